@@ -1,0 +1,18 @@
+import type { Rule } from '../../../src/engine/types.js';
+
+/** Reported by the engine's rule runner; this module is its identity, messages and documentation. */
+const rule: Rule = {
+  meta: {
+    id: 'internal/rule-error',
+    description: "Report a rule that failed while checking a document",
+    severity: 'error',
+    category: 'internal',
+    sources: ['spec'],
+    reportedByEngine: true,
+    messages: {
+      failed: "The rule {{rule}} failed on this document ({{detail}}); the other rules still ran. Please report this as a platlint bug.",
+    },
+  },
+};
+
+export default rule;

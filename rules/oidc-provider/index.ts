@@ -1,0 +1,3 @@
+import type { Rule } from '../../src/engine/types.js';
+
+export const rules: readonly Rule[] = [];

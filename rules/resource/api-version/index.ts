@@ -1,0 +1,18 @@
+import type { Rule } from '../../../src/engine/types.js';
+
+/** Reported by the engine's document extraction; this module is its identity, messages and documentation. */
+const rule: Rule = {
+  meta: {
+    id: 'resource/api-version',
+    description: "Require the management.platform/v1 API version",
+    severity: 'error',
+    category: 'resource',
+    sources: ['spec'],
+    reportedByEngine: true,
+    messages: {
+      unrecognizedVersion: "Unrecognized version \"{{version}}\" of management.platform: the server may reject it. Use apiVersion: {{expected}}.",
+    },
+  },
+};
+
+export default rule;

@@ -1,0 +1,7 @@
+import type { Rule } from '../../src/engine/types.js';
+import notAnObjectRule from './not-an-object/index.js';
+import typeMetaRule from './type-meta/index.js';
+import apiVersionRule from './api-version/index.js';
+import kindRule from './kind/index.js';
+
+export const rules: readonly Rule[] = [notAnObjectRule, typeMetaRule, apiVersionRule, kindRule];

@@ -1,0 +1,20 @@
+import type { Rule } from '../../../src/engine/types.js';
+
+/** Reported by the engine's document extraction; this module is its identity, messages and documentation. */
+const rule: Rule = {
+  meta: {
+    id: 'resource/kind',
+    description: "Require a kind the management API defines",
+    severity: 'error',
+    category: 'resource',
+    sources: ['spec'],
+    reportedByEngine: true,
+    messages: {
+      wrongCase: "Unknown kind \"{{kind}}\"; did you mean \"{{suggestion}}\"? Kinds are case-sensitive.",
+      unknownKind: "Unknown kind \"{{kind}}\" in management.platform/v1; expected one of {{kinds}}.",
+      listItemKind: "This item of a {{expected}}List has kind \"{{kind}}\"; expected {{expected}}.",
+    },
+  },
+};
+
+export default rule;

@@ -1,0 +1,19 @@
+import type { Rule } from '../../../src/engine/types.js';
+
+/** Reported by the engine's document extraction; this module is its identity, messages and documentation. */
+const rule: Rule = {
+  meta: {
+    id: 'resource/type-meta',
+    description: "Require apiVersion and kind as strings",
+    severity: 'error',
+    category: 'resource',
+    sources: ['spec'],
+    reportedByEngine: true,
+    messages: {
+      missing: "{{field}} is missing: every object needs apiVersion and kind (apiVersion: management.platform/v1, kind: User or Config).",
+      notString: "{{field}} must be a string, not {{type}}.",
+    },
+  },
+};
+
+export default rule;

@@ -1,0 +1,19 @@
+import type { Rule } from '../../../src/engine/types.js';
+
+/** Reported by the engine's schema pass; this module is its identity, messages and documentation. */
+const rule: Rule = {
+  meta: {
+    id: 'schema/empty-value',
+    description: "Warn on keys written with no value",
+    severity: 'warning',
+    category: 'schema',
+    sources: ['spec'],
+    reportedByEngine: true,
+    messages: {
+      empty: { text: "{{field}} has no value, which looks like an unfilled template; give it a value or remove the key.", severity: 'warning' },
+      emptyRequired: { text: "{{field}} is required but has no value.", severity: 'error' },
+    },
+  },
+};
+
+export default rule;

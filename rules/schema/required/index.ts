@@ -1,0 +1,19 @@
+import type { Rule } from '../../../src/engine/types.js';
+
+/** Reported by the engine's schema pass; this module is its identity, messages and documentation. */
+const rule: Rule = {
+  meta: {
+    id: 'schema/required',
+    description: "Require the fields the spec marks as required",
+    severity: 'error',
+    category: 'schema',
+    sources: ['spec', 'upstream'],
+    reportedByEngine: true,
+    messages: {
+      missing: "{{parent}} is missing the required field \"{{missing}}\".",
+      nullRequired: "{{field}} is required but set to null.",
+    },
+  },
+};
+
+export default rule;

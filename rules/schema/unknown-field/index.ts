@@ -1,0 +1,20 @@
+import type { Rule } from '../../../src/engine/types.js';
+
+/** Reported by the engine's schema pass; this module is its identity, messages and documentation. */
+const rule: Rule = {
+  meta: {
+    id: 'schema/unknown-field',
+    description: "Disallow fields the spec does not define",
+    severity: 'error',
+    category: 'schema',
+    sources: ['spec'],
+    fixable: true,
+    reportedByEngine: true,
+    messages: {
+      unknown: "Unknown field \"{{name}}\" in {{parent}}: the platform drops it silently. Remove it or check its spelling.",
+      unknownDidYouMean: "Unknown field \"{{name}}\" in {{parent}}; did you mean \"{{suggestion}}\"? The platform drops unknown fields silently.",
+    },
+  },
+};
+
+export default rule;

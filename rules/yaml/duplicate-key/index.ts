@@ -1,0 +1,18 @@
+import type { Rule } from '../../../src/engine/types.js';
+
+/** Reported by the engine's parser; this module is its identity, messages and documentation. */
+const rule: Rule = {
+  meta: {
+    id: 'yaml/duplicate-key',
+    description: "Disallow a mapping key given twice",
+    severity: 'error',
+    category: 'yaml',
+    sources: ['upstream'],
+    reportedByEngine: true,
+    messages: {
+      duplicate: "The key {{key}} is given twice in this mapping; only one value would be kept. Remove or rename one of them.",
+    },
+  },
+};
+
+export default rule;

@@ -1,0 +1,6 @@
+import type { Rule } from '../../src/engine/types.js';
+import syntaxRule from './syntax/index.js';
+import duplicateKeyRule from './duplicate-key/index.js';
+import ambiguousScalarRule from './ambiguous-scalar/index.js';
+
+export const rules: readonly Rule[] = [syntaxRule, duplicateKeyRule, ambiguousScalarRule];

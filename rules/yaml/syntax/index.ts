@@ -1,0 +1,18 @@
+import type { Rule } from '../../../src/engine/types.js';
+
+/** Reported by the engine's parser; this module is its identity, messages and documentation. */
+const rule: Rule = {
+  meta: {
+    id: 'yaml/syntax',
+    description: "Disallow YAML syntax errors",
+    severity: 'error',
+    category: 'yaml',
+    sources: ['spec'],
+    reportedByEngine: true,
+    messages: {
+      syntax: "YAML syntax error: {{detail}}.",
+    },
+  },
+};
+
+export default rule;

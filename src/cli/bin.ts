@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+import { main } from './program.js';
+
+// A closed pipe (`platlint … | head`) is the reader's choice, not a failure worth a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+});
+
+async function readStdin(): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const color = process.stdout.isTTY === true && !('NO_COLOR' in process.env) && process.env['TERM'] !== 'dumb';
+
+main(process.argv.slice(2), {
+  cwd: process.cwd(),
+  color,
+  out: (text) => {
+    process.stdout.write(text);
+  },
+  error: (line) => {
+    process.stderr.write(line + '\n');
+  },
+  readStdin,
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`platlint: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,8 @@
+/** What the commands need from the process; the program entry point is the only place that builds one. */
+export interface CliIo {
+  cwd: string;
+  color: boolean;
+  out(text: string): void;
+  error(line: string): void;
+  readStdin(): Promise<Uint8Array>;
+}

@@ -1,0 +1,75 @@
+import { Command, CommanderError, Option } from 'commander';
+import type { CliIo } from './io.js';
+import { runLint, type LintFlags } from './lint-command.js';
+import { runExplain, runRules, runSchema } from './info-commands.js';
+import { UsageError } from './settings.js';
+
+const VERSION = '0.1.0';
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** Runs the command line and returns the exit code: 0 clean, 1 lint errors, 2 usage, I/O or internal failure. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  let exitCode = 0;
+  const program = new Command('platlint')
+    .description('Lint and policy-check management.platform/v1 User and Config manifests.')
+    .version(VERSION)
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.error(s.replace(/\n$/, '')) })
+    .showSuggestionAfterError();
+
+  program
+    .command('lint', { isDefault: true })
+    .description('lint files, directories (*.yaml, *.yml), globs, or - for stdin')
+    .argument('[paths...]', 'files, directories, globs or -')
+    .addOption(new Option('-f, --format <format>', 'output format').default('stylish'))
+    .option('-o, --output-file <file>', 'write the report to a file instead of stdout')
+    .option('--stdin-filename <name>', 'name to report for input read from stdin')
+    .option('--quiet', 'report errors only')
+    .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
+    .option('--rule <id=severity>', 'set a rule to off, info, warn or error (repeatable)', collect, [])
+    .action(async (paths: string[], flags: LintFlags) => {
+      exitCode = await runLint(paths, flags, io);
+    });
+
+  program
+    .command('rules')
+    .description('list every rule with its category, default severity and description')
+    .addOption(new Option('-f, --format <format>', 'table or json').default('table'))
+    .action((flags: { format: string }) => {
+      exitCode = runRules(flags.format, io);
+    });
+
+  program
+    .command('explain')
+    .description("print a rule's documentation")
+    .argument('<id>', 'rule id, e.g. auth/saml-ca')
+    .action((id: string) => {
+      exitCode = runExplain(id, io);
+    });
+
+  program
+    .command('schema')
+    .description('print a JSON Schema: User, Config or report')
+    .argument('<name>', 'User, Config or report')
+    .action((name: string) => {
+      exitCode = runSchema(name, io);
+    });
+
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? 0 : 2;
+    }
+    if (error instanceof UsageError) {
+      io.error(`platlint: ${error.message}`);
+      return 2;
+    }
+    io.error(`platlint: internal error: ${error instanceof Error ? error.message : String(error)}`);
+    return 2;
+  }
+}

@@ -1,0 +1,39 @@
+import { presetSettings } from '../engine/presets.js';
+import type { RuleSetting, SeverityChoice } from '../engine/settings.js';
+import type { Rule } from '../engine/types.js';
+
+export class UsageError extends Error {}
+
+const SEVERITY_WORDS: Readonly<Record<string, SeverityChoice>> = {
+  off: 'off',
+  '0': 'off',
+  warn: 'warning',
+  warning: 'warning',
+  '1': 'warning',
+  error: 'error',
+  '2': 'error',
+  info: 'info',
+  on: 'on',
+};
+
+export function parseSeverity(word: string, where: string): SeverityChoice {
+  const severity = SEVERITY_WORDS[word.trim().toLowerCase()];
+  if (!severity) throw new UsageError(`${where}: unknown severity "${word}" (use off, info, warn, error or on)`);
+  return severity;
+}
+
+/** `--rule ID=SEVERITY` flags, applied over the preset in the order given. */
+export function applyRuleFlags(settings: Map<string, RuleSetting>, flags: readonly string[], rules: readonly Rule[]): void {
+  const known = new Set(rules.map((r) => r.meta.id));
+  for (const flag of flags) {
+    const eq = flag.lastIndexOf('=');
+    if (eq <= 0) throw new UsageError(`--rule ${flag}: expected ID=off|info|warn|error`);
+    const id = flag.slice(0, eq).trim();
+    if (!known.has(id)) throw new UsageError(`--rule ${flag}: unknown rule "${id}" (see platlint rules)`);
+    settings.set(id, { ...settings.get(id), severity: parseSeverity(flag.slice(eq + 1), `--rule ${flag}`) });
+  }
+}
+
+export function defaultSettings(rules: readonly Rule[]): Map<string, RuleSetting> {
+  return presetSettings('recommended', rules);
+}

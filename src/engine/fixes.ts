@@ -1,0 +1,51 @@
+import { isMap, isScalar, isSeq, type Node } from 'yaml';
+import type { LintTarget } from './document.js';
+import type { FixOperation, TextEdit } from './types.js';
+
+function lineStartOf(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+function lineEndAfter(text: string, offset: number): number {
+  const end = text.indexOf('\n', offset);
+  return end < 0 ? text.length : end + 1;
+}
+
+function renderScalar(value: string | number | boolean, quote: boolean | undefined): string {
+  if (typeof value !== 'string') return String(value);
+  return quote ? JSON.stringify(value) : value;
+}
+
+/**
+ * Turns a structural fix into text edits on the file. Only block-style edits whose extent is certain are made;
+ * anything else (flow collections, embedded raw configs that cannot be mapped) yields no edit, so the fix is
+ * simply not offered rather than risking a corrupted file.
+ */
+export function fixToEdits(target: LintTarget, text: string, fix: FixOperation): TextEdit[] | undefined {
+  const nodes = target.nodesOf(fix.path);
+  if (!nodes) return undefined;
+  const { key, value, parent } = nodes;
+  switch (fix.op) {
+    case 'rename-key': {
+      if (!key?.range || !isScalar(key)) return undefined;
+      return [{ start: key.range[0], end: key.range[1], text: fix.to }];
+    }
+    case 'set-scalar': {
+      if (!isScalar(value) || !value.range) return undefined;
+      return [{ start: value.range[0], end: value.range[1], text: renderScalar(fix.value, fix.quote) }];
+    }
+    case 'remove': {
+      if ((isMap(parent) || isSeq(parent)) && parent.flow) return undefined;
+      const startNode: Node | undefined = key ?? (value ?? undefined);
+      if (!startNode?.range) return undefined;
+      const endNode = value ?? key;
+      const from = isSeq(parent) ? text.lastIndexOf('-', startNode.range[0]) : startNode.range[0];
+      const start = lineStartOf(text, from);
+      if (text.slice(start, from).trim() !== '') return undefined;
+      const end = lineEndAfter(text, Math.max((endNode?.range?.[1] ?? startNode.range[1]) - 1, startNode.range[1] - 1));
+      // A mapping or list left with no entries would change type (`{}` becomes null); leave that to a person.
+      if ((isMap(parent) || isSeq(parent)) && parent.items.length <= 1) return undefined;
+      return [{ start, end, text: '' }];
+    }
+  }
+}

@@ -1,0 +1,202 @@
+import type { Document } from 'yaml';
+import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
+import { validateTarget } from '../schema/validate.js';
+import { LintTarget, type NodeSpace, type OffsetRange } from './document.js';
+import { TargetExtractor, yamlErrorFindings, type EngineFinding } from './extract.js';
+import { fixToEdits } from './fixes.js';
+import { decodeSource } from './decode.js';
+import { collectSecrets, maskLine, scrubMessage } from './secrets.js';
+import { effectiveSeverity, formatMessage, isRuleEnabled, messageSpec, type RuleSettings } from './settings.js';
+import type { Diagnostic, FileResult, Report, Rule, TextEdit } from './types.js';
+
+export interface LintOptions {
+  filename: string;
+  rules: readonly Rule[];
+  settings: RuleSettings;
+  docsUrl?: (ruleId: string) => string | undefined;
+  /** Keep masked source lines for code frames (stylish output). */
+  withFrames?: boolean;
+}
+
+const SCHEMA_RULE_IDS = ['schema/unknown-field', 'schema/type', 'schema/required', 'schema/enum', 'schema/empty-value', 'yaml/ambiguous-scalar'];
+
+interface Pending {
+  diagnostic: Diagnostic;
+  start: number;
+  end: number;
+}
+
+/** Lints one file's text. Never throws for any input: parser and rule failures become diagnostics. */
+export class FileLinter {
+  private readonly byId = new Map<string, Rule>();
+  private readonly pending: Pending[] = [];
+  private parsed!: ParsedYaml;
+
+  constructor(private readonly options: LintOptions) {
+    for (const rule of options.rules) this.byId.set(rule.meta.id, rule);
+  }
+
+  private enabled(ruleId: string): Rule | undefined {
+    const rule = this.byId.get(ruleId);
+    return rule && isRuleEnabled(rule.meta, this.options.settings.get(ruleId)) ? rule : undefined;
+  }
+
+  private emit(rule: Rule, messageId: string, data: Report['data'], range: OffsetRange, pointer: string, document: number, extra: Partial<Diagnostic> = {}): void {
+    const spec = messageSpec(rule.meta, messageId);
+    const start = this.parsed.lineCounter.linePos(range[0]);
+    const end = this.parsed.lineCounter.linePos(range[1]);
+    const docsUrl = this.options.docsUrl?.(rule.meta.id);
+    this.pending.push({
+      start: range[0],
+      end: range[1],
+      diagnostic: {
+        ruleId: rule.meta.id,
+        severity: effectiveSeverity(rule.meta, spec, this.options.settings.get(rule.meta.id)),
+        message: formatMessage(spec.text, data),
+        line: start.line,
+        column: start.col,
+        endLine: end.line,
+        endColumn: end.col,
+        path: pointer,
+        document,
+        ...(docsUrl ? { docsUrl } : {}),
+        ...extra,
+      },
+    });
+  }
+
+  private emitFinding(finding: EngineFinding): void {
+    const rule = this.enabled(finding.ruleId);
+    if (rule) this.emit(rule, finding.messageId, finding.data, finding.range, finding.pointer, finding.documentIndex);
+  }
+
+  private emitReport(rule: Rule, target: LintTarget, report: Report): void {
+    const edits = (fix: Report['fix']): TextEdit[] | undefined => (fix ? fixToEdits(target, this.parsed.text, fix) : undefined);
+    const fixEdits = edits(report.fix);
+    const suggestions = (report.suggestions ?? []).flatMap((s) => {
+      const e = edits(s.fix);
+      return e ? [{ description: s.description, edits: e }] : [];
+    });
+    this.emit(rule, report.messageId, report.data, target.range(report.path, report.at ?? 'value'), target.pointer(report.path), target.documentIndex, {
+      ...(fixEdits ? { fix: { edits: fixEdits } } : {}),
+      ...(suggestions.length ? { suggestions } : {}),
+    });
+  }
+
+  private runRules(target: LintTarget): void {
+    if (!target.kind) return;
+    const { kind, apiVersion, data } = target;
+    if (SCHEMA_RULE_IDS.some((id) => this.enabled(id))) {
+      for (const finding of validateTarget(target)) {
+        const rule = this.enabled(finding.ruleId);
+        if (rule) this.emitReport(rule, target, finding);
+      }
+    }
+    for (const rule of this.options.rules) {
+      if (!rule.check || !this.enabled(rule.meta.id)) continue;
+      if (rule.meta.kinds && !rule.meta.kinds.includes(kind)) continue;
+      const setting = this.options.settings.get(rule.meta.id);
+      const reports: Report[] = [];
+      try {
+        rule.check(
+          { kind, apiVersion, data },
+          { report: (r) => reports.push(r), options: { ...rule.meta.defaultOptions, ...setting?.options }, facts: target, fromRaw: target.fromRaw },
+        );
+        for (const report of reports) this.emitReport(rule, target, report);
+      } catch (error) {
+        const internal = this.byId.get('internal/rule-error');
+        if (internal) {
+          this.emit(internal, 'failed', { rule: rule.meta.id, detail: error instanceof Error ? error.message : String(error) }, target.range([], 'value'), target.pointer([]), target.documentIndex);
+        }
+      }
+    }
+  }
+
+  lint(text: string): FileResult {
+    const result: FileResult = { file: this.options.filename, diagnostics: [], documents: 0, skipped: 0 };
+    const spaces: NodeSpace[] = [];
+    try {
+      this.parsed = parseYaml(text);
+    } catch (error) {
+      // The parser recurses on nesting; absurdly deep input exhausts the stack rather than failing cleanly.
+      this.parsed = { text, lineCounter: parseYaml('').lineCounter, documents: [] };
+      const rule = this.enabled('yaml/syntax');
+      if (rule) this.emit(rule, 'syntax', { detail: `the file cannot be parsed: ${(error as Error).message}`, code: 'PARSE' }, [0, Math.min(1, text.length)], '', 0);
+    }
+    const extractor = new TargetExtractor(this.parsed);
+    this.parsed.documents.forEach((doc: Document.Parsed, index) => {
+      const space: NodeSpace = { doc, root: doc.contents, text };
+      spaces.push(space);
+      for (const finding of yamlErrorFindings(index, space, doc, '')) this.emitFinding(finding);
+      if (doc.contents === null) return;
+      result.documents++;
+      if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return;
+      let data: unknown;
+      try {
+        data = doc.toJS({ maxAliasCount: 100 });
+      } catch (error) {
+        const range = doc.contents.range ?? [0, 1];
+        this.emitFinding({ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: (error as Error).message, code: 'TOJS' }, documentIndex: index, range: [range[0], range[1]], pointer: '' });
+        return;
+      }
+      const extraction = extractor.extract(index, doc, data);
+      result.skipped += extraction.skipped;
+      for (const target of extraction.targets) {
+        if (target.raw) spaces.push(target.raw.space);
+        this.runRules(target);
+      }
+    });
+    for (const finding of extractor.findings) this.emitFinding(finding);
+    this.finish(result, spaces);
+    return result;
+  }
+
+  private finish(result: FileResult, spaces: NodeSpace[]): void {
+    const seen = new Set<string>();
+    const unique = this.pending.filter(({ diagnostic: d }) => {
+      const key = `${d.ruleId}\u0000${d.line}:${d.column}-${d.endLine}:${d.endColumn}\u0000${d.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    unique.sort((a, b) => a.start - b.start || a.end - b.end || a.diagnostic.ruleId.localeCompare(b.diagnostic.ruleId));
+    if (unique.length === 0) return;
+    const secrets = collectSecrets(spaces);
+    result.diagnostics = unique.map(({ diagnostic }) => ({ ...diagnostic, message: scrubMessage(diagnostic.message, secrets) }));
+    if (this.options.withFrames) {
+      const lines = new Map<number, string>();
+      const text = this.parsed.text;
+      for (const d of result.diagnostics) {
+        for (let line = Math.max(1, d.line - 1); line <= Math.min(d.endLine, d.line + 2); line++) {
+          if (lines.has(line)) continue;
+          const start = this.parsed.lineCounter.lineStarts[line - 1];
+          if (start === undefined) continue;
+          let end = text.indexOf('\n', start);
+          if (end < 0) end = text.length;
+          lines.set(line, maskLine(text.slice(start, end).replace(/\r$/, ''), start, secrets));
+        }
+      }
+      result.frameLines = lines;
+    }
+  }
+}
+
+export function lintText(text: string, options: LintOptions): FileResult {
+  return new FileLinter(options).lint(text);
+}
+
+/** Lints a file's raw bytes: undecodable input (binary, UTF-16, invalid UTF-8) is one `yaml/syntax` diagnostic. */
+export function lintBytes(bytes: Uint8Array, options: LintOptions): FileResult {
+  const decoded = decodeSource(bytes);
+  if (decoded.ok) return lintText(decoded.text, options);
+  const rule = options.rules.find((r) => r.meta.id === 'yaml/syntax');
+  const docsUrl = options.docsUrl?.('yaml/syntax');
+  return {
+    file: options.filename,
+    documents: 0,
+    skipped: 0,
+    diagnostics: rule && isRuleEnabled(rule.meta, options.settings.get('yaml/syntax'))
+      ? [{ ruleId: 'yaml/syntax', severity: 'error', message: `YAML syntax error: ${decoded.reason}.`, line: 1, column: 1, endLine: 1, endColumn: 2, path: '', document: 0, ...(docsUrl ? { docsUrl } : {}) }]
+      : [],
+  };
+}

@@ -1,0 +1,39 @@
+import type { MessageSpec, RuleMeta, Severity, SeveritySetting } from './types.js';
+
+/** `on` turns a rule on at its own default severities, even a rule that is off by default (the `strict` preset). */
+export type SeverityChoice = SeveritySetting | 'on';
+
+export interface RuleSetting {
+  severity?: SeverityChoice;
+  options?: Readonly<Record<string, unknown>>;
+}
+
+export type RuleSettings = ReadonlyMap<string, RuleSetting>;
+
+export function messageSpec(meta: RuleMeta, messageId: string): MessageSpec {
+  const spec = meta.messages[messageId];
+  if (spec === undefined) throw new Error(`rule ${meta.id} has no message "${messageId}"`);
+  return typeof spec === 'string' ? { text: spec } : spec;
+}
+
+export function isRuleEnabled(meta: RuleMeta, setting: RuleSetting | undefined): boolean {
+  const choice = setting?.severity;
+  if (choice === 'off') return false;
+  if (choice !== undefined) return true;
+  return meta.severity !== 'off';
+}
+
+/** An explicit severity wins; otherwise each message keeps its own default, then the rule's. */
+export function effectiveSeverity(meta: RuleMeta, message: MessageSpec, setting: RuleSetting | undefined): Severity {
+  const choice = setting?.severity;
+  if (choice && choice !== 'on' && choice !== 'off') return choice;
+  if (message.severity) return message.severity;
+  return meta.severity === 'off' ? 'warning' : meta.severity;
+}
+
+export function formatMessage(template: string, data: Readonly<Record<string, unknown>> | undefined): string {
+  if (!data) return template;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in data ? String(data[name]) : whole,
+  );
+}

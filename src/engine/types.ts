@@ -1,0 +1,140 @@
+/**
+ * The rule model shared by built-in rules, the engine and (later) policy rules.
+ * Rules are pure: they read a document's data and report data paths; the engine owns positions,
+ * severities, directives, fixes and error isolation.
+ */
+
+export type Severity = 'error' | 'warning' | 'info';
+export type SeveritySetting = Severity | 'off';
+export type PathSegment = string | number;
+export type DataPath = readonly PathSegment[];
+
+export type ResourceKind = 'User' | 'Config';
+
+export type RuleCategory =
+  | 'yaml'
+  | 'resource'
+  | 'schema'
+  | 'metadata'
+  | 'user'
+  | 'auth'
+  | 'config'
+  | 'security'
+  | 'policy'
+  | 'internal';
+
+/** Where a rule's knowledge comes from: the spec, upstream behaviour, or security policy. */
+export type RuleSource = 'spec' | 'upstream' | 'security';
+
+export interface MessageSpec {
+  /** Template; `{{name}}` is replaced from the report's data. */
+  text: string;
+  /** Default severity of this message when the rule's severity is not set explicitly. */
+  severity?: Severity;
+}
+
+export interface RuleMeta {
+  id: string;
+  /** Starts with Require/Disallow/Limit/Warn… in the stylelint manner. */
+  description: string;
+  /** Default severity in the `recommended` preset; 'off' rules are only on in `strict`. */
+  severity: SeveritySetting;
+  category: RuleCategory;
+  sources: readonly RuleSource[];
+  /** Kinds the rule applies to; absent means both. */
+  kinds?: readonly ResourceKind[];
+  fixable?: boolean;
+  messages: Readonly<Record<string, string | MessageSpec>>;
+  /** JSON Schema of the rule's options; the engine validates options, rules never do. */
+  optionsSchema?: Record<string, unknown>;
+  defaultOptions?: Readonly<Record<string, unknown>>;
+  /** Diagnostics of this rule are produced by the engine itself (parser, schema pass), not by `check`. */
+  reportedByEngine?: boolean;
+}
+
+/** A structural edit expressed on data paths; the engine turns it into text edits. */
+export type FixOperation =
+  | { op: 'remove'; path: DataPath }
+  | { op: 'rename-key'; path: DataPath; to: string }
+  | { op: 'set-scalar'; path: DataPath; value: string | number | boolean; quote?: boolean };
+
+export interface Suggestion {
+  description: string;
+  fix: FixOperation;
+}
+
+export interface Report {
+  messageId: string;
+  /** Data path relative to the document the rule was given. */
+  path: DataPath;
+  /** Report at the key of the path (unknown fields, missing children) or at its value (default). */
+  at?: 'key' | 'value';
+  data?: Readonly<Record<string, string | number | boolean>>;
+  /** A fix safe to apply automatically (`--fix`). */
+  fix?: FixOperation;
+  /** Edits an editor may offer but that are not safe to apply unattended. */
+  suggestions?: readonly Suggestion[];
+}
+
+/** Facts about how a value was written in YAML, which the data alone cannot tell. */
+export interface NodeFacts {
+  /** The key has no value at all (`clientSecret:`), as opposed to an explicit `null`/`~`. */
+  isEmpty(path: DataPath): boolean;
+  /** The source text of a scalar and whether it was plain (unquoted), or undefined if not a scalar. */
+  scalar(path: DataPath): { source: string; plain: boolean } | undefined;
+}
+
+export interface RuleDocument {
+  kind: ResourceKind;
+  apiVersion: string;
+  /** The document's data as the platform's decoder sees it (YAML 1.1 scalars). */
+  data: Readonly<Record<string, unknown>>;
+}
+
+export interface RuleContext {
+  report(report: Report): void;
+  options: Readonly<Record<string, unknown>>;
+  facts: NodeFacts;
+  /** True for the Config status parsed out of `spec.raw`. */
+  fromRaw: boolean;
+}
+
+export interface Rule {
+  meta: RuleMeta;
+  check?(doc: RuleDocument, context: RuleContext): void;
+}
+
+export interface TextEdit {
+  /** 0-based offsets into the file, end exclusive. */
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface Diagnostic {
+  ruleId: string;
+  severity: Severity;
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  /** JSON Pointer into the YAML document's data. */
+  path: string;
+  /** Index of the YAML document in the file. */
+  document: number;
+  docsUrl?: string;
+  fix?: { edits: TextEdit[] };
+  suggestions?: { description: string; edits: TextEdit[] }[];
+}
+
+export interface FileResult {
+  file: string;
+  diagnostics: Diagnostic[];
+  documents: number;
+  skipped: number;
+  /** Source lines referenced by diagnostics, secrets masked, for code frames. */
+  frameLines?: Map<number, string>;
+  /** Set when the file could not be read at all. */
+  ioError?: string;
+}

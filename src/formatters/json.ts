@@ -1,0 +1,12 @@
+import type { FileResult } from '../engine/types.js';
+import { summarize, type Formatter } from './summary.js';
+
+/** Version of the JSON report shape; bumped only when a field is renamed or removed. */
+export const REPORT_VERSION = 1;
+
+export const formatJson: Formatter = (results: readonly FileResult[]): string =>
+  JSON.stringify({
+    version: REPORT_VERSION,
+    results: results.map((r) => ({ file: r.file, diagnostics: r.diagnostics })),
+    summary: summarize(results),
+  }) + '\n';

@@ -1,0 +1,75 @@
+import { REPORT_VERSION } from './json.js';
+
+const range = {
+  start: { type: 'integer', minimum: 0 },
+  end: { type: 'integer', minimum: 0 },
+  text: { type: 'string' },
+};
+
+const edits = {
+  type: 'array',
+  items: { type: 'object', required: ['start', 'end', 'text'], additionalProperties: false, properties: range },
+};
+
+/** JSON Schema of `platlint --format json` output, version 1. Fields may be added; none are renamed. */
+export const reportSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'https://platlint.dev/schemas/report.json',
+  title: 'platlint JSON report',
+  type: 'object',
+  required: ['version', 'results', 'summary'],
+  properties: {
+    version: { const: REPORT_VERSION, description: 'Report shape version.' },
+    results: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['file', 'diagnostics'],
+        properties: {
+          file: { type: 'string', description: 'The path as given on the command line (or --stdin-filename).' },
+          diagnostics: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['ruleId', 'severity', 'message', 'line', 'column', 'endLine', 'endColumn', 'path', 'document'],
+              properties: {
+                ruleId: { type: 'string' },
+                severity: { enum: ['error', 'warning', 'info'] },
+                message: { type: 'string' },
+                line: { type: 'integer', minimum: 1, description: '1-based.' },
+                column: { type: 'integer', minimum: 1, description: '1-based.' },
+                endLine: { type: 'integer', minimum: 1 },
+                endColumn: { type: 'integer', minimum: 1, description: '1-based, exclusive.' },
+                path: { type: 'string', description: "JSON Pointer into the YAML document's data." },
+                document: { type: 'integer', minimum: 0, description: 'Index of the YAML document in the file.' },
+                docsUrl: { type: 'string' },
+                fix: {
+                  type: 'object',
+                  required: ['edits'],
+                  properties: { edits },
+                  description: 'Edits safe to apply automatically; offsets are 0-based UTF-16 indexes into the file, end exclusive.',
+                },
+                suggestions: {
+                  type: 'array',
+                  items: { type: 'object', required: ['description', 'edits'], properties: { description: { type: 'string' }, edits } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    summary: {
+      type: 'object',
+      required: ['files', 'documents', 'skipped', 'errors', 'warnings', 'infos'],
+      properties: {
+        files: { type: 'integer', minimum: 0 },
+        documents: { type: 'integer', minimum: 0, description: 'Non-empty YAML documents read.' },
+        skipped: { type: 'integer', minimum: 0, description: 'Objects of other API groups or kinds, not linted.' },
+        errors: { type: 'integer', minimum: 0 },
+        warnings: { type: 'integer', minimum: 0 },
+        infos: { type: 'integer', minimum: 0 },
+      },
+    },
+  },
+} as const;

@@ -1,0 +1,58 @@
+import type { Diagnostic, FileResult, Severity } from '../engine/types.js';
+import { summarize, type Formatter } from './summary.js';
+
+const ANSI = { red: 31, yellow: 33, blue: 34, dim: 2, bold: 1, underline: 4 } as const;
+type Style = keyof typeof ANSI;
+
+function painter(enabled: boolean): (style: Style, text: string) => string {
+  return (style, text) => (enabled ? `\u001b[${ANSI[style]}m${text}\u001b[0m` : text);
+}
+
+const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow', info: 'blue' };
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** The diagnostic's line(s) with the line before, a `>` on the first reported line and carets under the range. */
+function codeFrame(d: Diagnostic, lines: ReadonlyMap<number, string>, paint: ReturnType<typeof painter>): string[] {
+  const first = lines.get(d.line);
+  if (first === undefined) return [];
+  const width = String(d.line + 1).length;
+  const out: string[] = [];
+  const gutter = (n: number | '', marker: string): string => `  ${marker} ${String(n).padStart(width)} | `;
+  const before = lines.get(d.line - 1);
+  if (before !== undefined) out.push(paint('dim', gutter(d.line - 1, ' ')) + before);
+  out.push(gutter(d.line, '>') + first);
+  const endColumn = d.endLine === d.line ? d.endColumn : first.length + 1;
+  const caretStart = Math.max(0, d.column - 1);
+  const carets = '^'.repeat(Math.max(1, Math.min(endColumn, first.length + 1) - d.column));
+  out.push(paint('dim', gutter('', ' ')) + ' '.repeat(caretStart) + paint(SEVERITY_STYLE[d.severity], carets));
+  return out;
+}
+
+export const formatStylish: Formatter = (results: readonly FileResult[], context): string => {
+  const paint = painter(context.color);
+  const out: string[] = [];
+  for (const result of results) {
+    if (result.diagnostics.length === 0) continue;
+    out.push(paint('underline', result.file));
+    for (const d of result.diagnostics) {
+      const where = `${d.line}:${d.column}`.padEnd(7);
+      out.push(`  ${paint('dim', where)}  ${paint(SEVERITY_STYLE[d.severity], d.severity.padEnd(7))}  ${d.message}  ${paint('dim', d.ruleId)}`);
+      if (result.frameLines) {
+        const frame = codeFrame(d, result.frameLines, paint);
+        if (frame.length) out.push('', ...frame, '');
+      }
+    }
+    out.push('');
+  }
+  const s = summarize(results);
+  const problems = s.errors + s.warnings + s.infos;
+  if (problems > 0) {
+    const line = `✖ ${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}) in ${plural(s.files, 'file')}`;
+    out.push(paint(s.errors ? 'red' : 'yellow', paint('bold', line)));
+    return out.join('\n') + '\n';
+  }
+  return '';
+};

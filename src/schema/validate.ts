@@ -1,0 +1,212 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { LintTarget } from '../engine/document.js';
+import type { DataPath, Report, ResourceKind } from '../engine/types.js';
+import { describeValue, yaml12Reading } from '../yaml/scalars.js';
+import { schemas } from './index.js';
+import { didYouMean } from './suggest.js';
+
+export interface SchemaFinding extends Report {
+  ruleId: string;
+}
+
+let validators: Map<ResourceKind, ValidateFunction> | undefined;
+
+function validatorFor(kind: ResourceKind): ValidateFunction {
+  if (!validators) {
+    // verbose: the failing schema is needed for did-you-mean and messages; it costs nothing on valid documents.
+    const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, messages: false });
+    validators = new Map([
+      ['User', ajv.compile(schemas.User)],
+      ['Config', ajv.compile(schemas.Config)],
+    ]);
+  }
+  const validate = validators.get(kind);
+  if (!validate) throw new Error(`no schema for ${kind}`);
+  return validate;
+}
+
+/** Explicit null on an optional field means the same as leaving it out to the platform's Go decoder. */
+function withoutNulls(value: unknown, depth = 0): unknown {
+  if (depth > 200 || typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map((v) => withoutNulls(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (v === null) continue;
+    Object.defineProperty(out, k, { value: withoutNulls(v, depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+function decodePointer(pointer: string, data: unknown): DataPath {
+  if (pointer === '') return [];
+  const path: (string | number)[] = [];
+  let node: unknown = data;
+  for (const raw of pointer.slice(1).split('/')) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (Array.isArray(node)) {
+      path.push(Number(segment));
+      node = node[Number(segment)];
+    } else {
+      path.push(segment);
+      node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[segment] : undefined;
+    }
+  }
+  return path;
+}
+
+/** `status.auth.connectors[0].oidc` */
+export function displayPath(path: DataPath): string {
+  let out = '';
+  for (const segment of path) out += typeof segment === 'number' ? `[${segment}]` : out ? `.${segment}` : segment;
+  return out || '(document)';
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'list';
+  if (typeof value === 'object') return 'mapping';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+const TYPE_WORDS: Readonly<Record<string, string>> = { object: 'a mapping', array: 'a list', string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean (true or false)' };
+
+function expectedWords(types: string): string {
+  return types.split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+}
+
+function typeHint(expected: string, value: unknown, quoted: boolean): string {
+  if ((expected.includes('integer') || expected.includes('number')) && typeof value === 'string' && quoted && value.trim() !== '' && !Number.isNaN(Number(value))) {
+    return '; remove the quotes to write a number';
+  }
+  if (expected === 'boolean' && typeof value === 'string' && /^(true|false)$/i.test(value) && quoted) return '; remove the quotes';
+  if (expected.includes('string') && (typeof value === 'number' || typeof value === 'boolean')) return '; quote it to write a string';
+  if (expected === 'array' && value !== null && typeof value !== 'object') return '; write a list, e.g. [value] or "- value" lines';
+  return '';
+}
+
+function errorFinding(error: ErrorObject, data: unknown, target: LintTarget): SchemaFinding | undefined {
+  const path = decodePointer(error.instancePath, data);
+  const field = displayPath(path);
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const name = String((error.params as { additionalProperty: string }).additionalProperty);
+      const known = Object.keys((error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+      const suggestions = didYouMean(name, known);
+      const keyPath = [...path, name];
+      const parentData = error.data as Record<string, unknown>;
+      if (suggestions.length === 0) {
+        return { ruleId: 'schema/unknown-field', messageId: 'unknown', path: keyPath, at: 'key', data: { name, parent: field } };
+      }
+      const suggestion = suggestions.join('" or "');
+      const only = suggestions.length === 1 ? suggestions[0] : undefined;
+      const fixable = only !== undefined && !(only in parentData);
+      return {
+        ruleId: 'schema/unknown-field',
+        messageId: 'unknownDidYouMean',
+        path: keyPath,
+        at: 'key',
+        data: { name, parent: field, suggestion },
+        ...(fixable ? { fix: { op: 'rename-key' as const, path: keyPath, to: only } } : {}),
+      };
+    }
+    case 'required': {
+      const missing = String((error.params as { missingProperty: string }).missingProperty);
+      const childPath = [...path, missing];
+      if (target.isEmpty(childPath)) {
+        return { ruleId: 'schema/empty-value', messageId: 'emptyRequired', path: childPath, at: 'key', data: { field: displayPath(childPath) } };
+      }
+      if (readPath(target.data, childPath) === null) {
+        return { ruleId: 'schema/required', messageId: 'nullRequired', path: childPath, at: 'key', data: { field: displayPath(childPath) } };
+      }
+      return { ruleId: 'schema/required', messageId: 'missing', path, at: 'key', data: { missing, parent: field } };
+    }
+    case 'type': {
+      const expected = String((error.params as { type: string | string[] }).type);
+      const value = error.data;
+      const scalar = target.scalar(path);
+      if (expected.includes('string') && scalar?.plain && typeof value !== 'string' && value !== null) {
+        const reading = yaml12Reading(scalar.source, value);
+        if (reading !== undefined) {
+          return {
+            ruleId: 'yaml/ambiguous-scalar',
+            messageId: 'ambiguous',
+            path,
+            data: { field, source: scalar.source, yaml11: describeValue(value), yaml12: describeValue(reading) },
+            suggestions: [{ description: `Quote the value: "${scalar.source}"`, fix: { op: 'set-scalar', path, value: scalar.source, quote: true } }],
+          };
+        }
+      }
+      return {
+        ruleId: 'schema/type',
+        messageId: 'type',
+        path,
+        data: { field, expected: expectedWords(expected), actual: jsonType(value), hint: typeHint(expected, value, scalar ? !scalar.plain : false) },
+      };
+    }
+    case 'enum': {
+      const allowed = ((error.params as { allowedValues: unknown[] }).allowedValues ?? []).map(String);
+      const value = String(error.data);
+      const byCase = allowed.filter((a) => a.toLowerCase() === value.toLowerCase());
+      const only = byCase.length === 1 ? byCase[0] : undefined;
+      return {
+        ruleId: 'schema/enum',
+        messageId: only ? 'enumCase' : 'enum',
+        path,
+        data: { field, value, allowed: allowed.join(', '), ...(only ? { suggestion: only } : {}) },
+        ...(only ? { fix: { op: 'set-scalar' as const, path, value: only } } : {}),
+      };
+    }
+    default:
+      return { ruleId: 'schema/type', messageId: 'other', path, data: { field, detail: error.keyword } };
+  }
+}
+
+function readPath(data: unknown, path: DataPath): unknown {
+  let node: unknown = data;
+  for (const segment of path) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string | number, unknown>)[segment];
+  }
+  return node;
+}
+
+/** Fields where an empty value is meaningful: an empty storage class selects no dynamic provisioning. */
+const EMPTY_IS_MEANINGFUL = new Set(['storageClass']);
+
+function emptyValues(target: LintTarget, data: unknown, path: (string | number)[], out: SchemaFinding[], reported: Set<string>, depth = 0): void {
+  if (depth > 100 || typeof data !== 'object' || data === null) return;
+  const entries: [string | number, unknown][] = Array.isArray(data) ? data.map((v, i) => [i, v]) : Object.entries(data);
+  for (const [key, value] of entries) {
+    path.push(key);
+    if (value === null && typeof key === 'string' && !EMPTY_IS_MEANINGFUL.has(key) && target.isEmpty(path)) {
+      const pointer = target.pointer(path);
+      if (!reported.has(pointer)) out.push({ ruleId: 'schema/empty-value', messageId: 'empty', path: [...path], at: 'key', data: { field: displayPath(path) } });
+    } else if (typeof value === 'object') {
+      emptyValues(target, value, path, out, reported, depth + 1);
+    }
+    path.pop();
+  }
+}
+
+/** Validates a target against its kind's schema and turns each real mistake into one finding. */
+export function validateTarget(target: LintTarget): SchemaFinding[] {
+  if (!target.kind) return [];
+  const validate = validatorFor(target.kind);
+  const data = withoutNulls(target.data);
+  const findings: SchemaFinding[] = [];
+  const seen = new Set<string>();
+  if (!validate(data)) {
+    for (const error of validate.errors ?? []) {
+      // One diagnostic per value: a wrong type already explains why an enum or nested check failed.
+      const key = `${error.instancePath}\u0000${error.keyword === 'additionalProperties' || error.keyword === 'required' ? JSON.stringify(error.params) : ''}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const finding = errorFinding(error, data, target);
+      if (finding) findings.push(finding);
+    }
+  }
+  const reported = new Set(findings.filter((f) => f.ruleId === 'schema/empty-value').map((f) => target.pointer(f.path)));
+  emptyValues(target, target.data, [], findings, reported);
+  return findings;
+}
