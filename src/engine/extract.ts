@@ -43,7 +43,10 @@ export function spaceOffsets(space: NodeSpace, pos: readonly [number, number]): 
 const KEY_TEXT = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^:#\n,{}[\]]*?)(?=\s*:)/;
 
 export function yamlErrorFindings(documentIndex: number, space: NodeSpace, doc: Document, pointer: string): EngineFinding[] {
-  return doc.errors.map((error): EngineFinding => {
+  // The parser often reports one mistake several times at the same place; one diagnostic per place is enough.
+  const seen = new Set<number>();
+  const errors = doc.errors.filter((error) => !seen.has(error.pos[0]) && seen.add(error.pos[0]));
+  return errors.map((error): EngineFinding => {
     if (error.code === 'DUPLICATE_KEY') {
       // The parser marks one character; the whole key is what the reader needs to see.
       const key = KEY_TEXT.exec(space.text.slice(error.pos[0], error.pos[0] + 1024))?.[0] || space.text.slice(error.pos[0], error.pos[1]);

@@ -139,6 +139,8 @@ export class FileLinter {
         this.emitFinding({ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: (error as Error).message, code: 'TOJS' }, documentIndex: index, range: [range[0], range[1]], pointer: '' });
         return;
       }
+      // `---` followed by nothing or only comments, or an explicit null document: nothing to lint.
+      if (data === null || data === undefined) return;
       const extraction = extractor.extract(index, doc, data);
       result.skipped += extraction.skipped;
       for (const target of extraction.targets) {

@@ -40,7 +40,10 @@ export function literalBlockOffsetMap(fileText: string, node: Scalar): ((offset:
   const value = node.value;
   const comparable = value.replace(/\n+$/, '');
   if (!rebuilt.startsWith(comparable)) return undefined;
-  return (offset: number): number => {
+  // Errors "at the end of input" point past the content; the last character is where a reader looks.
+  const last = Math.max(0, comparable.length - 1);
+  return (position: number): number => {
+    const offset = Math.min(position, last);
     let lo = 0;
     let hi = starts.length - 1;
     while (lo < hi) {

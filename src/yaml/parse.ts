@@ -1,11 +1,16 @@
-import { LineCounter, parseAllDocuments, type Document } from 'yaml';
+import { LineCounter, parseAllDocuments, type Document, type ParseOptions, type DocumentOptions, type SchemaOptions } from 'yaml';
 
-/** The options under which the platform's Go decoder and this linter agree on what a scalar means. */
-export const PLATFORM_YAML_OPTIONS = {
+/**
+ * The options under which the platform's Go decoder and this linter agree on what a scalar means: YAML 1.1
+ * booleans, octals and sexagesimals, but timestamps stay strings, as Go's decoder leaves them for string and
+ * interface fields (metav1.Time then parses the string itself).
+ */
+export const PLATFORM_YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   version: '1.1',
   prettyErrors: false,
   uniqueKeys: true,
-} as const;
+  customTags: (tags) => tags.filter((tag) => typeof tag === 'string' || tag.tag !== 'tag:yaml.org,2002:timestamp'),
+};
 
 export interface ParsedYaml {
   text: string;

@@ -1,0 +1,49 @@
+import type { DataPath } from '../engine/types.js';
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value at a data path, or undefined when any step is missing. */
+export function getIn(data: unknown, path: DataPath): unknown {
+  let node: unknown = data;
+  for (const segment of path) {
+    if (typeof segment === 'number') {
+      if (!Array.isArray(node)) return undefined;
+      node = node[segment];
+    } else {
+      if (!isRecord(node) || !Object.prototype.hasOwnProperty.call(node, segment)) return undefined;
+      node = node[segment];
+    }
+  }
+  return node;
+}
+
+/** A mapping at a path, or undefined (wrong types are the schema rules' business, not every rule's). */
+export function recordAt(data: unknown, path: DataPath): Record<string, unknown> | undefined {
+  const value = getIn(data, path);
+  return isRecord(value) ? value : undefined;
+}
+
+/** A list at a path, with each item's own path. */
+export function listAt(data: unknown, path: DataPath): { value: unknown; path: DataPath }[] {
+  const value = getIn(data, path);
+  return Array.isArray(value) ? value.map((item, i) => ({ value: item, path: [...path, i] })) : [];
+}
+
+export function stringAt(data: unknown, path: DataPath): string | undefined {
+  const value = getIn(data, path);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Items that occur more than once, each reported at its second and later positions. */
+export function duplicates<T>(items: readonly T[], key: (item: T) => unknown = (x) => x): number[] {
+  const seen = new Set<unknown>();
+  const repeated: number[] = [];
+  items.forEach((item, i) => {
+    const k = key(item);
+    if (seen.has(k)) repeated.push(i);
+    else seen.add(k);
+  });
+  return repeated;
+}

@@ -1,0 +1,49 @@
+import type { DataPath } from '../engine/types.js';
+import { isRecord, listAt, recordAt } from './data.js';
+
+export const PROVIDER_TYPES = ['oidc', 'gitForgeA', 'gitForgeB', 'webIdentityA', 'webIdentityB', 'saml'] as const;
+export type ProviderType = (typeof PROVIDER_TYPES)[number];
+
+/** The callback path each provider's redirect URI must end in at the top level (spec). */
+export const CALLBACK_PATHS: Readonly<Record<ProviderType, string>> = {
+  oidc: '/auth/oidc/callback',
+  gitForgeA: '/auth/github/callback',
+  gitForgeB: '/auth/gitlab/callback',
+  webIdentityA: '/auth/google/callback',
+  webIdentityB: '/auth/microsoft/callback',
+  saml: '/auth/saml/callback',
+};
+
+export interface ProviderEntry {
+  type: ProviderType;
+  /** Data path of the provider object, e.g. ['status','auth','connectors',1,'saml']. */
+  path: DataPath;
+  config: Record<string, unknown>;
+  /** Set when the provider is inside `auth.connectors[]`. */
+  connector?: { index: number; id?: string; path: DataPath };
+}
+
+/**
+ * Every login provider of a Config: the top-level ones under `status.auth` and those inside every
+ * `status.auth.connectors[]` entry, so that provider rules are written once for both places.
+ */
+export function eachProvider(data: unknown): ProviderEntry[] {
+  const authPath = ['status', 'auth'];
+  const auth = recordAt(data, authPath);
+  if (!auth) return [];
+  const out: ProviderEntry[] = [];
+  for (const type of PROVIDER_TYPES) {
+    const config = auth[type];
+    if (isRecord(config)) out.push({ type, path: [...authPath, type], config });
+  }
+  for (const { value, path } of listAt(data, [...authPath, 'connectors'])) {
+    if (!isRecord(value)) continue;
+    const index = path[path.length - 1] as number;
+    const id = typeof value['id'] === 'string' ? value['id'] : undefined;
+    for (const type of PROVIDER_TYPES) {
+      const config = value[type];
+      if (isRecord(config)) out.push({ type, path: [...path, type], config, connector: { index, ...(id !== undefined ? { id } : {}), path } });
+    }
+  }
+  return out;
+}

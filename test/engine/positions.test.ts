@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lint, lintResult, spans } from '../helpers/lint.js';
+
+const EXAMPLES = join(import.meta.dirname, '../../fixtures/examples');
+
+describe('positions of core diagnostics', () => {
+  it('reports a misspelt key at the key, suggesting the real field', () => {
+    const text = [
+      'apiVersion: management.platform/v1',
+      'kind: Config',
+      'metadata:',
+      '  name: config',
+      'status:',
+      '  auth:',
+      '    oidc:',
+      '      issuerUrl: https://id.example.com',
+      '      clientId: platform',
+      '      clientSecret: $OIDC_CLIENT_SECRET',
+      '      redirectUri: https://platform.example.com/auth/oidc/callback',
+      '',
+    ].join('\n');
+    const diagnostics = lint(text).filter((d) => d.ruleId.startsWith('schema/'));
+    expect(spans(diagnostics)).toEqual([['schema/unknown-field', 11, 7, 11, 18]]);
+    expect(diagnostics[0]?.message).toBe(
+      'Unknown field "redirectUri" in status.auth.oidc; did you mean "redirectURI"? The platform drops unknown fields silently.',
+    );
+    expect(diagnostics[0]?.path).toBe('/status/auth/oidc/redirectUri');
+    expect(diagnostics[0]?.fix).toEqual({ edits: [{ start: text.indexOf('redirectUri'), end: text.indexOf('redirectUri') + 11, text: 'redirectURI' }] });
+  });
+
+  it('reports a duplicate key over the whole second key', () => {
+    const text = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  email: a@example.com\n  email: b@example.com\n';
+    expect(spans(lint(text))).toEqual([['yaml/duplicate-key', 7, 3, 7, 8]]);
+    expect(lint(text)[0]?.message).toBe('The key email is given twice in this mapping; only one value would be kept. Remove or rename one of them.');
+  });
+
+  it('still lints the documents after one with a syntax error', () => {
+    const text = [
+      'apiVersion: management.platform/v1',
+      'kind: User',
+      'spec:',
+      '  groups: [a',
+      '---',
+      'apiVersion: management.platform/v1',
+      'kind: User',
+      'metadata:',
+      '  name: jane',
+      'spec:',
+      '  tokenGeneration: "2"',
+      '',
+    ].join('\n');
+    const diagnostics = lint(text);
+    expect(spans(diagnostics)).toEqual([
+      ['yaml/syntax', 5, 1, 5, 2],
+      ['schema/type', 11, 20, 11, 23],
+    ]);
+    expect(diagnostics.map((d) => d.document)).toEqual([0, 1]);
+  });
+
+  it("reports a UserList item's mistake at that item's line, with the item's path", () => {
+    const text = [
+      'apiVersion: management.platform/v1',
+      'kind: UserList',
+      'items:',
+      '  - apiVersion: management.platform/v1',
+      '    kind: User',
+      '    metadata: {name: jane}',
+      '  - apiVersion: management.platform/v1',
+      '    kind: User',
+      '    metadata: {name: bob}',
+      '    spec:',
+      '      emial: bob@example.com',
+      '',
+    ].join('\n');
+    const diagnostics = lint(text);
+    expect(spans(diagnostics)).toEqual([['schema/unknown-field', 11, 7, 11, 12]]);
+    expect(diagnostics[0]?.path).toBe('/items/1/spec/emial');
+    expect(lintResult(text).documents).toBe(1);
+  });
+
+  it('maps a mistake inside a spec.raw block scalar to the file line', () => {
+    const text = [
+      'apiVersion: management.platform/v1',
+      'kind: Config',
+      'metadata:',
+      '  name: config',
+      'spec:',
+      '  raw: |',
+      '    auth:',
+      '      password:',
+      '        disabled: false',
+      '      gitForgeA:',
+      '        clientSecret: $GITHUB_CLIENT_SECRET',
+      '        redirectURI: https://platform.example.com/auth/github/callback',
+      '        orgz: []',
+      '',
+    ].join('\n');
+    const diagnostics = lint(text);
+    expect(spans(diagnostics)).toEqual([['schema/unknown-field', 13, 9, 13, 13]]);
+    expect(diagnostics[0]?.path).toBe('/spec/raw/auth/gitForgeA/orgz');
+    expect(diagnostics[0]?.message).toContain('did you mean "orgs"?');
+  });
+
+  it('reports YAML errors inside spec.raw at their file position', () => {
+    const text = 'apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: config\nspec:\n  raw: |\n    auth:\n      password: {disabled: true\n';
+    expect(spans(lint(text)).map((s) => [s[0], s[1]])).toEqual([['yaml/syntax', 8]]);
+  });
+
+  it('lints a base64 spec.raw and reports at the scalar', () => {
+    const raw = Buffer.from('audit:\n  enabled: true\n  maxSize: "100"\n').toString('base64');
+    const text = `apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: config\nspec:\n  raw: ${raw}\n`;
+    expect(spans(lint(text))).toEqual([['schema/type', 6, 8, 6, 8 + raw.length]]);
+    expect(lint(text)[0]?.path).toBe('/spec/raw/audit/maxSize');
+  });
+
+  it('reports an unrecognized version of the group at the apiVersion value', () => {
+    const text = 'apiVersion: management.platform/v2\nkind: User\nmetadata:\n  name: jane\n';
+    expect(spans(lint(text))).toEqual([['resource/api-version', 1, 13, 1, 35]]);
+  });
+
+  it('skips and counts documents of other API groups', () => {
+    const text = 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: s\ndata:\n  whatever: true\n---\napiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\n';
+    const result = lintResult(text);
+    expect(result.diagnostics).toEqual([]);
+    expect(result.skipped).toBe(1);
+    expect(result.documents).toBe(2);
+  });
+
+  it('suggests the right case for a wrong-case kind', () => {
+    const diagnostics = lint('apiVersion: management.platform/v1\nkind: user\nmetadata:\n  name: jane\n');
+    expect(spans(diagnostics)).toEqual([['resource/kind', 2, 7, 2, 11]]);
+    expect(diagnostics[0]?.message).toBe('Unknown kind "user"; did you mean "User"? Kinds are case-sensitive.');
+  });
+
+  it('reads scalars as YAML 1.1 does and warns where a string field holds one', () => {
+    const diagnostics = lint('apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  username: off\n  disabled: yes\n');
+    expect(spans(diagnostics)).toEqual([['yaml/ambiguous-scalar', 6, 13, 6, 16]]);
+    expect(diagnostics[0]?.message).toBe(
+      `spec.username is written off without quotes: the platform's YAML 1.1 decoder reads it as the boolean false, while YAML 1.2 tools read the string "off". Quote it: "off".`,
+    );
+  });
+
+  it('treats an explicit null as absent and an empty value as an unfilled template', () => {
+    const text = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  email: null\n  username:\n';
+    expect(spans(lint(text))).toEqual([['schema/empty-value', 7, 3, 7, 11]]);
+  });
+});
+
+describe('the shipped maximal examples', () => {
+  it.each(['maximal-user.yaml', 'maximal-config.yaml', 'exported-user.yaml'])('%s has no schema or YAML diagnostic', (file) => {
+    const diagnostics = lint(readFileSync(join(EXAMPLES, file), 'utf8'), { preset: 'strict' });
+    expect(diagnostics.filter((d) => /^(schema|yaml|resource)\//.test(d.ruleId)).map((d) => `${d.line} ${d.ruleId} ${d.message}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builtinRules } from '../../rules/index.js';
+import { expectedMarkers, lint } from '../helpers/lint.js';
+
+const FIXTURES = join(import.meta.dirname, '../../fixtures');
+
+function fixtureFiles(ruleId: string): string[] {
+  const dir = join(FIXTURES, ruleId);
+  try {
+    return readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).map((f) => join(dir, f));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Every fixture is linted with every rule on (`strict`); the diagnostics of the fixture's own rule, and of any
+ * rule named in a marker, must start exactly on the marked lines: no more, no fewer.
+ */
+describe.each(builtinRules.filter((r) => r.meta.category !== 'internal').map((r) => r.meta.id))('fixtures of %s', (ruleId) => {
+  const files = fixtureFiles(ruleId);
+
+  it('has fixtures that must report and fixtures that must not', () => {
+    const texts = files.map((f) => readFileSync(f, 'utf8'));
+    expect(texts.some((t) => [...expectedMarkers(t)].some((m) => m.endsWith(` ${ruleId}`)))).toBe(true);
+    expect(texts.some((t) => ![...expectedMarkers(t)].some((m) => m.endsWith(` ${ruleId}`)))).toBe(true);
+  });
+
+  it.each(files.map((f) => [f.slice(FIXTURES.length + 1), f]))('%s reports exactly on the marked lines', (_, file) => {
+    expect(statSync(file).isFile()).toBe(true);
+    const text = readFileSync(file, 'utf8');
+    const expected = expectedMarkers(text);
+    const checked = new Set([ruleId, ...[...expected].map((m) => m.split(' ')[1] ?? '')]);
+    const actual = new Set(lint(text, { preset: 'strict' }).filter((d) => checked.has(d.ruleId)).map((d) => `${d.line} ${d.ruleId}`));
+    expect([...actual].sort()).toEqual([...expected].sort());
+  });
+});
