@@ -1,3 +1,5 @@
 import type { Rule } from '../../src/engine/types.js';
+import repositoriesRule from './repositories/index.js';
+import predefinedAppsRule from './predefined-apps/index.js';
 
-export const rules: readonly Rule[] = [];
+export const rules: readonly Rule[] = [repositoriesRule, predefinedAppsRule];
