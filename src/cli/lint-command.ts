@@ -69,7 +69,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const summary = summarize(results);
   if (summary.errors > 0) return 1;
   if (maxWarnings !== undefined && maxWarnings >= 0 && summary.warnings > maxWarnings) {
-    io.error(`platlint found ${summary.warnings} warnings, more than --max-warnings ${maxWarnings}`);
+    io.error(`platlint: ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings}`);
     return 1;
   }
   return 0;

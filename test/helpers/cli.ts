@@ -1,0 +1,28 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const ROOT = join(import.meta.dirname, '../..');
+export const BIN = join(ROOT, 'dist/src/cli/bin.js');
+
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI as a user would (`npm test` builds it first). */
+export function runCli(args: readonly string[], options: { input?: string | Buffer; cwd?: string; env?: Record<string, string> } = {}): CliRun {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run npm run build (npm test does it)`);
+  const env: Record<string, string> = { ...process.env, NO_COLOR: '1', ...options.env } as Record<string, string>;
+  delete env['GITHUB_ACTIONS'];
+  if (options.env) Object.assign(env, options.env);
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? ROOT,
+    input: options.input ?? '',
+    encoding: 'utf8',
+    env,
+    timeout: 60_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
