@@ -17,6 +17,7 @@ import { rules as cost } from './cost/index.js';
 import { rules as storage } from './storage/index.js';
 import { rules as database } from './database/index.js';
 import { rules as security } from './security/index.js';
+import { rules as directive } from './directive/index.js';
 import { rules as internal } from './internal/index.js';
 
 /** Every built-in rule, in the order `platlint rules` lists them. */
@@ -39,5 +40,6 @@ export const builtinRules: readonly Rule[] = [
   ...storage,
   ...database,
   ...security,
+  ...directive,
   ...internal,
 ];

@@ -24,7 +24,7 @@ main(process.argv.slice(2), {
     process.stderr.write(line + '\n');
   },
   readStdin,
-}).then(
+}, process.env).then(
   (code) => {
     process.exitCode = code;
   },

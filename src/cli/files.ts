@@ -23,6 +23,8 @@ function walk(dir: string, out: string[], errors: string[]): void {
   for (const entry of entries) {
     const path = join(dir, entry.name);
     // Directory symlinks are not followed: they can loop, and they usually point outside the repository.
+    // Hidden files and directories (.github, .platlint.yaml) are not manifests; name them explicitly to lint them.
+    if (entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) {
       if (!SKIPPED_DIRS.has(entry.name)) walk(path, out, errors);
     } else if ((entry.isFile() || entry.isSymbolicLink()) && YAML_FILE.test(entry.name)) {

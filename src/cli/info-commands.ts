@@ -3,6 +3,7 @@ import { readRuleDoc, docsUrlFor } from '../engine/docs.js';
 import type { Rule } from '../engine/types.js';
 import { exportSchema } from '../schema/index.js';
 import { reportSchema } from '../formatters/report-schema.js';
+import { configFileSchema } from '../config/schema.js';
 import type { CliIo } from './io.js';
 import { UsageError } from './settings.js';
 
@@ -37,12 +38,13 @@ export function runExplain(id: string, io: CliIo): number {
   return 0;
 }
 
-const SCHEMA_NAMES = ['User', 'Config', 'report'] as const;
+const SCHEMA_NAMES = ['User', 'Config', 'config', 'report'] as const;
 
 export function runSchema(name: string, io: CliIo): number {
-  const match = SCHEMA_NAMES.find((n) => n.toLowerCase() === name.toLowerCase());
+  // `Config` is the resource, `config` the .platlint.yaml file: exact case first, then case-insensitive.
+  const match = SCHEMA_NAMES.find((n) => n === name) ?? SCHEMA_NAMES.find((n) => n.toLowerCase() === name.toLowerCase());
   if (!match) throw new UsageError(`unknown schema "${name}" (use ${SCHEMA_NAMES.join(', ')})`);
-  const schema = match === 'report' ? reportSchema : exportSchema(match);
+  const schema = match === 'report' ? reportSchema : match === 'config' ? configFileSchema : exportSchema(match);
   io.out(JSON.stringify(schema, null, 2) + '\n');
   return 0;
 }

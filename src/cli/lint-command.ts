@@ -1,69 +1,172 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { builtinRules } from '../../rules/index.js';
+import { findConfigFile, loadConfigFile, type ConfigFile } from '../config/load.js';
+import { ResolvedConfig } from '../config/resolve.js';
 import { docsUrlFor } from '../engine/docs.js';
-import { lintBytes } from '../engine/lint.js';
-import type { FileResult } from '../engine/types.js';
-import { isFormatName, loadFormatter, FORMAT_NAMES } from '../formatters/index.js';
+import { fixUntilStable } from '../engine/fix-apply.js';
+import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
+import { isRuleEnabled, type RuleSetting } from '../engine/settings.js';
+import type { FileResult, Rule, SeveritySetting } from '../engine/types.js';
+import { defaultFormat, isFormatName, loadFormatter, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
 import { summarize } from '../formatters/summary.js';
+import { hashText, LintCache } from './cache.js';
 import { resolveInputs } from './files.js';
 import type { CliIo } from './io.js';
-import { applyRuleFlags, defaultSettings, UsageError } from './settings.js';
+import { applyRuleFlags, UsageError } from './settings.js';
+
+const VERSION = '0.1.0';
 
 export interface LintFlags {
-  format: string;
-  outputFile?: string;
+  format: string[];
+  outputFile: string[];
   quiet?: boolean;
   maxWarnings?: string;
   stdinFilename?: string;
   rule: string[];
+  config?: string | false;
+  fix?: boolean;
+  fixDryRun?: boolean;
+  cache?: boolean;
+  cacheLocation: string;
+  printConfig?: string;
+  policy: string[];
 }
 
-export async function runLint(paths: readonly string[], flags: LintFlags, io: CliIo): Promise<number> {
-  if (!isFormatName(flags.format)) throw new UsageError(`unknown format "${flags.format}" (use ${FORMAT_NAMES.join(', ')})`);
+/** Hook for extra rules (custom policies): given the config's policy paths and --policy flags. */
+export interface RuleSource {
+  load(paths: readonly string[]): { rules: readonly Rule[]; problems: FileResult[]; fingerprint: string };
+  afterLint?(): FileResult[];
+}
+
+interface Output {
+  format: FormatName;
+  file?: string;
+}
+
+/** Each `-o FILE` belongs to the `--format` given in the same position; a format without one goes to stdout. */
+function outputs(flags: LintFlags, env: Readonly<Record<string, string | undefined>>): Output[] {
+  const formats = flags.format.length ? flags.format : [defaultFormat(env)];
+  if (flags.outputFile.length > formats.length) throw new UsageError('more -o files than --format options: give each -o after its --format');
+  return formats.map((format, i) => {
+    if (!isFormatName(format)) throw new UsageError(`unknown format "${format}" (use ${FORMAT_NAMES.join(', ')})`);
+    const file = flags.outputFile[i];
+    return { format, ...(file ? { file } : {}) };
+  });
+}
+
+function loadConfig(flags: LintFlags, cwd: string): ConfigFile | undefined {
+  if (flags.config === false) return undefined;
+  const path = flags.config ?? findConfigFile(cwd);
+  return path ? loadConfigFile(path) : undefined;
+}
+
+function describeSettings(rules: readonly Rule[], settings: ReadonlyMap<string, RuleSetting>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const { meta } of rules) {
+    const setting = settings.get(meta.id);
+    const severity = !isRuleEnabled(meta, setting) ? 'off' : setting?.severity && setting.severity !== 'on' ? setting.severity : meta.severity === 'off' ? 'on' : meta.severity;
+    out[meta.id] = setting?.options ? [severity, setting.options] : severity;
+  }
+  return out;
+}
+
+export async function runLint(paths: readonly string[], flags: LintFlags, io: CliIo, env: Readonly<Record<string, string | undefined>>, ruleSource?: RuleSource): Promise<number> {
+  const targets = outputs(flags, env);
   let maxWarnings: number | undefined;
   if (flags.maxWarnings !== undefined) {
     maxWarnings = Number(flags.maxWarnings);
     if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number, not "${flags.maxWarnings}"`);
   }
-  const rules = builtinRules;
-  const settings = defaultSettings(rules);
-  applyRuleFlags(settings, flags.rule, rules);
-  const formatter = await loadFormatter(flags.format);
+  const configFile = loadConfig(flags, io.cwd);
+  const extra = ruleSource?.load([...(configFile ? new ResolvedConfig(configFile, builtinRules, io.cwd).policyPaths() : []), ...flags.policy]);
+  const rules: readonly Rule[] = extra ? [...builtinRules, ...extra.rules] : builtinRules;
+  const config = new ResolvedConfig(configFile, rules, io.cwd);
+  const settingsFor = (file: string): Map<string, RuleSetting> => {
+    const settings = new Map(config.settingsFor(file));
+    applyRuleFlags(settings, flags.rule, rules);
+    return settings;
+  };
+  if (flags.printConfig !== undefined) {
+    io.out(JSON.stringify({ config: configFile?.path ?? null, ignored: config.isIgnored(flags.printConfig), rules: describeSettings(rules, settingsFor(flags.printConfig)) }, null, 2) + '\n');
+    return 0;
+  }
+  const formatters = await Promise.all(targets.map(async (t) => ({ ...t, formatter: await loadFormatter(t.format) })));
+  const withFrames = targets.some((t) => t.format === 'stylish');
+  const cache = flags.cache ? new LintCache(flags.cacheLocation) : undefined;
+  const ruleIds = rules.map((r) => r.meta.id).join(',');
 
   const wantsStdin = paths.includes('-');
   const inputs = resolveInputs(paths.length ? paths.filter((p) => p !== '-') : wantsStdin ? [] : ['.'], io.cwd);
   let failed = inputs.errors.length > 0;
   for (const error of inputs.errors) io.error(error);
 
-  const results: FileResult[] = [];
-  const lintOne = (filename: string, bytes: Uint8Array): void => {
-    const result = lintBytes(bytes, { filename, rules, settings, docsUrl: docsUrlFor, withFrames: flags.format === 'stylish' });
+  const results: FileResult[] = [...(extra?.problems ?? [])];
+  const lintOne = (filename: string, bytes: Uint8Array, writeBack: boolean): void => {
+    const settings = settingsFor(filename);
+    const options: LintOptions = { filename, rules, settings, docsUrl: docsUrlFor, withFrames };
+    const key = cache ? hashText(VERSION, ruleIds, extra?.fingerprint ?? '', JSON.stringify([...settings]), String(withFrames), bytes) : '';
+    let result = cache && !flags.fix && !flags.fixDryRun ? cache.get(filename, key) : undefined;
+    if (!result) {
+      result = lintBytes(bytes, options);
+      if ((flags.fix || flags.fixDryRun) && result.diagnostics.some((d) => d.fix)) {
+        const original = Buffer.from(bytes).toString('utf8');
+        const fixed = fixUntilStable(original, (text) => lintText(text, options));
+        result = fixed.result;
+        if (fixed.text !== original) {
+          if (flags.fixDryRun) result.output = fixed.text;
+          else if (writeBack) {
+            try {
+              writeFileSync(filename, fixed.text);
+            } catch (error) {
+              io.error(`cannot write ${filename}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+              failed = true;
+            }
+          } else {
+            result.output = fixed.text;
+          }
+        }
+      }
+      if (cache && !flags.fix && !flags.fixDryRun) cache.set(filename, key, result);
+    }
     if (flags.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
     results.push(result);
   };
-  if (wantsStdin) lintOne(flags.stdinFilename ?? '<stdin>', await io.readStdin());
+  if (wantsStdin) lintOne(flags.stdinFilename ?? '<stdin>', await io.readStdin(), false);
   for (const file of inputs.files) {
+    if (config.isIgnored(file)) continue;
     let bytes: Uint8Array;
     try {
       bytes = readFileSync(file);
     } catch (error) {
-      io.error(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      const message = `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+      io.error(message);
+      results.push({ file, diagnostics: [], documents: 0, skipped: 0, ioError: message });
       failed = true;
       continue;
     }
-    lintOne(file, bytes);
+    lintOne(file, bytes, true);
   }
+  results.push(...(ruleSource?.afterLint?.() ?? []));
+  const cacheError = cache?.save();
+  if (cacheError) io.error(cacheError);
 
-  const text = formatter(results, { color: io.color && !flags.outputFile, cwd: io.cwd });
-  if (flags.outputFile) {
-    try {
-      writeFileSync(flags.outputFile, text);
-    } catch (error) {
-      io.error(`cannot write ${flags.outputFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-      return 2;
+  const byId = new Map(rules.map((r) => [r.meta.id, r]));
+  const ruleInfo = (id: string): { description: string; docsUrl?: string; severity: SeveritySetting } | undefined => {
+    const rule = byId.get(id);
+    return rule ? { description: rule.meta.description, severity: rule.meta.severity, ...(rule.meta.category === 'policy' ? {} : { docsUrl: docsUrlFor(id) }) } : undefined;
+  };
+  for (const { formatter, file } of formatters) {
+    const text = formatter(results, { color: io.color && !file, cwd: io.cwd, ruleInfo, toolVersion: VERSION });
+    if (file) {
+      try {
+        writeFileSync(file, text);
+      } catch (error) {
+        io.error(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        failed = true;
+      }
+    } else {
+      io.out(text);
     }
-  } else {
-    io.out(text);
   }
   if (failed) return 2;
   const summary = summarize(results);

@@ -1,6 +1,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { CliIo } from './io.js';
-import { runLint, type LintFlags } from './lint-command.js';
+import { runLint, type LintFlags, type RuleSource } from './lint-command.js';
+import { runInit } from './init-command.js';
+import { ConfigError } from '../config/load.js';
 import { runExplain, runRules, runSchema } from './info-commands.js';
 import { UsageError } from './settings.js';
 
@@ -11,7 +13,7 @@ function collect(value: string, previous: string[]): string[] {
 }
 
 /** Runs the command line and returns the exit code: 0 clean, 1 lint errors, 2 usage, I/O or internal failure. */
-export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+export async function main(argv: readonly string[], io: CliIo, env: Readonly<Record<string, string | undefined>> = {}, ruleSource?: RuleSource): Promise<number> {
   let exitCode = 0;
   const program = new Command('platlint')
     .description('Lint and policy-check management.platform/v1 User and Config manifests.')
@@ -24,14 +26,29 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     .command('lint', { isDefault: true })
     .description('lint files, directories (*.yaml, *.yml), globs, or - for stdin')
     .argument('[paths...]', 'files, directories, globs or -')
-    .addOption(new Option('-f, --format <format>', 'output format').default('stylish'))
-    .option('-o, --output-file <file>', 'write the report to a file instead of stdout')
+    .option('-f, --format <format>', 'stylish, json, sarif, github or junit (repeatable; default stylish, github on GitHub Actions)', collect, [])
+    .option('-o, --output-file <file>', 'write the report of the --format before it to a file (repeatable)', collect, [])
+    .option('-c, --config <file>', 'configuration file (default: .platlint.yaml from the current directory upward)')
+    .option('--no-config', 'ignore configuration files')
+    .option('--rule <id=severity>', 'set a rule (or a glob of rules) to off, info, warn or error (repeatable)', collect, [])
+    .option('--policy <file-or-dir>', 'load custom policy files (repeatable)', collect, [])
     .option('--stdin-filename <name>', 'name to report for input read from stdin')
     .option('--quiet', 'report errors only')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
-    .option('--rule <id=severity>', 'set a rule to off, info, warn or error (repeatable)', collect, [])
+    .option('--fix', 'apply safe fixes to the files')
+    .option('--fix-dry-run', 'compute fixes without writing them (the JSON report carries the fixed text)')
+    .option('--cache', 'only re-lint files whose content, configuration or platlint version changed')
+    .option('--cache-location <file>', 'where the cache lives', '.platlintcache')
+    .option('--print-config <file>', 'print the rule settings that apply to a file and exit')
     .action(async (paths: string[], flags: LintFlags) => {
-      exitCode = await runLint(paths, flags, io);
+      exitCode = await runLint(paths, flags, io, env, ruleSource);
+    });
+
+  program
+    .command('init')
+    .description('write a commented starter .platlint.yaml in the current directory')
+    .action(() => {
+      exitCode = runInit(io);
     });
 
   program
@@ -65,7 +82,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     if (error instanceof CommanderError) {
       return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? 0 : 2;
     }
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
       io.error(`platlint: ${error.message}`);
       return 2;
     }

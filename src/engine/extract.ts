@@ -117,6 +117,11 @@ export class TargetExtractor {
       return;
     }
     const place = (path: DataPath, at: 'key' | 'value' = 'value') => this.at(documentIndex, space, prefix, data, path, at);
+    if (!impliedKind && data['apiVersion'] === undefined && data['kind'] === undefined && !('metadata' in data) && !('spec' in data) && !('status' in data)) {
+      // Neither type nor object fields: some other YAML file (a CI config, Helm values), not a manifest.
+      out.skipped++;
+      return;
+    }
     const apiVersion = data['apiVersion'] ?? (impliedKind ? `${API_GROUP}/${API_VERSION}` : undefined);
     const kind = data['kind'] ?? impliedKind;
     let typeMetaOk = true;

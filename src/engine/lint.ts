@@ -3,6 +3,7 @@ import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { validateTarget } from '../schema/validate.js';
 import { LintTarget, type NodeSpace, type OffsetRange } from './document.js';
 import { TargetExtractor, yamlErrorFindings, type EngineFinding } from './extract.js';
+import { applyDirectives, parseDirectives } from './directives.js';
 import { fixToEdits } from './fixes.js';
 import { decodeSource } from './decode.js';
 import { collectSecrets, maskLine, scrubMessage } from './secrets.js';
@@ -153,7 +154,30 @@ export class FileLinter {
     return result;
   }
 
+  /** Inline `# platlint-…` directives: drop what they suppress, and report the ones that did nothing. */
+  private applyDirectives(): void {
+    const directives = parseDirectives(this.parsed.text);
+    if (directives.length === 0) return;
+    const outcome = applyDirectives(directives, this.pending.map((p) => p.diagnostic), this.options.rules.map((r) => r.meta.id));
+    const kept = this.pending.filter((_, i) => !outcome.suppressed.has(i));
+    this.pending.length = 0;
+    this.pending.push(...kept);
+    const documentAt = (offset: number): number => {
+      const index = this.parsed.documents.findIndex((doc) => (doc.range?.[2] ?? 0) > offset);
+      return index < 0 ? Math.max(0, this.parsed.documents.length - 1) : index;
+    };
+    for (const [ruleId, list] of [['directive/unused', outcome.unused], ['directive/unknown-rule', outcome.unknown]] as const) {
+      const rule = this.enabled(ruleId);
+      if (!rule) continue;
+      for (const { directive, id } of list) {
+        const data = { directive: `platlint-${directive.kind}`, id: id || 'all rules' };
+        this.emit(rule, id ? 'withId' : 'all', data, [directive.start, directive.end], '', documentAt(directive.start));
+      }
+    }
+  }
+
   private finish(result: FileResult, spaces: NodeSpace[]): void {
+    this.applyDirectives();
     const seen = new Set<string>();
     const unique = this.pending.filter(({ diagnostic: d }) => {
       const key = `${d.ruleId}\u0000${d.line}:${d.column}-${d.endLine}:${d.endColumn}\u0000${d.message}`;

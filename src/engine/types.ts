@@ -21,6 +21,7 @@ export type RuleCategory =
   | 'config'
   | 'security'
   | 'policy'
+  | 'directive'
   | 'internal';
 
 /** Where a rule's knowledge comes from: the spec, upstream behaviour, or security policy. */
@@ -135,6 +136,8 @@ export interface FileResult {
   skipped: number;
   /** Source lines referenced by diagnostics, secrets masked, for code frames. */
   frameLines?: Map<number, string>;
-  /** Set when the file could not be read at all. */
+  /** The fixed text, with `--fix-dry-run` (and for stdin with `--fix`). */
+  output?: string;
+  /** Set when the file could not be read at all (CI formats show it; the CLI also prints it to stderr). */
   ioError?: string;
 }

@@ -1,10 +1,18 @@
 import type { Formatter } from './summary.js';
 
-export const FORMAT_NAMES = ['stylish', 'json'] as const;
+export const FORMAT_NAMES = ['stylish', 'json', 'sarif', 'github', 'junit'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
 export function isFormatName(name: string): name is FormatName {
   return (FORMAT_NAMES as readonly string[]).includes(name);
+}
+
+/**
+ * The format to use when none was asked for: workflow annotations inside GitHub Actions (which sets
+ * `GITHUB_ACTIONS=true` in every step), the human-readable report everywhere else.
+ */
+export function defaultFormat(env: Readonly<Record<string, string | undefined>>): FormatName {
+  return env['GITHUB_ACTIONS'] === 'true' ? 'github' : 'stylish';
 }
 
 /** Formatters load on demand: a pre-commit run that prints stylish output should not pay for SARIF. */
@@ -14,5 +22,11 @@ export async function loadFormatter(name: FormatName): Promise<Formatter> {
       return (await import('./stylish.js')).formatStylish;
     case 'json':
       return (await import('./json.js')).formatJson;
+    case 'sarif':
+      return (await import('./sarif.js')).formatSarif;
+    case 'github':
+      return (await import('./github.js')).formatGithub;
+    case 'junit':
+      return (await import('./junit.js')).formatJunit;
   }
 }

@@ -27,6 +27,8 @@ export const reportSchema = {
         required: ['file', 'diagnostics'],
         properties: {
           file: { type: 'string', description: 'The path as given on the command line (or --stdin-filename).' },
+          output: { type: 'string', description: 'With --fix-dry-run: the text after fixes.' },
+          ioError: { type: 'string', description: 'The file could not be read; no diagnostics.' },
           diagnostics: {
             type: 'array',
             items: {

@@ -1,4 +1,4 @@
-import type { FileResult } from '../engine/types.js';
+import type { FileResult, SeveritySetting } from '../engine/types.js';
 
 export interface Summary {
   files: number;
@@ -29,7 +29,9 @@ export interface FormatContext {
   /** Working directory, for relative paths and URIs. */
   cwd: string;
   /** Rule metadata for formats that describe rules (SARIF). */
-  ruleInfo?: (ruleId: string) => { description: string; docsUrl?: string } | undefined;
+  ruleInfo?: (ruleId: string) => { description: string; docsUrl?: string; severity?: SeveritySetting } | undefined;
+  /** platlint's version, for formats that name the tool (SARIF). */
+  toolVersion?: string;
 }
 
 export type Formatter = (results: readonly FileResult[], context: FormatContext) => string;

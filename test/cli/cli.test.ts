@@ -142,6 +142,6 @@ describe('commands', () => {
     const user = JSON.parse(runCli(['schema', 'User']).stdout);
     expect(user.$schema).toBe('http://json-schema.org/draft-07/schema#');
     expect(user.properties.spec.properties.access.items.required).toEqual(['verbs']);
-    expect(JSON.parse(runCli(['schema', 'config']).stdout).properties.status).toBeDefined();
+    expect(JSON.parse(runCli(['schema', 'Config']).stdout).properties.status).toBeDefined();
   });
 });

@@ -60,7 +60,10 @@ describe('hostile input through the CLI', () => {
     const run = runCli(['.', '--format', 'json'], { cwd: dir });
     expect(run.status).toBe(2);
     expect(run.stderr).toBe('cannot read dangling.yaml: ENOENT\n');
-    expect(JSON.parse(run.stdout).results.map((r: { file: string }) => r.file)).toEqual(['user.yaml']);
+    expect(JSON.parse(run.stdout).results.map((r: { file: string; ioError?: string }) => [r.file, r.ioError])).toEqual([
+      ['dangling.yaml', 'cannot read dangling.yaml: ENOENT'],
+      ['user.yaml', undefined],
+    ]);
   });
 
   it('exits quietly when the reader closes the pipe early', async () => {

@@ -1,0 +1,19 @@
+import type { Rule } from '../../../src/engine/types.js';
+
+/** Reported by the engine after applying inline directives; this module is its identity, messages and documentation. */
+const rule: Rule = {
+  meta: {
+    id: 'directive/unknown-rule',
+    description: 'Disallow inline directives that name rules that do not exist',
+    severity: 'warning',
+    category: 'directive',
+    sources: ['spec'],
+    reportedByEngine: true,
+    messages: {
+      withId: '# {{directive}} names "{{id}}", which is no rule and matches none; check the id with platlint rules.',
+      all: '# {{directive}} names no rule.',
+    },
+  },
+};
+
+export default rule;

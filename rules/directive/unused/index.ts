@@ -1,0 +1,19 @@
+import type { Rule } from '../../../src/engine/types.js';
+
+/** Reported by the engine after applying inline directives; this module is its identity, messages and documentation. */
+const rule: Rule = {
+  meta: {
+    id: 'directive/unused',
+    description: 'Warn on inline disable directives that suppress nothing',
+    severity: 'warning',
+    category: 'directive',
+    sources: ['spec'],
+    reportedByEngine: true,
+    messages: {
+      withId: '# {{directive}} {{id}} suppresses nothing here; remove it, or it will hide a future problem unnoticed.',
+      all: '# {{directive}} suppresses nothing here; remove it, or it will hide a future problem unnoticed.',
+    },
+  },
+};
+
+export default rule;

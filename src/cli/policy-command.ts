@@ -1,0 +1,16 @@
+import { PolicyTestError, runPolicyTests } from '../policy/test-runner.js';
+import type { CliIo } from './io.js';
+
+/** `platlint policy test DIR`: 0 when every fixture passes, 1 when any fails, 2 when DIR is unusable. */
+export function runPolicyTest(dir: string, io: CliIo): number {
+  let summary;
+  try {
+    summary = runPolicyTests(dir, io.cwd);
+  } catch (error) {
+    if (!(error instanceof PolicyTestError)) throw error;
+    io.error(`platlint: ${error.message}`);
+    return 2;
+  }
+  io.out(summary.lines.join('\n') + '\n');
+  return summary.failed > 0 ? 1 : 0;
+}

@@ -1,0 +1,50 @@
+const severity = {
+  description: 'off, info, warn (or warning), error, or on (the rule\'s own default severities)',
+  enum: ['off', 'info', 'warn', 'warning', 'error', 'on', 0, 1, 2],
+};
+
+const ruleEntry = {
+  description: 'A severity, or [severity, options] for rules that take options.',
+  anyOf: [severity, { type: 'array', minItems: 1, maxItems: 2, items: [severity, { type: 'object' }] }],
+};
+
+const rules = {
+  type: 'object',
+  description: 'Rule ids or globs over rule ids (security/*) mapped to a severity or [severity, options]; later entries win.',
+  additionalProperties: ruleEntry,
+};
+
+const presets = { enum: ['recommended', 'strict', 'security', 'export'] };
+const extendsList = {
+  description: 'Presets applied in order: recommended (the default), strict, security, export.',
+  anyOf: [presets, { type: 'array', items: presets }],
+};
+
+/** JSON Schema of `.platlint.yaml`. */
+export const configFileSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  $id: 'https://platlint.dev/schemas/config.json',
+  title: 'platlint configuration (.platlint.yaml)',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    extends: extendsList,
+    rules,
+    ignore: { type: 'array', items: { type: 'string' }, description: 'Globs of files not to lint, relative to this file.' },
+    policies: { type: 'array', items: { type: 'string' }, description: 'Policy files or directories, relative to this file.' },
+    overrides: {
+      type: 'array',
+      description: 'Settings for some files only; later overrides win.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['files'],
+        properties: {
+          files: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'Globs relative to this file.' },
+          extends: extendsList,
+          rules,
+        },
+      },
+    },
+  },
+} as const;

@@ -1,0 +1,106 @@
+import micromatch from 'micromatch';
+
+export type DirectiveKind = 'disable-next-line' | 'disable-line' | 'disable' | 'enable' | 'disable-file';
+
+export interface Directive {
+  kind: DirectiveKind;
+  /** Rule ids or globs; empty means every rule. */
+  ids: string[];
+  /** 1-based line of the comment. */
+  line: number;
+  /** File offsets of the comment. */
+  start: number;
+  end: number;
+}
+
+const DIRECTIVE = /(?:^|\s)#\s*platlint-(disable-next-line|disable-line|disable-file|disable|enable)\b([^\n]*)/g;
+
+/**
+ * Finds `# platlint-…` comments. A line scanner rather than the YAML parser: directives must work in files that do
+ * not parse, and inside an embedded `spec.raw` block, whose comments belong to the inner document.
+ */
+export function parseDirectives(text: string): Directive[] {
+  if (!text.includes('platlint-')) return [];
+  const out: Directive[] = [];
+  let line = 1;
+  let lineStart = 0;
+  for (const match of text.matchAll(DIRECTIVE)) {
+    const hash = text.indexOf('#', match.index);
+    for (let i = text.indexOf('\n', lineStart); i !== -1 && i < hash; i = text.indexOf('\n', i + 1)) {
+      line++;
+      lineStart = i + 1;
+    }
+    // A reason follows ` -- `; a further ` #` starts an ordinary comment.
+    const rest = (match[2] ?? '').split(/\s--(?:\s|$)|\s#/)[0] ?? '';
+    const ids = rest.split(',').map((s) => s.trim()).filter(Boolean);
+    const lineEnd = text.indexOf('\n', hash);
+    const end = hash + text.slice(hash, lineEnd === -1 ? text.length : lineEnd).trimEnd().length;
+    out.push({ kind: match[1] as DirectiveKind, ids, line, start: hash, end });
+  }
+  return out;
+}
+
+function matches(pattern: string, ruleId: string): boolean {
+  return pattern === ruleId || micromatch.isMatch(ruleId, pattern);
+}
+
+export interface Suppressible {
+  ruleId: string;
+  line: number;
+}
+
+export interface DirectiveOutcome {
+  /** Indexes of the diagnostics that directives suppress. */
+  suppressed: Set<number>;
+  /** Directive ids that suppressed nothing (id '' for a directive without ids). */
+  unused: { directive: Directive; id: string }[];
+  unknown: { directive: Directive; id: string }[];
+}
+
+/** Applies directives to diagnostics; directive diagnostics themselves are never suppressed. */
+export function applyDirectives(directives: readonly Directive[], diagnostics: readonly Suppressible[], knownIds: readonly string[]): DirectiveOutcome {
+  const used = new Set<string>();
+  const suppressed = new Set<number>();
+  const key = (d: Directive, id: string): string => `${d.start}\u0000${id}`;
+  const covers = (d: Directive, line: number, enables: readonly Directive[], id: string): boolean => {
+    switch (d.kind) {
+      case 'disable-file':
+        return true;
+      case 'disable-line':
+        return line === d.line;
+      case 'disable-next-line':
+        return line === d.line + 1;
+      case 'disable': {
+        if (line < d.line) return false;
+        const closedBy = enables.find((e) => e.line > d.line && e.line <= line && (e.ids.length === 0 || e.ids.some((p) => p === id || (id !== '' && matches(p, id)))));
+        return !closedBy;
+      }
+      case 'enable':
+        return false;
+    }
+  };
+  const enables = directives.filter((d) => d.kind === 'enable');
+  diagnostics.forEach((diagnostic, index) => {
+    if (diagnostic.ruleId.startsWith('directive/')) return;
+    for (const directive of directives) {
+      if (directive.kind === 'enable') continue;
+      const ids = directive.ids.length ? directive.ids : [''];
+      for (const id of ids) {
+        if (id !== '' && !matches(id, diagnostic.ruleId)) continue;
+        if (!covers(directive, diagnostic.line, enables, id === '' ? '' : id)) continue;
+        suppressed.add(index);
+        used.add(key(directive, id));
+      }
+    }
+  });
+  const unused: DirectiveOutcome['unused'] = [];
+  const unknown: DirectiveOutcome['unknown'] = [];
+  for (const directive of directives) {
+    if (directive.kind === 'enable') continue;
+    for (const id of directive.ids.length ? directive.ids : ['']) {
+      if (id !== '' && !knownIds.some((known) => matches(id, known))) unknown.push({ directive, id });
+      else if (!used.has(key(directive, id))) unused.push({ directive, id });
+    }
+  }
+  return { suppressed, unused, unknown };
+}

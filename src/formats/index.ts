@@ -1,0 +1,12 @@
+/**
+ * Value-format checkers shared by all rules. Each function is pure and
+ * mirrors the upstream implementation named in its module's doc comment.
+ */
+export * from "./k8s-names.js";
+export * from "./time.js";
+export * from "./regex.js";
+export * from "./email.js";
+export * from "./url.js";
+export * from "./quantity.js";
+export * from "./duration.js";
+export * from "./misc.js";

@@ -1,0 +1,205 @@
+/**
+ * RFC 3339 timestamps exactly as Go's `time.Parse(time.RFC3339, s)` accepts
+ * them (this is what `metav1.Time.UnmarshalJSON` calls).
+ *
+ * Go first tries a strict fast path (`parseRFC3339` in
+ * `src/time/format_rfc3339.go`) and, when that fails, falls back to the
+ * general layout parser (`parse` in `src/time/format.go`) with the layout
+ * `2006-01-02T15:04:05Z07:00`. The fallback is more lenient, and since Go
+ * 1.20 "strict parsing is disabled" for it (golang/go#54580), so Go accepts:
+ *
+ * - a one-digit hour (`2000-01-01T1:12:34Z`; the layout's `15` is not zero-padded),
+ * - a fractional second even though the layout has none, with `.` or `,`
+ *   (`...T00:00:00,000Z`), any number of digits,
+ * - zone offsets up to `+24:00` and `+xx:60` (range check is `> 24` / `> 60`).
+ *
+ * It rejects: lowercase `t` or `z`, a missing zone, a space before the zone,
+ * two-digit years, one-digit month/day/minute/second, month 0/13, day 0 or past
+ * the end of the month (leap years honoured), hour 24, minute 60, second 60
+ * (no leap seconds), `+123:45`, and any trailing text.
+ *
+ * This module ports that fallback parser for the RFC 3339 layout; as the
+ * fallback accepts a superset of the fast path, it decides acceptance alone.
+ */
+
+export interface RFC3339Fields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  /** Nanoseconds, truncated to 9 digits as Go does. */
+  nanosecond: number;
+}
+
+export type RFC3339Result =
+  | {
+      ok: true;
+      /** The offset is zero (`Z`, `+00:00` or `-00:00`). */
+      utc: boolean;
+      /** The zone was written as `Z` (how Kubernetes serializes UTC). */
+      zulu: boolean;
+      /** Zone offset east of UTC in seconds. */
+      offsetSeconds: number;
+      fields: RFC3339Fields;
+    }
+  | { ok: false; reason: string };
+
+const RFC3339_LAYOUT = "2006-01-02T15:04:05Z07:00";
+
+/** Go's `daysIn(month, year)`. */
+export function daysIn(month: number, year: number): number {
+  if (month === 2) {
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    return leap ? 29 : 28;
+  }
+  return [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 31;
+}
+
+function isDigit(s: string, i: number): boolean {
+  if (s.length <= i) return false;
+  const c = s.charCodeAt(i);
+  return c >= 0x30 && c <= 0x39;
+}
+
+function digitAt(s: string, i: number): number {
+  return s.charCodeAt(i) - 0x30;
+}
+
+/** Go's `getnum(s, fixed)`: one or two digits (exactly two when fixed). */
+function getnum(s: string, fixed: boolean): { n: number; rest: string } | null {
+  if (!isDigit(s, 0)) return null;
+  if (!isDigit(s, 1)) {
+    if (fixed) return null;
+    return { n: digitAt(s, 0), rest: s.slice(1) };
+  }
+  return { n: digitAt(s, 0) * 10 + digitAt(s, 1), rest: s.slice(2) };
+}
+
+function goQuote(s: string): string {
+  return JSON.stringify(s);
+}
+
+function cannotParse(value: string, elem: string, layoutElem: string): { ok: false; reason: string } {
+  return {
+    ok: false,
+    reason: `parsing time ${goQuote(value)} as ${goQuote(RFC3339_LAYOUT)}: cannot parse ${goQuote(elem)} as ${goQuote(layoutElem)}`,
+  };
+}
+
+function outOfRange(value: string, what: string): { ok: false; reason: string } {
+  return { ok: false, reason: `parsing time ${goQuote(value)}: ${what} out of range` };
+}
+
+/**
+ * Parse `s` as Go's `time.Parse(time.RFC3339, s)` would. On failure the
+ * reason is Go's own error text.
+ */
+export function parseRFC3339(s: string): RFC3339Result {
+  if (typeof s !== "string") return { ok: false, reason: "not a string" };
+  const orig = s;
+  // Every accepted character is ASCII; Go works on bytes, and a non-ASCII
+  // character can never satisfy any element, so reject early (same outcome).
+  let v = s;
+
+  // "2006": four digits.
+  if (v.length < 4 || !isDigit(v, 0)) return cannotParse(orig, v, "2006");
+  const yearStr = v.slice(0, 4);
+  if (!/^[0-9]{4}$/.test(yearStr)) return cannotParse(orig, v, "2006");
+  const year = Number(yearStr);
+  v = v.slice(4);
+
+  // "-"
+  if (!v.startsWith("-")) return cannotParse(orig, v, "-");
+  v = v.slice(1);
+
+  // "01": two-digit month 1..12.
+  const mo = getnum(v, true);
+  if (!mo) return cannotParse(orig, v, "01");
+  if (mo.n <= 0 || mo.n > 12) return outOfRange(orig, "month");
+  v = mo.rest;
+
+  if (!v.startsWith("-")) return cannotParse(orig, v, "-");
+  v = v.slice(1);
+
+  // "02": two-digit day, validated against the month at the end.
+  const dd = getnum(v, true);
+  if (!dd) return cannotParse(orig, v, "02");
+  v = dd.rest;
+
+  if (!v.startsWith("T")) return cannotParse(orig, v, "T");
+  v = v.slice(1);
+
+  // "15": one- or two-digit hour 0..23.
+  const hh = getnum(v, false);
+  if (!hh) return cannotParse(orig, v, "15");
+  if (hh.n >= 24) return outOfRange(orig, "hour");
+  v = hh.rest;
+
+  if (!v.startsWith(":")) return cannotParse(orig, v, ":");
+  v = v.slice(1);
+
+  // "04": two-digit minute 0..59.
+  const mi = getnum(v, true);
+  if (!mi) return cannotParse(orig, v, "04");
+  if (mi.n >= 60) return outOfRange(orig, "minute");
+  v = mi.rest;
+
+  if (!v.startsWith(":")) return cannotParse(orig, v, ":");
+  v = v.slice(1);
+
+  // "05": two-digit second 0..59, then an optional fraction ('.' or ',').
+  const ss = getnum(v, true);
+  if (!ss) return cannotParse(orig, v, "05");
+  if (ss.n >= 60) return outOfRange(orig, "second");
+  v = ss.rest;
+  let nanosecond = 0;
+  if (v.length >= 2 && (v[0] === "." || v[0] === ",") && isDigit(v, 1)) {
+    let n = 2;
+    while (n < v.length && isDigit(v, n)) n++;
+    // parseNanoseconds: at most 9 digits are significant (truncation).
+    const digits = v.slice(1, Math.min(n, 10));
+    nanosecond = Number(digits.padEnd(9, "0"));
+    v = v.slice(n);
+  }
+
+  // "Z07:00"
+  let offsetSeconds = 0;
+  let zulu = false;
+  if (v.length >= 1 && v[0] === "Z") {
+    v = v.slice(1);
+    zulu = true;
+  } else {
+    if (v.length < 6 || v[3] !== ":") return cannotParse(orig, v, "Z07:00");
+    const sign = v[0];
+    const hr = getnum(v.slice(1, 3), true);
+    const mm = getnum(v.slice(4, 6), true);
+    if (!hr || !mm) return cannotParse(orig, v, "Z07:00");
+    if (hr.n > 24) return outOfRange(orig, "time zone offset hour");
+    if (mm.n > 60) return outOfRange(orig, "time zone offset minute");
+    if (sign !== "+" && sign !== "-") return cannotParse(orig, v, "Z07:00");
+    const abs = (hr.n * 60 + mm.n) * 60;
+    offsetSeconds = sign === "-" && abs !== 0 ? -abs : abs;
+    v = v.slice(6);
+  }
+
+  if (v.length > 0) {
+    return { ok: false, reason: `parsing time ${goQuote(orig)}: extra text: ${goQuote(v)}` };
+  }
+
+  if (dd.n < 1 || dd.n > daysIn(mo.n, year)) return outOfRange(orig, "day");
+
+  return {
+    ok: true,
+    utc: offsetSeconds === 0,
+    zulu,
+    offsetSeconds,
+    fields: { year, month: mo.n, day: dd.n, hour: hh.n, minute: mi.n, second: ss.n, nanosecond },
+  };
+}
+
+/** Convenience: `parseRFC3339(s).ok`. */
+export function isRFC3339(s: string): boolean {
+  return parseRFC3339(s).ok;
+}

@@ -1,0 +1,50 @@
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import type { FileResult, Severity } from '../engine/types.js';
+import type { Formatter } from './summary.js';
+
+/**
+ * A reported file's path relative to `cwd` with forward slashes, or undefined when the file is outside `cwd`
+ * (GitHub annotations and SARIF `%SRCROOT%` URIs are relative to the repository checkout, which CI runs in).
+ */
+export function relativeToCwd(file: string, cwd: string): string | undefined {
+  const rel = relative(cwd, resolve(cwd, file));
+  if (rel === '' || isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`)) return undefined;
+  return sep === '/' ? rel : rel.split(sep).join('/');
+}
+
+/** Message data of a workflow command (after `::`): GitHub's `escapeData` from @actions/core. */
+export function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** A workflow command property value: the data escaping plus `:` and `,`, which delimit properties. */
+export function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
+
+const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
+
+function command(name: string, properties: readonly (readonly [string, string | number])[], message: string): string {
+  const props = properties.map(([key, value]) => `${key}=${escapeProperty(String(value))}`).join(',');
+  return `::${name} ${props}::${escapeData(message)}`;
+}
+
+/**
+ * GitHub Actions workflow commands, one line per diagnostic, which the runner turns into annotations on the
+ * pull request's diff. Columns are sent only for single-line ranges: GitHub rejects `col`/`endColumn` otherwise.
+ */
+export const formatGithub: Formatter = (results: readonly FileResult[], context): string => {
+  const out: string[] = [];
+  for (const result of results) {
+    const file = relativeToCwd(result.file, context.cwd) ?? result.file.split('\\').join('/');
+    if (result.ioError !== undefined) out.push(command('error', [['file', file]], result.ioError));
+    for (const d of result.diagnostics) {
+      const properties: [string, string | number][] = [['file', file], ['line', d.line]];
+      if (d.endLine === d.line) properties.push(['col', d.column], ['endLine', d.endLine], ['endColumn', d.endColumn]);
+      else properties.push(['endLine', d.endLine]);
+      properties.push(['title', d.ruleId]);
+      out.push(command(COMMAND[d.severity], properties, d.message));
+    }
+  }
+  return out.length ? out.join('\n') + '\n' : '';
+};

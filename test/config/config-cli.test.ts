@@ -1,0 +1,112 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+const BROKEN = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  tokenGeneration: "3"\n  username: yes\n';
+
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'platlint-config-'));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+function ruleIds(stdout: string): string[] {
+  return JSON.parse(stdout).results.flatMap((r: { diagnostics: { ruleId: string; severity: string }[] }) => r.diagnostics.map((d) => `${d.ruleId}:${d.severity}`));
+}
+
+describe('.platlint.yaml', () => {
+  it('is found from the current directory upward', () => {
+    const dir = project({ '.platlint.yaml': 'rules:\n  schema/type: off\n', 'users/jane.yaml': BROKEN });
+    const run = runCli(['jane.yaml', '--format', 'json'], { cwd: join(dir, 'users') });
+    expect(ruleIds(run.stdout)).toEqual(['yaml/ambiguous-scalar:warning']);
+    expect(run.status).toBe(0);
+  });
+
+  it('takes rule ids as globs and [severity, options] entries', () => {
+    const dir = project({ '.platlint.yaml': 'rules:\n  schema/*: warn\n  yaml/*: error\n', 'u.yaml': BROKEN });
+    expect(ruleIds(runCli(['u.yaml', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['schema/type:warning', 'yaml/ambiguous-scalar:error']);
+  });
+
+  it('applies overrides to matching files only, and ignores ignored files', () => {
+    const dir = project({
+      '.platlint.yaml': 'ignore: ["legacy/**"]\noverrides:\n  - files: ["exported/**"]\n    rules:\n      schema/type: off\n',
+      'exported/u.yaml': BROKEN,
+      'fresh/u.yaml': BROKEN,
+      'legacy/u.yaml': BROKEN,
+    });
+    const report = JSON.parse(runCli(['.', '--format', 'json'], { cwd: dir }).stdout);
+    expect(report.results.map((r: { file: string; diagnostics: { ruleId: string }[] }) => [r.file, r.diagnostics.map((d) => d.ruleId)])).toEqual([
+      ['exported/u.yaml', ['yaml/ambiguous-scalar']],
+      ['fresh/u.yaml', ['schema/type', 'yaml/ambiguous-scalar']],
+    ]);
+  });
+
+  it('is ignored with --no-config and replaced with --config', () => {
+    const dir = project({ '.platlint.yaml': 'rules:\n  schema/type: off\n', 'other.yaml': 'rules:\n  yaml/ambiguous-scalar: off\n', 'u.yaml': BROKEN });
+    expect(ruleIds(runCli(['u.yaml', '--format', 'json', '--no-config'], { cwd: dir }).stdout)).toEqual(['schema/type:error', 'yaml/ambiguous-scalar:warning']);
+    expect(ruleIds(runCli(['u.yaml', '--format', 'json', '--config', 'other.yaml'], { cwd: dir }).stdout)).toEqual(['schema/type:error']);
+  });
+
+  it('is one clear error with file, line and column when invalid, exit 2', () => {
+    const dir = project({ '.platlint.yaml': 'extends: [recommended]\nrules:\n  schema/type: loud\n', 'u.yaml': BROKEN });
+    const run = runCli(['u.yaml'], { cwd: dir });
+    expect(run.status).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`platlint: ${join(dir, '.platlint.yaml')}:3:16: rules.schema/type: must be one of off, info, warn, warning, error, on, 0, 1, 2\n`);
+  });
+
+  it('reports unknown keys, unknown rules and YAML errors at their position', () => {
+    const unknownKey = project({ '.platlint.yaml': 'rulez: {}\n', 'u.yaml': BROKEN });
+    expect(runCli(['u.yaml'], { cwd: unknownKey }).stderr).toBe(`platlint: ${join(unknownKey, '.platlint.yaml')}:1:1: (top level): unknown key "rulez"\n`);
+    const unknownRule = project({ '.platlint.yaml': 'rules:\n  nope/*: off\n', 'u.yaml': BROKEN });
+    expect(runCli(['u.yaml'], { cwd: unknownRule }).stderr).toBe(`platlint: ${join(unknownRule, '.platlint.yaml')}:2:3: rules.nope/*: matches no rule (see platlint rules)\n`);
+    const badYaml = project({ '.platlint.yaml': 'rules: [\n', 'u.yaml': BROKEN });
+    expect(runCli(['u.yaml'], { cwd: badYaml })).toMatchObject({ status: 2, stderr: expect.stringMatching(new RegExp(`^platlint: ${join(badYaml, '.platlint.yaml').replace(/[.]/g, '\\.')}:\\d+:\\d+: invalid YAML: .+\\n$`)) });
+  });
+
+  it('--print-config shows the resolved rules for a file', () => {
+    const dir = project({ '.platlint.yaml': 'extends: [security]\noverrides:\n  - files: ["x/**"]\n    rules:\n      schema/type: warn\n' });
+    const printed = JSON.parse(runCli(['--print-config', 'x/u.yaml'], { cwd: dir }).stdout);
+    expect(printed.config).toBe(join(dir, '.platlint.yaml'));
+    expect(printed.rules['schema/type']).toBe('warning');
+    expect(printed.rules['yaml/syntax']).toBe('error');
+  });
+
+  it('platlint init writes a starter that is itself valid, and refuses to overwrite', () => {
+    const dir = project({ 'u.yaml': BROKEN });
+    expect(runCli(['init'], { cwd: dir })).toEqual({ status: 0, stdout: 'wrote .platlint.yaml\n', stderr: '' });
+    expect(readFileSync(join(dir, '.platlint.yaml'), 'utf8')).toContain('extends: [recommended]');
+    expect(runCli(['u.yaml', '--format', 'json'], { cwd: dir }).status).toBe(1);
+    expect(runCli(['init'], { cwd: dir }).status).toBe(2);
+  });
+
+  it('platlint schema config prints the config file schema', () => {
+    const schema = JSON.parse(runCli(['schema', 'config']).stdout);
+    expect(schema.$id).toBe('https://platlint.dev/schemas/config.json');
+  });
+});
+
+describe('--cache', () => {
+  it('reuses results for unchanged files and invalidates them when the config changes', () => {
+    const dir = project({ 'u.yaml': BROKEN });
+    const first = runCli(['u.yaml', '--cache', '--format', 'json'], { cwd: dir });
+    const cache = JSON.parse(readFileSync(join(dir, '.platlintcache'), 'utf8'));
+    expect(Object.keys(cache.entries)).toEqual([join(dir, 'u.yaml')]);
+    // Tamper with the cached result: a hit returns it unchanged, a miss re-lints.
+    const entry = cache.entries[join(dir, 'u.yaml')];
+    entry.result.diagnostics = [];
+    writeFileSync(join(dir, '.platlintcache'), JSON.stringify(cache));
+    expect(runCli(['u.yaml', '--cache', '--format', 'json'], { cwd: dir }).status).toBe(0);
+    writeFileSync(join(dir, '.platlint.yaml'), 'rules:\n  yaml/ambiguous-scalar: error\n');
+    const changed = runCli(['u.yaml', '--cache', '--format', 'json'], { cwd: dir });
+    expect(ruleIds(changed.stdout)).toEqual(['schema/type:error', 'yaml/ambiguous-scalar:error']);
+    expect(first.status).toBe(1);
+    writeFileSync(join(dir, 'u.yaml'), BROKEN.replace('"3"', '3'));
+    expect(ruleIds(runCli(['u.yaml', '--cache', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['yaml/ambiguous-scalar:error']);
+  });
+});

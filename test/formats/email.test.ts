@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { isEmail, parseEmail } from "../../src/formats/index.js";
+import { badAddrSpecs, goodAddrSpecs } from "./data/go-net-mail.js";
+
+describe("Go net/mail TestAddressParsingAndFormatting (bare addr-specs)", () => {
+  it.each(goodAddrSpecs.map((s) => [s]))("valid %s", (s) => {
+    const r = parseEmail(s);
+    expect(r.ok, r.ok ? "" : r.reason).toBe(true);
+  });
+  it.each(badAddrSpecs.map((s) => [s]))("invalid %s", (s) => expect(isEmail(s)).toBe(false));
+});
+
+describe("bare addr-spec only (not an upstream table)", () => {
+  it("rejects forms ParseAddress takes but that are not a bare address", () => {
+    for (const s of ["John <j@x.org>", "<j@x.org>", "j@x.org (John)", " j@x.org", "j@x.org ", "j@ x.org", "a@b.c, d@e.f", "group: a@b.c;"]) {
+      expect(isEmail(s), s).toBe(false);
+    }
+  });
+  it("accepts usual and unusual valid addresses", () => {
+    for (const s of ["alice@example.com", "first.last+tag@sub.example.co.uk", "root@localhost", "üser@bücher.example", "a@[192.0.2.1]", "a@[2001:db8::1]"]) {
+      expect(isEmail(s), s).toBe(true);
+    }
+  });
+  it("rejects others", () => {
+    for (const s of ["", "plainaddress", "@no-local.org", "no-domain@", "a@b@c", "a@[not-an-ip]", "a@[300.1.1.1]", "a b@c.d", "a@\ud800"]) {
+      expect(isEmail(s), s).toBe(false);
+    }
+  });
+  it("returns local part and domain, with Go-style reasons", () => {
+    expect(parseEmail("a.b@example.com")).toEqual({ ok: true, local: "a.b", domain: "example.com" });
+    expect(parseEmail("a..b@example.com")).toEqual({ ok: false, reason: "mail: double dot in atom" });
+    expect(parseEmail("ab.example.com")).toEqual({ ok: false, reason: "mail: missing @ in addr-spec" });
+  });
+});

@@ -1,0 +1,168 @@
+import { describe, expect, it } from "vitest";
+import {
+  isHttpUrl,
+  isLocalhost,
+  parseAbsoluteUrl,
+  parseGoUrl,
+  redactUrlPassword,
+  splitHostPort,
+} from "../../src/formats/index.js";
+
+// No upstream table was required for URLs; these cases follow Go's
+// net/url.Parse source (see src/formats/url.ts) and the rule catalog.
+
+describe("parseGoUrl (Go url.Parse)", () => {
+  it.each([
+    "https://example.com",
+    "https://example.com/auth/oidc/callback",
+    "http://user:p%40ss@host:8080/p?q=1#f",
+    "https://[::1]:8443/x",
+    "https://[fe80::1%25en0]/",
+    "mailto:a@b.c",
+    "/relative/path",
+    "relative",
+    "*",
+    "https://example.com/a b", // Go accepts a space in the path
+    "https://host:/", // empty port is valid in Go
+    "HTTPS://EXAMPLE.com",
+  ])("accepts %s", (s) => expect(parseGoUrl(s).ok).toBe(true));
+
+  it.each([
+    ["https://exa mple.com", "invalid character \" \" in host name"],
+    ["https://example.com:80a", "invalid port"],
+    ["https://[::1", "missing ']' in host"],
+    ["https://[not-ipv6]/", "invalid IPv6 host"],
+    ["https://[127.0.0.1]/", "invalid IPv6 host"],
+    [":foo", "missing protocol scheme"],
+    ["http://a b.com/", "invalid character"],
+    ["http://x/%zz", "invalid URL escape"],
+    ["http://x/\n", "invalid control character"],
+    ["a:b/c:d", ""], // opaque: fine
+    ["1http://x", "first path segment in URL cannot contain colon"],
+    ["http://us{er@host/", "net/url: invalid userinfo"],
+    ["http://%41.com/", "invalid URL escape \"%41\""],
+    ["http://x/#%zz", "invalid URL escape"],
+  ])("%s", (s, reason) => {
+    const r = parseGoUrl(s);
+    if (reason === "") {
+      expect(r.ok).toBe(true);
+    } else {
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.reason).toContain(reason);
+    }
+  });
+
+  it("lower-cases the scheme and splits host/port/user info", () => {
+    const r = parseGoUrl("HTTPS://alice:secret@Example.com:8443/a%2Fb?x=1#frag");
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.url).toMatchObject({
+        scheme: "https",
+        host: "Example.com:8443",
+        hostname: "Example.com",
+        port: "8443",
+        username: "alice",
+        password: "secret",
+        path: "/a/b",
+        rawQuery: "x=1",
+        fragment: "frag",
+        hasFragment: true,
+      });
+    }
+  });
+});
+
+describe("parseAbsoluteUrl", () => {
+  it("requires scheme and host", () => {
+    expect(parseAbsoluteUrl("https://x").ok).toBe(true);
+    for (const s of ["/x", "example.com", "example.com/path", "https:///x", "https://:443/", "mailto:a@b.c", "", "localhost:8080"]) {
+      expect(parseAbsoluteUrl(s).ok, s).toBe(false);
+    }
+  });
+  it("reports user info, query and fragment", () => {
+    const r = parseAbsoluteUrl("https://u:p@issuer.example.com/realms/x?a=b#c");
+    expect(r).toMatchObject({ ok: true, scheme: "https", host: "issuer.example.com", path: "/realms/x", hasUserInfo: true, hasQuery: true, hasFragment: true });
+    if (r.ok) expect(r.url?.hostname).toBe("issuer.example.com");
+    const plain = parseAbsoluteUrl("https://issuer.example.com");
+    expect(plain).toMatchObject({ ok: true, hasUserInfo: false, hasQuery: false, hasFragment: false, path: "" });
+    expect(parseAbsoluteUrl("https://x/?")).toMatchObject({ ok: true, hasQuery: true });
+    expect(parseAbsoluteUrl("https://x/#")).toMatchObject({ ok: true, hasFragment: true });
+  });
+  it("isHttpUrl", () => {
+    expect(isHttpUrl("http://x")).toBe(true);
+    expect(isHttpUrl("https://x/y.png")).toBe(true);
+    expect(isHttpUrl("ftp://x")).toBe(false);
+    expect(isHttpUrl("//x")).toBe(false);
+    expect(isHttpUrl("data:image/png;base64,AAAA")).toBe(false);
+  });
+});
+
+describe("isLocalhost", () => {
+  it.each(["localhost", "LOCALHOST", "localhost.", "app.localhost", "127.0.0.1", "127.255.0.9", "::1", "[::1]", "0:0:0:0:0:0:0:1", "::ffff:127.0.0.1"])(
+    "%s is loopback",
+    (h) => expect(isLocalhost(h)).toBe(true),
+  );
+  it.each(["example.com", "localhost.example.com", "128.0.0.1", "10.0.0.1", "::2", "::", "0.0.0.0", "127.0.0", "mylocalhost"])(
+    "%s is not",
+    (h) => expect(isLocalhost(h)).toBe(false),
+  );
+});
+
+describe("splitHostPort (platformHost)", () => {
+  it.each([
+    ["platform.example.com", "platform.example.com", null, "dns"],
+    ["Platform.Example.com:8443", "Platform.Example.com", 8443, "dns"],
+    ["localhost:1", "localhost", 1, "dns"],
+    ["10.0.0.1:65535", "10.0.0.1", 65535, "ipv4"],
+    ["[::1]:443", "::1", 443, "ipv6"],
+    ["[2001:db8::1]", "2001:db8::1", null, "ipv6"],
+  ] as const)("valid %s", (s, host, port, kind) => {
+    expect(splitHostPort(s)).toEqual({ ok: true, host, port, kind });
+  });
+  it.each([
+    ["", "must not be empty"],
+    ["https://platform.example.com", "without a scheme"],
+    ["platform.example.com/", "path"],
+    ["platform.example.com/login", "path"],
+    ["platform.example.com:0", "between 1 and 65535"],
+    ["platform.example.com:65536", "between 1 and 65535"],
+    ["platform.example.com:http", "invalid port"],
+    ["platform.example.com:", "invalid port"],
+    ["::1", "brackets"],
+    ["[::1", "missing ']'"],
+    ["[zz::1]:80", "not a valid IPv6"],
+    ["user@host", "user info"],
+    ["exa mple.com", "white space"],
+    ["under_score.example.com", "RFC 1123"],
+    ["-bad.example.com", "RFC 1123"],
+    ["host?x", "query"],
+  ])("invalid %s", (s, reason) => {
+    const r = splitHostPort(s);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.reason).toContain(reason);
+  });
+});
+
+describe("redactUrlPassword", () => {
+  it.each([
+    ["postgres://user:secret@db:5432/x", "postgres://user:****@db:5432/x"],
+    ["mysql://root:p@ss@w0rd@tcp(db:3306)/platform", "mysql://root:****@tcp(db:3306)/platform"],
+    ["https://token@github.com/org/repo", "https://token@github.com/org/repo"],
+    ["https://example.com/a:b@c", "https://example.com/a:b@c"],
+    ["see https://a:b@x.org and http://c:d@y.org/", "see https://a:****@x.org and http://c:****@y.org/"],
+    ["user:secret@tcp(127.0.0.1:3306)/db", "user:****@tcp(127.0.0.1:3306)/db"],
+    ["host=db user=platform password=secret dbname=x", "host=db user=platform password=**** dbname=x"],
+    ["host=db password='se cret'", "host=db password=****"],
+    ["https://x.org/?password=abc", "https://x.org/?password=****"],
+    ["postgres://u:pa/ss@h/db", "postgres://u:****@h/db"],
+    ["postgres://u:pa?ss@h/db", "postgres://u:****@h/db"],
+    ["https://u:p@h/x?email=a@b.c", "https://u:****@h/x?email=a@b.c"],
+    ["https://x.org:8443/p@q", "https://x.org:8443/p@q"],
+    ["no secrets here", "no secrets here"],
+    ["", ""],
+  ])("%s", (input, want) => expect(redactUrlPassword(input)).toBe(want));
+  it("never leaves the password in the output", () => {
+    const out = redactUrlPassword("postgres://u:VerySecret123@h/d");
+    expect(out).not.toContain("VerySecret123");
+  });
+});

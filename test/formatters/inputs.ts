@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { builtinRules } from '../../rules/index.js';
+import { docsUrlFor } from '../../src/engine/docs.js';
+import type { Diagnostic, FileResult } from '../../src/engine/types.js';
+import type { SarifFormatContext, SarifRuleInfo } from '../../src/formatters/sarif.js';
+import { lintResult } from '../helpers/lint.js';
+
+export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** A fixed working directory: outputs must not depend on where the tests run. */
+export const CWD = '/work/project';
+
+/** Rule info as the CLI builds it from the built-in rules. */
+export function builtinRuleInfo(ruleId: string): SarifRuleInfo | undefined {
+  const rule = builtinRules.find((r) => r.meta.id === ruleId);
+  if (!rule) return undefined;
+  return { description: rule.meta.description, docsUrl: docsUrlFor(ruleId), severity: rule.meta.severity };
+}
+
+/** Fixed rule info for the hand-built results, so their golden output does not move when a rule's wording does. */
+const FIXED_RULE_INFO: Record<string, SarifRuleInfo> = {
+  'schema/unknown-field': { description: 'Disallow fields the platform does not know', docsUrl: docsUrlFor('schema/unknown-field'), severity: 'error' },
+  'meta/self-link': { description: 'Disallow the deprecated metadata.selfLink', docsUrl: docsUrlFor('meta/self-link'), severity: 'warning' },
+  'user/email': { description: 'Require a valid spec.email', docsUrl: docsUrlFor('user/email'), severity: 'error' },
+  'storage/storage-class': { description: 'Warn about storage classes the cluster may not have', docsUrl: docsUrlFor('storage/storage-class'), severity: 'info' },
+  'security/strict-only': { description: 'A rule that is off unless turned on', severity: 'off' },
+};
+
+export const fixedContext: SarifFormatContext = {
+  color: false,
+  cwd: CWD,
+  toolVersion: '0.1.0',
+  ruleInfo: (id) => FIXED_RULE_INFO[id],
+};
+
+function diag(partial: Partial<Diagnostic> & Pick<Diagnostic, 'ruleId' | 'severity' | 'message'>): Diagnostic {
+  return { line: 1, column: 1, endLine: 1, endColumn: 2, path: '', document: 0, ...partial };
+}
+
+/**
+ * Hand-built results covering what the formats must get right: every severity, a multi-line range, a rule with no
+ * info (a policy rule), messages with `%`, line breaks, `:`/`,`, XML metacharacters and control characters, paths with
+ * spaces, in a subdirectory and outside the working directory, a clean file and an unreadable one.
+ */
+export function fixedResults(): FileResult[] {
+  return [
+    {
+      file: 'users/jane.yaml',
+      documents: 2,
+      skipped: 0,
+      diagnostics: [
+        diag({ ruleId: 'schema/unknown-field', severity: 'error', message: 'Unknown field "emial" in spec; did you mean "email"?', line: 10, column: 3, endLine: 10, endColumn: 8, path: '/spec/emial', docsUrl: docsUrlFor('schema/unknown-field') }),
+        diag({ ruleId: 'meta/self-link', severity: 'warning', message: 'metadata.selfLink is deprecated: remove it, then re-apply.', line: 6, column: 3, endLine: 6, endColumn: 11, path: '/metadata/selfLink', docsUrl: docsUrlFor('meta/self-link') }),
+        diag({ ruleId: 'user/email', severity: 'error', message: 'spec.email is "a<b>&c\'d\'@x": 100% not an address\nsecond line\r\nthird, with a comma', line: 12, column: 10, endLine: 14, endColumn: 4, path: '/spec/email', document: 1 }),
+        diag({ ruleId: 'storage/storage-class', severity: 'info', message: 'Control \u0001\u0008 and \uFFFE characters, a tab\there, and ü, 漢字, 🙂 stay.', line: 3, column: 1, endLine: 3, endColumn: 1, path: '/spec' , document: 1 }),
+      ],
+    },
+    { file: 'users/clean.yaml', documents: 1, skipped: 1, diagnostics: [] },
+    {
+      file: 'configs/my config.yaml',
+      documents: 1,
+      skipped: 0,
+      diagnostics: [
+        diag({ ruleId: 'acme/no-cluster-admin', severity: 'error', message: 'cluster-admin must be requested through the access process', line: 20, column: 15, endLine: 20, endColumn: 28, path: '/spec/clusterRoles/0/name' }),
+        diag({ ruleId: 'security/strict-only', severity: 'warning', message: 'Same message twice', line: 4, column: 3, endLine: 4, endColumn: 9, path: '/spec/a' }),
+        diag({ ruleId: 'security/strict-only', severity: 'warning', message: 'Same message twice', line: 4, column: 3, endLine: 4, endColumn: 9, path: '/spec/a' }),
+      ],
+    },
+    {
+      file: '/elsewhere/shared user.yaml',
+      documents: 1,
+      skipped: 0,
+      diagnostics: [diag({ ruleId: 'schema/unknown-field', severity: 'error', message: 'Unknown field "x" in spec.', line: 2, column: 1, endLine: 2, endColumn: 2, path: '/spec/x' })],
+    },
+    { file: 'users/unreadable.yaml', documents: 0, skipped: 0, diagnostics: [], ioError: 'cannot read users/unreadable.yaml: EACCES' },
+  ];
+}
+
+export const BROKEN_USER = 'fixtures/examples/broken-user.yaml';
+
+/** Rules the real-lint golden keeps on; every other rule is off so new rules do not move the golden files. */
+export const GOLDEN_RULES = ['schema/unknown-field', 'schema/type', 'meta/self-link'];
+
+/** A real lint of the broken User fixture through the engine, with only GOLDEN_RULES on. */
+export function realResult(): FileResult {
+  const rules = Object.fromEntries(builtinRules.map((r) => [r.meta.id, GOLDEN_RULES.includes(r.meta.id) ? ('on' as const) : ('off' as const)]));
+  return lintResult(readFileSync(join(repoRoot, BROKEN_USER), 'utf8'), { filename: BROKEN_USER, rules });
+}
+
+export const realContext: SarifFormatContext = { color: false, cwd: CWD, toolVersion: '0.1.0', ruleInfo: builtinRuleInfo };
