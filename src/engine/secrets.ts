@@ -6,7 +6,8 @@ export const SECRET_KEYS: ReadonlySet<string> = new Set(['clientSecret', 'passwo
 export const MASK = '****';
 
 const ENV_REFERENCE = /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/;
-const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)([^@\s/]+)(@)/gi;
+// The lookbehind anchors a match at the start of a scheme, so long runs of letters cannot backtrack quadratically.
+const URL_PASSWORD = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)([^@\s/]+)(@)/gi;
 
 export interface SecretMap {
   /** File ranges to mask in code frames. */
@@ -24,6 +25,7 @@ function addScalar(space: NodeSpace, node: Node, isSecretKey: boolean, out: Secr
     out.ranges.push(space.fallback ?? [toFile(node.range[0]), toFile(node.range[1] - 1) + 1]);
     return;
   }
+  if (!value.includes('://')) return;
   for (const match of value.matchAll(URL_PASSWORD)) {
     const password = match[2] ?? '';
     out.values.add(password);

@@ -1,0 +1,39 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { annotationsSize, isQualifiedName, TOTAL_ANNOTATION_SIZE_LIMIT_BYTES } from '../../../src/formats/k8s-names.js';
+import { isRecord } from '../../../src/platform/data.js';
+import { entriesOf, metadataOf, problemsText, shown } from '../helpers.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'meta/annotations',
+    description: 'Require annotation keys that are qualified names and limit the total size of annotations',
+    severity: 'error',
+    category: 'metadata',
+    sources: ['upstream'],
+    messages: {
+      invalidKey:
+        'Annotation key "{{key}}" is not a qualified name: {{problems}}. The server rejects it. Write an optional DNS subdomain prefix and "/" followed by a name of at most 63 characters (letters, digits, "-", "_", "."), e.g. example.com/change-ticket.',
+      tooLarge:
+        'metadata.annotations are {{size}} bytes in total (keys and values), more than the limit of {{limit}} bytes (256 KiB): the server rejects the object. Keep large data out of annotations (in a Secret or another object) and reference it instead.',
+    },
+  },
+  check(doc, ctx) {
+    const annotations = metadataOf(doc.data)?.annotations;
+    if (!isRecord(annotations)) return;
+    const strings: Record<string, string> = {};
+    for (const [key, value] of entriesOf(annotations)) {
+      // apimachinery validates the lower-cased key: upper case is fine in an annotation key's prefix.
+      const problems = isQualifiedName(key.toLowerCase());
+      if (problems.length > 0) {
+        ctx.report({ messageId: 'invalidKey', path: ['metadata', 'annotations', key], at: 'key', data: { key: shown(key), problems: problemsText(problems) } });
+      }
+      Object.defineProperty(strings, key, { value: typeof value === 'string' ? value : '', enumerable: true });
+    }
+    const size = annotationsSize(strings);
+    if (size > TOTAL_ANNOTATION_SIZE_LIMIT_BYTES) {
+      ctx.report({ messageId: 'tooLarge', path: ['metadata', 'annotations'], at: 'key', data: { size, limit: TOTAL_ANNOTATION_SIZE_LIMIT_BYTES } });
+    }
+  },
+};
+
+export default rule;

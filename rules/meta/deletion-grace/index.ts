@@ -1,0 +1,30 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { isSet, metadataOf } from '../helpers.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'meta/deletion-grace',
+    description: 'Require deletionGracePeriodSeconds to be non-negative and only next to deletionTimestamp',
+    severity: 'error',
+    category: 'metadata',
+    sources: ['spec'],
+    messages: {
+      withoutTimestamp:
+        'metadata.deletionGracePeriodSeconds is set without metadata.deletionTimestamp: the server sets the grace period only together with the deletion timestamp, so alone it describes a deletion that never happened. Remove it (both fields are server-set).',
+      negative:
+        'metadata.deletionGracePeriodSeconds is {{value}}: a grace period cannot be negative. The server sets this field; remove it, or write 0 or more seconds.',
+    },
+  },
+  check(doc, ctx) {
+    const meta = metadataOf(doc.data);
+    if (!meta) return;
+    const grace = meta.deletionGracePeriodSeconds;
+    // Non-integers are the schema pass's business; null means absent.
+    if (typeof grace !== 'number' || !Number.isInteger(grace)) return;
+    const path = ['metadata', 'deletionGracePeriodSeconds'];
+    if (grace < 0) ctx.report({ messageId: 'negative', path, data: { value: grace } });
+    if (!isSet(meta.deletionTimestamp)) ctx.report({ messageId: 'withoutTimestamp', path, at: 'key' });
+  },
+};
+
+export default rule;

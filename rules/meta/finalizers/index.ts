@@ -1,0 +1,54 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { isFinalizerName } from '../../../src/formats/k8s-names.js';
+import { listAt } from '../../../src/platform/data.js';
+import { problemsText, shown } from '../helpers.js';
+
+const ORPHAN = 'orphan';
+const FOREGROUND = 'foregroundDeletion';
+
+const rule: Rule = {
+  meta: {
+    id: 'meta/finalizers',
+    description: 'Require finalizers that are qualified names, without duplicates or conflicting deletion modes',
+    severity: 'error',
+    category: 'metadata',
+    sources: ['upstream'],
+    fixable: true,
+    messages: {
+      invalid:
+        'Finalizer "{{value}}" is not a qualified name: {{problems}}. The server rejects it. Write a name such as example.com/cleanup: an optional DNS subdomain prefix and "/", then at most 63 characters of letters, digits, "-", "_" and ".".',
+      duplicate: {
+        text: 'Finalizer "{{value}}" is listed twice (first at metadata.finalizers[{{first}}]): a finalizer is one entry that its controller removes once, so the repetition only adds noise. Remove the duplicate.',
+        severity: 'warning',
+      },
+      orphanWithForeground:
+        'Finalizers "orphan" and "foregroundDeletion" cannot both be set: one keeps the dependents on deletion, the other deletes them first, and the server rejects the object. Keep only the one you mean.',
+    },
+  },
+  check(doc, ctx) {
+    const items = listAt(doc.data, ['metadata', 'finalizers']);
+    const firstIndex = new Map<string, number>();
+    let orphanAt: number | undefined;
+    let foregroundAt: number | undefined;
+    for (const [i, { value, path }] of items.entries()) {
+      if (typeof value !== 'string') continue;
+      const problems = isFinalizerName(value);
+      if (problems.length > 0) {
+        ctx.report({ messageId: 'invalid', path, data: { value: shown(value), problems: problemsText(problems) } });
+      }
+      const first = firstIndex.get(value);
+      if (first !== undefined) {
+        ctx.report({ messageId: 'duplicate', path, data: { value: shown(value), first }, fix: { op: 'remove', path } });
+        continue;
+      }
+      firstIndex.set(value, i);
+      if (value === ORPHAN) orphanAt = i;
+      if (value === FOREGROUND) foregroundAt = i;
+    }
+    if (orphanAt !== undefined && foregroundAt !== undefined) {
+      ctx.report({ messageId: 'orphanWithForeground', path: ['metadata', 'finalizers', Math.max(orphanAt, foregroundAt)] });
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,39 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { isLabelKey, isValidLabelValue } from '../../../src/formats/k8s-names.js';
+import { isRecord } from '../../../src/platform/data.js';
+import { entriesOf, metadataOf, problemsText, shown } from '../helpers.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'meta/labels',
+    description: 'Require label keys that are qualified names and label values in the Kubernetes label syntax',
+    severity: 'error',
+    category: 'metadata',
+    sources: ['upstream'],
+    messages: {
+      invalidKey:
+        'Label key "{{key}}" is not a qualified name: {{problems}}. The server rejects it. Write an optional DNS subdomain prefix and "/" followed by a name of at most 63 characters (letters, digits, "-", "_", "."), e.g. app.kubernetes.io/name.',
+      invalidValue:
+        'The value of label "{{key}}" is not a valid label value: {{problems}}. The server rejects it. Label values are empty or at most 63 characters of letters, digits, "-", "_" and ".", starting and ending with a letter or digit; put free-form text in an annotation instead.',
+    },
+  },
+  check(doc, ctx) {
+    const labels = metadataOf(doc.data)?.labels;
+    if (!isRecord(labels)) return;
+    for (const [key, value] of entriesOf(labels)) {
+      const path = ['metadata', 'labels', key];
+      const keyProblems = isLabelKey(key);
+      if (keyProblems.length > 0) {
+        ctx.report({ messageId: 'invalidKey', path, at: 'key', data: { key: shown(key), problems: problemsText(keyProblems) } });
+      }
+      // Non-strings (an unquoted number or boolean) are the schema pass's; null is an empty value to the platform.
+      if (typeof value !== 'string') continue;
+      const valueProblems = isValidLabelValue(value);
+      if (valueProblems.length > 0) {
+        ctx.report({ messageId: 'invalidValue', path, data: { key: shown(key), problems: problemsText(valueProblems) } });
+      }
+    }
+  },
+};
+
+export default rule;

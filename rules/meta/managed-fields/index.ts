@@ -1,0 +1,78 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { byteLength } from '../../../src/formats/k8s-names.js';
+import { isRecord, listAt } from '../../../src/platform/data.js';
+import { isSet, shown } from '../helpers.js';
+
+/** apimachinery `FieldManagerMaxLength` and `MaxSubresourceNameLength`. */
+const MANAGER_MAX_BYTES = 128;
+const SUBRESOURCE_MAX_BYTES = 256;
+
+/** Why each field of an entry must be there. */
+const REQUIRED: Readonly<Record<string, string>> = {
+  operation: 'the server rejects an entry whose operation is not Apply or Update',
+  fieldsType: 'the server cannot decode an entry without fieldsType: FieldsV1 and resets all managed fields',
+  apiVersion: 'the field set is meaningless without the group/version it applies to, e.g. management.platform/v1',
+  time: 'the server records when each entry was written; an entry without one was not written by the server',
+};
+
+/** `group/version`, or a core `version` alone as apimachinery's ParseGroupVersion accepts it. */
+function isGroupVersion(value: string): boolean {
+  const parts = value.split('/');
+  if (parts.some((part) => part === '' || /\s/.test(part))) return false;
+  return parts.length === 1 || parts.length === 2;
+}
+
+/** Go's `unicode.IsPrint`: letters, marks, numbers, punctuation, symbols and the ASCII space. */
+const NOT_PRINTABLE = /[^\p{L}\p{M}\p{N}\p{P}\p{S} ]/u;
+
+function codePoint(char: string): string {
+  return `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+const rule: Rule = {
+  meta: {
+    id: 'meta/managed-fields',
+    description: 'Require complete, well-formed metadata.managedFields entries',
+    severity: 'error',
+    category: 'metadata',
+    sources: ['spec', 'upstream'],
+    messages: {
+      missing: 'metadata.managedFields[{{index}}] has no {{field}}: {{why}}. Add {{field}}, or drop managedFields, which the server maintains.',
+      badApiVersion:
+        'metadata.managedFields[{{index}}].apiVersion "{{value}}" is not of the form group/version: write the version the field set applies to, e.g. management.platform/v1.',
+      managerTooLong:
+        'metadata.managedFields[{{index}}].manager is {{length}} bytes long: field manager names are at most 128 bytes and the server rejects longer ones. Shorten it.',
+      managerNotPrintable:
+        'metadata.managedFields[{{index}}].manager contains the non-printable character {{char}}: the server accepts only printable characters in a field manager name. Remove it.',
+      subresourceTooLong:
+        'metadata.managedFields[{{index}}].subresource is {{length}} bytes long: subresource names are at most 256 bytes and the server rejects longer ones. Write the subresource name, e.g. status, or "" for the main resource.',
+    },
+  },
+  check(doc, ctx) {
+    for (const [index, { value: entry, path }] of listAt(doc.data, ['metadata', 'managedFields']).entries()) {
+      if (!isRecord(entry)) continue;
+      for (const [field, why] of Object.entries(REQUIRED)) {
+        const value = entry[field];
+        // An empty operation or fieldsType is a schema enum error, an empty time a meta/timestamps one.
+        if (isSet(value) && !(field === 'apiVersion' && value === '')) continue;
+        ctx.report({ messageId: 'missing', path: [...path, field], at: 'key', data: { index, field, why } });
+      }
+      const { apiVersion, manager, subresource } = entry;
+      if (typeof apiVersion === 'string' && apiVersion !== '' && !isGroupVersion(apiVersion)) {
+        ctx.report({ messageId: 'badApiVersion', path: [...path, 'apiVersion'], data: { index, value: shown(apiVersion) } });
+      }
+      if (typeof manager === 'string') {
+        const length = byteLength(manager);
+        if (length > MANAGER_MAX_BYTES) ctx.report({ messageId: 'managerTooLong', path: [...path, 'manager'], data: { index, length } });
+        const bad = NOT_PRINTABLE.exec(manager)?.[0];
+        if (bad !== undefined) ctx.report({ messageId: 'managerNotPrintable', path: [...path, 'manager'], data: { index, char: codePoint(bad) } });
+      }
+      if (typeof subresource === 'string') {
+        const length = byteLength(subresource);
+        if (length > SUBRESOURCE_MAX_BYTES) ctx.report({ messageId: 'subresourceTooLong', path: [...path, 'subresource'], data: { index, length } });
+      }
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,79 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { isGenerateNamePrefix, nameIsDNSSubdomain } from '../../../src/formats/k8s-names.js';
+import { isSet, metadataOf, problemsText, shown } from '../helpers.js';
+
+/** A likely intended name: lower case, `_` and spaces as `-`; offered only when that is a valid name. */
+function normalized(value: string, prefix: boolean): string | undefined {
+  const candidate = value.trim().toLowerCase().replace(/[_\s]+/g, '-');
+  if (candidate === value || candidate === '') return undefined;
+  return nameIsDNSSubdomain(candidate, prefix).length === 0 ? candidate : undefined;
+}
+
+const rule: Rule = {
+  meta: {
+    id: 'meta/name',
+    description: 'Require a valid metadata.name or metadata.generateName',
+    severity: 'error',
+    category: 'metadata',
+    sources: ['spec', 'upstream'],
+    messages: {
+      missing:
+        'metadata has neither name nor generateName: the server rejects the object ("name or generateName is required"). Add metadata.name, a lowercase DNS-1123 subdomain such as jane-doe.',
+      invalidName:
+        'metadata.name "{{value}}" is not a valid object name: {{problems}}. Names are lowercase DNS-1123 subdomains: at most 253 characters of a-z, 0-9, "-" and ".", starting and ending with a letter or digit{{hint}}.',
+      invalidGenerateName:
+        'metadata.generateName "{{value}}" is not a valid name prefix: {{problems}}. A prefix is the start of a lowercase DNS-1123 subdomain (a-z, 0-9, "-" and "."); a trailing "-" is fine, the server appends a random suffix{{hint}}.',
+      generateNameIgnored: {
+        text: 'metadata.generateName is ignored because metadata.name is set: the server uses generateName only when name is absent. Remove generateName, or remove name to get a generated one.',
+        severity: 'info',
+      },
+    },
+  },
+  check(doc, ctx) {
+    const meta = metadataOf(doc.data);
+    if (!meta) {
+      // `metadata:` with no value (or null) carries no name either; a metadata of another type is a schema error.
+      if (!isSet(doc.data.metadata)) ctx.report({ messageId: 'missing', path: ['metadata'], at: 'key' });
+      return;
+    }
+    const { name, generateName } = meta;
+    const hasName = typeof name === 'string' && name !== '';
+    const hasGenerate = typeof generateName === 'string' && generateName !== '';
+
+    if (typeof generateName === 'string' && hasGenerate) {
+      const problems = isGenerateNamePrefix(generateName);
+      if (problems.length > 0) {
+        const better = normalized(generateName, true);
+        ctx.report({
+          messageId: 'invalidGenerateName',
+          path: ['metadata', 'generateName'],
+          data: { value: shown(generateName), problems: problemsText(problems), hint: better ? `; for example "${better}"` : '' },
+          ...(better ? { suggestions: [{ description: `Use "${better}"`, fix: { op: 'set-scalar' as const, path: ['metadata', 'generateName'], value: better } }] } : {}),
+        });
+      }
+    }
+    if (typeof name === 'string' && hasName) {
+      const problems = nameIsDNSSubdomain(name, false);
+      if (problems.length > 0) {
+        const better = normalized(name, false);
+        ctx.report({
+          messageId: 'invalidName',
+          path: ['metadata', 'name'],
+          data: { value: shown(name), problems: problemsText(problems), hint: better ? `; for example "${better}"` : '' },
+          ...(better ? { suggestions: [{ description: `Use "${better}"`, fix: { op: 'set-scalar' as const, path: ['metadata', 'name'], value: better } }] } : {}),
+        });
+      }
+      if (hasGenerate) ctx.report({ messageId: 'generateNameIgnored', path: ['metadata', 'generateName'], at: 'key' });
+      return;
+    }
+    if (hasGenerate) return;
+    // A name of another type (a number) is the schema pass's; only a truly absent name is "missing".
+    if (isSet(name) && typeof name !== 'string') return;
+    if (isSet(generateName) && typeof generateName !== 'string') return;
+    const own = (key: string): boolean => Object.prototype.hasOwnProperty.call(meta, key);
+    const where = own('name') ? ['metadata', 'name'] : own('generateName') ? ['metadata', 'generateName'] : ['metadata'];
+    ctx.report({ messageId: 'missing', path: where, at: 'key' });
+  },
+};
+
+export default rule;

@@ -1,0 +1,36 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { isDNS1123Label } from '../../../src/formats/k8s-names.js';
+import { metadataOf, problemsText, shown } from '../helpers.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'meta/namespace',
+    description: 'Disallow metadata.namespace on the cluster-scoped User and Config',
+    severity: 'warning',
+    category: 'metadata',
+    sources: ['spec', 'upstream'],
+    messages: {
+      clusterScoped:
+        'metadata.namespace is "{{value}}", but {{kind}} is cluster-scoped: the server clears the namespace, so it has no effect and the object does not live in that namespace. Remove metadata.namespace.',
+      invalid: {
+        text: 'metadata.namespace "{{value}}" is not a valid namespace name: {{problems}}. Namespaces are DNS-1123 labels (at most 63 characters of a-z, 0-9 and "-"); as {{kind}} is cluster-scoped, remove the field altogether.',
+        severity: 'error',
+      },
+    },
+  },
+  check(doc, ctx) {
+    const namespace = metadataOf(doc.data)?.namespace;
+    // Empty means "no namespace" (the canonical form for cluster-scoped objects); other types are schema errors.
+    if (typeof namespace !== 'string' || namespace === '') return;
+    const path = ['metadata', 'namespace'];
+    const problems = isDNS1123Label(namespace);
+    const suggestions = [{ description: 'Remove metadata.namespace', fix: { op: 'remove' as const, path } }];
+    if (problems.length > 0) {
+      ctx.report({ messageId: 'invalid', path, data: { value: shown(namespace), problems: problemsText(problems), kind: doc.kind }, suggestions });
+    } else {
+      ctx.report({ messageId: 'clusterScoped', path, data: { value: namespace, kind: doc.kind }, suggestions });
+    }
+  },
+};
+
+export default rule;

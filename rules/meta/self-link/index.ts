@@ -1,0 +1,25 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { isSet, metadataOf } from '../helpers.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'meta/self-link',
+    description: 'Disallow the deprecated metadata.selfLink',
+    severity: 'warning',
+    category: 'metadata',
+    sources: ['spec'],
+    fixable: true,
+    messages: {
+      deprecated:
+        'metadata.selfLink is deprecated and no longer populated: the server ignores it, and the link it held is not maintained. Remove it; an object is addressed by its apiVersion, kind and name.',
+    },
+  },
+  check(doc, ctx) {
+    const meta = metadataOf(doc.data);
+    if (!meta || !Object.prototype.hasOwnProperty.call(meta, 'selfLink') || !isSet(meta.selfLink)) return;
+    const path = ['metadata', 'selfLink'];
+    ctx.report({ messageId: 'deprecated', path, at: 'key', fix: { op: 'remove', path } });
+  },
+};
+
+export default rule;

@@ -1,0 +1,39 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { isSet, metadataOf } from '../helpers.js';
+
+/** The server-set, read-only metadata fields, each with what the server does with it. */
+const SERVER_FIELDS: Readonly<Record<string, string>> = {
+  uid: 'the server generates a new one on create',
+  resourceVersion: 'it is opaque; pass it back unmodified only in a replace (PUT) of an object you have just read',
+  generation: 'the server counts the desired-state generations itself',
+  creationTimestamp: 'the server records when it created the object',
+  deletionTimestamp: 'the server sets it when deletion is requested; clients cannot set it',
+  deletionGracePeriodSeconds: 'the server sets it together with deletionTimestamp',
+  managedFields: "they are the server's bookkeeping of which manager owns which fields",
+};
+
+const rule: Rule = {
+  meta: {
+    id: 'meta/server-fields',
+    description: 'Disallow server-set, read-only metadata fields in manifests',
+    severity: 'warning',
+    category: 'metadata',
+    sources: ['spec'],
+    messages: {
+      serverSet:
+        'metadata.{{field}} is set by the server and read-only ({{why}}): a manifest for create should not carry it. Remove it; for objects exported from the server, lint with the export preset.',
+    },
+  },
+  check(doc, ctx) {
+    const meta = metadataOf(doc.data);
+    if (!meta) return;
+    for (const [field, why] of Object.entries(SERVER_FIELDS)) {
+      // `creationTimestamp: null` (what client tools print for a new object) means the field is absent.
+      if (!Object.prototype.hasOwnProperty.call(meta, field) || !isSet(meta[field])) continue;
+      const path = ['metadata', field];
+      ctx.report({ messageId: 'serverSet', path, at: 'key', data: { field, why }, suggestions: [{ description: `Remove metadata.${field}`, fix: { op: 'remove', path } }] });
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,34 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { isRecord, listAt } from '../../../src/platform/data.js';
+
+function nonEmptyList(value: unknown): boolean {
+  return Array.isArray(value) && value.length > 0;
+}
+
+const rule: Rule = {
+  meta: {
+    id: 'user/access-subjects',
+    description: 'Warn about User access rules that name neither users nor teams',
+    severity: 'warning',
+    category: 'user',
+    sources: ['spec'],
+    kinds: ['User'],
+    messages: {
+      noSubjects:
+        'spec.access[{{index}}]{{name}} has neither users nor teams: the rule grants its verbs to nobody. Add the users or teams that should get them, or remove the rule.',
+    },
+  },
+  check(doc, ctx) {
+    for (const [index, { value: accessRule, path }] of listAt(doc.data, ['spec', 'access']).entries()) {
+      if (!isRecord(accessRule)) continue;
+      if (nonEmptyList(accessRule.users) || nonEmptyList(accessRule.teams)) continue;
+      // A users/teams of the wrong type is a schema error; do not pile on.
+      const wrongType = (v: unknown): boolean => v !== undefined && v !== null && !Array.isArray(v);
+      if (wrongType(accessRule.users) || wrongType(accessRule.teams)) continue;
+      const name = typeof accessRule.name === 'string' && accessRule.name !== '' ? ` ("${accessRule.name}")` : '';
+      ctx.report({ messageId: 'noSubjects', path, data: { index, name } });
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,92 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { isRecord, listAt } from '../../../src/platform/data.js';
+import { didYouMean } from '../../../src/schema/suggest.js';
+import { shown } from '../../meta/helpers.js';
+
+/** The verbs a User access rule can grant (spec: standard verbs plus bind and makeowner; `*` for all). */
+export const USER_VERBS = ['get', 'list', 'create', 'update', 'patch', 'delete', 'bind', 'makeowner', '*'] as const;
+const VERB_SET: ReadonlySet<string> = new Set(USER_VERBS);
+const VERB_LIST = USER_VERBS.join(', ');
+/** Kubernetes RBAC verbs that User access rules do not have: no did-you-mean (watch is not a typo of patch). */
+const OTHER_KUBERNETES_VERBS: ReadonlySet<string> = new Set(['watch', 'deletecollection', 'impersonate', 'escalate', 'use', 'proxy', 'approve', 'sign', 'attest']);
+
+const rule: Rule = {
+  meta: {
+    id: 'user/access-verbs',
+    description: 'Require User access rules to grant known verbs, without duplicates or redundancy',
+    severity: 'error',
+    category: 'user',
+    sources: ['spec'],
+    kinds: ['User'],
+    fixable: true,
+    messages: {
+      empty:
+        'spec.access[{{index}}].verbs is empty: the rule grants nothing. List the verbs to grant: {{verbs}} ("*" for all).',
+      wrongCase: 'Verb "{{value}}" is not recognised: verbs are case-sensitive. Write "{{suggestion}}".',
+      unknown: 'Verb "{{value}}" is not a verb of User access rules, so it grants nothing. Use one of {{verbs}}.',
+      unknownDidYouMean:
+        'Verb "{{value}}" is not a verb of User access rules, so it grants nothing; did you mean "{{suggestion}}"? Use one of {{verbs}}.',
+      redundantWildcard: {
+        text: 'spec.access[{{index}}].verbs has "*" next to {{others}}: "*" already grants every verb, so the others are redundant. Keep just "*", or list the verbs without it.',
+        severity: 'warning',
+      },
+      duplicate: {
+        text: 'Verb "{{value}}" is listed twice in spec.access[{{index}}].verbs (first at verbs[{{first}}]). Remove the duplicate.',
+        severity: 'warning',
+      },
+    },
+  },
+  check(doc, ctx) {
+    for (const [index, { value: accessRule, path: rulePath }] of listAt(doc.data, ['spec', 'access']).entries()) {
+      if (!isRecord(accessRule)) continue;
+      const verbsPath = [...rulePath, 'verbs'];
+      const verbs = listAt(doc.data, verbsPath);
+      if (Array.isArray(accessRule.verbs) && verbs.length === 0) {
+        ctx.report({ messageId: 'empty', path: verbsPath, data: { index, verbs: VERB_LIST } });
+        continue;
+      }
+      const firstIndex = new Map<string, number>();
+      let wildcardAt: number | undefined;
+      const others = new Set<string>();
+      for (const [i, { value: verb, path }] of verbs.entries()) {
+        if (typeof verb !== 'string') continue;
+        const first = firstIndex.get(verb);
+        if (first !== undefined) {
+          ctx.report({ messageId: 'duplicate', path, data: { value: shown(verb), index, first }, fix: { op: 'remove', path } });
+          continue;
+        }
+        firstIndex.set(verb, i);
+        if (verb === '*') {
+          wildcardAt = i;
+          continue;
+        }
+        if (VERB_SET.has(verb)) {
+          others.add(`"${verb}"`);
+          continue;
+        }
+        const byCase = USER_VERBS.find((known) => known === verb.toLowerCase());
+        if (byCase) {
+          ctx.report({ messageId: 'wrongCase', path, data: { value: shown(verb), suggestion: byCase }, fix: { op: 'set-scalar', path, value: byCase } });
+          others.add(`"${byCase}"`);
+          continue;
+        }
+        const [suggestion, ...rest] = OTHER_KUBERNETES_VERBS.has(verb.toLowerCase()) ? [] : didYouMean(verb, USER_VERBS.filter((v) => v !== '*'));
+        if (suggestion !== undefined && rest.length === 0) {
+          ctx.report({
+            messageId: 'unknownDidYouMean',
+            path,
+            data: { value: shown(verb), suggestion, verbs: VERB_LIST },
+            suggestions: [{ description: `Replace with "${suggestion}"`, fix: { op: 'set-scalar', path, value: suggestion } }],
+          });
+        } else {
+          ctx.report({ messageId: 'unknown', path, data: { value: shown(verb), verbs: VERB_LIST } });
+        }
+      }
+      if (wildcardAt !== undefined && others.size > 0) {
+        ctx.report({ messageId: 'redundantWildcard', path: [...verbsPath, wildcardAt], data: { index, others: [...others].join(', ') } });
+      }
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,50 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { isRecord, listAt } from '../../../src/platform/data.js';
+import { shown } from '../../meta/helpers.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'user/cluster-roles',
+    description: 'Require every cluster role assignment to name a cluster role, once',
+    severity: 'error',
+    category: 'user',
+    sources: ['spec'],
+    kinds: ['User'],
+    fixable: true,
+    messages: {
+      missingName:
+        'spec.clusterRoles[{{index}}] has no name: an assignment without a cluster role assigns nothing. Write the cluster role, e.g. name: platform-viewer, or remove the entry.',
+      duplicate: {
+        text: 'Cluster role "{{value}}" is assigned twice (first at spec.clusterRoles[{{first}}]): the second assignment adds nothing. Remove the duplicate.',
+        severity: 'warning',
+      },
+    },
+  },
+  check(doc, ctx) {
+    const firstIndex = new Map<string, number>();
+    for (const [index, { value: item, path }] of listAt(doc.data, ['spec', 'clusterRoles']).entries()) {
+      if (!isRecord(item)) continue;
+      const { name } = item;
+      if (name === undefined || name === null || name === '') {
+        ctx.report({ messageId: 'missingName', path: [...path, 'name'], at: 'key', data: { index } });
+        continue;
+      }
+      if (typeof name !== 'string') continue;
+      const first = firstIndex.get(name);
+      if (first === undefined) {
+        firstIndex.set(name, index);
+        continue;
+      }
+      // The whole entry goes: an assignment is just its name.
+      const onlyName = Object.keys(item).length === 1;
+      ctx.report({
+        messageId: 'duplicate',
+        path: [...path, 'name'],
+        data: { value: shown(name), first },
+        ...(onlyName ? { fix: { op: 'remove' as const, path } } : {}),
+      });
+    }
+  },
+};
+
+export default rule;

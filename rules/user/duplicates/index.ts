@@ -1,0 +1,39 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { listAt } from '../../../src/platform/data.js';
+import { shown } from '../../meta/helpers.js';
+
+const LISTS = {
+  groups: 'the user is in a group once, however often it is listed',
+  ssoGroups: 'single sign-on remembers each group once',
+} as const;
+
+const rule: Rule = {
+  meta: {
+    id: 'user/duplicates',
+    description: 'Disallow duplicate entries in a user\'s groups and ssoGroups',
+    severity: 'warning',
+    category: 'user',
+    sources: ['spec'],
+    kinds: ['User'],
+    fixable: true,
+    messages: {
+      duplicate: 'Group "{{value}}" is listed twice in spec.{{field}} (first at {{field}}[{{first}}]): {{why}}. Remove the duplicate.',
+    },
+  },
+  check(doc, ctx) {
+    for (const [field, why] of Object.entries(LISTS)) {
+      const firstIndex = new Map<string, number>();
+      for (const [i, { value, path }] of listAt(doc.data, ['spec', field]).entries()) {
+        if (typeof value !== 'string') continue;
+        const first = firstIndex.get(value);
+        if (first === undefined) {
+          firstIndex.set(value, i);
+          continue;
+        }
+        ctx.report({ messageId: 'duplicate', path, data: { value: shown(value), field, first, why }, fix: { op: 'remove', path } });
+      }
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,29 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { parseEmail } from '../../../src/formats/email.js';
+import { stringAt } from '../../../src/platform/data.js';
+import { shown } from '../../meta/helpers.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'user/email',
+    description: "Require the user's email to be a valid e-mail address",
+    severity: 'error',
+    category: 'user',
+    sources: ['spec', 'upstream'],
+    kinds: ['User'],
+    messages: {
+      invalid:
+        'spec.email "{{value}}" is not a valid e-mail address ({{reason}}): the platform cannot match or notify the user by it. Write a bare address like jane.doe@example.com, without a display name or angle brackets.',
+    },
+  },
+  check(doc, ctx) {
+    const path = ['spec', 'email'];
+    const email = stringAt(doc.data, path);
+    // Empty means "no e-mail address" to the platform (the field is optional).
+    if (email === undefined || email === '') return;
+    const parsed = parseEmail(email);
+    if (!parsed.ok) ctx.report({ messageId: 'invalid', path, data: { value: shown(email), reason: parsed.reason } });
+  },
+};
+
+export default rule;

@@ -1,0 +1,43 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { recordAt } from '../../../src/platform/data.js';
+import { entriesOf, shown } from '../../meta/helpers.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'user/extra-claims',
+    description: 'Require string values in spec.extraClaims',
+    severity: 'error',
+    category: 'user',
+    sources: ['spec', 'upstream'],
+    kinds: ['User'],
+    messages: {
+      scalar:
+        'spec.extraClaims.{{key}} is {{actual}}, not a string: the platform stores extra claims as strings and cannot decode this value. Quote it: "{{source}}".',
+      collection:
+        'spec.extraClaims.{{key}} is a {{actual}}, not a string: the platform stores one string per extra claim and cannot decode a {{actual}}. Write a single string value.',
+    },
+  },
+  check(doc, ctx) {
+    const claims = recordAt(doc.data, ['spec', 'extraClaims']);
+    if (!claims) return;
+    for (const [key, value] of entriesOf(claims)) {
+      // null (and `key:` with no value) reads as an empty string to the platform's decoder.
+      if (typeof value === 'string' || value === null || value === undefined) continue;
+      const path = ['spec', 'extraClaims', key];
+      if (Array.isArray(value) || typeof value === 'object') {
+        ctx.report({ messageId: 'collection', path, data: { key: shown(key), actual: Array.isArray(value) ? 'list' : 'mapping' } });
+        continue;
+      }
+      const source = ctx.facts.scalar(path)?.source ?? String(value);
+      const actual = typeof value === 'boolean' ? `the boolean ${String(value)}` : `the number ${String(value)}`;
+      ctx.report({
+        messageId: 'scalar',
+        path,
+        data: { key: shown(key), actual, source: shown(source) },
+        suggestions: [{ description: `Quote the value: "${source}"`, fix: { op: 'set-scalar', path, value: source, quote: true } }],
+      });
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,35 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { parseAbsoluteUrl, redactUrlPassword } from '../../../src/formats/url.js';
+import { stringAt } from '../../../src/platform/data.js';
+import { shown } from '../../meta/helpers.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'user/icon',
+    description: "Require the user's icon to be an absolute http(s) URL",
+    severity: 'warning',
+    category: 'user',
+    sources: ['spec'],
+    kinds: ['User'],
+    messages: {
+      invalid:
+        'spec.icon "{{value}}" is not an absolute URL ({{reason}}): the UI cannot load the icon from it. Write a full URL like https://avatars.example.com/jane.png.',
+      scheme:
+        'spec.icon "{{value}}" uses the scheme "{{scheme}}": the UI loads icons over http(s) only. Write an https:// URL like https://avatars.example.com/jane.png.',
+    },
+  },
+  check(doc, ctx) {
+    const path = ['spec', 'icon'];
+    const icon = stringAt(doc.data, path);
+    if (icon === undefined || icon === '') return;
+    const value = shown(redactUrlPassword(icon));
+    const parsed = parseAbsoluteUrl(icon);
+    if (!parsed.ok) {
+      ctx.report({ messageId: 'invalid', path, data: { value, reason: parsed.reason } });
+    } else if (parsed.scheme !== 'http' && parsed.scheme !== 'https') {
+      ctx.report({ messageId: 'scheme', path, data: { value, scheme: parsed.scheme } });
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,71 @@
+import type { DataPath, Rule } from '../../../src/engine/types.js';
+import { isDNS1123Label, isDNS1123Subdomain } from '../../../src/formats/k8s-names.js';
+import { isRecord, listAt, recordAt } from '../../../src/platform/data.js';
+import { displayPath } from '../../../src/schema/validate.js';
+import { problemsText, shown } from '../../meta/helpers.js';
+import { isSecretKey } from './secret-key.js';
+
+const WHY_MISSING: Readonly<Record<string, string>> = {
+  secretName: 'the platform cannot find the secret without its name',
+  secretNamespace: 'the platform cannot tell which namespace holds the secret',
+  key: 'the platform cannot tell which key of the secret data to read',
+};
+
+const WHAT: Readonly<Record<string, string>> = {
+  passwordRef: "the user's password",
+  codesRef: "the user's access keys",
+  imagePullSecrets: 'the image pull secret',
+};
+
+const rule: Rule = {
+  meta: {
+    id: 'user/secret-refs',
+    description: 'Require complete secret references with Kubernetes names in passwordRef, codesRef and imagePullSecrets',
+    severity: 'warning',
+    category: 'user',
+    sources: ['spec', 'upstream'],
+    kinds: ['User'],
+    messages: {
+      missing: '{{ref}} has no {{field}}: {{why}}, so {{what}} cannot be read. Add {{field}}.',
+      invalidName: {
+        text: '{{ref}}.secretName "{{value}}" is not a valid secret name: {{problems}}. Secret names are lowercase DNS-1123 subdomains, e.g. platform-user-password-jane.',
+        severity: 'error',
+      },
+      invalidNamespace: {
+        text: '{{ref}}.secretNamespace "{{value}}" is not a valid namespace: {{problems}}. Namespaces are lowercase DNS-1123 labels (at most 63 characters of a-z, 0-9 and "-"), e.g. platform.',
+        severity: 'error',
+      },
+      invalidKey: {
+        text: '{{ref}}.key "{{value}}" cannot be a key of a secret: {{problems}}. Secret keys consist of letters, digits, "-", "_" and ".", e.g. password.',
+        severity: 'error',
+      },
+    },
+  },
+  check(doc, ctx) {
+    const refs: { path: DataPath; what: string }[] = [];
+    for (const field of ['passwordRef', 'codesRef'] as const) {
+      if (recordAt(doc.data, ['spec', field])) refs.push({ path: ['spec', field], what: WHAT[field] ?? field });
+    }
+    for (const { value, path } of listAt(doc.data, ['spec', 'imagePullSecrets'])) {
+      if (isRecord(value)) refs.push({ path, what: WHAT.imagePullSecrets ?? 'the secret' });
+    }
+    for (const { path, what } of refs) {
+      const ref = recordAt(doc.data, path) ?? {};
+      const where = displayPath(path);
+      for (const field of ['secretName', 'secretNamespace', 'key'] as const) {
+        const value = ref[field];
+        if (value === undefined || value === null || value === '') {
+          ctx.report({ messageId: 'missing', path: [...path, field], at: 'key', data: { ref: where, field, why: WHY_MISSING[field] ?? '', what } });
+          continue;
+        }
+        if (typeof value !== 'string') continue;
+        const problems = field === 'secretName' ? isDNS1123Subdomain(value) : field === 'secretNamespace' ? isDNS1123Label(value) : isSecretKey(value);
+        if (problems.length === 0) continue;
+        const messageId = field === 'secretName' ? 'invalidName' : field === 'secretNamespace' ? 'invalidNamespace' : 'invalidKey';
+        ctx.report({ messageId, path: [...path, field], data: { ref: where, value: shown(value), problems: problemsText(problems) } });
+      }
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,27 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { getIn } from '../../../src/platform/data.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'user/token-generation',
+    description: 'Require spec.tokenGeneration to be a non-negative integer',
+    severity: 'error',
+    category: 'user',
+    sources: ['spec'],
+    kinds: ['User'],
+    messages: {
+      negative:
+        'spec.tokenGeneration is {{value}}: a token generation counts up from 0 and cannot be negative. To invalidate all tokens of the user, raise it above its current value (0 or more).',
+    },
+  },
+  check(doc, ctx) {
+    const path = ['spec', 'tokenGeneration'];
+    const value = getIn(doc.data, path);
+    // Non-integers are reported by the schema pass.
+    if (typeof value === 'number' && Number.isInteger(value) && value < 0) {
+      ctx.report({ messageId: 'negative', path, data: { value } });
+    }
+  },
+};
+
+export default rule;
