@@ -8,7 +8,7 @@ const SERVER_SET_FIELD_RULES = ['meta/server-fields'];
 
 /**
  * Presets are rule settings layered in order. `recommended` is the rules' own defaults; `strict` turns every rule
- * on; `security` makes the security checks errors; `export` accepts the server-set fields of exported objects
+ * on; `security` makes the security checks' warnings errors (their informational notes stay infos); `export` accepts the server-set fields of exported objects
  * (their formats are still checked by the rules that own them).
  */
 export function presetSettings(name: PresetName, rules: readonly Rule[]): Map<string, RuleSetting> {
@@ -16,7 +16,7 @@ export function presetSettings(name: PresetName, rules: readonly Rule[]): Map<st
   for (const rule of rules) {
     const id = rule.meta.id;
     if (name === 'strict') out.set(id, { severity: 'on' });
-    if (name === 'security' && rule.meta.category === 'security') out.set(id, { severity: 'error' });
+    if (name === 'security' && rule.meta.category === 'security') out.set(id, { severity: 'raise' });
     if (name === 'export' && SERVER_SET_FIELD_RULES.includes(id)) out.set(id, { severity: 'off' });
   }
   return out;

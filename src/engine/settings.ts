@@ -1,7 +1,10 @@
 import type { MessageSpec, RuleMeta, Severity, SeveritySetting } from './types.js';
 
-/** `on` turns a rule on at its own default severities, even a rule that is off by default (the `strict` preset). */
-export type SeverityChoice = SeveritySetting | 'on';
+/**
+ * `on` turns a rule on at its own default severities, even a rule that is off by default (the `strict` preset);
+ * `raise` makes its warnings errors while its informational messages stay infos (the `security` preset).
+ */
+export type SeverityChoice = SeveritySetting | 'on' | 'raise';
 
 export interface RuleSetting {
   severity?: SeverityChoice;
@@ -26,6 +29,7 @@ export function isRuleEnabled(meta: RuleMeta, setting: RuleSetting | undefined):
 /** An explicit severity wins; otherwise each message keeps its own default, then the rule's. */
 export function effectiveSeverity(meta: RuleMeta, message: MessageSpec, setting: RuleSetting | undefined): Severity {
   const choice = setting?.severity;
+  if (choice === 'raise') return message.severity === 'info' ? 'info' : 'error';
   if (choice && choice !== 'on' && choice !== 'off') return choice;
   if (message.severity) return message.severity;
   return meta.severity === 'off' ? 'warning' : meta.severity;

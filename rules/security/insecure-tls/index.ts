@@ -1,0 +1,47 @@
+import type { DataPath, Rule } from '../../../src/engine/types.js';
+import { listAt } from '../../../src/platform/data.js';
+import { eachProvider } from '../../../src/platform/providers.js';
+import { displayPath } from '../../../src/schema/validate.js';
+import { isTrueAt } from '../shared.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'security/insecure-tls',
+    description: 'Disallow switching off certificate and signature validation',
+    severity: 'warning',
+    category: 'security',
+    sources: ['security'],
+    kinds: ['Config'],
+    messages: {
+      insecureCa:
+        '{{field}} is true: the platform talks to the OIDC provider without validating its TLS certificate, so ' +
+        'anyone on the network path can pose as the provider, read the client secret and sign in as any user. ' +
+        'Remove insecureCa and, for a private CA, give its certificate in caFile.',
+      insecureSkipSignatureValidation:
+        '{{field}} is true: the platform accepts SAML responses without checking their signature, so anyone can ' +
+        'forge a response and sign in as any user, with any groups. Remove it and give the identity provider\'s ' +
+        'signing certificate in ca or caData.',
+      skipTLSVerify:
+        '{{field}} is true: the platform sends its vault token and syncs secrets without validating the vault ' +
+        'server\'s TLS certificate, so anyone on the network path can pose as the vault and read or replace the ' +
+        'secrets. Remove skipTLSVerify and make the vault\'s certificate trusted by the platform.',
+      repositoryInsecure:
+        '{{field}} is true: charts are downloaded from this repository without TLS verification, so anyone on the ' +
+        'network path can serve altered charts (which then run in your clusters) and read the repository ' +
+        'credentials. Remove insecure and make the repository\'s certificate trusted by the platform.',
+    },
+  },
+  check(doc, ctx) {
+    const flag = (messageId: string, path: DataPath): void => {
+      if (isTrueAt(doc.data, path)) ctx.report({ messageId, path, data: { field: displayPath(path) } });
+    };
+    for (const entry of eachProvider(doc.data)) {
+      if (entry.type === 'oidc') flag('insecureCa', [...entry.path, 'insecureCa']);
+      if (entry.type === 'saml') flag('insecureSkipSignatureValidation', [...entry.path, 'insecureSkipSignatureValidation']);
+    }
+    flag('skipTLSVerify', ['status', 'vault', 'skipTLSVerify']);
+    for (const { path } of listAt(doc.data, ['status', 'apps', 'repositories'])) flag('repositoryInsecure', [...path, 'insecure']);
+  },
+};
+
+export default rule;
