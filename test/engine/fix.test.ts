@@ -1,0 +1,87 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { builtinRules } from '../../rules/index.js';
+import { fixUntilStable } from '../../src/engine/fix-apply.js';
+import { lintText } from '../../src/engine/lint.js';
+import { presetSettings } from '../../src/engine/presets.js';
+import { runCli } from '../helpers/cli.js';
+
+const settings = presetSettings('recommended', builtinRules);
+const lintFn = (text: string) => lintText(text, { filename: 'x.yaml', rules: builtinRules, settings });
+
+/** A hand-maintained Config as people keep them in Git: comments everywhere, mixed quoting, a flow list. */
+const COMMENTED = `# Platform configuration, owned by the platform team.
+# Changes need a review from @platform-admins.
+apiVersion: management.platform/v1
+kind: Config
+metadata:
+  name: config
+  selfLink: /apis/management.platform/v1/configs/config   # left over from an export
+  labels:
+    team: platform # who to page
+status:
+  platformHost: platform.example.com
+  uiSettings:
+    # Buttons in the side bar.
+    navBarButtons:
+      - position: bottomend   # lower case by mistake
+        text: "Docs"
+        link: 'https://docs.example.com'
+      - position: TopStart
+        text: Status
+        link: https://status.example.com
+  audit:
+    enabled: true
+    path: /var/log/platform # rotated by logrotate
+    maxAge: 30
+    maxBackups: 10
+    policy:
+      omitStages: [RequestReceived]
+      rules:
+        - level: metadata # everything else
+`;
+
+describe('--fix', () => {
+  it('fixes what is safe, keeps every comment, quote and indentation, and a second pass changes nothing', () => {
+    const first = fixUntilStable(COMMENTED, lintFn);
+    expect(first.text).toBe(
+      COMMENTED.replace("  selfLink: /apis/management.platform/v1/configs/config   # left over from an export\n", '')
+        .replace('- position: bottomend   # lower case by mistake', '- position: BottomEnd   # lower case by mistake')
+        .replace('- level: metadata # everything else', '- level: Metadata # everything else'),
+    );
+    expect(first.passes).toBe(1);
+    expect(first.result.diagnostics.filter((d) => d.fix)).toEqual([]);
+    const second = fixUntilStable(first.text, lintFn);
+    expect(second.text).toBe(first.text);
+    expect(second.passes).toBe(0);
+  });
+
+  it('renames an unknown field to its only suggestion, and removes duplicate list entries', () => {
+    const text = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  emial: jane@example.com # work address\n  groups:\n    - admins\n    - devs\n    - admins\n';
+    expect(fixUntilStable(text, lintFn).text).toBe(
+      'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  email: jane@example.com # work address\n  groups:\n    - admins\n    - devs\n',
+    );
+  });
+
+  it('does not rename when the suggested field is already there', () => {
+    const text = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  email: a@example.com\n  emial: b@example.com\n';
+    expect(fixUntilStable(text, lintFn).text).toBe(text);
+  });
+
+  it('writes files with --fix and only reports with --fix-dry-run', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-fix-'));
+    const file = join(dir, 'config.yaml');
+    writeFileSync(file, COMMENTED);
+    const dry = runCli(['config.yaml', '--fix-dry-run', '--format', 'json'], { cwd: dir });
+    expect(readFileSync(file, 'utf8')).toBe(COMMENTED);
+    const fixedText = JSON.parse(dry.stdout).results[0].output as string;
+    expect(fixedText).toContain('position: BottomEnd   # lower case by mistake');
+    const run = runCli(['config.yaml', '--fix'], { cwd: dir });
+    expect(run.status).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(fixedText);
+    expect(runCli(['config.yaml', '--fix'], { cwd: dir }).status).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(fixedText);
+  });
+});
