@@ -1,3 +1,4 @@
+import micromatch from 'micromatch';
 import { presetSettings } from '../engine/presets.js';
 import type { RuleSetting, SeverityChoice } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
@@ -24,13 +25,14 @@ export function parseSeverity(word: string, where: string): SeverityChoice {
 
 /** `--rule ID=SEVERITY` flags, applied over the preset in the order given. */
 export function applyRuleFlags(settings: Map<string, RuleSetting>, flags: readonly string[], rules: readonly Rule[]): void {
-  const known = new Set(rules.map((r) => r.meta.id));
   for (const flag of flags) {
     const eq = flag.lastIndexOf('=');
     if (eq <= 0) throw new UsageError(`--rule ${flag}: expected ID=off|info|warn|error`);
-    const id = flag.slice(0, eq).trim();
-    if (!known.has(id)) throw new UsageError(`--rule ${flag}: unknown rule "${id}" (see platlint rules)`);
-    settings.set(id, { ...settings.get(id), severity: parseSeverity(flag.slice(eq + 1), `--rule ${flag}`) });
+    const pattern = flag.slice(0, eq).trim();
+    const matched = rules.filter((r) => r.meta.id === pattern || micromatch.isMatch(r.meta.id, pattern));
+    if (matched.length === 0) throw new UsageError(`--rule ${flag}: unknown rule "${pattern}" (see platlint rules)`);
+    const severity = parseSeverity(flag.slice(eq + 1), `--rule ${flag}`);
+    for (const { meta } of matched) settings.set(meta.id, { ...settings.get(meta.id), severity });
   }
 }
 

@@ -1,0 +1,97 @@
+import type { DataPath, Rule } from '../../../src/engine/types.js';
+import { isEnvReference } from '../../../src/formats/misc.js';
+import { parseGoUrl } from '../../../src/formats/url.js';
+import { getIn } from '../../../src/platform/data.js';
+import { displayPath } from '../../../src/schema/validate.js';
+
+const DATA_SOURCE: DataPath = ['status', 'database', 'dataSource'];
+
+/** Schemes the key-value shim (kine) maps to MySQL and PostgreSQL; its registry is case-sensitive. */
+const SCHEMES = ['mysql', 'postgres', 'postgresql'] as const;
+
+/** Networks Go's net.Dial knows and the MySQL driver can use for a server address. */
+const MYSQL_NETWORKS = new Set(['tcp', 'tcp4', 'tcp6', 'unix']);
+
+const MYSQL_EXAMPLE = 'mysql://user:password@tcp(host:3306)/database';
+const POSTGRES_EXAMPLE = 'postgres://user:password@host:5432/database';
+
+type MysqlProblem = 'mysqlNoSlash' | 'mysqlAddress' | 'mysqlBareHost' | 'mysqlNetwork';
+
+/**
+ * The part of the Go MySQL driver's `ParseDSN` (github.com/go-sql-driver/mysql, dsn.go) and `normalize` that decides
+ * whether `[user[:password]@][net[(addr)]]/dbname[?params]` can be dialled. Nothing of the DSN is returned, so no
+ * part of it (the password) can end up in a message.
+ */
+function mysqlDsnProblem(dsn: string): MysqlProblem | undefined {
+  const slash = dsn.lastIndexOf('/');
+  if (slash < 0) return dsn.length > 0 ? 'mysqlNoSlash' : undefined;
+  if (slash === 0) return undefined; // "/db": tcp to 127.0.0.1:3306
+  const left = dsn.slice(0, slash);
+  const at = left.lastIndexOf('@');
+  const netStart = at + 1;
+  let net = left.slice(netStart);
+  let addr = '';
+  const open = net.indexOf('(');
+  if (open >= 0) {
+    if (!left.endsWith(')')) return 'mysqlAddress';
+    addr = net.slice(open + 1, -1);
+    net = net.slice(0, open);
+  }
+  if (net === '') net = 'tcp';
+  if (addr === '') return net === 'tcp' || net === 'unix' ? undefined : 'mysqlBareHost';
+  return MYSQL_NETWORKS.has(net) ? undefined : 'mysqlNetwork';
+}
+
+const rule: Rule = {
+  meta: {
+    id: 'database/data-source',
+    description: 'Require a mysql:// or postgres:// data source for the platform database',
+    severity: 'error',
+    category: 'config',
+    sources: ['spec', 'upstream'],
+    kinds: ['Config'],
+    messages: {
+      noScheme: `{{field}} does not start with mysql:// or postgres://: the key-value shim reads a data source without a scheme as "use the embedded SQLite database" and ignores the rest. Write ${MYSQL_EXAMPLE} or ${POSTGRES_EXAMPLE}.`,
+      schemeCase: '{{field}} starts with "{{scheme}}://", but schemes are matched exactly: the key-value shim knows no such backend and does not start. Write "{{expected}}://".',
+      unsupportedScheme: `{{field}} starts with "{{scheme}}://", which is not a MySQL or PostgreSQL data source: the platform database is MySQL or PostgreSQL. Write ${MYSQL_EXAMPLE} or ${POSTGRES_EXAMPLE}.`,
+      mysqlNoSlash: `{{field}} is not a data source the Go MySQL driver accepts: it needs a "/" before the database name. Write ${MYSQL_EXAMPLE}.`,
+      mysqlAddress: `{{field}} is not a data source the Go MySQL driver accepts: the address in "(" must end with ")" right before the "/" of the database name. Write ${MYSQL_EXAMPLE}.`,
+      mysqlBareHost: `{{field}} names the MySQL server without its protocol: the Go MySQL driver reads host:port after the "@" as a network name and fails ("default addr for network ... unknown"). Wrap the address in tcp(...): ${MYSQL_EXAMPLE}.`,
+      mysqlNetwork: `{{field}} gives the MySQL server address with a network other than tcp or unix, which the Go MySQL driver cannot dial. Write ${MYSQL_EXAMPLE}, or unix(/path/to/mysqld.sock) for a socket.`,
+      postgresInvalid: `{{field}} is not a valid PostgreSQL URL ({{reason}}): the database connection cannot be opened. Write ${POSTGRES_EXAMPLE}, percent-encoding special characters of the user name and password (%40 for "@", %2F for "/", %3A for ":").`,
+      postgresTcp: `{{field}} uses MySQL's tcp(host:port) form in a PostgreSQL URL, where the host is written directly: the URL cannot be parsed. Write ${POSTGRES_EXAMPLE}.`,
+    },
+  },
+  check(doc, ctx) {
+    const value = getIn(doc.data, DATA_SOURCE);
+    // Empty means "not set" (optional for an external database); a whole-value $REFERENCE cannot be checked.
+    if (typeof value !== 'string' || value === '' || isEnvReference(value)) return;
+    const field = displayPath(DATA_SOURCE);
+    const report = (messageId: string, data: Record<string, string> = {}): void =>
+      ctx.report({ messageId, path: DATA_SOURCE, data: { field, ...data } });
+
+    // kine's networkAndAddress: everything before the first "://" is the backend name.
+    const sep = value.indexOf('://');
+    const scheme = sep >= 0 ? value.slice(0, sep) : '';
+    if (sep < 0 || !/^[A-Za-z][A-Za-z0-9+.-]*$/.test(scheme)) return report('noScheme');
+    const known = SCHEMES.find((s) => s === scheme.toLowerCase());
+    if (!known) return report('unsupportedScheme', { scheme });
+    if (known !== scheme) return report('schemeCase', { scheme, expected: known });
+
+    const rest = value.slice(sep + 3);
+    if (known === 'mysql') {
+      const problem = mysqlDsnProblem(rest);
+      if (problem) report(problem);
+      return;
+    }
+    // kine's PostgreSQL driver prefixes the rest with postgres:// and parses it with Go's url.Parse.
+    const parsed = parseGoUrl(`postgres://${rest}`);
+    if (parsed.ok) return;
+    const authority = rest.split('/')[0] ?? '';
+    if (/@tcp\(|^tcp\(/.test(authority)) return report('postgresTcp');
+    // Go's errors quote the offending piece, which may be part of the password: drop the quoted parts.
+    report('postgresInvalid', { reason: parsed.reason.replace(/\s*"[^"]*"/g, '').replace(/^net\/url: /, '') });
+  },
+};
+
+export default rule;

@@ -1,0 +1,59 @@
+import type { DataPath, Rule } from '../../../src/engine/types.js';
+import { isCssColor } from '../../../src/formats/misc.js';
+import { recordAt } from '../../../src/platform/data.js';
+import { displayPath } from '../../../src/schema/validate.js';
+
+const UI: DataPath = ['status', 'uiSettings'];
+const COLOR_FIELDS = ['logoBackgroundColor', 'primaryColor', 'sidebarColor', 'accentColor'] as const;
+
+const rule: Rule = {
+  meta: {
+    id: 'ui/colors',
+    description: 'Require valid CSS colors in the UI color settings',
+    severity: 'error',
+    category: 'config',
+    sources: ['spec'],
+    kinds: ['Config'],
+    messages: {
+      invalid:
+        '{{field}} is "{{value}}", not a CSS color: the browser ignores it and the UI keeps its default color. Write a hex color like "#1d4ed8", a color function like "rgb(29 78 216)", or a color name like "navy".',
+      nearColor:
+        '{{field}} is "{{value}}", not a CSS color: the browser ignores it and the UI keeps its default color. Write "{{suggestion}}".',
+      missingHash:
+        '{{field}} is "{{value}}", not a CSS color: a hex color starts with "#". Write "{{suggestion}}" (quoted: an unquoted # starts a YAML comment).',
+    },
+  },
+  check(doc, ctx) {
+    const ui = recordAt(doc.data, UI);
+    if (!ui) return;
+    for (const key of COLOR_FIELDS) {
+      const value = ui[key];
+      // An empty value means "not set": the UI uses its default color.
+      if (typeof value !== 'string' || value === '' || isCssColor(value)) continue;
+      const path: DataPath = [...UI, key];
+      const trimmed = value.trim().replace(/;$/, '').trim();
+      const suggestion = `#${trimmed}`;
+      // `dark-blue`, `Light Gray`, `blue;`: a color name written the way prose or CSS source writes it.
+      const near = /^[a-z][a-z\s_-]*$/i.test(trimmed) ? trimmed.replace(/[\s_-]/g, '').toLowerCase() : trimmed;
+      if (near !== value && isCssColor(near)) {
+        ctx.report({
+          messageId: 'nearColor',
+          path,
+          data: { field: displayPath(path), value, suggestion: near },
+          suggestions: [{ description: `Write "${near}"`, fix: { op: 'set-scalar', path, value: near } }],
+        });
+      } else if (isCssColor(suggestion) && /^[0-9a-f]+$/i.test(trimmed)) {
+        ctx.report({
+          messageId: 'missingHash',
+          path,
+          data: { field: displayPath(path), value, suggestion },
+          suggestions: [{ description: `Write "${suggestion}"`, fix: { op: 'set-scalar', path, value: suggestion, quote: true } }],
+        });
+      } else {
+        ctx.report({ messageId: 'invalid', path, data: { field: displayPath(path), value } });
+      }
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,32 @@
+import type { DataPath, Rule } from '../../../src/engine/types.js';
+import { recordAt } from '../../../src/platform/data.js';
+import { displayPath } from '../../../src/schema/validate.js';
+
+const EXTERNAL_URLS: DataPath = ['status', 'uiSettings', 'externalURLs'];
+
+const rule: Rule = {
+  meta: {
+    id: 'ui/external-urls',
+    description: 'Warn when externalURLs.allow is set without block: true, where it has no effect',
+    severity: 'warning',
+    category: 'config',
+    sources: ['spec'],
+    kinds: ['Config'],
+    messages: {
+      allowWithoutBlock:
+        '{{field}} lists URLs but {{blockState}}: the allow list is only consulted while external requests are blocked, so it has no effect and the UI may call any URL. Set {{block}}: true to restrict the UI to these URLs, or remove allow.',
+    },
+  },
+  check(doc, ctx) {
+    const external = recordAt(doc.data, EXTERNAL_URLS);
+    if (!external) return;
+    const allow = external['allow'];
+    if (!Array.isArray(allow) || allow.length === 0 || external['block'] === true) return;
+    const block = displayPath([...EXTERNAL_URLS, 'block']);
+    const blockState = external['block'] === false ? `${block} is false` : `${block} is not set`;
+    const path: DataPath = [...EXTERNAL_URLS, 'allow'];
+    ctx.report({ messageId: 'allowWithoutBlock', path, at: 'key', data: { field: displayPath(path), blockState, block } });
+  },
+};
+
+export default rule;
