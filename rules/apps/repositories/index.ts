@@ -1,0 +1,52 @@
+import type { DataPath, Rule } from '../../../src/engine/types.js';
+import { parseAbsoluteUrl, redactUrlPassword } from '../../../src/formats/url.js';
+import { duplicates } from '../../../src/platform/data.js';
+import { displayPath } from '../../../src/schema/validate.js';
+import { recordItems, REPOSITORIES, urlReason } from '../shared.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'apps/repositories',
+    description: 'Require app chart repositories with an absolute URL and a unique name',
+    severity: 'error',
+    category: 'config',
+    sources: ['spec'],
+    kinds: ['Config'],
+    messages: {
+      missingUrl:
+        '{{field}} has no url: the platform cannot fetch charts from a repository without its address. Add url, e.g. url: https://charts.example.com/stable.',
+      notAbsolute:
+        '{{field}} is "{{value}}", not an absolute URL ({{reason}}): the platform fetches the repository index from it. Write the full repository URL, e.g. https://charts.example.com/stable.',
+      duplicateName:
+        '{{field}} is "{{value}}", the same name as {{first}}: predefined apps refer to charts as <repository name>/<chart>, so the name must say which repository is meant. Give each repository its own name.',
+    },
+  },
+  check(doc, ctx) {
+    const repositories = recordItems(doc.data, REPOSITORIES);
+    for (const { value: repo, path } of repositories) {
+      const url = repo['url'];
+      const urlPath: DataPath = [...path, 'url'];
+      if (url === undefined || url === null) {
+        // null is the key without a value, which schema/empty-value reports; this says why it matters.
+        ctx.report({ messageId: 'missingUrl', path: url === null ? urlPath : path, ...(url === null ? { at: 'key' as const } : {}), data: { field: displayPath(path) } });
+      } else if (typeof url === 'string') {
+        const parsed = parseAbsoluteUrl(url);
+        if (!parsed.ok) {
+          ctx.report({ messageId: 'notAbsolute', path: urlPath, data: { field: displayPath(urlPath), value: redactUrlPassword(url), reason: url === '' ? 'it is empty' : urlReason(parsed.reason) } });
+        }
+      }
+    }
+
+    const named = repositories.filter(({ value }) => typeof value['name'] === 'string');
+    for (const i of duplicates(named, ({ value }) => value['name'])) {
+      const dup = named[i];
+      if (!dup) continue;
+      const name = dup.value['name'] as string;
+      const first = named.find(({ value }) => value['name'] === name);
+      const namePath: DataPath = [...dup.path, 'name'];
+      ctx.report({ messageId: 'duplicateName', path: namePath, data: { field: displayPath(namePath), value: name, first: first ? displayPath([...first.path, 'name']) : '' } });
+    }
+  },
+};
+
+export default rule;

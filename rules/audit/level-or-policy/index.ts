@@ -1,0 +1,47 @@
+import type { DataPath, Rule } from '../../../src/engine/types.js';
+import { isRecord, recordAt } from '../../../src/platform/data.js';
+import { displayPath } from '../../../src/schema/validate.js';
+import { AUDIT, auditLevel, nonEmptyList } from '../shared.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'audit/level-or-policy',
+    description: 'Disallow an audit level together with an audit policy, and levels outside 1 to 4',
+    severity: 'error',
+    category: 'config',
+    sources: ['spec', 'upstream'],
+    kinds: ['Config'],
+    messages: {
+      both:
+        '{{field}} is set together with a non-empty {{policy}}: the spec says the level cannot be used together with a policy (a level is a preconfigured policy). Keep one: remove level to use your own rules, or remove the policy to use the level.',
+      outOfRange: {
+        text: '{{field}} is {{value}}; the platform only defines the audit levels 1 (modifying requests) to 4 (requests with request and response bodies). Write a level from 1 to 4, or use policy rules instead.',
+        severity: 'warning',
+      },
+      zero: {
+        text: '{{field}} is 0, which the platform reads as "no level" (the same as leaving it out). Write a level from 1 to 4, or remove the field.',
+        severity: 'warning',
+      },
+    },
+  },
+  check(doc, ctx) {
+    const audit = recordAt(doc.data, AUDIT);
+    if (!audit) return;
+    const level = auditLevel(audit);
+    if (level === undefined) return;
+    const levelPath: DataPath = [...AUDIT, 'level'];
+    const field = displayPath(levelPath);
+    if (level === 0) {
+      ctx.report({ messageId: 'zero', path: levelPath, data: { field } });
+      return;
+    }
+    if (level < 1 || level > 4) ctx.report({ messageId: 'outOfRange', path: levelPath, data: { field, value: level } });
+
+    const policy = audit['policy'];
+    if (isRecord(policy) && (nonEmptyList(policy['rules']) || nonEmptyList(policy['omitStages']))) {
+      ctx.report({ messageId: 'both', path: levelPath, at: 'key', data: { field, policy: displayPath([...AUDIT, 'policy']) } });
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,83 @@
+import type { DataPath, Rule } from '../../../src/engine/types.js';
+import { nameIsDNSSubdomain } from '../../../src/formats/k8s-names.js';
+import { isRecord, listAt } from '../../../src/platform/data.js';
+import { displayPath } from '../../../src/schema/validate.js';
+import { nonEmptyList, policyRules } from '../shared.js';
+
+/**
+ * Checks of one audit policy rule, as Kubernetes' audit policy validation runs them
+ * (`k8s.io/apiserver/pkg/apis/audit/validation`: `validatePolicyRule`, `validateNonResourceURLs`, `validateResources`),
+ * plus the spec's stricter wording for wildcards in non-resource URLs.
+ */
+const rule: Rule = {
+  meta: {
+    id: 'audit/policy-rules',
+    description: 'Require audit policy rules that the audit policy validation accepts',
+    severity: 'error',
+    category: 'config',
+    sources: ['spec', 'upstream'],
+    kinds: ['Config'],
+    messages: {
+      resourceNamesWithoutResources:
+        '{{field}} is set but {{resources}} is empty: resource names only narrow down listed resources ("using resourceNames requires at least one resource"), so the policy is rejected. List the resources, e.g. resources: [configmaps], next to resourceNames.',
+      urlsWithResources:
+        '{{field}} is set together with {{other}}: a rule applies either to API resources or to non-resource URL paths, never both ("rules cannot apply to both regular resources and non-resource URLs"), so the policy is rejected. Split it into two rules.',
+      urlNoSlash:
+        '{{field}} is "{{value}}"; a non-resource URL must be "*" or a path that starts with "/" ("non-resource URL rules must begin with a \'/\' character"), so the policy is rejected. Write e.g. "/{{suggestion}}".',
+      urlWildcardNotLast:
+        '{{field}} is "{{value}}"; a "*" may only be the last character of a non-resource URL ("non-resource URL wildcards \'*\' must be the final character of the rule"), so the policy is rejected. Write a prefix ending in "/*", e.g. "/apis/*".',
+      urlWildcardPartialStep:
+        '{{field}} is "{{value}}"; the spec allows a wildcard only as the whole final path step, so write "{{suggestion}}" (and also "{{bare}}" if the path itself is meant). A "*" glued to a step matches every path that merely starts with the same characters (e.g. "/api*" also matches "/apis/...").',
+      groupInvalid:
+        '{{field}} is "{{value}}", not an API group name: {{reason}}. Write the group alone without a version (e.g. "rbac.authorization.k8s.io", not "rbac.authorization.k8s.io/v1"), "" for the core group, or "*" for every group.',
+    },
+  },
+  check(doc, ctx) {
+    for (const { path, rule: policyRule } of policyRules(doc.data)) {
+      const urlsPath: DataPath = [...path, 'nonResourceURLs'];
+
+      // Resources and non-resource URLs are exclusive (validatePolicyRule).
+      if (nonEmptyList(policyRule['nonResourceURLs'])) {
+        const other = ['resources', 'namespaces'].filter((f) => nonEmptyList(policyRule[f]));
+        if (other.length > 0) {
+          ctx.report({ messageId: 'urlsWithResources', path: urlsPath, at: 'key', data: { field: displayPath(urlsPath), other: other.map((f) => displayPath([...path, f])).join(' and ') } });
+        }
+      }
+
+      // validateNonResourceURLs
+      for (const { value: url, path: urlPath } of listAt(doc.data, urlsPath)) {
+        if (typeof url !== 'string' || url === '*') continue;
+        const field = displayPath(urlPath);
+        if (!url.startsWith('/')) {
+          ctx.report({ messageId: 'urlNoSlash', path: urlPath, data: { field, value: url, suggestion: url.replace(/^\/*/, '') } });
+        }
+        if (url !== '' && url.slice(0, -1).includes('*')) {
+          ctx.report({ messageId: 'urlWildcardNotLast', path: urlPath, data: { field, value: url } });
+        } else if (url.endsWith('*') && !url.endsWith('/*') && url.startsWith('/')) {
+          // "/api*": Kubernetes accepts it (prefix match); the spec allows "*" only as a whole final step.
+          const bare = url.slice(0, -1);
+          ctx.report({ messageId: 'urlWildcardPartialStep', path: urlPath, data: { field, value: url, suggestion: `${bare}/*`, bare } });
+        }
+      }
+
+      // validateResources
+      for (const { value: groupResources, path: grPath } of listAt(doc.data, [...path, 'resources'])) {
+        if (!isRecord(groupResources)) continue;
+        const group = groupResources['group'];
+        if (typeof group === 'string' && group !== '' && group !== '*') {
+          const problems = nameIsDNSSubdomain(group, false);
+          if (problems.length > 0) {
+            const groupPath: DataPath = [...grPath, 'group'];
+            ctx.report({ messageId: 'groupInvalid', path: groupPath, data: { field: displayPath(groupPath), value: group, reason: problems.join('; ') } });
+          }
+        }
+        if (nonEmptyList(groupResources['resourceNames']) && !nonEmptyList(groupResources['resources'])) {
+          const namesPath: DataPath = [...grPath, 'resourceNames'];
+          ctx.report({ messageId: 'resourceNamesWithoutResources', path: namesPath, at: 'key', data: { field: displayPath(namesPath), resources: displayPath([...grPath, 'resources']) } });
+        }
+      }
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,59 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { recordAt } from '../../../src/platform/data.js';
+
+function seconds(n: number): string {
+  const days = n / 86400;
+  if (Number.isInteger(days) && days > 0) return `${n} seconds (${days} day${days === 1 ? '' : 's'})`;
+  const hours = n / 3600;
+  if (Number.isInteger(hours) && hours > 0) return `${n} seconds (${hours} hour${hours === 1 ? '' : 's'})`;
+  return `${n} seconds`;
+}
+
+const rule: Rule = {
+  meta: {
+    id: 'auth/access-key-ttl',
+    description: 'Require access-key lifetimes to be non-negative and the login key lifetime within the global maximum',
+    severity: 'error',
+    category: 'auth',
+    sources: ['spec'],
+    kinds: ['Config'],
+    messages: {
+      negative:
+        '{{field}} is {{value}}: a lifetime in seconds cannot be negative. Write a number of seconds (e.g. 2592000 for ' +
+        '30 days), or {{zero}}.',
+      loginAboveMax: {
+        text:
+          'status.auth.loginAccessKeyTTLSeconds is {{login}}, longer than status.auth.accessKeyMaxTTLSeconds, the ' +
+          'global maximum lifespan of every access key, {{max}}: login keys cannot live longer than the maximum. Lower ' +
+          'loginAccessKeyTTLSeconds to at most {{maxValue}}, or raise the maximum.',
+        severity: 'warning',
+      },
+    },
+  },
+  check(doc, ctx) {
+    const authPath = ['status', 'auth'];
+    const auth = recordAt(doc.data, authPath);
+    if (!auth) return;
+    const max = auth['accessKeyMaxTTLSeconds'];
+    const login = auth['loginAccessKeyTTLSeconds'];
+    const zero = {
+      accessKeyMaxTTLSeconds: '0 to have no global maximum',
+      loginAccessKeyTTLSeconds: '0 to keep login keys without a time limit (leave it out for the default of 20 days)',
+    };
+    for (const key of ['accessKeyMaxTTLSeconds', 'loginAccessKeyTTLSeconds'] as const) {
+      const value = auth[key];
+      if (typeof value === 'number' && Number.isInteger(value) && value < 0) {
+        ctx.report({ messageId: 'negative', path: [...authPath, key], data: { field: `status.auth.${key}`, value, zero: zero[key] } });
+      }
+    }
+    if (typeof max === 'number' && typeof login === 'number' && Number.isInteger(max) && Number.isInteger(login) && max > 0 && login > max) {
+      ctx.report({
+        messageId: 'loginAboveMax',
+        path: [...authPath, 'loginAccessKeyTTLSeconds'],
+        data: { login: seconds(login), max: seconds(max), maxValue: max },
+      });
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,80 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { isRecord, listAt, recordAt } from '../../../src/platform/data.js';
+import { PROVIDER_TYPES } from '../../../src/platform/providers.js';
+import { displayPath } from '../../../src/schema/validate.js';
+import { TOP_LEVEL_IDS, isUrlSafeConnectorId, shown } from '../shared.js';
+
+const PROVIDER_LIST = PROVIDER_TYPES.join(', ');
+
+const rule: Rule = {
+  meta: {
+    id: 'auth/connectors',
+    description: 'Require every additional connector to have a unique, URL-safe id and a provider',
+    severity: 'error',
+    category: 'auth',
+    sources: ['spec', 'upstream'],
+    kinds: ['Config'],
+    messages: {
+      idMissing:
+        '{{field}} has no id: the id names the connector in the login URL and its callback /auth/<id>/callback, and the ' +
+        'identity service refuses a connector without one ("no ID field for connector"). Add an id such as ' +
+        'id: corp-sso.',
+      idNotUrlSafe:
+        '{{field}} is "{{id}}", which cannot stand as one step of the callback path /auth/<id>/callback as written: ' +
+        '{{reason}}. Use letters, digits, "-", "_", "." and "~" only, e.g. "{{example}}".',
+      idDuplicate:
+        '{{field}} is "{{id}}", the same id as {{other}}: both connectors would claim the login route and the callback ' +
+        '/auth/{{id}}/callback, so one of them cannot be used. Give every connector its own id.',
+      idClashesTopLevel:
+        '{{field}} is "{{id}}", the id of the top-level {{provider}} provider (its callback is /auth/{{id}}/callback): ' +
+        'both would claim the same login route. Choose another id for the connector.',
+      noProvider:
+        '{{field}} configures no login provider: a connector needs one of the provider objects {{providers}}, ' +
+        'otherwise it offers no way to log in. Add the provider this connector is meant for.',
+    },
+  },
+  check(doc, ctx) {
+    const authPath = ['status', 'auth'];
+    const auth = recordAt(doc.data, authPath);
+    if (!auth) return;
+    const topLevel = new Map<string, string>();
+    for (const type of PROVIDER_TYPES) if (isRecord(auth[type])) topLevel.set(TOP_LEVEL_IDS[type], type);
+    const seen = new Map<string, string>();
+    for (const { value: connector, path } of listAt(doc.data, [...authPath, 'connectors'])) {
+      if (!isRecord(connector)) continue;
+      const id = connector['id'];
+      const idField = displayPath([...path, 'id']);
+      if (id === undefined || id === null || id === '') {
+        const hasKey = Object.prototype.hasOwnProperty.call(connector, 'id');
+        ctx.report({ messageId: 'idMissing', path: hasKey ? [...path, 'id'] : path, ...(hasKey && id === null ? { at: 'key' as const } : {}), data: { field: displayPath(path) } });
+      } else if (typeof id === 'string') {
+        if (!isUrlSafeConnectorId(id)) {
+          const bad = [...id].find((c) => !/[A-Za-z0-9._~-]/.test(c));
+          const reason =
+            bad === undefined
+              ? `"${id}" is a dot segment, which URL normalization removes`
+              : bad === '/'
+                ? '"/" splits it into several path steps, so the callback route never matches'
+                : `"${shown(bad)}" would have to be percent-encoded, and identity providers compare redirect URIs byte for byte`;
+          const example = id.replace(/[^A-Za-z0-9._~-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '').toLowerCase() || 'corp-sso';
+          ctx.report({ messageId: 'idNotUrlSafe', path: [...path, 'id'], data: { field: idField, id: shown(id), reason, example } });
+        }
+        const previous = seen.get(id);
+        if (previous !== undefined) {
+          ctx.report({ messageId: 'idDuplicate', path: [...path, 'id'], data: { field: idField, id: shown(id), other: previous } });
+        } else {
+          seen.set(id, displayPath(path));
+          const provider = topLevel.get(id);
+          if (provider !== undefined) {
+            ctx.report({ messageId: 'idClashesTopLevel', path: [...path, 'id'], data: { field: idField, id, provider } });
+          }
+        }
+      }
+      if (!PROVIDER_TYPES.some((type) => isRecord(connector[type]))) {
+        ctx.report({ messageId: 'noProvider', path, data: { field: displayPath(path), providers: PROVIDER_LIST } });
+      }
+    }
+  },
+};
+
+export default rule;

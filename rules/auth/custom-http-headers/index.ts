@@ -1,0 +1,40 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { hasCRLF, isHttpToken } from '../../../src/formats/misc.js';
+import { recordAt } from '../../../src/platform/data.js';
+import { shown } from '../shared.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'auth/custom-http-headers',
+    description: 'Require customHttpHeaders names to be HTTP tokens and values to be free of line breaks',
+    severity: 'error',
+    category: 'auth',
+    sources: ['spec', 'upstream'],
+    kinds: ['Config'],
+    messages: {
+      invalidName:
+        'The header name "{{name}}" in status.auth.customHttpHeaders is not a valid HTTP header name (a token: letters, ' +
+        'digits and !#$%&\'*+-.^_`|~, no spaces or colons): it cannot be sent on the authentication endpoints. Write the ' +
+        'bare name, e.g. X-Frame-Options, with the value on the right of the colon.',
+      crlf:
+        'The value of header "{{name}}" in status.auth.customHttpHeaders contains a line break: a header value is one ' +
+        'line, and a line break in it would split the response header (header injection). Write the value on one line ' +
+        '(a YAML block scalar "|" keeps a final line break; use a plain or quoted string, or ">-").',
+    },
+  },
+  check(doc, ctx) {
+    const path = ['status', 'auth', 'customHttpHeaders'];
+    const headers = recordAt(doc.data, path);
+    if (!headers) return;
+    for (const [name, value] of Object.entries(headers)) {
+      if (!isHttpToken(name)) {
+        ctx.report({ messageId: 'invalidName', path: [...path, name], at: 'key', data: { name: shown(name) } });
+      }
+      if (typeof value === 'string' && hasCRLF(value)) {
+        ctx.report({ messageId: 'crlf', path: [...path, name], data: { name: shown(name) } });
+      }
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,37 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { redactUrlPassword } from '../../../src/formats/url.js';
+import { eachProvider } from '../../../src/platform/providers.js';
+import { fieldName, filled, httpUrlProblem, shown } from '../shared.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'auth/forge-b',
+    description: 'Require the gitForgeB baseURL to be an absolute http(s) URL',
+    severity: 'error',
+    category: 'auth',
+    sources: ['spec', 'upstream'],
+    kinds: ['Config'],
+    messages: {
+      notAbsolute:
+        '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}): the platform appends the OAuth and API ' +
+        'paths (/oauth/authorize, /api/v4/...) to it to reach a self-hosted forge. Write the full URL of the instance, ' +
+        'e.g. https://gitlab.example.com, or leave baseURL out for the public hosted forge.',
+    },
+  },
+  check(doc, ctx) {
+    for (const entry of eachProvider(doc.data)) {
+      if (entry.type !== 'gitForgeB') continue;
+      const value = filled(entry, 'baseURL');
+      if (value === undefined) continue;
+      const reason = httpUrlProblem(value);
+      if (reason === undefined) continue;
+      ctx.report({
+        messageId: 'notAbsolute',
+        path: [...entry.path, 'baseURL'],
+        data: { field: fieldName(entry, 'baseURL'), value: shown(redactUrlPassword(value)), reason },
+      });
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,32 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { checkGoRegex } from '../../../src/formats/regex.js';
+import { listAt } from '../../../src/platform/data.js';
+import { displayPath } from '../../../src/schema/validate.js';
+import { shown } from '../shared.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'auth/groups-filters',
+    description: "Require every groupsFilters entry to be a regular expression in Go's RE2 syntax",
+    severity: 'error',
+    category: 'auth',
+    sources: ['spec', 'upstream'],
+    kinds: ['Config'],
+    messages: {
+      invalid:
+        '{{field}} is "{{value}}", which Go\'s regexp package cannot compile: {{error}}. The platform matches single ' +
+        'sign-on groups against these expressions (RE2 syntax: no lookarounds, no backreferences). Fix the expression, ' +
+        'e.g. ^platform-.*$.',
+    },
+  },
+  check(doc, ctx) {
+    for (const { value, path } of listAt(doc.data, ['status', 'auth', 'groupsFilters'])) {
+      if (typeof value !== 'string') continue;
+      const error = checkGoRegex(value);
+      if (error === null) continue;
+      ctx.report({ messageId: 'invalid', path, data: { field: displayPath(path), value: shown(value), error } });
+    }
+  },
+};
+
+export default rule;

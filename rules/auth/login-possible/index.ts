@@ -1,0 +1,28 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { getIn } from '../../../src/platform/data.js';
+import { eachProvider } from '../../../src/platform/providers.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'auth/login-possible',
+    description: 'Disallow disabling password login when no login provider is configured',
+    severity: 'error',
+    category: 'auth',
+    sources: ['spec'],
+    kinds: ['Config'],
+    messages: {
+      noLogin:
+        'Password login is disabled and no login provider is configured, neither at the top level of status.auth nor in ' +
+        'status.auth.connectors, so nobody can log in to the platform. Configure a provider (oidc, gitForgeA, gitForgeB, ' +
+        'webIdentityA, webIdentityB or saml) or set password.disabled to false.',
+    },
+  },
+  check(doc, ctx) {
+    const path = ['status', 'auth', 'password', 'disabled'];
+    if (getIn(doc.data, path) !== true) return;
+    if (eachProvider(doc.data).length > 0) return;
+    ctx.report({ messageId: 'noLogin', path });
+  },
+};
+
+export default rule;

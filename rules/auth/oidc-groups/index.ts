@@ -1,0 +1,34 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { eachProvider } from '../../../src/platform/providers.js';
+import { fieldName, filled, nonEmptyList } from '../shared.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'auth/oidc-groups',
+    description: 'Warn when an OIDC provider requires groups but names no groupsClaim to read them from',
+    severity: 'warning',
+    category: 'auth',
+    sources: ['upstream'],
+    kinds: ['Config'],
+    messages: {
+      noGroupsClaim:
+        '{{field}} lists required groups, but {{provider}} has no groupsClaim: the platform fills a user\'s groups only from ' +
+        'the ID-token claim named by groupsClaim, so no user is in any listed group and every login is denied. ' +
+        'Set groupsClaim (usually "groups") or remove groups.',
+    },
+  },
+  check(doc, ctx) {
+    for (const entry of eachProvider(doc.data)) {
+      if (entry.type !== 'oidc') continue;
+      if (!nonEmptyList(entry, 'groups') || filled(entry, 'groupsClaim')) continue;
+      ctx.report({
+        messageId: 'noGroupsClaim',
+        path: [...entry.path, 'groups'],
+        at: 'key',
+        data: { field: fieldName(entry, 'groups'), provider: fieldName(entry) },
+      });
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,67 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { isLocalhost, parseAbsoluteUrl, redactUrlPassword } from '../../../src/formats/url.js';
+import { eachProvider } from '../../../src/platform/providers.js';
+import { fieldName, shown } from '../shared.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'auth/oidc-issuer',
+    description: 'Require the OIDC issuerUrl to be an absolute https URL without user info, query or fragment',
+    severity: 'error',
+    category: 'auth',
+    sources: ['upstream'],
+    kinds: ['Config'],
+    messages: {
+      missing:
+        '{{provider}} has no issuerUrl: the platform discovers the provider\'s endpoints at ' +
+        '<issuerUrl>/.well-known/openid-configuration and checks the "iss" claim of every token against it, so this ' +
+        'login cannot work. Set issuerUrl to the issuer of your provider, e.g. https://login.example.com.',
+      notUrl:
+        '{{field}} is "{{value}}", not an absolute URL ({{reason}}): discovery fetches ' +
+        '<issuerUrl>/.well-known/openid-configuration. Write the issuer exactly as the provider reports it, e.g. ' +
+        'https://login.example.com.',
+      notHttps:
+        '{{field}} uses the scheme "{{scheme}}", but OpenID Connect requires the issuer to be an https URL ' +
+        '(discovery and the keys that sign ID tokens must come over TLS). Write https://{{rest}}.',
+      userInfo:
+        '{{field}} contains user info ("user@" or "user:password@") before the host: an issuer identifier has none, ' +
+        'so the "iss" claim of the tokens never matches it. Remove the user info and keep the credentials in clientId ' +
+        'and clientSecret.',
+      query:
+        '{{field}} has a query ("?..."): an OpenID Connect issuer has no query component, and the discovery URL is ' +
+        'built by appending /.well-known/openid-configuration to the issuer. Remove the query.',
+      fragment:
+        '{{field}} has a fragment ("#..."): an OpenID Connect issuer has no fragment component, and the "iss" claim ' +
+        'of the tokens never matches it. Remove the fragment.',
+    },
+  },
+  check(doc, ctx) {
+    for (const entry of eachProvider(doc.data)) {
+      if (entry.type !== 'oidc') continue;
+      const value = entry.config['issuerUrl'];
+      if (value === undefined || value === null || value === '') {
+        // Absent, `issuerUrl:` / null (the same as absent to the platform's decoder), or "": no issuer either way.
+        const at = value === undefined ? { path: entry.path, at: 'key' as const } : { path: [...entry.path, 'issuerUrl'], at: value === null ? ('key' as const) : ('value' as const) };
+        ctx.report({ messageId: 'missing', ...at, data: { provider: fieldName(entry) } });
+        continue;
+      }
+      if (typeof value !== 'string') continue;
+      const path = [...entry.path, 'issuerUrl'];
+      const field = fieldName(entry, 'issuerUrl');
+      const parsed = parseAbsoluteUrl(value);
+      if (!parsed.ok) {
+        ctx.report({ messageId: 'notUrl', path, data: { field, value: shown(redactUrlPassword(value)), reason: parsed.reason.replace(/^not an absolute URL: /, '') } });
+        continue;
+      }
+      if (parsed.scheme !== 'https' && !(parsed.scheme === 'http' && isLocalhost(parsed.host))) {
+        const rest = value.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, '').replace(/^[^/?#]*@/, '').replace(/[?#].*$/s, '');
+        ctx.report({ messageId: 'notHttps', path, data: { field, scheme: parsed.scheme, rest: shown(rest) } });
+      }
+      if (parsed.hasUserInfo) ctx.report({ messageId: 'userInfo', path, data: { field } });
+      if (parsed.hasQuery) ctx.report({ messageId: 'query', path, data: { field } });
+      if (parsed.hasFragment) ctx.report({ messageId: 'fragment', path, data: { field } });
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,65 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { checkSamlCaData, goBase64Decode } from '../../../src/formats/misc.js';
+import { eachProvider } from '../../../src/platform/providers.js';
+import { fieldName, filled, isTrue } from '../shared.js';
+
+// caData is a secret-like blob: its value never goes into a message, only the field name and what is wrong with it.
+
+const rule: Rule = {
+  meta: {
+    id: 'auth/saml-ca',
+    description: 'Require every SAML provider to have exactly one of ca and caData, and caData to be a base64 PEM certificate',
+    severity: 'error',
+    category: 'auth',
+    sources: ['spec', 'upstream'],
+    kinds: ['Config'],
+    messages: {
+      missing:
+        '{{provider}} has neither ca nor caData, and insecureSkipSignatureValidation is not true: the SAML connector ' +
+        'needs the identity provider\'s CA certificate to verify signed responses and refuses to start ("must provide ' +
+        'either \'ca\' or \'caData\'"). Set caData to the base64-encoded PEM certificate (base64 -w0 idp-ca.pem), or ca ' +
+        'to the path of the PEM file.',
+      both:
+        '{{provider}} sets both ca and caData: the SAML connector takes exactly one of them and refuses to start ' +
+        '("must provide either \'ca\' or \'caData\'"). Keep one and remove the other.',
+      notBase64:
+        '{{field}} is not valid base64 ({{reason}}): the platform decodes caData from base64 when it reads the config, ' +
+        'so the whole config is rejected. Write the base64 encoding of the PEM certificate file, e.g. the output of ' +
+        'base64 -w0 idp-ca.pem.',
+      notCertificate:
+        '{{field}} is valid base64, but what it decodes to is not a PEM certificate: {{reason}}. The SAML connector ' +
+        'cannot load a certificate from it and refuses to start. Write the base64 encoding of the PEM certificate file, e.g. the output of ' +
+        'base64 -w0 idp-ca.pem.',
+    },
+  },
+  check(doc, ctx) {
+    for (const entry of eachProvider(doc.data)) {
+      if (entry.type !== 'saml') continue;
+      const provider = fieldName(entry);
+      const insecure = isTrue(entry, 'insecureSkipSignatureValidation');
+      const ca = filled(entry, 'ca');
+      const caData = filled(entry, 'caData');
+      if (!insecure && ca === undefined && caData === undefined) {
+        ctx.report({ messageId: 'missing', path: entry.path, at: 'key', data: { provider } });
+      }
+      if (!insecure && ca !== undefined && caData !== undefined) {
+        ctx.report({ messageId: 'both', path: [...entry.path, 'ca'], at: 'key', data: { provider } });
+      }
+      if (caData === undefined) continue;
+      const path = [...entry.path, 'caData'];
+      const field = fieldName(entry, 'caData');
+      // Base64 is decoded when the config is read (caData is bytes), even when signature validation is skipped.
+      if (goBase64Decode(caData) === null) {
+        ctx.report({ messageId: 'notBase64', path, data: { field, reason: "standard alphabet with '=' padding; line breaks are allowed, spaces are not" } });
+        continue;
+      }
+      if (insecure || ca !== undefined) continue;
+      const problem = checkSamlCaData(caData);
+      if (problem !== null) {
+        ctx.report({ messageId: 'notCertificate', path, data: { field, reason: problem } });
+      }
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,45 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { eachProvider } from '../../../src/platform/providers.js';
+import { fieldName, filled, isTrue, nonEmptyList } from '../shared.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'auth/saml-groups',
+    description: 'Warn about SAML group settings that have no effect or deny every login',
+    severity: 'warning',
+    category: 'auth',
+    sources: ['spec', 'upstream'],
+    kinds: ['Config'],
+    messages: {
+      allowedGroupsWithoutAttr:
+        '{{field}} is set but {{provider}} has no groupsAttr: without the attribute the connector cannot read any ' +
+        'group from the assertion, so it rejects every login ("user not a member of allowed groups"). Set groupsAttr ' +
+        'to the assertion attribute that holds the groups.',
+      filterGroupsWithoutAllowed:
+        '{{field}} is true but {{provider}} has no allowedGroups: filterGroups only keeps the allowed groups, so without ' +
+        'allowedGroups it does nothing. Add allowedGroups or remove filterGroups.',
+      delimWithoutAttr:
+        '{{field}} is set but {{provider}} has no groupsAttr: the delimiter splits the groups attribute, and without ' +
+        'groupsAttr no groups are read at all. Set groupsAttr or remove groupsDelim.',
+    },
+  },
+  check(doc, ctx) {
+    for (const entry of eachProvider(doc.data)) {
+      if (entry.type !== 'saml') continue;
+      const hasAttr = filled(entry, 'groupsAttr') !== undefined;
+      const hasAllowed = nonEmptyList(entry, 'allowedGroups') !== undefined;
+      const data = (key: string) => ({ field: fieldName(entry, key), provider: fieldName(entry) });
+      if (hasAllowed && !hasAttr) {
+        ctx.report({ messageId: 'allowedGroupsWithoutAttr', path: [...entry.path, 'allowedGroups'], at: 'key', data: data('allowedGroups') });
+      }
+      if (isTrue(entry, 'filterGroups') && !hasAllowed) {
+        ctx.report({ messageId: 'filterGroupsWithoutAllowed', path: [...entry.path, 'filterGroups'], at: 'key', data: data('filterGroups') });
+      }
+      if (filled(entry, 'groupsDelim') !== undefined && !hasAttr) {
+        ctx.report({ messageId: 'delimWithoutAttr', path: [...entry.path, 'groupsDelim'], at: 'key', data: data('groupsDelim') });
+      }
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,77 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { eachProvider } from '../../../src/platform/providers.js';
+import { fieldName, shown, str } from '../shared.js';
+
+/** The name-id formats the SAML connector knows (Dex `connector/saml/saml.go`, `nameIDFormats`). */
+export const NAME_ID_FORMATS: readonly string[] = [
+  'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+  'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
+  'urn:oasis:names:tc:SAML:1.1:nameid-format:X509SubjectName',
+  'urn:oasis:names:tc:SAML:1.1:nameid-format:WindowsDomainQualifiedName',
+  'urn:oasis:names:tc:SAML:2.0:nameid-format:encrypted',
+  'urn:oasis:names:tc:SAML:2.0:nameid-format:entity',
+  'urn:oasis:names:tc:SAML:2.0:nameid-format:kerberos',
+  'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
+  'urn:oasis:names:tc:SAML:2.0:nameid-format:transient',
+];
+
+function lastComponent(urn: string): string {
+  const i = urn.lastIndexOf(':');
+  return i > 0 ? urn.slice(i + 1) : urn;
+}
+
+/** Dex's lookup: every full URN and its last component, exactly (case-sensitive). */
+const LOOKUP: ReadonlyMap<string, string> = new Map(NAME_ID_FORMATS.flatMap((urn) => [[urn, urn], [lastComponent(urn), urn]]));
+
+/** The accepted spelling the user most likely meant: a case slip, or the right last component under a wrong prefix. */
+function didYouMean(value: string): string | undefined {
+  const lower = value.trim().toLowerCase();
+  for (const accepted of LOOKUP.keys()) if (accepted.toLowerCase() === lower) return accepted;
+  const last = lastComponent(value.trim()).toLowerCase();
+  if (value.includes(':')) return NAME_ID_FORMATS.find((urn) => lastComponent(urn).toLowerCase() === last);
+  return undefined;
+}
+
+const SHORT = NAME_ID_FORMATS.map(lastComponent).join(', ');
+
+const rule: Rule = {
+  meta: {
+    id: 'auth/saml-name-id-format',
+    description: 'Require nameIDPolicyFormat to be a SAML name-id format URN or its last component',
+    severity: 'error',
+    category: 'auth',
+    sources: ['spec', 'upstream'],
+    kinds: ['Config'],
+    messages: {
+      unknown:
+        '{{field}} is "{{value}}", not a name-id format the SAML connector knows, so it refuses to start ' +
+        '("invalid nameIDPolicyFormat"). Write a full SAML name-id format URN or its last component, exactly as spelled: ' +
+        '{{known}}.',
+      didYouMean:
+        '{{field}} is "{{value}}", not a name-id format the SAML connector knows (the lookup is exact and ' +
+        'case-sensitive), so it refuses to start. Did you mean "{{suggestion}}"?',
+    },
+  },
+  check(doc, ctx) {
+    for (const entry of eachProvider(doc.data)) {
+      if (entry.type !== 'saml') continue;
+      const value = str(entry, 'nameIDPolicyFormat');
+      if (value === undefined || value === '' || LOOKUP.has(value)) continue;
+      const path = [...entry.path, 'nameIDPolicyFormat'];
+      const suggestion = didYouMean(value);
+      const data = { field: fieldName(entry, 'nameIDPolicyFormat'), value: shown(value) };
+      if (suggestion === undefined) {
+        ctx.report({ messageId: 'unknown', path, data: { ...data, known: SHORT } });
+      } else {
+        ctx.report({
+          messageId: 'didYouMean',
+          path,
+          data: { ...data, suggestion },
+          suggestions: [{ description: `Replace with "${suggestion}"`, fix: { op: 'set-scalar', path, value: suggestion } }],
+        });
+      }
+    }
+  },
+};
+
+export default rule;

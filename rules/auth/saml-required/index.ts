@@ -1,0 +1,50 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { eachProvider } from '../../../src/platform/providers.js';
+import { fieldName } from '../shared.js';
+
+/** What the SAML connector refuses to start without (Dex's `openConnector`), and what each is for. */
+const REQUIRED: readonly (readonly [string, string])[] = [
+  ['ssoURL', 'the identity provider URL the login request is POSTed to'],
+  ['redirectURI', 'the platform callback the assertion is posted back to'],
+  ['usernameAttr', 'the assertion attribute holding the username'],
+  ['emailAttr', 'the assertion attribute holding the e-mail address'],
+];
+
+const rule: Rule = {
+  meta: {
+    id: 'auth/saml-required',
+    description: 'Require ssoURL, redirectURI, usernameAttr and emailAttr in every SAML provider',
+    severity: 'error',
+    category: 'auth',
+    sources: ['upstream'],
+    kinds: ['Config'],
+    messages: {
+      missing:
+        '{{provider}} is missing {{fields}}: the SAML connector refuses to start without them ("missing required ' +
+        'field"), so this login is unavailable. Add {{what}}.',
+      empty:
+        '{{field}} is empty: the SAML connector treats it as missing and refuses to start. Set it to {{what}}.',
+    },
+  },
+  check(doc, ctx) {
+    for (const entry of eachProvider(doc.data)) {
+      if (entry.type !== 'saml') continue;
+      const absent: (readonly [string, string])[] = [];
+      for (const field of REQUIRED) {
+        const [key, what] = field;
+        const value = entry.config[key];
+        if (value === undefined) absent.push(field);
+        else if (value === null || value === '') {
+          ctx.report({ messageId: 'empty', path: [...entry.path, key], at: value === null ? 'key' : 'value', data: { field: fieldName(entry, key), what } });
+        }
+      }
+      if (absent.length === 0) continue;
+      const names = absent.map(([key]) => `"${key}"`);
+      const fields = absent.length === 1 ? `the required field ${names[0]}` : `the required fields ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+      const what = absent.map(([key, desc]) => `${key} (${desc})`).join('; ');
+      ctx.report({ messageId: 'missing', path: entry.path, at: 'key', data: { provider: fieldName(entry), fields, what } });
+    }
+  },
+};
+
+export default rule;

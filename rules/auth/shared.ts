@@ -1,0 +1,74 @@
+/**
+ * Small helpers shared by the `auth/*` rules (not a rule itself: the area index lists the rules).
+ */
+import type { DataPath } from '../../src/engine/types.js';
+import { CALLBACK_PATHS, PROVIDER_TYPES, type ProviderEntry, type ProviderType } from '../../src/platform/providers.js';
+import { displayPath } from '../../src/schema/validate.js';
+import { parseAbsoluteUrl } from '../../src/formats/url.js';
+
+/** `status.auth.connectors[1].saml.redirectURI` for a field of a provider. */
+export function fieldName(entry: ProviderEntry, ...rest: DataPath): string {
+  return displayPath([...entry.path, ...rest]);
+}
+
+/** A string field of a provider, or undefined (a wrong type is the schema pass's business). */
+export function str(entry: ProviderEntry, key: string): string | undefined {
+  const value = entry.config[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A non-empty string field of a provider. */
+export function filled(entry: ProviderEntry, key: string): string | undefined {
+  const value = str(entry, key);
+  return value !== undefined && value !== '' ? value : undefined;
+}
+
+/** A list field of a provider with at least one item. */
+export function nonEmptyList(entry: ProviderEntry, key: string): unknown[] | undefined {
+  const value = entry.config[key];
+  return Array.isArray(value) && value.length > 0 ? value : undefined;
+}
+
+export function isTrue(entry: ProviderEntry, key: string): boolean {
+  return entry.config[key] === true;
+}
+
+/**
+ * The connector id each top-level provider gets, read off its callback path (`/auth/github/callback` -> `github`):
+ * a connector in `connectors[]` with the same id would take over the same callback route.
+ */
+export const TOP_LEVEL_IDS: Readonly<Record<ProviderType, string>> = Object.fromEntries(
+  PROVIDER_TYPES.map((type) => [type, CALLBACK_PATHS[type].split('/')[2] ?? type]),
+) as Record<ProviderType, string>;
+
+/**
+ * A connector id that can stand as one path step of `/auth/<id>/callback` as written: RFC 3986 unreserved
+ * characters only (letters, digits, `-`, `.`, `_`, `~`), and not the dot segments `.` / `..`, which URL
+ * normalization removes. Anything else needs percent-encoding, which identity providers compare byte for byte.
+ */
+export function isUrlSafeConnectorId(id: string): boolean {
+  return /^[A-Za-z0-9._~-]+$/.test(id) && id !== '.' && id !== '..';
+}
+
+/** The connector id a provider entry lives in, when it is usable in a URL path. */
+export function usableConnectorId(entry: ProviderEntry): string | undefined {
+  const id = entry.connector?.id;
+  return id !== undefined && id !== '' && isUrlSafeConnectorId(id) ? id : undefined;
+}
+
+/** Truncates a user-written value for a message, so one long line does not swamp the output. */
+export function shown(value: string, max = 120): string {
+  const oneLine = value.replace(/[\r\n\t]/g, (c) => (c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+}
+
+/**
+ * Why a value is not an absolute http(s) URL as Go's `url.Parse` reads it (scheme and host present), or undefined
+ * when it is one.
+ */
+export function httpUrlProblem(value: string): string | undefined {
+  const parsed = parseAbsoluteUrl(value);
+  if (!parsed.ok) return parsed.reason.replace(/^not an absolute URL: /, '');
+  if (parsed.scheme !== 'http' && parsed.scheme !== 'https') return `the scheme is "${parsed.scheme}", not http or https`;
+  return undefined;
+}

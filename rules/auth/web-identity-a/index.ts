@@ -1,0 +1,85 @@
+import type { Rule } from '../../../src/engine/types.js';
+import { parseEmail } from '../../../src/formats/email.js';
+import { isDomainName, isLowercaseDomainName } from '../../../src/formats/k8s-names.js';
+import { eachProvider } from '../../../src/platform/providers.js';
+import { fieldName, filled, nonEmptyList, shown } from '../shared.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'auth/web-identity-a',
+    description: 'Require webIdentityA group checks to be configured completely and hostedDomains to be domain names',
+    severity: 'error',
+    category: 'auth',
+    sources: ['spec', 'upstream'],
+    kinds: ['Config'],
+    messages: {
+      adminEmailMissing:
+        '{{field}} is set but {{provider}} has no adminEmail: the service account reads group memberships by ' +
+        'impersonating an administrator of the directory, and the connector refuses to start without one ("directory ' +
+        'service requires the adminEmail"). Add adminEmail: <an administrator\'s address>.',
+      adminEmailInvalid:
+        '{{field}} is "{{value}}", not a valid e-mail address ({{reason}}): the service account impersonates this ' +
+        'administrator to list groups. Write an address like admin@example.com.',
+      groupsUnchecked: {
+        text:
+          '{{field}} is set but {{provider}} has no serviceAccountFilePath: group memberships can only be read from the ' +
+          'directory API with a service account, so the groups restriction is ignored and every user of the allowed ' +
+          'domains can log in. Set serviceAccountFilePath and adminEmail, or remove groups.',
+        severity: 'warning',
+      },
+      hostedDomainInvalid:
+        '{{field}} is "{{value}}", not a domain name ({{reason}}): only users whose account belongs to a listed domain ' +
+        'may log in, so this entry matches nobody. Write the bare domain, e.g. example.com.',
+      hostedDomainCase: {
+        text:
+          '{{field}} is "{{value}}": the provider reports the hosted domain of an account in lower case and the platform ' +
+          'compares it exactly, so this entry matches nobody. Write "{{lower}}".',
+        severity: 'warning',
+      },
+    },
+  },
+  check(doc, ctx) {
+    for (const entry of eachProvider(doc.data)) {
+      if (entry.type !== 'webIdentityA') continue;
+      const provider = fieldName(entry);
+      const serviceAccount = filled(entry, 'serviceAccountFilePath');
+      const adminEmail = filled(entry, 'adminEmail');
+      if (serviceAccount !== undefined && adminEmail === undefined) {
+        ctx.report({
+          messageId: 'adminEmailMissing',
+          path: [...entry.path, 'serviceAccountFilePath'],
+          at: 'key',
+          data: { field: fieldName(entry, 'serviceAccountFilePath'), provider },
+        });
+      }
+      if (adminEmail !== undefined) {
+        const parsed = parseEmail(adminEmail);
+        if (!parsed.ok) {
+          ctx.report({
+            messageId: 'adminEmailInvalid',
+            path: [...entry.path, 'adminEmail'],
+            data: { field: fieldName(entry, 'adminEmail'), value: shown(adminEmail), reason: parsed.reason },
+          });
+        }
+      }
+      if (nonEmptyList(entry, 'groups') && serviceAccount === undefined) {
+        ctx.report({ messageId: 'groupsUnchecked', path: [...entry.path, 'groups'], at: 'key', data: { field: fieldName(entry, 'groups'), provider } });
+      }
+      const domains = entry.config['hostedDomains'];
+      if (!Array.isArray(domains)) continue;
+      domains.forEach((domain, i) => {
+        if (typeof domain !== 'string') return;
+        const path = [...entry.path, 'hostedDomains', i];
+        const data = { field: fieldName(entry, 'hostedDomains', i), value: shown(domain) };
+        const problems = isDomainName(domain);
+        if (problems.length > 0) {
+          ctx.report({ messageId: 'hostedDomainInvalid', path, data: { ...data, reason: problems.join('; ') } });
+        } else if (!isLowercaseDomainName(domain)) {
+          ctx.report({ messageId: 'hostedDomainCase', path, data: { ...data, lower: domain.toLowerCase() } });
+        }
+      });
+    }
+  },
+};
+
+export default rule;

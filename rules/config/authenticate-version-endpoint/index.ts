@@ -1,0 +1,26 @@
+import type { DataPath, Rule } from '../../../src/engine/types.js';
+import { getIn } from '../../../src/platform/data.js';
+import { displayPath } from '../../../src/schema/validate.js';
+
+const FIELD: DataPath = ['status', 'authenticateVersionEndpoint'];
+
+const rule: Rule = {
+  meta: {
+    id: 'config/authenticate-version-endpoint',
+    description: 'Flag authenticateVersionEndpoint, which needs cluster-virtualization component v0.27 or later',
+    severity: 'info',
+    category: 'config',
+    sources: ['spec'],
+    kinds: ['Config'],
+    messages: {
+      needsVersion:
+        '{{field}} is true: the version endpoint then requires authentication, which works only with the cluster-virtualization component v0.27 or later. Make sure every connected virtual cluster runs v0.27+, or set it to false.',
+    },
+  },
+  check(doc, ctx) {
+    if (getIn(doc.data, FIELD) !== true) return;
+    ctx.report({ messageId: 'needsVersion', path: FIELD, data: { field: displayPath(FIELD) } });
+  },
+};
+
+export default rule;

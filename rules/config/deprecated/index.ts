@@ -1,0 +1,58 @@
+import type { DataPath, Rule } from '../../../src/engine/types.js';
+import { isDomainName } from '../../../src/formats/k8s-names.js';
+import { getIn } from '../../../src/platform/data.js';
+import { displayPath } from '../../../src/schema/validate.js';
+
+const OIDC: DataPath = ['status', 'oidc'];
+const DEV_POD_SUB_DOMAIN: DataPath = ['status', 'devPodSubDomain'];
+
+/**
+ * `*.<label>.<domain>`: a wildcard, then a subdomain label (the spec's "workspace") and the domain, together a valid
+ * domain name with at least two labels (`*.workspace.example.com`, `*.workspaces.example.org`).
+ */
+function devPodSubDomainProblem(value: string): string | undefined {
+  if (!value.startsWith('*.')) return 'it does not start with "*."';
+  const rest = value.slice(2);
+  const problems = isDomainName(rest);
+  if (problems.length > 0) return `"${rest}" is not a domain name: ${problems.join('; ')}`;
+  if (!rest.includes('.')) return `"${rest}" has a single label; the form is *.workspace.<your domain>`;
+  return undefined;
+}
+
+const rule: Rule = {
+  meta: {
+    id: 'config/deprecated',
+    description: 'Warn on the deprecated Config fields status.oidc and status.devPodSubDomain',
+    severity: 'warning',
+    category: 'config',
+    sources: ['spec'],
+    kinds: ['Config'],
+    messages: {
+      oidc:
+        '{{field}} is deprecated: OIDC clients of the platform\'s own OIDC provider are now configured through the OIDC client UI or a secret. Move the clients there and remove {{field}}.',
+      devPodSubDomain:
+        '{{field}} is deprecated (spec, Versioning) and may stop being read by a future platform version. Remove it when you no longer need it.',
+      devPodSubDomainForm: {
+        text: '{{field}} is "{{value}}", not of the form *.workspace.<domain>: {{reason}}. Write a wildcard subdomain such as "*.workspace.example.com".',
+        severity: 'error',
+      },
+    },
+  },
+  check(doc, ctx) {
+    const oidc = getIn(doc.data, OIDC);
+    // null means the same as leaving it out.
+    if (oidc !== undefined && oidc !== null) {
+      ctx.report({ messageId: 'oidc', path: OIDC, at: 'key', data: { field: displayPath(OIDC) } });
+    }
+
+    const sub = getIn(doc.data, DEV_POD_SUB_DOMAIN);
+    if (sub === undefined || sub === null) return;
+    const field = displayPath(DEV_POD_SUB_DOMAIN);
+    ctx.report({ messageId: 'devPodSubDomain', path: DEV_POD_SUB_DOMAIN, at: 'key', data: { field } });
+    if (typeof sub !== 'string' || sub === '') return;
+    const reason = devPodSubDomainProblem(sub);
+    if (reason) ctx.report({ messageId: 'devPodSubDomainForm', path: DEV_POD_SUB_DOMAIN, data: { field, value: sub, reason } });
+  },
+};
+
+export default rule;

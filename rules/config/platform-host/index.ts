@@ -1,0 +1,64 @@
+import type { DataPath, Rule, Suggestion } from '../../../src/engine/types.js';
+import { parseAbsoluteUrl, redactUrlPassword, splitHostPort } from '../../../src/formats/url.js';
+import { getIn } from '../../../src/platform/data.js';
+import { displayPath } from '../../../src/schema/validate.js';
+
+const PLATFORM_HOST: DataPath = ['status', 'platformHost'];
+
+const rule: Rule = {
+  meta: {
+    id: 'config/platform-host',
+    description: 'Require platformHost to be a host name with an optional port, without scheme or path',
+    severity: 'error',
+    category: 'config',
+    sources: ['spec'],
+    kinds: ['Config'],
+    messages: {
+      scheme:
+        '{{field}} is "{{value}}", a URL with a scheme; the spec wants only the domain where the platform is hosted, and the platform adds the scheme itself. Write "{{suggestion}}".',
+      schemeNoHost:
+        '{{field}} is "{{value}}", a URL with a scheme; the spec wants only the domain where the platform is hosted, without scheme or path. Write a host such as platform.example.com (optionally with a port, platform.example.com:8443).',
+      path:
+        '{{field}} is "{{value}}", with a path, query or fragment; the spec wants only the domain where the platform is hosted (the platform serves from the root of that host). Write "{{suggestion}}".',
+      invalid:
+        '{{field}} is "{{value}}", which is not a host with an optional port ({{reason}}). Write a domain such as platform.example.com, optionally with a port (platform.example.com:8443), or an IP address.',
+    },
+  },
+  check(doc, ctx) {
+    const value = getIn(doc.data, PLATFORM_HOST);
+    // "" is what Go's omitempty leaves out: the same as not setting it.
+    if (typeof value !== 'string' || value === '') return;
+    const field = displayPath(PLATFORM_HOST);
+    const shown = redactUrlPassword(value);
+    const suggest = (host: string): Suggestion[] => [
+      { description: `Replace with "${host}"`, fix: { op: 'set-scalar', path: PLATFORM_HOST, value: host } },
+    ];
+
+    if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(value)) {
+      const url = parseAbsoluteUrl(value);
+      const host = url.ok ? url.go.host : '';
+      if (url.ok && splitHostPort(host).ok) {
+        ctx.report({ messageId: 'scheme', path: PLATFORM_HOST, data: { field, value: shown, suggestion: host }, suggestions: suggest(host) });
+      } else {
+        ctx.report({ messageId: 'schemeNoHost', path: PLATFORM_HOST, data: { field, value: shown } });
+      }
+      return;
+    }
+
+    const cut = value.search(/[/?#]/);
+    if (cut > 0) {
+      const host = value.slice(0, cut);
+      if (splitHostPort(host).ok) {
+        ctx.report({ messageId: 'path', path: PLATFORM_HOST, data: { field, value: shown, suggestion: host }, suggestions: suggest(host) });
+        return;
+      }
+    }
+
+    const result = splitHostPort(value);
+    if (!result.ok) {
+      ctx.report({ messageId: 'invalid', path: PLATFORM_HOST, data: { field, value: shown, reason: result.reason } });
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,81 @@
+import type { DataPath, Rule } from '../../../src/engine/types.js';
+import { parseAbsoluteUrl, redactUrlPassword } from '../../../src/formats/url.js';
+import { duplicates, isRecord, listAt, recordAt } from '../../../src/platform/data.js';
+import { displayPath } from '../../../src/schema/validate.js';
+
+const OIDC: DataPath = ['status', 'oidc'];
+const CLIENTS: DataPath = [...OIDC, 'clients'];
+
+const rule: Rule = {
+  meta: {
+    id: 'oidc-provider/clients',
+    description: 'Require valid clients of the platform\'s own OIDC provider: absolute redirect URIs, wildcards only when allowed, unique client ids',
+    severity: 'error',
+    category: 'config',
+    sources: ['spec', 'upstream'],
+    kinds: ['Config'],
+    messages: {
+      noRedirectURIs:
+        '{{field}} is empty: the requested redirect must match one of these URIs, so a client with none can never complete a login (unless it is public). List the client\'s callback URLs, e.g. https://app.example.com/oauth/callback.',
+      notAbsolute:
+        '{{field}} is "{{value}}", not an absolute URL ({{reason}}): the requested redirect is compared with it, so a relative or malformed URI never matches. Write the full callback URL, e.g. https://app.example.com/oauth/callback.',
+      wildcard:
+        '{{field}} is "{{value}}", which contains "*", but {{wildcardRedirect}} is not true: the platform allows the wildcard character in client redirect URIs only when wildcardRedirect is true, so this URI does not work as a pattern. Write the exact callback URL, or set wildcardRedirect: true if you really need a pattern (see security/wildcard-redirect).',
+      duplicateClientId:
+        '{{field}} is "{{value}}", the same client id as {{first}}: tokens are requested by client id, so only one of the clients can be used. Give each client its own clientId.',
+      enabledWithoutClients: {
+        text: '{{field}} is true but {{clients}} lists no client: unless clients are configured through the OIDC client UI or a secret, nobody can request tokens from the platform\'s OIDC provider. Add the clients there (status.oidc is deprecated), or set enabled to false.',
+        severity: 'warning',
+      },
+    },
+  },
+  check(doc, ctx) {
+    const oidc = recordAt(doc.data, OIDC);
+    if (!oidc) return;
+    const wildcardAllowed = oidc['wildcardRedirect'] === true;
+    const clients = listAt(doc.data, CLIENTS).filter((c): c is { value: Record<string, unknown>; path: DataPath } => isRecord(c.value));
+
+    for (const { value: client, path } of clients) {
+      const urisPath: DataPath = [...path, 'redirectURIs'];
+      const uris = client['redirectURIs'];
+      if (Array.isArray(uris) && uris.length === 0) {
+        ctx.report({ messageId: 'noRedirectURIs', path: urisPath, data: { field: displayPath(urisPath) } });
+      }
+      for (const { value: uri, path: uriPath } of listAt(doc.data, urisPath)) {
+        if (typeof uri !== 'string') continue;
+        const field = displayPath(uriPath);
+        const shown = redactUrlPassword(uri);
+        if (uri.includes('*') && !wildcardAllowed) {
+          ctx.report({ messageId: 'wildcard', path: uriPath, data: { field, value: shown, wildcardRedirect: displayPath([...OIDC, 'wildcardRedirect']) } });
+        }
+        const url = parseAbsoluteUrl(uri);
+        if (!url.ok) ctx.report({ messageId: 'notAbsolute', path: uriPath, data: { field, value: shown, reason: url.reason.replace(/^not an absolute URL: /, '') } });
+      }
+    }
+
+    const withIds = clients.filter(({ value }) => typeof value['clientId'] === 'string' && value['clientId'] !== '');
+    for (const i of duplicates(withIds, ({ value }) => value['clientId'])) {
+      const dup = withIds[i];
+      if (!dup) continue;
+      const id = dup.value['clientId'] as string;
+      const first = withIds.find(({ value }) => value['clientId'] === id);
+      const idPath: DataPath = [...dup.path, 'clientId'];
+      ctx.report({
+        messageId: 'duplicateClientId',
+        path: idPath,
+        data: { field: displayPath(idPath), value: id, first: first ? displayPath([...first.path, 'clientId']) : '' },
+      });
+    }
+
+    if (oidc['enabled'] === true && clients.length === 0) {
+      const rawClients = oidc['clients'];
+      // Clients of the wrong type are schema/type's business.
+      if (rawClients === undefined || rawClients === null || (Array.isArray(rawClients) && rawClients.length === 0)) {
+        const enabledPath: DataPath = [...OIDC, 'enabled'];
+        ctx.report({ messageId: 'enabledWithoutClients', path: enabledPath, data: { field: displayPath(enabledPath), clients: displayPath(CLIENTS) } });
+      }
+    }
+  },
+};
+
+export default rule;
