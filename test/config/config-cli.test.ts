@@ -110,3 +110,20 @@ describe('--cache', () => {
     expect(ruleIds(runCli(['u.yaml', '--cache', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['yaml/ambiguous-scalar:error']);
   });
 });
+
+describe('rule options', () => {
+  const CONFIG = 'apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: config\nstatus:\n  platformHost: platform.example.com\n  uiSettings:\n    customJavaScript:\n      - https://cdn.example.com/widget.js\n      - https://other.example.net/x.js\n';
+
+  it('are validated against the rule\'s own schema and reach the rule', () => {
+    const dir = project({ '.platlint.yaml': 'rules:\n  security/ui-scripts: [warn, {trustedOrigins: ["https://cdn.example.com"]}]\n', 'c.yaml': CONFIG });
+    const report = JSON.parse(runCli(['c.yaml', '--format', 'json'], { cwd: dir }).stdout);
+    expect(report.results[0].diagnostics.filter((d: { ruleId: string }) => d.ruleId === 'security/ui-scripts').map((d: { line: number; severity: string }) => [d.line, d.severity])).toEqual([[10, 'warning']]);
+  });
+
+  it('are an error at the config file position when invalid, or given to a rule without options', () => {
+    const bad = project({ '.platlint.yaml': 'rules:\n  security/ui-scripts: [warn, {trustedOrigins: ["cdn.example.com"]}]\n', 'c.yaml': CONFIG });
+    expect(runCli(['c.yaml'], { cwd: bad })).toMatchObject({ status: 2, stderr: `platlint: ${join(bad, '.platlint.yaml')}:2:3: rules.security/ui-scripts: invalid options for security/ui-scripts: /trustedOrigins/0 must match pattern "^https://[^/?#@\\s]+$"\n` });
+    const none = project({ '.platlint.yaml': 'rules:\n  schema/type: [error, {x: 1}]\n', 'c.yaml': CONFIG });
+    expect(runCli(['c.yaml'], { cwd: none })).toMatchObject({ status: 2, stderr: `platlint: ${join(none, '.platlint.yaml')}:2:3: rules.schema/type: rule schema/type takes no options\n` });
+  });
+});

@@ -34,6 +34,18 @@ const rule: Rule = {
     category: 'security',
     sources: ['security'],
     kinds: ['Config'],
+    optionsSchema: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        trustedOrigins: {
+          type: 'array',
+          description: 'https origins (https://host[:port]) whose scripts are acknowledged, e.g. your own CDN.',
+          items: { type: 'string', pattern: '^https://[^/?#@\\s]+$' },
+        },
+      },
+    },
+    defaultOptions: { trustedOrigins: [] },
     messages: {
       scriptInLegalTemplate:
         '{{field}} contains a <script> tag: the legal text is HTML shown to every user on the login page, so a ' +
@@ -60,10 +72,11 @@ const rule: Rule = {
     if (typeof hostValue !== 'string') return;
     const platform = splitHostPort(hostValue);
     if (!platform.ok) return;
+    const trusted = new Set(((ctx.options['trustedOrigins'] as readonly string[] | undefined) ?? []).map((o) => o.toLowerCase()));
     for (const { value, path } of listAt(doc.data, ['status', 'uiSettings', 'customJavaScript'])) {
       if (typeof value !== 'string' || value.trim() === '') continue;
       const source = foreignSource(value, platform);
-      if (source !== undefined) {
+      if (source !== undefined && !trusted.has(source.toLowerCase())) {
         ctx.report({ messageId: 'foreignScript', path, data: { field: displayPath(path), source, platformHost: hostValue } });
       }
     }
