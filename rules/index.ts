@@ -18,6 +18,7 @@ import { rules as storage } from './storage/index.js';
 import { rules as database } from './database/index.js';
 import { rules as security } from './security/index.js';
 import { rules as directive } from './directive/index.js';
+import { rules as policy } from './policy/index.js';
 import { rules as internal } from './internal/index.js';
 
 /** Every built-in rule, in the order `platlint rules` lists them. */
@@ -41,5 +42,6 @@ export const builtinRules: readonly Rule[] = [
   ...database,
   ...security,
   ...directive,
+  ...policy,
   ...internal,
 ];

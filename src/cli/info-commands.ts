@@ -1,14 +1,15 @@
-import { builtinRules } from '../../rules/index.js';
-import { readRuleDoc, docsUrlFor } from '../engine/docs.js';
-import type { Rule } from '../engine/types.js';
+import { readRuleDoc } from '../engine/docs.js';
 import { exportSchema } from '../schema/index.js';
 import { reportSchema } from '../formatters/report-schema.js';
 import { configFileSchema } from '../config/schema.js';
 import type { CliIo } from './io.js';
+import { loadRuleSet, type RuleSetFlags } from './rule-set.js';
 import { UsageError } from './settings.js';
 
-export function runRules(format: string, io: CliIo, rules: readonly Rule[] = builtinRules): number {
-  if (format === 'json') {
+export async function runRules(flags: RuleSetFlags & { format: string }, io: CliIo): Promise<number> {
+  if (flags.format !== 'table' && flags.format !== 'json') throw new UsageError(`unknown format "${flags.format}" for rules (use table or json)`);
+  const { rules, docsUrl } = await loadRuleSet(flags, io.cwd);
+  if (flags.format === 'json') {
     io.out(JSON.stringify(rules.map(({ meta }) => ({
       id: meta.id,
       category: meta.category,
@@ -16,11 +17,10 @@ export function runRules(format: string, io: CliIo, rules: readonly Rule[] = bui
       fixable: meta.fixable === true,
       description: meta.description,
       sources: meta.sources,
-      docsUrl: docsUrlFor(meta.id),
+      docsUrl: docsUrl(meta.id) ?? null,
     })), null, 2) + '\n');
     return 0;
   }
-  if (format !== 'table') throw new UsageError(`unknown format "${format}" for rules (use table or json)`);
   const idWidth = Math.max(...rules.map((r) => r.meta.id.length), 2);
   const catWidth = Math.max(...rules.map((r) => r.meta.category.length), 8);
   const lines = [`${'ID'.padEnd(idWidth)}  ${'CATEGORY'.padEnd(catWidth)}  SEVERITY  FIX  DESCRIPTION`];
@@ -31,20 +31,28 @@ export function runRules(format: string, io: CliIo, rules: readonly Rule[] = bui
   return 0;
 }
 
-export function runExplain(id: string, io: CliIo): number {
-  const doc = readRuleDoc(id);
+export async function runExplain(id: string, flags: RuleSetFlags, io: CliIo): Promise<number> {
+  let doc = readRuleDoc(id);
+  if (!doc) {
+    const { policies } = await loadRuleSet(flags, io.cwd);
+    doc = policies?.explain(id);
+  }
   if (!doc) throw new UsageError(`unknown rule "${id}" (see platlint rules)`);
   io.out(doc.endsWith('\n') ? doc : doc + '\n');
   return 0;
 }
 
-const SCHEMA_NAMES = ['User', 'Config', 'config', 'report'] as const;
+const SCHEMA_NAMES = ['User', 'Config', 'config', 'policy', 'report'] as const;
 
-export function runSchema(name: string, io: CliIo): number {
+export async function runSchema(name: string, io: CliIo): Promise<number> {
   // `Config` is the resource, `config` the .platlint.yaml file: exact case first, then case-insensitive.
   const match = SCHEMA_NAMES.find((n) => n === name) ?? SCHEMA_NAMES.find((n) => n.toLowerCase() === name.toLowerCase());
   if (!match) throw new UsageError(`unknown schema "${name}" (use ${SCHEMA_NAMES.join(', ')})`);
-  const schema = match === 'report' ? reportSchema : match === 'config' ? configFileSchema : exportSchema(match);
+  let schema: unknown;
+  if (match === 'report') schema = reportSchema;
+  else if (match === 'config') schema = configFileSchema;
+  else if (match === 'policy') schema = (await import('../policy/schema.js')).policySchema;
+  else schema = exportSchema(match);
   io.out(JSON.stringify(schema, null, 2) + '\n');
   return 0;
 }

@@ -1,8 +1,4 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { builtinRules } from '../../rules/index.js';
-import { findConfigFile, loadConfigFile, type ConfigFile } from '../config/load.js';
-import { ResolvedConfig } from '../config/resolve.js';
-import { docsUrlFor } from '../engine/docs.js';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
 import { isRuleEnabled, type RuleSetting } from '../engine/settings.js';
@@ -12,6 +8,7 @@ import { summarize } from '../formatters/summary.js';
 import { hashText, LintCache } from './cache.js';
 import { resolveInputs } from './files.js';
 import type { CliIo } from './io.js';
+import { loadRuleSet } from './rule-set.js';
 import { applyRuleFlags, UsageError } from './settings.js';
 
 const VERSION = '0.1.0';
@@ -32,12 +29,6 @@ export interface LintFlags {
   policy: string[];
 }
 
-/** Hook for extra rules (custom policies): given the config's policy paths and --policy flags. */
-export interface RuleSource {
-  load(paths: readonly string[]): { rules: readonly Rule[]; problems: FileResult[]; fingerprint: string };
-  afterLint?(): FileResult[];
-}
-
 interface Output {
   format: FormatName;
   file?: string;
@@ -54,12 +45,6 @@ function outputs(flags: LintFlags, env: Readonly<Record<string, string | undefin
   });
 }
 
-function loadConfig(flags: LintFlags, cwd: string): ConfigFile | undefined {
-  if (flags.config === false) return undefined;
-  const path = flags.config ?? findConfigFile(cwd);
-  return path ? loadConfigFile(path) : undefined;
-}
-
 function describeSettings(rules: readonly Rule[], settings: ReadonlyMap<string, RuleSetting>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const { meta } of rules) {
@@ -70,17 +55,14 @@ function describeSettings(rules: readonly Rule[], settings: ReadonlyMap<string, 
   return out;
 }
 
-export async function runLint(paths: readonly string[], flags: LintFlags, io: CliIo, env: Readonly<Record<string, string | undefined>>, ruleSource?: RuleSource): Promise<number> {
+export async function runLint(paths: readonly string[], flags: LintFlags, io: CliIo, env: Readonly<Record<string, string | undefined>>): Promise<number> {
   const targets = outputs(flags, env);
   let maxWarnings: number | undefined;
   if (flags.maxWarnings !== undefined) {
     maxWarnings = Number(flags.maxWarnings);
     if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number, not "${flags.maxWarnings}"`);
   }
-  const configFile = loadConfig(flags, io.cwd);
-  const extra = ruleSource?.load([...(configFile ? new ResolvedConfig(configFile, builtinRules, io.cwd).policyPaths() : []), ...flags.policy]);
-  const rules: readonly Rule[] = extra ? [...builtinRules, ...extra.rules] : builtinRules;
-  const config = new ResolvedConfig(configFile, rules, io.cwd);
+  const { configFile, config, rules, policies, policyFingerprint, docsUrl } = await loadRuleSet(flags, io.cwd);
   const settingsFor = (file: string): Map<string, RuleSetting> => {
     const settings = new Map(config.settingsFor(file));
     applyRuleFlags(settings, flags.rule, rules);
@@ -100,11 +82,13 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   let failed = inputs.errors.length > 0;
   for (const error of inputs.errors) io.error(error);
 
-  const results: FileResult[] = [...(extra?.problems ?? [])];
+  const results: FileResult[] = [...(policies?.problems ?? [])];
+  if (policies?.problems.some((p) => p.ioError)) failed = true;
   const lintOne = (filename: string, bytes: Uint8Array, writeBack: boolean): void => {
     const settings = settingsFor(filename);
-    const options: LintOptions = { filename, rules, settings, docsUrl: docsUrlFor, withFrames };
-    const key = cache ? hashText(VERSION, ruleIds, extra?.fingerprint ?? '', JSON.stringify([...settings]), String(withFrames), bytes) : '';
+    const options: LintOptions = { filename, rules, settings, docsUrl, withFrames };
+    policies?.setCurrentFile(filename);
+    const key = cache ? hashText(VERSION, ruleIds, policyFingerprint, JSON.stringify([...settings]), String(withFrames), bytes) : '';
     let result = cache && !flags.fix && !flags.fixDryRun ? cache.get(filename, key) : undefined;
     if (!result) {
       result = lintBytes(bytes, options);
@@ -146,14 +130,16 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     }
     lintOne(file, bytes, true);
   }
-  results.push(...(ruleSource?.afterLint?.() ?? []));
+  policies?.setCurrentFile(undefined);
+  results.push(...(policies?.evaluationProblems() ?? []));
   const cacheError = cache?.save();
   if (cacheError) io.error(cacheError);
 
   const byId = new Map(rules.map((r) => [r.meta.id, r]));
   const ruleInfo = (id: string): { description: string; docsUrl?: string; severity: SeveritySetting } | undefined => {
     const rule = byId.get(id);
-    return rule ? { description: rule.meta.description, severity: rule.meta.severity, ...(rule.meta.category === 'policy' ? {} : { docsUrl: docsUrlFor(id) }) } : undefined;
+    const url = docsUrl(id);
+    return rule ? { description: rule.meta.description, severity: rule.meta.severity, ...(url ? { docsUrl: url } : {}) } : undefined;
   };
   for (const { formatter, file } of formatters) {
     const text = formatter(results, { color: io.color && !file, cwd: io.cwd, ruleInfo, toolVersion: VERSION });

@@ -1,8 +1,8 @@
-import { PolicyTestError, runPolicyTests } from '../policy/test-runner.js';
 import type { CliIo } from './io.js';
 
 /** `platlint policy test DIR`: 0 when every fixture passes, 1 when any fails, 2 when DIR is unusable. */
-export function runPolicyTest(dir: string, io: CliIo): number {
+export async function runPolicyTest(dir: string, io: CliIo): Promise<number> {
+  const { PolicyTestError, runPolicyTests } = await import('../policy/test-runner.js');
   let summary;
   try {
     summary = runPolicyTests(dir, io.cwd);

@@ -1,9 +1,11 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { CliIo } from './io.js';
-import { runLint, type LintFlags, type RuleSource } from './lint-command.js';
+import { runLint, type LintFlags } from './lint-command.js';
+import { runPolicyTest } from './policy-command.js';
 import { runInit } from './init-command.js';
 import { ConfigError } from '../config/load.js';
 import { runExplain, runRules, runSchema } from './info-commands.js';
+import type { RuleSetFlags } from './rule-set.js';
 import { UsageError } from './settings.js';
 
 const VERSION = '0.1.0';
@@ -13,7 +15,7 @@ function collect(value: string, previous: string[]): string[] {
 }
 
 /** Runs the command line and returns the exit code: 0 clean, 1 lint errors, 2 usage, I/O or internal failure. */
-export async function main(argv: readonly string[], io: CliIo, env: Readonly<Record<string, string | undefined>> = {}, ruleSource?: RuleSource): Promise<number> {
+export async function main(argv: readonly string[], io: CliIo, env: Readonly<Record<string, string | undefined>> = {}): Promise<number> {
   let exitCode = 0;
   const program = new Command('platlint')
     .description('Lint and policy-check management.platform/v1 User and Config manifests.')
@@ -41,7 +43,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .option('--cache-location <file>', 'where the cache lives', '.platlintcache')
     .option('--print-config <file>', 'print the rule settings that apply to a file and exit')
     .action(async (paths: string[], flags: LintFlags) => {
-      exitCode = await runLint(paths, flags, io, env, ruleSource);
+      exitCode = await runLint(paths, flags, io, env);
     });
 
   program
@@ -51,28 +53,42 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
       exitCode = runInit(io);
     });
 
-  program
-    .command('rules')
-    .description('list every rule with its category, default severity and description')
+  const ruleSetOptions = (command: Command): Command =>
+    command
+      .option('-c, --config <file>', 'configuration file (default: .platlint.yaml from the current directory upward)')
+      .option('--no-config', 'ignore configuration files')
+      .option('--policy <file-or-dir>', 'also load custom policy files (repeatable)', collect, []);
+
+  ruleSetOptions(program.command('rules'))
+    .description('list every rule, custom policy rules included, with its category, default severity and description')
     .addOption(new Option('-f, --format <format>', 'table or json').default('table'))
-    .action((flags: { format: string }) => {
-      exitCode = runRules(flags.format, io);
+    .action(async (flags: RuleSetFlags & { format: string }) => {
+      exitCode = await runRules(flags, io);
     });
 
-  program
-    .command('explain')
-    .description("print a rule's documentation")
+  ruleSetOptions(program.command('explain'))
+    .description("print a rule's documentation (a custom policy rule's definition)")
     .argument('<id>', 'rule id, e.g. auth/saml-ca')
-    .action((id: string) => {
-      exitCode = runExplain(id, io);
+    .action(async (id: string, flags: RuleSetFlags) => {
+      exitCode = await runExplain(id, flags, io);
     });
 
   program
     .command('schema')
-    .description('print a JSON Schema: User, Config or report')
-    .argument('<name>', 'User, Config or report')
-    .action((name: string) => {
-      exitCode = runSchema(name, io);
+    .description('print a JSON Schema: User, Config, config (.platlint.yaml), policy or report')
+    .argument('<name>', 'User, Config, config, policy or report')
+    .action(async (name: string) => {
+      exitCode = await runSchema(name, io);
+    });
+
+  program
+    .command('policy')
+    .description('work with custom policies')
+    .command('test')
+    .description('run policies against the fixture files beside them (# expect: ID markers)')
+    .argument('<dir>', 'a directory of policies with their tests')
+    .action(async (dir: string) => {
+      exitCode = await runPolicyTest(dir, io);
     });
 
   try {

@@ -1,4 +1,4 @@
-import { isAlias, isScalar, Scalar, type Document, type Node } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node } from 'yaml';
 import { locate, type Located } from '../yaml/locate.js';
 import type { DataPath, NodeFacts, ResourceKind } from './types.js';
 
@@ -25,6 +25,14 @@ function firstLine(text: string, start: number, limit = text.length): OffsetRang
   return [start, Math.max(end, Math.min(start + 1, text.length))];
 }
 
+/** Where the first entry of a collection ends, so a range on a list item stops before a trailing comment. */
+function firstEntryEnd(node: Node): number | undefined {
+  if (!isMap(node) && !isSeq(node)) return undefined;
+  const first: unknown = node.items[0];
+  const last = isPair(first) ? (first.value ?? first.key) : first;
+  return last && typeof last === 'object' && 'range' in last ? (last as Node).range?.[1] : undefined;
+}
+
 function nodeRange(space: NodeSpace, found: Located, at: 'key' | 'value'): OffsetRange {
   const { key, value, complete } = found;
   if (complete && at === 'key' && key?.range) return [key.range[0], key.range[1]];
@@ -32,7 +40,7 @@ function nodeRange(space: NodeSpace, found: Located, at: 'key' | 'value'): Offse
     return [value.range[0], value.range[1]];
   }
   if (key?.range) return [key.range[0], key.range[1]];
-  if (value?.range) return firstLine(space.text, value.range[0], value.range[1]);
+  if (value?.range) return firstLine(space.text, value.range[0], firstEntryEnd(value) ?? value.range[1]);
   const rootStart = space.root?.range?.[0] ?? 0;
   return firstLine(space.text, rootStart);
 }

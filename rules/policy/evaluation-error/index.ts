@@ -1,0 +1,21 @@
+import type { Rule } from '../../../src/engine/types.js';
+
+/**
+ * Reported after a run in the policy files, once per policy rule that failed to evaluate on some document
+ * (`LoadedPolicies.evaluationProblems()`); this module is its identity, message and documentation.
+ */
+const rule: Rule = {
+  meta: {
+    id: 'policy/evaluation-error',
+    description: 'Report a custom policy rule that failed to evaluate on a document',
+    severity: 'error',
+    category: 'internal',
+    sources: ['spec'],
+    reportedByEngine: true,
+    messages: {
+      failed: 'The policy rule {{rule}} could not be evaluated on {{count}}; it first failed on {{where}}: {{detail}}.',
+    },
+  },
+};
+
+export default rule;

@@ -1,0 +1,6 @@
+import type { Rule } from '../../src/engine/types.js';
+import evaluationErrorRule from './evaluation-error/index.js';
+import invalidRule from './invalid/index.js';
+
+/** The diagnostics the policy checker reports in policy files; policy rules themselves are loaded at run time. */
+export const rules: readonly Rule[] = [invalidRule, evaluationErrorRule];

@@ -1,0 +1,21 @@
+import type { Rule } from '../../../src/engine/types.js';
+
+/**
+ * Reported by the policy loader (`src/policy/load.ts`) in the policy files themselves, never by `check`:
+ * this module is its identity, message and documentation.
+ */
+const rule: Rule = {
+  meta: {
+    id: 'policy/invalid',
+    description: 'Report a custom policy file that cannot be loaded',
+    severity: 'error',
+    category: 'internal',
+    sources: ['spec'],
+    reportedByEngine: true,
+    messages: {
+      invalid: '{{detail}}',
+    },
+  },
+};
+
+export default rule;

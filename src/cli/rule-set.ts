@@ -1,0 +1,61 @@
+import { readFileSync, statSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { builtinRules } from '../../rules/index.js';
+import { findConfigFile, loadConfigFile, type ConfigFile } from '../config/load.js';
+import { ResolvedConfig } from '../config/resolve.js';
+import { docsUrlFor } from '../engine/docs.js';
+import type { Rule } from '../engine/types.js';
+import type { LoadedPolicies } from '../policy/load.js';
+import { hashText } from './cache.js';
+
+export interface RuleSetFlags {
+  config?: string | false;
+  policy?: string[];
+}
+
+/** Everything a command needs to know about the rules in force: built-ins, the config file and custom policies. */
+export interface RuleSet {
+  configFile: ConfigFile | undefined;
+  config: ResolvedConfig;
+  rules: readonly Rule[];
+  policies: LoadedPolicies | undefined;
+  /** Changes whenever a policy file changes, for the cache key. */
+  policyFingerprint: string;
+  docsUrl(ruleId: string): string | undefined;
+}
+
+function policyFiles(paths: readonly string[], findPolicyFiles: (dir: string) => string[]): string[] {
+  return paths.flatMap((path) => {
+    try {
+      return statSync(path).isDirectory() ? findPolicyFiles(path) : [path];
+    } catch {
+      return [];
+    }
+  });
+}
+
+export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<RuleSet> {
+  const configPath = flags.config === false ? undefined : (flags.config ?? findConfigFile(cwd));
+  const configFile = configPath ? loadConfigFile(resolve(cwd, configPath)) : undefined;
+  const base = new ResolvedConfig(configFile, builtinRules, cwd);
+  // Shown as given on the command line, or relative to the working directory when they come from the config file.
+  const policyPaths = [...base.policyPaths().map((p) => relative(cwd, p) || '.'), ...(flags.policy ?? [])];
+  let policies: LoadedPolicies | undefined;
+  let policyFingerprint = '';
+  if (policyPaths.length) {
+    // CEL costs hundreds of milliseconds to load: only runs that use policies pay for it.
+    const policy = await import('../policy/index.js');
+    policies = policy.loadPolicies(policyPaths, cwd);
+    policyFingerprint = hashText(...policyFiles(policyPaths.map((p) => resolve(cwd, p)), policy.findPolicyFiles).map((file) => readFileSync(file)));
+  }
+  const rules = policies ? [...builtinRules, ...policies.rules] : builtinRules;
+  const builtinIds = new Set(builtinRules.map((r) => r.meta.id));
+  return {
+    configFile,
+    config: policies ? new ResolvedConfig(configFile, rules, cwd) : base,
+    rules,
+    policies,
+    policyFingerprint,
+    docsUrl: (id) => policies?.docsUrl(id) ?? (builtinIds.has(id) ? docsUrlFor(id) : undefined),
+  };
+}

@@ -1,0 +1,475 @@
+/**
+ * Loads policy files into rules. Every mistake in a policy (YAML, unknown field, wrong type, bad rule id, bad
+ * `given` path, CEL syntax or type error, bad regular expression) is a `policy/invalid` diagnostic at its own
+ * position in the policy file; the rule concerned is left out, the other rules and files still load.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import micromatch from 'micromatch';
+import { RE2JS } from 're2js';
+import { builtinRules } from '../../rules/index.js';
+import { decodeSource } from '../engine/decode.js';
+import { docsUrlFor } from '../engine/docs.js';
+import type { DataPath, Diagnostic, FileResult, PathSegment } from '../engine/types.js';
+import { checkGoRegex } from '../formats/regex.js';
+import { didYouMean } from '../schema/suggest.js';
+import { displayPath } from '../schema/validate.js';
+import { parseYaml } from '../yaml/parse.js';
+import type { CompiledAssertions } from './assertions.js';
+import { CelRuntime, DEFAULT_COST_LIMIT, type CompiledExpression } from './cel.js';
+import { explainPolicyRule } from './explain.js';
+import { parsePath, type PathStep } from './path.js';
+import { DOCUMENT_BUDGET_FACTOR, EvaluationSink, PolicyRule, type CompiledPolicyRule } from './rule.js';
+import { policyDocumentSchema } from './schema.js';
+import { addFrameLines, PolicySource } from './source.js';
+import type { PolicyOrigin, PolicyRuleSpec, SourceSpot } from './types.js';
+
+export interface LoadPoliciesOptions {
+  /** Cost units one evaluation of an expression may spend. */
+  costLimit?: number;
+  /** Ids policy rules may not take (default: every built-in rule's). */
+  reservedIds?: Iterable<string>;
+}
+
+export interface LoadedPolicies {
+  /** The valid policy rules, in file order: pass them to the engine with the built-in rules. */
+  rules: PolicyRule[];
+  /** `policy/invalid` diagnostics in the policy files, and files that could not be read (`ioError`). */
+  problems: FileResult[];
+  /** The Markdown page of a policy rule (`platlint explain`), or undefined for another id. */
+  explain(id: string): string | undefined;
+  /** The `docsUrl` a policy rule declares. */
+  docsUrl(id: string): string | undefined;
+  /** Names the file being linted, for the evaluation problems' messages. */
+  setCurrentFile(file: string | undefined): void;
+  /** One `policy/evaluation-error` diagnostic per policy rule that failed to evaluate during the run. */
+  evaluationProblems(): FileResult[];
+  /** Forgets the evaluation errors recorded so far (a new run, e.g. in an editor). */
+  clearEvaluationProblems(): void;
+}
+
+const POLICY_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
+const SKIPPED_DIRS = new Set(['node_modules', 'tests', 'test', '__tests__']);
+const YAML_FILE = /\.ya?ml$/i;
+const VARIABLES = ['self', 'object'] as const;
+
+/** Policy files under a directory, in a stable order; `tests` folders (policy test fixtures) are skipped. */
+export function findPolicyFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (current: string): void => {
+    const entries = readdirSync(current, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const path = join(current, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIPPED_DIRS.has(entry.name)) walk(path);
+      } else if (YAML_FILE.test(entry.name)) {
+        out.push(path);
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+let compiledValidator: ValidateFunction | undefined;
+
+/** Compiled once per process, on first use: ajv's code generation is the slowest part of loading policies. */
+function policyValidator(): ValidateFunction {
+  compiledValidator ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true }).compile(policyDocumentSchema);
+  return compiledValidator;
+}
+
+const TYPE_WORDS: Readonly<Record<string, string>> = { object: 'a mapping', array: 'a list', string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean' };
+
+function decodePointer(pointer: string): PathSegment[] {
+  if (pointer === '') return [];
+  return pointer.slice(1).split('/').map((raw) => {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    return /^\d+$/.test(segment) ? Number(segment) : segment;
+  });
+}
+
+function where(path: DataPath): string {
+  return path.length ? displayPath(path) : 'the policy';
+}
+
+interface Problem {
+  spot: SourceSpot;
+  message: string;
+}
+
+/** A schema error as a problem at the key or value it concerns. */
+function schemaProblem(error: ErrorObject, source: PolicySource): Problem {
+  const path = decodePointer(error.instancePath);
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const name = String((error.params as { additionalProperty: string }).additionalProperty);
+      const known = Object.keys((error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+      const suggestion = didYouMean(name, known);
+      const tail = suggestion.length ? `; did you mean "${suggestion.join('" or "')}"?` : known.length ? ` (known fields: ${known.join(', ')})` : '';
+      return { spot: source.spot([...path, name], 'key'), message: `Unknown field "${name}" in ${where(path)}${tail}` };
+    }
+    case 'required': {
+      const missing = String((error.params as { missingProperty: string }).missingProperty);
+      return { spot: source.spot(path, 'key'), message: `${path.length ? displayPath(path) : 'The policy'} is missing the required field "${missing}"` };
+    }
+    case 'type': {
+      const expected = String((error.params as { type: string }).type).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+      return { spot: source.spot(path), message: `${where(path)} must be ${expected}` };
+    }
+    case 'enum': {
+      const allowed = ((error.params as { allowedValues: unknown[] }).allowedValues ?? []).map(String);
+      return { spot: source.spot(path), message: `${where(path)} must be ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`}, not "${String(error.data)}"` };
+    }
+    default:
+      return { spot: source.spot(path), message: `${where(path)} ${error.message ?? 'is invalid'}` };
+  }
+}
+
+class Loader {
+  readonly rules: PolicyRule[] = [];
+  readonly problems: FileResult[] = [];
+  readonly sink: EvaluationSink;
+  private readonly validate = policyValidator();
+  private readonly runtime: CelRuntime;
+  private readonly reserved: Set<string>;
+  private readonly declared = new Map<string, PolicyOrigin>();
+  private readonly loadedFiles = new Set<string>();
+
+  constructor(options: LoadPoliciesOptions) {
+    const costLimit = options.costLimit ?? DEFAULT_COST_LIMIT;
+    this.runtime = new CelRuntime(costLimit);
+    this.sink = new EvaluationSink(costLimit * DOCUMENT_BUDGET_FACTOR);
+    this.reserved = new Set(options.reservedIds ?? builtinRules.map((r) => r.meta.id));
+  }
+
+  private result(file: string): FileResult {
+    return { file, diagnostics: [], documents: 0, skipped: 0 };
+  }
+
+  private diagnostic(problem: Problem): Diagnostic {
+    return { ruleId: 'policy/invalid', severity: 'error', message: problem.message, ...problem.spot, docsUrl: docsUrlFor('policy/invalid') };
+  }
+
+  loadPath(path: string, cwd: string): void {
+    const absolute = resolve(cwd, path);
+    let isDir: boolean;
+    try {
+      isDir = statSync(absolute).isDirectory();
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      this.problems.push({ ...this.result(path), ioError: code === 'ENOENT' ? 'no such policy file or directory' : `cannot read the policy (${code ?? (error as Error).message})` });
+      return;
+    }
+    if (!isDir) {
+      this.loadFile(path, absolute);
+      return;
+    }
+    let files: string[];
+    try {
+      files = findPolicyFiles(absolute);
+    } catch (error) {
+      this.problems.push({ ...this.result(path), ioError: `cannot read the policy directory (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+      return;
+    }
+    if (files.length === 0) {
+      this.problems.push({ ...this.result(path), ioError: 'no policy files (*.yaml, *.yml) in this directory' });
+      return;
+    }
+    for (const file of files) this.loadFile(join(path, relative(absolute, file)), file);
+  }
+
+  loadFile(display: string, absolute: string): void {
+    // A file named twice (itself and through its directory) is loaded once.
+    if (this.loadedFiles.has(absolute)) return;
+    this.loadedFiles.add(absolute);
+    const result = this.result(display);
+    let bytes: Uint8Array;
+    try {
+      bytes = readFileSync(absolute);
+    } catch (error) {
+      this.problems.push({ ...result, ioError: `cannot read the policy (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+      return;
+    }
+    const decoded = decodeSource(bytes);
+    const first: SourceSpot = { line: 1, column: 1, endLine: 1, endColumn: 2, path: '', document: 0 };
+    if (!decoded.ok) {
+      result.diagnostics.push(this.diagnostic({ spot: first, message: `YAML syntax error: ${decoded.reason}` }));
+      this.problems.push(result);
+      return;
+    }
+    const text = decoded.text;
+    let parsed: ReturnType<typeof parseYaml>;
+    try {
+      parsed = parseYaml(text);
+    } catch (error) {
+      result.diagnostics.push(this.diagnostic({ spot: first, message: `YAML syntax error: the file cannot be parsed (${(error as Error).message})` }));
+      this.problems.push(result);
+      return;
+    }
+    let policies = 0;
+    parsed.documents.forEach((doc, index) => {
+      const fail = (spot: SourceSpot, message: string): void => {
+        result.diagnostics.push(this.diagnostic({ spot, message }));
+      };
+      for (const error of doc.errors) {
+        const [start, end] = error.pos;
+        const from = parsed.lineCounter.linePos(start);
+        const to = parsed.lineCounter.linePos(Math.max(end, start + 1));
+        fail({ line: from.line, column: from.col, endLine: to.line, endColumn: to.col, path: '', document: index }, `YAML syntax error: ${(error.message.split('\n')[0] ?? error.code).replace(/ at line \d+, column \d+:?$/, '')}`);
+      }
+      if (doc.errors.length || doc.contents === null) return;
+      let data: unknown;
+      try {
+        data = doc.toJS({ maxAliasCount: 100 });
+      } catch (error) {
+        fail({ ...first, document: index }, `YAML error: ${(error as Error).message}`);
+        return;
+      }
+      if (data === null || data === undefined) return;
+      policies++;
+      const record = typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+      const source = new PolicySource(text, parsed.lineCounter, doc, index, record);
+      this.loadDocument(display, data, source, (problem) => fail(problem.spot, problem.message));
+    });
+    if (policies === 0 && result.diagnostics.length === 0) {
+      result.diagnostics.push(this.diagnostic({ spot: first, message: 'The file holds no policy: write a document with apiVersion: platlint/v1 and kind: Policy' }));
+    }
+    this.sink.sources.set(display, text);
+    if (result.diagnostics.length) {
+      result.diagnostics.sort((a, b) => a.document - b.document || a.line - b.line || a.column - b.column);
+      addFrameLines(result, text);
+      this.problems.push(result);
+    }
+  }
+
+  private loadDocument(file: string, data: unknown, source: PolicySource, report: (problem: Problem) => void): void {
+    const badRules = new Set<number>();
+    let documentBad = false;
+    if (!this.validate(data)) {
+      const seen = new Set<string>();
+      for (const error of this.validate.errors ?? []) {
+        const problem = schemaProblem(error, source);
+        const key = `${problem.spot.line}:${problem.spot.column}:${problem.message}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        report(problem);
+        const match = /^\/spec\/rules\/(\d+)(?:\/|$)/.exec(error.instancePath);
+        if (match) badRules.add(Number(match[1]));
+        else documentBad = true;
+      }
+    }
+    if (documentBad) return;
+    const doc = data as { metadata: { name: string }; spec: { rules: PolicyRuleSpec[] } };
+    doc.spec.rules.forEach((spec, index) => {
+      if (badRules.has(index)) return;
+      const rule = this.compileRule(file, doc.metadata.name, spec, ['spec', 'rules', index], source, report);
+      if (rule) this.rules.push(rule);
+    });
+  }
+
+  private compileRule(file: string, policyName: string, spec: PolicyRuleSpec, at: PathSegment[], source: PolicySource, report: (problem: Problem) => void): PolicyRule | undefined {
+    let ok = true;
+    const fail = (path: PathSegment[], message: string, where: 'key' | 'value' = 'value'): void => {
+      ok = false;
+      report({ spot: source.spot([...at, ...path], where), message });
+    };
+    const failIn = (path: PathSegment[], offset: number, message: string): void => {
+      ok = false;
+      report({ spot: source.spotInValue([...at, ...path], offset), message });
+    };
+
+    // Identity.
+    if (!POLICY_ID.test(spec.id)) {
+      fail(['id'], `The rule id "${spec.id}" must be lowercase and namespaced, like acme/no-cluster-admin (letters, digits and dashes; parts separated by "/")`);
+    } else if (this.reserved.has(spec.id)) {
+      fail(['id'], `The rule id "${spec.id}" is the id of a built-in rule; give policy rules ids of their own, namespaced with your organisation (e.g. acme/...)`);
+    } else {
+      const previous = this.declared.get(spec.id);
+      if (previous) fail(['id'], `The rule id "${spec.id}" is already declared in ${previous.file}:${previous.rule.line}; rule ids must be unique`);
+    }
+    if (spec.description.trim() === '') fail(['description'], 'The description is empty: say what the rule requires, e.g. "Disallow cluster-admin for Git-managed users"');
+    if (spec.docsUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(spec.docsUrl)) fail(['docsUrl'], `docsUrl must be an http(s) URL, not "${spec.docsUrl}"`);
+
+    // Match.
+    const match = spec.match;
+    if (match?.kinds && match.kinds.length === 0) fail(['match', 'kinds'], 'match.kinds is empty, so the rule would never apply; list User, Config or both, or leave kinds out');
+    if (match?.names) {
+      if (match.names.length === 0) fail(['match', 'names'], 'match.names is empty, so the rule would never apply; list globs such as "*" or leave names out');
+      match.names.forEach((glob, i) => {
+        if (glob === '') {
+          fail(['match', 'names', i], 'An empty name glob matches nothing');
+          return;
+        }
+        try {
+          micromatch.makeRe(glob);
+        } catch (error) {
+          fail(['match', 'names', i], `Invalid glob "${glob}": ${(error as Error).message}`);
+        }
+      });
+    }
+    match?.labels?.matchExpressions?.forEach((req, i) => {
+      const needsValues = req.operator === 'In' || req.operator === 'NotIn';
+      if (req.key === '') fail(['match', 'labels', 'matchExpressions', i, 'key'], 'The label key is empty');
+      if (needsValues && !req.values?.length) fail(['match', 'labels', 'matchExpressions', i, 'operator'], `The ${req.operator} operator needs a non-empty list of values`);
+      if (!needsValues && req.values !== undefined) fail(['match', 'labels', 'matchExpressions', i, 'values'], `The ${req.operator} operator takes no values; remove them`, 'key');
+    });
+
+    // What is checked.
+    const compiled: CompiledPolicyRule = {};
+    if (spec.given !== undefined) {
+      const list = Array.isArray(spec.given);
+      const paths = Array.isArray(spec.given) ? spec.given : [spec.given];
+      if (paths.length === 0) fail(['given'], 'given is an empty list, so the rule would check nothing; write a path, e.g. spec.clusterRoles[*]');
+      compiled.given = [];
+      paths.forEach((path, i) => {
+        const parsed = parsePath(path);
+        if (parsed.ok) compiled.given?.push(parsed.steps);
+        else failIn(list ? ['given', i] : ['given'], parsed.offset, `Invalid given path "${path}": ${parsed.error}`);
+      });
+    }
+    const hasExpression = spec.expression !== undefined;
+    if (hasExpression && spec.assertions) fail(['assertions'], 'Give either expression or assertions, not both; split them into two rules', 'key');
+    if (!hasExpression && !spec.assertions) fail([], 'The rule checks nothing: give an expression (CEL, with message or messageExpression) or assertions');
+    if (spec.message !== undefined && spec.messageExpression !== undefined) fail(['messageExpression'], 'Give either message or messageExpression, not both', 'key');
+    if (hasExpression && spec.message === undefined && spec.messageExpression === undefined) fail(['expression'], 'An expression rule needs a message or a messageExpression saying what is wrong and what to do', 'key');
+    if (spec.message !== undefined && spec.message.trim() === '') fail(['message'], 'The message is empty');
+    const cel = (field: 'expression' | 'messageExpression', text: string, result: 'bool' | 'string'): CompiledExpression | undefined => {
+      const outcome = this.runtime.compile(text, result, VARIABLES);
+      if (outcome.ok) return outcome.expression;
+      failIn([field], outcome.problem.offset, `${field === 'expression' ? 'Expression' : 'Message expression'}: ${outcome.problem.message}`);
+      return undefined;
+    };
+    if (spec.expression !== undefined) {
+      const expression = cel('expression', spec.expression, 'bool');
+      if (expression) compiled.expression = expression;
+    }
+    if (spec.messageExpression !== undefined) {
+      const messageExpression = cel('messageExpression', spec.messageExpression, 'string');
+      if (messageExpression) compiled.messageExpression = messageExpression;
+    }
+    if (spec.assertions) {
+      const assertions = this.compileAssertions(spec, fail);
+      if (assertions) compiled.assertions = assertions;
+    }
+    if (!ok) return undefined;
+
+    const origin: PolicyOrigin = {
+      file,
+      policyName,
+      rule: source.spot([...at, 'id']),
+      ...(spec.expression !== undefined ? { expression: source.spot([...at, 'expression']) } : {}),
+      ...(spec.messageExpression !== undefined ? { messageExpression: source.spot([...at, 'messageExpression']) } : {}),
+      ...(spec.assertions ? { assertions: source.spot([...at, 'assertions'], 'key') } : {}),
+    };
+    this.declared.set(spec.id, origin);
+    return new PolicyRule(spec, origin, compiled, this.sink);
+  }
+
+  private compileAssertions(spec: PolicyRuleSpec, fail: (path: PathSegment[], message: string, where?: 'key' | 'value') => void): CompiledAssertions | undefined {
+    const a = spec.assertions ?? {};
+    const out: CompiledAssertions = { required: [], forbidden: [], pattern: [], enum: [], exactlyOneOf: [] };
+    let ok = true;
+    const steps = (path: PathSegment[], field: string): PathStep[] | undefined => {
+      const parsed = parsePath(field);
+      if (parsed.ok && parsed.steps.length > 0) return parsed.steps;
+      ok = false;
+      fail(path, `Invalid field path "${field}": ${parsed.ok ? 'it selects the node itself; name a field' : parsed.error}`, typeof path[path.length - 1] === 'string' ? 'key' : 'value');
+      return undefined;
+    };
+    const kinds = Object.keys(a).filter((k) => {
+      const value = (a as Record<string, unknown>)[k];
+      return Array.isArray(value) ? value.length > 0 : Object.keys(value as object).length > 0;
+    });
+    if (kinds.length === 0) {
+      fail(['assertions'], 'assertions is empty: give required, forbidden, pattern, enum or exactlyOneOf', 'key');
+      return undefined;
+    }
+    a.required?.forEach((field, i) => {
+      const s = steps(['assertions', 'required', i], field);
+      const last = s?.[s.length - 1];
+      if (!s || !last) return;
+      if (last.kind !== 'key') {
+        ok = false;
+        fail(['assertions', 'required', i], `A required field must end with a field name, not "${field}"`);
+        return;
+      }
+      out.required.push({ field, parent: s.slice(0, -1), key: last.key });
+    });
+    a.forbidden?.forEach((field, i) => {
+      const s = steps(['assertions', 'forbidden', i], field);
+      if (s) out.forbidden.push({ field, steps: s });
+    });
+    for (const [field, pattern] of Object.entries(a.pattern ?? {})) {
+      const s = steps(['assertions', 'pattern', field], field);
+      const problem = checkGoRegex(pattern);
+      if (problem) {
+        ok = false;
+        fail(['assertions', 'pattern', field], `Invalid regular expression (Go RE2 syntax): ${problem}`);
+        continue;
+      }
+      let regex: RE2JS;
+      try {
+        regex = RE2JS.compile(pattern);
+      } catch (error) {
+        ok = false;
+        fail(['assertions', 'pattern', field], `This regular expression cannot be used: ${(error as Error).message}`);
+        continue;
+      }
+      if (s) out.pattern.push({ field, steps: s, source: pattern, regex });
+    }
+    for (const [field, values] of Object.entries(a.enum ?? {})) {
+      const s = steps(['assertions', 'enum', field], field);
+      if (values.length === 0) {
+        ok = false;
+        fail(['assertions', 'enum', field], 'The list of allowed values is empty');
+        continue;
+      }
+      const bad = values.findIndex((v) => v === null || typeof v === 'object');
+      if (bad >= 0) {
+        ok = false;
+        fail(['assertions', 'enum', field, bad], 'Allowed values must be strings, numbers or booleans');
+        continue;
+      }
+      if (s) out.enum.push({ field, steps: s, values });
+    }
+    if (a.exactlyOneOf) {
+      if (a.exactlyOneOf.length === 1) {
+        ok = false;
+        fail(['assertions', 'exactlyOneOf'], 'exactlyOneOf needs at least two fields; for one field use required');
+      }
+      a.exactlyOneOf.forEach((field, i) => {
+        const s = steps(['assertions', 'exactlyOneOf', i], field);
+        if (s) out.exactlyOneOf.push({ field, steps: s });
+      });
+    }
+    return ok ? out : undefined;
+  }
+}
+
+/**
+ * Loads policy files and directories (resolved against `cwd`; directories are searched for `*.yaml`/`*.yml`,
+ * skipping `tests` folders). Never throws for a user mistake: problems come back as diagnostics in the policy files.
+ */
+export function loadPolicies(paths: readonly string[], cwd: string, options: LoadPoliciesOptions = {}): LoadedPolicies {
+  const loader = new Loader(options);
+  for (const path of paths) loader.loadPath(path, cwd);
+  const { rules, problems, sink } = loader;
+  const byId = new Map(rules.map((r) => [r.meta.id, r]));
+  return {
+    rules,
+    problems,
+    explain: (id) => {
+      const rule = byId.get(id);
+      return rule ? explainPolicyRule(rule) : undefined;
+    },
+    docsUrl: (id) => byId.get(id)?.docsUrl,
+    setCurrentFile: (file) => {
+      sink.currentFile = file;
+    },
+    evaluationProblems: () => sink.problems(),
+    clearEvaluationProblems: () => sink.clear(),
+  };
+}

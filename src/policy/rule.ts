@@ -1,0 +1,242 @@
+/**
+ * A policy rule as the engine sees it: a `Rule` like any built-in (category `policy`, one message `violation`),
+ * whose `check` selects the `given` nodes, evaluates the CEL expression or the assertions on each, and reports each
+ * violation at the matched node. Evaluation errors never throw: they are recorded in the run's sink (one entry per
+ * rule) and the node is skipped.
+ */
+import { celType, type CelInput } from '@bufbuild/cel';
+import type { FileResult, PathSegment, Rule, RuleContext, RuleDocument, RuleMeta } from '../engine/types.js';
+import { docsUrlFor } from '../engine/docs.js';
+import { runAssertions, type CompiledAssertions } from './assertions.js';
+import type { CompiledExpression, EvalOutcome } from './cel.js';
+import { celAt, toCelData } from './data.js';
+import { documentMatches } from './match.js';
+import { expandPath, type PathMatch, type PathStep } from './path.js';
+import { addFrameLines } from './source.js';
+import type { PolicyOrigin, PolicyRuleSpec, SourceSpot } from './types.js';
+
+/** After this many documents over the cost limit, a rule is not evaluated any more in the run. */
+export const COST_FAILURES_BEFORE_SKIP = 3;
+/** A rule may spend this many times the per-evaluation limit on one document, over all its `given` matches. */
+export const DOCUMENT_BUDGET_FACTOR = 10;
+
+export interface CompiledPolicyRule {
+  /** The `given` paths (one, or a list); absent: the whole document. */
+  given?: PathStep[][];
+  expression?: CompiledExpression;
+  messageExpression?: CompiledExpression;
+  assertions?: CompiledAssertions;
+}
+
+interface Failure {
+  rule: PolicyRule;
+  spot: SourceSpot;
+  documents: number;
+  costFailures: number;
+  skipped: number;
+  first: { document: string; file?: string; error: string };
+}
+
+function documentLabel(doc: RuleDocument): string {
+  const metadata = doc.data['metadata'];
+  const name = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>)['name'] : undefined;
+  return typeof name === 'string' && name !== '' ? `${doc.kind} "${name}"` : `an unnamed ${doc.kind}`;
+}
+
+function hint(error: string): string {
+  if (/field not found|no such key/.test(error)) return '; test optional fields with has() first, e.g. has(self.x) && self.x > 0';
+  if (/cost limit/.test(error)) return '; the expression does too much work (nested macros over large lists?)';
+  return '';
+}
+
+/** What one lint run learns about failing policy rules; lives in the object `loadPolicies` returns. */
+export class EvaluationSink {
+  private readonly failures = new Map<string, Failure>();
+  private readonly data = new WeakMap<object, CelInput>();
+  currentFile: string | undefined;
+  /** The text of every loaded policy file, for code frames. */
+  readonly sources = new Map<string, string>();
+
+  constructor(readonly documentBudget: number) {}
+
+  /** The document's data converted for CEL, once per document. */
+  celData(doc: RuleDocument): CelInput {
+    let converted = this.data.get(doc.data);
+    if (converted === undefined) {
+      converted = toCelData(doc.data);
+      this.data.set(doc.data, converted);
+    }
+    return converted;
+  }
+
+  skipping(rule: PolicyRule): boolean {
+    return (this.failures.get(rule.meta.id)?.costFailures ?? 0) >= COST_FAILURES_BEFORE_SKIP;
+  }
+
+  record(rule: PolicyRule, spot: SourceSpot, doc: RuleDocument, error: string, costExceeded: boolean, skipped = false): void {
+    let failure = this.failures.get(rule.meta.id);
+    if (!failure) {
+      failure = { rule, spot, documents: 0, costFailures: 0, skipped: 0, first: { document: documentLabel(doc), error, ...(this.currentFile !== undefined ? { file: this.currentFile } : {}) } };
+      this.failures.set(rule.meta.id, failure);
+    }
+    failure.documents++;
+    if (costExceeded) failure.costFailures++;
+    if (skipped) failure.skipped++;
+  }
+
+  clear(): void {
+    this.failures.clear();
+  }
+
+  /** One `policy/evaluation-error` diagnostic per failing rule, in the policy file, at the failing expression. */
+  problems(): FileResult[] {
+    const byFile = new Map<string, FileResult>();
+    for (const failure of this.failures.values()) {
+      const { rule, spot, documents, skipped, first } = failure;
+      const file = rule.origin.file;
+      let result = byFile.get(file);
+      if (!result) {
+        result = { file, diagnostics: [], documents: 0, skipped: 0 };
+        byFile.set(file, result);
+      }
+      const where = `${first.document}${first.file !== undefined ? ` in ${first.file}` : ''}`;
+      const count = documents === 1 ? '1 document' : `${documents} documents`;
+      const skippedNote = skipped ? ` After ${COST_FAILURES_BEFORE_SKIP} documents over the cost limit it was skipped on the other ${skipped}.` : '';
+      result.diagnostics.push({
+        ruleId: 'policy/evaluation-error',
+        severity: 'error',
+        message: `The policy rule ${rule.meta.id} could not be evaluated on ${count} (those were not checked by it); it first failed on ${where}: ${first.error}${hint(first.error)}.${skippedNote}`,
+        ...spot,
+        docsUrl: docsUrlFor('policy/evaluation-error'),
+      });
+    }
+    for (const result of byFile.values()) {
+      result.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
+      const text = this.sources.get(result.file);
+      if (text !== undefined) addFrameLines(result, text);
+    }
+    return [...byFile.values()];
+  }
+}
+
+/** Every node the `given` paths select, each once, in document order of the paths. */
+function selectTargets(data: unknown, given: readonly PathStep[][]): PathMatch[] {
+  if (given.length === 1) return expandPath(data, given[0] ?? []);
+  const seen = new Set<string>();
+  const out: PathMatch[] = [];
+  for (const steps of given) {
+    for (const match of expandPath(data, steps)) {
+      const key = JSON.stringify(match.path);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(match);
+    }
+  }
+  return out;
+}
+
+/** A mapping or list under a key is reported at its key; a scalar at its value; a list item at the item. */
+function reportAt(path: readonly PathSegment[], value: unknown): 'key' | 'value' {
+  return typeof path[path.length - 1] === 'string' && typeof value === 'object' && value !== null ? 'key' : 'value';
+}
+
+export class PolicyRule implements Rule {
+  readonly meta: RuleMeta;
+
+  constructor(
+    readonly spec: PolicyRuleSpec,
+    readonly origin: PolicyOrigin,
+    private readonly compiled: CompiledPolicyRule,
+    private readonly sink: EvaluationSink,
+  ) {
+    this.meta = {
+      id: spec.id,
+      description: spec.description,
+      severity: spec.severity,
+      category: 'policy',
+      sources: ['security'],
+      ...(spec.match?.kinds ? { kinds: [...spec.match.kinds] } : {}),
+      messages: { violation: '{{message}}' },
+    };
+  }
+
+  get docsUrl(): string | undefined {
+    return this.spec.docsUrl;
+  }
+
+  check(doc: RuleDocument, ctx: RuleContext): void {
+    if (!documentMatches(this.spec.match, doc)) return;
+    const { given, expression, assertions } = this.compiled;
+    const targets = given ? selectTargets(doc.data, given) : [{ path: [] as PathSegment[], value: doc.data as unknown }];
+    if (targets.length === 0) return;
+    if (expression && this.sink.skipping(this)) {
+      this.sink.record(this, this.spotOf('expression'), doc, 'skipped', true, true);
+      return;
+    }
+    let failed: { spot: SourceSpot; error: string; costExceeded: boolean } | undefined;
+    let spent = 0;
+    for (const target of targets) {
+      if (assertions) {
+        for (const violation of runAssertions(assertions, target.value, target.path)) {
+          const message = this.spec.message ? `${this.spec.message} (${violation.detail})` : `${violation.detail}.`;
+          ctx.report({ messageId: 'violation', path: violation.path, at: violation.at, data: { message } });
+        }
+        continue;
+      }
+      if (!expression) continue;
+      let root: CelInput;
+      try {
+        root = this.sink.celData(doc);
+      } catch (error) {
+        failed ??= { spot: this.spotOf('expression'), error: (error as Error).message, costExceeded: false };
+        break;
+      }
+      const bindings = { self: celAt(root, target.path), object: root };
+      const outcome = expression.evaluate(bindings);
+      spent += outcome.cost;
+      if (spent > this.sink.documentBudget) {
+        failed ??= { spot: this.spotOf('expression'), error: `the rule spent more than ${this.sink.documentBudget} cost units on this document (over ${targets.length} matches of given)`, costExceeded: true };
+        break;
+      }
+      const verdict = this.verdict(outcome);
+      if ('error' in verdict) {
+        failed ??= { spot: this.spotOf('expression'), error: verdict.error, costExceeded: verdict.costExceeded };
+        if (verdict.costExceeded) break;
+        continue;
+      }
+      if (verdict.compliant) continue;
+      const message = this.message(bindings, (error) => {
+        failed ??= { spot: this.spotOf('messageExpression'), error, costExceeded: false };
+      });
+      ctx.report({ messageId: 'violation', path: target.path, at: reportAt(target.path, target.value), data: { message } });
+    }
+    if (failed) this.sink.record(this, failed.spot, doc, failed.error, failed.costExceeded);
+  }
+
+  private verdict(outcome: EvalOutcome): { compliant: boolean } | { error: string; costExceeded: boolean } {
+    if (!outcome.ok) return { error: outcome.error, costExceeded: outcome.costExceeded };
+    if (typeof outcome.value !== 'boolean') return { error: `the expression returned a ${celType(outcome.value).name}, not a bool`, costExceeded: false };
+    return { compliant: outcome.value };
+  }
+
+  private message(bindings: Record<string, CelInput>, onError: (error: string) => void): string {
+    const fallback = this.spec.message ?? this.spec.description;
+    const { messageExpression } = this.compiled;
+    if (!messageExpression) return fallback;
+    const outcome = messageExpression.evaluate(bindings);
+    if (!outcome.ok) {
+      onError(outcome.error);
+      return fallback;
+    }
+    if (typeof outcome.value !== 'string') {
+      onError(`the message expression returned a ${celType(outcome.value).name}, not a string`);
+      return fallback;
+    }
+    return outcome.value.trim() === '' ? fallback : outcome.value;
+  }
+
+  private spotOf(field: 'expression' | 'messageExpression'): SourceSpot {
+    return this.origin[field] ?? this.origin.rule;
+  }
+}
+

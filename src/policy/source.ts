@@ -1,0 +1,111 @@
+/** Positions in a policy file: data paths to line/column, and offsets inside a scalar's value back to the file. */
+import { isScalar, Scalar, type Document, type LineCounter, type Node } from 'yaml';
+import { LintTarget } from '../engine/document.js';
+import type { DataPath, FileResult } from '../engine/types.js';
+import type { SourceSpot } from './types.js';
+
+export class PolicySource {
+  private readonly target: LintTarget;
+
+  constructor(
+    private readonly text: string,
+    private readonly lineCounter: LineCounter,
+    doc: Document,
+    readonly documentIndex: number,
+    data: Record<string, unknown>,
+  ) {
+    this.target = new LintTarget(documentIndex, undefined, '', data, { doc, root: doc.contents, text }, []);
+  }
+
+  spotOfRange(start: number, end: number, path: DataPath): SourceSpot {
+    const from = this.lineCounter.linePos(start);
+    const to = this.lineCounter.linePos(Math.max(end, start + 1));
+    return { line: from.line, column: from.col, endLine: to.line, endColumn: to.col, path: this.target.pointer(path), document: this.documentIndex };
+  }
+
+  /** The key or value of a path (or the nearest existing ancestor's key). */
+  spot(path: DataPath, at: 'key' | 'value' = 'value'): SourceSpot {
+    const [start, end] = this.target.range(path, at);
+    return this.spotOfRange(start, end, path);
+  }
+
+  /**
+   * The position of an offset inside the string value at `path` (a CEL expression, a `given` path), mapped through
+   * quotes, escapes, block indentation and folding. The range covers the word there (at least one character).
+   */
+  spotInValue(path: DataPath, valueOffset: number): SourceSpot {
+    const node = this.target.node(path);
+    if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return this.spot(path);
+    const value = node.value;
+    const offset = mapScalarOffset(this.text, node, value, Math.max(0, Math.min(valueOffset, value.length)));
+    let end = offset;
+    while (end < node.range[1] && /[\w@.]/.test(this.text[end] ?? '')) end++;
+    if (end === offset) end = offset + 1;
+    return this.spotOfRange(offset, Math.min(end, Math.max(node.range[1], offset + 1)), path);
+  }
+}
+
+function escapeLength(text: string, p: number): number {
+  const next = text[p + 1];
+  if (next === 'x') return 4;
+  if (next === 'u') return 6;
+  if (next === 'U') return 10;
+  return 2;
+}
+
+/** Offset in the file of character `target` of a scalar's value; the scalar's start when they cannot be aligned. */
+export function mapScalarOffset(text: string, node: Scalar | Node, value: string, target: number): number {
+  const range = node.range;
+  if (!range) return 0;
+  const [start, end] = range;
+  const type = isScalar(node) ? node.type : undefined;
+  let p = start;
+  if (type === Scalar.BLOCK_LITERAL || type === Scalar.BLOCK_FOLDED) {
+    const newline = text.indexOf('\n', start);
+    if (newline < 0 || newline >= end) return start;
+    p = newline + 1;
+  } else if (type === Scalar.QUOTE_DOUBLE || type === Scalar.QUOTE_SINGLE) {
+    p = start + 1;
+  }
+  let i = 0;
+  while (i < target && p < end) {
+    const v = value[i];
+    const s = text[p];
+    if (type === Scalar.QUOTE_SINGLE && s === "'" && text[p + 1] === "'") {
+      p += 2;
+      i++;
+    } else if (type === Scalar.QUOTE_DOUBLE && s === '\\') {
+      if (text[p + 1] === '\n' || text[p + 1] === '\r') {
+        p += 2;
+        while (p < end && /[ \t\r\n]/.test(text[p] ?? '')) p++;
+      } else {
+        p += escapeLength(text, p);
+        i++;
+      }
+    } else if (v === s) {
+      i++;
+      p++;
+    } else if (s === ' ' || s === '\t' || s === '\n' || s === '\r') {
+      p++;
+    } else if (v === ' ' || v === '\n') {
+      i++;
+    } else {
+      return start;
+    }
+  }
+  // Leading indentation of the line the target falls on.
+  while (p < end && (text[p] === ' ' || text[p] === '\t') && value[i] !== ' ' && value[i] !== '\t') p++;
+  return p;
+}
+
+/** Source lines around each diagnostic, for the stylish formatter's code frames (as the engine keeps them). */
+export function addFrameLines(result: FileResult, text: string): void {
+  const lines = text.split('\n');
+  const frames = result.frameLines ?? new Map<number, string>();
+  for (const d of result.diagnostics) {
+    for (let line = Math.max(1, d.line - 1); line <= Math.min(d.endLine, d.line + 2, lines.length); line++) {
+      if (!frames.has(line)) frames.set(line, (lines[line - 1] ?? '').replace(/\r$/, ''));
+    }
+  }
+  if (frames.size) result.frameLines = frames;
+}

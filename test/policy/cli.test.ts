@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+describe('policies through the CLI', () => {
+  it('platlint policy test fixtures/policies passes, with the closing line', () => {
+    const run = runCli(['policy', 'test', 'fixtures/policies']);
+    expect(run.status).toBe(0);
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('6 passed, 0 failed');
+  });
+
+  it('--policy adds the rules to the lint, at the matched item', () => {
+    const run = runCli(['--policy', 'fixtures/policies/no-cluster-admin', 'fixtures/policies/no-cluster-admin/tests/invalid.yaml', '--format', 'json']);
+    expect(run.status).toBe(1);
+    const diagnostics = JSON.parse(run.stdout).results.flatMap((r: { diagnostics: { ruleId: string; line: number; column: number; endColumn: number }[] }) => r.diagnostics);
+    expect(diagnostics.filter((d: { ruleId: string }) => d.ruleId === 'acme/no-cluster-admin').map((d: { line: number; column: number; endColumn: number }) => [d.line, d.column, d.endColumn])).toEqual([[13, 7, 26]]);
+  });
+
+  it('policy rules take severities from --rule globs and show in rules and explain', () => {
+    const run = runCli(['--policy', 'fixtures/policies/no-cluster-admin', '--rule', 'acme/*=off', 'fixtures/policies/no-cluster-admin/tests/invalid.yaml', '--format', 'json']);
+    expect(JSON.parse(run.stdout).results[0].diagnostics.filter((d: { ruleId: string }) => d.ruleId.startsWith('acme/'))).toEqual([]);
+    expect(runCli(['rules', '--policy', 'fixtures/policies']).stdout).toMatch(/^acme\/no-cluster-admin\s+policy\s+error\s+Disallow the cluster-admin cluster role/m);
+    expect(runCli(['explain', '--policy', 'fixtures/policies', 'acme/no-cluster-admin']).stdout.startsWith('# acme/no-cluster-admin\n')).toBe(true);
+  });
+
+  it('a broken policy is reported at its own position and the run exits 1', () => {
+    const run = runCli(['--policy', 'test/policy/data/broken-cel.yaml', 'fixtures/examples/maximal-user.yaml', '--format', 'json']);
+    const report = JSON.parse(run.stdout);
+    expect(run.status).toBe(1);
+    expect(report.results[0].file).toBe('test/policy/data/broken-cel.yaml');
+    expect(report.results[0].diagnostics.map((d: { ruleId: string; line: number }) => [d.ruleId, d.line])).toEqual([['policy/invalid', 9]]);
+  });
+
+  it('prints the policy schema', () => {
+    expect(JSON.parse(runCli(['schema', 'policy']).stdout).title).toMatch(/policy/i);
+  });
+});

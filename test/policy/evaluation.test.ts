@@ -1,0 +1,175 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { lintWith, loadPolicy, policy, reported, removeTempDirs } from './helpers.js';
+
+afterAll(removeTempDirs);
+
+const config = (name: string, oidc: string): string => `apiVersion: management.platform/v1
+kind: Config
+metadata:
+  name: ${name}
+status:
+  auth:
+    oidc:
+${oidc}`;
+
+const WITH_GROUPS = '      issuerUrl: https://login.example.com\n      groups: [platform-users]\n';
+const EMPTY_GROUPS = '      issuerUrl: https://login.example.com\n      groups: []\n';
+const NO_GROUPS = '      issuerUrl: https://login.example.com\n';
+
+describe('policy/evaluation-error', () => {
+  const GROUPS = policy(`    - id: acme/oidc-groups
+      description: Require OIDC groups
+      severity: error
+      given: status.auth.oidc
+      expression: size(self.groups) > 0
+      message: list the groups that may log in
+    - id: acme/oidc-issuer
+      description: Require the company issuer
+      severity: warning
+      given: status.auth.oidc
+      expression: self.issuerUrl.startsWith('https://login.acme.com')
+      message: use the company identity provider
+`);
+
+  it('skips a document the expression fails on, checks the others, and reports the rule once, at its expression', () => {
+    const policies = loadPolicy(GROUPS);
+    expect(policies.problems).toEqual([]);
+    const a = lintWith(policies, [config('a', WITH_GROUPS), config('b', NO_GROUPS), config('c', EMPTY_GROUPS)].join('---\n'), 'configs.yaml');
+    const b = lintWith(policies, config('d', NO_GROUPS), 'other.yaml');
+    // The failing documents are not reported by the rule, the others are; the other rule runs on every document.
+    expect(reported(a)).toEqual([
+      ['acme/oidc-issuer', 7, 5, 'use the company identity provider'],
+      ['acme/oidc-issuer', 17, 5, 'use the company identity provider'],
+      ['acme/oidc-groups', 26, 5, 'list the groups that may log in'],
+      ['acme/oidc-issuer', 26, 5, 'use the company identity provider'],
+    ]);
+    expect(reported(b).map(([id]) => id)).toEqual(['acme/oidc-issuer']);
+    expect(a.diagnostics.some((d) => d.ruleId === 'internal/rule-error')).toBe(false);
+    const problems = policies.evaluationProblems();
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.file).toBe('policy.yaml');
+    expect(problems[0]?.diagnostics).toEqual([
+      {
+        ruleId: 'policy/evaluation-error',
+        severity: 'error',
+        message:
+          'The policy rule acme/oidc-groups could not be evaluated on 2 documents (those were not checked by it); it first failed on Config "b" in configs.yaml: field not found: groups; test optional fields with has() first, e.g. has(self.x) && self.x > 0.',
+        line: 11,
+        column: 19,
+        endLine: 11,
+        endColumn: 40,
+        path: '/spec/rules/0/expression',
+        document: 0,
+        docsUrl: 'https://github.com/platlint/platlint/blob/main/rules/policy/evaluation-error/README.md',
+      },
+    ]);
+    policies.clearEvaluationProblems();
+    expect(policies.evaluationProblems()).toEqual([]);
+  });
+
+  it('a result that is not a bool is an evaluation error', () => {
+    const policies = loadPolicy(policy(`    - id: acme/dyn
+      description: Returns the field itself
+      severity: error
+      given: status.auth.oidc
+      expression: self.issuerUrl
+      message: m
+`));
+    expect(policies.problems).toEqual([]);
+    expect(reported(lintWith(policies, config('a', WITH_GROUPS)))).toEqual([]);
+    expect(policies.evaluationProblems()[0]?.diagnostics[0]?.message).toContain('it first failed on Config "a" in test.yaml: the expression returned a string, not a bool');
+  });
+
+  it('a failing messageExpression still reports the violation, with the message, and is reported at its position', () => {
+    const policies = loadPolicy(policy(`    - id: acme/groups-message
+      description: Require OIDC groups
+      severity: error
+      given: status.auth.oidc
+      expression: has(self.groups) && size(self.groups) > 0
+      messageExpression: "'no groups in ' + self.clientId"
+`));
+    expect(reported(lintWith(policies, config('a', NO_GROUPS)))).toEqual([['acme/groups-message', 7, 5, 'Require OIDC groups']]);
+    const [problem] = policies.evaluationProblems()[0]?.diagnostics ?? [];
+    expect([problem?.line, problem?.column, problem?.path]).toEqual([12, 26, '/spec/rules/0/messageExpression']);
+    expect(problem?.message).toContain('field not found: clientId');
+  });
+
+  it('stops a runaway expression with an error at the policy, and the run goes on', () => {
+    const range = `[${Array.from({ length: 100 }, (_, i) => i).join(', ')}]`;
+    const policies = loadPolicy(policy(`    - id: acme/runaway
+      description: Nested maps over a generated range
+      severity: error
+      expression: "${range}.map(a, ${range}.map(b, ${range}.map(c, a + b + c))).size() > 0"
+      message: m
+    - id: acme/still-runs
+      description: Flag every document
+      severity: info
+      expression: "true && false"
+      message: checked
+`));
+    expect(policies.problems).toEqual([]);
+    const docs = ['a', 'b', 'c', 'd', 'e'].map((n) => config(n, WITH_GROUPS)).join('---\n');
+    const started = Date.now();
+    const result = lintWith(policies, docs);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(reported(result).map(([id]) => id)).toEqual(Array(5).fill('acme/still-runs'));
+    const diagnostics = policies.evaluationProblems().flatMap((p) => p.diagnostics);
+    expect(diagnostics.map((d) => [d.ruleId, d.line, d.column])).toEqual([['policy/evaluation-error', 10, 19]]);
+    expect(diagnostics[0]?.message).toContain('could not be evaluated on 5 documents');
+    expect(diagnostics[0]?.message).toContain('the evaluation cost limit (100000) was exceeded');
+    expect(diagnostics[0]?.message).toContain('After 3 documents over the cost limit it was skipped on the other 2.');
+  }, 30_000);
+
+  const BIG_USER = `apiVersion: management.platform/v1
+kind: User
+metadata:
+  name: big
+spec:
+  groups:
+${Array.from({ length: 2000 }, (_, i) => `    - team-${i}`).join('\n')}
+`;
+
+  it('stops a runaway over a huge list generated in the document', () => {
+    const policies = loadPolicy(policy(`    - id: acme/pairs
+      description: Every pair of groups
+      severity: error
+      given: spec
+      expression: self.groups.map(a, self.groups.map(b, a + b)).size() > 0
+      message: m
+`));
+    const started = Date.now();
+    expect(reported(lintWith(policies, BIG_USER))).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    const [problem] = policies.evaluationProblems()[0]?.diagnostics ?? [];
+    expect([problem?.line, problem?.column]).toEqual([11, 19]);
+    expect(problem?.message).toContain('it first failed on User "big" in test.yaml: the evaluation cost limit (100000) was exceeded; the expression does too much work');
+  }, 30_000);
+
+  it('bounds the total cost of one rule over all the given matches of a document', () => {
+    const policies = loadPolicy(policy(`    - id: acme/each
+      description: Check every group
+      severity: error
+      given: spec.groups[*]
+      expression: self.startsWith('team-')
+      message: m
+`), { costLimit: 100 });
+    lintWith(policies, BIG_USER);
+    expect(policies.evaluationProblems()[0]?.diagnostics[0]?.message).toContain('the rule spent more than 1000 cost units on this document (over 2000 matches of given)');
+  });
+
+  it('a cost limit can be set, and a reasonable expression stays well under the default', () => {
+    const list = `[${Array.from({ length: 50 }, (_, i) => `'item-${i}'`).join(', ')}]`;
+    const text = policy(`    - id: acme/fine
+      description: Quadratic over 50 items
+      severity: error
+      expression: "${list}.all(a, ${list}.exists(b, a == b))"
+      message: m
+`);
+    const normal = loadPolicy(text);
+    lintWith(normal, config('a', WITH_GROUPS));
+    expect(normal.evaluationProblems()).toEqual([]);
+    const tight = loadPolicy(text, { costLimit: 100 });
+    lintWith(tight, config('a', WITH_GROUPS));
+    expect(tight.evaluationProblems()[0]?.diagnostics[0]?.message).toContain('the evaluation cost limit (100) was exceeded');
+  });
+});

@@ -1,0 +1,55 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { builtinRules } from '../../rules/index.js';
+import { lintText } from '../../src/engine/lint.js';
+import { presetSettings } from '../../src/engine/presets.js';
+import type { Diagnostic, FileResult, Rule } from '../../src/engine/types.js';
+import { loadPolicies, type LoadedPolicies, type LoadPoliciesOptions } from '../../src/policy/load.js';
+
+const created: string[] = [];
+
+/** Removes the temporary directories written so far (call from afterAll). */
+export function removeTempDirs(): void {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Writes files into a fresh temporary directory and returns it. */
+export function tempDir(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'platlint-policy-'));
+  created.push(dir);
+  for (const [name, text] of Object.entries(files)) {
+    const path = join(dir, name);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, text);
+  }
+  return dir;
+}
+
+/** Loads one policy file written as `policy.yaml` in a temporary directory (reported as `policy.yaml`). */
+export function loadPolicy(text: string, options: LoadPoliciesOptions = {}): LoadedPolicies {
+  const dir = tempDir({ 'policy.yaml': text });
+  return loadPolicies(['policy.yaml'], dir, options);
+}
+
+/** Lints a manifest with every built-in rule (recommended preset) and the policy's rules. */
+export function lintWith(policies: LoadedPolicies, text: string, filename = 'test.yaml'): FileResult {
+  const rules: Rule[] = [...builtinRules, ...policies.rules];
+  policies.setCurrentFile(filename);
+  return lintText(text, { filename, rules, settings: presetSettings('recommended', rules) });
+}
+
+/** `[ruleId, line, column, message]` of the diagnostics of rules whose id starts with the prefix. */
+export function reported(result: FileResult, prefix = 'acme/'): [string, number, number, string][] {
+  return result.diagnostics.filter((d) => d.ruleId.startsWith(prefix)).map((d) => [d.ruleId, d.line, d.column, d.message]);
+}
+
+/** `[line, column, endLine, endColumn, message]` of every problem diagnostic. */
+export function problemSpans(results: readonly FileResult[]): [number, number, number, number, string][] {
+  return results.flatMap((r) => r.diagnostics).map((d: Diagnostic) => [d.line, d.column, d.endLine, d.endColumn, d.message]);
+}
+
+/** A policy file with the given rules (YAML text of the list items, indented by 4). */
+export function policy(rules: string): string {
+  return `apiVersion: platlint/v1\nkind: Policy\nmetadata:\n  name: acme\nspec:\n  rules:\n${rules}`;
+}
