@@ -87,9 +87,9 @@ describe('platlint policy test', () => {
     expect(() => runPolicyTests('empty', dir)).toThrow(new PolicyTestError('no policy files (*.yaml, *.yml) in empty'));
   });
 
-  it('runPolicyTest: exit codes 0, 1 and 2, output through CliIo', () => {
+  it('runPolicyTest: exit codes 0, 1 and 2, output through CliIo', async () => {
     const ok = fakeIo(process.cwd());
-    expect(runPolicyTest('fixtures/policies', ok)).toBe(0);
+    expect(await runPolicyTest('fixtures/policies', ok)).toBe(0);
     expect(ok.stdout.endsWith('\n6 passed, 0 failed\n')).toBe(true);
     expect(ok.stderr).toEqual([]);
 
@@ -98,11 +98,11 @@ describe('platlint policy test', () => {
       'pack/tests/user.yaml': USER('    - name: cluster-admin\n'),
     });
     const failing = fakeIo(dir);
-    expect(runPolicyTest('pack', failing)).toBe(1);
+    expect(await runPolicyTest('pack', failing)).toBe(1);
     expect(failing.stdout).toBe('FAIL - pack/tests/user.yaml\n  line 8: unexpected acme/no-cluster-admin: cluster-admin must be requested through the access process\n0 passed, 1 failed\n');
 
     const bad = fakeIo(dir);
-    expect(runPolicyTest('missing', bad)).toBe(2);
+    expect(await runPolicyTest('missing', bad)).toBe(2);
     expect(bad.stderr).toEqual(['platlint: no such directory: missing']);
     expect(bad.stdout).toBe('');
   });
