@@ -82,6 +82,16 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     });
 
   program
+    .command('lsp')
+    .description('run the language server (LSP over stdin and stdout) for editors')
+    .option('--stdio', 'talk over stdin and stdout (the default)')
+    .action(async () => {
+      // The server keeps the process alive on stdin; the LSP library owns the exit code from here.
+      const { startLanguageServer } = await import('../lsp/server.js');
+      startLanguageServer({ cwd: io.cwd });
+    });
+
+  program
     .command('policy')
     .description('work with custom policies')
     .command('test')

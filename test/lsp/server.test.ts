@@ -1,0 +1,333 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+  type ClientCapabilities,
+  type CodeAction,
+  type InitializeResult,
+  type MessageConnection,
+  type PublishDiagnosticsParams,
+  type Range,
+  type ShowMessageParams,
+} from 'vscode-languageserver/node.js';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { startLanguageServer } from '../../src/lsp/server.js';
+
+const WAIT_MS = 4_000;
+const TEST_MS = 10_000;
+
+const USER = [
+  'apiVersion: management.platform/v1',
+  'kind: User',
+  'metadata:',
+  '  name: jane',
+  'spec:',
+  '  username: jane',
+  '  emial: jane@example.com',
+  '  tokenGeneration: "3"',
+  '',
+].join('\n');
+const CLEAN = USER.replace('emial', 'email').replace('"3"', '3');
+const DOCS = 'https://github.com/platlint/platlint/blob/main/rules';
+
+const UNKNOWN_FIELD = {
+  range: { start: { line: 6, character: 2 }, end: { line: 6, character: 7 } },
+  severity: 1,
+  source: 'platlint',
+  code: 'schema/unknown-field',
+  codeDescription: { href: `${DOCS}/schema/unknown-field/README.md` },
+  message: 'Unknown field "emial" in spec; did you mean "email"? The platform drops unknown fields silently.',
+  data: { fix: { edits: [{ start: USER.indexOf('emial'), end: USER.indexOf('emial') + 5, text: 'email' }] } },
+};
+const typeDiagnostic = (severity: number): object => ({
+  range: { start: { line: 7, character: 19 }, end: { line: 7, character: 22 } },
+  severity,
+  source: 'platlint',
+  code: 'schema/type',
+  codeDescription: { href: `${DOCS}/schema/type/README.md` },
+  message: 'spec.tokenGeneration must be an integer, not string; remove the quotes to write a number.',
+});
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function workspace(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'platlint-lsp-'));
+  dirs.push(dir);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${WAIT_MS} ms waiting for ${what}`)), WAIT_MS);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A language client over in-memory streams, with the server running in this process. */
+class Client {
+  readonly connection: MessageConnection;
+  readonly messages: ShowMessageParams[] = [];
+  /** Every publishDiagnostics, in order. */
+  readonly published: PublishDiagnosticsParams[] = [];
+  private readonly unread = new Map<string, PublishDiagnosticsParams[]>();
+  private readonly waiting = new Map<string, (p: PublishDiagnosticsParams) => void>();
+  readonly closed: Promise<void>;
+  private versions = new Map<string, number>();
+
+  constructor(readonly root: string) {
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    startLanguageServer({ cwd: root, input: toServer, output: toClient });
+    this.connection = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+    this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+      this.published.push(params);
+      const waiter = this.waiting.get(params.uri);
+      if (waiter) {
+        this.waiting.delete(params.uri);
+        waiter(params);
+      } else {
+        this.unread.set(params.uri, [...(this.unread.get(params.uri) ?? []), params]);
+      }
+    });
+    this.connection.onRequest('window/showMessageRequest', (params: ShowMessageParams) => {
+      this.messages.push(params);
+      return null;
+    });
+    this.connection.onNotification('window/logMessage', () => undefined);
+    this.closed = new Promise((resolve) => this.connection.onClose(() => resolve()));
+    this.connection.listen();
+  }
+
+  uri(name: string): string {
+    return pathToFileURL(join(this.root, name)).href;
+  }
+
+  async initialize(capabilities: ClientCapabilities = {}): Promise<InitializeResult> {
+    const result = await within(this.connection.sendRequest<InitializeResult>('initialize', {
+      processId: null,
+      rootUri: pathToFileURL(this.root).href,
+      capabilities,
+      workspaceFolders: null,
+    }), 'initialize');
+    await this.connection.sendNotification('initialized', {});
+    return result;
+  }
+
+  /** The next diagnostics published for the document (already received ones first). */
+  diagnostics(uri: string): Promise<PublishDiagnosticsParams> {
+    const queued = this.unread.get(uri)?.shift();
+    if (queued) return Promise.resolve(queued);
+    return within(new Promise((resolve) => this.waiting.set(uri, resolve)), `diagnostics for ${uri}`);
+  }
+
+  async open(name: string, text: string, languageId = 'yaml'): Promise<string> {
+    const uri = this.uri(name);
+    this.versions.set(uri, 1);
+    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
+    return uri;
+  }
+
+  async change(uri: string, text: string): Promise<number> {
+    const version = (this.versions.get(uri) ?? 1) + 1;
+    this.versions.set(uri, version);
+    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+    return version;
+  }
+
+  codeActions(uri: string, range: Range, diagnostics: unknown[] = [], only?: string[]): Promise<CodeAction[]> {
+    return within(this.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range,
+      context: { diagnostics, ...(only ? { only } : {}) },
+    }), 'code actions');
+  }
+
+  async stop(): Promise<void> {
+    await within(this.connection.sendRequest('shutdown'), 'shutdown');
+    await this.connection.sendNotification('exit');
+    await within(this.closed, 'the server to close the connection');
+    this.connection.dispose();
+  }
+}
+
+const EMIAL: Range = UNKNOWN_FIELD.range;
+
+describe('platlint lsp', () => {
+  it('publishes diagnostics with the workspace config, offers fixes, and clears them', async () => {
+    const root = workspace({ '.platlint.yaml': 'rules:\n  schema/type: warn\n' });
+    const client = new Client(root);
+    const init = await client.initialize();
+    expect(init.capabilities.codeActionProvider).toEqual({ codeActionKinds: ['quickfix', 'source.fixAll.platlint'] });
+    expect(init.capabilities.textDocumentSync).toEqual({ openClose: true, change: 2, save: { includeText: false } });
+
+    const uri = await client.open('users/jane.yaml', USER);
+    expect(await client.diagnostics(uri)).toEqual({ uri, version: 1, diagnostics: [UNKNOWN_FIELD, typeDiagnostic(2)] });
+
+    const actions = await client.codeActions(uri, EMIAL, [UNKNOWN_FIELD]);
+    expect(actions).toEqual([
+      {
+        title: 'Fix: Unknown field "emial" in spec; did you mean "email"?',
+        kind: 'quickfix',
+        diagnostics: [UNKNOWN_FIELD],
+        isPreferred: true,
+        edit: { changes: { [uri]: [{ range: EMIAL, newText: 'email' }] } },
+      },
+      {
+        title: 'Disable schema/unknown-field for this line',
+        kind: 'quickfix',
+        diagnostics: [UNKNOWN_FIELD],
+        edit: { changes: { [uri]: [{ range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }, newText: '  # platlint-disable-next-line schema/unknown-field\n' }] } },
+      },
+      {
+        title: 'Fix all auto-fixable platlint problems',
+        kind: 'source.fixAll.platlint',
+        edit: { changes: { [uri]: [{ range: { start: { line: 0, character: 0 }, end: { line: 8, character: 0 } }, newText: USER.replace('emial', 'email') }] } },
+      },
+    ]);
+
+    // The directive the action inserts, applied as the editor would, suppresses exactly that diagnostic.
+    const disableEdits = actions[1]?.edit?.changes?.[uri] ?? [];
+    const disabled = TextDocument.applyEdits(TextDocument.create(uri, 'yaml', 1, USER), disableEdits);
+    expect(disabled).toBe(USER.replace('  emial', '  # platlint-disable-next-line schema/unknown-field\n  emial'));
+    // Typing is debounced: a version superseded within the delay is never linted nor published.
+    await client.change(uri, 'kind: User\nmetadata: {}\n');
+    const v2 = await client.change(uri, disabled);
+    expect(await client.diagnostics(uri)).toEqual({ uri, version: v2, diagnostics: [{ ...typeDiagnostic(2), range: { start: { line: 8, character: 19 }, end: { line: 8, character: 22 } } }] });
+
+    const v3 = await client.change(uri, CLEAN);
+    expect(await client.diagnostics(uri)).toEqual({ uri, version: v3, diagnostics: [] });
+    expect(await client.codeActions(uri, EMIAL)).toEqual([]);
+
+    expect(client.messages).toEqual([]);
+    await client.stop();
+  }, TEST_MS);
+
+  it('shows a config error once, lints with the defaults, and reloads when the config file changes', async () => {
+    const root = workspace({ '.platlint.yaml': 'rules:\n  schema/typo: warn\n' });
+    const client = new Client(root);
+    await client.initialize();
+    const a = await client.open('a.yaml', USER);
+    expect(await client.diagnostics(a)).toEqual({ uri: a, version: 1, diagnostics: [UNKNOWN_FIELD, typeDiagnostic(1)] });
+    const b = await client.open('b.yaml', USER);
+    expect((await client.diagnostics(b)).diagnostics).toEqual([UNKNOWN_FIELD, typeDiagnostic(1)]);
+    expect(client.messages).toEqual([
+      {
+        type: 1,
+        message: `platlint: ${join(root, '.platlint.yaml')}:2:3: rules.schema/typo: matches no rule (see platlint rules). Linting with the built-in defaults until the configuration is fixed.`,
+        actions: [],
+      },
+    ]);
+
+    writeFileSync(join(root, '.platlint.yaml'), 'rules:\n  schema/type: warn\n');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('.platlint.yaml'), type: 2 }] });
+    expect((await client.diagnostics(a)).diagnostics).toEqual([UNKNOWN_FIELD, typeDiagnostic(2)]);
+    expect((await client.diagnostics(b)).diagnostics).toEqual([UNKNOWN_FIELD, typeDiagnostic(2)]);
+    expect(client.messages).toHaveLength(1);
+
+    // Saving the config file in the editor reloads too; a config broken again is shown again.
+    const config = await client.open('.platlint.yaml', 'rules:\n  schema/type: warn\n');
+    expect((await client.diagnostics(config)).diagnostics).toEqual([]);
+    writeFileSync(join(root, '.platlint.yaml'), 'rules:\n  schema/typo: warn\n');
+    await client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: config } });
+    expect((await client.diagnostics(a)).diagnostics).toEqual([UNKNOWN_FIELD, typeDiagnostic(1)]);
+    expect((await client.diagnostics(b)).diagnostics).toEqual([UNKNOWN_FIELD, typeDiagnostic(1)]);
+    expect(client.messages).toHaveLength(2);
+    await client.stop();
+  }, TEST_MS);
+
+  it('skips ignored and non-YAML documents, survives garbage, and offers suggestions, directives and fix-all', async () => {
+    const root = workspace({ '.platlint.yaml': 'ignore: ["generated/**"]\n' });
+    const client = new Client(root);
+    await client.initialize({ workspace: { workspaceEdit: { documentChanges: true } } });
+    const notes = await client.open('notes.txt', USER, 'plaintext');
+    const generated = await client.open('generated/jane.yaml', USER);
+    expect(await client.diagnostics(generated)).toEqual({ uri: generated, version: 1, diagnostics: [] });
+
+    const garbage = await client.open('garbage.yaml', `\u0000\uFFFE: [\n  - {${'['.repeat(20_000)}\n\t"\\x`);
+    const published = await client.diagnostics(garbage);
+    expect(published.diagnostics.map((d) => [d.code, d.source])).toContainEqual(['yaml/syntax', 'platlint']);
+
+    const text = USER.replace('name: jane', 'name: Jane_Doe').replace('  tokenGeneration', '  # platlint-disable-next-line meta/labels -- not ours\n  tokenGeneration');
+    const uri = await client.open('jane.yaml', text);
+    const directive = (await client.diagnostics(uri)).diagnostics.filter((d) => d.code === 'directive/unused');
+    expect(directive.map((d) => [d.range, d.severity, d.tags])).toEqual([[{ start: { line: 7, character: 2 }, end: { line: 7, character: '  # platlint-disable-next-line meta/labels -- not ours'.length } }, 2, [1]]]);
+    const name: Range = { start: { line: 3, character: 8 }, end: { line: 3, character: 16 } };
+    const nameActions = await client.codeActions(uri, { start: name.start, end: name.start });
+    expect(nameActions.map((a) => [a.title, a.kind, a.isPreferred, a.edit?.documentChanges])).toEqual([
+      ['Use "jane-doe"', 'quickfix', undefined, [{ textDocument: { uri, version: 1 }, edits: [{ range: name, newText: 'jane-doe' }] }]],
+      ['Disable meta/name for this line', 'quickfix', undefined, [{ textDocument: { uri, version: 1 }, edits: [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, newText: '  # platlint-disable-next-line meta/name\n' }] }]],
+      ['Fix all auto-fixable platlint problems', 'source.fixAll.platlint', undefined, expect.anything()],
+    ]);
+
+    // A directive already above the line gets the id added, before its reason.
+    const typeLine = 8;
+    const typeActions = await client.codeActions(uri, { start: { line: typeLine, character: 20 }, end: { line: typeLine, character: 20 } });
+    const comment = '  # platlint-disable-next-line meta/labels';
+    expect(typeActions.find((a) => a.title === 'Disable schema/type for this line')?.edit?.documentChanges).toEqual([
+      { textDocument: { uri, version: 1 }, edits: [{ range: { start: { line: typeLine - 1, character: comment.length }, end: { line: typeLine - 1, character: comment.length } }, newText: ', schema/type' }] },
+    ]);
+
+    const fixAll = await client.codeActions(uri, { start: { line: 0, character: 0 }, end: { line: 10, character: 0 } }, [], ['source.fixAll']);
+    expect(fixAll).toEqual([
+      {
+        title: 'Fix all auto-fixable platlint problems',
+        kind: 'source.fixAll.platlint',
+        edit: { documentChanges: [{ textDocument: { uri, version: 1 }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } }, newText: text.replace('emial', 'email') }] }] },
+      },
+    ]);
+
+    expect(client.published.map((p) => p.uri)).not.toContain(notes);
+    await client.stop();
+  }, TEST_MS);
+
+  it('lints with the policies of the config, publishes policy problems in the policy file, and reloads them', async () => {
+    const header = 'apiVersion: platlint/v1\nkind: Policy\nmetadata:\n  name: acme\nspec:\n  rules:\n';
+    const emailRule = [
+      '    - id: acme/email',
+      '      description: Require an email address',
+      '      severity: info',
+      '      match: {kinds: [User]}',
+      '      given: spec',
+      '      expression: "has(self.email)"',
+      '      message: acme needs spec.email',
+      '',
+    ].join('\n');
+    const broken = '    - id: acme/broken\n      description: Broken syntax\n      severity: error\n      expression: "self.name == \'a\' &&& true"\n      message: m\n';
+    const root = workspace({ '.platlint.yaml': 'policies: [policies]\n', 'policies/acme.yaml': header + emailRule + broken });
+    const client = new Client(root);
+    await client.initialize();
+    const uri = await client.open('jane.yaml', USER);
+    expect((await client.diagnostics(uri)).diagnostics.map((d) => [d.code, d.severity, d.message])).toEqual([
+      ['acme/email', 3, 'acme needs spec.email'],
+      ['schema/unknown-field', 1, UNKNOWN_FIELD.message],
+      ['schema/type', 1, 'spec.tokenGeneration must be an integer, not string; remove the quotes to write a number.'],
+    ]);
+    const policyUri = client.uri('policies/acme.yaml');
+    const problems = await client.diagnostics(policyUri);
+    // Line 17: `      expression: "self.name == 'a' &&& true"`, at the "&&&" the CEL parser stops on.
+    expect(problems.diagnostics.map((d) => [d.code, d.severity, d.range, d.source])).toEqual([
+      ['policy/invalid', 1, { start: { line: 16, character: 36 }, end: { line: 16, character: 37 } }, 'platlint'],
+    ]);
+
+    writeFileSync(join(root, 'policies/acme.yaml'), header + emailRule);
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: policyUri, type: 2 }] });
+    expect(await client.diagnostics(policyUri)).toEqual({ uri: policyUri, diagnostics: [] });
+    expect((await client.diagnostics(uri)).diagnostics.map((d) => d.code)).toEqual(['acme/email', 'schema/unknown-field', 'schema/type']);
+    expect(client.messages).toEqual([]);
+    await client.stop();
+  }, TEST_MS);
+});
