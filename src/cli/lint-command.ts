@@ -8,6 +8,7 @@ import { summarize } from '../formatters/summary.js';
 import { hashText, LintCache } from './cache.js';
 import { resolveInputs } from './files.js';
 import type { CliIo } from './io.js';
+import { lintFilesInParallel, PARALLEL_MIN_FILES } from './parallel.js';
 import { loadRuleSet } from './rule-set.js';
 import { applyRuleFlags, UsageError } from './settings.js';
 
@@ -116,7 +117,15 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     results.push(result);
   };
   if (wantsStdin) lintOne(flags.stdinFilename ?? '<stdin>', await io.readStdin(), false);
-  for (const file of inputs.files) {
+  // Many files and nothing stateful (stdin, --fix, --cache, policies): lint on every core (parallel.ts).
+  const parallel = !wantsStdin && !cache && !flags.fix && !flags.fixDryRun && !policies && inputs.files.length > PARALLEL_MIN_FILES;
+  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, ruleFlags: flags.rule, withFrames, quiet: flags.quiet === true };
+  for (const result of parallel ? await lintFilesInParallel(inputs.files.filter((file) => !config.isIgnored(file)), parallelSetup) : []) {
+    if (result.ioError) io.error(result.ioError);
+    failed ||= result.ioError !== undefined;
+    results.push(result);
+  }
+  for (const file of parallel ? [] : inputs.files) {
     if (config.isIgnored(file)) continue;
     let bytes: Uint8Array;
     try {

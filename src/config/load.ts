@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { Ajv, type ErrorObject } from 'ajv';
+import type { Ajv, ErrorObject } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
+import { createAjv } from '../schema/ajv.js';
 import { locate } from '../yaml/locate.js';
 import { configFileSchema } from './schema.js';
 
@@ -67,7 +68,7 @@ export function loadConfigFile(path: string): ConfigFile {
   const raw: unknown = doc.toJS() ?? {};
   // `rules:` followed only by commented-out entries is null: read it as "nothing set", as people mean it.
   const data = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null)) : raw;
-  validator ??= new Ajv({ allErrors: true, strict: false }).compile(configFileSchema);
+  validator ??= createAjv({ allErrors: true, strict: false }).compile(configFileSchema);
   if (!validator(data)) {
     // anyOf failures come with their branches' errors; the most specific one is the deepest.
     const errors = [...(validator.errors ?? [])].sort((a, b) => b.instancePath.length - a.instancePath.length);

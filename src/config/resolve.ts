@@ -1,6 +1,7 @@
 import { dirname, relative, resolve, sep } from 'node:path';
-import { Ajv } from 'ajv';
+import type { Ajv } from 'ajv';
 import micromatch from 'micromatch';
+import { createAjv } from '../schema/ajv.js';
 import { isPresetName, presetSettings } from '../engine/presets.js';
 import type { RuleSetting, SeverityChoice } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
@@ -20,7 +21,8 @@ function toList(value: string | string[] | undefined): string[] {
  */
 export class ResolvedConfig {
   private readonly cache = new Map<string, Map<string, RuleSetting>>();
-  private readonly ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true });
+  /** Created on the first rule options to validate: most runs have none. */
+  private ajv: Ajv | undefined;
   readonly baseDir: string;
 
   constructor(
@@ -68,6 +70,7 @@ export class ResolvedConfig {
       for (const rule of matched) {
         if (options !== undefined) {
           if (!rule.meta.optionsSchema) throw new ConfigError(`${at}: rule ${rule.meta.id} takes no options`);
+          this.ajv ??= createAjv({ allErrors: true, strict: false, useDefaults: true });
           const validate = this.ajv.compile(rule.meta.optionsSchema);
           const copy = structuredClone(options);
           if (!validate(copy)) {
@@ -84,8 +87,10 @@ export class ResolvedConfig {
 
   /** Settings for a file; files sharing the same set of matching overrides share one map. */
   settingsFor(filePath: string): Map<string, RuleSetting> {
-    const rel = this.relativePath(filePath);
-    const overrides = (this.file?.overrides ?? []).map((o, i) => [o, i] as const).filter(([o]) => micromatch.isMatch(rel, o.files, { dot: true }));
+    // Most configurations have no overrides: then no path needs computing for each file.
+    const all = this.file?.overrides ?? [];
+    const rel = all.length ? this.relativePath(filePath) : '';
+    const overrides = all.map((o, i) => [o, i] as const).filter(([o]) => micromatch.isMatch(rel, o.files, { dot: true }));
     const key = overrides.map(([, i]) => i).join(',');
     const cached = this.cache.get(key);
     if (cached) return cached;

@@ -27,14 +27,26 @@ interface Pending {
   end: number;
 }
 
+/** Rules by id, built once per rule list rather than once per file. */
+const rulesById = new WeakMap<readonly Rule[], ReadonlyMap<string, Rule>>();
+
+function byIdOf(rules: readonly Rule[]): ReadonlyMap<string, Rule> {
+  let byId = rulesById.get(rules);
+  if (!byId) {
+    byId = new Map(rules.map((rule) => [rule.meta.id, rule]));
+    rulesById.set(rules, byId);
+  }
+  return byId;
+}
+
 /** Lints one file's text. Never throws for any input: parser and rule failures become diagnostics. */
 export class FileLinter {
-  private readonly byId = new Map<string, Rule>();
+  private readonly byId: ReadonlyMap<string, Rule>;
   private readonly pending: Pending[] = [];
   private parsed!: ParsedYaml;
 
   constructor(private readonly options: LintOptions) {
-    for (const rule of options.rules) this.byId.set(rule.meta.id, rule);
+    this.byId = byIdOf(options.rules);
   }
 
   private enabled(ruleId: string): Rule | undefined {

@@ -17,7 +17,9 @@ const textEncoder = new TextEncoder();
 
 /** Length in UTF-8 bytes (Go's `len(s)` for a string). */
 export function byteLength(s: string): number {
-  return textEncoder.encode(s).length;
+  // Names and labels are nearly always ASCII, where bytes are characters: no need to encode.
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return textEncoder.encode(s).length;
+  return s.length;
 }
 
 /** apimachinery `MaxLenError`. */

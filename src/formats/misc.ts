@@ -4,6 +4,7 @@
  * variable references.
  */
 import { X509Certificate } from "node:crypto";
+import { memoizeByString } from "./memo.js";
 
 // ---------------------------------------------------------------------------
 // HTTP
@@ -354,6 +355,12 @@ export function pemDecodeAll(data: Uint8Array | string): PemBlock[] {
  * else the problem. Certificate parsing uses Node's X509Certificate.
  */
 export function checkSamlCaData(s: string): string | null {
+  return checkSamlCaDataMemo(s);
+}
+
+const checkSamlCaDataMemo = memoizeByString(checkSamlCaDataUncached, 64, 65_536);
+
+function checkSamlCaDataUncached(s: string): string | null {
   const raw = goBase64Decode(s);
   if (raw === null) {
     return "is not valid base64 (standard alphabet with '=' padding; line breaks are allowed)";

@@ -23,7 +23,16 @@
  * (reported as an error) so that a lint run cannot stall on a pathological
  * value; Go would accept some of those.
  */
-import { RE2JS } from "re2js";
+import { createRequire } from "node:module";
+import type { RE2JS } from "re2js";
+import { memoizeByString } from "./memo.js";
+
+// re2js (260 kB) is loaded on the first pattern checked: most lint runs check none.
+let re2js: typeof RE2JS | undefined;
+function loadRE2JS(): typeof RE2JS {
+  re2js ??= (createRequire(import.meta.url)("re2js") as typeof import("re2js")).RE2JS;
+  return re2js;
+}
 
 export const MAX_CHECKED_PATTERN_LENGTH = 100_000;
 /**
@@ -293,6 +302,12 @@ function withHint(msg: string): string {
  * short hint. Never throws.
  */
 export function checkGoRegex(pattern: string): string | null {
+  return checkGoRegexMemo(pattern);
+}
+
+const checkGoRegexMemo = memoizeByString(checkGoRegexUncached);
+
+function checkGoRegexUncached(pattern: string): string | null {
   try {
     if (typeof pattern !== "string") return "not a string";
     if (pattern.length > MAX_CHECKED_PATTERN_LENGTH) {
@@ -309,7 +324,7 @@ export function checkGoRegex(pattern: string): string | null {
     }
     const rw = rewriteUnicodeClasses(pattern);
     if ("error" in rw) return rw.error;
-    RE2JS.compile(rw.pattern);
+    loadRE2JS().compile(rw.pattern);
     return null;
   } catch (e) {
     const raw = e instanceof Error ? e.message : String(e);

@@ -1,20 +1,41 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { LintTarget } from '../engine/document.js';
 import type { DataPath, Report, ResourceKind } from '../engine/types.js';
 import { describeValue, yaml12Reading } from '../yaml/scalars.js';
 import { schemas } from './index.js';
 import { didYouMean } from './suggest.js';
+import { createAjv } from './ajv.js';
+import { AJV_OPTIONS, schemaFingerprint } from './validator-options.js';
 
 export interface SchemaFinding extends Report {
   ruleId: string;
 }
 
-let validators: Map<ResourceKind, ValidateFunction> | undefined;
+type Validators = Map<ResourceKind, ValidateFunction>;
+
+/**
+ * The validators `npm run build` compiled ahead of time (build-validators.ts), unless they are missing (tests run
+ * from the sources) or were built from other schemas (a plain `tsc` after a schema change).
+ */
+async function precompiledValidators(): Promise<Validators | undefined> {
+  try {
+    // A literal specifier, so that the CLI bundle (src/build/bundle-cli.ts) can take the generated module in.
+    const generated: Partial<typeof import('./validators.generated.js')> = await import('./validators.generated.js');
+    if (generated.fingerprint !== schemaFingerprint(schemas) || !generated.User || !generated.Config) return undefined;
+    return new Map([
+      ['User', generated.User],
+      ['Config', generated.Config],
+    ]);
+  } catch {
+    return undefined;
+  }
+}
+
+let validators: Validators | undefined = await precompiledValidators();
 
 function validatorFor(kind: ResourceKind): ValidateFunction {
   if (!validators) {
-    // verbose: the failing schema is needed for did-you-mean and messages; it costs nothing on valid documents.
-    const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, messages: false });
+    const ajv = createAjv({ ...AJV_OPTIONS });
     validators = new Map([
       ['User', ajv.compile(schemas.User)],
       ['Config', ajv.compile(schemas.Config)],

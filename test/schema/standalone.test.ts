@@ -1,0 +1,71 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { generateDocument } from '../../src/bench/corpus.js';
+import { generateValidatorsModule } from '../../src/schema/build-validators.js';
+import { schemas } from '../../src/schema/index.js';
+import { AJV_OPTIONS, schemaFingerprint } from '../../src/schema/validator-options.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? yamlFiles(path) : /\.ya?ml$/.test(name) ? [path] : [];
+  });
+}
+
+/** Documents of every shape the tests know: the fixtures, and benchmark documents with and without mistakes. */
+function documents(): unknown[] {
+  const texts = [...yamlFiles(join(ROOT, 'fixtures')).map((file) => readFileSync(file, 'utf8')), ...Array.from({ length: 120 }, (_, i) => generateDocument(i, 9).text)];
+  return texts.flatMap((text) => {
+    const parsed = parseAllDocuments(text, { version: '1.1' });
+    return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((doc) => {
+      try {
+        const data: unknown = doc.toJS({ maxAliasCount: 100 });
+        return data === null || data === undefined ? [] : [data];
+      } catch {
+        return [];
+      }
+    });
+  });
+}
+
+// The CLI validates with the code build-validators.ts generates at build time; the tests (from the sources) with
+// validators compiled at run time. Both must say the same, error for error.
+describe('ahead-of-time compiled validators', () => {
+  it('accept, reject and report exactly as the validators compiled at run time', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-validators-'));
+    try {
+      const file = join(dir, 'validators.generated.mjs');
+      writeFileSync(file, generateValidatorsModule());
+      const generated = (await import(pathToFileURL(file).href)) as { User: ValidateFunction; Config: ValidateFunction; fingerprint: string };
+      expect(generated.fingerprint).toBe(schemaFingerprint(schemas));
+      const ajv = new Ajv({ ...AJV_OPTIONS });
+      const runtime = { User: ajv.compile(schemas.User), Config: ajv.compile(schemas.Config) };
+      const docs = documents();
+      expect(docs.length).toBeGreaterThan(200);
+      let rejected = 0;
+      for (const data of docs) {
+        for (const kind of ['User', 'Config'] as const) {
+          const valid = generated[kind](data);
+          expect(valid).toBe(runtime[kind](data));
+          expect(generated[kind].errors ?? null).toEqual(runtime[kind].errors ?? null);
+          if (!valid) rejected++;
+        }
+      }
+      expect(rejected).toBeGreaterThan(100);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('carry the fingerprint of the schemas they were compiled from', () => {
+    expect(generateValidatorsModule()).toContain(`export const fingerprint = ${JSON.stringify(schemaFingerprint(schemas))};`);
+    expect(schemaFingerprint({ ...schemas, User: { ...schemas.User, description: 'changed' } })).not.toBe(schemaFingerprint(schemas));
+  });
+});
