@@ -1,4 +1,4 @@
-import type { ResourceKind, Severity } from '../engine/types.js';
+import type { Diagnostic, ResourceKind, Severity } from '../engine/types.js';
 
 export type LabelOperator = 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
 
@@ -41,16 +41,8 @@ export interface PolicyRuleSpec {
   assertions?: PolicyAssertions;
 }
 
-/** A position in a policy file, for diagnostics about the policy itself. */
-export interface SourceSpot {
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  /** JSON Pointer into the policy document. */
-  path: string;
-  document: number;
-}
+/** A position in a policy file, for diagnostics about the policy itself (`path` points into the policy document). */
+export type SourceSpot = Pick<Diagnostic, 'line' | 'column' | 'endLine' | 'endColumn' | 'path' | 'document'>;
 
 /** Where a loaded rule came from. */
 export interface PolicyOrigin {
