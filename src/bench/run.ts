@@ -500,6 +500,7 @@ async function main(): Promise<number> {
   log();
   log(`Spectral refuses multi-document YAML files, so it runs on the single-document corpus only${spectralFiles ? `: on the first ${spectralFiles} files, scaled per file (c/a compares its time per file with platlint's on the whole ${single.manifest.counts.files}-file corpus)` : ' (skipped here)'}.`);
   log('a may use every core (worker threads); b is single-threaded by definition. CPU is user + system time of the whole process.');
+  if (options.smoke) log('Smoke run: the corpus is too small for these ratios to mean anything (start-up dominates); it checks that every part runs and reports right.');
   for (const [label, check] of Object.entries(checks)) {
     const c = check as Partial<ReportCheck> & { filesWithErrors?: number; flawedFiles?: number };
     if (label.startsWith('platlint') && (c.unexpectedErrors || c.missedMistakes)) {
