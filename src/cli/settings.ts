@@ -1,24 +1,11 @@
 import micromatch from 'micromatch';
-import { presetSettings } from '../engine/presets.js';
-import type { RuleSetting, SeverityChoice } from '../engine/settings.js';
+import { severityFromWord, type RuleSetting, type SeverityChoice } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 
 export class UsageError extends Error {}
 
-const SEVERITY_WORDS: Readonly<Record<string, SeverityChoice>> = {
-  off: 'off',
-  '0': 'off',
-  warn: 'warning',
-  warning: 'warning',
-  '1': 'warning',
-  error: 'error',
-  '2': 'error',
-  info: 'info',
-  on: 'on',
-};
-
 export function parseSeverity(word: string, where: string): SeverityChoice {
-  const severity = SEVERITY_WORDS[word.trim().toLowerCase()];
+  const severity = severityFromWord(word);
   if (!severity) throw new UsageError(`${where}: unknown severity "${word}" (use off, info, warn, error or on)`);
   return severity;
 }
@@ -34,8 +21,4 @@ export function applyRuleFlags(settings: Map<string, RuleSetting>, flags: readon
     const severity = parseSeverity(flag.slice(eq + 1), `--rule ${flag}`);
     for (const { meta } of matched) settings.set(meta.id, { ...settings.get(meta.id), severity });
   }
-}
-
-export function defaultSettings(rules: readonly Rule[]): Map<string, RuleSetting> {
-  return presetSettings('recommended', rules);
 }

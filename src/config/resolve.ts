@@ -3,13 +3,9 @@ import type { Ajv } from 'ajv';
 import micromatch from 'micromatch';
 import { createAjv } from '../schema/ajv.js';
 import { isPresetName, presetSettings } from '../engine/presets.js';
-import type { RuleSetting, SeverityChoice } from '../engine/settings.js';
+import { severityFromWord, type RuleSetting } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import { ConfigError, type ConfigFile, type RuleEntry } from './load.js';
-
-const SEVERITIES: Readonly<Record<string, SeverityChoice>> = {
-  off: 'off', '0': 'off', info: 'info', warn: 'warning', warning: 'warning', '1': 'warning', error: 'error', '2': 'error', on: 'on',
-};
 
 function toList(value: string | string[] | undefined): string[] {
   return value === undefined ? [] : Array.isArray(value) ? value : [value];
@@ -65,7 +61,7 @@ export class ResolvedConfig {
       const matched = this.rules.filter((r) => r.meta.id === pattern || micromatch.isMatch(r.meta.id, pattern));
       if (matched.length === 0) throw new ConfigError(`${at}: matches no rule (see platlint rules)`);
       const [word, options] = Array.isArray(entry) ? entry : [entry, undefined];
-      const severity = SEVERITIES[String(word).toLowerCase()];
+      const severity = severityFromWord(word);
       if (!severity) throw new ConfigError(`${at}: unknown severity "${String(word)}"`);
       for (const rule of matched) {
         if (options !== undefined) {

@@ -6,6 +6,15 @@ import type { MessageSpec, RuleMeta, Severity, SeveritySetting } from './types.j
  */
 export type SeverityChoice = SeveritySetting | 'on' | 'raise';
 
+const SEVERITY_WORDS: Readonly<Record<string, SeverityChoice>> = {
+  off: 'off', '0': 'off', info: 'info', warn: 'warning', warning: 'warning', '1': 'warning', error: 'error', '2': 'error', on: 'on',
+};
+
+/** The severity a word of the config file or of `--rule` means (`warn`, `2`, `off`...), or undefined. */
+export function severityFromWord(word: string | number): SeverityChoice | undefined {
+  return SEVERITY_WORDS[String(word).trim().toLowerCase()];
+}
+
 export interface RuleSetting {
   severity?: SeverityChoice;
   options?: Readonly<Record<string, unknown>>;

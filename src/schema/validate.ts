@@ -3,6 +3,7 @@ import type { LintTarget } from '../engine/document.js';
 import type { DataPath, Report, ResourceKind } from '../engine/types.js';
 import { describeValue, yaml12Reading } from '../yaml/scalars.js';
 import { schemas } from './index.js';
+import { getIn } from '../platform/data.js';
 import { didYouMean } from './suggest.js';
 import { createAjv } from './ajv.js';
 import { AJV_OPTIONS, schemaFingerprint } from './validator-options.js';
@@ -47,13 +48,20 @@ function validatorFor(kind: ResourceKind): ValidateFunction {
 }
 
 /** Explicit null on an optional field means the same as leaving it out to the platform's Go decoder. */
+// Copy-on-write: most documents have no null, and ajv here never mutates what it validates.
 function withoutNulls(value: unknown, depth = 0): unknown {
   if (depth > 200 || typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map((v) => withoutNulls(v, depth + 1));
+  if (Array.isArray(value)) {
+    const items = value.map((v) => withoutNulls(v, depth + 1));
+    return items.every((v, i) => v === value[i]) ? value : items;
+  }
+  const entries = Object.entries(value);
+  const cleaned = entries.map(([k, v]) => [k, v === null ? null : withoutNulls(v, depth + 1)] as const);
+  if (cleaned.every(([, v], i) => v !== null && v === entries[i]?.[1])) return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
+  for (const [k, v] of cleaned) {
     if (v === null) continue;
-    Object.defineProperty(out, k, { value: withoutNulls(v, depth + 1), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
@@ -137,7 +145,7 @@ function errorFinding(error: ErrorObject, data: unknown, target: LintTarget): Sc
       if (target.isEmpty(childPath)) {
         return { ruleId: 'schema/empty-value', messageId: 'emptyRequired', path: childPath, at: 'key', data: { field: displayPath(childPath) } };
       }
-      if (readPath(target.data, childPath) === null) {
+      if (getIn(target.data, childPath) === null) {
         return { ruleId: 'schema/required', messageId: 'nullRequired', path: childPath, at: 'key', data: { field: displayPath(childPath) } };
       }
       return { ruleId: 'schema/required', messageId: 'missing', path, at: 'key', data: { missing, parent: field } };
@@ -181,15 +189,6 @@ function errorFinding(error: ErrorObject, data: unknown, target: LintTarget): Sc
     default:
       return { ruleId: 'schema/type', messageId: 'other', path, data: { field, detail: error.keyword } };
   }
-}
-
-function readPath(data: unknown, path: DataPath): unknown {
-  let node: unknown = data;
-  for (const segment of path) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string | number, unknown>)[segment];
-  }
-  return node;
 }
 
 /** Fields where an empty value is meaningful: an empty storage class selects no dynamic provisioning. */
