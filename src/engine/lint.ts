@@ -66,6 +66,7 @@ export class FileLinter {
         ruleId: rule.meta.id,
         severity: effectiveSeverity(rule.meta, spec, this.options.settings.get(rule.meta.id)),
         message: formatMessage(spec.text, data),
+        ...(spec.note ? { note: formatMessage(spec.note, data) } : {}),
         line: start.line,
         column: start.col,
         endLine: end.line,
@@ -200,7 +201,11 @@ export class FileLinter {
     unique.sort((a, b) => a.start - b.start || a.end - b.end || a.diagnostic.ruleId.localeCompare(b.diagnostic.ruleId));
     if (unique.length === 0) return;
     const secrets = collectSecrets(spaces);
-    result.diagnostics = unique.map(({ diagnostic }) => ({ ...diagnostic, message: scrubMessage(diagnostic.message, secrets) }));
+    result.diagnostics = unique.map(({ diagnostic }) => ({
+      ...diagnostic,
+      message: scrubMessage(diagnostic.message, secrets),
+      ...(diagnostic.note !== undefined ? { note: scrubMessage(diagnostic.note, secrets) } : {}),
+    }));
     if (this.options.withFrames) {
       const lines = new Map<number, string>();
       const text = this.parsed.text;

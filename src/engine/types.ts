@@ -28,8 +28,10 @@ export type RuleCategory =
 export type RuleSource = 'spec' | 'upstream' | 'security';
 
 export interface MessageSpec {
-  /** Template; `{{name}}` is replaced from the report's data. */
+  /** Template of one short sentence: what is wrong, with the value; `{{name}}` is replaced from the report's data. */
   text: string;
+  /** Template of the explanation (why it matters, what to write instead), shown apart from the message. */
+  note?: string;
   /** Default severity of this message when the rule's severity is not set explicitly. */
   severity?: Severity;
 }
@@ -116,6 +118,8 @@ export interface Diagnostic {
   ruleId: string;
   severity: Severity;
   message: string;
+  /** Why it matters and how to fix it; kept out of `message` so that stays one short sentence. */
+  note?: string;
   line: number;
   column: number;
   endLine: number;

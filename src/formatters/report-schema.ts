@@ -37,7 +37,8 @@ export const reportSchema = {
               properties: {
                 ruleId: { type: 'string' },
                 severity: { enum: ['error', 'warning', 'info'] },
-                message: { type: 'string' },
+                message: { type: 'string', description: 'One short sentence: what is wrong.' },
+                note: { type: 'string', description: 'Why it matters and what to write instead, when the rule says more.' },
                 line: { type: 'integer', minimum: 1, description: '1-based.' },
                 column: { type: 'integer', minimum: 1, description: '1-based.' },
                 endLine: { type: 'integer', minimum: 1 },
