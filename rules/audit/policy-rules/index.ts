@@ -18,18 +18,47 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     kinds: ['Config'],
     messages: {
-      resourceNamesWithoutResources:
-        '{{field}} is set but {{resources}} is empty: resource names only narrow down listed resources ("using resourceNames requires at least one resource"), so the policy is rejected. List the resources, e.g. resources: [configmaps], next to resourceNames.',
-      urlsWithResources:
-        '{{field}} is set together with {{other}}: a rule applies either to API resources or to non-resource URL paths, never both ("rules cannot apply to both regular resources and non-resource URLs"), so the policy is rejected. Split it into two rules.',
-      urlNoSlash:
-        '{{field}} is "{{value}}"; a non-resource URL must be "*" or a path that starts with "/" ("non-resource URL rules must begin with a \'/\' character"), so the policy is rejected. Write e.g. "/{{suggestion}}".',
-      urlWildcardNotLast:
-        '{{field}} is "{{value}}"; a "*" may only be the last character of a non-resource URL ("non-resource URL wildcards \'*\' must be the final character of the rule"), so the policy is rejected. Write a prefix ending in "/*", e.g. "/apis/*".',
-      urlWildcardPartialStep:
-        '{{field}} is "{{value}}"; the spec allows a wildcard only as the whole final path step, so write "{{suggestion}}" (and also "{{bare}}" if the path itself is meant). A "*" glued to a step matches every path that merely starts with the same characters (e.g. "/api*" also matches "/apis/...").',
-      groupInvalid:
-        '{{field}} is "{{value}}", not an API group name: {{reason}}. Write the group alone without a version (e.g. "rbac.authorization.k8s.io", not "rbac.authorization.k8s.io/v1"), "" for the core group, or "*" for every group.',
+      resourceNamesWithoutResources: {
+        text: '{{field}} is set but {{resources}} is empty.',
+        note:
+          'Resource names only narrow down listed resources ("using resourceNames requires at least one ' +
+          'resource"), so the policy is rejected. List the resources, e.g. resources: [configmaps], next to ' +
+          'resourceNames.',
+      },
+      urlsWithResources: {
+        text: '{{field}} is set together with {{other}}.',
+        note:
+          'A rule applies either to API resources or to non-resource URL paths, never both ("rules cannot apply ' +
+          'to both regular resources and non-resource URLs"), so the policy is rejected. Split it into two ' +
+          'rules.',
+      },
+      urlNoSlash: {
+        text: '{{field}} is "{{value}}", which does not start with "/".',
+        note:
+          'A non-resource URL must be "*" or a path that starts with "/" ("non-resource URL rules must begin ' +
+          'with a \'/\' character"), so the policy is rejected. Write e.g. "/{{suggestion}}".',
+      },
+      urlWildcardNotLast: {
+        text: '{{field}} is "{{value}}", with a "*" before the end.',
+        note:
+          'A "*" may only be the last character of a non-resource URL ("non-resource URL wildcards \'*\' must be ' +
+          'the final character of the rule"), so the policy is rejected. Write a prefix ending in "/*", e.g. ' +
+          '"/apis/*".',
+      },
+      urlWildcardPartialStep: {
+        text: '{{field}} is "{{value}}", with a "*" glued to a path step.',
+        note:
+          'The spec allows a wildcard only as the whole final path step, so write "{{suggestion}}" (and also ' +
+          '"{{bare}}" if the path itself is meant). A "*" glued to a step matches every path that merely starts ' +
+          'with the same characters (e.g. "/api*" also matches "/apis/...").',
+      },
+      groupInvalid: {
+        text: '{{field}} is "{{value}}", not an API group name.',
+        note:
+          'Validation says: {{reason}}. Write the group alone without a version (e.g. ' +
+          '"rbac.authorization.k8s.io", not "rbac.authorization.k8s.io/v1"), "" for the core group, or "*" for ' +
+          'every group.',
+      },
     },
   },
   check(doc, ctx) {

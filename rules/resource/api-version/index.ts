@@ -10,7 +10,11 @@ const rule: Rule = {
     sources: ['spec'],
     reportedByEngine: true,
     messages: {
-      unrecognizedVersion: "Unrecognized version \"{{version}}\" of management.platform: the server may reject it. Use apiVersion: {{expected}}.",
+      unrecognizedVersion: {
+        text: 'Unrecognized version "{{version}}" of management.platform: the server may reject it.',
+        note:
+          'Use apiVersion: {{expected}}.',
+      },
     },
   },
 };
