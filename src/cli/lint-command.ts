@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
 import { isRuleEnabled, type RuleSetting } from '../engine/settings.js';
@@ -28,6 +29,8 @@ export interface LintFlags {
   cacheLocation: string;
   printConfig?: string;
   policy: string[];
+  /** False with `--no-error-on-unmatched-pattern`. */
+  errorOnUnmatchedPattern: boolean;
 }
 
 interface Output {
@@ -73,18 +76,26 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     io.out(JSON.stringify({ config: configFile?.path ?? null, ignored: config.isIgnored(flags.printConfig), rules: describeSettings(rules, settingsFor(flags.printConfig)) }, null, 2) + '\n');
     return 0;
   }
+  const wantsStdin = paths.includes('-');
+  if (wantsStdin && flags.fix && !targets.some((t) => t.format === 'json')) {
+    throw new UsageError('--fix cannot write the fixed text back to stdin: add --format json (its "output" field carries the fixed text)');
+  }
   const formatters = await Promise.all(targets.map(async (t) => ({ ...t, formatter: await loadFormatter(t.format) })));
   const withFrames = targets.some((t) => t.format === 'stylish');
   const cache = flags.cache ? new LintCache(flags.cacheLocation) : undefined;
   const ruleIds = rules.map((r) => r.meta.id).join(',');
 
-  const wantsStdin = paths.includes('-');
-  const inputs = resolveInputs(paths.length ? paths.filter((p) => p !== '-') : wantsStdin ? [] : ['.'], io.cwd);
-  let failed = inputs.errors.length > 0;
-  for (const error of inputs.errors) io.error(error);
+  const inputs = resolveInputs(paths.length ? paths.filter((p) => p !== '-') : wantsStdin ? [] : ['.'], io.cwd, { isIgnored: (file) => config.isIgnored(file) });
+  const inputErrors = [...inputs.errors, ...(flags.errorOnUnmatchedPattern ? inputs.unmatched : [])];
+  let failed = inputErrors.length > 0;
+  for (const error of inputErrors) io.error(`platlint: ${error}`);
 
   const results: FileResult[] = [...(policies?.problems ?? [])];
-  if (policies?.problems.some((p) => p.ioError)) failed = true;
+  for (const problem of policies?.problems ?? []) {
+    if (problem.ioError === undefined) continue;
+    io.error(`platlint: policy ${problem.file}: ${problem.ioError}`);
+    failed = true;
+  }
   const lintOne = (filename: string, bytes: Uint8Array, writeBack: boolean): void => {
     const settings = settingsFor(filename);
     const options: LintOptions = { filename, rules, settings, docsUrl, withFrames };
@@ -103,7 +114,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
             try {
               writeFileSync(filename, fixed.text);
             } catch (error) {
-              io.error(`cannot write ${filename}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+              io.error(`platlint: cannot write ${filename}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
               failed = true;
             }
           } else {
@@ -120,19 +131,25 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   // Many files and nothing stateful (stdin, --fix, --cache, policies): lint on every core (parallel.ts).
   const parallel = !wantsStdin && !cache && !flags.fix && !flags.fixDryRun && !policies && inputs.files.length > PARALLEL_MIN_FILES;
   const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, ruleFlags: flags.rule, withFrames, quiet: flags.quiet === true };
-  for (const result of parallel ? await lintFilesInParallel(inputs.files.filter((file) => !config.isIgnored(file)), parallelSetup) : []) {
-    if (result.ioError) io.error(result.ioError);
+  const total = inputs.files.length + (wantsStdin ? 1 : 0);
+  let done = wantsStdin ? 1 : 0;
+  const onProgress = (files: number): void => {
+    done += files;
+    io.progress?.update(done, total);
+  };
+  for (const result of parallel ? await lintFilesInParallel(inputs.files, parallelSetup, undefined, onProgress) : []) {
+    if (result.ioError) io.error(`platlint: ${result.ioError}`);
     failed ||= result.ioError !== undefined;
     results.push(result);
   }
   for (const file of parallel ? [] : inputs.files) {
-    if (config.isIgnored(file)) continue;
+    onProgress(1);
     let bytes: Uint8Array;
     try {
       bytes = readFileSync(file);
     } catch (error) {
       const message = `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
-      io.error(message);
+      io.error(`platlint: ${message}`);
       results.push({ file, diagnostics: [], documents: 0, skipped: 0, ioError: message });
       failed = true;
       continue;
@@ -142,7 +159,8 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   policies?.setCurrentFile(undefined);
   results.push(...(policies?.evaluationProblems() ?? []));
   const cacheError = cache?.save();
-  if (cacheError) io.error(cacheError);
+  io.progress?.end();
+  if (cacheError) io.error(`platlint: ${cacheError}`);
 
   const byId = new Map(rules.map((r) => [r.meta.id, r]));
   const ruleInfo = (id: string): { description: string; docsUrl?: string; severity: SeveritySetting } | undefined => {
@@ -154,9 +172,11 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     const text = formatter(results, { color: io.color && !file, cwd: io.cwd, ruleInfo, toolVersion: VERSION });
     if (file) {
       try {
-        writeFileSync(file, text);
+        // `-o reports/out.sarif` in a fresh CI checkout: the folder is ours to create.
+        mkdirSync(dirname(resolve(io.cwd, file)), { recursive: true });
+        writeFileSync(resolve(io.cwd, file), text);
       } catch (error) {
-        io.error(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        io.error(`platlint: cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
         failed = true;
       }
     } else {

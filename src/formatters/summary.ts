@@ -1,23 +1,40 @@
 import type { FileResult, SeveritySetting } from '../engine/types.js';
 
 export interface Summary {
+  /** Files linted (and files that could not be read). */
   files: number;
+  /** Files with at least one diagnostic, or that could not be read. */
+  filesWithProblems: number;
   documents: number;
   skipped: number;
   errors: number;
   warnings: number;
   infos: number;
+  /** Diagnostics that `--fix` can fix, by severity. */
+  fixableErrors: number;
+  fixableWarnings: number;
+  fixableInfos: number;
 }
 
 export function summarize(results: readonly FileResult[]): Summary {
-  const summary: Summary = { files: results.length, documents: 0, skipped: 0, errors: 0, warnings: 0, infos: 0 };
+  const summary: Summary = {
+    files: results.length, filesWithProblems: 0, documents: 0, skipped: 0, errors: 0, warnings: 0, infos: 0, fixableErrors: 0, fixableWarnings: 0, fixableInfos: 0,
+  };
   for (const result of results) {
     summary.documents += result.documents;
     summary.skipped += result.skipped;
+    if (result.diagnostics.length > 0 || result.ioError !== undefined) summary.filesWithProblems++;
     for (const d of result.diagnostics) {
-      if (d.severity === 'error') summary.errors++;
-      else if (d.severity === 'warning') summary.warnings++;
-      else summary.infos++;
+      if (d.severity === 'error') {
+        summary.errors++;
+        if (d.fix) summary.fixableErrors++;
+      } else if (d.severity === 'warning') {
+        summary.warnings++;
+        if (d.fix) summary.fixableWarnings++;
+      } else {
+        summary.infos++;
+        if (d.fix) summary.fixableInfos++;
+      }
     }
   }
   return summary;
