@@ -3,9 +3,10 @@ import { dirname, resolve } from 'node:path';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
 import { isRuleEnabled, type RuleSetting } from '../engine/settings.js';
-import type { FileResult, Rule, SeveritySetting } from '../engine/types.js';
+import { readRuleDoc } from '../engine/docs.js';
+import type { FileResult, Rule } from '../engine/types.js';
 import { defaultFormat, isFormatName, loadFormatter, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
-import { summarize } from '../formatters/summary.js';
+import { ruleInfoOf, summarize, type RuleInfo } from '../formatters/summary.js';
 import { hashText, LintCache } from './cache.js';
 import { resolveInputs } from './files.js';
 import type { CliIo } from './io.js';
@@ -163,10 +164,11 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   if (cacheError) io.error(`platlint: ${cacheError}`);
 
   const byId = new Map(rules.map((r) => [r.meta.id, r]));
-  const ruleInfo = (id: string): { description: string; docsUrl?: string; severity: SeveritySetting } | undefined => {
+  const ruleInfo = (id: string): RuleInfo | undefined => {
     const rule = byId.get(id);
-    const url = docsUrl(id);
-    return rule ? { description: rule.meta.description, severity: rule.meta.severity, ...(url ? { docsUrl: url } : {}) } : undefined;
+    if (!rule) return undefined;
+    // Only SARIF asks, and only for the rules that reported: reading their doc pages costs little.
+    return ruleInfoOf(rule.meta, docsUrl(id), readRuleDoc(id) ?? policies?.explain(id));
   };
   for (const { formatter, file } of formatters) {
     const text = formatter(results, { color: io.color && !file, cwd: io.cwd, ruleInfo, toolVersion: VERSION });

@@ -1,4 +1,4 @@
-import type { FileResult, SeveritySetting } from '../engine/types.js';
+import type { FileResult, RuleMeta, SeveritySetting } from '../engine/types.js';
 
 export interface Summary {
   /** Files linted (and files that could not be read). */
@@ -40,13 +40,36 @@ export function summarize(results: readonly FileResult[]): Summary {
   return summary;
 }
 
+/** What a format may say about a rule beyond its id. */
+export interface RuleInfo {
+  description: string;
+  docsUrl?: string;
+  severity?: SeveritySetting;
+  /** Its documentation page (Markdown). */
+  doc?: string;
+  category?: string;
+  sources?: readonly string[];
+}
+
+/** The rule info the CLI gives the formats, from a rule's metadata and its documentation page. */
+export function ruleInfoOf(meta: RuleMeta, docsUrl?: string, doc?: string): RuleInfo {
+  return {
+    description: meta.description,
+    severity: meta.severity,
+    category: meta.category,
+    sources: meta.sources,
+    ...(docsUrl ? { docsUrl } : {}),
+    ...(doc ? { doc } : {}),
+  };
+}
+
 export interface FormatContext {
   /** ANSI colours (stylish only). */
   color: boolean;
   /** Working directory, for relative paths and URIs. */
   cwd: string;
   /** Rule metadata for formats that describe rules (SARIF). */
-  ruleInfo?: (ruleId: string) => { description: string; docsUrl?: string; severity?: SeveritySetting } | undefined;
+  ruleInfo?: (ruleId: string) => RuleInfo | undefined;
   /** platlint's version, for formats that name the tool (SARIF). */
   toolVersion?: string;
 }

@@ -221,7 +221,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
       const key = `${root}\u0000${message}`;
       if (!shownErrors.has(key)) {
         shownErrors.add(key);
-        showError(`platlint: ${message}. Linting with the built-in defaults until the configuration is fixed.`);
+        showError(`platlint: ${message}${/[.?!]$/.test(message) ? '' : '.'} Linting with the built-in defaults until the configuration is fixed.`);
       }
       ruleSet = await loadRuleSet({ config: false }, root);
     }

@@ -42,7 +42,7 @@ const UNKNOWN_FIELD = {
   source: 'platlint',
   code: 'schema/unknown-field',
   codeDescription: { href: `${DOCS}/schema/unknown-field/README.md` },
-  message: 'Unknown field "emial" in spec; did you mean "email"? The platform drops unknown fields silently.',
+  message: 'Unknown field "emial" in spec; did you mean "email"?',
   data: { fix: { edits: [{ start: USER.indexOf('emial'), end: USER.indexOf('emial') + 5, text: 'email' }] } },
 };
 const typeDiagnostic = (severity: number): object => ({
@@ -227,7 +227,7 @@ describe('platlint lsp', () => {
     expect(client.messages).toEqual([
       {
         type: 1,
-        message: `platlint: ${join(root, '.platlint.yaml')}:2:3: rules.schema/typo: matches no rule (see platlint rules). Linting with the built-in defaults until the configuration is fixed.`,
+        message: `platlint: ${join(root, '.platlint.yaml')}:2:3: rules.schema/typo: matches no rule; did you mean "schema/type"? Linting with the built-in defaults until the configuration is fixed.`,
         actions: [],
       },
     ]);
