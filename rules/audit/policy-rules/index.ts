@@ -55,9 +55,9 @@ const rule: Rule = {
       groupInvalid: {
         text: '{{field}} is "{{value}}", not an API group name.',
         note:
-          'Validation says: {{reason}}. Write the group alone without a version (e.g. ' +
-          '"rbac.authorization.k8s.io", not "rbac.authorization.k8s.io/v1"), "" for the core group, or "*" for ' +
-          'every group.',
+          'Write the group alone without a version (e.g. "rbac.authorization.k8s.io", not ' +
+          '"rbac.authorization.k8s.io/v1"), "" for the core group, or "*" for every group. Validation says: ' +
+          '{{reason}}.',
       },
     },
   },

@@ -37,8 +37,8 @@ const rule: Rule = {
       hostedDomainInvalid: {
         text: '{{field}} is "{{value}}", not a domain name.',
         note:
-          'Validation says: {{reason}}. Only users whose account belongs to a listed domain may log in, so ' +
-          'this entry matches nobody. Write the bare domain, e.g. example.com.',
+          'Only users whose account belongs to a listed domain may log in, so this entry matches nobody. Write ' +
+          'the bare domain, e.g. example.com. Validation says: {{reason}}.',
       },
       hostedDomainCase: {
         text: '{{field}} is "{{value}}", not in lower case.',

@@ -35,8 +35,8 @@ const rule: Rule = {
       invalid: {
         text: '{{field}} is "{{value}}", which is not a host with an optional port.',
         note:
-          'Validation says: {{reason}}. Write a domain such as platform.example.com, optionally with a port ' +
-          '(platform.example.com:8443), or an IP address.',
+          'Write a domain such as platform.example.com, optionally with a port (platform.example.com:8443), or ' +
+          'an IP address. Validation says: {{reason}}.',
       },
     },
   },

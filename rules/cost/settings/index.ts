@@ -64,9 +64,9 @@ const rule: Rule = {
       retentionInvalid: {
         text: '{{field}} is "{{value}}", not a retention duration: the metrics backend refuses to start with it.',
         note:
-          'The parser says: {{reason}}. Write a number with a unit, biggest unit first and each at most once: ' +
-          '"1y", "30d", "12h", "1w3d" (units y, w, d, h, m, s, ms; no fractions), or leave it out for the ' +
-          'default 1y.',
+          'Write a number with a unit, biggest unit first and each at most once: "1y", "30d", "12h", "1w3d" ' +
+          '(units y, w, d, h, m, s, ms; no fractions), or leave it out for the default 1y. The parser says: ' +
+          '{{reason}}.',
       },
       negativeReplicas: {
         text: '{{field}} is {{value}}, a negative replica count: Kubernetes rejects the deployment of this ' +

@@ -14,9 +14,9 @@ const rule: Rule = {
       invalidKey: {
         text: 'Annotation key "{{key}}" is not a qualified name.',
         note:
-          'Validation says: {{problems}}. The server rejects it. Write an optional DNS subdomain prefix and ' +
-          '"/" followed by a name of at most 63 characters (letters, digits, "-", "_", "."), e.g. ' +
-          'example.com/change-ticket.',
+          'The server rejects it. Write an optional DNS subdomain prefix and "/" followed by a name of at most ' +
+          '63 characters (letters, digits, "-", "_", "."), e.g. example.com/change-ticket. Validation says: ' +
+          '{{problems}}.',
       },
       tooLarge: {
         text: 'metadata.annotations are {{size}} bytes in total (keys and values), more than the limit of {{limit}} ' +

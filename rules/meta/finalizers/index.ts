@@ -18,9 +18,9 @@ const rule: Rule = {
       invalid: {
         text: 'Finalizer "{{value}}" is not a qualified name.',
         note:
-          'Validation says: {{problems}}. The server rejects it. Write a name such as example.com/cleanup: an ' +
-          'optional DNS subdomain prefix and "/", then at most 63 characters of letters, digits, "-", "_" and ' +
-          '".".',
+          'The server rejects it. Write a name such as example.com/cleanup: an optional DNS subdomain prefix ' +
+          'and "/", then at most 63 characters of letters, digits, "-", "_" and ".". Validation says: ' +
+          '{{problems}}.',
       },
       duplicate: {
         text: 'Finalizer "{{value}}" is listed twice (first at metadata.finalizers[{{first}}]).',

@@ -14,16 +14,16 @@ const rule: Rule = {
       invalidKey: {
         text: 'Label key "{{key}}" is not a qualified name.',
         note:
-          'Validation says: {{problems}}. The server rejects it. Write an optional DNS subdomain prefix and ' +
-          '"/" followed by a name of at most 63 characters (letters, digits, "-", "_", "."), e.g. ' +
-          'app.kubernetes.io/name.',
+          'The server rejects it. Write an optional DNS subdomain prefix and "/" followed by a name of at most ' +
+          '63 characters (letters, digits, "-", "_", "."), e.g. app.kubernetes.io/name. Validation says: ' +
+          '{{problems}}.',
       },
       invalidValue: {
         text: 'The value of label "{{key}}" is not a valid label value.',
         note:
-          'Validation says: {{problems}}. The server rejects it. Label values are empty or at most 63 ' +
-          'characters of letters, digits, "-", "_" and ".", starting and ending with a letter or digit; put ' +
-          'free-form text in an annotation instead.',
+          'The server rejects it. Label values are empty or at most 63 characters of letters, digits, "-", "_" ' +
+          'and ".", starting and ending with a letter or digit; put free-form text in an annotation instead. ' +
+          'Validation says: {{problems}}.',
       },
     },
   },

@@ -26,14 +26,14 @@ const rule: Rule = {
       invalidName: {
         text: 'metadata.name "{{value}}" is not a valid object name.',
         note:
-          'Validation says: {{problems}}. Names are lowercase DNS-1123 subdomains: at most 253 characters of ' +
-          'a-z, 0-9, "-" and ".", starting and ending with a letter or digit{{hint}}.',
+          'Names are lowercase DNS-1123 subdomains: at most 253 characters of a-z, 0-9, "-" and ".", starting ' +
+          'and ending with a letter or digit{{hint}}. Validation says: {{problems}}.',
       },
       invalidGenerateName: {
         text: 'metadata.generateName "{{value}}" is not a valid name prefix.',
         note:
-          'Validation says: {{problems}}. A prefix is the start of a lowercase DNS-1123 subdomain (a-z, 0-9, ' +
-          '"-" and "."); a trailing "-" is fine, the server appends a random suffix{{hint}}.',
+          'A prefix is the start of a lowercase DNS-1123 subdomain (a-z, 0-9, "-" and "."); a trailing "-" is ' +
+          'fine, the server appends a random suffix{{hint}}. Validation says: {{problems}}.',
       },
       generateNameIgnored: {
         text: 'metadata.generateName is ignored because metadata.name is set.',

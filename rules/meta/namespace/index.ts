@@ -19,8 +19,8 @@ const rule: Rule = {
       invalid: {
         text: 'metadata.namespace "{{value}}" is not a valid namespace name.',
         note:
-          'Validation says: {{problems}}. Namespaces are DNS-1123 labels (at most 63 characters of a-z, 0-9 ' +
-          'and "-"); as {{kind}} is cluster-scoped, remove the field altogether.',
+          'Namespaces are DNS-1123 labels (at most 63 characters of a-z, 0-9 and "-"); as {{kind}} is ' +
+          'cluster-scoped, remove the field altogether. Validation says: {{problems}}.',
         severity: 'error',
       },
     },

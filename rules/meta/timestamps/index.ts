@@ -48,7 +48,7 @@ const rule: Rule = {
       invalid: {
         text: '{{field}} "{{value}}" is not an RFC 3339 timestamp the platform can parse.',
         note:
-          'The parser says: {{reason}}. The server rejects the object. Write a time like 2024-05-14T09:21:37Z.',
+          'The server rejects the object. Write a time like 2024-05-14T09:21:37Z. The parser says: {{reason}}.',
       },
       notUtc: {
         text: 'metadata.creationTimestamp "{{value}}" has the offset {{offset}}; creation timestamps are in UTC.',

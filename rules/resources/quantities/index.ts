@@ -110,9 +110,9 @@ const rule: Rule = {
       invalid: {
         text: '{{field}} is {{value}}, not a Kubernetes quantity.',
         note:
-          'The parser says: {{reason}}. Kubernetes rejects the {{object}} of this component. Write a number ' +
-          'with an optional suffix: "500m" or "2" for CPU, "512Mi" or "1.5Gi" for memory (binary Ki, Mi, Gi, ' +
-          'Ti, Pi, Ei; decimal k, M, G, T, P, E; or an exponent such as 1e3).',
+          'Kubernetes rejects the {{object}} of this component. Write a number with an optional suffix: "500m" ' +
+          'or "2" for CPU, "512Mi" or "1.5Gi" for memory (binary Ki, Mi, Gi, Ti, Pi, Ei; decimal k, M, G, T, ' +
+          'P, E; or an exponent such as 1e3). The parser says: {{reason}}.',
       },
       byteUnit: {
         text: '{{field}} is {{value}}, not a Kubernetes quantity.',

@@ -33,22 +33,22 @@ const rule: Rule = {
       invalidName: {
         text: '{{ref}}.secretName "{{value}}" is not a valid secret name.',
         note:
-          'Validation says: {{problems}}. Secret names are lowercase DNS-1123 subdomains, e.g. ' +
-          'platform-user-password-jane.',
+          'Secret names are lowercase DNS-1123 subdomains, e.g. platform-user-password-jane. Validation says: ' +
+          '{{problems}}.',
         severity: 'error',
       },
       invalidNamespace: {
         text: '{{ref}}.secretNamespace "{{value}}" is not a valid namespace.',
         note:
-          'Validation says: {{problems}}. Namespaces are lowercase DNS-1123 labels (at most 63 characters of ' +
-          'a-z, 0-9 and "-"), e.g. platform.',
+          'Namespaces are lowercase DNS-1123 labels (at most 63 characters of a-z, 0-9 and "-"), e.g. ' +
+          'platform. Validation says: {{problems}}.',
         severity: 'error',
       },
       invalidKey: {
         text: '{{ref}}.key "{{value}}" cannot be a key of a secret.',
         note:
-          'Validation says: {{problems}}. Secret keys consist of letters, digits, "-", "_" and ".", e.g. ' +
-          'password.',
+          'Secret keys consist of letters, digits, "-", "_" and ".", e.g. password. Validation says: ' +
+          '{{problems}}.',
         severity: 'error',
       },
     },
