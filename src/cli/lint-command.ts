@@ -12,7 +12,7 @@ import { resolveInputs } from './files.js';
 import type { CliIo } from './io.js';
 import { lintFilesInParallel, PARALLEL_MIN_FILES } from './parallel.js';
 import { loadRuleSet } from './rule-set.js';
-import { applyRuleFlags, UsageError } from './settings.js';
+import { applyRuleFlags, nearest, UsageError } from './settings.js';
 
 const VERSION = '0.1.0';
 
@@ -44,7 +44,7 @@ function outputs(flags: LintFlags, env: Readonly<Record<string, string | undefin
   const formats = flags.format.length ? flags.format : [defaultFormat(env)];
   if (flags.outputFile.length > formats.length) throw new UsageError('more -o files than --format options: give each -o after its --format');
   return formats.map((format, i) => {
-    if (!isFormatName(format)) throw new UsageError(`unknown format "${format}" (use ${FORMAT_NAMES.join(', ')})`);
+    if (!isFormatName(format)) throw new UsageError(`unknown format "${format}"${nearest(format, FORMAT_NAMES, '')} (use ${FORMAT_NAMES.join(', ')})`);
     const file = flags.outputFile[i];
     return { format, ...(file ? { file } : {}) };
   });

@@ -79,6 +79,20 @@ describe('every exit 2 prints one line naming the cause', () => {
   });
 });
 
+describe('did-you-mean on the command line', () => {
+  it('for --rule, --format and explain', () => {
+    expect(runCli(['--rule', 'schema/tpye=off', '-'], { input: CLEAN_USER })).toMatchObject({
+      status: 2,
+      stderr: 'platlint: --rule schema/tpye=off: unknown rule "schema/tpye"; did you mean "schema/type"?\n',
+    });
+    expect(runCli(['--format', 'jsno', '-'], { input: CLEAN_USER })).toMatchObject({
+      status: 2,
+      stderr: 'platlint: unknown format "jsno"; did you mean "json"? (use stylish, json, sarif, github, junit)\n',
+    });
+    expect(runCli(['explain', 'auth/saml-cca'])).toMatchObject({ status: 2, stderr: 'platlint: unknown rule "auth/saml-cca"; did you mean "auth/saml-ca"?\n' });
+  });
+});
+
 describe('configuration mistakes', () => {
   it('come all in one run, in file order, with did-you-mean', () => {
     const dir = project({
