@@ -1,5 +1,5 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import micromatch from 'micromatch';
 
@@ -49,7 +49,7 @@ function isIgnoredBy(levels: readonly IgnoreLevel[], absolute: string, isDirecto
   let ignored = false;
   for (const { base, rules } of levels) {
     const rel = toPosix(relative(base, absolute));
-    if (rel === '' || rel.startsWith('..')) continue;
+    if (rel === '' || rel === '..' || rel.startsWith('../') || isAbsolute(rel)) continue;
     const verdict = rules.test(isDirectory ? `${rel}/` : rel);
     if (verdict.ignored) ignored = true;
     else if (verdict.unignored) ignored = false;
