@@ -126,7 +126,10 @@ export function walkYamlFiles(dir: string, errors: string[], options: WalkOption
       }
     }
   };
-  walk(dir, root, options.ignoreFiles === false ? [] : outerLevels(root, cwd, errors), true);
+  const outer = options.ignoreFiles === false ? [] : outerLevels(root, cwd, errors);
+  // A directory named on the command line is linted even when an ignore file above it ignores it (bench-out/ in the
+  // repository's .gitignore): then only the ignore files inside it apply.
+  walk(dir, root, isIgnoredBy(outer, root, true) ? [] : outer, true);
   return out;
 }
 

@@ -188,9 +188,11 @@ describe('walking directories', () => {
       'legacy/old.yaml': CLEAN_USER,
     });
     expect(files(runCli(['--format', 'json'], { cwd: dir }).stdout)).toEqual(['users/jane.yaml']);
-    // Walking a folder below the repository's top still applies the .gitignore above it.
-    expect(runCli(['build', '--format', 'json'], { cwd: dir })).toMatchObject({ status: 2, stderr: 'platlint: no YAML files (*.yaml, *.yml) to lint in build (--no-error-on-unmatched-pattern allows this)\n' });
+    // Walking a folder below the repository's top still applies the .gitignore above it (and the folder's own)...
+    expect(files(runCli(['users', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['users/jane.yaml']);
     expect(files(runCli(['users/**/*.yaml', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['users/jane.yaml']);
+    // ...but a folder named on the command line is linted even when an ignore file above it ignores it.
+    expect(files(runCli(['build', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['build/users/jane.yaml']);
     // A named file is linted whatever the ignore files say; the config's ignore still applies to it.
     expect(files(runCli(['build/users/jane.yaml', 'users/drafts/bob.yaml', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['build/users/jane.yaml', 'users/drafts/bob.yaml']);
     expect(files(runCli(['legacy/old.yaml', 'users/jane.yaml', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['users/jane.yaml']);
