@@ -132,7 +132,7 @@ describe('positions of core diagnostics', () => {
   it('suggests the right case for a wrong-case kind', () => {
     const diagnostics = lint('apiVersion: management.platform/v1\nkind: user\nmetadata:\n  name: jane\n');
     expect(spans(diagnostics)).toEqual([['resource/kind', 2, 7, 2, 11]]);
-    expect(diagnostics[0]?.message).toBe('Unknown kind "user"; did you mean "User"? Kinds are case-sensitive.');
+    expect(diagnostics[0]?.message).toBe('Unknown kind "user"; did you mean "User"?');
   });
 
   it('reads scalars as YAML 1.1 does and warns where a string field holds one', () => {

@@ -39,7 +39,7 @@ describe('user/access-verbs', () => {
     ]);
     expect(diags.map((d) => d.severity)).toEqual(['error', 'error', 'error', 'warning', 'warning']);
     expect(diags.map((d) => d.message)).toEqual([
-      'Verb "GET" is not recognised: verbs are case-sensitive. Write "get".',
+      'Verb "GET" is not recognised; did you mean "get"?',
       'Verb "lst" is not a verb of User access rules, so it grants nothing; did you mean "list"?',
       'Verb "watch" is not a verb of User access rules, so it grants nothing.',
       'spec.access[0].verbs has "*" next to "get".',

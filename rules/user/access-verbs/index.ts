@@ -25,7 +25,7 @@ const rule: Rule = {
         note:
           'List the verbs to grant: {{verbs}} ("*" for all).',
       },
-      wrongCase: 'Verb "{{value}}" is not recognised: verbs are case-sensitive. Write "{{suggestion}}".',
+      wrongCase: { text: 'Verb "{{value}}" is not recognised; did you mean "{{suggestion}}"?', note: 'Verbs are case-sensitive.' },
       unknown: {
         text: 'Verb "{{value}}" is not a verb of User access rules, so it grants nothing.',
         note:
