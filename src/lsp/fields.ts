@@ -78,8 +78,9 @@ export function fieldsOf(kind: ResourceKind | undefined, path: readonly PathStep
     const names = new Set([...Object.keys(schemas.User.properties ?? {}), ...Object.keys(schemas.Config.properties ?? {})]);
     return [...names].map((name) => [name, { schema: schemas.User.properties?.[name] ?? schemas.Config.properties?.[name] ?? {}, display: name }]);
   }
-  const parent = fieldAt(kind, path);
-  const properties = parent?.schema.properties ?? {};
+  // The top of the raw config: the string field itself has no fields, the status it holds has.
+  const rawTop = kind === 'Config' && path.length === 2 && path[0] === 'spec' && path[1] === 'raw';
+  const properties = (rawTop ? configStatusSchema : fieldAt(kind, path)?.schema)?.properties ?? {};
   return Object.entries(properties).map(([name, schema]) => [name, { schema, display: fieldAt(kind, [...path, name])?.display ?? name }]);
 }
 
