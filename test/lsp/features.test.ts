@@ -81,7 +81,10 @@ describe('platlint lsp features', () => {
     expect(markdown(await hover(client, config, { line: 7, character: 8 }))).toBe(
       '**enabled**: boolean\n\n`spec.raw: audit.enabled`\n\nWhen true, incoming API requests are logged according to the policy.',
     );
-    expect(markdown(await hover(client, config, { line: 10, character: 11 }))).toBe(
+    // `level:` has no value yet: the diagnostic saying so comes first, then the field.
+    const level = markdown(await hover(client, config, { line: 10, character: 11 })).split('\n\n---\n\n');
+    expect(level[0]?.split('\n')[0]).toBe('**platlint** `schema/empty-value`: status.audit.policy.rules[0].level is required but has no value.');
+    expect(level[1]).toBe(
       '**level**: string, one of: None, Metadata, Request, RequestResponse\n\n`spec.raw: audit.policy.rules[].level`\n\nLevel at which matching requests are recorded.',
     );
     expect(markdown(await hover(client, config, { line: 5, character: 3 }))).toBe('**raw**: string\n\n`spec.raw`\n\nThe raw config (YAML text).');
