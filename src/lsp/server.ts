@@ -68,6 +68,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
   let workspaceFolderEvents = false;
   let pullConfiguration = false;
   let configurationEvents = false;
+  let readSettings: () => Promise<void> = () => Promise.resolve();
   let watcherRegistration: Promise<Disposable> | undefined;
   let watcherKey = '';
 
@@ -126,6 +127,13 @@ export function startLanguageServer(options: LanguageServerOptions): void {
     pullConfiguration = capabilities.workspace?.configuration === true;
     configurationEvents = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     session.pull = capabilities.textDocument?.diagnostic !== undefined;
+    // Documents opened before the settings arrive wait for them rather than flash the config file's severities.
+    let settingsRead: () => void = () => undefined;
+    if (pullConfiguration) session.settingsReady = new Promise((resolve) => (settingsRead = resolve));
+    readSettings = async () => {
+      await fetchSettings();
+      settingsRead();
+    };
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -153,10 +161,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
         session.reload();
       });
     }
-    if (pullConfiguration) {
-      await fetchSettings();
-      session.reload();
-    }
+    await readSettings();
   });
 
   documents.onDidOpen(({ document }) => void session.opened(document));

@@ -65,6 +65,8 @@ export class Session {
   private problems = new Map<string, Diagnostic[]>();
   private problemUris = new Map<string, string>();
   settings: ClientSettings = DEFAULT_CLIENT_SETTINGS;
+  /** Settles once the editor's settings were read (at once for a client without `workspace/configuration`). */
+  settingsReady: Promise<void> = Promise.resolve();
   /** The client pulls diagnostics (`textDocument/diagnostic`): nothing is pushed for documents. */
   pull = false;
   shuttingDown = false;
@@ -100,6 +102,7 @@ export class Session {
     const before = this.documents.get(uri);
     const path = pathOf(uri);
     if (!before || path === undefined || !this.isManifest(before)) return undefined;
+    await this.settingsReady;
     const ruleSet = await this.ruleSets.ruleSetFor(path);
     const document = this.documents.get(uri);
     if (!document) return undefined;
@@ -253,7 +256,9 @@ export class Session {
     if (!document) return undefined;
     let analysis = this.analyses.get(uri);
     if (!analysis || analysis.version !== document.version) analysis = await this.analyse(uri);
-    return analysis && this.documents.get(uri)?.version === analysis.version ? analysis : undefined;
+    if (!analysis || this.documents.get(uri)?.version !== analysis.version) return undefined;
+    this.analyses.set(uri, analysis);
+    return analysis;
   }
 
   /** Every YAML file of the workspace folders, linted from disk (open files from their buffers). */
