@@ -54,9 +54,14 @@ export function hoverAt(document: TextDocument, position: Position, context: Hov
   for (const d of context.diagnostics) {
     if (intersects(toRange(d), here)) sections.push(diagnosticMarkdown(d, context.rules.find((r) => r.meta.id === d.ruleId)));
   }
-  const rule = directiveRule(text, position.character, context.rules);
-  if (rule) sections.push(ruleSummary(rule, context.docsUrl(rule.meta.id)));
   const shape = lineShape(text);
+  // A rule id in a directive, or a key of `rules:` in the config file.
+  const rule =
+    directiveRule(text, position.character, context.rules) ??
+    (context.isConfigFile && shape.key !== undefined && position.character >= shape.contentColumn && position.character <= (shape.keyEnd ?? 0)
+      ? context.rules.find((r) => r.meta.id === shape.key)
+      : undefined);
+  if (rule) sections.push(ruleSummary(rule, context.docsUrl(rule.meta.id)));
   if (!rule && !context.isConfigFile && shape.key !== undefined && position.character >= shape.contentColumn) {
     const lines = document.getText().split(/\r?\n/);
     const path = [...containerPath(lines, position.line, shape.contentColumn), shape.key];

@@ -39,7 +39,8 @@ function objectSymbol(document: TextDocument, node: Node, fallbackName: string):
     children.push({
       name: key,
       kind: sectionKind(valueNode),
-      ...(value !== undefined && value.length <= 60 && !value.includes('\n') ? { detail: value } : {}),
+      // Only the type fields: any other value could be a secret, and an outline is no place to show one.
+      ...(value !== undefined && (key === 'apiVersion' || key === 'kind') && value.length <= 60 ? { detail: value } : {}),
       range: rangeOf(document, keyNode.range[0], end),
       selectionRange: rangeOf(document, keyNode.range[0], keyNode.range[1]),
     });

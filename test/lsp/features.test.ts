@@ -130,7 +130,7 @@ describe('platlint lsp features', () => {
     await client.stop();
   }, TEST_MS);
 
-  it('completes the keys, rule ids, severities and presets of .platlint.yaml', async () => {
+  it('completes the keys, rule ids, severities and presets of .platlint.yaml, and hovers its rule ids', async () => {
     const client = new Client(workspace({}));
     await client.initialize();
     const uri = await client.open('.platlint.yaml', 'extends: \nrules:\n  schema/type: \n  sch\n\noverrides:\n- files: ["a/**"]\n  \n');
@@ -140,6 +140,9 @@ describe('platlint lsp features', () => {
     const ids = await complete(client, uri, { line: 3, character: 5 });
     expect(ids.find((i) => i.label === 'schema/type')?.textEdit).toEqual({ range: { start: { line: 3, character: 2 }, end: { line: 3, character: 5 } }, newText: 'schema/type: ' });
     expect(labels(await complete(client, uri, { line: 7, character: 2 }))).toEqual(['files', 'extends', 'rules']);
+    expect(markdown(await hover(client, uri, { line: 2, character: 4 }))).toBe(
+      '**schema/type**: Require every field to have the type the spec gives it\n\n[Documentation](https://github.com/platlint/platlint/blob/main/rules/schema/type/README.md)',
+    );
     await client.stop();
   }, TEST_MS);
 
