@@ -122,21 +122,36 @@ export class DocumentLinting {
     }
     const stale = new Set<Diagnostic>();
     const lastGood: Diagnostic[][] = [];
+    const broken = perChunk.map((list) => list.some((d) => d.ruleId === 'yaml/syntax'));
+    // Linted whole, a directive in one document may suppress diagnostics of another: while any document is broken,
+    // every document keeps its last `directive/unused` rather than report directives whose targets went missing.
+    const crossDocument = whole && broken.some(Boolean);
+    const carry = (chunk: Chunk, list: readonly Diagnostic[]): Diagnostic[] => {
+      const lastLine = chunk.startLine + lineCount(chunk.text);
+      return list.map((d): Diagnostic => {
+        const { fix: _fix, suggestions: _suggestions, ...rest } = d;
+        const kept = { ...rest, line: Math.min(d.line + chunk.startLine, lastLine), endLine: Math.min(d.endLine + chunk.startLine, lastLine) };
+        stale.add(kept);
+        return kept;
+      });
+    };
+    const byPosition = (a: Diagnostic, b: Diagnostic): number => a.line - b.line || a.column - b.column;
     const diagnostics = chunks.flatMap((chunk, index) => {
       const fresh = perChunk[index] ?? [];
-      if (!fresh.some((d) => d.ruleId === 'yaml/syntax')) {
-        lastGood[index] = fresh.map((d) => ({ ...d, line: d.line - chunk.startLine, endLine: d.endLine - chunk.startLine }));
+      const previous = this.lastGood[index] ?? [];
+      const relative = (list: readonly Diagnostic[]): Diagnostic[] => list.map((d) => ({ ...d, line: d.line - chunk.startLine, endLine: d.endLine - chunk.startLine }));
+      if (!broken[index] && !crossDocument) {
+        lastGood[index] = relative(fresh);
         return fresh;
       }
-      const previous = this.lastGood[index] ?? [];
+      if (!broken[index]) {
+        const unused = (d: Diagnostic): boolean => d.ruleId === 'directive/unused';
+        const keptUnused = previous.filter(unused);
+        lastGood[index] = [...relative(fresh.filter((d) => !unused(d))), ...keptUnused];
+        return [...fresh.filter((d) => !unused(d)), ...carry(chunk, keptUnused)].sort(byPosition);
+      }
       lastGood[index] = previous;
-      const lastLine = chunk.startLine + lineCount(chunk.text);
-      const kept = previous.filter((d) => !FRESH_WHEN_BROKEN(d)).map((d): Diagnostic => {
-        const { fix: _fix, suggestions: _suggestions, ...rest } = d;
-        return { ...rest, line: Math.min(d.line + chunk.startLine, lastLine), endLine: Math.min(d.endLine + chunk.startLine, lastLine) };
-      });
-      for (const d of kept) stale.add(d);
-      return [...firstMistake(fresh.filter(FRESH_WHEN_BROKEN)), ...kept].sort((a, b) => a.line - b.line || a.column - b.column);
+      return [...firstMistake(fresh.filter(FRESH_WHEN_BROKEN)), ...carry(chunk, previous.filter((d) => !FRESH_WHEN_BROKEN(d)))].sort(byPosition);
     });
     this.lastGood = lastGood;
     return { result: { file: options.filename, diagnostics, documents, skipped }, stale };

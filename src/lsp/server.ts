@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
@@ -164,13 +164,29 @@ export function startLanguageServer(options: LanguageServerOptions): void {
     await readSettings();
   });
 
-  documents.onDidOpen(({ document }) => void session.opened(document));
+  /** Opened and not changed since: a config or policy buffer that says what the disk says changes no rule. */
+  const justOpened = new Set<string>();
+  documents.onDidOpen(({ document }) => {
+    justOpened.add(document.uri);
+    void session.opened(document);
+  });
+
+  const sameAsDisk = (path: string, text: string): boolean => {
+    try {
+      return readFileSync(path, 'utf8') === text;
+    } catch {
+      return false;
+    }
+  };
 
   documents.onDidChangeContent(({ document }) => {
     const path = pathOf(document.uri);
+    const opening = justOpened.delete(document.uri);
     // An unsaved edit of a config or policy file changes the rules of every open document.
     void (async () => {
-      if (path !== undefined && (isConfigFileName(path) || (await session.ruleSets.isRuleSetFile(path)))) session.reload(LINT_DELAY_MS);
+      if (path !== undefined && (isConfigFileName(path) || (await session.ruleSets.isRuleSetFile(path)))) {
+        if (!(opening && sameAsDisk(path, document.getText()))) session.reload(LINT_DELAY_MS);
+      }
       else if (session.isManifest(document)) session.schedule(document.uri, session.analyses.has(document.uri) ? LINT_DELAY_MS : 0);
     })();
   });

@@ -107,3 +107,33 @@ describe('per-document linting', () => {
     expect(linted.result.diagnostics.map((d) => d.ruleId)).toEqual([]);
   });
 });
+
+describe('broken documents', () => {
+  const user = (name: string, extra = ''): string => `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: ${name}\nspec:\n  username: ${name}\n${extra}`;
+  const config = new ResolvedConfig(undefined, builtinRules, '/');
+  const options: LintOptions = { filename: '/users.yaml', rules: builtinRules, settings: config.settingsFor('/users.yaml') };
+  const seen = (linted: ReturnType<DocumentLinting['lint']>): [string, number, boolean][] =>
+    linted.result.diagnostics.map((d) => [d.ruleId, d.line, linted.stale.has(d)]);
+
+  it('keep the last good diagnostics, stale, while a file-wide directive stays used', () => {
+    // The directive in the first document suppresses the typo of the second.
+    const text = ['# platlint-disable-file schema/unknown-field', user('ann', '  tokenGeneration: "3"\n'), user('bob', '  emial: b@example.com\n  tokenGeneration: "3"\n')].join('\n---\n');
+    const linting = new DocumentLinting();
+    expect(seen(linting.lint(text, options))).toEqual([['schema/type', 9, false], ['schema/type', 19, false]]);
+    const broken = text.replace('  emial', '  ]emial');
+    expect(seen(linting.lint(broken, options))).toEqual([
+      ['schema/type', 9, false],
+      ['yaml/syntax', 18, false],
+      ['yaml/syntax', 18, false],
+      ['yaml/syntax', 18, false],
+      ['schema/type', 19, true],
+    ]);
+    // Without the editor's memory, the engine alone would call the directive unused.
+    expect(lintText(broken, options).diagnostics.map((d) => d.ruleId)).toContain('directive/unused');
+    expect(seen(linting.lint(text, options))).toEqual([['schema/type', 9, false], ['schema/type', 19, false]]);
+  });
+
+  it('show no diagnostics but the syntax errors when a document never parsed', () => {
+    expect(seen(new DocumentLinting().lint(user('ann', '  ]emial: x\n'), options)).map(([id]) => id)).toEqual(['yaml/syntax', 'yaml/syntax', 'yaml/syntax']);
+  });
+});
