@@ -3,7 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { PRESET_NAMES } from '../engine/presets.js';
 import type { ResourceKind, Rule } from '../engine/types.js';
 import { API_GROUP, API_VERSION } from '../engine/extract.js';
-import { containerPath, lineShape, topLevelValue, type PathStep } from './cursor.js';
+import { containerPath, lineShape, siblingKeys, topLevelValue, type PathStep } from './cursor.js';
 import { configFileKeys, fieldAt, fieldMarkdown, fieldsOf, objectAt, typeLabel } from './fields.js';
 import { DIRECTIVE_COMMENT, lineAt } from './hover.js';
 
@@ -49,8 +49,9 @@ function configFileCompletions(lines: readonly string[], position: Position, rul
   }
   if (path[path.length - 1] === 'extends') return valueItems(PRESET_NAMES, 'preset', wordRange(text, position, /[\s,[]/));
   const range = wordRange(text, position, /\s/);
-  if (inRules) return ruleItems(rules, range, ': ');
-  return configFileKeys(path).map(([name, description]) => ({
+  const written = siblingKeys(lines, position.line, keyColumn);
+  if (inRules) return ruleItems(rules.filter((r) => !written.has(r.meta.id)), range, ': ');
+  return configFileKeys(path).filter(([name]) => !written.has(name)).map(([name, description]) => ({
     label: name,
     kind: CompletionItemKind.Property,
     detail: description,
@@ -93,7 +94,8 @@ export function completionsAt(document: TextDocument, position: Position, contex
   const object = objectAt(documentKind, path);
   if (!object && path.length) return [];
   const range = wordRange(text, position, /[\s]/);
-  return fieldsOf(object?.kind, object?.path ?? path).map(([name, field]) => ({
+  const written = siblingKeys(lines, position.line, keyColumn);
+  return fieldsOf(object?.kind, object?.path ?? path).filter(([name]) => !written.has(name)).map(([name, field]) => ({
     label: name,
     kind: CompletionItemKind.Field,
     detail: typeLabel(field.schema),

@@ -109,3 +109,24 @@ export function topLevelValue(lines: readonly string[], line: number, key: strin
   }
   return undefined;
 }
+
+/** Keys already written in the mapping the cursor line belongs to (its own line excluded): not worth offering. */
+export function siblingKeys(lines: readonly string[], line: number, column: number): Set<string> {
+  const keys = new Set<string>();
+  const walk = (step: 1 | -1): void => {
+    for (let i = line + step; i >= 0 && i < lines.length; i += step) {
+      const text = lines[i] ?? '';
+      if (isDocumentMarker(text)) return;
+      const shape = lineShape(text);
+      if (shape.blankOrComment) continue;
+      const itemStart = shape.dashes.some((d) => d < column);
+      if (shape.contentColumn < column && !itemStart) return;
+      if (shape.contentColumn === column && shape.key !== undefined) keys.add(shape.key);
+      // A `- ` marker to the left starts this item (going up) or the next one (going down).
+      if (itemStart) return;
+    }
+  };
+  walk(-1);
+  walk(1);
+  return keys;
+}

@@ -98,7 +98,8 @@ describe('platlint lsp features', () => {
 
     const specFields = await complete(client, user, { line: 10, character: 2 });
     expect(labels(specFields)).toEqual([
-      'displayName', 'description', 'owner', 'username', 'icon', 'email', 'subject', 'groups', 'ssoGroups', 'passwordRef', 'codesRef',
+      // username is written already.
+      'displayName', 'description', 'owner', 'icon', 'email', 'subject', 'groups', 'ssoGroups', 'passwordRef', 'codesRef',
       'imagePullSecrets', 'tokenGeneration', 'disabled', 'clusterRoles', 'access', 'extraClaims',
     ]);
     const email = specFields.find((i) => i.label === 'email');
@@ -117,15 +118,15 @@ describe('platlint lsp features', () => {
     const blank = await client.open('new.yaml', 'apiVersion: \nkind: \n');
     expect(labels(await complete(client, blank, { line: 0, character: 12 }))).toEqual(['management.platform/v1']);
     expect(labels(await complete(client, blank, { line: 1, character: 6 }))).toEqual(['User', 'Config', 'UserList', 'ConfigList']);
-    expect(labels(await complete(client, blank, { line: 2, character: 0 }))).toEqual(['apiVersion', 'kind', 'metadata', 'spec', 'status']);
+    expect(labels(await complete(client, blank, { line: 2, character: 0 }))).toEqual(['metadata', 'spec', 'status']);
 
     const config = await client.open('config.yaml', CONFIG);
     expect(labels(await complete(client, config, { line: 10, character: 17 }))).toEqual(['None', 'Metadata', 'Request', 'RequestResponse']);
     expect(labels(await complete(client, config, { line: 11, character: 10 }))).toEqual([
-      'level', 'users', 'userGroups', 'verbs', 'resources', 'namespaces', 'nonResourceURLs', 'omitStages', 'requestTargets', 'clusters',
+      'users', 'userGroups', 'verbs', 'resources', 'namespaces', 'nonResourceURLs', 'omitStages', 'requestTargets', 'clusters',
     ]);
     const top = labels(await complete(client, config, { line: 12, character: 4 }));
-    expect(top.slice(0, 5)).toEqual(['auth', 'oidc', 'apps', 'audit', 'platformHost']);
+    expect(top.slice(0, 5)).toEqual(['auth', 'oidc', 'apps', 'platformHost', 'projectNamespacePrefix']);
     expect(labels(await complete(client, config, { line: 7, character: 15 }))).toEqual(['true', 'false']);
     await client.stop();
   }, TEST_MS);
@@ -134,12 +135,14 @@ describe('platlint lsp features', () => {
     const client = new Client(workspace({}));
     await client.initialize();
     const uri = await client.open('.platlint.yaml', 'extends: \nrules:\n  schema/type: \n  sch\n\noverrides:\n- files: ["a/**"]\n  \n');
-    expect(labels(await complete(client, uri, { line: 4, character: 0 }))).toEqual(['extends', 'rules', 'ignore', 'policies', 'overrides']);
+    expect(labels(await complete(client, uri, { line: 4, character: 0 }))).toEqual(['ignore', 'policies']);
     expect(labels(await complete(client, uri, { line: 0, character: 9 }))).toEqual(['recommended', 'strict', 'security', 'export']);
     expect(labels(await complete(client, uri, { line: 2, character: 15 }))).toEqual(['off', 'info', 'warn', 'error', 'on']);
     const ids = await complete(client, uri, { line: 3, character: 5 });
-    expect(ids.find((i) => i.label === 'schema/type')?.textEdit).toEqual({ range: { start: { line: 3, character: 2 }, end: { line: 3, character: 5 } }, newText: 'schema/type: ' });
-    expect(labels(await complete(client, uri, { line: 7, character: 2 }))).toEqual(['files', 'extends', 'rules']);
+    expect(ids.find((i) => i.label === 'schema/enum')?.textEdit).toEqual({ range: { start: { line: 3, character: 2 }, end: { line: 3, character: 5 } }, newText: 'schema/enum: ' });
+    // schema/type is set already, two lines up.
+    expect(labels(ids)).not.toContain('schema/type');
+    expect(labels(await complete(client, uri, { line: 7, character: 2 }))).toEqual(['extends', 'rules']);
     expect(markdown(await hover(client, uri, { line: 2, character: 4 }))).toBe(
       '**schema/type**: Require every field to have the type the spec gives it\n\n[Documentation](https://github.com/platlint/platlint/blob/main/rules/schema/type/README.md)',
     );

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
 import { lintText, type LintOptions } from '../../src/engine/lint.js';
-import type { Rule } from '../../src/engine/types.js';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic, Rule } from '../../src/engine/types.js';
+import { hoverAt } from '../../src/lsp/hover.js';
 import { ResolvedConfig } from '../../src/config/resolve.js';
 import { containerPath, lineShape } from '../../src/lsp/cursor.js';
 import { DocumentLinting, splitDocuments } from '../../src/lsp/linting.js';
@@ -135,5 +137,31 @@ describe('broken documents', () => {
 
   it('show no diagnostics but the syntax errors when a document never parsed', () => {
     expect(seen(new DocumentLinting().lint(user('ann', '  ]emial: x\n'), options)).map(([id]) => id)).toEqual(['yaml/syntax', 'yaml/syntax', 'yaml/syntax']);
+  });
+});
+
+describe('hover on a diagnostic', () => {
+  it('shows the message, the note apart from it, the rule summary and the page', () => {
+    const text = 'spec:\n  emial: x\n';
+    const document = TextDocument.create('file:///x.yaml', 'yaml', 1, text);
+    const diagnostic: Diagnostic = {
+      ruleId: 'schema/unknown-field', severity: 'error', message: 'Unknown field "emial" in spec.', note: 'The platform drops unknown fields silently.',
+      line: 2, column: 3, endLine: 2, endColumn: 8, path: '/spec/emial', document: 0, docsUrl: 'https://example.test/unknown-field',
+    };
+    const hover = hoverAt(document, { line: 1, character: 4 }, { rules: builtinRules, docsUrl: () => undefined, diagnostics: [diagnostic], isConfigFile: false });
+    expect(hover?.contents).toEqual({
+      kind: 'markdown',
+      value: [
+        '**platlint** `schema/unknown-field`: Unknown field "emial" in spec.',
+        '',
+        'The platform drops unknown fields silently.',
+        '',
+        'Disallow fields the spec does not define',
+        '',
+        '[schema/unknown-field](https://example.test/unknown-field)',
+      ].join('\n'),
+    });
+    // Past the diagnostic's end, nothing: the document has no kind to look `emial` up in.
+    expect(hoverAt(document, { line: 1, character: 9 }, { rules: builtinRules, docsUrl: () => undefined, diagnostics: [diagnostic], isConfigFile: false })).toBeNull();
   });
 });
