@@ -23,7 +23,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAMES } from '../config/load.js';
 import { builtinRules } from '../../rules/index.js';
-import { parseClientSettings, SETTINGS_SECTION } from './client-settings.js';
+import { parseClientSettings, SETTINGS_SECTION, type ClientSettings } from './client-settings.js';
 import { completionsAt } from './completion.js';
 import { codeActions, FIX_ALL_KIND } from './convert.js';
 import { hoverAt } from './hover.js';
@@ -100,18 +100,29 @@ export function startLanguageServer(options: LanguageServerOptions): void {
   };
   session.onReload = () => void updateWatchers();
 
+  /** Reads the `platlint` settings, once for the window and once per workspace folder (scopeUri). */
   const fetchSettings = async (pushed?: unknown): Promise<void> => {
-    let value: unknown = pushed;
-    if (pullConfiguration) {
-      try {
-        value = await connection.workspace.getConfiguration({ section: SETTINGS_SECTION });
-      } catch (error) {
-        session.logError('cannot read the editor settings', error);
-      }
+    const read = (value: unknown): ClientSettings => {
+      const { settings, problems } = parseClientSettings(value);
+      for (const problem of problems) connection.console.warn(`platlint: ${problem}`);
+      return settings;
+    };
+    session.folderSettings = new Map();
+    if (!pullConfiguration) {
+      session.settings = read(pushed);
+      return;
     }
-    const { settings, problems } = parseClientSettings(value);
-    for (const problem of problems) connection.console.warn(`platlint: ${problem}`);
-    session.settings = settings;
+    const roots = session.ruleSets.roots;
+    try {
+      const values: unknown[] = await connection.workspace.getConfiguration([
+        { section: SETTINGS_SECTION },
+        ...roots.map((root) => ({ scopeUri: pathToFileURL(root).href, section: SETTINGS_SECTION })),
+      ]);
+      session.settings = read(values[0]);
+      roots.forEach((root, i) => session.folderSettings.set(root, read(values[i + 1])));
+    } catch (error) {
+      session.logError('cannot read the editor settings', error);
+    }
   };
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -158,7 +169,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
         const added = event.added.map((f) => pathOf(f.uri)).filter((p): p is string => p !== undefined);
         const roots = [...session.ruleSets.roots.filter((r) => !removed.has(r)), ...added];
         session.ruleSets.roots = roots.length ? roots : [resolve(options.cwd)];
-        session.reload();
+        void fetchSettings().then(() => session.reload());
       });
     }
     await readSettings();

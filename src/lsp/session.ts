@@ -64,7 +64,9 @@ export class Session {
   /** Config and policy problems by absolute file, as last published, with the URI they went to. */
   private problems = new Map<string, Diagnostic[]>();
   private problemUris = new Map<string, string>();
+  /** The editor's settings: for files outside every folder, and by workspace folder (each may differ). */
   settings: ClientSettings = DEFAULT_CLIENT_SETTINGS;
+  folderSettings = new Map<string, ClientSettings>();
   /** Settles once the editor's settings were read (at once for a client without `workspace/configuration`). */
   settingsReady: Promise<void> = Promise.resolve();
   /** The client pulls diagnostics (`textDocument/diagnostic`): nothing is pushed for documents. */
@@ -106,7 +108,7 @@ export class Session {
     const ruleSet = await this.ruleSets.ruleSetFor(path);
     const document = this.documents.get(uri);
     if (!document) return undefined;
-    if (!this.settings.enable || ruleSet.config.isIgnored(path) || (await this.ruleSets.isRuleSetFile(path))) {
+    if (!this.settingsFor(path).enable || ruleSet.config.isIgnored(path) || (await this.ruleSets.isRuleSetFile(path))) {
       return { version: document.version, result: emptyResult(path), stale: new Set(), ruleSet, lint: () => emptyResult(path) };
     }
     const options = this.lintOptions(ruleSet, path);
@@ -141,11 +143,15 @@ export class Session {
   /** `policy/evaluation-error` problems by linted document, then by policy file. */
   private readonly evaluation = new Map<string, Map<string, Diagnostic[]>>();
 
+  settingsFor(path: string): ClientSettings {
+    return this.folderSettings.get(this.ruleSets.rootFor(path)) ?? this.settings;
+  }
+
   lintOptions(ruleSet: RuleSet, path: string): LintOptions {
     return {
       filename: path,
       rules: ruleSet.rules,
-      settings: withOverrides(ruleSet.config.settingsFor(path), this.settings.rules, ruleSet.rules),
+      settings: withOverrides(ruleSet.config.settingsFor(path), this.settingsFor(path).rules, ruleSet.rules),
       docsUrl: (id) => ruleSet.docsUrl(id),
     };
   }
@@ -275,7 +281,7 @@ export class Session {
         }
         if (isConfigFileName(file) || (await this.ruleSets.isRuleSetFile(file))) continue;
         const ruleSet = await this.ruleSets.ruleSetFor(file);
-        if (!this.settings.enable || ruleSet.config.isIgnored(file)) continue;
+        if (!this.settingsFor(file).enable || ruleSet.config.isIgnored(file)) continue;
         let text: string;
         try {
           text = readFileSync(file, 'utf8');

@@ -47,7 +47,7 @@ export function within<T>(promise: Promise<T>, what: string): Promise<T> {
 /** A language client over in-memory streams, with the server running in this process. */
 /** A language client over in-memory streams, with the server running in this process. */
 export class Client {
-  /** What the client answers to `workspace/configuration` for the `platlint` section. */
+  /** What the client answers to `workspace/configuration` for the `platlint` section (a function: by scopeUri). */
   settings: unknown = null;
   readonly connection: MessageConnection;
   readonly messages: ShowMessageParams[] = [];
@@ -79,7 +79,9 @@ export class Client {
       return null;
     });
     this.connection.onNotification('window/logMessage', () => undefined);
-    this.connection.onRequest('workspace/configuration', (params: { items: unknown[] }) => params.items.map(() => this.settings));
+    this.connection.onRequest('workspace/configuration', (params: { items: { scopeUri?: string }[] }) =>
+      params.items.map((item) => (typeof this.settings === 'function' ? (this.settings as (scope?: string) => unknown)(item.scopeUri) : this.settings)),
+    );
     this.connection.onRequest('client/registerCapability', () => null);
     this.connection.onRequest('workspace/diagnostic/refresh', () => {
       this.refreshes++;

@@ -77,3 +77,18 @@ describe('platlint lsp on request', () => {
     await client.stop();
   }, TEST_MS);
 });
+
+describe('platlint lsp editor settings by folder', () => {
+  it('reads the settings of each workspace folder (scopeUri) and applies them to the files in it', async () => {
+    const root = workspace({ 'a/jane.yaml': TEXT, 'b/jane.yaml': TEXT });
+    const client = new Client(root);
+    const a = pathToFileURL(join(root, 'a')).href;
+    client.settings = (scope?: string) => (scope === a ? { rules: { 'schema/type': 'off' } } : scope ? { enable: false } : null);
+    await client.initialize({ workspace: { configuration: true } }, [join(root, 'a'), join(root, 'b')]);
+    const inA = await client.open('a/jane.yaml', TEXT);
+    expect((await client.diagnostics(inA)).diagnostics.map((d) => d.code)).toEqual(['schema/unknown-field']);
+    const inB = await client.open('b/jane.yaml', TEXT);
+    expect((await client.diagnostics(inB)).diagnostics).toEqual([]);
+    await client.stop();
+  }, TEST_MS);
+});

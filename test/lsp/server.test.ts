@@ -218,4 +218,26 @@ describe('platlint lsp', () => {
     expect(client.messages).toEqual([]);
     await client.stop();
   }, TEST_MS);
+
+  it('reports a policy path that cannot be read on the config file, where it is named, without a message box', async () => {
+    const root = workspace({ '.platlint.yaml': 'policies:\n  - missing.yaml\n' });
+    const client = new Client(root);
+    await client.initialize();
+    const uri = await client.open('jane.yaml', USER);
+    expect((await client.diagnostics(uri)).diagnostics.map((d) => d.code)).toEqual(['schema/unknown-field', 'schema/type']);
+    expect(await client.diagnostics(client.uri('.platlint.yaml'))).toEqual({
+      uri: client.uri('.platlint.yaml'),
+      diagnostics: [
+        {
+          range: { start: { line: 1, character: 4 }, end: { line: 1, character: 16 } },
+          severity: 1,
+          source: 'platlint',
+          code: 'config-file/invalid',
+          message: 'policies: missing.yaml: no such policy file or directory',
+        },
+      ],
+    });
+    expect(client.messages).toEqual([]);
+    await client.stop();
+  }, TEST_MS);
 });
