@@ -3,7 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { PRESET_NAMES } from '../engine/presets.js';
 import type { ResourceKind, Rule } from '../engine/types.js';
 import { API_GROUP, API_VERSION } from '../engine/extract.js';
-import { containerPath, lineShape, siblingKeys, topLevelValue, type PathStep } from './cursor.js';
+import { containerPath, lineShape, siblingKeys, topLevelValue, type LineShape, type PathStep } from './cursor.js';
 import { configFileKeys, fieldAt, fieldMarkdown, fieldsOf, objectAt, typeLabel } from './fields.js';
 import { DIRECTIVE_COMMENT, lineAt } from './hover.js';
 
@@ -31,8 +31,14 @@ function ruleItems(rules: readonly Rule[], range: Range, suffix: string): Comple
   }));
 }
 
-function valueItems(values: readonly string[], detail: string, range: Range): CompletionItem[] {
-  return values.map((value) => ({ label: value, kind: CompletionItemKind.EnumMember, detail, textEdit: { range, newText: value } }));
+/** Right after `key:` (completion triggered by the colon) the value needs its space. */
+function valueItems(values: readonly string[], detail: string, range: Range, lead = ''): CompletionItem[] {
+  return values.map((value) => ({ label: value, kind: CompletionItemKind.EnumMember, detail, textEdit: { range, newText: `${lead}${value}` } }));
+}
+
+/** The cursor is in the value of `key:` (right after the colon included). */
+function afterColon(text: string, shape: LineShape, position: Position): shape is LineShape & { key: string } {
+  return shape.key !== undefined && shape.keyEnd !== undefined && position.character > shape.keyEnd && text.slice(shape.keyEnd, position.character).includes(':');
 }
 
 function configFileCompletions(lines: readonly string[], position: Position, rules: readonly Rule[]): CompletionItem[] {
@@ -41,10 +47,11 @@ function configFileCompletions(lines: readonly string[], position: Position, rul
   const keyColumn = shape.key !== undefined || text.trim() !== '' ? shape.contentColumn : position.character;
   const path = containerPath(lines, position.line, keyColumn);
   const inRules = path[path.length - 1] === 'rules';
-  if (shape.key !== undefined && shape.valueColumn !== undefined && position.character >= shape.valueColumn) {
-    const range = wordRange(text, position, /[\s,[]/);
-    if (inRules) return valueItems(SEVERITY_WORDS, 'severity', range);
-    if (shape.key === 'extends') return valueItems(PRESET_NAMES, 'preset', range);
+  if (afterColon(text, shape, position)) {
+    const range = wordRange(text, position, /[\s,[:]/);
+    const lead = text.slice(0, position.character).endsWith(':') ? ' ' : '';
+    if (inRules) return valueItems(SEVERITY_WORDS, 'severity', range, lead);
+    if (shape.key === 'extends') return valueItems(PRESET_NAMES, 'preset', range, lead);
     return [];
   }
   if (path[path.length - 1] === 'extends') return valueItems(PRESET_NAMES, 'preset', wordRange(text, position, /[\s,[]/));
@@ -59,13 +66,13 @@ function configFileCompletions(lines: readonly string[], position: Position, rul
   }));
 }
 
-function valueCompletions(kind: ResourceKind | undefined, path: readonly PathStep[], range: Range): CompletionItem[] {
-  if (path.length === 1 && path[0] === 'apiVersion') return valueItems([`${API_GROUP}/${API_VERSION}`], 'apiVersion', range);
-  if (path.length === 1 && path[0] === 'kind') return valueItems(KINDS, 'kind', range);
+function valueCompletions(kind: ResourceKind | undefined, path: readonly PathStep[], range: Range, lead: string): CompletionItem[] {
+  if (path.length === 1 && path[0] === 'apiVersion') return valueItems([`${API_GROUP}/${API_VERSION}`], 'apiVersion', range, lead);
+  if (path.length === 1 && path[0] === 'kind') return valueItems(KINDS, 'kind', range, lead);
   const field = kind && fieldAt(kind, path);
   if (!field) return [];
-  if (field.schema.enum) return valueItems(field.schema.enum.map(String), typeLabel(field.schema), range);
-  if (field.schema.type === 'boolean') return valueItems(['true', 'false'], 'boolean', range);
+  if (field.schema.enum) return valueItems(field.schema.enum.map(String), typeLabel(field.schema), range, lead);
+  if (field.schema.type === 'boolean') return valueItems(['true', 'false'], 'boolean', range, lead);
   return [];
 }
 
@@ -84,10 +91,10 @@ export function completionsAt(document: TextDocument, position: Position, contex
   if (context.isConfigFile) return configFileCompletions(lines, position, context.rules);
   const shape = lineShape(text);
   const documentKind = topLevelValue(lines, position.line, 'kind');
-  if (shape.key !== undefined && shape.valueColumn !== undefined && position.character >= shape.valueColumn) {
+  if (afterColon(text, shape, position)) {
     const path = [...containerPath(lines, position.line, shape.contentColumn), shape.key];
     const object = objectAt(documentKind, path);
-    return valueCompletions(object?.kind, object?.path ?? path, wordRange(text, position, /[\s[,]/));
+    return valueCompletions(object?.kind, object?.path ?? path, wordRange(text, position, /[\s[,:]/), before.endsWith(':') ? ' ' : '');
   }
   const keyColumn = text.trim() === '' ? position.character : shape.contentColumn;
   const path = containerPath(lines, position.line, keyColumn);

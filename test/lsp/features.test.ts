@@ -118,6 +118,8 @@ describe('platlint lsp features', () => {
     const blank = await client.open('new.yaml', 'apiVersion: \nkind: \n');
     expect(labels(await complete(client, blank, { line: 0, character: 12 }))).toEqual(['management.platform/v1']);
     expect(labels(await complete(client, blank, { line: 1, character: 6 }))).toEqual(['User', 'Config', 'UserList', 'ConfigList']);
+    // Right after the colon, the value comes with its space.
+    expect((await complete(client, blank, { line: 1, character: 5 }))[0]?.textEdit).toEqual({ range: { start: { line: 1, character: 5 }, end: { line: 1, character: 5 } }, newText: ' User' });
     expect(labels(await complete(client, blank, { line: 2, character: 0 }))).toEqual(['metadata', 'spec', 'status']);
 
     const config = await client.open('config.yaml', CONFIG);
