@@ -67,7 +67,7 @@ describe('platlint lsp in a real editor', () => {
     expect(seen.cursorAfterFix).toEqual([8, 5]);
     expect(seen.afterFix).toEqual([['schema/type', 7, 19, 2]]);
     expect(seen.hover).toBe('**username**: string\n\n`spec.username`\n\nUsername used to log in.');
-    expect(seen.completionLine).toBe('  ema');
-    expect(seen.completion).toEqual([['email', 'string']]);
+    expect(seen.completionLine).toBe('  dis');
+    expect(seen.completion).toEqual([['displayName', 'string'], ['disabled', 'boolean']]);
   }, 90_000);
 });

@@ -94,7 +94,7 @@ local function run()
 
   -- Open a new line under spec and type the start of a field, then ask for completions there.
   vim.api.nvim_win_set_cursor(0, { 8, 0 })
-  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('o  ema<Esc>', true, false, true), 'x', false)
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('o  dis<Esc>', true, false, true), 'x', false)
   out.completionLine = lines(buf)[9]
   local completion = vim.lsp.buf_request_sync(buf, 'textDocument/completion', {
     textDocument = { uri = vim.uri_from_bufnr(buf) },
@@ -104,7 +104,7 @@ local function run()
   local items = result.items or result
   out.completion = {}
   for _, item in ipairs(items) do
-    if vim.startswith(item.label, 'em') then table.insert(out.completion, { item.label, item.detail }) end
+    if vim.startswith(item.label, 'dis') then table.insert(out.completion, { item.label, item.detail }) end
   end
   vim.lsp.stop_client(client_id)
 end
