@@ -229,7 +229,7 @@ export class Session {
     }, delay);
   }
 
-  /** Loads the rule sets of the config and policy files that are open, so that their problems show without a manifest. */
+  /** Loads the rule sets of the open config files, so that their mistakes show with no manifest open. */
   private async settleProblems(): Promise<void> {
     for (const document of this.documents.all()) {
       const path = pathOf(document.uri);

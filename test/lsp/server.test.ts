@@ -215,6 +215,12 @@ describe('platlint lsp', () => {
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: policyUri, type: 2 }] });
     expect(await client.diagnostics(policyUri)).toEqual({ uri: policyUri, diagnostics: [] });
     expect((await client.diagnostics(uri)).diagnostics.map((d) => d.code)).toEqual(['acme/email', 'schema/unknown-field', 'schema/type']);
+
+    // The policy's unsaved buffer counts: a rule removed in it stops reporting; a mistake typed in it shows there.
+    const policy = await client.open('policies/acme.yaml', header + emailRule);
+    await client.change(policy, header + emailRule.replace('acme/email', 'acme/mail').replace('has(self.email)', 'has(self.email) &&'));
+    expect((await client.diagnostics(uri)).diagnostics.map((d) => d.code)).toEqual(['schema/unknown-field', 'schema/type']);
+    expect((await client.diagnostics(policyUri)).diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['policy/invalid', 11]]);
     expect(client.messages).toEqual([]);
     await client.stop();
   }, TEST_MS);
