@@ -1,14 +1,11 @@
-import { isScalar, type Document, type Node } from 'yaml';
+import { isScalar, visit, type Document, type Node, type YAMLError } from 'yaml';
 import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
 import { LintTarget, toPointer, type NodeSpace, type OffsetRange, type RawStatus } from './document.js';
+import { API_GROUP, API_VERSION, apiGroupOf, documentScope, KNOWN_KINDS, LIST_KINDS, objectScope, RESOURCE_KINDS } from './scope.js';
 import type { DataPath, ResourceKind } from './types.js';
 
-export const API_GROUP = 'management.platform';
-export const API_VERSION = 'v1';
-const RESOURCE_KINDS: readonly ResourceKind[] = ['User', 'Config'];
-const LIST_KINDS: Readonly<Record<string, ResourceKind>> = { UserList: 'User', ConfigList: 'Config' };
-const KNOWN_KINDS = [...RESOURCE_KINDS, ...Object.keys(LIST_KINDS), 'List'];
+export { API_GROUP, API_VERSION } from './scope.js';
 
 /** A diagnostic the engine itself raises while finding the documents to lint. */
 export interface EngineFinding {
@@ -20,10 +17,17 @@ export interface EngineFinding {
   pointer: string;
 }
 
+/** A document or list item that is not a platform object, and why it was not linted. */
+export interface SkippedPart {
+  range: OffsetRange;
+  pointer: string;
+  reason: string;
+}
+
 export interface Extraction {
   targets: LintTarget[];
-  /** Objects of other API groups or kinds, skipped and counted. */
-  skipped: number;
+  /** Documents and list items that are not platform objects (scope.ts), skipped with a reason. */
+  skipped: SkippedPart[];
   /** Platform objects found (a list's items count one by one). */
   objects: number;
 }
@@ -42,32 +46,124 @@ export function spaceOffsets(space: NodeSpace, pos: readonly [number, number]): 
 
 const KEY_TEXT = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^:#\n,{}[\]]*?)(?=\s*:)/;
 
+/** Syntax errors kept per document: the first mistake, and a couple of independent ones after it. */
+const SYNTAX_ERRORS_PER_DOCUMENT = 3;
+
+function isUnclosedQuote(error: YAMLError): boolean {
+  return error.code === 'MISSING_CHAR' && /closing .?quote/i.test(error.message);
+}
+
+/**
+ * Where the quoted scalar that never closes opens: the parser reports the missing quote where the text ends, which
+ * may be many lines (and documents) later.
+ */
+export function unclosedQuoteStart(doc: Document, error: YAMLError): number | undefined {
+  let start: number | undefined;
+  visit(doc, {
+    Scalar(_, node) {
+      if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range && node.range[1] >= error.pos[0] && node.range[0] < error.pos[0]) {
+        start = node.range[0];
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return start;
+}
+
+function lineEnd(text: string, offset: number): number {
+  const end = text.indexOf('\n', offset);
+  return (end < 0 ? text.length : end) - (text[end - 1] === '\r' ? 1 : 0);
+}
+
+/**
+ * The parser's errors of one document as diagnostics, with its cascades collapsed: once the parser has lost track
+ * (a stray `]`), it reports every following token as "unexpected", line after line; only the first mistake is at
+ * the place to fix. So: one diagnostic per place, no "unexpected token" after an earlier error, at most a few per
+ * document, and an unclosed quote where it opens rather than at the end of the file.
+ */
 export function yamlErrorFindings(documentIndex: number, space: NodeSpace, doc: Document, pointer: string): EngineFinding[] {
-  // The parser often reports one mistake several times at the same place; one diagnostic per place is enough.
   const seen = new Set<number>();
-  const errors = doc.errors.filter((error) => !seen.has(error.pos[0]) && seen.add(error.pos[0]));
-  return errors.map((error): EngineFinding => {
+  const out: EngineFinding[] = [];
+  let syntaxErrors = 0;
+  const errors = [...doc.errors].sort((a, b) => a.pos[0] - b.pos[0]);
+  for (const error of errors) {
+    if (seen.has(error.pos[0])) continue;
+    seen.add(error.pos[0]);
     if (error.code === 'DUPLICATE_KEY') {
       // The parser marks one character; the whole key is what the reader needs to see.
       const key = KEY_TEXT.exec(space.text.slice(error.pos[0], error.pos[0] + 1024))?.[0] || space.text.slice(error.pos[0], error.pos[1]);
-      return {
+      out.push({
         ruleId: 'yaml/duplicate-key',
         messageId: 'duplicate',
         data: { key: key.slice(0, 80) },
         documentIndex,
         range: spaceOffsets(space, [error.pos[0], error.pos[0] + Math.max(1, key.length)]),
         pointer,
-      };
+      });
+      continue;
     }
-    return {
+    if (syntaxErrors >= SYNTAX_ERRORS_PER_DOCUMENT || (syntaxErrors > 0 && error.code === 'UNEXPECTED_TOKEN')) continue;
+    syntaxErrors++;
+    const quoteStart = isUnclosedQuote(error) ? unclosedQuoteStart(doc, error) : undefined;
+    if (quoteStart !== undefined) {
+      out.push({ ruleId: 'yaml/syntax', messageId: 'unclosedQuote', data: { quote: space.text[quoteStart] ?? '"' }, documentIndex, range: spaceOffsets(space, [quoteStart, Math.max(quoteStart + 1, lineEnd(space.text, quoteStart))]), pointer });
+      continue;
+    }
+    out.push({
       ruleId: 'yaml/syntax',
       messageId: 'syntax',
       data: { detail: error.message.split('\n')[0] ?? error.message, code: error.code },
       documentIndex,
       range: spaceOffsets(space, error.pos),
       pointer,
-    };
-  });
+    });
+  }
+  return out;
+}
+
+/**
+ * The documents an unclosed quote swallowed: the quoted string runs to the end of the file, `---` lines and all, so
+ * the documents after it vanish from the parse. Parsing the text again with that one quote blanked out (same length,
+ * so every offset stays right) gives them back; the broken document itself keeps its original parse and errors.
+ */
+export function recoverSwallowedDocuments(parsed: ParsedYaml): ParsedYaml {
+  let documents = parsed.documents;
+  let text = parsed.text;
+  for (let round = 0; round < 8; round++) {
+    const broken = documents[documents.length - 1];
+    const error = broken?.errors.find(isUnclosedQuote);
+    const start = broken && error ? unclosedQuoteStart(broken, error) : undefined;
+    if (start === undefined) break;
+    text = `${text.slice(0, start)} ${text.slice(start + 1)}`;
+    const again = parseYaml(text).documents;
+    const index = again.findIndex((doc) => doc.range[0] <= start && start < doc.range[2]);
+    const following = index < 0 ? [] : again.slice(index + 1);
+    if (following.length === 0) break;
+    documents = [...documents, ...following];
+  }
+  return documents === parsed.documents ? parsed : { ...parsed, documents };
+}
+
+/**
+ * A document whose data cannot be built (`toJS` throws): an alias to an anchor that is not defined before it, or
+ * an alias bomb. The diagnostic goes on the alias itself, not over the whole document.
+ */
+export function aliasFinding(documentIndex: number, doc: Document, error: unknown, pointer = ''): EngineFinding {
+  const detail = error instanceof Error ? error.message : String(error);
+  const name = /alias[^:]*:\s*(\S+)\s*$/i.exec(detail)?.[1];
+  let range: OffsetRange | undefined;
+  if (name !== undefined) {
+    visit(doc, {
+      Alias(_, node) {
+        if (node.source !== name || !node.range) return undefined;
+        range = [node.range[0], node.range[1]];
+        return visit.BREAK;
+      },
+    });
+  }
+  const whole = doc.contents?.range ?? [0, 1];
+  return { ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail, code: 'ALIAS' }, documentIndex, range: range ?? [whole[0], whole[1]], pointer };
 }
 
 function closestKind(kind: string): string | undefined {
@@ -91,10 +187,13 @@ export class TargetExtractor {
     this.findings.push({ ...finding, documentIndex });
   }
 
-  extract(documentIndex: number, doc: Document.Parsed, data: unknown): Extraction {
+  /** `fileHasPlatformObjects`: another document of the file is ours, which makes a stray list or scalar a mistake. */
+  extract(documentIndex: number, doc: Document.Parsed, data: unknown, fileHasPlatformObjects: boolean): Extraction {
     const space: NodeSpace = { doc, root: doc.contents, text: this.parsed.text };
-    const out: Extraction = { targets: [], skipped: 0, objects: 0 };
-    this.classify(documentIndex, space, [], data, out, undefined);
+    const out: Extraction = { targets: [], skipped: [], objects: 0 };
+    const scope = documentScope(data, fileHasPlatformObjects);
+    if (scope.linted) this.classify(documentIndex, space, [], data, out, undefined);
+    else out.skipped.push({ ...this.at(documentIndex, space, [], {}, [], 'value'), reason: scope.reason });
     return out;
   }
 
@@ -111,16 +210,22 @@ export class TargetExtractor {
     out: Extraction,
     impliedKind: ResourceKind | undefined,
   ): void {
+    const inGenericList = prefix.length > 0 && !impliedKind;
     if (!isRecord(data)) {
       const probe = new LintTarget(documentIndex, undefined, '', {}, space, prefix);
-      this.add({ ruleId: 'resource/not-an-object', messageId: 'notObject', data: { actual: Array.isArray(data) ? 'a list' : 'a scalar' }, range: probe.range([], 'value'), pointer: probe.pointer([]) }, documentIndex);
+      const actual = Array.isArray(data) ? 'a list' : 'a scalar';
+      if (inGenericList) out.skipped.push({ range: probe.range([], 'value'), pointer: probe.pointer([]), reason: `${actual}, not a mapping: not a platform object` });
+      else this.add({ ruleId: 'resource/not-an-object', messageId: 'notObject', data: { actual }, range: probe.range([], 'value'), pointer: probe.pointer([]) }, documentIndex);
       return;
     }
     const place = (path: DataPath, at: 'key' | 'value' = 'value') => this.at(documentIndex, space, prefix, data, path, at);
-    if (!impliedKind && data['apiVersion'] === undefined && data['kind'] === undefined && !('metadata' in data) && !('spec' in data) && !('status' in data)) {
-      // Neither type nor object fields: some other YAML file (a CI config, Helm values), not a manifest.
-      out.skipped++;
-      return;
+    if (inGenericList) {
+      // The items of a `v1` List are judged one by one, like documents.
+      const scope = objectScope(data);
+      if (!scope.linted) {
+        out.skipped.push({ ...place([]), reason: scope.reason });
+        return;
+      }
     }
     const apiVersion = data['apiVersion'] ?? (impliedKind ? `${API_GROUP}/${API_VERSION}` : undefined);
     const kind = data['kind'] ?? impliedKind;
@@ -140,14 +245,12 @@ export class TargetExtractor {
       this.items(documentIndex, space, prefix, data, out, undefined);
       return;
     }
-    const slash = apiVersion.indexOf('/');
-    const group = slash < 0 ? '' : apiVersion.slice(0, slash);
-    const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
+    const group = apiGroupOf(apiVersion);
+    const version = apiVersion.slice(apiVersion.indexOf('/') + 1);
     if (group !== API_GROUP) {
-      out.skipped++;
-      return;
-    }
-    if (version !== API_VERSION) {
+      // scope.ts let it through: one of our kinds under a slip of our group (`v1`, `managment.platform/v1`).
+      this.add({ ruleId: 'resource/api-version', messageId: 'wrongGroup', data: { apiVersion, kind, expected: `${API_GROUP}/${API_VERSION}` }, ...place(['apiVersion']) }, documentIndex);
+    } else if (version !== API_VERSION) {
       this.add({ ruleId: 'resource/api-version', messageId: 'unrecognizedVersion', data: { version, expected: `${API_GROUP}/${API_VERSION}` }, ...place(['apiVersion']) }, documentIndex);
     }
     const listOf = LIST_KINDS[kind];

@@ -133,11 +133,27 @@ export interface Diagnostic {
   suggestions?: { description: string; edits: TextEdit[] }[];
 }
 
+/** A document or list item that was not linted because it is not a platform object (src/engine/scope.ts). */
+export interface SkippedObject {
+  /** Index of the YAML document; absent when the whole file was skipped unparsed (templated YAML). */
+  document?: number;
+  /** 1-based line where the skipped object starts. */
+  line: number;
+  /** JSON Pointer of the object in its document: '' for the document itself, `/items/2` in a List. */
+  path: string;
+  reason: string;
+}
+
 export interface FileResult {
   file: string;
   diagnostics: Diagnostic[];
   documents: number;
+  /** Documents and list items skipped as not platform objects (= skips.length for a parsed file). */
   skipped: number;
+  /** Why each skipped object, or the whole file, was not linted. */
+  skips?: SkippedObject[];
+  /** Nothing in the file was a platform object: it was skipped (templated, or every document someone else's). */
+  skippedFile?: boolean;
   /** Source lines referenced by diagnostics, secrets masked, for code frames. */
   frameLines?: Map<number, string>;
   /** The fixed text, with `--fix-dry-run` (and for stdin with `--fix`). */
