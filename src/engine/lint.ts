@@ -216,7 +216,21 @@ export class FileLinter {
     }
   }
 
+  /** One cause, one diagnostic: drop what a more specific rule says on the same range (RuleMeta.supersedes). */
+  private dropSuperseded(): void {
+    const rangeOf = (d: Diagnostic): string => `${d.document}:${d.line}:${d.column}-${d.endLine}:${d.endColumn}`;
+    const superseded = new Set<string>();
+    for (const { diagnostic } of this.pending) {
+      for (const id of this.byId.get(diagnostic.ruleId)?.meta.supersedes ?? []) superseded.add(`${id}\u0000${rangeOf(diagnostic)}`);
+    }
+    if (superseded.size === 0) return;
+    const kept = this.pending.filter(({ diagnostic }) => !superseded.has(`${diagnostic.ruleId}\u0000${rangeOf(diagnostic)}`));
+    this.pending.length = 0;
+    this.pending.push(...kept);
+  }
+
   private finish(result: FileResult, spaces: NodeSpace[]): void {
+    this.dropSuperseded();
     this.applyDirectives();
     const seen = new Set<string>();
     const unique = this.pending.filter(({ diagnostic: d }) => {

@@ -53,6 +53,12 @@ export interface RuleMeta {
   defaultOptions?: Readonly<Record<string, unknown>>;
   /** Diagnostics of this rule are produced by the engine itself (parser, schema pass), not by `check`. */
   reportedByEngine?: boolean;
+  /**
+   * Rules that state the same fact less precisely: where this rule reports a range, their diagnostics on the same
+   * range are dropped, so one cause gives one diagnostic (an http issuer is auth/oidc-issuer's error, not also a
+   * security/http-url warning). The rule's README names what it owns.
+   */
+  supersedes?: readonly string[];
 }
 
 /** A structural edit expressed on data paths; the engine turns it into text edits. */
