@@ -71,6 +71,19 @@ export function unclosedQuoteStart(doc: Document, error: YAMLError): number | un
   return start;
 }
 
+const UNCLOSED_FLOW = /^Flow (sequence|map) .*end with an? ([\]}])/;
+
+/** Where the flow collection (`[` or `{`) opens that the parser found unclosed where its block ended. */
+export function unclosedFlowStart(doc: Document, error: YAMLError): number | undefined {
+  let start: number | undefined;
+  const check = (node: { flow?: boolean; range?: [number, number, number] | null }): void => {
+    if (node.flow && node.range && node.range[0] < error.pos[0] && node.range[1] >= error.pos[0]) start = node.range[0];
+  };
+  // The innermost one wins: visit goes outside in, so the last match is the deepest.
+  visit(doc, { Seq: (_, node) => check(node), Map: (_, node) => check(node) });
+  return start;
+}
+
 function lineEnd(text: string, offset: number): number {
   const end = text.indexOf('\n', offset);
   return (end < 0 ? text.length : end) - (text[end - 1] === '\r' ? 1 : 0);
@@ -108,6 +121,14 @@ export function yamlErrorFindings(documentIndex: number, space: NodeSpace, doc: 
     const quoteStart = isUnclosedQuote(error) ? unclosedQuoteStart(doc, error) : undefined;
     if (quoteStart !== undefined) {
       out.push({ ruleId: 'yaml/syntax', messageId: 'unclosedQuote', data: { quote: space.text[quoteStart] ?? '"' }, documentIndex, range: spaceOffsets(space, [quoteStart, Math.max(quoteStart + 1, lineEnd(space.text, quoteStart))]), pointer });
+      continue;
+    }
+    const flow = UNCLOSED_FLOW.exec(error.message);
+    const flowStart = flow ? unclosedFlowStart(doc, error) : undefined;
+    if (flow && flowStart !== undefined) {
+      // Reported where the block goes on without the closing bracket; the place to fix is the opening one.
+      const data = { open: space.text[flowStart] ?? '[', close: flow[2] ?? ']' };
+      out.push({ ruleId: 'yaml/syntax', messageId: 'unclosedFlow', data, documentIndex, range: spaceOffsets(space, [flowStart, Math.max(flowStart + 1, lineEnd(space.text, flowStart))]), pointer });
       continue;
     }
     out.push({
