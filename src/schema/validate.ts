@@ -253,6 +253,16 @@ export function validateTarget(target: LintTarget): SchemaFinding[] {
       if (finding) findings.push(finding);
     }
   }
+  // A misspelt required key (`clientID`) is one mistake: the unknown field's did-you-mean names the fix, so the
+  // missing `clientId` it causes is not reported a second time.
+  const misspelt = new Set(
+    findings.filter((f) => f.messageId === 'unknownDidYouMean').map((f) => `${target.pointer(f.path.slice(0, -1))}\u0000${String(f.data?.['suggestion'])}`),
+  );
+  if (misspelt.size > 0) {
+    const kept = findings.filter((f) => !(f.messageId === 'missing' && misspelt.has(`${target.pointer(f.path)}\u0000${String(f.data?.['missing'])}`)));
+    findings.length = 0;
+    findings.push(...kept);
+  }
   const reported = new Set(findings.filter((f) => f.ruleId === 'schema/empty-value').map((f) => target.pointer(f.path)));
   emptyValues(target, target.data, [], findings, reported);
   emptyRequiredStrings(schemas[target.kind], target.data, [], findings);
