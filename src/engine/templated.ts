@@ -71,8 +71,10 @@ function unquotedActionOffset(text: string): number | undefined {
  * only a template action outside quotes counts, so that a quoted placeholder stays an ordinary value.
  */
 export function templateMarker(text: string, path: string): TemplateMarker | undefined {
-  const quotedToo = inTemplatesFolder(path);
-  const offset = quotedToo && ACTION.test(text) ? ACTION.exec(text)?.index : unquotedActionOffset(text);
+  // Most files have no "{{" or "{%" at all; only those are worth a pass of the lexer.
+  const first = ACTION.exec(text)?.index;
+  if (first === undefined) return undefined;
+  const offset = inTemplatesFolder(path) ? first : unquotedActionOffset(text);
   if (offset === undefined) return undefined;
   const { line, column } = lineColumn(text, offset);
   return {
