@@ -148,11 +148,16 @@ export class FileLinter {
       if (rule) this.emit(rule, 'syntax', { detail: `the file cannot be parsed: ${(error as Error).message}`, code: 'PARSE' }, [0, Math.min(1, text.length)], '', 0);
     }
     const extractor = new TargetExtractor(this.parsed);
-    const readable: { index: number; doc: Document.Parsed; data: unknown }[] = [];
+    const readable: { index: number; doc: Document.Parsed; data: unknown; duplicateKeys: EngineFinding[] }[] = [];
     this.parsed.documents.forEach((doc: Document.Parsed, index) => {
       const space: NodeSpace = { doc, root: doc.contents, text };
       spaces.push(space);
-      for (const finding of yamlErrorFindings(index, space, doc, '')) this.emitFinding(finding);
+      const findings = yamlErrorFindings(index, space, doc, '');
+      const duplicateKeys = findings.filter((f) => f.ruleId === 'yaml/duplicate-key');
+      for (const finding of findings) if (finding.ruleId !== 'yaml/duplicate-key') this.emitFinding(finding);
+      if (doc.contents === null || !doc.errors.every((e) => e.code === 'DUPLICATE_KEY')) {
+        for (const finding of duplicateKeys) this.emitFinding(finding);
+      }
       if (doc.contents === null) return;
       result.documents++;
       // Up to the next document: a document that swallowed the rest of the file (unclosed quote) ends there.
@@ -171,13 +176,15 @@ export class FileLinter {
       }
       // `---` followed by nothing or only comments, or an explicit null document: nothing to lint.
       if (data === null || data === undefined) return;
-      readable.push({ index, doc, data });
+      readable.push({ index, doc, data, duplicateKeys });
     });
     const fileHasPlatformObjects = readable.some(({ data }) => typeof data === 'object' && data !== null && !Array.isArray(data) && objectScope(data as Record<string, unknown>).linted);
     const skips: SkippedObject[] = [];
     let objects = 0;
-    for (const { index, doc, data } of readable) {
+    for (const { index, doc, data, duplicateKeys } of readable) {
       const extraction = extractor.extract(index, doc, data, fileHasPlatformObjects);
+      // Duplicate keys are the platform decoder's business only in its own objects; other tools have their own rules.
+      if (extraction.skipped.length === 0 || extraction.targets.length > 0) for (const finding of duplicateKeys) this.emitFinding(finding);
       objects += extraction.objects;
       for (const skip of extraction.skipped) skips.push({ document: index, line: this.parsed.lineCounter.linePos(skip.range[0]).line, path: skip.pointer, reason: skip.reason });
       for (const target of extraction.targets) {

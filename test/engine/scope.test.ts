@@ -72,6 +72,11 @@ describe('linting what is ours and skipping the rest', () => {
     expect(spans(lint('- apiVersion: management.platform/v1\n  kind: User\n'))).toEqual([['resource/not-an-object', 1, 1, 1, 37]]);
   });
 
+  it('reports duplicate keys in platform objects only', () => {
+    expect(lintResult('services:\n  web: {}\n  web: {}\n').diagnostics).toEqual([]);
+    expect(spans(lint(`apiVersion: management.platform/v1\n${USER}  name: bob\n`))).toEqual([['yaml/duplicate-key', 5, 3, 5, 7]]);
+  });
+
   it('skips the other items of a v1 List with their path, and the file is not a skipped file', () => {
     const text = ['apiVersion: v1', 'kind: List', 'items:', '  - apiVersion: v1', '    kind: ConfigMap', '  - apiVersion: management.platform/v1', '    kind: User', '    metadata:', '      name: jane', ''].join('\n');
     const result = lintResult(text);
