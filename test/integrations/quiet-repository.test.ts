@@ -124,8 +124,8 @@ interface JsonReport {
 let cli = '';
 let repo = '';
 
-function run(args: readonly string[]): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [cli, ...args], { cwd: repo, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '' }, timeout: 60_000 });
+function run(args: readonly string[], input = ''): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [cli, ...args], { cwd: repo, input, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '' }, timeout: 60_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -220,5 +220,30 @@ describe('a repository of platform manifests among other tools\' YAML', () => {
     const verbose = run(['--verbose', ...others]);
     expect(verbose.status).toBe(0);
     expect(verbose.stdout.trimEnd().split('\n').at(-1)).toBe('No problems in 4 files, 4 skipped as not platform manifests.');
+  });
+
+  it('lints a rendered chart from stdin (helm template ... | platlint -): its platform objects only', () => {
+    const rendered = [
+      '---',
+      '# Source: web/templates/service.yaml',
+      'apiVersion: v1',
+      'kind: Service',
+      'metadata:',
+      '  name: web',
+      '---',
+      '# Source: web/templates/platform-user.yaml',
+      'apiVersion: management.platform/v1',
+      'kind: User',
+      'metadata:',
+      '  name: jane',
+      'spec:',
+      '  emial: jane@example.com',
+      '',
+    ].join('\n');
+    const { status, stdout } = run(['-', '--format', 'json'], rendered);
+    expect(status).toBe(1);
+    const report = JSON.parse(stdout) as JsonReport;
+    expect(reported(report)).toEqual([['<stdin>', 14, 3, 'schema/unknown-field', 'error']]);
+    expect(report.summary).toMatchObject({ files: 1, documents: 2, skipped: 1, skippedFiles: 0 });
   });
 });
