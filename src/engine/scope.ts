@@ -45,11 +45,13 @@ function isOurKind(kind: unknown): boolean {
 }
 
 /**
- * A group that is a slip for ours rather than another API's: none at all (`v1`, a bare version), one word
- * (`platform/v1`), a near-misspelling (`managment.platform`) or one that names the platform (`platform.management`).
+ * A group that is a slip for ours rather than another API's: none at all (`v1`, a bare version), one naming the
+ * platform (`platform/v1`, `platform.management`) or a near-misspelling (`managment.platform`). Kubernetes' own
+ * one-word groups (`apps`, `batch`) and every dotted group of a real API are someone else's.
  */
 function looksLikeOurGroup(group: string): boolean {
-  return !group.includes('.') || group.toLowerCase().split('.').includes('platform') || editDistance(group.toLowerCase(), API_GROUP, 3) <= 3;
+  const lower = group.toLowerCase();
+  return lower === '' || /(^|[.-])(platform|management)([.-]|$)/.test(lower) || editDistance(lower, API_GROUP, 3) <= 3;
 }
 
 /** Top-level keys of a platform object only (near-misspellings included), with some content besides the type. */
