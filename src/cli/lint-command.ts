@@ -20,6 +20,7 @@ export interface LintFlags {
   format: string[];
   outputFile: string[];
   quiet?: boolean;
+  verbose?: boolean;
   maxWarnings?: string;
   stdinFilename?: string;
   rule: string[];
@@ -171,7 +172,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     return ruleInfoOf(rule.meta, docsUrl(id), readRuleDoc(id) ?? policies?.explain(id));
   };
   for (const { formatter, file } of formatters) {
-    const text = formatter(results, { color: io.color && !file, cwd: io.cwd, ruleInfo, toolVersion: VERSION });
+    const text = formatter(results, { color: io.color && !file, cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true });
     if (file) {
       try {
         // `-o reports/out.sarif` in a fresh CI checkout: the folder is ours to create.

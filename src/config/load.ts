@@ -106,12 +106,14 @@ function dropInvalid(data: Record<string, unknown>, segments: readonly (string |
   }
 }
 
-export function loadConfigFile(path: string): ConfigFile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new ConfigError(`cannot read config file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+/** Loads a config file; `text`, when given, is its content (an editor's unsaved buffer) instead of the disk's. */
+export function loadConfigFile(path: string, text?: string): ConfigFile {
+  if (text === undefined) {
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      throw new ConfigError(`cannot read config file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
   }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });
@@ -121,10 +123,10 @@ export function loadConfigFile(path: string): ConfigFile {
   };
   if (doc.errors.length) throw new ConfigError(doc.errors.map((e) => `${at(e.pos[0])}: invalid YAML: ${e.message.split('\n')[0]}`));
   const raw: unknown = doc.toJS() ?? {};
-  // `rules:` followed only by commented-out entries is null: read it as "nothing set", as people mean it.
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new ConfigError(`${path}:1:1: (top level): must be a mapping of extends, rules, ignore, policies and overrides`);
   }
+  // `rules:` followed only by commented-out entries is null: read it as "nothing set", as people mean it.
   const data: Record<string, unknown> = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null));
   validator ??= createAjv({ allErrors: true, strict: false, verbose: true }).compile(configFileSchema);
   const found: { offset: number; line: string }[] = [];

@@ -6,7 +6,10 @@ export interface Summary {
   /** Files with at least one diagnostic, or that could not be read. */
   filesWithProblems: number;
   documents: number;
+  /** Documents and list items that are not platform objects. */
   skipped: number;
+  /** Files in which nothing was a platform object (templated YAML, other tools' files). */
+  skippedFiles: number;
   errors: number;
   warnings: number;
   infos: number;
@@ -18,11 +21,12 @@ export interface Summary {
 
 export function summarize(results: readonly FileResult[]): Summary {
   const summary: Summary = {
-    files: results.length, filesWithProblems: 0, documents: 0, skipped: 0, errors: 0, warnings: 0, infos: 0, fixableErrors: 0, fixableWarnings: 0, fixableInfos: 0,
+    files: results.length, filesWithProblems: 0, documents: 0, skipped: 0, skippedFiles: 0, errors: 0, warnings: 0, infos: 0, fixableErrors: 0, fixableWarnings: 0, fixableInfos: 0,
   };
   for (const result of results) {
     summary.documents += result.documents;
     summary.skipped += result.skipped;
+    if (result.skippedFile) summary.skippedFiles++;
     if (result.diagnostics.length > 0 || result.ioError !== undefined) summary.filesWithProblems++;
     for (const d of result.diagnostics) {
       if (d.severity === 'error') {
@@ -72,6 +76,8 @@ export interface FormatContext {
   ruleInfo?: (ruleId: string) => RuleInfo | undefined;
   /** platlint's version, for formats that name the tool (SARIF). */
   toolVersion?: string;
+  /** `--verbose`: list what was skipped and why (stylish). */
+  verbose?: boolean;
 }
 
 export type Formatter = (results: readonly FileResult[], context: FormatContext) => string;

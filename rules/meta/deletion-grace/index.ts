@@ -8,6 +8,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'metadata',
     sources: ['spec'],
+    supersedes: ['meta/server-fields'],
     messages: {
       withoutTimestamp: {
         text: 'metadata.deletionGracePeriodSeconds is set without metadata.deletionTimestamp.',

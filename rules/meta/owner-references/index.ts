@@ -26,6 +26,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'metadata',
     sources: ['spec', 'upstream'],
+    supersedes: ['schema/required'],
     messages: {
       emptyField: {
         text: 'metadata.ownerReferences[{{index}}].{{field}} is empty.',
