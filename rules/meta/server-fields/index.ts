@@ -1,4 +1,6 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Rule } from '../../../src/engine/types.js';
+import { getIn } from '../../../src/platform/data.js';
 import { isSet, metadataOf } from '../helpers.js';
 
 /** The server-set, read-only metadata fields, each with what the server does with it. */
@@ -31,6 +33,8 @@ const rule: Rule = {
       // `creationTimestamp: null` (what client tools print for a new object) means the field is absent.
       if (!Object.prototype.hasOwnProperty.call(meta, field) || !isSet(meta[field])) continue;
       const path = ['metadata', field];
+      // An update carries the values it read back unchanged; change/ rules judge the ones it changes.
+      if (doc.old && isDeepStrictEqual(getIn(doc.old, path), meta[field])) continue;
       ctx.report({ messageId: 'serverSet', path, at: 'key', data: { field, why }, suggestions: [{ description: `Remove metadata.${field}`, fix: { op: 'remove', path } }] });
     }
   },

@@ -1,0 +1,111 @@
+/**
+ * The objects of a file and how versions of them are paired: an update is judged against the previous version of
+ * the same object, found by identity (apiVersion, kind, namespace, name), then by `metadata.uid` (the server's own
+ * identity, which survives a rename in the manifest), then, within one pair of files, by order among the objects
+ * left over (a file holding one object compared with the file it replaced).
+ */
+import type { LintTarget } from '../engine/document.js';
+import { TargetExtractor } from '../engine/extract.js';
+import { isRecord } from '../platform/data.js';
+import { parseYaml } from '../yaml/parse.js';
+
+export interface ObjectVersion {
+  /** The file the object was read from (a path as shown to the user, or a repository path at a git revision). */
+  file: string;
+  /** Where it is in the file: the engine's document index, the JSON Pointer of the object, raw status or not. */
+  slot: string;
+  /** apiVersion, kind, namespace and name; undefined when the object has no name. */
+  identity: string | undefined;
+  uid: string | undefined;
+  data: Readonly<Record<string, unknown>>;
+  fromRaw: boolean;
+}
+
+function stringField(record: unknown, key: string): string | undefined {
+  const value = isRecord(record) ? record[key] : undefined;
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** The identity the server addresses an object by; an empty namespace is the same as none. */
+export function identityOf(data: Readonly<Record<string, unknown>>): string | undefined {
+  const metadata = data['metadata'];
+  const name = stringField(metadata, 'name');
+  if (name === undefined) return undefined;
+  return [String(data['apiVersion']), String(data['kind']), stringField(metadata, 'namespace') ?? '', name].join('\u0000');
+}
+
+/** A readable form of an identity, for messages: `User jane-doe` or `User team-a/jane-doe`. */
+export function describeIdentity(data: Readonly<Record<string, unknown>>): string {
+  const metadata = data['metadata'];
+  const namespace = stringField(metadata, 'namespace');
+  return `${String(data['kind'])} ${namespace ? `${namespace}/` : ''}${stringField(metadata, 'name') ?? '(unnamed)'}`;
+}
+
+export function slotOf(target: Pick<LintTarget, 'documentIndex' | 'fromRaw' | 'pointer'>): string {
+  return `${target.documentIndex}\u0000${target.pointer([])}\u0000${target.fromRaw ? 'raw' : ''}`;
+}
+
+/** The User and Config objects of a file's text, as the engine finds them (List items, Config raw status). */
+export function objectsIn(text: string, file: string): ObjectVersion[] {
+  let parsed;
+  try {
+    parsed = parseYaml(text);
+  } catch {
+    return [];
+  }
+  const extractor = new TargetExtractor(parsed);
+  const out: ObjectVersion[] = [];
+  parsed.documents.forEach((doc, index) => {
+    if (doc.contents === null || doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return;
+    let data: unknown;
+    try {
+      data = doc.toJS({ maxAliasCount: 100 });
+    } catch {
+      return;
+    }
+    if (data === null || data === undefined) return;
+    for (const target of extractor.extract(index, doc, data).targets) {
+      if (!target.kind) continue;
+      out.push({ file, slot: slotOf(target), identity: identityOf(target.data), uid: stringField(target.data['metadata'], 'uid'), data: target.data, fromRaw: target.fromRaw });
+    }
+  });
+  return out;
+}
+
+/**
+ * Pairs each new object with its previous version. `sameFile` says which old and new files may pair, by order, the
+ * objects that found no partner by identity or uid (the same path at the base revision, or the two files of `diff`).
+ */
+export function pairVersions(
+  olds: readonly ObjectVersion[],
+  news: readonly ObjectVersion[],
+  sameFile: (oldFile: string, newFile: string) => boolean,
+): Map<ObjectVersion, ObjectVersion> {
+  const pairs = new Map<ObjectVersion, ObjectVersion>();
+  const taken = new Set<ObjectVersion>();
+  const key = (o: ObjectVersion): string | undefined => (o.identity === undefined ? undefined : `${o.identity}\u0000${o.fromRaw}`);
+  const byIdentity = new Map<string, ObjectVersion>();
+  for (const o of olds) {
+    const k = key(o);
+    if (k !== undefined && !byIdentity.has(k)) byIdentity.set(k, o);
+  }
+  const claim = (n: ObjectVersion, o: ObjectVersion | undefined): void => {
+    if (!o || taken.has(o) || pairs.has(n)) return;
+    pairs.set(n, o);
+    taken.add(o);
+  };
+  for (const n of news) {
+    const k = key(n);
+    if (k !== undefined) claim(n, byIdentity.get(k));
+  }
+  for (const n of news) {
+    if (pairs.has(n) || n.uid === undefined) continue;
+    claim(n, olds.find((o) => !taken.has(o) && o.uid === n.uid && o.fromRaw === n.fromRaw));
+  }
+  // Left over on both sides of the same file: paired in order, so a renamed object is still compared.
+  const leftNew = news.filter((n) => !pairs.has(n));
+  for (const n of leftNew) {
+    claim(n, olds.find((o) => !taken.has(o) && o.fromRaw === n.fromRaw && sameFile(o.file, n.file)));
+  }
+  return pairs;
+}
