@@ -61,7 +61,7 @@ export function checkOperations(document: unknown): { operations: PatchOperation
         return undefined;
       }
       if (typeof value !== 'string') {
-        problems.push({ ruleId: 'patch/pointer', messageId: 'notString', data: { member, actual: value === null ? 'null' : typeof value }, path: [index, member], at: 'value' });
+        problems.push({ ruleId: 'patch/pointer', messageId: 'notString', data: { member, actual: value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a mapping' : `a ${typeof value}` }, path: [index, member], at: 'value' });
         ok = false;
         return undefined;
       }

@@ -7,6 +7,7 @@ const IDENTITY: readonly { path: DataPath; label: string; serverSet: boolean }[]
   { path: ['kind'], label: 'kind', serverSet: false },
   { path: ['metadata', 'name'], label: 'metadata.name', serverSet: false },
   { path: ['metadata', 'namespace'], label: 'metadata.namespace', serverSet: false },
+  // Setting uid or creationTimestamp where the previous version had none is changing them too: the server's are kept.
   { path: ['metadata', 'uid'], label: 'metadata.uid', serverSet: true },
   { path: ['metadata', 'creationTimestamp'], label: 'metadata.creationTimestamp', serverSet: true },
 ];
@@ -44,7 +45,6 @@ const rule: Rule = {
         if (!serverSet && before !== undefined) ctx.report({ messageId: 'removed', path, at: 'key', data: { field: label, before: show(before) } });
         continue;
       }
-      if (before === undefined && serverSet) continue;
       ctx.report({ messageId: 'changed', path, data: { field: label, before: show(before), after: show(after) } });
     }
   },
