@@ -134,7 +134,8 @@ describe('platlint patch BASE PATCH', () => {
       ['path-not-found/remove', 'patch/path-not-found', [['patch/path-not-found', 'error', 2, 9, 2, 26]]],
       ['path-not-found/unescaped', 'patch/path-not-found', [['patch/path-not-found', 'error', 6, 9, 6, 47]]],
       ['test-failed/stale', 'patch/test-failed', [['patch/test-failed', 'error', 3, 10, 3, 16]]],
-      ['server-field/write', 'patch/server-field', [['patch/server-field', 'warning', 2, 9, 2, 34], ['patch/server-field', 'warning', 5, 9, 5, 22]]],
+      // The patched object is an update of the base, so the transition rules see the new resourceVersion too.
+      ['server-field/write', 'patch/server-field', [['patch/server-field', 'warning', 2, 9, 2, 34], ['change/resource-version', 'error', 3, 10, 3, 16], ['patch/server-field', 'warning', 5, 9, 5, 22]]],
     ];
     for (const [name, , expected] of cases) {
       const [rule, file] = name.split('/');
