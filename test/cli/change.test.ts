@@ -125,8 +125,7 @@ describe('platlint patch BASE PATCH', () => {
     );
   });
 
-  it('each patch/ problem at its operation in the patch file', () => {
-    const cases: [string, string, [string, string, number, number, number, number][]][] = [
+  const cases: [string, string, [string, string, number, number, number, number][]][] = [
       ['document/mapping', 'patch/document', [['patch/document', 'error', 1, 1, 1, 8]]],
       ['operation/unknown', 'patch/operation', [['patch/operation', 'error', 1, 7, 1, 13]]],
       ['operation/missing', 'patch/operation', [['patch/operation', 'error', 1, 3, 1, 10], ['patch/operation', 'error', 3, 3, 3, 20], ['patch/operation', 'error', 5, 3, 5, 11]]],
@@ -136,14 +135,13 @@ describe('platlint patch BASE PATCH', () => {
       ['test-failed/stale', 'patch/test-failed', [['patch/test-failed', 'error', 3, 10, 3, 16]]],
       // The patched object is an update of the base, so the transition rules see the new resourceVersion too.
       ['server-field/write', 'patch/server-field', [['patch/server-field', 'warning', 2, 9, 2, 34], ['change/resource-version', 'error', 3, 10, 3, 16], ['patch/server-field', 'warning', 5, 9, 5, 22]]],
-    ];
-    for (const [name, , expected] of cases) {
-      const [rule, file] = name.split('/');
-      const run = runCli(['patch', `fixtures/patch/${rule}/base.yaml`, `fixtures/patch/${rule}/${file}.patch.yaml`, '--format', 'json']);
-      expect(spans(run.stdout), name).toEqual(expected);
-      expect(report(run.stdout).results[0]?.file).toBe(`fixtures/patch/${rule}/${file}.patch.yaml`);
-      expect(run.status, name).toBe(expected.some((e) => e[1] === 'error') ? 1 : 0);
-    }
+  ];
+  it.each(cases)('%s: %s at its operation in the patch file', (name, _, expected) => {
+    const [rule, file] = name.split('/');
+    const run = runCli(['patch', `fixtures/patch/${rule}/base.yaml`, `fixtures/patch/${rule}/${file}.patch.yaml`, '--format', 'json']);
+    expect(spans(run.stdout)).toEqual(expected);
+    expect(report(run.stdout).results[0]?.file).toBe(`fixtures/patch/${rule}/${file}.patch.yaml`);
+    expect(run.status).toBe(expected.some((e) => e[1] === 'error') ? 1 : 0);
   });
 
   it('an unknown field written by the patch is reported in the patch file, at the key it adds or inside the value', () => {
