@@ -87,7 +87,7 @@ function serverFieldProblems(operations: readonly PatchOperation[], kind: unknow
   return out;
 }
 
-export interface PatchLintOptions extends Omit<LintOptions, 'filename' | 'previousOf'> {}
+export type PatchLintOptions = Omit<LintOptions, 'filename' | 'previousOf'>;
 
 export interface PatchLintResult {
   /** PATCH first, then BASE; files without diagnostics are included (they were linted). */

@@ -266,3 +266,38 @@ describe('platlint lint --base REF', () => {
     expect(readFileSync(marker, 'utf8')).toMatch(/^rev-parse/);
   });
 });
+
+describe('policies with oldObject and oldSelf', () => {
+  const pack = 'fixtures/policies/token-generation-grows';
+
+  it('diff runs them at the new version, with the old values in the message', () => {
+    const run = runCli(['diff', `${pack}/tests/lowered.old.yaml`, `${pack}/tests/lowered.yaml`, '--policy', pack, '--format', 'json']);
+    expect(run.status).toBe(1);
+    const diagnostics = report(run.stdout).results.flatMap((r) => r.diagnostics).filter((d) => d.ruleId.startsWith('acme/'));
+    expect(diagnostics.map((d) => [d.ruleId, d.severity, d.line, d.column, d.endLine, d.endColumn, d.message])).toEqual([
+      ['acme/token-generation-only-grows', 'error', 8, 20, 8, 21, 'spec.tokenGeneration of jane-doe goes back from 5 to 4; raise it above 5 to invalidate the tokens'],
+      ['acme/token-generation-kept', 'error', 10, 1, 10, 35, 'spec.tokenGeneration was set and is now removed, which resets it to 0; keep it, or raise it'],
+    ]);
+  });
+
+  it('plain lint does not run them (there is no old version)', () => {
+    const run = runCli(['lint', `${pack}/tests/lowered.yaml`, '--policy', pack, '--format', 'json']);
+    expect(run.status).toBe(0);
+    expect(report(run.stdout).results.flatMap((r) => r.diagnostics).filter((d) => d.ruleId.startsWith('acme/') || d.ruleId.startsWith('policy/'))).toEqual([]);
+  });
+
+  it('lint --base runs them against the revision', () => {
+    const repo = mkdtempSync(join(tmpdir(), 'platlint-base-policy-'));
+    git(repo, 'init', '-q', '-b', 'main');
+    writeFileSync(join(repo, 'users.yaml'), readFileSync(join(process.cwd(), pack, 'tests/lowered.old.yaml'), 'utf8'));
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-q', '-m', 'users');
+    writeFileSync(join(repo, 'users.yaml'), readFileSync(join(process.cwd(), pack, 'tests/lowered.yaml'), 'utf8'));
+    const run = runCli(['lint', '--base', 'HEAD', '--policy', join(process.cwd(), pack), 'users.yaml', '--format', 'json'], { cwd: repo });
+    expect(run.status).toBe(1);
+    expect(report(run.stdout).results.flatMap((r) => r.diagnostics).filter((d) => d.ruleId.startsWith('acme/')).map((d) => [d.ruleId, d.line, d.introduced])).toEqual([
+      ['acme/token-generation-only-grows', 8, true],
+      ['acme/token-generation-kept', 10, true],
+    ]);
+  });
+});
