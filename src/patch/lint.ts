@@ -6,7 +6,7 @@
 import { isMap, isScalar, isSeq, stringify, type Node } from 'yaml';
 import { LintTarget, type NodeSpace, type OffsetRange } from '../engine/document.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
-import { collectSecrets, maskLine, scrubMessage, type SecretMap } from '../engine/secrets.js';
+import { collectSecrets, maskLine, scrubMessage, SECRET_KEYS, type SecretMap } from '../engine/secrets.js';
 import { effectiveSeverity, formatMessage, isRuleEnabled, messageSpec } from '../engine/settings.js';
 import type { DataPath, Diagnostic, FileResult, PathSegment } from '../engine/types.js';
 import { isRecord } from '../platform/data.js';
@@ -54,8 +54,11 @@ export function readOneDocument(input: PatchFile, role: string): OneDocument | {
   let data: unknown;
   try {
     data = doc.toJS({ maxAliasCount: 100 });
+    // JSON Patch works on JSON: an alias inside its own anchor makes a value that contains itself.
+    JSON.stringify(data);
   } catch (error) {
-    throw new PatchInputError(`${input.file}: the ${role} cannot be read (${(error as Error).message})`);
+    const reason = error instanceof TypeError && /circular/i.test(error.message) ? 'an alias refers to a node that contains it, which JSON cannot hold' : (error as Error).message;
+    throw new PatchInputError(`${input.file}: the ${role} cannot be read (${reason})`);
   }
   return { file: input.file, parsed, space: { doc, root: doc.contents, text: input.text }, data };
 }
@@ -134,7 +137,8 @@ class Emitter {
     this.diagnostics.push({ ...rest, ...this.position(target.range(path, at)), path: pointer, document: 0 });
   }
 
-  result(secrets: SecretMap, withFrames: boolean): FileResult {
+  /** `secrets` scrubs messages (every file's secrets); `ownSecrets` masks this file's code frames by offset. */
+  result(secrets: SecretMap, ownSecrets: SecretMap, withFrames: boolean): FileResult {
     const seen = new Set<string>();
     const diagnostics = this.diagnostics
       .filter((d) => {
@@ -152,7 +156,7 @@ class Emitter {
           const start = lineCounter.lineStarts[line - 1];
           if (start === undefined || lines.has(line)) continue;
           const end = text.indexOf('\n', start);
-          lines.set(line, maskLine(text.slice(start, end < 0 ? text.length : end).replace(/\r$/, ''), start, secrets));
+          lines.set(line, maskLine(text.slice(start, end < 0 ? text.length : end).replace(/\r$/, ''), start, ownSecrets));
         }
       }
       result.frameLines = lines;
@@ -215,8 +219,22 @@ export function lintPatch(base: PatchFile, patch: PatchFile, options: PatchLintO
     }
   }
   const secrets = collectSecrets(secretSpaces);
+  const baseSecrets = collectSecrets([baseDoc.space]);
+  const patchSecrets = collectSecrets([patchDoc.space]);
+  // A value written (or tested) under a secret key is a secret too, though its own key is `value`.
+  for (const operation of operations) {
+    const value = locate(patchDoc.space.doc, patchDoc.space.root, [operation.index, 'value']).value;
+    if (!SECRET_KEYS.has(operation.path[operation.path.length - 1] ?? '') || !isScalar(value) || typeof value.value !== 'string' || !value.range) continue;
+    for (const map of [secrets, patchSecrets]) {
+      map.values.add(value.value);
+      map.ranges.push([value.range[0], value.range[1]]);
+    }
+  }
   const withFrames = options.withFrames === true;
-  return { results: [patchOut.result(secrets, withFrames), baseOut.result(secrets, withFrames)], ...(patched !== undefined ? { patched } : {}) };
+  return {
+    results: [patchOut.result(secrets, patchSecrets, withFrames), baseOut.result(secrets, baseSecrets, withFrames)],
+    ...(patched !== undefined ? { patched } : {}),
+  };
 }
 
 function lintPatched(

@@ -301,3 +301,35 @@ describe('policies with oldObject and oldSelf', () => {
     ]);
   });
 });
+
+describe('patch: bad input and secrets', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'platlint-patch-input-'));
+  const write = (name: string, text: string | Buffer): string => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+  const patch = write('p.json', '[{"op": "add", "path": "/c", "value": 1}]');
+
+  it('a recursive alias, an empty base or a binary file is one line and exit 2; absurd nesting is a syntax error', () => {
+    const cyclic = runCli(['patch', '--print', write('cyclic.yaml', 'a: &x\n  b: *x\n'), patch]);
+    expect([cyclic.status, cyclic.stderr]).toEqual([2, `platlint: ${join(dir, 'cyclic.yaml')}: the base cannot be read (an alias refers to a node that contains it, which JSON cannot hold)\n`]);
+    expect(runCli(['patch', write('empty.yaml', ''), patch]).stderr).toBe(`platlint: ${join(dir, 'empty.yaml')}: the base must be one document, not 0\n`);
+    const binary = runCli(['patch', write('binary.yaml', Buffer.from([0xff, 0xfe, 0x00, 0x41])), patch]);
+    expect(binary.status).toBe(2);
+    expect(binary.stderr.split('\n')).toHaveLength(2);
+    const deep = runCli(['patch', '--print', write('deep.json', `${'['.repeat(20000)}${']'.repeat(20000)}`), patch]);
+    expect(deep.status).toBe(1);
+    expect(deep.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('a failing test of a credential shows neither the credential nor the guess', () => {
+    const base = write('config.yaml', 'apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: config\nstatus:\n  auth:\n    oidc:\n      issuerUrl: https://login.example.com\n      clientId: platform\n      clientSecret: s3cr3t-value-1\n');
+    const guess = write('guess.yaml', '- op: test\n  path: /status/auth/oidc/clientSecret\n  value: s3cr3t-guess-2\n');
+    for (const args of [['patch', base, guess, '--format', 'json'], ['patch', base, guess], ['patch', '--print', base, guess]]) {
+      const run = runCli(args);
+      expect(run.status).toBe(1);
+      expect(run.stdout + run.stderr).toContain('The test of /status/auth/oidc/clientSecret fails: the value is ****, not ****.');
+      expect(run.stdout + run.stderr).not.toMatch(/s3cr3t/);
+    }
+  });
+});
