@@ -70,6 +70,10 @@ export function yamlErrorFindings(documentIndex: number, space: NodeSpace, doc: 
   });
 }
 
+function isJsonPatch(data: unknown): boolean {
+  return Array.isArray(data) && data.length > 0 && data.every((item) => isRecord(item) && typeof item['op'] === 'string' && 'path' in item);
+}
+
 function closestKind(kind: string): string | undefined {
   return KNOWN_KINDS.find((known) => known.toLowerCase() === kind.toLowerCase());
 }
@@ -111,6 +115,11 @@ export class TargetExtractor {
     out: Extraction,
     impliedKind: ResourceKind | undefined,
   ): void {
+    // A JSON Patch kept in YAML (kustomize's patchesJson6902, `platlint patch` input) is not a manifest.
+    if (!impliedKind && prefix.length === 0 && isJsonPatch(data)) {
+      out.skipped++;
+      return;
+    }
     if (!isRecord(data)) {
       const probe = new LintTarget(documentIndex, undefined, '', {}, space, prefix);
       this.add({ ruleId: 'resource/not-an-object', messageId: 'notObject', data: { actual: Array.isArray(data) ? 'a list' : 'a scalar' }, range: probe.range([], 'value'), pointer: probe.pointer([]) }, documentIndex);

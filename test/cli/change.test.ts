@@ -97,6 +97,16 @@ describe('platlint diff OLD NEW', () => {
     expect(spans(swapped.stdout)).toEqual([['change/token-generation', 'info', 7, 20, 7, 21]]);
   });
 
+  it('an object renamed without a uid is still compared when it is the only one left in its file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-diff-rename-'));
+    const user = (name: string): string => `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: ${name}\nspec:\n  username: jane\n`;
+    writeFileSync(join(dir, 'old.yaml'), user('jane-doe'));
+    writeFileSync(join(dir, 'new.yaml'), user('jane-smith'));
+    const run = runCli(['diff', 'old.yaml', 'new.yaml', '--format', 'json'], { cwd: dir });
+    expect(run.status).toBe(1);
+    expect(spans(run.stdout)).toEqual([['change/identity', 'error', 4, 9, 4, 19]]);
+  });
+
   it('an OLD that cannot be read is one line and exit 2', () => {
     const run = runCli(['diff', 'no/such/old.yaml', 'fixtures/change/identity/renamed.yaml']);
     expect(run.status).toBe(2);
@@ -164,6 +174,14 @@ describe('platlint patch BASE PATCH', () => {
     const [inPatch, inBase] = report(run.stdout).results;
     expect(inPatch?.diagnostics).toEqual([]);
     expect(inBase?.diagnostics.map((d) => [d.ruleId, d.line, d.column])).toEqual([['schema/unknown-field', 7, 3]]);
+  });
+
+  it('plain lint skips a JSON Patch kept in YAML, as it skips other YAML files', () => {
+    const run = runCli(['lint', 'fixtures/examples/update/broken.patch.yaml', '--format', 'json']);
+    expect(run.status).toBe(0);
+    const parsed = JSON.parse(run.stdout) as JsonReport & { summary: { skipped: number } };
+    expect(parsed.results.flatMap((r) => r.diagnostics)).toEqual([]);
+    expect(parsed.summary.skipped).toBe(1);
   });
 
   it('--print exits 1 with the problems on stderr when the patch cannot apply; bad input is exit 2', () => {
