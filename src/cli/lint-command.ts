@@ -62,11 +62,11 @@ function describeSettings(rules: readonly Rule[], settings: ReadonlyMap<string, 
   return out;
 }
 
-/** `change`: the previous versions to lint against (`platlint diff`); `--base` builds its own from git. */
-export async function runLint(paths: readonly string[], flags: LintFlags, io: CliIo, env: Readonly<Record<string, string | undefined>>, given?: ChangeContext): Promise<number> {
+/** `previous`: the versions to lint the files as updates of (`platlint diff`); `--base` reads its own from git. */
+export async function runLint(paths: readonly string[], flags: LintFlags, io: CliIo, env: Readonly<Record<string, string | undefined>>, previous?: ChangeContext): Promise<number> {
   const targets = outputs(flags, env);
   // Only a change-aware run loads the change code, and only --base starts git.
-  const change = given ?? (flags.base !== undefined ? await loadBase(flags.base, io.cwd) : undefined);
+  const change = previous ?? (flags.base !== undefined ? await loadBase(flags.base, io.cwd) : undefined);
   if (flags.newOnly && flags.base === undefined) throw new UsageError('--new-only needs --base REF (what the change is measured against)');
   let maxWarnings: number | undefined;
   if (flags.maxWarnings !== undefined) {
