@@ -32,8 +32,8 @@ export function registerChangeCommands(program: Command, setExitCode: (code: num
 
   lintOptions(program.command('patch'))
     .description('apply a JSON Patch (RFC 6902, JSON or YAML) to BASE and lint the patch and the patched object')
-    .argument('<base>', 'the object as retrieved (YAML or JSON)')
-    .argument('<patch>', 'the JSON Patch document: a list of operations')
+    .argument('<base>', 'the object as retrieved (YAML or JSON; - for stdin)')
+    .argument('<patch>', 'the JSON Patch document: a list of operations (JSON or YAML; - for stdin)')
     .option('--print', 'print the patched document as YAML instead of linting (any YAML or JSON document)')
     .action(async (baseFile: string, patchFile: string, flags: LintFlags & { print?: boolean }) => {
       const { runPatch } = await import('./patch-command.js');

@@ -14,9 +14,9 @@ import { applyRuleFlags, UsageError } from './settings.js';
 
 const VERSION = '0.1.0';
 
-function readInput(file: string, io: CliIo): PatchFile | undefined {
+async function readInput(file: string, io: CliIo): Promise<PatchFile | undefined> {
   try {
-    const decoded = decodeSource(readFileSync(file));
+    const decoded = decodeSource(file === '-' ? await io.readStdin() : readFileSync(file));
     if (decoded.ok) return { file, text: decoded.text };
     io.error(`platlint: cannot read ${file}: ${decoded.reason}`);
   } catch (error) {
@@ -55,8 +55,12 @@ function printPatched(base: PatchFile, patch: PatchFile, io: CliIo): number {
 
 /** `platlint patch BASE PATCH`: exit 0 clean, 1 problems (or a patch that cannot apply), 2 unusable input. */
 export async function runPatch(baseFile: string, patchFile: string, flags: LintFlags & { print?: boolean }, io: CliIo, env: Readonly<Record<string, string | undefined>>): Promise<number> {
-  const base = readInput(baseFile, io);
-  const patch = readInput(patchFile, io);
+  if (baseFile === '-' && patchFile === '-') {
+    io.error('platlint: only one of BASE and PATCH can be read from stdin (-)');
+    return 2;
+  }
+  const base = await readInput(baseFile, io);
+  const patch = await readInput(patchFile, io);
   if (!base || !patch) return 2;
   try {
     if (flags.print) return printPatched(base, patch, io);

@@ -10,7 +10,7 @@ import { MASK, SECRET_KEYS } from '../engine/secrets.js';
 import type { DataPath } from '../engine/types.js';
 import { isRecord } from '../platform/data.js';
 import type { PatchOperation, PatchProblem } from './operations.js';
-import { arrayIndex, canAdd, encodePointer, resolvePointer } from './pointer.js';
+import { addTarget, arrayIndex, encodePointer, resolvePointer } from './pointer.js';
 
 /** Where a value of the patched document came from. */
 export type Origin = { source: 'base'; path: DataPath } | { source: 'patch'; operation: number; path: DataPath };
@@ -81,10 +81,10 @@ function clone(shadow: Shadow): Shadow {
 
 export type PatchOutcome = { ok: true; document: unknown; shadow: Shadow } | { ok: false; problem: PatchProblem };
 
-function notFound(operation: PatchOperation, member: 'path' | 'from', tokens: readonly string[], forAdd: boolean): PatchProblem {
+function notFound(operation: PatchOperation, member: 'path' | 'from', tokens: readonly string[], messageId: 'missing' | 'noParent' | 'badIndex'): PatchProblem {
   return {
     ruleId: 'patch/path-not-found',
-    messageId: forAdd ? 'noParent' : 'missing',
+    messageId,
     data: { op: operation.op, member, pointer: encodePointer(tokens) || '""' },
     path: [operation.index, member],
     at: 'value',
@@ -94,10 +94,13 @@ function notFound(operation: PatchOperation, member: 'path' | 'from', tokens: re
 /** The first reason an operation cannot apply to `document`, checked the way RFC 6902 section 4 words it. */
 function precondition(document: unknown, operation: PatchOperation): PatchProblem | undefined {
   const { op, path, from } = operation;
-  if (from && !resolvePointer(document, from).found) return notFound(operation, 'from', from, false);
-  if (op === 'add' || op === 'move' || op === 'copy') return canAdd(document, path) ? undefined : notFound(operation, 'path', path, true);
+  if (from && !resolvePointer(document, from).found) return notFound(operation, 'from', from, 'missing');
+  if (op === 'add' || op === 'move' || op === 'copy') {
+    const where = addTarget(document, path);
+    return where === 'ok' ? undefined : notFound(operation, 'path', path, where);
+  }
   const target = resolvePointer(document, path);
-  if (!target.found) return notFound(operation, 'path', path, false);
+  if (!target.found) return notFound(operation, 'path', path, 'missing');
   if (op === 'test' && !isDeepStrictEqual(target.value, operation.value)) {
     const secret = SECRET_KEYS.has(path[path.length - 1] ?? '');
     const show = (v: unknown): string => {

@@ -41,18 +41,18 @@ export function resolvePointer(root: unknown, tokens: readonly string[]): { foun
   return { found: true, value: node };
 }
 
-/** Where `add` may write: the parent exists and is a container, and an array index is at most the length or "-". */
-export function canAdd(root: unknown, tokens: readonly string[]): boolean {
-  if (tokens.length === 0) return true;
+/** Whether `add` may write there: the parent is a container, and a list index is at most the length, or "-". */
+export function addTarget(root: unknown, tokens: readonly string[]): 'ok' | 'noParent' | 'badIndex' {
+  if (tokens.length === 0) return 'ok';
   const parent = resolvePointer(root, tokens.slice(0, -1));
-  if (!parent.found) return false;
+  if (!parent.found) return 'noParent';
   const last = tokens[tokens.length - 1] as string;
   if (Array.isArray(parent.value)) {
-    if (last === '-') return true;
+    if (last === '-') return 'ok';
     const index = arrayIndex(last);
-    return index !== undefined && index <= parent.value.length;
+    return index !== undefined && index <= parent.value.length ? 'ok' : 'badIndex';
   }
-  return isRecord(parent.value);
+  return isRecord(parent.value) ? 'ok' : 'noParent';
 }
 
 export function encodePointer(tokens: readonly (string | number)[]): string {

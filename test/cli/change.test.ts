@@ -363,3 +363,13 @@ describe('README: Linting changes', () => {
     expect(readme).toContain(`$ platlint ${command}\n${run.stdout}`);
   });
 });
+
+describe('patch from stdin', () => {
+  it('reads PATCH from - and refuses both from stdin', () => {
+    const run = runCli(['patch', '--print', 'fixtures/patch/document/base.yaml', '-'], { input: '[{"op": "add", "path": "/spec/groups/-", "value": "admins"}]' });
+    expect(run.status).toBe(0);
+    expect(run.stdout.endsWith('  groups:\n    - developers\n    - admins\n')).toBe(true);
+    const both = runCli(['patch', '-', '-']);
+    expect([both.status, both.stderr]).toEqual([2, 'platlint: only one of BASE and PATCH can be read from stdin (-)\n']);
+  });
+});

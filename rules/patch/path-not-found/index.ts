@@ -11,7 +11,8 @@ const rule: Rule = {
     reportedByEngine: true,
     messages: {
       missing: { text: 'The {{member}} {{pointer}} of the {{op}} operation does not exist.', note: 'remove, replace, move, copy and test need an existing location; the server rejects the whole patch.' },
-      noParent: { text: 'The {{op}} operation cannot create {{pointer}}: its parent does not exist, or the index is past the end.', note: 'add creates only the last step: add the parent first (e.g. the whole annotations map), or append to a list with "-".' },
+      noParent: { text: 'The {{op}} operation cannot create {{pointer}}: its parent does not exist.', note: 'It creates only the last step of its path: add the parent first (e.g. the whole annotations map with its entry).' },
+      badIndex: { text: 'The {{op}} operation cannot insert at {{pointer}}: the list has no such position.', note: 'A list index is digits without a leading zero, at most the length of the list; append with "-".' },
     },
   },
 };
