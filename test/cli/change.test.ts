@@ -298,6 +298,11 @@ describe('policies with oldObject and oldSelf', () => {
     ]);
   });
 
+  it('explain says a rule that reads the old version runs only on updates', () => {
+    const page = runCli(['explain', '--policy', pack, 'acme/token-generation-only-grows']).stdout;
+    expect(page).toContain('It reads the previous version (`oldObject`, `oldSelf`), so it runs only when a document is linted as an update');
+  });
+
   it('plain lint does not run them (there is no old version)', () => {
     const run = runCli(['lint', `${pack}/tests/lowered.yaml`, '--policy', pack, '--format', 'json']);
     expect(run.status).toBe(0);
