@@ -6,7 +6,7 @@
  */
 import type { LintTarget } from '../engine/document.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
-import { objectsIn, pairVersions, slotOf, type ObjectVersion } from './objects.js';
+import { objectsIn, OldObjects, pairVersions, slotOf, type ObjectVersion } from './objects.js';
 
 export interface PreviousFiles {
   /** The previous text of a file (an old path), or undefined when it did not exist. */
@@ -45,6 +45,7 @@ function ownerOf(d: Diagnostic, objects: readonly ObjectVersion[]): { object: Ob
 
 export class ChangeContext {
   private oldObjects: Map<string, ObjectVersion[]> | undefined;
+  private index: OldObjects | undefined;
   private readonly pairsByFile = new Map<string, { news: ObjectVersion[]; pairs: Map<ObjectVersion, ObjectVersion> }>();
 
   constructor(private readonly previous: PreviousFiles) {}
@@ -64,7 +65,8 @@ export class ChangeContext {
   previousFor(newFile: string, text: string): (target: LintTarget) => Readonly<Record<string, unknown>> | undefined {
     const news = objectsIn(text, newFile);
     const oldPath = this.previous.oldPathOf(newFile);
-    const pairs = pairVersions([...this.olds().values()].flat(), news, (oldFile) => oldFile === oldPath);
+    this.index ??= new OldObjects([...this.olds().values()].flat());
+    const pairs = pairVersions(this.index, news, oldPath);
     this.pairsByFile.set(newFile, { news, pairs });
     const bySlot = new Map([...pairs].map(([n, o]) => [n.slot, o.data]));
     return (target) => bySlot.get(slotOf(target));

@@ -72,40 +72,69 @@ export function objectsIn(text: string, file: string): ObjectVersion[] {
   return out;
 }
 
+/** The previous versions, indexed once per run by identity, uid and file. */
+export class OldObjects {
+  private readonly byIdentity = new Map<string, ObjectVersion>();
+  private readonly byUid = new Map<string, ObjectVersion[]>();
+  private readonly byFile = new Map<string, ObjectVersion[]>();
+
+  constructor(objects: Iterable<ObjectVersion>) {
+    for (const o of objects) {
+      const key = identityKey(o);
+      if (key !== undefined && !this.byIdentity.has(key)) this.byIdentity.set(key, o);
+      if (o.uid !== undefined) push(this.byUid, o.uid, o);
+      push(this.byFile, o.file, o);
+    }
+  }
+
+  withIdentity(key: string): ObjectVersion | undefined {
+    return this.byIdentity.get(key);
+  }
+
+  withUid(uid: string): readonly ObjectVersion[] {
+    return this.byUid.get(uid) ?? [];
+  }
+
+  inFile(file: string | undefined): readonly ObjectVersion[] {
+    return file === undefined ? [] : (this.byFile.get(file) ?? []);
+  }
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function identityKey(o: ObjectVersion): string | undefined {
+  return o.identity === undefined ? undefined : `${o.identity}\u0000${o.fromRaw}`;
+}
+
 /**
- * Pairs each new object with its previous version. `sameFile` says which old and new files may pair, by order, the
- * objects that found no partner by identity or uid (the same path at the base revision, or the two files of `diff`).
+ * Pairs each new object with its previous version: by identity, then by uid, then, among the objects left over,
+ * in order with those of `oldFile` (the same path at the base revision, or `diff`'s OLD file).
  */
-export function pairVersions(
-  olds: readonly ObjectVersion[],
-  news: readonly ObjectVersion[],
-  sameFile: (oldFile: string, newFile: string) => boolean,
-): Map<ObjectVersion, ObjectVersion> {
+export function pairVersions(olds: OldObjects, news: readonly ObjectVersion[], oldFile: string | undefined): Map<ObjectVersion, ObjectVersion> {
   const pairs = new Map<ObjectVersion, ObjectVersion>();
   const taken = new Set<ObjectVersion>();
-  const key = (o: ObjectVersion): string | undefined => (o.identity === undefined ? undefined : `${o.identity}\u0000${o.fromRaw}`);
-  const byIdentity = new Map<string, ObjectVersion>();
-  for (const o of olds) {
-    const k = key(o);
-    if (k !== undefined && !byIdentity.has(k)) byIdentity.set(k, o);
-  }
   const claim = (n: ObjectVersion, o: ObjectVersion | undefined): void => {
     if (!o || taken.has(o) || pairs.has(n)) return;
     pairs.set(n, o);
     taken.add(o);
   };
   for (const n of news) {
-    const k = key(n);
-    if (k !== undefined) claim(n, byIdentity.get(k));
+    const key = identityKey(n);
+    if (key !== undefined) claim(n, olds.withIdentity(key));
   }
   for (const n of news) {
     if (pairs.has(n) || n.uid === undefined) continue;
-    claim(n, olds.find((o) => !taken.has(o) && o.uid === n.uid && o.fromRaw === n.fromRaw));
+    claim(n, olds.withUid(n.uid).find((o) => !taken.has(o) && o.fromRaw === n.fromRaw));
   }
   // Left over on both sides of the same file: paired in order, so a renamed object is still compared.
-  const leftNew = news.filter((n) => !pairs.has(n));
-  for (const n of leftNew) {
-    claim(n, olds.find((o) => !taken.has(o) && o.fromRaw === n.fromRaw && sameFile(o.file, n.file)));
+  const sameFile = olds.inFile(oldFile);
+  for (const n of news) {
+    if (pairs.has(n)) continue;
+    claim(n, sameFile.find((o) => !taken.has(o) && o.fromRaw === n.fromRaw));
   }
   return pairs;
 }
