@@ -6,6 +6,8 @@
  */
 import type { LintTarget } from '../engine/document.js';
 import { TargetExtractor } from '../engine/extract.js';
+import { objectScope } from '../engine/scope.js';
+import { recoverSwallowedDocuments } from '../engine/yaml-errors.js';
 import { isRecord } from '../platform/data.js';
 import { parseYaml } from '../yaml/parse.js';
 
@@ -45,30 +47,33 @@ export function slotOf(target: Pick<LintTarget, 'documentIndex' | 'fromRaw' | 'p
   return `${target.documentIndex}\u0000${target.pointer([])}\u0000${target.fromRaw ? 'raw' : ''}`;
 }
 
-/** The User and Config objects of a file's text, as the engine finds them (List items, Config raw status). */
+/** The User and Config objects of a file's text, found as the engine finds them (List items, Config raw status). */
 export function objectsIn(text: string, file: string): ObjectVersion[] {
   let parsed;
   try {
-    parsed = parseYaml(text);
+    parsed = recoverSwallowedDocuments(parseYaml(text));
   } catch {
     return [];
   }
   const extractor = new TargetExtractor(parsed);
-  const out: ObjectVersion[] = [];
+  const readable: { index: number; doc: (typeof parsed.documents)[number]; data: unknown }[] = [];
   parsed.documents.forEach((doc, index) => {
     if (doc.contents === null || doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return;
-    let data: unknown;
     try {
-      data = doc.toJS({ maxAliasCount: 100 });
+      const data: unknown = doc.toJS({ maxAliasCount: 100 });
+      if (data !== null && data !== undefined) readable.push({ index, doc, data });
     } catch {
-      return;
+      // An alias the engine reports; nothing to compare.
     }
-    if (data === null || data === undefined) return;
-    for (const target of extractor.extract(index, doc, data).targets) {
+  });
+  const fileHasPlatformObjects = readable.some(({ data }) => isRecord(data) && objectScope(data).linted);
+  const out: ObjectVersion[] = [];
+  for (const { index, doc, data } of readable) {
+    for (const target of extractor.extract(index, doc, data, fileHasPlatformObjects).targets) {
       if (!target.kind) continue;
       out.push({ file, slot: slotOf(target), identity: identityOf(target.data), uid: stringField(target.data['metadata'], 'uid'), data: target.data, fromRaw: target.fromRaw });
     }
-  });
+  }
   return out;
 }
 
