@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { ChangeContext } from '../change/context.js';
 import { decodeSource } from '../engine/decode.js';
 import type { CliIo } from './io.js';
@@ -21,7 +22,8 @@ export async function runDiff(oldFile: string, newFile: string, flags: LintFlags
   const change = new ChangeContext({
     text: (file) => (file === oldFile ? oldText : undefined),
     files: () => [oldFile],
-    oldPathOf: () => oldFile,
+    // Objects left over are paired in order only within NEW itself; in a directory, other files pair by identity.
+    oldPathOf: (file) => (newFile === '-' || resolve(io.cwd, file) === resolve(io.cwd, newFile) ? oldFile : undefined),
   });
   return runLint([newFile], { ...flags, rule: flags.rule ?? [], policy: flags.policy ?? [] }, io, env, change);
 }

@@ -107,6 +107,20 @@ describe('platlint diff OLD NEW', () => {
     expect(spans(run.stdout)).toEqual([['change/identity', 'error', 4, 9, 4, 19]]);
   });
 
+  it('NEW as a directory: files other than the matching one pair by identity only', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-diff-dir-'));
+    const user = (name: string, generation: number): string => `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: ${name}\nspec:\n  username: ${name}\n  tokenGeneration: ${generation}\n`;
+    mkdirSync(join(dir, 'new'));
+    writeFileSync(join(dir, 'old.yaml'), user('ann', 1));
+    writeFileSync(join(dir, 'new', 'ann.yaml'), user('ann', 2));
+    writeFileSync(join(dir, 'new', 'bob.yaml'), user('bob', 1));
+    const run = runCli(['diff', 'old.yaml', 'new', '--format', 'json'], { cwd: dir });
+    expect(report(run.stdout).results.map((r) => [r.file, spans(JSON.stringify({ results: [r] }))])).toEqual([
+      ['new/ann.yaml', [['change/token-generation', 'info', 7, 20, 7, 21]]],
+      ['new/bob.yaml', []],
+    ]);
+  });
+
   it('an OLD that cannot be read is one line and exit 2', () => {
     const run = runCli(['diff', 'no/such/old.yaml', 'fixtures/change/identity/renamed.yaml']);
     expect(run.status).toBe(2);
