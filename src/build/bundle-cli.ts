@@ -20,7 +20,7 @@
  */
 import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { bundledPackages, THIRD_PARTY_LICENSES_FILE, thirdPartyLicensesText } from './third-party-licenses.js';
 
@@ -47,12 +47,26 @@ function writeAtomically(path: string, contents: Uint8Array | string, mode = 0o6
   renameSync(partial, path);
 }
 
+/**
+ * ajv's standalone code embeds each schema it validates against as a literal (for `verbose` errors' `schema` and
+ * `parentSchema`): a second copy of the User and Config schemas, some 50 kB, beside the schema module the bundle has
+ * anyway. The literals are swapped for that module's objects, which are the same values.
+ */
+async function withSharedSchemas(code: string): Promise<string> {
+  const { schemas } = (await import(pathToFileURL(join(root, 'dist', 'src', 'schema', 'index.js')).href)) as typeof import('../schema/index.js');
+  let shared = code;
+  for (const name of ['User', 'Config'] as const) shared = shared.replace(` = ${JSON.stringify(schemas[name])};`, ` = __platlintSchemas.${name};`);
+  if (shared === code) return code;
+  return `import { schemas as __platlintSchemas } from ${JSON.stringify(join(root, 'src', 'schema', 'index.ts'))};\n${shared}`;
+}
+
 const validatorsPlugin: Plugin = {
   name: 'generated-validators',
   setup(b) {
     b.onResolve({ filter: /^\.\/validators\.generated\.js$/ }, () =>
       existsSync(generatedValidators) ? { path: generatedValidators } : { path: './validators.generated.js', external: true },
     );
+    b.onLoad({ filter: /validators\.generated\.js$/ }, async (args) => ({ contents: await withSharedSchemas(readFileSync(args.path, 'utf8')), loader: 'js' }));
   },
 };
 

@@ -42,21 +42,17 @@ export async function runExplain(id: string, flags: RuleSetFlags, io: CliIo): Pr
   return 0;
 }
 
-export const SCHEMA_NAMES = ['User', 'Config', 'config', 'policy', 'report'] as const;
-export type ExportedSchemaName = (typeof SCHEMA_NAMES)[number];
-
-/** The JSON Schema `platlint schema <name>` prints (the build also writes each one to dist/schemas/). */
-export async function schemaFor(name: ExportedSchemaName): Promise<unknown> {
-  if (name === 'report') return reportSchema;
-  if (name === 'config') return configFileSchema;
-  if (name === 'policy') return (await import('../policy/schema.js')).policySchema;
-  return exportSchema(name);
-}
+const SCHEMA_NAMES = ['User', 'Config', 'config', 'policy', 'report'] as const;
 
 export async function runSchema(name: string, io: CliIo): Promise<number> {
   // `Config` is the resource, `config` the .platlint.yaml file: exact case first, then case-insensitive.
   const match = SCHEMA_NAMES.find((n) => n === name) ?? SCHEMA_NAMES.find((n) => n.toLowerCase() === name.toLowerCase());
   if (!match) throw new UsageError(`unknown schema "${name}" (use ${SCHEMA_NAMES.join(', ')})`);
-  io.out(JSON.stringify(await schemaFor(match), null, 2) + '\n');
+  let schema: unknown;
+  if (match === 'report') schema = reportSchema;
+  else if (match === 'config') schema = configFileSchema;
+  else if (match === 'policy') schema = (await import('../policy/schema.js')).policySchema;
+  else schema = exportSchema(match);
+  io.out(JSON.stringify(schema, null, 2) + '\n');
   return 0;
 }

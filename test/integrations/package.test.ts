@@ -1,0 +1,187 @@
+/**
+ * The package as npm publishes it and a user installs it: `npm pack` of the built checkout, installed with
+ * `--omit=dev` into a new project. The figures the issue asks for (files, size, packages added) are asserted here and
+ * printed by `npm pack --dry-run` and `npm install` (README "Development").
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { bins, ensureBuiltCli, repoRoot } from './built-cli.js';
+import { installIntoNewProject, npm, packTarball, type Packed } from './package-tarball.js';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const CLEAN = join(repoRoot, 'fixtures/examples/maximal-user.yaml');
+const BROKEN = join(repoRoot, 'fixtures/examples/broken-user.yaml');
+const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+  files: string[];
+  dependencies: Record<string, string>;
+  scripts: Record<string, string>;
+  scarfSettings?: { enabled?: boolean };
+};
+
+let dir: string;
+let packed: Packed;
+let project: string;
+let installedBin: string;
+
+beforeAll(() => {
+  ensureBuiltCli();
+  dir = mkdtempSync(join(tmpdir(), 'platlint-package-'));
+  packed = packTarball(join(dir, 'pack'));
+  project = join(dir, 'project');
+  const install = installIntoNewProject(project, packed.tarball);
+  if (install.status !== 0) throw new Error(`installing the tarball failed: ${install.stderr}`);
+  installedBin = join(project, 'node_modules', '.bin', 'platlint');
+}, 180_000);
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function run(bin: string, args: readonly string[], cwd = project): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(bin, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '' }, timeout: 60_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('npm pack', () => {
+  it('ships only what runs: the bundle (with the JSON Schemas), its licenses, the rule docs, README, LICENSE', () => {
+    const paths = packed.files.map((f) => f.path);
+    const allowed = [
+      /^package\.json$/,
+      /^README\.md$/,
+      /^LICENSE$/,
+      /^dist\/src\/cli\/(bin|lint-worker|chunk-\w+)\.js$/,
+      /^dist\/src\/cli\/THIRD-PARTY-LICENSES\.txt$/,
+      /^rules\/[a-z-]+\/[a-z0-9-]+\/README\.md$/,
+    ];
+    expect(paths.filter((path) => !allowed.some((pattern) => pattern.test(path)))).toEqual([]);
+    expect(paths).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'dist/src/cli/bin.js', 'dist/src/cli/lint-worker.js', 'rules/auth/saml-ca/README.md']));
+  });
+
+  it('is at most 150 files and 1.5 MB unpacked', () => {
+    expect(packed.files.length).toBeLessThanOrEqual(150);
+    expect(packed.unpackedSize).toBeLessThanOrEqual(1_500_000);
+  });
+
+  it('carries the Apache-2.0 license text', () => {
+    const license = readFileSync(join(project, 'node_modules', 'platlint', 'LICENSE'), 'utf8');
+    expect(license).toMatch(/^\s*Apache License\s+Version 2\.0, January 2004/);
+    expect(license).toContain('END OF TERMS AND CONDITIONS');
+  });
+
+  it('holds exactly the chunks the bundle imports: none left over from an earlier build', () => {
+    const cliDir = join(project, 'node_modules', 'platlint', 'dist', 'src', 'cli');
+    const reached = new Set<string>();
+    const queue = ['bin.js', 'lint-worker.js'];
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+      if (reached.has(file)) continue;
+      reached.add(file);
+      for (const match of readFileSync(join(cliDir, file), 'utf8').matchAll(/["'`]\.\/(chunk-\w+\.js)["'`]/g)) queue.push(match[1] as string);
+    }
+    const shipped = packed.files.map((f) => f.path).filter((path) => path.startsWith('dist/src/cli/') && path.endsWith('.js')).map((path) => path.slice('dist/src/cli/'.length));
+    expect(shipped.sort()).toEqual([...reached].sort());
+  });
+
+  it('names in THIRD-PARTY-LICENSES.txt the packages bundled in', () => {
+    const notices = readFileSync(join(project, 'node_modules', 'platlint', 'dist', 'src', 'cli', 'THIRD-PARTY-LICENSES.txt'), 'utf8');
+    for (const name of ['yaml', 'commander', 'micromatch', '@bufbuild/cel', 'vscode-languageserver']) expect(notices).toMatch(new RegExp(`^${name} \\d+\\.\\d+\\.\\d+ \\(`, 'm'));
+    // The runtime dependencies are installed beside the bundle, with their own license files.
+    for (const name of Object.keys(manifest.dependencies)) expect(notices).not.toMatch(new RegExp(`^${name} `, 'm'));
+  });
+});
+
+describe('installing the tarball with --omit=dev into a new project', () => {
+  it('adds at most 10 packages, none of which runs an install script', () => {
+    const lock = JSON.parse(readFileSync(join(project, 'node_modules', '.package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
+    const added = Object.keys(lock.packages).filter((path) => path.startsWith('node_modules/'));
+    expect(added).toContain('node_modules/platlint');
+    expect(added.length).toBeLessThanOrEqual(10);
+    expect(Object.entries(lock.packages).filter(([, entry]) => entry.hasInstallScript === true).map(([path]) => path)).toEqual([]);
+    // The runtime dependencies are what the bundle leaves out (src/build/bundle-cli.ts), each with its own few.
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['ajv', 're2js']);
+  });
+
+  it('links the bin, which lints a clean file with exit 0 and a broken one with exit 1', () => {
+    expect(Object.keys(bins)).toEqual(['platlint']);
+    const clean = run(installedBin, [CLEAN]);
+    expect(clean).toEqual({ status: 0, stdout: '', stderr: '' });
+    const broken = run(installedBin, [BROKEN]);
+    expect(broken.status).toBe(1);
+    expect(broken.stdout).toMatch(/^ {2}10:3 +error +Unknown field "emial" in spec; did you mean "email"\?.*schema\/unknown-field$/m);
+  });
+
+  it('runs custom policies (CEL, ajv and re2js from the installed package)', () => {
+    for (const pack of ['audit-retention', 'no-cluster-admin', 'sso-restricted']) {
+      const result = run(installedBin, ['policy', 'test', join(repoRoot, 'fixtures', 'policies', pack)]);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toMatch(/^\d+ passed, 0 failed$/m);
+      expect(result.status).toBe(0);
+    }
+  });
+
+  it('explains a rule from the shipped rule docs', () => {
+    const result = run(installedBin, ['explain', 'auth/saml-ca']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(readFileSync(join(repoRoot, 'rules', 'auth', 'saml-ca', 'README.md'), 'utf8'));
+  });
+
+  it('prints the JSON Schemas for editors (`platlint schema`), from the bundle', () => {
+    for (const name of ['User', 'Config', 'config', 'policy', 'report']) {
+      const printed = run(installedBin, ['schema', name]);
+      expect(printed.status).toBe(0);
+      expect(JSON.parse(printed.stdout)).toMatchObject({ $schema: expect.stringMatching(/^https?:\/\/json-schema\.org\//) as unknown });
+    }
+  });
+
+  it('starts the language server (bundled LSP library) and answers initialize', async () => {
+    const server = spawn(installedBin, ['lsp', '--stdio'], { cwd: project, stdio: ['pipe', 'pipe', 'pipe'] });
+    const send = (message: object): void => {
+      const body = JSON.stringify({ jsonrpc: '2.0', ...message });
+      server.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    };
+    let received = '';
+    const initialized = new Promise<string>((resolve, reject) => {
+      server.stdout.on('data', (chunk: Buffer) => {
+        received += chunk.toString('utf8');
+        if (received.includes('"id":1')) resolve(received);
+      });
+      server.on('exit', (code) => reject(new Error(`the server exited (${code}) before answering: ${received}`)));
+    });
+    send({ id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    const answer = await initialized;
+    expect(answer).toMatch(/"capabilities":\{/);
+    send({ id: 2, method: 'shutdown' });
+    send({ method: 'exit' });
+    const code = await new Promise<number | null>((resolve) => server.on('exit', resolve));
+    expect(code).toBe(0);
+  });
+});
+
+describe('the checkout', () => {
+  it('has an executable bin after the build (npm test builds first)', () => {
+    const bin = join(repoRoot, bins['platlint'] as string);
+    expect(statSync(bin).mode & 0o111).toBe(0o111);
+    expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
+  it('opts out of the Scarf telemetry a devDependency would install', () => {
+    expect(manifest.scarfSettings).toEqual({ enabled: false });
+  });
+
+  it('installs with `npm ci --omit=dev`: prepare skips the build, and npm pack prints only the tarball name', () => {
+    // A copy of what `prepare` needs, without the devDependencies it would build with.
+    const copy = join(dir, 'omit-dev');
+    mkdirSync(join(copy, 'src', 'build'), { recursive: true });
+    for (const file of ['package.json', 'package-lock.json', '.npmrc', 'src/build/prepare.mjs']) cpSync(join(repoRoot, file), join(copy, file));
+    const ci = npm(['ci', '--omit=dev', '--no-audit', '--no-fund'], copy);
+    expect(ci.stderr).not.toMatch(/npm error/);
+    expect(ci.status).toBe(0);
+    expect(existsSync(join(copy, 'node_modules', 'typescript'))).toBe(false);
+    const pack = npm(['pack', '--dry-run'], copy);
+    expect(pack.status).toBe(0);
+    expect(pack.stdout).toBe('platlint-0.1.0.tgz\n');
+  });
+});
