@@ -1,39 +1,77 @@
 /**
- * npm's `prepare` script. npm runs it after `npm install` / `npm ci` in a clone, before `npm pack` and `npm publish`,
- * and when it installs platlint from git, which is how pre-commit installs the hook (4.6.1 and later:
- * `npm install -g git+file://<clone>`; earlier: `npm install` in the clone, then `npm pack`, whose stdout it reads as
- * the tarball's name).
+ * npm's `prepare` script: builds dist/ from the TypeScript sources. npm runs it after `npm install` / `npm ci` in a
+ * clone, before `npm pack` and `npm publish`, and when it installs platlint from git, which is how pre-commit
+ * installs the hook:
  *
- * - Nothing goes to stdout: the build's output is sent to stderr. (`.npmrc` sets `foreground-scripts=false`, so
- *   that `npm pack` does not print the "> platlint@x prepare" banner on stdout either.)
- * - With the devDependencies missing (`npm ci --omit=dev`), there is nothing to build with: it says so on stderr and
- *   succeeds, so that such an install does not fail. The published package needs no build: it ships dist/.
+ * - pre-commit up to 4.6.0 runs `npm install` in its clone (devDependencies included), then `npm pack`, whose
+ *   stdout it reads as the tarball's name;
+ * - pre-commit 4.6.1 and later run `npm install --install-links -g git+file://<clone>`, and npm 11 then runs
+ *   `prepare` in the installed copy of the clone, without its devDependencies.
+ *
+ * So:
+ * - Nothing goes to stdout: the build's output is sent to stderr (and `.npmrc` sets `foreground-scripts=false`, so
+ *   that `npm pack` does not print the "> platlint@x prepare" banner there either).
+ * - In a checkout without the devDependencies (`npm ci --omit=dev`) it builds nothing and succeeds; `npm pack` and
+ *   `npm publish` without a built CLI fail instead of shipping a package without one.
+ * - Installed as a dependency (the package is inside a node_modules folder) without them, it installs them there
+ *   from the lock file, builds, and prunes them again, leaving the runtime dependencies.
  *
  * Plain JavaScript, not TypeScript: it runs before anything is compiled.
  */
 /* global process */
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const require = createRequire(import.meta.url);
-const buildTools = ['typescript', 'esbuild'];
-const missing = buildTools.filter((name) => {
-  try {
-    require.resolve(name);
-    return false;
-  } catch {
-    return true;
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(join(root, 'package.json'));
+
+function say(line) {
+  process.stderr.write(`platlint prepare: ${line}\n`);
+}
+
+function missingBuildTools() {
+  return ['typescript', 'esbuild'].filter((name) => {
+    try {
+      require.resolve(name);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** Runs npm (the one running this script when there is one) in the package root; its stdout goes to stderr. */
+function npm(args, env = process.env) {
+  const npmCli = process.env.npm_execpath;
+  const [command, fullArgs] = npmCli ? [process.execPath, [npmCli, ...args]] : ['npm', args];
+  const result = spawnSync(command, fullArgs, { cwd: root, stdio: ['ignore', 2, 2], env });
+  if (result.error) say(result.error.message);
+  if (result.status !== 0) {
+    say(`npm ${args.join(' ')} failed`);
+    process.exit(result.status ?? 1);
   }
-});
+}
 
-if (missing.length > 0) {
-  process.stderr.write(`platlint prepare: ${missing.join(' and ')} not installed (devDependencies omitted): dist/ is not built\n`);
+// The package takes in every chunk in dist/src/cli: those of earlier builds go at once (src/build/bundle-cli.ts).
+const build = () => npm(['run', '--silent', 'build'], { ...process.env, PLATLINT_PRUNE_CHUNKS: '1' });
+
+const missing = missingBuildTools();
+if (missing.length === 0) {
+  build();
+} else if (root.split(sep).includes('node_modules')) {
+  say(`installed from git or a folder without ${missing.join(' and ')}: installing the devDependencies to build`);
+  // A clean npm for the nested runs: the outer install's settings (--global, its prefix) are not theirs.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_config_/i.test(key)));
+  const install = existsSync(join(root, 'package-lock.json')) ? ['ci'] : ['install', '--no-save', '--no-package-lock'];
+  npm([...install, '--include=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], env);
+  build();
+  npm(['prune', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], env);
+} else if (['pack', 'publish'].includes(process.env.npm_command ?? '') && !existsSync(join(root, 'dist', 'src', 'cli', 'bin.js'))) {
+  say(`${missing.join(' and ')} not installed and dist/ not built: run \`npm ci\` first`);
+  process.exit(1);
 } else {
-  // npm_execpath is the npm (or other package manager) that runs this script; plain `npm` when run by hand.
-  const npm = process.env.npm_execpath;
-  const [command, args] = npm ? [process.execPath, [npm, 'run', '--silent', 'build']] : ['npm', ['run', '--silent', 'build']];
-  // The package takes in every chunk in dist/src/cli: those of earlier builds go at once (src/build/bundle-cli.ts).
-  const result = spawnSync(command, args, { stdio: ['ignore', 2, 2], env: { ...process.env, PLATLINT_PRUNE_CHUNKS: '1' } });
-  if (result.error) process.stderr.write(`platlint prepare: ${result.error.message}\n`);
-  process.exitCode = result.status ?? 1;
+  say(`${missing.join(' and ')} not installed (devDependencies omitted): dist/ is not built`);
 }

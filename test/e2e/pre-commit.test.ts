@@ -87,7 +87,7 @@ describe('the README pre-commit configuration, with the real pre-commit', () => 
     for (const other of ['platform/users/john.yaml', 'platform/values.yaml', '.github/workflows/ci.yml', 'platform-jane.yaml']) expect(failing.output).not.toContain(other);
     expect(failing.status).toBe(1);
 
-    git(['rm', '--quiet', 'platform/users/jane.yaml'], project);
+    git(['rm', '--quiet', '--force', 'platform/users/jane.yaml'], project);
     const passing = sh('pre-commit', ['run', '--all-files'], project, { PRE_COMMIT_HOME: cache });
     expect(passing.output).toMatch(/^platlint\.+Passed$/m);
     expect(passing.status).toBe(0);
