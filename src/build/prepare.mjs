@@ -5,16 +5,17 @@
  *
  * - pre-commit up to 4.6.0 runs `npm install` in its clone (devDependencies included), then `npm pack`, whose
  *   stdout it reads as the tarball's name;
- * - pre-commit 4.6.1 and later run `npm install --install-links -g git+file://<clone>`, and npm 11 then runs
- *   `prepare` in the installed copy of the clone, without its devDependencies.
+ * - pre-commit 4.6.1 and later run `npm install --install-links -g git+file://<clone>`; npm 11 then runs `prepare`
+ *   in a fresh clone without having installed any dependency there, and packs that clone.
  *
  * So:
  * - Nothing goes to stdout: the build's output is sent to stderr (and `.npmrc` sets `foreground-scripts=false`, so
  *   that `npm pack` does not print the "> platlint@x prepare" banner there either).
- * - In a checkout without the devDependencies (`npm ci --omit=dev`) it builds nothing and succeeds; `npm pack` and
- *   `npm publish` without a built CLI fail instead of shipping a package without one.
- * - Installed as a dependency (the package is inside a node_modules folder) without them, it installs them there
- *   from the lock file, builds, and prunes them again, leaving the runtime dependencies.
+ * - When the devDependencies were left out on purpose (`--omit=dev`, NODE_ENV=production), it builds nothing and
+ *   succeeds, so that `npm ci --omit=dev` works; but `npm pack` and `npm publish` without a built CLI fail rather
+ *   than ship a package without one.
+ * - When they are missing otherwise (a fresh clone, as in the git install above), it installs them from the lock
+ *   file first.
  *
  * Plain JavaScript, not TypeScript: it runs before anything is compiled.
  */
@@ -22,7 +23,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, sep } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -59,16 +60,16 @@ function npm(args, env = process.env) {
 const build = () => npm(['run', '--silent', 'build'], { ...process.env, PLATLINT_PRUNE_CHUNKS: '1' });
 
 const missing = missingBuildTools();
-if (missing.length === 0) {
-  build();
-} else if (root.split(sep).includes('node_modules')) {
-  say(`installed from git or a folder without ${missing.join(' and ')}: installing the devDependencies to build`);
-  // A clean npm for the nested runs: the outer install's settings (--global, its prefix) are not theirs.
+const devOmitted = /(^|[\s,])dev($|[\s,])/.test(process.env.npm_config_omit ?? '') || process.env.NODE_ENV === 'production';
+if (missing.length > 0 && !devOmitted) {
+  say(`${missing.join(' and ')} not installed: installing the devDependencies to build`);
+  // A clean npm for the nested run: the outer install's settings (--global, its prefix) are not its own.
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_config_/i.test(key)));
   const install = existsSync(join(root, 'package-lock.json')) ? ['ci'] : ['install', '--no-save', '--no-package-lock'];
   npm([...install, '--include=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], env);
+}
+if (missingBuildTools().length === 0) {
   build();
-  npm(['prune', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], env);
 } else if (['pack', 'publish'].includes(process.env.npm_command ?? '') && !existsSync(join(root, 'dist', 'src', 'cli', 'bin.js'))) {
   say(`${missing.join(' and ')} not installed and dist/ not built: run \`npm ci\` first`);
   process.exit(1);
