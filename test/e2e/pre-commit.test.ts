@@ -3,8 +3,8 @@
  * `.pre-commit-config.yaml`, pointed at a clone of the commit under test, in a throwaway repository.
  *
  * pre-commit builds the hook as it would for a user: `npm install` and `npm pack` in its own clone of the repository
- * (up to 4.6.0, Debian's 3.0.4 included), or `npm install -g git+file://...` (4.6.1 and later, covered below without
- * pre-commit). Both run `prepare` (src/build/prepare.mjs). Not part of `npm test`: it installs the devDependencies
+ * (up to 4.6.0, Debian's 3.0.4 included), or `npm install -g git+file://...` (4.6.1 and later, whose command is run
+ * below without pre-commit). Both run `prepare` (src/build/prepare.mjs). Not part of `npm test`: it installs the devDependencies
  * from the registry and takes minutes. Run it with `npx vitest run test/e2e`.
  */
 import { spawnSync } from 'node:child_process';
@@ -94,10 +94,11 @@ describe('the README pre-commit configuration, with the real pre-commit', () => 
   }, INSTALL_TIMEOUT_MS);
 });
 
-describe('installing from git, as pre-commit 4.6.1 and later do (npm install -g git+file://...)', () => {
-  it('runs prepare with the devDependencies and installs a working bin', () => {
+describe('installing from git with the command of pre-commit 4.6.1 and later', () => {
+  it('builds in prepare (which installs the devDependencies it needs) and installs a working bin', () => {
     const prefix = join(dir, 'global');
-    const install = sh('npm', ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', `git+file://${clone}#${rev}`], dir);
+    // pre_commit/languages/node.py: `npm install --allow-git=root --install-links -g git+file://<clone>`.
+    const install = sh('npm', ['install', '--allow-git=root', '--install-links', '--global', '--no-audit', '--no-fund', `git+file://${clone}#${rev}`], dir, { NPM_CONFIG_PREFIX: prefix });
     expect(install.output).not.toMatch(/npm error/);
     expect(install.status).toBe(0);
     const bin = join(prefix, 'bin', 'platlint');
