@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../integrations/built-cli.js';
-import { readmeBlock } from './readme-blocks.js';
+import { readmeBlock } from '../helpers/readme-blocks.js';
 
 const INSTALL_TIMEOUT_MS = 900_000;
 

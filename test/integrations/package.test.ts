@@ -4,10 +4,13 @@
  * printed by `npm pack --dry-run` and `npm install` (README "Development").
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Ajv } from 'ajv';
+import { parse } from 'yaml';
+import { readmeBlock } from '../helpers/readme-blocks.js';
 import { bins, ensureBuiltCli, repoRoot } from './built-cli.js';
 import { installIntoNewProject, npm, packTarball, type Packed } from './package-tarball.js';
 
@@ -16,6 +19,7 @@ vi.setConfig({ testTimeout: 60_000 });
 const CLEAN = join(repoRoot, 'fixtures/examples/maximal-user.yaml');
 const BROKEN = join(repoRoot, 'fixtures/examples/broken-user.yaml');
 const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+  version: string;
   files: string[];
   dependencies: Record<string, string>;
   scripts: Record<string, string>;
@@ -39,7 +43,7 @@ beforeAll(() => {
 
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
-});
+}, 60_000);
 
 function run(bin: string, args: readonly string[], cwd = project): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(bin, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '' }, timeout: 60_000 });
@@ -171,7 +175,7 @@ describe('the checkout', () => {
     expect(manifest.scarfSettings).toEqual({ enabled: false });
   });
 
-  it('installs with `npm ci --omit=dev`: prepare skips the build, and npm pack prints only the tarball name', () => {
+  it('installs with `npm ci --omit=dev`: prepare builds nothing, prints nothing on stdout, and npm pack refuses to ship no CLI', () => {
     // A copy of what `prepare` needs, without the devDependencies it would build with.
     const copy = join(dir, 'omit-dev');
     mkdirSync(join(copy, 'src', 'build'), { recursive: true });
@@ -180,8 +184,97 @@ describe('the checkout', () => {
     expect(ci.stderr).not.toMatch(/npm error/);
     expect(ci.status).toBe(0);
     expect(existsSync(join(copy, 'node_modules', 'typescript'))).toBe(false);
-    const pack = npm(['pack', '--dry-run'], copy);
+    expect(existsSync(join(copy, 'node_modules', 'ajv'))).toBe(true);
+    // Packing without a built CLI fails, with nothing on stdout where pre-commit reads the tarball's name.
+    const refused = npm(['pack', '--dry-run'], copy, { NODE_ENV: 'production' });
+    expect(refused.status).not.toBe(0);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain('dist/ not built: run `npm ci` first');
+    // With a CLI built, `npm pack` prints the tarball's name alone: no script banner, no build output.
+    mkdirSync(join(copy, 'dist', 'src', 'cli'), { recursive: true });
+    writeFileSync(join(copy, 'dist', 'src', 'cli', 'bin.js'), '#!/usr/bin/env node\n');
+    const pack = npm(['pack', '--dry-run'], copy, { NODE_ENV: 'production' });
     expect(pack.status).toBe(0);
-    expect(pack.stdout).toBe('platlint-0.1.0.tgz\n');
+    expect(pack.stdout).toBe(`platlint-${manifest.version}.tgz\n`);
+  }, 180_000);
+});
+
+/** The README's install blocks, run as written, with the packed checkout in place of the release on the registry. */
+describe('README install blocks', () => {
+  const release = `platlint@${manifest.version}`;
+
+  /** A folder `platform/` with a clean manifest, and `broken/` with a broken one, in `root`. */
+  function manifests(root: string): void {
+    mkdirSync(join(root, 'platform'), { recursive: true });
+    mkdirSync(join(root, 'broken'), { recursive: true });
+    copyFileSync(CLEAN, join(root, 'platform', 'jane.yaml'));
+    copyFileSync(BROKEN, join(root, 'broken', 'jane.yaml'));
+  }
+
+  /** Runs each line of a shell block with `sh -c`, in `cwd`; the exit code of each. */
+  function runLines(block: string, cwd: string, replace: (line: string) => string): { line: string; status: number | null; stdout: string; stderr: string }[] {
+    const base = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+    return block.trim().split('\n').map((line) => {
+      const command = replace(line);
+      const result = spawnSync('sh', ['-c', command], { cwd, encoding: 'utf8', env: { ...base, NO_COLOR: '1', GITHUB_ACTIONS: '' }, timeout: 170_000 });
+      return { line: command, status: result.status, stdout: result.stdout, stderr: result.stderr };
+    });
+  }
+
+  it('npx: runs the release without installing it', () => {
+    const block = readmeBlock('## Install', 'npx --yes');
+    expect(block.trim()).toBe(`npx --yes ${release} platform/`);
+    const root = join(dir, 'npx');
+    manifests(root);
+    // `npx <spec>` is `npx --package=<spec> <its bin>`; npx takes a bare path for a command, so the tarball needs --package.
+    const fromTarball = (line: string): string => line.replace(release, `--package=${packed.tarball} platlint`);
+    const [clean] = runLines(block, root, fromTarball);
+    expect(clean?.stderr).not.toMatch(/npm error/);
+    expect(clean).toMatchObject({ status: 0, stdout: '' });
+    const [broken] = runLines(block, root, (line) => fromTarball(line).replace('platform/', 'broken/'));
+    expect(broken?.status).toBe(1);
+    expect(broken?.stdout).toContain('schema/unknown-field');
+  }, 180_000);
+
+  it('npm install --save-dev: pins the release in the project and runs it with npx', () => {
+    const block = readmeBlock('## Install', 'npm install --save-dev');
+    expect(block.trim().split('\n')).toEqual([`npm install --save-dev --save-exact ${release}`, 'npx platlint platform/']);
+    const root = join(dir, 'dev-dependency');
+    manifests(root);
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'platform-config', version: '1.0.0', private: true }) + '\n');
+    const [install, lint] = runLines(block, root, (line) => line.replace(release, packed.tarball));
+    expect(install?.status).toBe(0);
+    expect(lint).toMatchObject({ status: 0, stdout: '' });
+    const project = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
+    expect(Object.keys(project.devDependencies ?? {})).toEqual(['platlint']);
+    const broken = runLines('npx platlint broken/', root, (line) => line)[0];
+    expect(broken?.status).toBe(1);
+  }, 180_000);
+
+  it('yaml-language-server: the schema files and the modeline example validate together', () => {
+    const root = join(dir, 'modeline');
+    mkdirSync(root);
+    const commands = readmeBlock('### Editors (YAML language server)', 'platlint schema User');
+    for (const step of runLines(commands, root, (line) => line.replace(/^platlint /, `${installedBin} `))) expect(step.status).toBe(0);
+    const example = readmeBlock('### Editors (YAML language server)', '# yaml-language-server: $schema=');
+    writeFileSync(join(root, 'jane.yaml'), example);
+    const schemaPath = /^# yaml-language-server: \$schema=(\S+)$/m.exec(example)?.[1] ?? '';
+    // Relative to the YAML file, as the YAML language server reads it.
+    const schema = JSON.parse(readFileSync(join(root, schemaPath), 'utf8')) as object;
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+    expect(validate(parse(example)), JSON.stringify(validate.errors)).toBe(true);
+    // The example is a clean manifest for platlint itself too.
+    expect(run(installedBin, ['jane.yaml'], root)).toEqual({ status: 0, stdout: '', stderr: '' });
+  });
+
+  it('GitHub Actions: the workflow uses the action of this version, with its inputs and its report path', () => {
+    const workflow = parse(readmeBlock('### GitHub Actions', 'uses: platlint/platlint@')) as { jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }> };
+    const steps = Object.values(workflow.jobs)[0]?.steps ?? [];
+    const step = steps.find((s) => s.uses?.startsWith('platlint/platlint@'));
+    expect(step?.uses).toBe(`platlint/platlint@v${manifest.version}`);
+    const action = parse(readFileSync(join(repoRoot, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }> };
+    for (const input of Object.keys(step?.with ?? {})) expect(Object.keys(action.inputs)).toContain(input);
+    const upload = steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'));
+    expect(upload?.with?.['sarif_file']).toBe(action.inputs['sarif-file']?.default);
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '../integrations/built-cli.js';
+import { ROOT as repoRoot } from './cli.js';
 
 /**
  * The fenced code block of README.md that follows the heading `heading` and contains `marker`: end-to-end tests run
