@@ -48,16 +48,25 @@ function writeAtomically(path: string, contents: Uint8Array | string, mode = 0o6
 }
 
 /**
- * ajv's standalone code embeds each schema it validates against as a literal (for `verbose` errors' `schema` and
- * `parentSchema`): a second copy of the User and Config schemas, some 50 kB, beside the schema module the bundle has
- * anyway. The literals are swapped for that module's objects, which are the same values.
+ * Two trims of ajv's standalone code, which is the largest part of the bundle:
+ * - it embeds each schema it validates against as a literal (for `verbose` errors' `schema` and `parentSchema`): a
+ *   second copy of the User and Config schemas, some 50 kB, beside the schema module the bundle has anyway. The
+ *   literals are swapped for that module's objects, which are the same values.
+ * - every error object spells out its `schemaPath` ("#/properties/spec/properties/..."), another 50 kB that nothing
+ *   reads: src/schema/validate.ts maps these errors by keyword, instancePath, params, parentSchema and data. The
+ *   strings are emptied. (Validators ajv compiles at run time, for configs and policies, keep theirs.)
  */
-async function withSharedSchemas(code: string): Promise<string> {
+async function leanValidators(code: string): Promise<string> {
   const { schemas } = (await import(pathToFileURL(join(root, 'dist', 'src', 'schema', 'index.js')).href)) as typeof import('../schema/index.js');
-  let shared = code;
-  for (const name of ['User', 'Config'] as const) shared = shared.replace(` = ${JSON.stringify(schemas[name])};`, ` = __platlintSchemas.${name};`);
-  if (shared === code) return code;
-  return `import { schemas as __platlintSchemas } from ${JSON.stringify(join(root, 'src', 'schema', 'index.ts'))};\n${shared}`;
+  let lean = code.replace(/schemaPath:\s*"(?:[^"\\]|\\.)*"/g, 'schemaPath:""');
+  let shared = false;
+  for (const name of ['User', 'Config'] as const) {
+    const literal = ` = ${JSON.stringify(schemas[name])};`;
+    if (!lean.includes(literal)) continue;
+    lean = lean.replace(literal, ` = __platlintSchemas.${name};`);
+    shared = true;
+  }
+  return shared ? `import { schemas as __platlintSchemas } from ${JSON.stringify(join(root, 'src', 'schema', 'index.ts'))};\n${lean}` : lean;
 }
 
 const validatorsPlugin: Plugin = {
@@ -66,7 +75,7 @@ const validatorsPlugin: Plugin = {
     b.onResolve({ filter: /^\.\/validators\.generated\.js$/ }, () =>
       existsSync(generatedValidators) ? { path: generatedValidators } : { path: './validators.generated.js', external: true },
     );
-    b.onLoad({ filter: /validators\.generated\.js$/ }, async (args) => ({ contents: await withSharedSchemas(readFileSync(args.path, 'utf8')), loader: 'js' }));
+    b.onLoad({ filter: /validators\.generated\.js$/ }, async (args) => ({ contents: await leanValidators(readFileSync(args.path, 'utf8')), loader: 'js' }));
   },
 };
 
