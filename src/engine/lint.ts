@@ -1,5 +1,5 @@
 import type { Document } from 'yaml';
-import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
+import { MAX_NESTING, parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { validateTarget } from '../schema/validate.js';
 import { LintTarget, type NodeSpace, type OffsetRange } from './document.js';
 import { TargetExtractor, yamlErrorFindings, type EngineFinding } from './extract.js';
@@ -136,6 +136,11 @@ export class FileLinter {
       this.parsed = { text, lineCounter: parseYaml('').lineCounter, documents: [] };
       const rule = this.enabled('yaml/syntax');
       if (rule) this.emit(rule, 'syntax', { detail: `the file cannot be parsed: ${(error as Error).message}`, code: 'PARSE' }, [0, Math.min(1, text.length)], '', 0);
+    }
+    if (this.parsed.tooDeep) {
+      const rule = this.enabled('yaml/syntax');
+      const at = this.parsed.tooDeep.offset;
+      if (rule) this.emit(rule, 'syntax', { detail: `lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads`, code: 'TOO_DEEP' }, [at, at + 1], '', 0);
     }
     const extractor = new TargetExtractor(this.parsed);
     this.parsed.documents.forEach((doc: Document.Parsed, index) => {
