@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
 import { isRuleEnabled, type RuleSetting } from '../engine/settings.js';
@@ -6,7 +6,7 @@ import type { FileResult, Rule, SeveritySetting } from '../engine/types.js';
 import { defaultFormat, isFormatName, loadFormatter, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
 import { summarize } from '../formatters/summary.js';
 import { hashText, LintCache } from './cache.js';
-import { resolveInputs } from './files.js';
+import { readInputFile, resolveInputs } from './files.js';
 import type { CliIo } from './io.js';
 import { lintFilesInParallel, PARALLEL_MIN_FILES } from './parallel.js';
 import { loadRuleSet } from './rule-set.js';
@@ -127,17 +127,14 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   }
   for (const file of parallel ? [] : inputs.files) {
     if (config.isIgnored(file)) continue;
-    let bytes: Uint8Array;
-    try {
-      bytes = readFileSync(file);
-    } catch (error) {
-      const message = `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
-      io.error(message);
-      results.push({ file, diagnostics: [], documents: 0, skipped: 0, ioError: message });
+    const read = readInputFile(file);
+    if ('error' in read) {
+      io.error(read.error);
+      results.push({ file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error });
       failed = true;
       continue;
     }
-    lintOne(file, bytes, true);
+    lintOne(file, read.bytes, true);
   }
   policies?.setCurrentFile(undefined);
   results.push(...(policies?.evaluationProblems() ?? []));
