@@ -4,6 +4,7 @@ import type { Ajv, ErrorObject } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
 import { createAjv } from '../schema/ajv.js';
 import { locate } from '../yaml/locate.js';
+import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS } from '../yaml/parse.js';
 import { configFileSchema } from './schema.js';
 
 export const CONFIG_FILE_NAMES = ['.platlint.yaml', '.platlint.yml'];
@@ -58,14 +59,23 @@ export function loadConfigFile(path: string): ConfigFile {
     throw new ConfigError(`cannot read config file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   const at = (offset: number): string => {
     const { line, col } = lineCounter.linePos(offset);
     return `${path}:${line}:${col}`;
   };
+  const parsed = parseYaml(text, lineCounter, PLAIN_YAML_OPTIONS);
+  if (parsed.tooDeep) throw new ConfigError(`${at(parsed.tooDeep.offset)}: invalid YAML: lists and mappings nest deeper than ${MAX_NESTING} levels`);
+  if (parsed.documents.length > 1) throw new ConfigError(`${at(parsed.documents[1]?.range[0] ?? 0)}: invalid YAML: a config file holds one document`);
+  const doc = parsed.documents[0] ?? parseDocument('');
   const firstError = doc.errors[0];
   if (firstError) throw new ConfigError(`${at(firstError.pos[0])}: invalid YAML: ${firstError.message.split('\n')[0]}`);
-  const raw: unknown = doc.toJS() ?? {};
+  let raw: unknown;
+  try {
+    raw = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  } catch (error) {
+    // The yaml package's alias-count guard (billion laughs) throws.
+    throw new ConfigError(`${at(doc.contents?.range[0] ?? 0)}: invalid YAML: ${(error as Error).message.split('\n')[0]}`);
+  }
   // `rules:` followed only by commented-out entries is null: read it as "nothing set", as people mean it.
   const data = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null)) : raw;
   validator ??= createAjv({ allErrors: true, strict: false }).compile(configFileSchema);

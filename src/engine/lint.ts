@@ -129,11 +129,14 @@ export class FileLinter {
   lint(text: string): FileResult {
     const result: FileResult = { file: this.options.filename, diagnostics: [], documents: 0, skipped: 0 };
     const spaces: NodeSpace[] = [];
+    // YAML (and the Go decoder) count a lone CR as a line break; the yaml package does not. LF has the same length,
+    // so offsets stay those of the file and fixes still apply to its own bytes.
+    const lines = text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
     try {
-      this.parsed = parseYaml(text);
+      this.parsed = parseYaml(lines);
     } catch (error) {
       // The parser recurses on nesting; absurdly deep input exhausts the stack rather than failing cleanly.
-      this.parsed = { text, lineCounter: parseYaml('').lineCounter, documents: [] };
+      this.parsed = { text: lines, lineCounter: parseYaml('').lineCounter, documents: [] };
       const rule = this.enabled('yaml/syntax');
       if (rule) this.emit(rule, 'syntax', { detail: `the file cannot be parsed: ${(error as Error).message}`, code: 'PARSE' }, [0, Math.min(1, text.length)], '', 0);
     }
@@ -144,7 +147,7 @@ export class FileLinter {
     }
     const extractor = new TargetExtractor(this.parsed);
     this.parsed.documents.forEach((doc: Document.Parsed, index) => {
-      const space: NodeSpace = { doc, root: doc.contents, text };
+      const space: NodeSpace = { doc, root: doc.contents, text: lines };
       spaces.push(space);
       for (const finding of yamlErrorFindings(index, space, doc, '')) this.emitFinding(finding);
       if (doc.contents === null) return;

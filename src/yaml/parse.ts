@@ -117,14 +117,17 @@ export function findStructureErrors(doc: Document.Parsed, options: { duplicates:
   }
 }
 
-export function parseYaml(text: string): ParsedYaml {
-  const lineCounter = new LineCounter();
+/** YAML 1.2 as the yaml package reads it by default, with the same guards: for platlint's own files. */
+export const PLAIN_YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = { prettyErrors: false, uniqueKeys: false, logLevel: 'error' };
+
+/** Parses a stream of documents without recursing on its nesting first, then checks what the composer lets through. */
+export function parseYaml(text: string, lineCounter = new LineCounter(), options = PLATFORM_YAML_OPTIONS): ParsedYaml {
   const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];
   for (const token of tokens) {
     const offset = tooDeepAt(token);
     if (offset !== undefined) return { text, lineCounter, documents: [], tooDeep: { offset } };
   }
-  const composer = new Composer(PLATFORM_YAML_OPTIONS);
+  const composer = new Composer(options);
   const documents = [...composer.compose(tokens, true, text.length)];
   for (const doc of documents) findStructureErrors(doc);
   // The yaml package reports errors in source order; keep that with the duplicate keys added.
