@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
+import { maskSecretsInText } from '../engine/secrets.js';
 import { isRuleEnabled, type RuleSetting } from '../engine/settings.js';
 import type { FileResult, Rule, SeveritySetting } from '../engine/types.js';
 import { defaultFormat, isFormatName, loadFormatter, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
@@ -98,7 +99,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
         const fixed = fixUntilStable(original, (text) => lintText(text, options));
         result = fixed.result;
         if (fixed.text !== original) {
-          if (flags.fixDryRun) result.output = fixed.text;
+          if (flags.fixDryRun) result.output = maskSecretsInText(fixed.text);
           else if (writeBack) {
             try {
               writeFileSync(filename, fixed.text);

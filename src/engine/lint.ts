@@ -208,7 +208,7 @@ export class FileLinter {
     });
     unique.sort((a, b) => a.start - b.start || a.end - b.end || a.diagnostic.ruleId.localeCompare(b.diagnostic.ruleId));
     if (unique.length === 0) return;
-    const secrets = collectSecrets(spaces);
+    const secrets = collectSecrets(spaces, this.parsed.text);
     result.diagnostics = unique.map(({ diagnostic }) => ({
       ...diagnostic,
       message: scrubMessage(diagnostic.message, secrets),
