@@ -98,6 +98,11 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
         const original = Buffer.from(bytes).toString('utf8');
         const fixed = fixUntilStable(original, (text) => lintText(text, options));
         result = fixed.result;
+        if (fixed.refused) {
+          const note = '--fix left this file unchanged: it fixes only files that parse completely.';
+          result.diagnostics = result.diagnostics.map((d) => (d.ruleId === 'yaml/syntax' ? { ...d, note: d.note ? `${d.note} ${note}` : note } : d));
+          io.error(`platlint: ${filename} not fixed: it has YAML errors, and --fix changes only files that parse completely`);
+        }
         if (fixed.text !== original) {
           if (flags.fixDryRun) result.output = maskSecretsInText(fixed.text);
           else if (writeBack) {
