@@ -59,6 +59,17 @@ export function yamlErrorFindings(documentIndex: number, space: NodeSpace, doc: 
         pointer,
       };
     }
+    if (error.code === 'NON_STRING_KEY') {
+      const key = space.text.slice(error.pos[0], error.pos[1]).split('\n')[0]?.trim() ?? '';
+      return {
+        ruleId: 'yaml/collection-key',
+        messageId: 'collectionKey',
+        data: { key: key.length > 60 ? `${key.slice(0, 59)}…` : key, type: error.message.includes('mapping') ? 'mapping' : 'list' },
+        documentIndex,
+        range: spaceOffsets(space, error.pos),
+        pointer,
+      };
+    }
     return {
       ruleId: 'yaml/syntax',
       messageId: 'syntax',

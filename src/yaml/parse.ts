@@ -106,7 +106,7 @@ export function findStructureErrors(doc: Document.Parsed, options: { duplicates:
       children.push(item);
       if (!isMap(node) || !isPair(item)) continue;
       const key = item.key as Node | null;
-      if (isMap(key) || isSeq(key)) doc.errors.push(error(key, 'NON_STRING_KEY', 'a list or mapping used as a key cannot become JSON, whose keys are strings'));
+      if (isMap(key) || isSeq(key)) doc.errors.push(error(key, 'NON_STRING_KEY', `a ${isMap(key) ? 'mapping' : 'list'} used as a key`));
       if (options.duplicates && isScalar(key) && !Number.isNaN(key.value)) {
         if (seen.has(key.value)) doc.errors.push(error(key, 'DUPLICATE_KEY', 'Map keys must be unique'));
         seen.add(key.value);
