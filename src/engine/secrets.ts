@@ -77,6 +77,8 @@ export function collectTextSecrets(text: string, out: SecretMap = { ranges: [], 
     out.ranges.push([start, start + rest.length]);
     const bare = value.replace(/\s+#.*$/, '').replace(/^[*&!]\S*\s+(?=\S)/, '').replace(/^(["'])(.*)\1,?$/, '$2').replace(/^[*&]/, '');
     for (const v of [value, bare]) if (v) out.values.add(v);
+    // The parser quotes the tokens it cannot place (`Unexpected scalar token: "…"`): each longer token is masked too.
+    for (const token of bare.split(/[\s,[\]{}"'*&!|>#]+/)) if (token.length >= 4) out.values.add(token);
   }
   return out;
 }
