@@ -94,7 +94,7 @@ describe('hostile files in one run of the CLI', () => {
     const message = 'YAML syntax error: lists and mappings nest deeper than 500 levels from here, the most platlint reads.';
     expect(of('deep-flow.yaml').diagnostics.map((d) => [d.ruleId, d.line, d.column, d.message])).toEqual([['yaml/syntax', 7, 505, message]]);
     expect(of('deep-flow-map.yaml').diagnostics.map((d) => [d.ruleId, d.line, d.column, d.message])).toEqual([['yaml/syntax', 1, 2000, message]]);
-    expect(of('deep-block.yaml').diagnostics.map((d) => [d.ruleId, d.line, d.column, d.message])).toEqual([['yaml/syntax', 500, 500, message]]);
+    expect(of('deep-block.yaml').diagnostics.map((d) => [d.ruleId, d.line, d.column, d.message])).toEqual([['yaml/syntax', 501, 501, message]]);
   });
 
   it('reads a 100,000-key mapping and a 100,000-item list', () => {
