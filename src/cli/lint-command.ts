@@ -104,16 +104,15 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
           io.error(`platlint: ${filename} not fixed: it has YAML errors, and --fix changes only files that parse completely`);
         }
         if (fixed.text !== original) {
-          if (flags.fixDryRun) result.output = maskSecretsInText(fixed.text);
-          else if (writeBack) {
+          // The reported text (--fix-dry-run, or --fix on stdin) is output like any other: its secrets are masked.
+          if (flags.fixDryRun || !writeBack) result.output = maskSecretsInText(fixed.text);
+          else {
             try {
               writeFileSync(filename, fixed.text);
             } catch (error) {
               io.error(`cannot write ${filename}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
               failed = true;
             }
-          } else {
-            result.output = fixed.text;
           }
         }
       }
