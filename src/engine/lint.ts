@@ -224,7 +224,8 @@ export class FileLinter {
           if (start === undefined) continue;
           let end = text.indexOf('\n', start);
           if (end < 0) end = text.length;
-          lines.set(line, maskLine(text.slice(start, end).replace(/\r$/, ''), start, secrets));
+          // A secret is masked where it stands under its key, and wherever else in the file it is repeated.
+          lines.set(line, scrubMessage(maskLine(text.slice(start, end).replace(/\r$/, ''), start, secrets), secrets));
         }
       }
       result.frameLines = lines;
