@@ -51,14 +51,14 @@ function tooDeepAt(document: CST.Token): number | undefined {
       case 'block-seq':
       case 'flow-collection':
         if (depth + 1 > MAX_NESTING) return token.offset;
-        for (const item of token.items) {
-          if ('key' in item) stack.push([item.key, depth + 1]);
-          if ('value' in item) stack.push([item.value, depth + 1]);
+        // Reversed, so that entries are visited in source order and the first place past the limit is reported.
+        for (let i = token.items.length - 1; i >= 0; i--) {
+          const item = token.items[i];
+          stack.push([item?.value, depth + 1], [item?.key, depth + 1]);
         }
         break;
-      case 'block-scalar':
-        break;
       default:
+        // Scalars, aliases and comments hold no collections.
         break;
     }
   }
