@@ -31,7 +31,8 @@ type Mutation =
   | { op: 'duplicate-line'; line: number }
   | { op: 'indent'; line: number; by: number }
   | { op: 'swap-lines'; a: number; b: number }
-  | { op: 'plant-secret'; line: number; key: number; secret: number; style: number };
+  | { op: 'plant-secret'; line: number; key: number; secret: number; style: number }
+  | { op: 'line-ends'; crlf: boolean };
 
 const position = fc.nat({ max: 100_000 });
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
@@ -41,6 +42,7 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ op: fc.constant('indent' as const), line: position, by: fc.integer({ min: -4, max: 4 }) }),
   fc.record({ op: fc.constant('swap-lines' as const), a: position, b: position }),
   fc.record({ op: fc.constant('plant-secret' as const), line: position, key: fc.nat({ max: 3 }), secret: fc.nat({ max: 2 }), style: fc.nat({ max: 5 }) }),
+  fc.record({ op: fc.constant('line-ends' as const), crlf: fc.boolean() }),
 );
 
 function plant(key: string, secret: string, style: number): string {
@@ -80,6 +82,9 @@ function mutate(text: string, mutations: readonly Mutation[]): string {
         out = lines.join('\n');
         break;
       }
+      case 'line-ends':
+        out = out.replace(/\r?\n/g, m.crlf ? '\r\n' : '\r');
+        break;
       case 'plant-secret': {
         const i = line(m.line);
         const indent = /^\s*/.exec(lines[i] ?? '')?.[0] ?? '';
