@@ -121,32 +121,33 @@ export function scrubMessage(message: string, secrets: SecretMap): string {
   return result;
 }
 
-/** The whole text with every secret in it replaced by the mask (the fixed text `--fix-dry-run` reports). */
-export function maskText(text: string, secrets: SecretMap): string {
-  const ranges = [...secrets.ranges].sort((a, b) => a[0] - b[0]);
+/**
+ * The text (starting at file offset `offset`) with each secret range in it replaced by one mask. Ranges overlap
+ * when a value is found both in the parsed tree and by key in the text; they are merged, not masked twice.
+ */
+function maskRanges(text: string, offset: number, ranges: readonly OffsetRange[]): string {
+  const inside = ranges
+    .filter(([s, e]) => s < offset + text.length && e > offset)
+    .map(([s, e]) => [Math.max(0, s - offset), Math.min(text.length, e - offset)] as const)
+    .sort((x, y) => x[0] - y[0]);
   let out = '';
   let at = 0;
-  for (const [s, e] of ranges) {
+  for (const [s, e] of inside) {
     if (e <= at) continue;
-    out += text.slice(at, Math.max(at, s)) + (s >= at ? MASK : '');
-    at = Math.min(text.length, Math.max(at, e));
+    if (s >= at) out += text.slice(at, s) + MASK;
+    at = e;
   }
-  return scrubMessage(out + text.slice(at), secrets);
+  return out + text.slice(at);
+}
+
+/** The whole text with every secret in it replaced by the mask (the fixed text `--fix-dry-run` reports). */
+export function maskText(text: string, secrets: SecretMap): string {
+  return scrubMessage(maskRanges(text, 0, secrets.ranges), secrets);
 }
 
 /** One source line with every secret inside it replaced by the mask. */
 export function maskLine(text: string, lineStart: number, secrets: SecretMap): string {
-  const lineEnd = lineStart + text.length;
-  const overlapping = secrets.ranges
-    .filter(([s, e]) => s < lineEnd && e > lineStart)
-    .sort((a, b) => b[0] - a[0]);
-  let line = text;
-  for (const [s, e] of overlapping) {
-    const from = Math.max(0, s - lineStart);
-    const to = Math.min(text.length, e - lineStart);
-    line = line.slice(0, from) + MASK + line.slice(to);
-  }
-  return line;
+  return maskRanges(text, lineStart, secrets.ranges);
 }
 
 /** A file's text with its secrets masked, wherever they are: for reporting a whole text, such as fixed output. */
