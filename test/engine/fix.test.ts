@@ -97,7 +97,7 @@ describe('--fix', () => {
     const diagnostics = JSON.parse(run.stdout).results[0].diagnostics as { ruleId: string; note?: string }[];
     expect(diagnostics.map((d) => [d.ruleId, d.note])).toEqual([
       ['meta/self-link', undefined],
-      ['yaml/syntax', '--fix left this file unchanged: it fixes only files that parse completely.'],
+      ['yaml/syntax', 'Close it with ] before the next key, or continue it on lines indented more than its key. --fix left this file unchanged: it fixes only files that parse completely.'],
     ]);
   });
 
