@@ -70,9 +70,9 @@ describe('hostile files in one run of the CLI', () => {
   it('finishes, exits 2 for the files it cannot read, and says why in one line each', () => {
     expect(run.status).toBe(2);
     expect(run.stderr.split('\n')).toEqual([
-      'cannot read fifo-link.yaml: it is a FIFO, not a regular file; pipe it to platlint - instead',
-      'cannot read loop-a.yaml: ELOOP: a loop of symbolic links',
-      'cannot read loop-b.yaml: ELOOP: a loop of symbolic links',
+      'platlint: cannot read fifo-link.yaml: it is a FIFO, not a regular file; pipe it to platlint - instead',
+      'platlint: cannot read loop-a.yaml: ELOOP: a loop of symbolic links',
+      'platlint: cannot read loop-b.yaml: ELOOP: a loop of symbolic links',
       '',
     ]);
     expect([...results.keys()]).toEqual([...Object.keys(files), 'fifo-link.yaml', 'loop-a.yaml', 'loop-b.yaml'].sort());
@@ -130,7 +130,7 @@ describe('hostile paths named on the command line', () => {
     mkfifo(join(dir, 'pipe.yaml'));
     const run = runCli(['pipe.yaml', 'user.yaml', '--format', 'json'], { cwd: dir });
     expect(run.status).toBe(2);
-    expect(run.stderr).toBe('cannot read pipe.yaml: it is a FIFO, not a regular file; pipe it to platlint - instead\n');
+    expect(run.stderr).toBe('platlint: cannot read pipe.yaml: it is a FIFO, not a regular file; pipe it to platlint - instead\n');
     expect((JSON.parse(run.stdout).results as JsonResult[]).map((r) => [r.file, r.ioError, r.diagnostics.length])).toEqual([
       ['pipe.yaml', 'cannot read pipe.yaml: it is a FIFO, not a regular file; pipe it to platlint - instead', 0],
       ['user.yaml', undefined, 1],
@@ -142,7 +142,7 @@ describe('hostile paths named on the command line', () => {
     symlinkSync('a.yaml', join(dir, 'b.yaml'));
     const run = runCli(['a.yaml'], { cwd: dir });
     expect(run.status).toBe(2);
-    expect(run.stderr).toBe('cannot read a.yaml: ELOOP: a loop of symbolic links\n');
+    expect(run.stderr).toBe('platlint: cannot read a.yaml: ELOOP: a loop of symbolic links\n');
   });
 
   it('reports an unreadable file in one line, also when the tests run as root', () => {
@@ -153,7 +153,7 @@ describe('hostile paths named on the command line', () => {
     chmodSync(denied, 0o000);
     const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
     const run = spawnSync(process.execPath, [BIN, 'secret.yaml'], { cwd: join(denied, '..'), encoding: 'utf8', timeout: 60_000, env: { ...process.env, NO_COLOR: '1' }, ...asNobody });
-    expect(run.stderr).toBe('cannot read secret.yaml: EACCES: permission denied\n');
+    expect(run.stderr).toBe('platlint: cannot read secret.yaml: EACCES: permission denied\n');
     expect(run.status).toBe(2);
   });
 
