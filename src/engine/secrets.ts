@@ -85,9 +85,9 @@ export function collectTextSecrets(text: string, out: SecretMap = { ranges: [], 
 
 /**
  * Finds every secret value in the given node spaces (the file's documents and embedded raw configs) and, by key,
- * in the file's text.
+ * in the file's text when given (its ranges are offsets in that text).
  */
-export function collectSecrets(spaces: readonly NodeSpace[], fileText: string): SecretMap {
+export function collectSecrets(spaces: readonly NodeSpace[], fileText?: string): SecretMap {
   const out: SecretMap = { ranges: [], values: new Set() };
   for (const space of spaces) {
     if (!space.root) continue;
@@ -107,7 +107,7 @@ export function collectSecrets(spaces: readonly NodeSpace[], fileText: string): 
       out.ranges.push([0, Number.MAX_SAFE_INTEGER]);
     }
   }
-  return collectTextSecrets(fileText, out);
+  return fileText === undefined ? out : collectTextSecrets(fileText, out);
 }
 
 export function scrubMessage(message: string, secrets: SecretMap): string {
