@@ -17,7 +17,7 @@ const SEED = Number(process.env['FUZZ_SEED'] ?? 18);
 const LIMIT_MS = 20_000;
 
 const EXAMPLES_DIR = join(ROOT, 'fixtures/examples');
-const EXAMPLES = readdirSync(EXAMPLES_DIR).sort().map((name) => readFileSync(join(EXAMPLES_DIR, name), 'utf8'));
+const EXAMPLES = readdirSync(EXAMPLES_DIR).filter((name) => name.endsWith('.yaml')).sort().map((name) => readFileSync(join(EXAMPLES_DIR, name), 'utf8'));
 const SECRETS = ['FuzzSecretAlpha1', 'FuzzSecretBravo2', 'FuzzSecretDelta4'];
 const SECRET_KEYS = ['password', 'token', 'clientSecret', 'caData'];
 
