@@ -1,5 +1,5 @@
 /** What every part of the benchmark shares: its options, the samples taken so far and the checks of their outputs. */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { BenchError, expectCode, root, run, type Sample } from './measure.js';
 
 export const PHASES = ['synthetic', 'realistic', 'spectral', 'cold', 'memory', 'lsp'] as const;
@@ -17,6 +17,8 @@ export interface Options {
   memory: boolean;
   profile: boolean;
   out: string;
+  /** `--before DIR`: the CLI of an earlier build (its dist directory), measured next to this one in the same run. */
+  beforeBin: string | undefined;
 }
 
 export function parseOptions(argv: readonly string[], cwd: string): Options {
@@ -30,6 +32,7 @@ export function parseOptions(argv: readonly string[], cwd: string): Options {
   };
   const outFlag = argv.indexOf('--out');
   const onlyFlag = argv.indexOf('--only');
+  const beforeFlag = argv.indexOf('--before');
   const only = onlyFlag >= 0 ? (argv[onlyFlag + 1] ?? '').split(',').filter(Boolean) : [...PHASES];
   const unknown = only.filter((p) => !(PHASES as readonly string[]).includes(p));
   if (unknown.length || only.length === 0) throw new BenchError(`--only takes a comma-separated list of ${PHASES.join(', ')}`);
@@ -46,6 +49,7 @@ export function parseOptions(argv: readonly string[], cwd: string): Options {
     memory: !argv.includes('--no-memory') && (!smoke || argv.includes('--memory')),
     profile: argv.includes('--profile'),
     out: outFlag >= 0 && argv[outFlag + 1] ? join(cwd, argv[outFlag + 1] as string) : join(root, 'bench-out'),
+    beforeBin: beforeFlag >= 0 && argv[beforeFlag + 1] ? resolve(cwd, argv[beforeFlag + 1] as string, 'src', 'cli', 'bin.js') : undefined,
   };
 }
 
@@ -63,9 +67,9 @@ export class Bench {
   }
 
   /** platlint on a directory with a JSON report to a file; exit code 1, since every corpus has mistakes. */
-  async platlint(name: string, dir: string, nodeArgs: readonly string[] = []): Promise<{ sample: Sample; report: string }> {
-    const report = join(this.options.out, 'reports', `platlint-${name}.json`);
-    const sample = await run([bin, dir, '--format', 'json', '-o', report], { out: this.options.out, nodeArgs });
+  async platlint(name: string, dir: string, nodeArgs: readonly string[] = [], cli = bin): Promise<{ sample: Sample; report: string }> {
+    const report = join(this.options.out, 'reports', `platlint-${name}${cli === bin ? '' : '-before'}.json`);
+    const sample = await run([cli, dir, '--format', 'json', '-o', report], { out: this.options.out, nodeArgs });
     expectCode(`platlint on ${name}`, sample, [1]);
     return { sample, report };
   }

@@ -61,8 +61,7 @@ interface Published {
 }
 
 /** Measures one file size against a freshly started server. */
-export async function measureLatency(root: string, lines: number, edits: number): Promise<LatencyResult> {
-  const bin = join(root, 'dist', 'src', 'cli', 'bin.js');
+export async function measureLatency(root: string, lines: number, edits: number, bin = join(root, 'dist', 'src', 'cli', 'bin.js')): Promise<LatencyResult> {
   const child = spawn(process.execPath, [bin, 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
   const connection: ProtocolConnection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const waiting = new Map<number, (p: Published) => void>();

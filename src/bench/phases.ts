@@ -75,9 +75,9 @@ async function syntheticFloor(bench: Bench, name: string, corpus: Corpus): Promi
   bench.add(name === 'x4' ? 'b floor x4 (memory)' : `b floor ${name}`, sample);
 }
 
-export async function realisticPlatlint(bench: Bench, label: string, corpus: RealisticCorpus, nodeArgs: readonly string[] = []): Promise<void> {
+export async function realisticPlatlint(bench: Bench, label: string, corpus: RealisticCorpus, nodeArgs: readonly string[] = [], cli = bin): Promise<void> {
   const name = `realistic-${corpus.manifest.counts.files}`;
-  const { sample, report } = await bench.platlint(name, corpus.dir, nodeArgs);
+  const { sample, report } = await bench.platlint(name, corpus.dir, nodeArgs, cli);
   bench.checks[`platlint ${name}`] = checkRealisticReport(`platlint on ${name}`, report, corpus.dir, corpus.manifest);
   bench.add(label, sample);
 }
@@ -88,9 +88,10 @@ async function realisticFloor(bench: Bench, label: string, corpus: RealisticCorp
   bench.add(label, sample);
 }
 
-/** a against b, alternating (a b, then b a) so that a drift in the machine's load hits both alike. */
-async function alternate(a: () => Promise<void>, b: () => Promise<void>, rep: number): Promise<void> {
-  for (const which of rep % 2 === 0 ? [a, b] : [b, a]) await which();
+/** a against b (and more), rotating the order so that a drift in the machine's load hits each alike. */
+async function alternate(runs: readonly (() => Promise<void>)[], rep: number): Promise<void> {
+  const order = rep % 2 === 0 ? runs : [...runs].reverse();
+  for (const which of order) await which();
 }
 
 export async function syntheticPhase(bench: Bench): Promise<Corpus> {
@@ -98,7 +99,7 @@ export async function syntheticPhase(bench: Bench): Promise<Corpus> {
   const multi = syntheticCorpus(bench, 'multi');
   for (let rep = 0; rep < bench.options.reps; rep++) {
     for (const [name, corpus] of [['single', single], ['multi', multi]] as const) {
-      await alternate(() => syntheticPlatlint(bench, name, corpus), () => syntheticFloor(bench, name, corpus), rep);
+      await alternate([() => syntheticPlatlint(bench, name, corpus), () => syntheticFloor(bench, name, corpus)], rep);
     }
     log(`synthetic throughput: repetition ${rep + 1}/${bench.options.reps} done`);
   }
@@ -109,7 +110,12 @@ export async function realisticPhase(bench: Bench): Promise<RealisticCorpus> {
   const sizes = realisticSizes(bench.options.smoke);
   const corpus = realisticCorpus(bench, sizes.throughput);
   for (let rep = 0; rep < bench.options.reps; rep++) {
-    await alternate(() => realisticPlatlint(bench, 'a platlint realistic', corpus), () => realisticFloor(bench, 'b floor realistic', corpus), rep);
+    const before = bench.options.beforeBin;
+    await alternate([
+      () => realisticPlatlint(bench, 'a platlint realistic', corpus),
+      () => realisticFloor(bench, 'b floor realistic', corpus),
+      ...(before ? [() => realisticPlatlint(bench, 'a0 platlint realistic (before)', corpus, [], before)] : []),
+    ], rep);
     log(`realistic throughput: repetition ${rep + 1}/${bench.options.reps} done`);
   }
   if (bench.options.memory) {
@@ -117,6 +123,7 @@ export async function realisticPhase(bench: Bench): Promise<RealisticCorpus> {
     for (const [size, name] of [[sizes.small, 'small'], [sizes.large, 'large']] as const) {
       const sized = realisticCorpus(bench, size);
       for (let rep = 0; rep < 2; rep++) await realisticPlatlint(bench, `a platlint realistic ${name} (memory)`, sized);
+      if (bench.options.beforeBin) await realisticPlatlint(bench, `a0 platlint realistic ${name} (memory, before)`, sized, [], bench.options.beforeBin);
       await realisticFloor(bench, `b floor realistic ${name} (memory)`, sized);
     }
     log('realistic memory: done');
@@ -163,9 +170,11 @@ export async function coldPhase(bench: Bench): Promise<void> {
     pl: { args: [bin, small, '--format', 'json'], label: 'd platlint one file', code: 0 },
     yaml: { args: ['-e', "import('yaml')"], label: "node -e import('yaml')", code: 0 },
     node: { args: ['-e', '0'], label: 'node -e 0 (for reference)', code: 0 },
+    ...(options.beforeBin ? { before: { args: [options.beforeBin, small, '--format', 'json'], label: 'd0 platlint one file (before)', code: 0 } } : {}),
   };
   for (let rep = 0; rep < options.coldReps; rep++) {
-    for (const which of rep % 2 === 0 ? ['pl', 'yaml', 'node'] : ['node', 'yaml', 'pl']) {
+    const order = ['pl', 'yaml', 'node', ...(options.beforeBin ? ['before'] : [])];
+    for (const which of rep % 2 === 0 ? order : order.reverse()) {
       const { args, label, code } = runs[which] as (typeof runs)[string];
       const sample = await run(args, { out: options.out });
       expectCode(label, sample, [code]);
