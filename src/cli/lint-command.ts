@@ -8,7 +8,7 @@ import { summarize } from '../formatters/summary.js';
 import { hashText, LintCache } from './cache.js';
 import { resolveInputs } from './files.js';
 import type { CliIo } from './io.js';
-import { lintFilesInParallel, PARALLEL_MIN_FILES } from './parallel.js';
+import { fileSizes, lintFilesInParallel, worthParallel } from './parallel.js';
 import { loadRuleSet } from './rule-set.js';
 import { applyRuleFlags, UsageError } from './settings.js';
 
@@ -117,10 +117,13 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     results.push(result);
   };
   if (wantsStdin) lintOne(flags.stdinFilename ?? '<stdin>', await io.readStdin(), false);
-  // Many files and nothing stateful (stdin, --fix, --cache, policies): lint on every core (parallel.ts).
-  const parallel = !wantsStdin && !cache && !flags.fix && !flags.fixDryRun && !policies && inputs.files.length > PARALLEL_MIN_FILES;
+  // Enough work and nothing stateful (stdin, --fix, --cache, policies): lint on every core (parallel.ts).
+  const stateless = !wantsStdin && !cache && !flags.fix && !flags.fixDryRun && !policies && inputs.files.length > 1;
+  const toLint = stateless ? inputs.files.filter((file) => !config.isIgnored(file)) : [];
+  const sizes = stateless ? fileSizes(toLint) : [];
+  const parallel = stateless && worthParallel(sizes);
   const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, ruleFlags: flags.rule, withFrames, quiet: flags.quiet === true };
-  for (const result of parallel ? await lintFilesInParallel(inputs.files.filter((file) => !config.isIgnored(file)), parallelSetup) : []) {
+  for (const result of parallel ? await lintFilesInParallel(toLint, parallelSetup, undefined, sizes) : []) {
     if (result.ioError) io.error(result.ioError);
     failed ||= result.ioError !== undefined;
     results.push(result);

@@ -53,6 +53,11 @@ export interface RuleMeta {
   defaultOptions?: Readonly<Record<string, unknown>>;
   /** Diagnostics of this rule are produced by the engine itself (parser, schema pass), not by `check`. */
   reportedByEngine?: boolean;
+  /**
+   * Dotted data paths the rule reads (`status.vault`, `metadata`): the engine skips documents where none of them
+   * has a value. Only for rules that report nothing when all of them are absent; absent means the rule reads all.
+   */
+  sections?: readonly string[];
 }
 
 /** A structural edit expressed on data paths; the engine turns it into text edits. */

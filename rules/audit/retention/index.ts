@@ -18,6 +18,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'config',
     sources: ['spec'],
+    sections: ['status.audit'],
     kinds: ['Config'],
     messages: {
       negative: '{{field}} is {{value}}, but it is a number of {{unit}} and cannot be negative. Write 0 or more; {{zero}}.',

@@ -49,6 +49,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'config',
     sources: ['spec', 'upstream'],
+    sections: ['status.database.dataSource'],
     kinds: ['Config'],
     messages: {
       noScheme: `{{field}} does not start with mysql:// or postgres://: the key-value shim reads a data source without a scheme as "use the embedded SQLite database" and ignores the rest. Write ${MYSQL_EXAMPLE} or ${POSTGRES_EXAMPLE}.`,

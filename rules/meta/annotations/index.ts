@@ -10,6 +10,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'metadata',
     sources: ['upstream'],
+    sections: ['metadata'],
     messages: {
       invalidKey:
         'Annotation key "{{key}}" is not a qualified name: {{problems}}. The server rejects it. Write an optional DNS subdomain prefix and "/" followed by a name of at most 63 characters (letters, digits, "-", "_", "."), e.g. example.com/change-ticket.',

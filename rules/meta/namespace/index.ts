@@ -9,6 +9,7 @@ const rule: Rule = {
     severity: 'warning',
     category: 'metadata',
     sources: ['spec', 'upstream'],
+    sections: ['metadata'],
     messages: {
       clusterScoped:
         'metadata.namespace is "{{value}}", but {{kind}} is cluster-scoped: the server clears the namespace, so it has no effect and the object does not live in that namespace. Remove metadata.namespace.',

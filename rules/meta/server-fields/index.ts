@@ -19,6 +19,7 @@ const rule: Rule = {
     severity: 'warning',
     category: 'metadata',
     sources: ['spec'],
+    sections: ['metadata'],
     messages: {
       serverSet:
         'metadata.{{field}} is set by the server and read-only ({{why}}): a manifest for create should not carry it. Remove it; for objects exported from the server, lint with the export preset.',

@@ -44,6 +44,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'metadata',
     sources: ['spec', 'upstream'],
+    sections: ['metadata'],
     messages: {
       invalid:
         '{{field}} "{{value}}" is not an RFC 3339 timestamp the platform can parse ({{reason}}); the server rejects the object. Write a time like 2024-05-14T09:21:37Z.',
