@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCorpus } from '../../src/bench/corpus.js';
-import { chunkByBytes, PARALLEL_MIN_BYTES, worthParallel } from '../../src/cli/parallel.js';
+import { chunkByBytes, decodeResults, encodeResults, PARALLEL_MIN_BYTES, worthParallel } from '../../src/cli/parallel.js';
+import type { FileResult } from '../../src/engine/types.js';
 import { runCli } from '../helpers/cli.js';
 
 // More bytes than PARALLEL_MIN_BYTES (the generated Users are about 1.2 kB each): the built CLI lints them on
@@ -11,6 +12,21 @@ import { runCli } from '../helpers/cli.js';
 const FILES = 600;
 
 describe('deciding on worker threads and cutting chunks', () => {
+  it('sends results as one JSON string, code frames included, and keeps each distinct string once', () => {
+    const diagnostic = { ruleId: 'meta/name', severity: 'error' as const, message: 'metadata.name "A" is not valid.', line: 4, column: 9, endLine: 4, endColumn: 10, path: '/metadata/name', document: 0, docsUrl: 'https://example.com/meta/name' };
+    const results: FileResult[] = [
+      { file: 'a.yaml', documents: 1, skipped: 0, diagnostics: [{ ...diagnostic, note: 'Use lowercase.' }], frameLines: new Map([[3, 'metadata:'], [4, '  name: A']]) },
+      { file: 'b.yaml', documents: 2, skipped: 1, diagnostics: [{ ...diagnostic, line: 9, endLine: 9 }] },
+    ];
+    const strings = new Map<string, string>();
+    const decoded = decodeResults(encodeResults(results), strings);
+    expect(decoded).toEqual(results);
+    expect(decoded[0]?.frameLines).toBeInstanceOf(Map);
+    expect(decoded[1]).not.toHaveProperty('frameLines');
+    expect(strings.get('metadata.name "A" is not valid.')).toBe('metadata.name "A" is not valid.');
+    expect(decodeResults(encodeResults(results), strings)[1]?.diagnostics[0]?.message).toBe(decoded[0]?.diagnostics[0]?.message);
+  });
+
   it('starts workers only for enough bytes, more than one file and more than one core', () => {
     expect(worthParallel([PARALLEL_MIN_BYTES / 2, PARALLEL_MIN_BYTES / 2], 2)).toBe(true);
     expect(worthParallel([PARALLEL_MIN_BYTES / 2, PARALLEL_MIN_BYTES / 2 - 1], 2)).toBe(false);
