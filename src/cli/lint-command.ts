@@ -64,9 +64,17 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number, not "${flags.maxWarnings}"`);
   }
   const { configFile, config, rules, policies, policyFingerprint, docsUrl } = await loadRuleSet(flags, io.cwd);
+  // One map per set of matching overrides (as ResolvedConfig gives them), so that the engine works out its rule
+  // plan once per map rather than once per file.
+  const withFlags = new Map<ReadonlyMap<string, RuleSetting>, Map<string, RuleSetting>>();
   const settingsFor = (file: string): Map<string, RuleSetting> => {
-    const settings = new Map(config.settingsFor(file));
-    applyRuleFlags(settings, flags.rule, rules);
+    const base = config.settingsFor(file);
+    let settings = withFlags.get(base);
+    if (!settings) {
+      settings = new Map(base);
+      applyRuleFlags(settings, flags.rule, rules);
+      withFlags.set(base, settings);
+    }
     return settings;
   };
   if (flags.printConfig !== undefined) {

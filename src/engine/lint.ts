@@ -101,7 +101,7 @@ export class FileLinter {
       if (!readsDocument(planned, data)) continue;
       const { rule } = planned;
       try {
-        planned.check(document, { report, options: planned.options, facts: target, fromRaw: target.fromRaw });
+        rule.check(document, { report, options: planned.options, facts: target, fromRaw: target.fromRaw });
         for (const r of reports) this.emitReport(rule, target, r);
       } catch (error) {
         // Reported even when turned off: a rule that crashed must not pass for a clean file.

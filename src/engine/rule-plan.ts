@@ -10,8 +10,7 @@ import type { ResourceKind, Rule } from './types.js';
 export const SCHEMA_RULE_IDS: readonly string[] = ['schema/unknown-field', 'schema/type', 'schema/required', 'schema/enum', 'schema/empty-value', 'yaml/ambiguous-scalar'];
 
 export interface PlannedRule {
-  rule: Rule;
-  check: NonNullable<Rule['check']>;
+  rule: Rule & { check: NonNullable<Rule['check']> };
   options: Readonly<Record<string, unknown>>;
   /** Dotted data paths (`status.vault`); the rule runs only on documents where one of them has a value. */
   sections: readonly (readonly string[])[] | undefined;
@@ -39,8 +38,7 @@ function makePlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {
     enabled.set(rule.meta.id, rule);
     if (!rule.check) continue;
     const planned: PlannedRule = {
-      rule,
-      check: rule.check.bind(rule),
+      rule: rule as PlannedRule['rule'],
       options: { ...rule.meta.defaultOptions, ...setting?.options },
       sections: rule.meta.sections?.map((section) => section.split('.')),
     };
