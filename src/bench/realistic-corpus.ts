@@ -111,7 +111,8 @@ export function loadSources(fixturesDir: string): Sources {
     hash = fnv1a(fnv1a(hash, origin), text);
     for (const chunk of text.split(/^---[ \t]*\r?\n/m)) {
       const kind = /^kind: (User|Config)\s*$/m.exec(chunk)?.[1] as 'User' | 'Config' | undefined;
-      if (!kind || !/^apiVersion: management\.platform\/v1\s*$/m.test(chunk)) continue;
+      // Templated YAML (Helm, Go templates) is skipped unparsed: not what a repository of manifests holds.
+      if (!kind || !/^apiVersion: management\.platform\/v1\s*$/m.test(chunk) || chunk.includes('{{')) continue;
       const body = chunk.endsWith('\n') ? chunk : chunk + '\n';
       const source: SourceDocument = { origin, kind, text: body, expected: [...new Set([...body.matchAll(EXPECT)].map((m) => m[1] as string))], rawForm: kind === 'Config' ? rawForm(body) : undefined };
       (kind === 'User' ? users : configs).push(source);

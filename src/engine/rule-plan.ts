@@ -1,5 +1,6 @@
 /**
- * What to run for a set of rules under one set of settings, worked out once rather than for every document: which
+ * What to run for a set of rules under one set of settings, worked out once per file rather than for every
+ * document and rule (settings maps may change between files, so it is not kept longer): which
  * rules are on, their options merged with their defaults, which of them check which kind, whether the schema pass
  * is needed at all, and which top-level sections each rule reads (`meta.sections`), so that a rule skips a
  * document without them.
@@ -27,9 +28,19 @@ export interface RulePlan {
   schema: boolean;
 }
 
-const plans = new WeakMap<readonly Rule[], WeakMap<RuleSettings, RulePlan>>();
+/** Rules by id, built once per rule list (rule lists are not changed once built). */
+const rulesById = new WeakMap<readonly Rule[], ReadonlyMap<string, Rule>>();
 
-function makePlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {
+function byIdOf(rules: readonly Rule[]): ReadonlyMap<string, Rule> {
+  let byId = rulesById.get(rules);
+  if (!byId) {
+    byId = new Map(rules.map((rule) => [rule.meta.id, rule]));
+    rulesById.set(rules, byId);
+  }
+  return byId;
+}
+
+export function rulePlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {
   const enabled = new Map<string, Rule>();
   const checks: Record<ResourceKind, PlannedRule[]> = { User: [], Config: [] };
   for (const rule of rules) {
@@ -44,22 +55,7 @@ function makePlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {
     };
     for (const kind of ['User', 'Config'] as const) if (!rule.meta.kinds || rule.meta.kinds.includes(kind)) checks[kind].push(planned);
   }
-  return { all: new Map(rules.map((rule) => [rule.meta.id, rule])), enabled, checks, schema: SCHEMA_RULE_IDS.some((id) => enabled.has(id)) };
-}
-
-/** The plan for these rules and settings; settings maps are usually shared between files, and so is the plan. */
-export function rulePlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {
-  let bySettings = plans.get(rules);
-  if (!bySettings) {
-    bySettings = new WeakMap();
-    plans.set(rules, bySettings);
-  }
-  let plan = bySettings.get(settings);
-  if (!plan) {
-    plan = makePlan(rules, settings);
-    bySettings.set(settings, plan);
-  }
-  return plan;
+  return { all: byIdOf(rules), enabled, checks, schema: SCHEMA_RULE_IDS.some((id) => enabled.has(id)) };
 }
 
 /** True when the document has a value at one of the rule's sections (or the rule declares none). */

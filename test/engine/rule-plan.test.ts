@@ -51,15 +51,20 @@ describe('rule plan', () => {
     expect(users.seen).toEqual([{ a: 1, b: 3 }]);
   });
 
-  it('is worked out once per rule list and settings map, and follows a changed severity in a new map', () => {
+  it('follows settings changed between files, and leaves out rules that are off or of the other kind', () => {
     const settings = new Map<string, RuleSetting>();
-    expect(rulePlan(builtinRules, settings)).toBe(rulePlan(builtinRules, settings));
-    const off = new Map<string, RuleSetting>([['meta/labels', { severity: 'off' }]]);
     expect(rulePlan(builtinRules, settings).enabled.has('meta/labels')).toBe(true);
-    expect(rulePlan(builtinRules, off).enabled.has('meta/labels')).toBe(false);
-    expect(rulePlan(builtinRules, off).checks.User.some((p) => p.rule.meta.id === 'meta/labels')).toBe(false);
+    settings.set('meta/labels', { severity: 'off' });
+    expect(rulePlan(builtinRules, settings).enabled.has('meta/labels')).toBe(false);
+    expect(rulePlan(builtinRules, settings).checks.User.some((p) => p.rule.meta.id === 'meta/labels')).toBe(false);
     expect(rulePlan(builtinRules, settings).checks.User.some((p) => p.rule.meta.id === 'auth/saml-ca')).toBe(false);
+    expect(rulePlan(builtinRules, settings).checks.Config.some((p) => p.rule.meta.id === 'auth/saml-ca')).toBe(true);
     expect(rulePlan(builtinRules, settings).schema).toBe(true);
+    const probeRule = probe('test/p');
+    const probeSettings = new Map<string, RuleSetting>();
+    expect(run([probeRule], CONFIG('status: {}\n'), probeSettings)).toEqual(['test/p: hit 1']);
+    probeSettings.set('test/p', { severity: 'off' });
+    expect(run([probeRule], CONFIG('status: {}\n'), probeSettings)).toEqual([]);
   });
 
   it('checks sections as dotted paths through mappings only', () => {
