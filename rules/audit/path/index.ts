@@ -11,6 +11,7 @@ const rule: Rule = {
     category: 'config',
     sources: ['spec'],
     sections: ['status.audit'],
+    supersedes: ['schema/empty-value'],
     kinds: ['Config'],
     messages: {
       missing:

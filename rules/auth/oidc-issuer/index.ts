@@ -11,6 +11,7 @@ const rule: Rule = {
     category: 'auth',
     sources: ['upstream'],
     sections: ['status.auth'],
+    supersedes: ['security/http-url'],
     kinds: ['Config'],
     messages: {
       missing:

@@ -18,6 +18,7 @@ const rule: Rule = {
     category: 'auth',
     sources: ['upstream'],
     sections: ['status.auth'],
+    supersedes: ['schema/empty-value'],
     kinds: ['Config'],
     messages: {
       missing:

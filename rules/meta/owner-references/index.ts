@@ -27,6 +27,7 @@ const rule: Rule = {
     category: 'metadata',
     sources: ['spec', 'upstream'],
     sections: ['metadata'],
+    supersedes: ['schema/required'],
     messages: {
       emptyField:
         'metadata.ownerReferences[{{index}}].{{field}} is empty: the server rejects an owner reference without it ("must not be empty"). Write the {{what}}.',

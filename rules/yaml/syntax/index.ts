@@ -11,6 +11,14 @@ const rule: Rule = {
     reportedByEngine: true,
     messages: {
       syntax: "YAML syntax error: {{detail}}.",
+      unclosedFlow: {
+        text: 'YAML syntax error: the {{open}} here is never closed.',
+        note: 'Close it with {{close}} before the next key, or continue it on lines indented more than its key.',
+      },
+      unclosedQuote: {
+        text: 'YAML syntax error: the string quoted with {{quote}} here is never closed.',
+        note: 'Without its closing {{quote}}, the string runs on to the end of the file and swallows everything after it. Close it on the same line.',
+      },
     },
   },
 };
