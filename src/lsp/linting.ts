@@ -62,20 +62,6 @@ function shift(d: Diagnostic, lines: number, offset: number, documents: number):
   };
 }
 
-/**
- * One mistake while typing (a stray `]`) makes the parser report every token after it. Until the engine collapses
- * such floods itself (issue 11), the editor shows the syntax errors of the first broken line only, at most three:
- * the rest are usually echoes of it and reappear if they are not.
- */
-const MAX_SYNTAX_SHOWN = 3;
-
-function firstMistake(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  const syntax = diagnostics.filter((d) => d.ruleId === 'yaml/syntax');
-  const first = Math.min(...syntax.map((d) => d.line));
-  const shown = syntax.filter((d) => d.line === first).slice(0, MAX_SYNTAX_SHOWN);
-  return diagnostics.filter((d) => d.ruleId !== 'yaml/syntax' || shown.includes(d));
-}
-
 /** Diagnostics the parse of a broken document still produces fresh; everything else is kept from the last parse. */
 const FRESH_WHEN_BROKEN = (d: Diagnostic): boolean => d.ruleId.startsWith('yaml/') || d.ruleId === 'directive/unknown-rule';
 
@@ -151,7 +137,7 @@ export class DocumentLinting {
         return [...fresh.filter((d) => !unused(d)), ...carry(chunk, keptUnused)].sort(byPosition);
       }
       lastGood[index] = previous;
-      return [...firstMistake(fresh.filter(FRESH_WHEN_BROKEN)), ...carry(chunk, previous.filter((d) => !FRESH_WHEN_BROKEN(d)))].sort(byPosition);
+      return [...fresh.filter(FRESH_WHEN_BROKEN), ...carry(chunk, previous.filter((d) => !FRESH_WHEN_BROKEN(d)))].sort(byPosition);
     });
     this.lastGood = lastGood;
     return { result: { file: options.filename, diagnostics, documents, skipped }, stale };

@@ -10,6 +10,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAMES } from '../config/load.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
+import { isTemplatedYaml } from '../engine/templated.js';
 import type { RuleSet } from '../cli/rule-set.js';
 import { resolveInputs } from '../cli/files.js';
 import { DEFAULT_CLIENT_SETTINGS, withOverrides, type ClientSettings } from './client-settings.js';
@@ -48,12 +49,9 @@ export function isConfigFileName(path: string): boolean {
   return CONFIG_FILE_NAMES.includes(basename(path));
 }
 
-/**
- * Helm templates are not manifests until rendered. Issue 11's engine-side detection of templated YAML is not on
- * main yet: until it is, a `templates/` file with `{{` in it counts as one here.
- */
+/** Helm templates are not manifests until rendered: the editor says so by language, the engine by the text. */
 function isTemplate(document: TextDocument, path: string): boolean {
-  return document.languageId === 'helm' || (/[\\/]templates[\\/]/.test(path) && document.getText().includes('{{'));
+  return document.languageId === 'helm' || isTemplatedYaml(document.getText(), path);
 }
 
 export class Session {

@@ -39,14 +39,12 @@ describe('platlint lsp while typing', () => {
     expect(summary(broken.diagnostics)).toEqual([
       ['schema/unknown-field', 6, 2, undefined],
       ['yaml/syntax', 15, 2, undefined],
-      ['yaml/syntax', 15, 3, undefined],
-      ['yaml/syntax', 15, 8, undefined],
       ['schema/type', 16, 19, true],
       ['schema/unknown-field', 24, 2, undefined],
     ]);
     expect(broken.diagnostics[1]?.message).toBe('YAML syntax error: Unexpected flow-seq-end token in YAML stream: "]".');
     // A stale diagnostic offers no fix: its offsets belong to an older text.
-    expect(broken.diagnostics[4]?.data).toEqual({ stale: true });
+    expect(broken.diagnostics[2]?.data).toEqual({ stale: true });
 
     const fixed = await client.edit(uri, { start: { line: 15, character: 2 }, end: { line: 15, character: 3 } }, '');
     expect(summary((await client.diagnosticsUntil(uri, (p) => p.version === fixed)).diagnostics)).toEqual(clean);
