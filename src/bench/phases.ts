@@ -78,7 +78,8 @@ async function syntheticFloor(bench: Bench, name: string, corpus: Corpus): Promi
 export async function realisticPlatlint(bench: Bench, label: string, corpus: RealisticCorpus, nodeArgs: readonly string[] = [], cli = bin): Promise<void> {
   const name = `realistic-${corpus.manifest.counts.files}`;
   const { sample, report } = await bench.platlint(name, corpus.dir, nodeArgs, cli);
-  bench.checks[`platlint ${name}`] = checkRealisticReport(`platlint on ${name}`, report, corpus.dir, corpus.manifest);
+  const before = cli !== bin;
+  bench.checks[`platlint ${name}${before ? ' (before)' : ''}`] = checkRealisticReport(`platlint on ${name}`, report, corpus.dir, corpus.manifest, !before);
   bench.add(label, sample);
 }
 
