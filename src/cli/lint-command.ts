@@ -1,16 +1,20 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
 import { isRuleEnabled, type RuleSetting } from '../engine/settings.js';
-import type { FileResult, Rule, SeveritySetting } from '../engine/types.js';
+import { readRuleDoc } from '../engine/docs.js';
+import type { FileResult, Rule } from '../engine/types.js';
 import { defaultFormat, isFormatName, loadFormatter, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
-import { summarize } from '../formatters/summary.js';
+import { ruleInfoOf, summarize, type RuleInfo } from '../formatters/summary.js';
 import { hashText, LintCache } from './cache.js';
 import { resolveInputs } from './files.js';
 import type { CliIo } from './io.js';
 import { fileSizes, lintFilesInParallel, worthParallel } from './parallel.js';
 import { loadRuleSet } from './rule-set.js';
-import { applyRuleFlags, UsageError } from './settings.js';
+import { applyRuleFlags, nearest, UsageError } from './settings.js';
+import type { ChangeContext } from '../change/context.js';
+import { loadBase } from './base-option.js';
 
 const VERSION = '0.1.0';
 
@@ -29,6 +33,12 @@ export interface LintFlags {
   cacheLocation: string;
   printConfig?: string;
   policy: string[];
+  /** False with `--no-error-on-unmatched-pattern`. */
+  errorOnUnmatchedPattern: boolean;
+  /** `--base REF`: lint as a change from the git revision REF. */
+  base?: string;
+  /** `--new-only`: report and exit only by what the change introduced. */
+  newOnly?: boolean;
 }
 
 interface Output {
@@ -37,11 +47,11 @@ interface Output {
 }
 
 /** Each `-o FILE` belongs to the `--format` given in the same position; a format without one goes to stdout. */
-function outputs(flags: LintFlags, env: Readonly<Record<string, string | undefined>>): Output[] {
+export function outputs(flags: Pick<LintFlags, 'format' | 'outputFile'>, env: Readonly<Record<string, string | undefined>>): Output[] {
   const formats = flags.format.length ? flags.format : [defaultFormat(env)];
   if (flags.outputFile.length > formats.length) throw new UsageError('more -o files than --format options: give each -o after its --format');
   return formats.map((format, i) => {
-    if (!isFormatName(format)) throw new UsageError(`unknown format "${format}" (use ${FORMAT_NAMES.join(', ')})`);
+    if (!isFormatName(format)) throw new UsageError(`unknown format "${format}"${nearest(format, FORMAT_NAMES, '')} (use ${FORMAT_NAMES.join(', ')})`);
     const file = flags.outputFile[i];
     return { format, ...(file ? { file } : {}) };
   });
@@ -57,8 +67,12 @@ function describeSettings(rules: readonly Rule[], settings: ReadonlyMap<string, 
   return out;
 }
 
-export async function runLint(paths: readonly string[], flags: LintFlags, io: CliIo, env: Readonly<Record<string, string | undefined>>): Promise<number> {
+/** `previous`: the versions to lint the files as updates of (`platlint diff`); `--base` reads its own from git. */
+export async function runLint(paths: readonly string[], flags: LintFlags, io: CliIo, env: Readonly<Record<string, string | undefined>>, previous?: ChangeContext): Promise<number> {
   const targets = outputs(flags, env);
+  // Only a change-aware run loads the change code, and only --base starts git.
+  const change = previous ?? (flags.base !== undefined ? await loadBase(flags.base, io.cwd) : undefined);
+  if (flags.newOnly && flags.base === undefined) throw new UsageError('--new-only needs --base REF (what the change is measured against)');
   let maxWarnings: number | undefined;
   if (flags.maxWarnings !== undefined) {
     maxWarnings = Number(flags.maxWarnings);
@@ -82,21 +96,30 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     io.out(JSON.stringify({ config: configFile?.path ?? null, ignored: config.isIgnored(flags.printConfig), rules: describeSettings(rules, settingsFor(flags.printConfig)) }, null, 2) + '\n');
     return 0;
   }
+  const wantsStdin = paths.includes('-');
+  if (wantsStdin && flags.fix && !targets.some((t) => t.format === 'json')) {
+    throw new UsageError('--fix cannot write the fixed text back to stdin: add --format json (its "output" field carries the fixed text)');
+  }
   const formatters = await Promise.all(targets.map(async (t) => ({ ...t, formatter: await loadFormatter(t.format) })));
   const withFrames = targets.some((t) => t.format === 'stylish');
-  const cache = flags.cache ? new LintCache(flags.cacheLocation) : undefined;
+  const cache = flags.cache && !change ? new LintCache(flags.cacheLocation) : undefined;
   const ruleIds = rules.map((r) => r.meta.id).join(',');
 
-  const wantsStdin = paths.includes('-');
-  const inputs = resolveInputs(paths.length ? paths.filter((p) => p !== '-') : wantsStdin ? [] : ['.'], io.cwd);
-  let failed = inputs.errors.length > 0;
-  for (const error of inputs.errors) io.error(error);
+  const inputs = resolveInputs(paths.length ? paths.filter((p) => p !== '-') : wantsStdin ? [] : ['.'], io.cwd, { isIgnored: (file) => config.isIgnored(file) });
+  const inputErrors = [...inputs.errors, ...(flags.errorOnUnmatchedPattern ? inputs.unmatched : [])];
+  let failed = inputErrors.length > 0;
+  for (const error of inputErrors) io.error(`platlint: ${error}`);
 
   const results: FileResult[] = [...(policies?.problems ?? [])];
-  if (policies?.problems.some((p) => p.ioError)) failed = true;
+  for (const problem of policies?.problems ?? []) {
+    if (problem.ioError === undefined) continue;
+    io.error(`platlint: policy ${problem.file}: ${problem.ioError}`);
+    failed = true;
+  }
   const lintOne = (filename: string, bytes: Uint8Array, writeBack: boolean): void => {
     const settings = settingsFor(filename);
-    const options: LintOptions = { filename, rules, settings, docsUrl, withFrames };
+    const plain: LintOptions = { filename, rules, settings, docsUrl, withFrames };
+    const options: LintOptions = change ? { ...plain, previousOf: change.previousFor(filename, Buffer.from(bytes).toString('utf8')) } : plain;
     policies?.setCurrentFile(filename);
     const key = cache ? hashText(VERSION, ruleIds, policyFingerprint, JSON.stringify([...settings]), String(withFrames), bytes) : '';
     let result = cache && !flags.fix && !flags.fixDryRun ? cache.get(filename, key) : undefined;
@@ -112,7 +135,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
             try {
               writeFileSync(filename, fixed.text);
             } catch (error) {
-              io.error(`cannot write ${filename}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+              io.error(`platlint: cannot write ${filename}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
               failed = true;
             }
           } else {
@@ -122,29 +145,38 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
       }
       if (cache && !flags.fix && !flags.fixDryRun) cache.set(filename, key, result);
     }
+    if (change && flags.base !== undefined) {
+      change.markIntroduced(result, (text, oldFile) => lintText(text, { ...plain, filename: oldFile, withFrames: false }));
+      if (flags.newOnly) result.diagnostics = result.diagnostics.filter((d) => d.introduced);
+    }
     if (flags.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
     results.push(result);
   };
   if (wantsStdin) lintOne(flags.stdinFilename ?? '<stdin>', await io.readStdin(), false);
-  // Enough work and nothing stateful (stdin, --fix, --cache, policies): lint on every core (parallel.ts).
-  const stateless = !wantsStdin && !cache && !flags.fix && !flags.fixDryRun && !policies && inputs.files.length > 1;
-  const toLint = stateless ? inputs.files.filter((file) => !config.isIgnored(file)) : [];
-  const sizes = stateless ? fileSizes(toLint) : [];
+  // Enough work and nothing stateful (stdin, change-aware runs, --fix, --cache, policies): lint on every core.
+  const stateless = !wantsStdin && !change && !cache && !flags.fix && !flags.fixDryRun && !policies && inputs.files.length > 1;
+  const sizes = stateless ? fileSizes(inputs.files) : [];
   const parallel = stateless && worthParallel(sizes);
   const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, ruleFlags: flags.rule, withFrames, quiet: flags.quiet === true };
-  for (const result of parallel ? await lintFilesInParallel(toLint, parallelSetup, undefined, sizes) : []) {
-    if (result.ioError) io.error(result.ioError);
+  const total = inputs.files.length + (wantsStdin ? 1 : 0);
+  let done = wantsStdin ? 1 : 0;
+  const onProgress = (files: number): void => {
+    done += files;
+    io.progress?.update(done, total);
+  };
+  for (const result of parallel ? await lintFilesInParallel(inputs.files, parallelSetup, undefined, onProgress, sizes) : []) {
+    if (result.ioError) io.error(`platlint: ${result.ioError}`);
     failed ||= result.ioError !== undefined;
     results.push(result);
   }
   for (const file of parallel ? [] : inputs.files) {
-    if (config.isIgnored(file)) continue;
+    onProgress(1);
     let bytes: Uint8Array;
     try {
       bytes = readFileSync(file);
     } catch (error) {
       const message = `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
-      io.error(message);
+      io.error(`platlint: ${message}`);
       results.push({ file, diagnostics: [], documents: 0, skipped: 0, ioError: message });
       failed = true;
       continue;
@@ -154,21 +186,25 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   policies?.setCurrentFile(undefined);
   results.push(...(policies?.evaluationProblems() ?? []));
   const cacheError = cache?.save();
-  if (cacheError) io.error(cacheError);
+  io.progress?.end();
+  if (cacheError) io.error(`platlint: ${cacheError}`);
 
   const byId = new Map(rules.map((r) => [r.meta.id, r]));
-  const ruleInfo = (id: string): { description: string; docsUrl?: string; severity: SeveritySetting } | undefined => {
+  const ruleInfo = (id: string): RuleInfo | undefined => {
     const rule = byId.get(id);
-    const url = docsUrl(id);
-    return rule ? { description: rule.meta.description, severity: rule.meta.severity, ...(url ? { docsUrl: url } : {}) } : undefined;
+    if (!rule) return undefined;
+    // Only SARIF asks, and only for the rules that reported: reading their doc pages costs little.
+    return ruleInfoOf(rule.meta, docsUrl(id), readRuleDoc(id) ?? policies?.explain(id));
   };
   for (const { formatter, file } of formatters) {
     const text = formatter(results, { color: io.color && !file, cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true });
     if (file) {
       try {
-        writeFileSync(file, text);
+        // `-o reports/out.sarif` in a fresh CI checkout: the folder is ours to create.
+        mkdirSync(dirname(resolve(io.cwd, file)), { recursive: true });
+        writeFileSync(resolve(io.cwd, file), text);
       } catch (error) {
-        io.error(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        io.error(`platlint: cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
         failed = true;
       }
     } else {

@@ -221,7 +221,13 @@ function startWorker(script: URL, setup: ParallelSetup, run: Run): void {
  * Lints `files` on `threads` worker threads and returns their results in input order. A worker that fails to start
  * or crashes gives its chunks back to the queue; with no worker left (or none to start), the main thread lints.
  */
-export async function lintFilesInParallel(files: readonly string[], setup: ParallelSetup, threads = defaultThreads(), sizes = fileSizes(files)): Promise<FileResult[]> {
+export async function lintFilesInParallel(
+  files: readonly string[],
+  setup: ParallelSetup,
+  threads = defaultThreads(),
+  onProgress: (files: number) => void = () => {},
+  sizes = fileSizes(files),
+): Promise<FileResult[]> {
   const chunks = chunkByBytes(files, sizes, threads);
   let wake: (() => void) | undefined;
   const run: Run = {
@@ -240,7 +246,14 @@ export async function lintFilesInParallel(files: readonly string[], setup: Paral
 
   let lintHere: ((file: string) => FileResult) | undefined;
   let done = 0;
+  const counted = new Set<number>();
   for (;;) {
+    run.results.forEach((result, id) => {
+      if (result && !counted.has(id)) {
+        counted.add(id);
+        onProgress(result.length);
+      }
+    });
     while (done < chunks.length && run.results[done]) done++;
     if (done === chunks.length) break;
     const id = run.alive === 0 ? run.queue.shift() : undefined;

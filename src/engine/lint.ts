@@ -21,6 +21,11 @@ export interface LintOptions {
   docsUrl?: (ruleId: string) => string | undefined;
   /** Keep masked source lines for code frames (stylish output). */
   withFrames?: boolean;
+  /**
+   * The previous version of an object, when the file is linted as an update (`diff`, `patch`, `lint --base`).
+   * Without it no transition rule runs and nothing old is looked up.
+   */
+  previousOf?: (target: LintTarget) => Readonly<Record<string, unknown>> | undefined;
 }
 
 interface Pending {
@@ -91,20 +96,24 @@ export class FileLinter {
   private runRules(target: LintTarget): void {
     if (!target.kind) return;
     const { kind, apiVersion, data } = target;
+    const old = this.options.previousOf?.(target);
     if (this.plan.schema) {
       for (const finding of validateTarget(target)) {
         const rule = this.enabled(finding.ruleId);
         if (rule) this.emitReport(rule, target, finding);
       }
     }
-    const document = { kind, apiVersion, data };
+    const document = old ? { kind, apiVersion, data, old } : { kind, apiVersion, data };
     let reports: Report[] = [];
     const report = (r: Report): void => {
       reports.push(r);
     };
     for (const planned of this.plan.checks[kind]) {
-      if (!readsDocument(planned, data)) continue;
+      // A section the previous version had counts too: its removal is a change to judge.
+      if (!readsDocument(planned, data) && !(old && readsDocument(planned, old))) continue;
       const { rule } = planned;
+      // Transition rules compare with the previous version: without one they have nothing to say.
+      if (rule.meta.transition && !old) continue;
       try {
         rule.check(document, { report, options: planned.options, facts: target, fromRaw: target.fromRaw });
         for (const r of reports) this.emitReport(rule, target, r);

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCorpus } from '../../src/bench/corpus.js';
 import { chunkByBytes, decodeResults, encodeResults, PARALLEL_MIN_BYTES, worthParallel } from '../../src/cli/parallel.js';
 import type { FileResult } from '../../src/engine/types.js';
-import { runCli } from '../helpers/cli.js';
+import { BIN, runCli } from '../helpers/cli.js';
 
 // More bytes than PARALLEL_MIN_BYTES (the generated Users are about 1.2 kB each): the built CLI lints them on
 // worker threads. `--cache` keeps a run on the main thread alone, which gives the reference report.
@@ -89,6 +90,15 @@ describe('linting many files on worker threads', () => {
     } finally {
       chmodSync(unreadable, 0o644);
     }
+  });
+
+  it('counts files done on worker threads in the progress display of a terminal', () => {
+    // script(1) gives the CLI a pseudo-terminal; outside CI, stderr on a terminal shows the progress.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'CI' && key !== 'GITHUB_ACTIONS')) as Record<string, string>;
+    const run = spawnSync('script', ['-qec', `'${process.execPath}' '${BIN}' corpus --format json -o pty.json`, '/dev/null'], { cwd: dir, env: { ...env, TERM: 'xterm' }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(`platlint: linting ${FILES}/${FILES} files`);
+    expect(run.stdout.endsWith('\r\u001b[K')).toBe(true);
   });
 
   it('honours ignore globs of the config file', () => {

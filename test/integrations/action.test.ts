@@ -39,7 +39,8 @@ describe('action.yml shape', () => {
     expect(action.name).toBe('platlint');
     expect(action.description).toEqual(expect.any(String));
     expect(action.runs.using).toBe('composite');
-    expect(Object.keys(action.inputs).sort()).toEqual(['args', 'node-version', 'paths', 'sarif-file']);
+    expect(Object.keys(action.inputs).sort()).toEqual(['args', 'base', 'node-version', 'paths', 'sarif-file']);
+    expect(action.inputs['base']?.default).toBe('${{ github.event.pull_request.base.sha }}');
     expect(action.inputs['paths']?.default).toBe('.');
     expect(action.inputs['args']?.default).toBe('');
     expect(action.inputs['sarif-file']?.default).toBe('platlint.sarif');
@@ -83,7 +84,9 @@ function runStep(step: Step | undefined, inputs: Record<string, string>, outputF
   if (!step?.run) throw new Error('no such step');
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(step.env ?? {})) {
-    env[key] = value.replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_, name: string) => inputs[name] ?? action.inputs[name]?.default ?? '');
+    // A default that is itself a GitHub expression (the pull request's base) is empty outside a pull request.
+    const fallback = (name: string): string => (action.inputs[name]?.default ?? '').replace(/^\$\{\{.*\}\}$/, '');
+    env[key] = value.replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_, name: string) => inputs[name] ?? fallback(name));
   }
   const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], {
     cwd: repoRoot,
@@ -134,6 +137,15 @@ describe('action.yml scripts', () => {
     for (const line of lines) expect(line).toMatch(new RegExp(`^::error file=${BROKEN.replace(/\./g, '\\.')},line=\\d+`));
     // --quiet reached the CLI: no warning annotations.
     expect(run.stdout).not.toContain('::warning');
+  });
+
+  it('base adds --base: transition rules run, and a revision that is not there fails the step', () => {
+    const run = runStep(lintStep, { paths: CLEAN, base: 'HEAD' }, join(dir, 'output-5'));
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const bad = runStep(lintStep, { paths: CLEAN, base: 'no-such-revision' }, join(dir, 'output-6'));
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--base: "no-such-revision" is not a commit');
   });
 
   it('pass on clean files', () => {

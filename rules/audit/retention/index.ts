@@ -21,7 +21,11 @@ const rule: Rule = {
     sections: ['status.audit'],
     kinds: ['Config'],
     messages: {
-      negative: '{{field}} is {{value}}, but it is a number of {{unit}} and cannot be negative. Write 0 or more; {{zero}}.',
+      negative: {
+        text: '{{field}} is {{value}}, but it is a number of {{unit}} and cannot be negative.',
+        note:
+          'Write 0 or more; {{zero}}.',
+      },
     },
   },
   check(doc, ctx) {

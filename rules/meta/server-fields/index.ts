@@ -21,13 +21,18 @@ const rule: Rule = {
     sources: ['spec'],
     sections: ['metadata'],
     messages: {
-      serverSet:
-        'metadata.{{field}} is set by the server and read-only ({{why}}): a manifest for create should not carry it. Remove it; for objects exported from the server, lint with the export preset.',
+      serverSet: {
+        text: 'metadata.{{field}} is set by the server and read-only: a manifest for create should not carry it.',
+        note:
+          'The server owns it: {{why}}. Remove it; for objects exported from the server, lint with the export ' +
+          'preset.',
+      },
     },
   },
   check(doc, ctx) {
     const meta = metadataOf(doc.data);
-    if (!meta) return;
+    // An update carries the server's fields it read back; the change/ rules judge the ones it changes.
+    if (!meta || doc.old) return;
     for (const [field, why] of Object.entries(SERVER_FIELDS)) {
       // `creationTimestamp: null` (what client tools print for a new object) means the field is absent.
       if (!Object.prototype.hasOwnProperty.call(meta, field) || !isSet(meta[field])) continue;

@@ -10,7 +10,12 @@ const rule: Rule = {
     sources: ['upstream'],
     reportedByEngine: true,
     messages: {
-      ambiguous: "{{field}} is written {{source}} without quotes: the platform's YAML 1.1 decoder reads it as {{yaml11}}, while YAML 1.2 tools read {{yaml12}}. Quote it: \"{{source}}\".",
+      ambiguous: {
+        text: '{{field}} is written {{source}} without quotes.',
+        note:
+          'The platform\'s YAML 1.1 decoder reads it as {{yaml11}}, while YAML 1.2 tools read {{yaml12}}. Quote ' +
+          'it: "{{source}}".',
+      },
     },
   },
 };
