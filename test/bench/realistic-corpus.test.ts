@@ -19,7 +19,7 @@ describe('realistic benchmark corpus', () => {
     expect(sources.fullConfig.text.length).toBeGreaterThan(10_000);
     // Broken YAML, directives and policy packs stay out (see EXCLUDED).
     const origins = new Set([...sources.users, ...sources.configs].map((s) => s.origin));
-    expect([...origins].filter((o) => /^(yaml\/syntax|directive|policies)\//.test(o))).toEqual([]);
+    expect([...origins].filter((o) => /^(yaml\/syntax|directive|policies|change)\//.test(o))).toEqual([]);
     // A fixture's `# expect:` comments become the document's expected rule ids.
     const samlCa = sources.configs.find((s) => s.origin === 'auth/saml-ca/invalid.yaml');
     expect(samlCa?.expected).toEqual(['auth/saml-ca']);
