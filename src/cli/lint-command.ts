@@ -11,7 +11,7 @@ import { ruleInfoOf, summarize, type RuleInfo } from '../formatters/summary.js';
 import { hashText, LintCache } from './cache.js';
 import { readInputFile, resolveInputs } from './files.js';
 import type { CliIo } from './io.js';
-import { lintFilesInParallel, PARALLEL_MIN_FILES } from './parallel.js';
+import { fileSizes, lintFilesInParallel, worthParallel } from './parallel.js';
 import { loadRuleSet } from './rule-set.js';
 import { applyRuleFlags, nearest, UsageError } from './settings.js';
 import type { ChangeContext } from '../change/context.js';
@@ -80,9 +80,17 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number, not "${flags.maxWarnings}"`);
   }
   const { configFile, config, rules, policies, policyFingerprint, docsUrl } = await loadRuleSet(flags, io.cwd);
+  // One map per set of matching overrides (as ResolvedConfig gives them), so that the engine works out its rule
+  // plan once per map rather than once per file.
+  const withFlags = new Map<ReadonlyMap<string, RuleSetting>, Map<string, RuleSetting>>();
   const settingsFor = (file: string): Map<string, RuleSetting> => {
-    const settings = new Map(config.settingsFor(file));
-    applyRuleFlags(settings, flags.rule, rules);
+    const base = config.settingsFor(file);
+    let settings = withFlags.get(base);
+    if (!settings) {
+      settings = new Map(base);
+      applyRuleFlags(settings, flags.rule, rules);
+      withFlags.set(base, settings);
+    }
     return settings;
   };
   if (flags.printConfig !== undefined) {
@@ -150,8 +158,10 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     results.push(result);
   };
   if (wantsStdin) lintOne(flags.stdinFilename ?? '<stdin>', await io.readStdin(), false);
-  // Many files and nothing stateful (stdin, --fix, --cache, policies): lint on every core (parallel.ts).
-  const parallel = !wantsStdin && !change && !cache && !flags.fix && !flags.fixDryRun && !policies && inputs.files.length > PARALLEL_MIN_FILES;
+  // Enough work and nothing stateful (stdin, change-aware runs, --fix, --cache, policies): lint on every core.
+  const stateless = !wantsStdin && !change && !cache && !flags.fix && !flags.fixDryRun && !policies && inputs.files.length > 1;
+  const sizes = stateless ? fileSizes(inputs.files) : [];
+  const parallel = stateless && worthParallel(sizes);
   const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, ruleFlags: flags.rule, withFrames, quiet: flags.quiet === true };
   const total = inputs.files.length + (wantsStdin ? 1 : 0);
   let done = wantsStdin ? 1 : 0;
@@ -159,7 +169,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     done += files;
     io.progress?.update(done, total);
   };
-  for (const result of parallel ? await lintFilesInParallel(inputs.files, parallelSetup, undefined, onProgress) : []) {
+  for (const result of parallel ? await lintFilesInParallel(inputs.files, parallelSetup, undefined, onProgress, sizes) : []) {
     if (result.ioError) io.error(`platlint: ${result.ioError}`);
     failed ||= result.ioError !== undefined;
     results.push(result);

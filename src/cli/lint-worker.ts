@@ -1,6 +1,6 @@
 /** A worker thread of `lintFilesInParallel`: lints the chunks of files it is sent and answers with their results. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createFileLinter, type ParallelSetup, type WorkerReply, type WorkerRequest } from './parallel.js';
+import { createFileLinter, encodeResults, type ParallelSetup, type WorkerReply, type WorkerRequest } from './parallel.js';
 
 const port = parentPort;
 if (port) {
@@ -9,7 +9,7 @@ if (port) {
     let reply: WorkerReply;
     try {
       const lint = await linter;
-      reply = { id, results: files.map(lint) };
+      reply = { id, results: encodeResults(files.map(lint)) };
     } catch (error) {
       // The main thread lints this chunk itself and reports whatever goes wrong the way a serial run would.
       reply = { id, error: error instanceof Error ? error.message : String(error) };

@@ -1,13 +1,16 @@
 /**
  * Linting many files on every core: one worker thread per core takes chunks of files from one queue, so a slow
- * file holds up no one, and the results come back in input order. The main thread only hands out chunks and
- * collects results: its heap then holds the results and nothing else (lint garbage stays in the workers' heaps),
- * and a worker's next chunk is never late. Should every worker fail, the main thread lints what is left itself.
+ * file holds up no one, and the results come back in input order. Chunks are cut by bytes, not by count (a 15 kB
+ * Config is a dozen small Users' work), and workers start only when there is enough work to repay their start-up.
+ * The main thread only hands out chunks and collects results, which come back as one JSON string per chunk (one
+ * flat copy instead of a structured clone of thousands of small objects): its heap then holds the results and
+ * nothing else (lint garbage stays in the workers' heaps), and a worker's next chunk is never late. Should every
+ * worker fail, the main thread lints what is left itself.
  *
  * Each thread builds the same linter from plain data (the config file's path, the --rule flags), since rules and
  * resolved settings cannot cross threads. Custom policies, --fix and --cache stay single-threaded (the caller checks).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -18,11 +21,55 @@ import { readInputFile } from './files.js';
 import { loadRuleSet } from './rule-set.js';
 import { applyRuleFlags } from './settings.js';
 
-/** Below this many files, starting a worker costs more than it saves. */
-export const PARALLEL_MIN_FILES = 200;
+/**
+ * Below this many bytes, starting workers costs more than it saves: a worker takes about 0.1 s of CPU to load
+ * the linter and its rules, and one core lints about 1 MB/s of typical manifests.
+ */
+export const PARALLEL_MIN_BYTES = 512 * 1024;
 
-/** Files per message: large enough that messaging is noise, small enough to balance the load at the end. */
-const CHUNK = 24;
+/** Bytes per chunk: large enough that messaging is noise, small enough to balance the load at the end. */
+const CHUNK_MIN_BYTES = 32 * 1024;
+const CHUNK_MAX_BYTES = 256 * 1024;
+/** Chunks per worker at least, so that the last ones even out how long each worker runs. */
+const CHUNKS_PER_WORKER = 8;
+
+/** Sizes of the files (0 for one that cannot be read: it is reported where it is linted). */
+export function fileSizes(files: readonly string[]): number[] {
+  return files.map((file) => {
+    try {
+      return statSync(file).size;
+    } catch {
+      return 0;
+    }
+  });
+}
+
+/** Whether linting these files on worker threads repays starting them. */
+export function worthParallel(sizes: readonly number[], threads = defaultThreads()): boolean {
+  let total = 0;
+  for (const size of sizes) total += size;
+  return threads > 1 && sizes.length > 1 && total >= PARALLEL_MIN_BYTES;
+}
+
+/** Consecutive runs of files of about the same number of bytes, so that the results stay in input order. */
+export function chunkByBytes(files: readonly string[], sizes: readonly number[], workers: number): string[][] {
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  const target = Math.min(CHUNK_MAX_BYTES, Math.max(CHUNK_MIN_BYTES, Math.ceil(total / (Math.max(1, workers) * CHUNKS_PER_WORKER))));
+  const chunks: string[][] = [];
+  let chunk: string[] = [];
+  let bytes = 0;
+  files.forEach((file, i) => {
+    chunk.push(file);
+    bytes += sizes[i] ?? 0;
+    if (bytes >= target) {
+      chunks.push(chunk);
+      chunk = [];
+      bytes = 0;
+    }
+  });
+  if (chunk.length) chunks.push(chunk);
+  return chunks;
+}
 
 /** Everything a thread needs to lint exactly as the main thread would: plain data only. */
 export interface ParallelSetup {
@@ -76,8 +123,40 @@ export interface WorkerRequest {
 
 export interface WorkerReply {
   id: number;
-  results?: FileResult[];
+  /** The chunk's results, encoded by `encodeResults`. */
+  results?: string;
   error?: string;
+}
+
+/** Results as one JSON string; `frameLines` (a Map) travels as its entries. */
+export function encodeResults(results: readonly FileResult[]): string {
+  return JSON.stringify(results, (key, value: unknown) => (key === 'frameLines' && value instanceof Map ? { entries: [...(value as Map<number, string>)] } : value));
+}
+
+/**
+ * Results from their JSON string. The same messages recur in file after file, and the main thread holds every
+ * result until the report is written: each distinct string is kept once, so that memory grows with what is
+ * different, not with the number of diagnostics.
+ */
+export function decodeResults(text: string, strings: Map<string, string> = new Map()): FileResult[] {
+  const results = JSON.parse(text) as (Omit<FileResult, 'frameLines'> & { frameLines?: { entries: [number, string][] } | Map<number, string> })[];
+  const intern = (value: string): string => {
+    const known = strings.get(value);
+    if (known !== undefined) return known;
+    if (strings.size < 50_000) strings.set(value, value);
+    return value;
+  };
+  for (const result of results) {
+    if (result.frameLines && !(result.frameLines instanceof Map)) result.frameLines = new Map(result.frameLines.entries);
+    for (const d of result.diagnostics) {
+      d.ruleId = intern(d.ruleId);
+      d.message = intern(d.message);
+      d.path = intern(d.path);
+      if (d.note !== undefined) d.note = intern(d.note);
+      if (d.docsUrl !== undefined) d.docsUrl = intern(d.docsUrl);
+    }
+  }
+  return results as FileResult[];
 }
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -87,6 +166,8 @@ interface Run {
   chunks: string[][];
   queue: number[];
   results: (FileResult[] | undefined)[];
+  /** Distinct strings of the results so far (decodeResults). */
+  strings: Map<string, string>;
   /** Workers still running. */
   alive: number;
   /** Called whenever a chunk is answered or given back. */
@@ -122,7 +203,7 @@ function startWorker(script: URL, setup: ParallelSetup, run: Run): void {
   worker.on('message', (reply: WorkerReply) => {
     if (finished) return;
     inFlight.delete(reply.id);
-    if (reply.results) run.results[reply.id] = reply.results;
+    if (reply.results !== undefined) run.results[reply.id] = decodeResults(reply.results, run.strings);
     else run.queue.push(reply.id);
     if (reply.error) finish();
     else feed();
@@ -142,14 +223,15 @@ export async function lintFilesInParallel(
   setup: ParallelSetup,
   threads = defaultThreads(),
   onProgress: (files: number) => void = () => {},
+  sizes = fileSizes(files),
 ): Promise<FileResult[]> {
-  const chunks: string[][] = [];
-  for (let i = 0; i < files.length; i += CHUNK) chunks.push(files.slice(i, i + CHUNK));
+  const chunks = chunkByBytes(files, sizes, threads);
   let wake: (() => void) | undefined;
   const run: Run = {
     chunks,
     queue: chunks.map((_, i) => i),
     results: new Array<FileResult[] | undefined>(chunks.length),
+    strings: new Map(),
     alive: 0,
     notify: () => {
       wake?.();

@@ -11,6 +11,7 @@ import { fixToEdits } from './fixes.js';
 import { decodeSource } from './decode.js';
 import { collectSecrets, maskLine, scrubMessage } from './secrets.js';
 import { effectiveSeverity, formatMessage, isRuleEnabled, messageSpec, type RuleSettings } from './settings.js';
+import { readsDocument, rulePlan, type RulePlan } from './rule-plan.js';
 import type { Diagnostic, FileResult, Report, Rule, SkippedObject, TextEdit } from './types.js';
 
 export interface LintOptions {
@@ -27,41 +28,26 @@ export interface LintOptions {
   previousOf?: (target: LintTarget) => Readonly<Record<string, unknown>> | undefined;
 }
 
-const SCHEMA_RULE_IDS = ['schema/unknown-field', 'schema/type', 'schema/required', 'schema/enum', 'schema/empty-value', 'yaml/ambiguous-scalar'];
-
 interface Pending {
   diagnostic: Diagnostic;
   start: number;
   end: number;
 }
 
-/** Rules by id, built once per rule list rather than once per file. */
-const rulesById = new WeakMap<readonly Rule[], ReadonlyMap<string, Rule>>();
-
-function byIdOf(rules: readonly Rule[]): ReadonlyMap<string, Rule> {
-  let byId = rulesById.get(rules);
-  if (!byId) {
-    byId = new Map(rules.map((rule) => [rule.meta.id, rule]));
-    rulesById.set(rules, byId);
-  }
-  return byId;
-}
-
 /** Lints one file's text. Never throws for any input: parser and rule failures become diagnostics. */
 export class FileLinter {
-  private readonly byId: ReadonlyMap<string, Rule>;
+  private readonly plan: RulePlan;
   private readonly pending: Pending[] = [];
   private parsed!: ParsedYaml;
   /** Ranges of documents that could not be read, whose rules never ran: their directives cannot be "unused". */
   private readonly unparsed: OffsetRange[] = [];
 
   constructor(private readonly options: LintOptions) {
-    this.byId = byIdOf(options.rules);
+    this.plan = rulePlan(options.rules, options.settings);
   }
 
   private enabled(ruleId: string): Rule | undefined {
-    const rule = this.byId.get(ruleId);
-    return rule && isRuleEnabled(rule.meta, this.options.settings.get(ruleId)) ? rule : undefined;
+    return this.plan.enabled.get(ruleId);
   }
 
   private emit(rule: Rule, messageId: string, data: Report['data'], range: OffsetRange, pointer: string, document: number, extra: Partial<Diagnostic> = {}): void {
@@ -111,30 +97,35 @@ export class FileLinter {
     if (!target.kind) return;
     const { kind, apiVersion, data } = target;
     const old = this.options.previousOf?.(target);
-    if (SCHEMA_RULE_IDS.some((id) => this.enabled(id))) {
+    if (this.plan.schema) {
       for (const finding of validateTarget(target)) {
         const rule = this.enabled(finding.ruleId);
         if (rule) this.emitReport(rule, target, finding);
       }
     }
-    for (const rule of this.options.rules) {
-      if (!rule.check || !this.enabled(rule.meta.id)) continue;
-      if (rule.meta.kinds && !rule.meta.kinds.includes(kind)) continue;
+    const document = old ? { kind, apiVersion, data, old } : { kind, apiVersion, data };
+    let reports: Report[] = [];
+    const report = (r: Report): void => {
+      reports.push(r);
+    };
+    for (const planned of this.plan.checks[kind]) {
+      // A section the previous version had counts too: its removal is a change to judge.
+      if (!readsDocument(planned, data) && !(old && readsDocument(planned, old))) continue;
+      const { rule } = planned;
+      // Transition rules compare with the previous version: without one they have nothing to say.
       if (rule.meta.transition && !old) continue;
-      const setting = this.options.settings.get(rule.meta.id);
-      const reports: Report[] = [];
       try {
-        rule.check(
-          old ? { kind, apiVersion, data, old } : { kind, apiVersion, data },
-          { report: (r) => reports.push(r), options: { ...rule.meta.defaultOptions, ...setting?.options }, facts: target, fromRaw: target.fromRaw },
-        );
-        for (const report of reports) this.emitReport(rule, target, report);
+        rule.check(document, { report, options: planned.options, facts: target, fromRaw: target.fromRaw });
+        for (const r of reports) this.emitReport(rule, target, r);
       } catch (error) {
-        const internal = this.byId.get('internal/rule-error');
+        // Reported even when turned off: a rule that crashed must not pass for a clean file.
+        const internal = this.plan.all.get('internal/rule-error');
         if (internal) {
           this.emit(internal, 'failed', { rule: rule.meta.id, detail: error instanceof Error ? error.message : String(error) }, target.range([], 'value'), target.pointer([]), target.documentIndex);
         }
       }
+      // A rule that threw keeps nothing it reported before; the next rule starts with an empty list.
+      if (reports.length) reports = [];
     }
   }
 
@@ -244,7 +235,7 @@ export class FileLinter {
     const rangeOf = (d: Diagnostic): string => `${d.document}:${d.line}:${d.column}-${d.endLine}:${d.endColumn}`;
     const superseded = new Set<string>();
     for (const { diagnostic } of this.pending) {
-      for (const id of this.byId.get(diagnostic.ruleId)?.meta.supersedes ?? []) superseded.add(`${id}\u0000${rangeOf(diagnostic)}`);
+      for (const id of this.plan.all.get(diagnostic.ruleId)?.meta.supersedes ?? []) superseded.add(`${id}\u0000${rangeOf(diagnostic)}`);
     }
     if (superseded.size === 0) return;
     const kept = this.pending.filter(({ diagnostic }) => !superseded.has(`${diagnostic.ruleId}\u0000${rangeOf(diagnostic)}`));

@@ -1,4 +1,4 @@
-import { isAlias, isPair, isScalar, visit, type Node } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Node, type Pair } from 'yaml';
 import { parseYaml } from '../yaml/parse.js';
 import type { NodeSpace, OffsetRange } from './document.js';
 
@@ -91,17 +91,29 @@ export function collectSecrets(spaces: readonly NodeSpace[], fileText?: string):
   const out: SecretMap = { ranges: [], values: new Set() };
   for (const space of spaces) {
     if (!space.root) continue;
+    // A plain recursive walk: yaml's generic `visit` costs several times more on every file with a diagnostic.
+    const pair = (item: Pair): void => {
+      if (isScalar(item.key) && item.value) addScalar(space, item.value as Node, SECRET_KEYS.has(String(item.key.value)), out);
+      walk(item.key);
+      walk(item.value);
+    };
+    const walk = (node: unknown): void => {
+      if (isMap(node)) {
+        for (const item of node.items) pair(item);
+      } else if (isSeq(node)) {
+        for (const item of node.items) {
+          if (isPair(item)) pair(item);
+          else {
+            addScalar(space, item as Node, false, out);
+            walk(item);
+          }
+        }
+      } else if (isPair(node)) {
+        pair(node);
+      }
+    };
     try {
-      visit(space.root, {
-        Pair(_, pair) {
-          if (!isPair(pair) || !isScalar(pair.key) || !pair.value) return;
-          const key = String(pair.key.value);
-          addScalar(space, pair.value as Node, SECRET_KEYS.has(key), out);
-        },
-        Seq(_, seq) {
-          for (const item of seq.items) addScalar(space, item as Node, false, out);
-        },
-      });
+      walk(space.root);
     } catch {
       // Nesting too deep to walk: hide the whole text rather than risk showing a secret.
       out.ranges.push([0, Number.MAX_SAFE_INTEGER]);

@@ -58,6 +58,11 @@ export interface RuleMeta {
   /** The rule judges an update against the previous version (`RuleDocument.old`); it runs only when there is one. */
   transition?: boolean;
   /**
+   * Dotted data paths the rule reads (`status.vault`, `metadata`): the engine skips documents where none of them
+   * has a value. Only for rules that report nothing when all of them are absent; absent means the rule reads all.
+   */
+  sections?: readonly string[];
+  /**
    * Rules that state the same fact less precisely: where this rule reports a range, their diagnostics on the same
    * range are dropped, so one cause gives one diagnostic (an http issuer is auth/oidc-issuer's error, not also a
    * security/http-url warning). The rule's README names what it owns.

@@ -11,8 +11,10 @@
  * is not an IPv6 address (newer Go), and a colon in the first segment of a
  * relative path.
  */
-import { isIPv4, isIPv6 } from "node:net";
-import { isDNS1123SubdomainCaseless } from "./k8s-names.js";
+import { isIPv6 } from "node:net";
+import { memoizeByString } from "./memo.js";
+
+export { isLocalhost, splitHostPort, redactUrlPassword, REDACTED, type HostPortResult } from "./host-port.js";
 
 export interface GoUrl {
   /** Lower-cased, as Go stores it; "" when relative. */
@@ -165,8 +167,13 @@ function splitGoHostPort(host: string): { hostname: string; port: string } {
   return { hostname, port };
 }
 
-/** Port of Go's `url.Parse(rawURL)`. */
-export function parseGoUrl(rawURL: string): GoUrlResult {
+/**
+ * Port of Go's `url.Parse(rawURL)`. Remembered by string: a repository writes the same URLs in file after file.
+ * The results are shared: callers read them and never change them.
+ */
+export const parseGoUrl: (rawURL: string) => GoUrlResult = memoizeByString(parseGoUrlOnce);
+
+function parseGoUrlOnce(rawURL: string): GoUrlResult {
   if (typeof rawURL !== "string") return { ok: false, reason: "not a string" };
   const hashAt = rawURL.indexOf("#");
   const u = hashAt >= 0 ? rawURL.slice(0, hashAt) : rawURL;
@@ -298,8 +305,12 @@ export type AbsoluteUrlResult =
  * An absolute URL: Go's `url.Parse` succeeds, `IsAbs()` (scheme present) and
  * the host is non-empty (`https://x`). `mailto:x`, `/path`, `https:///x` and
  * `https://:443` are not absolute in this sense.
+ *
+ * Remembered by string, like {@link parseGoUrl}.
  */
-export function parseAbsoluteUrl(s: string): AbsoluteUrlResult {
+export const parseAbsoluteUrl: (s: string) => AbsoluteUrlResult = memoizeByString(parseAbsoluteUrlOnce);
+
+function parseAbsoluteUrlOnce(s: string): AbsoluteUrlResult {
   const r = parseGoUrl(s);
   if (!r.ok) return { ok: false, reason: r.reason };
   const g = r.url;
@@ -333,160 +344,3 @@ export function isHttpUrl(s: string): boolean {
   return r.ok && (r.scheme === "http" || r.scheme === "https");
 }
 
-function ipv4Octets(s: string): number[] | null {
-  if (!isIPv4(s)) return null;
-  return s.split(".").map(Number);
-}
-
-/**
- * Loopback hosts: `localhost` and `*.localhost` (RFC 6761), 127.0.0.0/8,
- * `::1` in any spelling, and IPv4-mapped `::ffff:127.x.y.z`. Accepts a bare
- * host, a bracketed IPv6 host, and ignores a trailing dot and case.
- */
-export function isLocalhost(host: string): boolean {
-  if (typeof host !== "string") return false;
-  let h = host.trim().toLowerCase();
-  if (h.startsWith("[") && h.endsWith("]")) h = h.slice(1, -1);
-  if (h.endsWith(".")) h = h.slice(0, -1);
-  if (h === "localhost" || h.endsWith(".localhost")) return true;
-  const v4 = ipv4Octets(h);
-  if (v4) return v4[0] === 127;
-  const zone = h.indexOf("%");
-  if (zone >= 0) h = h.slice(0, zone);
-  if (isIPv6(h)) {
-    let canonical: string;
-    try {
-      canonical = new URL(`http://[${h}]/`).hostname;
-    } catch {
-      return false;
-    }
-    if (canonical === "[::1]") return true;
-    const mapped = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(canonical);
-    if (mapped) return parseInt(mapped[1] ?? "0", 16) >> 8 === 127;
-  }
-  return false;
-}
-
-export type HostPortResult =
-  | { ok: true; host: string; port: number | null; kind: "dns" | "ipv4" | "ipv6" }
-  | { ok: false; reason: string };
-
-/**
- * A `host[:port]` value such as `platformHost`: no scheme, no path, query or
- * fragment, no user info; host is a DNS name (RFC 1123 subdomain, any case),
- * an IPv4 address or a bracketed IPv6 address; the optional port is 1-65535.
- */
-export function splitHostPort(s: string): HostPortResult {
-  if (typeof s !== "string" || s === "") return { ok: false, reason: "must not be empty" };
-  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(s)) {
-    return { ok: false, reason: "must be a host name (and optional port) without a scheme such as https://" };
-  }
-  if (/\s/.test(s)) return { ok: false, reason: "must not contain white space" };
-  if (s.includes("/")) return { ok: false, reason: "must not contain a path ('/')" };
-  if (s.includes("?") || s.includes("#")) return { ok: false, reason: "must not contain a query or fragment" };
-  if (s.includes("@")) return { ok: false, reason: "must not contain user info ('@')" };
-
-  let host: string;
-  let portStr: string | null = null;
-  let kind: "dns" | "ipv4" | "ipv6";
-  if (s.startsWith("[")) {
-    const close = s.indexOf("]");
-    if (close < 0) return { ok: false, reason: "missing ']' in IPv6 host" };
-    host = s.slice(1, close);
-    const after = s.slice(close + 1);
-    if (after !== "") {
-      if (!after.startsWith(":")) return { ok: false, reason: `unexpected ${JSON.stringify(after)} after IPv6 host` };
-      portStr = after.slice(1);
-    }
-    if (!isIPv6(host)) return { ok: false, reason: `${JSON.stringify(host)} is not a valid IPv6 address` };
-    kind = "ipv6";
-  } else {
-    const colons = s.split(":").length - 1;
-    if (colons > 1) {
-      return { ok: false, reason: "an IPv6 address must be written in brackets, e.g. [::1]:8443" };
-    }
-    const colon = s.indexOf(":");
-    host = colon >= 0 ? s.slice(0, colon) : s;
-    if (colon >= 0) portStr = s.slice(colon + 1);
-    if (host === "") return { ok: false, reason: "missing host name" };
-    if (isIPv4(host)) {
-      kind = "ipv4";
-    } else {
-      const errs = isDNS1123SubdomainCaseless(host);
-      if (errs.length > 0) return { ok: false, reason: errs.join("; ") };
-      kind = "dns";
-    }
-  }
-  let port: number | null = null;
-  if (portStr !== null) {
-    if (!/^[0-9]+$/.test(portStr)) return { ok: false, reason: `invalid port ${JSON.stringify(portStr)}: must be a number 1-65535` };
-    port = Number(portStr);
-    if (port < 1 || port > 65535) return { ok: false, reason: `invalid port ${portStr}: must be between 1 and 65535, inclusive` };
-  }
-  return { ok: true, host, port, kind };
-}
-
-export const REDACTED = "****";
-
-/**
- * Redact the password in `tok`, the text after `scheme://` up to white space.
- * Errs on the side of hiding too much: the password may itself contain `@`,
- * `/`, `?` or `#` (which Go's parser would mis-split), and must never leak.
- */
-function redactAfterScheme(tok: string): string {
-  const firstColon = tok.indexOf(":");
-  if (firstColon < 0) return tok;
-  const user = tok.slice(0, firstColon);
-  if (/[/?#@]/.test(user)) return tok; // the colon is not in a user info
-  const ats: number[] = [];
-  for (let i = tok.indexOf("@", firstColon); i >= 0; i = tok.indexOf("@", i + 1)) ats.push(i);
-  if (ats.length === 0) return tok;
-  // Prefer the last '@' that is not inside a query or fragment.
-  let chosen = -1;
-  for (let k = ats.length - 1; k >= 0; k--) {
-    const at = ats[k] as number;
-    if (!/[?#]/.test(tok.slice(0, at))) {
-      chosen = at;
-      break;
-    }
-  }
-  if (chosen < 0) chosen = ats[ats.length - 1] as number;
-  // host:port/path@... : the "password" is really a port followed by a path.
-  if (/^[0-9]*\//.test(tok.slice(firstColon + 1, chosen))) return tok;
-  return user + ":" + REDACTED + tok.slice(chosen);
-}
-
-/**
- * Replace the password of any URL user info in `s` with `****`
- * (`postgres://user:secret@db/x` -> `postgres://user:****@db/x`), in every
- * `scheme://` occurrence of the string. Also covers Go-MySQL-style DSNs
- * without a scheme (`user:secret@tcp(host:3306)/db`) and `password=...`
- * key/value pairs (libpq style, and query parameters). The user name is kept.
- * A string without a password is returned unchanged. When in doubt (a
- * password containing `@`, `/`, `?`, `#`) more is hidden rather than less.
- */
-export function redactUrlPassword(s: string): string {
-  if (typeof s !== "string") return s;
-  let out = s;
-  if (/[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(out)) {
-    out = out.replace(/([A-Za-z][A-Za-z0-9+.-]*:\/\/)(\S*)/g, (_m, scheme: string, tok: string) => scheme + redactAfterScheme(tok));
-  } else {
-    // DSN without scheme: user:password@proto(addr)/dbname (the driver splits
-    // at the last '/' and then at the last '@').
-    const lastSlash = out.lastIndexOf("/");
-    const base = lastSlash >= 0 ? out.slice(0, lastSlash) : out;
-    const at = base.lastIndexOf("@");
-    if (at > 0) {
-      const userinfo = base.slice(0, at);
-      const colon = userinfo.indexOf(":");
-      if (colon >= 0 && !/\s/.test(userinfo)) {
-        out = userinfo.slice(0, colon + 1) + REDACTED + out.slice(at);
-      }
-    }
-  }
-  // key=value DSNs: password=secret / password='se cret'
-  out = out.replace(/(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s;&]*)/gi, (_m, k: string, v: string) =>
-    v === "" ? k : k + REDACTED,
-  );
-  return out;
-}

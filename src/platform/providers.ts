@@ -23,11 +23,24 @@ export interface ProviderEntry {
   connector?: { index: number; id?: string; path: DataPath };
 }
 
+/** Providers by document: a dozen rules ask for the same document's providers, which are found once. */
+const found = new WeakMap<object, readonly ProviderEntry[]>();
+
 /**
  * Every login provider of a Config: the top-level ones under `status.auth` and those inside every
  * `status.auth.connectors[]` entry, so that provider rules are written once for both places.
  */
-export function eachProvider(data: unknown): ProviderEntry[] {
+export function eachProvider(data: unknown): readonly ProviderEntry[] {
+  if (typeof data !== 'object' || data === null) return [];
+  let entries = found.get(data);
+  if (!entries) {
+    entries = Object.freeze(findProviders(data));
+    found.set(data, entries);
+  }
+  return entries;
+}
+
+function findProviders(data: unknown): ProviderEntry[] {
   const authPath = ['status', 'auth'];
   const auth = recordAt(data, authPath);
   if (!auth) return [];

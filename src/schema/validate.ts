@@ -47,23 +47,42 @@ function validatorFor(kind: ResourceKind): ValidateFunction {
   return validate;
 }
 
-/** Explicit null on an optional field means the same as leaving it out to the platform's Go decoder. */
-// Copy-on-write: most documents have no null, and ajv here never mutates what it validates.
+/**
+ * Explicit null on an optional field means the same as leaving it out to the platform's Go decoder.
+ * Copy-on-write in one pass: what holds no null is returned as it is (ajv here never mutates what it validates),
+ * and a mapping or list is copied only from the first entry that changes.
+ */
 function withoutNulls(value: unknown, depth = 0): unknown {
   if (depth > 200 || typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
-    const items = value.map((v) => withoutNulls(v, depth + 1));
-    return items.every((v, i) => v === value[i]) ? value : items;
+    let out: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      const cleaned = withoutNulls(item, depth + 1);
+      if (cleaned !== item && !out) out = value.slice(0, i);
+      out?.push(cleaned);
+    }
+    return out ?? value;
   }
-  const entries = Object.entries(value);
-  const cleaned = entries.map(([k, v]) => [k, v === null ? null : withoutNulls(v, depth + 1)] as const);
-  if (cleaned.every(([, v], i) => v !== null && v === entries[i]?.[1])) return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of cleaned) {
-    if (v === null) continue;
-    Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  let out: Record<string, unknown> | undefined;
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    const cleaned = item === null ? null : withoutNulls(item, depth + 1);
+    if (!out && (cleaned === null || cleaned !== item)) {
+      out = {};
+      for (const earlier in value) {
+        if (earlier === key) break;
+        define(out, earlier, (value as Record<string, unknown>)[earlier]);
+      }
+    }
+    if (out && cleaned !== null) define(out, key, cleaned);
   }
-  return out;
+  return out ?? value;
+}
+
+/** Sets a key as data, so that a key named `__proto__` stays a key. */
+function define(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 function decodePointer(pointer: string, data: unknown): DataPath {

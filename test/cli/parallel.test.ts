@@ -4,18 +4,56 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCorpus } from '../../src/bench/corpus.js';
-import { PARALLEL_MIN_FILES } from '../../src/cli/parallel.js';
+import { chunkByBytes, decodeResults, encodeResults, PARALLEL_MIN_BYTES, worthParallel } from '../../src/cli/parallel.js';
+import type { FileResult } from '../../src/engine/types.js';
 import { BIN, runCli } from '../helpers/cli.js';
 
-// More files than PARALLEL_MIN_FILES: the built CLI lints them on worker threads. `--cache` keeps a run on the
-// main thread alone, which gives the reference report.
-const FILES = 2 * PARALLEL_MIN_FILES + 20;
+// More bytes than PARALLEL_MIN_BYTES (the generated Users are about 1.2 kB each): the built CLI lints them on
+// worker threads. `--cache` keeps a run on the main thread alone, which gives the reference report.
+const FILES = 600;
+
+describe('deciding on worker threads and cutting chunks', () => {
+  it('sends results as one JSON string, code frames included, and keeps each distinct string once', () => {
+    const diagnostic = { ruleId: 'meta/name', severity: 'error' as const, message: 'metadata.name "A" is not valid.', line: 4, column: 9, endLine: 4, endColumn: 10, path: '/metadata/name', document: 0, docsUrl: 'https://example.com/meta/name' };
+    const results: FileResult[] = [
+      { file: 'a.yaml', documents: 1, skipped: 0, diagnostics: [{ ...diagnostic, note: 'Use lowercase.' }], frameLines: new Map([[3, 'metadata:'], [4, '  name: A']]) },
+      { file: 'b.yaml', documents: 2, skipped: 1, diagnostics: [{ ...diagnostic, line: 9, endLine: 9 }] },
+    ];
+    const strings = new Map<string, string>();
+    const decoded = decodeResults(encodeResults(results), strings);
+    expect(decoded).toEqual(results);
+    expect(decoded[0]?.frameLines).toBeInstanceOf(Map);
+    expect(decoded[1]).not.toHaveProperty('frameLines');
+    expect(strings.get('metadata.name "A" is not valid.')).toBe('metadata.name "A" is not valid.');
+    expect(decodeResults(encodeResults(results), strings)[1]?.diagnostics[0]?.message).toBe(decoded[0]?.diagnostics[0]?.message);
+  });
+
+  it('starts workers only for enough bytes, more than one file and more than one core', () => {
+    expect(worthParallel([PARALLEL_MIN_BYTES / 2, PARALLEL_MIN_BYTES / 2], 2)).toBe(true);
+    expect(worthParallel([PARALLEL_MIN_BYTES / 2, PARALLEL_MIN_BYTES / 2 - 1], 2)).toBe(false);
+    expect(worthParallel([PARALLEL_MIN_BYTES * 4], 2)).toBe(false);
+    expect(worthParallel([PARALLEL_MIN_BYTES, PARALLEL_MIN_BYTES], 1)).toBe(false);
+  });
+
+  it('cuts consecutive chunks by bytes, not by count, keeping every file once and in order', () => {
+    const files = Array.from({ length: 100 }, (_, i) => `f${i}`);
+    // Ten large files first, then ninety small ones.
+    const sizes = files.map((_, i) => (i < 10 ? 200_000 : 2_000));
+    const chunks = chunkByBytes(files, sizes, 2);
+    expect(chunks.flat()).toEqual(files);
+    // 2.18 MB over 2 workers x 8 chunks: about 136 kB a chunk. A large file fills one of its own; 69 small files
+    // make the next, and the last 21 the rest.
+    expect(chunks.map((chunk) => chunk.length)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 69, 21]);
+  });
+});
 
 describe('linting many files on worker threads', () => {
   let dir = '';
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'platlint-parallel-'));
-    ensureCorpus(join(dir, 'corpus'), { files: FILES, docsPerFile: 1, seed: 5 });
+    const { manifest } = ensureCorpus(join(dir, 'corpus'), { files: FILES, docsPerFile: 1, seed: 5 });
+    // The premise of these tests: enough work for the worker threads.
+    expect(manifest.counts.bytes).toBeGreaterThan(PARALLEL_MIN_BYTES);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -10,6 +10,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'config',
     sources: ['spec', 'upstream'],
+    sections: ['status.audit'],
     kinds: ['Config'],
     messages: {
       both: {

@@ -10,6 +10,7 @@ const rule: Rule = {
     severity: 'warning',
     category: 'config',
     sources: ['spec'],
+    sections: ['status.audit'],
     kinds: ['Config'],
     messages: {
       noLevelNoRules: {

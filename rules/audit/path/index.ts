@@ -10,6 +10,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'config',
     sources: ['spec'],
+    sections: ['status.audit'],
     supersedes: ['schema/empty-value'],
     kinds: ['Config'],
     messages: {

@@ -16,6 +16,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'config',
     sources: ['spec', 'upstream'],
+    sections: ['status.audit'],
     kinds: ['Config'],
     messages: {
       resourceNamesWithoutResources: {

@@ -18,6 +18,7 @@ const rule: Rule = {
     severity: 'warning',
     category: 'config',
     sources: ['upstream'],
+    sections: ['status.audit'],
     kinds: ['Config'],
     messages: {
       unknown: {

@@ -18,6 +18,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'config',
     sources: ['spec'],
+    sections: ['status.audit'],
     kinds: ['Config'],
     messages: {
       negative: {

@@ -16,6 +16,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'auth',
     sources: ['spec'],
+    sections: ['status.auth'],
     kinds: ['Config'],
     messages: {
       negative: {

@@ -9,6 +9,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'auth',
     sources: ['spec'],
+    sections: ['status.auth'],
     kinds: ['Config'],
     messages: {
       noLogin: {

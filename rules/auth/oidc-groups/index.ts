@@ -9,6 +9,7 @@ const rule: Rule = {
     severity: 'warning',
     category: 'auth',
     sources: ['upstream'],
+    sections: ['status.auth'],
     kinds: ['Config'],
     messages: {
       noGroupsClaim: {

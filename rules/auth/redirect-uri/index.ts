@@ -30,6 +30,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'auth',
     sources: ['spec', 'upstream'],
+    sections: ['status.auth'],
     kinds: ['Config'],
     messages: {
       notAbsolute: {

@@ -12,6 +12,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'auth',
     sources: ['spec', 'upstream'],
+    sections: ['status.auth'],
     kinds: ['Config'],
     messages: {
       missing: {

@@ -9,6 +9,7 @@ const rule: Rule = {
     severity: 'warning',
     category: 'auth',
     sources: ['spec', 'upstream'],
+    sections: ['status.auth'],
     kinds: ['Config'],
     messages: {
       allowedGroupsWithoutAttr: {

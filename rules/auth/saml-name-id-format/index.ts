@@ -41,6 +41,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'auth',
     sources: ['spec', 'upstream'],
+    sections: ['status.auth'],
     kinds: ['Config'],
     messages: {
       unknown: {

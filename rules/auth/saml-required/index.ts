@@ -17,6 +17,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'auth',
     sources: ['upstream'],
+    sections: ['status.auth'],
     supersedes: ['schema/empty-value'],
     kinds: ['Config'],
     messages: {

@@ -24,6 +24,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'config',
     sources: ['spec'],
+    sections: ['status.cloud.maintenanceWindow'],
     kinds: ['Config'],
     messages: {
       dayInvalid: {

@@ -11,6 +11,7 @@ const rule: Rule = {
     severity: 'info',
     category: 'config',
     sources: ['spec'],
+    sections: ['status.authenticateVersionEndpoint'],
     kinds: ['Config'],
     messages: {
       needsVersion: {

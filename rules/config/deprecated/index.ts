@@ -26,6 +26,7 @@ const rule: Rule = {
     severity: 'warning',
     category: 'config',
     sources: ['spec'],
+    sections: ['status.oidc', 'status.devPodSubDomain'],
     kinds: ['Config'],
     messages: {
       oidc: {

@@ -12,6 +12,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'config',
     sources: ['spec'],
+    sections: ['status.platformHost'],
     kinds: ['Config'],
     messages: {
       scheme: {

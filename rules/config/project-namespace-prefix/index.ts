@@ -15,6 +15,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'config',
     sources: ['spec'],
+    sections: ['status.projectNamespacePrefix'],
     kinds: ['Config'],
     messages: {
       characters: {

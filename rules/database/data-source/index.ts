@@ -47,6 +47,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'config',
     sources: ['spec', 'upstream'],
+    sections: ['status.database.dataSource'],
     kinds: ['Config'],
     messages: {
       noScheme: {

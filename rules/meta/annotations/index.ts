@@ -10,6 +10,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'metadata',
     sources: ['upstream'],
+    sections: ['metadata'],
     messages: {
       invalidKey: {
         text: 'Annotation key "{{key}}" is not a qualified name.',

@@ -8,6 +8,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'metadata',
     sources: ['spec'],
+    sections: ['metadata'],
     supersedes: ['meta/server-fields'],
     messages: {
       withoutTimestamp: {

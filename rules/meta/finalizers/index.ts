@@ -13,6 +13,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'metadata',
     sources: ['upstream'],
+    sections: ['metadata'],
     fixable: true,
     messages: {
       invalid: {

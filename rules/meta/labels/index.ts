@@ -10,6 +10,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'metadata',
     sources: ['upstream'],
+    sections: ['metadata'],
     messages: {
       invalidKey: {
         text: 'Label key "{{key}}" is not a qualified name.',

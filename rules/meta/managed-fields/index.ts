@@ -36,6 +36,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'metadata',
     sources: ['spec', 'upstream'],
+    sections: ['metadata'],
     messages: {
       missing: {
         text: 'metadata.managedFields[{{index}}] has no {{field}}: {{why}}.',

@@ -9,6 +9,7 @@ const rule: Rule = {
     severity: 'warning',
     category: 'metadata',
     sources: ['spec', 'upstream'],
+    sections: ['metadata'],
     messages: {
       clusterScoped: {
         text: 'metadata.namespace is "{{value}}", but {{kind}} is cluster-scoped.',

@@ -26,6 +26,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'metadata',
     sources: ['spec', 'upstream'],
+    sections: ['metadata'],
     supersedes: ['schema/required'],
     messages: {
       emptyField: {

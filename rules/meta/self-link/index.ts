@@ -8,6 +8,7 @@ const rule: Rule = {
     severity: 'warning',
     category: 'metadata',
     sources: ['spec'],
+    sections: ['metadata'],
     fixable: true,
     messages: {
       deprecated: {

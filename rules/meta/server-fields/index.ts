@@ -19,6 +19,7 @@ const rule: Rule = {
     severity: 'warning',
     category: 'metadata',
     sources: ['spec'],
+    sections: ['metadata'],
     messages: {
       serverSet: {
         text: 'metadata.{{field}} is set by the server and read-only: a manifest for create should not carry it.',

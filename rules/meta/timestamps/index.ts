@@ -44,6 +44,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'metadata',
     sources: ['spec', 'upstream'],
+    sections: ['metadata'],
     messages: {
       invalid: {
         text: '{{field}} "{{value}}" is not an RFC 3339 timestamp the platform can parse.',

@@ -13,6 +13,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'config',
     sources: ['spec', 'upstream'],
+    sections: ['status.oidc'],
     kinds: ['Config'],
     messages: {
       noRedirectURIs: {

@@ -9,6 +9,7 @@ const rule: Rule = {
     severity: 'warning',
     category: 'security',
     sources: ['security'],
+    sections: ['spec.access'],
     kinds: ['User'],
     messages: {
       wildcard: {

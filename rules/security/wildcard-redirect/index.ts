@@ -8,6 +8,7 @@ const rule: Rule = {
     severity: 'warning',
     category: 'security',
     sources: ['security'],
+    sections: ['status.oidc'],
     kinds: ['Config'],
     messages: {
       wildcardRedirect: {

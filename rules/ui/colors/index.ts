@@ -13,6 +13,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'config',
     sources: ['spec'],
+    sections: ['status.uiSettings'],
     kinds: ['Config'],
     messages: {
       invalid: {

@@ -11,6 +11,7 @@ const rule: Rule = {
     severity: 'warning',
     category: 'config',
     sources: ['spec'],
+    sections: ['status.uiSettings.externalURLs'],
     kinds: ['Config'],
     messages: {
       allowWithoutBlock: {

@@ -43,6 +43,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'config',
     sources: ['spec'],
+    sections: ['status.uiSettings'],
     kinds: ['Config'],
     messages: {
       notAbsolute: {

@@ -12,6 +12,7 @@ const rule: Rule = {
     severity: 'warning',
     category: 'user',
     sources: ['spec'],
+    sections: ['spec.access'],
     kinds: ['User'],
     messages: {
       noSubjects: {

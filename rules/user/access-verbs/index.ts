@@ -17,6 +17,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'user',
     sources: ['spec'],
+    sections: ['spec.access'],
     kinds: ['User'],
     fixable: true,
     messages: {

@@ -9,6 +9,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'user',
     sources: ['spec'],
+    sections: ['spec.clusterRoles'],
     kinds: ['User'],
     fixable: true,
     messages: {

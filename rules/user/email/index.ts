@@ -10,6 +10,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'user',
     sources: ['spec', 'upstream'],
+    sections: ['spec.email'],
     kinds: ['User'],
     messages: {
       invalid: {

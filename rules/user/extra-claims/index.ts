@@ -9,6 +9,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'user',
     sources: ['spec', 'upstream'],
+    sections: ['spec.extraClaims'],
     kinds: ['User'],
     messages: {
       scalar: {

@@ -10,6 +10,7 @@ const rule: Rule = {
     severity: 'warning',
     category: 'user',
     sources: ['spec'],
+    sections: ['spec.icon'],
     kinds: ['User'],
     messages: {
       invalid: {

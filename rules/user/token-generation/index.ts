@@ -8,6 +8,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'user',
     sources: ['spec'],
+    sections: ['spec.tokenGeneration'],
     kinds: ['User'],
     messages: {
       negative: {

@@ -17,6 +17,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'config',
     sources: ['spec', 'upstream'],
+    sections: ['status.vault'],
     kinds: ['Config'],
     messages: {
       syncIntervalInvalid: {

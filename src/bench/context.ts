@@ -1,0 +1,82 @@
+/** What every part of the benchmark shares: its options, the samples taken so far and the checks of their outputs. */
+import { join, resolve } from 'node:path';
+import { BenchError, expectCode, root, run, type Sample } from './measure.js';
+
+export const PHASES = ['synthetic', 'realistic', 'spectral', 'cold', 'memory', 'lsp'] as const;
+export type Phase = (typeof PHASES)[number];
+
+export interface Options {
+  smoke: boolean;
+  reps: number;
+  coldReps: number;
+  /** Files of the single-document corpus Spectral lints (0: skip Spectral). */
+  spectralFiles: number;
+  spectralReps: number;
+  /** Parts of the benchmark to run (`--only`); the memory parts also need `memory`. */
+  phases: ReadonlySet<Phase>;
+  memory: boolean;
+  profile: boolean;
+  out: string;
+  /** `--before DIR`: the CLI of an earlier build (its dist directory), measured next to this one in the same run. */
+  beforeBin: string | undefined;
+}
+
+export function parseOptions(argv: readonly string[], cwd: string): Options {
+  const smoke = argv.includes('--smoke');
+  const number = (flag: string, fallback: number): number => {
+    const i = argv.indexOf(flag);
+    if (i < 0) return fallback;
+    const value = Number(argv[i + 1]);
+    if (!Number.isInteger(value) || value < 0) throw new BenchError(`${flag} takes a whole number`);
+    return value;
+  };
+  const outFlag = argv.indexOf('--out');
+  const onlyFlag = argv.indexOf('--only');
+  const beforeFlag = argv.indexOf('--before');
+  const only = onlyFlag >= 0 ? (argv[onlyFlag + 1] ?? '').split(',').filter(Boolean) : [...PHASES];
+  const unknown = only.filter((p) => !(PHASES as readonly string[]).includes(p));
+  if (unknown.length || only.length === 0) throw new BenchError(`--only takes a comma-separated list of ${PHASES.join(', ')}`);
+  const phases = new Set(only as Phase[]);
+  if (argv.includes('--no-spectral')) phases.delete('spectral');
+  return {
+    smoke,
+    reps: Math.max(1, number('--reps', smoke ? 1 : 5)),
+    coldReps: Math.max(1, number('--cold-reps', smoke ? 3 : 21)),
+    spectralFiles: phases.has('spectral') ? number('--spectral-files', smoke ? 5 : 1000) : 0,
+    spectralReps: Math.max(1, number('--spectral-reps', smoke ? 1 : 3)),
+    phases,
+    // The large corpora show nothing in a smoke run but cost their time.
+    memory: !argv.includes('--no-memory') && (!smoke || argv.includes('--memory')),
+    profile: argv.includes('--profile'),
+    out: outFlag >= 0 && argv[outFlag + 1] ? join(cwd, argv[outFlag + 1] as string) : join(root, 'bench-out'),
+    beforeBin: beforeFlag >= 0 && argv[beforeFlag + 1] ? resolve(cwd, argv[beforeFlag + 1] as string, 'src', 'cli', 'bin.js') : undefined,
+  };
+}
+
+export const bin = join(root, 'dist', 'src', 'cli', 'bin.js');
+export const floorScript = join(root, 'dist', 'src', 'bench', 'floor.js');
+
+export class Bench {
+  readonly samples: Record<string, Sample[]> = {};
+  readonly checks: Record<string, unknown> = {};
+
+  constructor(readonly options: Options) {}
+
+  add(label: string, sample: Sample): void {
+    (this.samples[label] ??= []).push(sample);
+  }
+
+  /** platlint on a directory with a JSON report to a file; exit code 1, since every corpus has mistakes. */
+  async platlint(name: string, dir: string, nodeArgs: readonly string[] = [], cli = bin): Promise<{ sample: Sample; report: string }> {
+    const report = join(this.options.out, 'reports', `platlint-${name}${cli === bin ? '' : '-before'}.json`);
+    const sample = await run([cli, dir, '--format', 'json', '-o', report], { out: this.options.out, nodeArgs });
+    expectCode(`platlint on ${name}`, sample, [1]);
+    return { sample, report };
+  }
+
+  async floor(name: string, dir: string): Promise<Sample> {
+    const sample = await run([floorScript, dir], { out: this.options.out });
+    expectCode(`floor on ${name}`, sample, [0]);
+    return sample;
+  }
+}

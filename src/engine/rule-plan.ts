@@ -1,0 +1,74 @@
+/**
+ * What to run for a set of rules under one set of settings, worked out once per file rather than for every
+ * document and rule (settings maps may change between files, so it is not kept longer): which
+ * rules are on, their options merged with their defaults, which of them check which kind, whether the schema pass
+ * is needed at all, and which top-level sections each rule reads (`meta.sections`), so that a rule skips a
+ * document without them.
+ */
+import { isRuleEnabled, type RuleSettings } from './settings.js';
+import type { ResourceKind, Rule } from './types.js';
+
+export const SCHEMA_RULE_IDS: readonly string[] = ['schema/unknown-field', 'schema/type', 'schema/required', 'schema/enum', 'schema/empty-value', 'yaml/ambiguous-scalar'];
+
+export interface PlannedRule {
+  rule: Rule & { check: NonNullable<Rule['check']> };
+  options: Readonly<Record<string, unknown>>;
+  /** Dotted data paths (`status.vault`); the rule runs only on documents where one of them has a value. */
+  sections: readonly (readonly string[])[] | undefined;
+}
+
+export interface RulePlan {
+  /** Every rule by id, enabled or not. */
+  all: ReadonlyMap<string, Rule>;
+  /** Enabled rules by id (checked or reported by the engine). */
+  enabled: ReadonlyMap<string, Rule>;
+  /** Rules with a `check`, in rule order, for each kind. */
+  checks: Readonly<Record<ResourceKind, readonly PlannedRule[]>>;
+  /** The schema pass has at least one of its rules on. */
+  schema: boolean;
+}
+
+/** Rules by id, built once per rule list (rule lists are not changed once built). */
+const rulesById = new WeakMap<readonly Rule[], ReadonlyMap<string, Rule>>();
+
+function byIdOf(rules: readonly Rule[]): ReadonlyMap<string, Rule> {
+  let byId = rulesById.get(rules);
+  if (!byId) {
+    byId = new Map(rules.map((rule) => [rule.meta.id, rule]));
+    rulesById.set(rules, byId);
+  }
+  return byId;
+}
+
+export function rulePlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {
+  const enabled = new Map<string, Rule>();
+  const checks: Record<ResourceKind, PlannedRule[]> = { User: [], Config: [] };
+  for (const rule of rules) {
+    const setting = settings.get(rule.meta.id);
+    if (!isRuleEnabled(rule.meta, setting)) continue;
+    enabled.set(rule.meta.id, rule);
+    if (!rule.check) continue;
+    const planned: PlannedRule = {
+      rule: rule as PlannedRule['rule'],
+      options: { ...rule.meta.defaultOptions, ...setting?.options },
+      sections: rule.meta.sections?.map((section) => section.split('.')),
+    };
+    for (const kind of ['User', 'Config'] as const) if (!rule.meta.kinds || rule.meta.kinds.includes(kind)) checks[kind].push(planned);
+  }
+  return { all: byIdOf(rules), enabled, checks, schema: SCHEMA_RULE_IDS.some((id) => enabled.has(id)) };
+}
+
+/** True when the document has a value at one of the rule's sections (or the rule declares none). */
+export function readsDocument(planned: PlannedRule, data: Readonly<Record<string, unknown>>): boolean {
+  if (!planned.sections) return true;
+  for (const path of planned.sections) {
+    let node: unknown = data;
+    for (const key of path) {
+      node = typeof node === 'object' && node !== null && !Array.isArray(node) ? (node as Record<string, unknown>)[key] : undefined;
+      if (node === undefined) break;
+    }
+    // An explicit null still runs the rule: some rules report a section left empty.
+    if (node !== undefined) return true;
+  }
+  return false;
+}
