@@ -2,5 +2,6 @@ import type { Rule } from '../../src/engine/types.js';
 import syntaxRule from './syntax/index.js';
 import duplicateKeyRule from './duplicate-key/index.js';
 import ambiguousScalarRule from './ambiguous-scalar/index.js';
+import invalidValueRule from './invalid-value/index.js';
 
-export const rules: readonly Rule[] = [syntaxRule, duplicateKeyRule, ambiguousScalarRule];
+export const rules: readonly Rule[] = [syntaxRule, duplicateKeyRule, ambiguousScalarRule, invalidValueRule];

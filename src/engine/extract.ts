@@ -1,6 +1,7 @@
 import { isScalar, type Document, type Node } from 'yaml';
 import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
+import { goDecode } from '../yaml/go-decode.js';
 import { LintTarget, toPointer, type NodeSpace, type OffsetRange, type RawStatus } from './document.js';
 import type { DataPath, ResourceKind } from './types.js';
 
@@ -221,7 +222,9 @@ export class TargetExtractor {
     if (errors.some((e) => e.ruleId === 'yaml/syntax')) return undefined;
     let rawData: unknown;
     try {
-      rawData = innerDoc.toJS({ maxAliasCount: 100 });
+      const decoded = goDecode(innerDoc, text, { targetAware: true });
+      rawData = decoded.data;
+      for (const f of decoded.findings) this.add({ ...f, range: spaceOffsets(rawSpace, f.range), pointer }, documentIndex);
     } catch (error) {
       this.add({ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: (error as Error).message, code: 'ALIAS' }, range: scalarRange, pointer }, documentIndex);
       return undefined;

@@ -1,5 +1,7 @@
 import type { Document } from 'yaml';
 import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
+import { goDecode } from '../yaml/go-decode.js';
+import { directiveFindings } from '../yaml/go-directives.js';
 import { validateTarget } from '../schema/validate.js';
 import { LintTarget, type NodeSpace, type OffsetRange } from './document.js';
 import { TargetExtractor, yamlErrorFindings, type EngineFinding } from './extract.js';
@@ -147,7 +149,10 @@ export class FileLinter {
       if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return;
       let data: unknown;
       try {
-        data = doc.toJS({ maxAliasCount: 100 });
+        // Values as the platform's Go decoder reads them, with where it refuses or changes one.
+        const decoded = goDecode(doc, text);
+        data = decoded.data;
+        for (const f of decoded.findings) this.emitFinding({ ...f, documentIndex: index, pointer: '' });
       } catch (error) {
         const range = doc.contents.range ?? [0, 1];
         this.emitFinding({ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: (error as Error).message, code: 'TOJS' }, documentIndex: index, range: [range[0], range[1]], pointer: '' });
@@ -163,6 +168,7 @@ export class FileLinter {
       }
     });
     for (const finding of extractor.findings) this.emitFinding(finding);
+    for (const finding of directiveFindings(this.parsed)) this.emitFinding(finding);
     this.finish(result, spaces);
     return result;
   }

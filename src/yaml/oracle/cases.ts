@@ -26,6 +26,9 @@ export interface OracleCase {
    * test can tell a value the platform keeps from one it changes.
    */
   written?: string | null;
+  /** Whole-document cases: the data path whose value the author means, and that value as JSON. */
+  at?: (string | number)[];
+  means?: unknown;
 }
 
 export const USER_HEAD = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\n';
@@ -34,7 +37,7 @@ export const USER_HEAD = 'apiVersion: management.platform/v1\nkind: User\nmetada
 interface ScalarSpec {
   source: string;
   /** The string the author means (for quoted and block scalars); undefined means the source text. */
-  text?: string;
+  text?: string | null;
   /** Multi-line scalars cannot be keys. */
   keyable?: boolean;
 }
@@ -82,7 +85,7 @@ export const SCALARS: readonly ScalarSpec[] = [
   { source: '!!float abc', text: 'abc' },
   { source: '!!bool yes', text: 'yes' },
   { source: '!!bool 1', text: '1' },
-  { source: '!!null ~', text: '~' },
+  { source: '!!null ~', text: null },
   { source: '!!null x', text: 'x' },
   { source: '!!binary aGVsbG8=', text: 'aGVsbG8=' },
   { source: '!!binary "#not base64"', text: '#not base64' },
@@ -196,22 +199,28 @@ const SPEC = 'spec:\n  username: jane\n';
 
 /** Whole documents: what is not one scalar in one place. */
 function documentCases(): OracleCase[] {
-  const user = (id: string, yaml: string, line?: number): OracleCase => ({ id: `document/${id}`, yaml, target: 'user', ...(line ? { line } : {}) });
-  const raw = (id: string, rawText: string, line?: number): OracleCase => ({
+  type Meaning = { at: (string | number)[]; means: unknown };
+  const user = (id: string, yaml: string, line?: number, meaning?: Meaning): OracleCase => ({ id: `document/${id}`, yaml, target: 'user', ...(line ? { line } : {}), ...meaning });
+  const raw = (id: string, rawText: string, line?: number, meaning?: Meaning): OracleCase => ({
     id: `document/${id}`,
     yaml: CONFIG_HEAD + rawText.replace(/^(?=.)/gm, '    '),
     target: 'raw',
     raw: rawText,
     ...(line ? { line: 6 + line } : {}),
+    ...meaning,
   });
+  const claims = (means: unknown): Meaning => ({ at: ['spec', 'extraClaims'], means });
+  const groups = (means: unknown): Meaning => ({ at: ['spec', 'groups'], means });
+  const annotations = (means: unknown): Meaning => ({ at: ['metadata', 'annotations'], means });
+  const headers = (means: unknown): Meaning => ({ at: ['auth', 'customHttpHeaders'], means });
   return [
     user('clean-user', USER_HEAD + SPEC),
     user('duplicate-key', `${USER_HEAD}${SPEC}  displayName: a\n  displayName: b\n`, 8),
     user('duplicate-key-by-reading', `${USER_HEAD}  annotations:\n    yes: a\n    true: b\n${SPEC}`, 7),
-    user('merge-explicit-first', `${USER_HEAD}${SPEC}  extraClaims:\n    team: explicit\n    <<: {team: merged, site: x}\n`, 8),
-    user('merge-explicit-last', `${USER_HEAD}${SPEC}  extraClaims:\n    <<: {team: merged, site: x}\n    team: explicit\n`),
+    user('merge-explicit-first', `${USER_HEAD}${SPEC}  extraClaims:\n    team: explicit\n    <<: {team: merged, site: x}\n`, 8, claims({ team: 'explicit', site: 'x' })),
+    user('merge-explicit-last', `${USER_HEAD}${SPEC}  extraClaims:\n    <<: {team: merged, site: x}\n    team: explicit\n`, undefined, claims({ team: 'explicit', site: 'x' })),
     user('merge-alias', `${USER_HEAD}  annotations: &base\n    example.com/a: "1"\n${SPEC}  extraClaims:\n    <<: *base\n    b: "2"\n`),
-    user('merge-list', `${USER_HEAD}${SPEC}  extraClaims:\n    <<: [{a: one}, {a: two, b: three}]\n`),
+    user('merge-list', `${USER_HEAD}${SPEC}  extraClaims:\n    <<: [{a: one}, {a: two, b: three}]\n`, undefined, claims({ a: 'one', b: 'three' })),
     user('merge-scalar', `${USER_HEAD}${SPEC}  extraClaims:\n    <<: notamap\n`, 8),
     user('merge-key-quoted', `${USER_HEAD}${SPEC}  extraClaims:\n    "<<": {a: b}\n`, 8),
     user('merge-key-tagged', `${USER_HEAD}${SPEC}  extraClaims:\n    !!merge <<: {a: b}\n`),
@@ -219,9 +228,9 @@ function documentCases(): OracleCase[] {
     user('anchor-alias-list', `${USER_HEAD}${SPEC}  groups: &g [a, b]\n  ssoGroups: *g\n`),
     user('anchor-alias-bool-into-string', `${USER_HEAD}${SPEC}  disabled: &d yes\n  description: *d\n`, 8),
     user('anchor-contains-itself', `${USER_HEAD}${SPEC}  extraClaims: &a\n    a: *a\n`, 8),
-    user('null-list-item', `${USER_HEAD}${SPEC}  groups:\n    - a\n    -\n    - b\n`, 9),
-    user('null-list-item-tilde', `${USER_HEAD}${SPEC}  groups: [a, ~]\n`, 7),
-    user('null-map-value', `${USER_HEAD}${SPEC}  extraClaims:\n    a:\n`, 8),
+    user('null-list-item', `${USER_HEAD}${SPEC}  groups:\n    - a\n    -\n    - b\n`, 9, groups(['a', null, 'b'])),
+    user('null-list-item-tilde', `${USER_HEAD}${SPEC}  groups: [a, ~]\n`, 7, groups(['a', null])),
+    user('null-map-value', `${USER_HEAD}  annotations:\n    example.com/a:\n${SPEC}`, 6, annotations({ 'example.com/a': null })),
     user('null-string-field', `${USER_HEAD}${SPEC}  displayName:\n`),
     user('null-int-field', `${USER_HEAD}${SPEC}  tokenGeneration: ~\n`),
     user('set-in-list', `${USER_HEAD}${SPEC}  groups: !!set {a, b}\n`, 7),
@@ -258,17 +267,17 @@ function documentCases(): OracleCase[] {
     user('nested-list-in-string-list', `${USER_HEAD}${SPEC}  groups: [[a]]\n`, 7),
     user('map-in-string-field', `${USER_HEAD}${SPEC}  displayName: {a: b}\n`, 7),
     user('list-in-string-field', `${USER_HEAD}${SPEC}  displayName: [a]\n`, 7),
-    user('number-key-in-struct', `${USER_HEAD}${SPEC}  extraClaims:\n    1: a\n    2.50: b\n`, 8),
-    user('bool-key-yes-no', `${USER_HEAD}${SPEC}  extraClaims:\n    yes: a\n    no: b\n`, 8),
-    user('quoted-keys', `${USER_HEAD}${SPEC}  extraClaims:\n    "yes": a\n    "1.0": b\n`),
+    user('number-key-in-struct', `${USER_HEAD}${SPEC}  extraClaims:\n    1: a\n    2.50: b\n`, 9, claims({ 1: 'a', '2.50': 'b' })),
+    user('bool-key-yes', `${USER_HEAD}${SPEC}  extraClaims:\n    yes: a\n    name: b\n`, 8, claims({ yes: 'a', name: 'b' })),
+    user('quoted-keys', `${USER_HEAD}${SPEC}  extraClaims:\n    "yes": a\n    "1.0": b\n`, undefined, claims({ yes: 'a', '1.0': 'b' })),
     user('annotation-key-float', `${USER_HEAD}  annotations:\n    1e19: a\n${SPEC}`, 6),
-    user('annotation-key-octal', `${USER_HEAD}  annotations:\n    017: a\n${SPEC}`, 6),
+    user('annotation-key-octal', `${USER_HEAD}  annotations:\n    017: a\n${SPEC}`, 6, annotations({ '017': 'a' })),
     raw('raw-clean', 'uiSettings:\n  platformVersion: "4.10"\n'),
     raw('raw-duplicate-key', 'disableConfigEndpoint: true\ndisableConfigEndpoint: false\n', 2),
-    raw('raw-merge-explicit-first', 'auth:\n  customHttpHeaders:\n    X-A: explicit\n    <<: {X-A: merged}\n', 3),
-    raw('raw-merge-explicit-last', 'auth:\n  customHttpHeaders:\n    <<: {X-A: merged}\n    X-A: explicit\n'),
-    raw('raw-null-header', 'auth:\n  customHttpHeaders:\n    X-A:\n', 3),
-    raw('raw-bool-key-header', 'auth:\n  customHttpHeaders:\n    on: x\n', 3),
+    raw('raw-merge-explicit-first', 'auth:\n  customHttpHeaders:\n    X-A: explicit\n    <<: {X-A: merged}\n', 3, headers({ 'X-A': 'explicit' })),
+    raw('raw-merge-explicit-last', 'auth:\n  customHttpHeaders:\n    <<: {X-A: merged}\n    X-A: explicit\n', undefined, headers({ 'X-A': 'explicit' })),
+    raw('raw-null-header', 'auth:\n  customHttpHeaders:\n    X-A:\n', 3, headers({ 'X-A': null })),
+    raw('raw-bool-key-header', 'auth:\n  customHttpHeaders:\n    on: x\n', 3, headers({ on: 'x' })),
     raw('raw-anchor-self', 'auth: &a\n  customHttpHeaders: *a\n', 2),
     raw('raw-version-map', 'uiSettings:\n  platformVersion: {a: b}\n', 2),
     raw('raw-version-list', 'uiSettings:\n  platformVersion: [4]\n', 2),
