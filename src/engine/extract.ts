@@ -225,6 +225,7 @@ export class TargetExtractor {
       const decoded = goDecode(innerDoc, text, { targetAware: true });
       rawData = decoded.data;
       for (const f of decoded.findings) this.add({ ...f, range: spaceOffsets(rawSpace, f.range), pointer }, documentIndex);
+      if (decoded.fatal) return undefined;
     } catch (error) {
       this.add({ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: (error as Error).message, code: 'ALIAS' }, range: scalarRange, pointer }, documentIndex);
       return undefined;

@@ -1,6 +1,6 @@
-import type { Document } from 'yaml';
+import { isScalar, type Document } from 'yaml';
 import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
-import { goDecode } from '../yaml/go-decode.js';
+import { goDecode, goScalarOfNode } from '../yaml/go-decode.js';
 import { directiveFindings } from '../yaml/go-directives.js';
 import { validateTarget } from '../schema/validate.js';
 import { LintTarget, type NodeSpace, type OffsetRange } from './document.js';
@@ -39,6 +39,19 @@ function byIdOf(rules: readonly Rule[]): ReadonlyMap<string, Rule> {
     rulesById.set(rules, byId);
   }
   return byId;
+}
+
+/**
+ * A rule that prints the number it reports prints it exactly: past 2^53 a JS number is rounded, so the text comes
+ * from the value as the platform's decoder reads it (`-9223372036854775808`, not `-9223372036854776000`).
+ */
+function exactNumbers(target: LintTarget, report: Report): Report['data'] {
+  const data = report.data;
+  if (!data || !Object.values(data).some((v) => typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v))) return data;
+  const node = target.node(report.path);
+  const read = isScalar(node) ? goScalarOfNode(node) : undefined;
+  if (read?.type !== 'int') return data;
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'number' && v === read.value ? read.exact : v]));
 }
 
 /** Lints one file's text. Never throws for any input: parser and rule failures become diagnostics. */
@@ -93,7 +106,7 @@ export class FileLinter {
       const e = edits(s.fix);
       return e ? [{ description: s.description, edits: e }] : [];
     });
-    this.emit(rule, report.messageId, report.data, target.range(report.path, report.at ?? 'value'), target.pointer(report.path), target.documentIndex, {
+    this.emit(rule, report.messageId, exactNumbers(target, report), target.range(report.path, report.at ?? 'value'), target.pointer(report.path), target.documentIndex, {
       ...(fixEdits ? { fix: { edits: fixEdits } } : {}),
       ...(suggestions.length ? { suggestions } : {}),
     });
@@ -153,6 +166,7 @@ export class FileLinter {
         const decoded = goDecode(doc, text);
         data = decoded.data;
         for (const f of decoded.findings) this.emitFinding({ ...f, documentIndex: index, pointer: '' });
+        if (decoded.fatal) return;
       } catch (error) {
         const range = doc.contents.range ?? [0, 1];
         this.emitFinding({ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: (error as Error).message, code: 'TOJS' }, documentIndex: index, range: [range[0], range[1]], pointer: '' });

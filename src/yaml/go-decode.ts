@@ -24,6 +24,8 @@ export interface GoDecodeOptions {
 export interface GoDecoded {
   data: unknown;
   findings: DecodeFinding[];
+  /** The platform refuses the whole document (excessive aliasing): its data is not worth linting. */
+  fatal: boolean;
 }
 
 const MERGE_TAG = 'tag:yaml.org,2002:merge';
@@ -47,6 +49,7 @@ class GoDecoder {
   private readonly decoded = new Map<Node, unknown>();
   private readonly inProgress = new Set<Node>();
   private readonly whole: readonly [number, number];
+  sawAlias = false;
 
   constructor(
     private readonly doc: Document,
@@ -75,7 +78,7 @@ class GoDecoder {
   }
 
   /** The text of a scalar as the parser hands it to the resolver: after unescaping and line folding. */
-  private scalarOf(node: Scalar): GoScalar | undefined {
+  private scalarOf(node: Scalar, isKey = false): GoScalar | undefined {
     const text = typeof node.source === 'string' ? node.source : typeof node.value === 'string' ? node.value : String(node.value ?? '');
     const tag = node.tag;
     if (tag && tag !== '!') {
@@ -94,16 +97,18 @@ class GoDecoder {
     if (node.type === Scalar.QUOTE_DOUBLE) this.checkEscapes(node);
     if (node.type !== Scalar.PLAIN) return { type: 'string', value: text };
     const resolved = resolvePlain(text);
-    if (resolved.type === 'int' && DECIMAL_LOOKING.test(text)) {
+    // A key says what it becomes in its own warning.
+    if (!isKey && resolved.type === 'int' && DECIMAL_LOOKING.test(text)) {
       const decimal = BigInt(text.replace(/_/g, '').replace(/^\+/, '')).toString();
-      if (decimal !== resolved.exact) this.report('yaml/ambiguous-scalar', 'octal', node, { source: text, value: resolved.exact });
+      if (decimal !== resolved.exact) this.report('yaml/ambiguous-scalar', 'octal', node, { source: text, value: resolved.exact, decimal });
     }
     return resolved;
   }
 
   private scalarValue(node: Scalar): unknown {
     const scalar = this.scalarOf(node);
-    if (!scalar) return typeof node.source === 'string' ? node.source : null;
+    // A refused value is reported once, here; the rest of the document is linted as if it were absent.
+    if (!scalar) return null;
     switch (scalar.type) {
       case 'null':
         return null;
@@ -122,6 +127,7 @@ class GoDecoder {
   decode(node: Node | null | undefined): unknown {
     if (node === null || node === undefined) return null;
     if (isAlias(node)) {
+      this.sawAlias = true;
       const target = node.resolve(this.doc) as Node | undefined;
       if (!target) return null;
       if (this.inProgress.has(target)) {
@@ -159,7 +165,7 @@ class GoDecoder {
       this.report('yaml/invalid-value', 'badKey', key, { reason: 'a list or mapping cannot be a key' });
       return undefined;
     }
-    const scalar = this.scalarOf(target);
+    const scalar = this.scalarOf(target, true);
     if (!scalar) return undefined;
     const json = jsonKeyOf(scalar);
     if ('reason' in json) {
@@ -238,6 +244,74 @@ class GoDecoder {
   }
 }
 
+/**
+ * yaml.v2's guard against alias bombs: it counts every node it decodes, aliased ones again each time, and refuses
+ * a document where more than 100 of over 1000 come from aliases at a ratio above its limit (99% for documents up to
+ * 400,000 nodes, down to 10% at 4,000,000). The counts are computed, not expanded, so a bomb costs nothing here.
+ */
+class AliasCounter {
+  private readonly sizes = new Map<Node, number>();
+  private readonly aliased = new Map<Node, number>();
+  private readonly active = new Set<Node>();
+
+  constructor(private readonly doc: Document) {}
+
+  private children(node: Node): unknown[] {
+    if (isSeq(node)) return node.items.flatMap((item) => (isPair(item) ? [item.key, item.value] : [item]));
+    if (isMap(node)) return node.items.flatMap((pair) => [pair.key, pair.value]);
+    return [];
+  }
+
+  private target(node: Node): Node | undefined {
+    const target = isAlias(node) ? (node.resolve(this.doc) as Node | undefined) : undefined;
+    return target && !this.active.has(target) ? target : undefined;
+  }
+
+  /** Nodes decoded for a node, aliases expanded. */
+  size(node: unknown): number {
+    if (!node || typeof node !== 'object' || !('range' in node || isAlias(node))) return 0;
+    const n = node as Node;
+    const known = this.sizes.get(n);
+    if (known !== undefined) return known;
+    this.active.add(n);
+    const target = isAlias(n) ? this.target(n) : undefined;
+    const total = 1 + (isAlias(n) ? (target ? this.size(target) : 0) : this.children(n).reduce<number>((sum, child) => sum + this.size(child), 0));
+    this.active.delete(n);
+    this.sizes.set(n, total);
+    return total;
+  }
+
+  /** Of those, the ones decoded through an alias. */
+  viaAlias(node: unknown): number {
+    if (!node || typeof node !== 'object') return 0;
+    const n = node as Node;
+    const known = this.aliased.get(n);
+    if (known !== undefined) return known;
+    this.active.add(n);
+    const target = isAlias(n) ? this.target(n) : undefined;
+    const total = isAlias(n) ? (target ? this.size(target) : 0) : this.children(n).reduce<number>((sum, child) => sum + this.viaAlias(child), 0);
+    this.active.delete(n);
+    this.aliased.set(n, total);
+    return total;
+  }
+}
+
+function allowedAliasRatio(decodeCount: number): number {
+  if (decodeCount <= 400_000) return 0.99;
+  if (decodeCount >= 4_000_000) return 0.1;
+  return 0.99 - 0.89 * ((decodeCount - 400_000) / 3_600_000);
+}
+
+function excessiveAliasing(doc: Document): string | undefined {
+  const counter = new AliasCounter(doc);
+  const decoded = 1 + counter.size(doc.contents);
+  const aliased = counter.viaAlias(doc.contents);
+  if (aliased > 100 && decoded > 1000 && aliased / decoded > allowedAliasRatio(decoded)) {
+    return `document contains excessive aliasing: aliases expand it to ${decoded.toLocaleString('en-US', { maximumFractionDigits: 0 })} values, which the platform refuses`;
+  }
+  return undefined;
+}
+
 /** What the platform's decoder makes of one scalar node, ignoring where it sits; undefined when it refuses it. */
 export function goScalarOfNode(node: Scalar): GoScalar | undefined {
   const text = typeof node.source === 'string' ? node.source : typeof node.value === 'string' ? node.value : String(node.value ?? '');
@@ -252,5 +326,10 @@ export function goScalarOfNode(node: Scalar): GoScalar | undefined {
 export function goDecode(doc: Document, text: string, options: GoDecodeOptions = {}): GoDecoded {
   const decoder = new GoDecoder(doc, text, options);
   const data = decoder.decode(doc.contents as Node | null);
-  return { data, findings: decoder.findings };
+  const aliasing = decoder.sawAlias ? excessiveAliasing(doc) : undefined;
+  if (aliasing) {
+    const range = doc.contents?.range;
+    return { data: null, fatal: true, findings: [{ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: aliasing, code: 'ALIAS' }, range: range ? [range[0], range[0] + 1] : [0, 1] }] };
+  }
+  return { data, findings: decoder.findings, fatal: false };
 }

@@ -194,7 +194,9 @@ export function printScalar(scalar: GoScalar): string {
     case 'int':
       return `the number ${scalar.exact}`;
     case 'float':
-      return `the number ${Number.isFinite(scalar.value) ? String(scalar.value) : formatFloat32(scalar.value)}`;
+      if (!Number.isFinite(scalar.value)) return `the number ${formatFloat32(scalar.value)}`;
+      // Go's JSON prints a float64 as JS does; past 2^53 say that it is no longer an exact integer.
+      return Number.isInteger(scalar.value) && !Number.isSafeInteger(scalar.value) ? `the floating-point number ${String(scalar.value)}` : `the number ${String(scalar.value)}`;
     case 'string':
       return `the string "${scalar.value}"`;
   }

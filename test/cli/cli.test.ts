@@ -60,7 +60,7 @@ describe('exit codes', () => {
   });
 
   it('exits 1 above --max-warnings and 0 at or below it', () => {
-    const warning = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  username: yes\n';
+    const warning = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  username: jane\n  tokenGeneration: 010\n';
     expect(runCli(['--max-warnings', '0', '-'], { input: warning }).status).toBe(1);
     expect(runCli(['--max-warnings', '5', '-'], { input: warning }).status).toBe(0);
     expect(runCli(['--quiet', '-'], { input: warning })).toEqual({ status: 0, stdout: '', stderr: '' });
@@ -94,7 +94,7 @@ describe('inputs', () => {
 
   it('expands globs', () => {
     const report = JSON.parse(runCli(['fixtures/yaml/**/valid*.yaml', '--format', 'json']).stdout);
-    expect(report.results.map((r: { file: string }) => r.file)).toEqual(['fixtures/yaml/ambiguous-scalar/valid.yaml', 'fixtures/yaml/duplicate-key/valid.yaml', 'fixtures/yaml/syntax/valid.yaml']);
+    expect(report.results.map((r: { file: string }) => r.file)).toEqual(['fixtures/yaml/ambiguous-scalar/valid.yaml', 'fixtures/yaml/duplicate-key/valid.yaml', 'fixtures/yaml/invalid-value/valid.yaml', 'fixtures/yaml/syntax/valid.yaml']);
   });
 });
 

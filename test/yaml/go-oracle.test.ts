@@ -211,13 +211,16 @@ describe('the differential table against the recorded Go decoder', () => {
     expect([...kinds].sort()).toEqual(['changed', 'reject', 'same']);
   });
 
-  it('agrees with Go on every case', () => {
+  // One test per position (string field, int field, annotation key, ...), so a failure says where values go wrong.
+  const groups = [...new Set(cases.map((c) => c.id.split('/')[0] ?? ''))];
+  it.each(groups)('agrees with Go on every %s case', (group) => {
     const disagreements: string[] = [];
     cases.forEach((c, i) => {
+      if (!c.id.startsWith(`${group}/`)) return;
       const verdict = goVerdict(c, recorded[i]?.go ?? []);
       const problem = disagreement(c, verdict, lint(c.yaml));
       if (problem) disagreements.push(`${c.id} ${JSON.stringify(c.scalar ?? '')}: ${problem}`);
     });
-    expect(disagreements, `${disagreements.length} of ${cases.length} cases disagree`).toEqual([]);
+    expect(disagreements, `${disagreements.length} ${group} cases disagree`).toEqual([]);
   });
 });

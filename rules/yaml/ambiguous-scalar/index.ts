@@ -10,7 +10,7 @@ const rule: Rule = {
     sources: ['upstream'],
     reportedByEngine: true,
     messages: {
-      octal: { text: '{{source}} is read by the platform as the octal number {{value}}, not the decimal {{source}}.', note: 'YAML 1.1 reads a leading 0 as octal; drop the leading zeros for a decimal number, or write 0o{{source}} to keep the octal reading explicit.' },
+      octal: { text: '{{source}} is read by the platform as the octal number {{value}}, not as {{decimal}}.', note: 'YAML 1.1 reads a leading 0 as octal; drop the leading zeros for the decimal number, or quote the value where a string is meant.' },
       key: { text: 'The key {{source}} is read by the platform as "{{key}}".', note: "The platform's YAML 1.1 decoder reads the unquoted key as a boolean or number and writes it back as text; quote the key to keep it as written." },
       mergeOverrides: { text: 'The platform replaces {{key}} here with the value of the later `<<` merge.', note: "yaml.v2 applies a merge in the order written, so a key set before `<<` loses to the merged value; put the key after the merge to keep it." },
       converted: { text: '{{field}} is written {{source}}: the platform reads it as the string "{{value}}".', note: "The platform reads its raw config with a target-aware decoder that turns numbers and booleans into strings for string fields, after YAML 1.1 has read them; quote the value to keep it as written." },
