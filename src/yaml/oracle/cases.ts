@@ -197,6 +197,13 @@ function scalarCases(): OracleCase[] {
 
 const SPEC = 'spec:\n  username: jane\n';
 
+/** `levels` anchored lists of `width` items, each item an alias of the list before: width^levels values in all. */
+function aliasLevels(levels: number, width: number): string {
+  const lines = [`    l0: &l0 [${Array(width).fill('"x"').join(', ')}]`];
+  for (let i = 1; i < levels; i++) lines.push(`    l${i}: &l${i} [${Array(width).fill(`*l${i - 1}`).join(', ')}]`);
+  return `  extraClaims:\n${lines.join('\n')}\n`;
+}
+
 /** Whole documents: what is not one scalar in one place. */
 function documentCases(): OracleCase[] {
   type Meaning = { at: (string | number)[]; means: unknown };
@@ -272,6 +279,10 @@ function documentCases(): OracleCase[] {
     user('quoted-keys', `${USER_HEAD}${SPEC}  extraClaims:\n    "yes": a\n    "1.0": b\n`, undefined, claims({ yes: 'a', '1.0': 'b' })),
     user('annotation-key-float', `${USER_HEAD}  annotations:\n    1e19: a\n${SPEC}`, 6),
     user('annotation-key-octal', `${USER_HEAD}  annotations:\n    017: a\n${SPEC}`, 6, annotations({ '017': 'a' })),
+    user('alias-bomb', `${USER_HEAD}${SPEC}${aliasLevels(7, 9)}`),
+    user('alias-many-small', `${USER_HEAD}${SPEC}${aliasLevels(3, 4)}`),
+    user('alias-into-annotations', `${USER_HEAD}  annotations:\n    example.com/a: &v "1"\n    example.com/b: *v\n${SPEC}  description: *v\n`),
+    raw('raw-alias-bomb', aliasLevels(7, 9).replace(/^  /gm, '').replace('extraClaims:', 'bomb:')),
     raw('raw-clean', 'uiSettings:\n  platformVersion: "4.10"\n'),
     raw('raw-duplicate-key', 'disableConfigEndpoint: true\ndisableConfigEndpoint: false\n', 2),
     raw('raw-merge-explicit-first', 'auth:\n  customHttpHeaders:\n    X-A: explicit\n    <<: {X-A: merged}\n', 3, headers({ 'X-A': 'explicit' })),
