@@ -51,6 +51,7 @@ export const SCALARS: readonly ScalarSpec[] = [
   ...['~', 'null', 'Null', 'NULL', 'nUll'].map(plain),
   // integers in every base, signs, separators, sizes
   ...['0', '7', '-7', '+7', '017', '-017', '0017', '08', '09', '0o17', '0O17', '0x1F', '0X1F', '-0x1F', '0b101', '0B101', '-0b101', '1_000', '685_230', '0x_1F'].map(plain),
+  ...['0x1FFFFFFFFFFFFFFFFF', '0xFFFFFFFFFFFFFFFF', '-0o17', '+0x1F', '0o8', '0x', '1__0', '_1', '1_'].map(plain),
   ...['9007199254740993', '9223372036854775807', '9223372036854775808', '-9223372036854775808', '-9223372036854775809', '18446744073709551615', '18446744073709551616'].map(plain),
   // sexagesimal (YAML 1.1 spec, not yaml.v2)
   ...['1:20', '190:20:30', '-1:30', '1:20.5'].map(plain),
