@@ -29,6 +29,11 @@ const UINT64_MAX = 2n ** 64n - 1n;
 
 /** strconv.ParseInt(s, 0, 64), then ParseUint: Go's literal syntax (0x, 0o, 0b, leading-zero octal). */
 function parseGoInt(text: string): GoScalar | undefined {
+  // Most integers are short decimals, which a JS number holds exactly.
+  if (/^[-+]?(?:0|[1-9][0-9]{0,14})$/.test(text)) {
+    const value = Number(text) || 0;
+    return { type: 'int', value, exact: String(value), go: 'int' };
+  }
   const match = /^([+-]?)(?:0[xX]([0-9a-fA-F]+)|0[oO]([0-7]+)|0[bB]([01]+)|0([0-7]+)|([1-9][0-9]*|0))$/.exec(text);
   if (!match) return undefined;
   const [, sign, hex, octal, binary, oldOctal, decimal] = match;

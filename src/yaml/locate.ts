@@ -15,7 +15,9 @@ export interface Located {
 /** Keys compare as the platform reads them: `yes:` is the key "true", `1.0:` is "1", `0o17:` is "15". */
 function keyMatches(key: unknown, segment: string | number): boolean {
   if (!isScalar(key)) return false;
-  if (typeof key.value === 'string' && key.type !== Scalar.PLAIN && !key.tag) return key.value === String(segment);
+  // A quoted key, or a plain word, is the string it reads as; only plain keys that start like a number, a boolean
+  // or a null can become another string.
+  if (typeof key.value === 'string' && !key.tag && (key.type !== Scalar.PLAIN || !/^[-+.0-9yYnNtTfFoO~]/.test(key.value))) return key.value === String(segment);
   const read = goScalarOfNode(key);
   const json = read ? jsonKeyOf(read) : undefined;
   return json !== undefined && 'key' in json ? json.key === String(segment) : String(key.value) === String(segment);
