@@ -41,6 +41,13 @@ function setKey(out: Record<string, unknown>, key: string, value: unknown): void
   Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** The merged value that replaces a written one, as a message shows it. */
+function mergedValue(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value !== null && typeof value === 'object') return 'a mapping';
+  return JSON.stringify(value) ?? 'null';
+}
+
 /** `017`: digits a reader takes for decimal, which yaml.v2 reads as octal. */
 const DECIMAL_LOOKING = /^[-+]?0[0-9_]*[0-9][0-9_]*$/;
 
@@ -208,7 +215,7 @@ class GoDecoder {
     return out;
   }
 
-  private mergeSources(value: Node | null, mergeKey: Node): Record<string, unknown>[] | undefined {
+  private mergeSources(value: Node | null): Record<string, unknown>[] | undefined {
     const target = isAlias(value) ? (value.resolve(this.doc) as Node | undefined) : value;
     if (isMap(target)) return [this.decode(value) as Record<string, unknown>];
     if (isSeq(target)) {
@@ -221,12 +228,11 @@ class GoDecoder {
       // yaml.v2 applies the list from the end, so the first mapping listed wins.
       return maps.reverse();
     }
-    void mergeKey;
     return undefined;
   }
 
   private merge(value: Node | null, out: Record<string, unknown>, explicit: Map<string, Node>, mergeKey: Node): void {
-    const sources = this.mergeSources(value, mergeKey);
+    const sources = this.mergeSources(value);
     if (!sources) {
       this.report('yaml/invalid-value', 'badMerge', value ?? mergeKey, {});
       return;
@@ -235,7 +241,7 @@ class GoDecoder {
       for (const [key, merged] of Object.entries(source)) {
         const written = explicit.get(key);
         if (written && !Object.is(out[key], merged)) {
-          this.report('yaml/ambiguous-scalar', 'mergeOverrides', written, { key, line: '' });
+          this.report('yaml/ambiguous-scalar', 'mergeOverrides', written, { key, value: mergedValue(merged) });
           explicit.delete(key);
         }
         setKey(out, key, merged);

@@ -283,7 +283,7 @@ function documentCases(): OracleCase[] {
     user('alias-bomb', `${USER_HEAD}${SPEC}${aliasLevels(7, 9)}`),
     user('alias-many-small', `${USER_HEAD}${SPEC}${aliasLevels(3, 4)}`),
     user('alias-into-annotations', `${USER_HEAD}  annotations:\n    example.com/a: &v "1"\n    example.com/b: *v\n${SPEC}  description: *v\n`),
-    raw('raw-alias-bomb', aliasLevels(7, 9).replace(/^  /gm, '').replace('extraClaims:', 'bomb:')),
+    raw('raw-alias-bomb', aliasLevels(7, 9).replace(/^ {2}/gm, '').replace('extraClaims:', 'bomb:')),
     raw('raw-clean', 'uiSettings:\n  platformVersion: "4.10"\n'),
     raw('raw-duplicate-key', 'disableConfigEndpoint: true\ndisableConfigEndpoint: false\n', 2),
     raw('raw-merge-explicit-first', 'auth:\n  customHttpHeaders:\n    X-A: explicit\n    <<: {X-A: merged}\n', 3, headers({ 'X-A': 'explicit' })),
