@@ -9,9 +9,9 @@ import { getIn } from '../platform/data.js';
 import { didYouMean } from './suggest.js';
 import { createAjv } from './ajv.js';
 import { displayPath, typedFindings } from './go-typed.js';
+import { AJV_OPTIONS, schemaFingerprint } from './validator-options.js';
 
 export { displayPath };
-import { AJV_OPTIONS, schemaFingerprint } from './validator-options.js';
 
 export interface SchemaFinding extends Report {
   ruleId: string;
@@ -87,7 +87,6 @@ function decodePointer(pointer: string, data: unknown): DataPath {
   }
   return path;
 }
-
 
 function jsonType(value: unknown): string {
   if (value === null) return 'null';
