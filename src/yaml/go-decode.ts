@@ -1,5 +1,5 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node } from 'yaml';
-import { jsonKeyOf, printScalar, resolvePlain, resolveTagged, type GoScalar } from './go-scalar.js';
+import { jsonKeyOf, NOT_ONLY_STRING, printScalar, resolvePlain, resolveTagged, type GoScalar } from './go-scalar.js';
 
 /**
  * A document decoded as the platform decodes it: sigs.k8s.io/yaml's YAMLToJSON over gopkg.in/yaml.v2. The data is
@@ -38,7 +38,8 @@ function rangeOf(node: Node | null | undefined, fallback: readonly [number, numb
 
 function setKey(out: Record<string, unknown>, key: string, value: unknown): void {
   // `__proto__` is an ordinary key in YAML and in Go.
-  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
 }
 
 /** The merged value that replaces a written one, as a message shows it. */
@@ -70,8 +71,9 @@ class GoDecoder {
   private checkEscapes(node: Scalar): void {
     const range = node.range;
     if (!range) return;
+    const first = this.text.indexOf('\\/', range[0]);
+    if (first < 0 || first >= range[1]) return;
     const source = this.text.slice(range[0], range[1]);
-    if (!source.includes('\\/')) return;
     for (const match of source.matchAll(/\\(.)/g)) {
       if (match[1] !== '/') continue;
       const at = range[0] + (match.index ?? 0);
@@ -112,7 +114,19 @@ class GoDecoder {
     return resolved;
   }
 
+  /** Untagged text that can only be a string: most values, read without building a resolution. */
+  private plainString(node: Scalar): string | undefined {
+    if (node.tag) return undefined;
+    const text = node.source;
+    if (typeof text !== 'string') return undefined;
+    if (node.type === Scalar.PLAIN) return text !== '' && !NOT_ONLY_STRING.has(text[0] ?? '') ? text : undefined;
+    if (node.type === Scalar.QUOTE_DOUBLE) this.checkEscapes(node);
+    return text;
+  }
+
   private scalarValue(node: Scalar): unknown {
+    const simple = this.plainString(node);
+    if (simple !== undefined) return simple;
     const scalar = this.scalarOf(node);
     // A refused value is reported once, here; the rest of the document is linted as if it were absent.
     if (!scalar) return null;
@@ -143,10 +157,10 @@ class GoDecoder {
       }
       return this.decode(target);
     }
-    const cached = this.decoded.get(node);
+    if (isScalar(node)) return this.scalarValue(node);
+    const cached = node.anchor ? this.decoded.get(node) : undefined;
     if (cached !== undefined) return cached;
     let value: unknown;
-    if (isScalar(node)) return this.scalarValue(node);
     this.inProgress.add(node);
     if (isSeq(node)) value = node.items.map((item) => (isPair(item) ? this.pairMapping(item) : this.decode(item as Node | null)));
     else if (isMap(node)) value = this.mapping(node);
@@ -166,6 +180,10 @@ class GoDecoder {
     if (key === null || key === undefined) {
       this.report('yaml/invalid-value', 'badKey', key, { reason: 'a null key cannot become a JSON key' });
       return undefined;
+    }
+    if (isScalar(key)) {
+      const simple = this.plainString(key);
+      if (simple !== undefined) return simple;
     }
     const target = isAlias(key) ? (key.resolve(this.doc) as Node | undefined) : key;
     if (!isScalar(target)) {
@@ -189,21 +207,34 @@ class GoDecoder {
   private mapping(node: Node): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     if (!isMap(node)) return out;
-    /** Keys written in this mapping, for telling when a later merge replaces one. */
-    const explicit = new Map<string, Node>();
-    for (const pair of node.items) {
-      if (!isPair(pair)) continue;
+    /** Keys written in this mapping, for telling when a later merge replaces one; only mappings with a merge keep them. */
+    let explicit: Map<string, Node> | undefined;
+    node.items.forEach((pair, index) => {
+      if (!isPair(pair)) return;
       if (this.isMergeKey(pair.key)) {
+        explicit ??= this.keysBefore(node.items, index);
         this.merge(pair.value as Node | null, out, explicit, pair.key as Node);
-        continue;
+        return;
       }
       const key = this.jsonKey(pair.key as Node | null);
       const value = this.decode(pair.value as Node | null);
-      if (key === undefined) continue;
+      if (key === undefined) return;
       setKey(out, key, value);
-      explicit.set(key, (pair.key as Node | null) ?? node);
-    }
+      explicit?.set(key, (pair.key as Node | null) ?? node);
+    });
     return out;
+  }
+
+  /** The keys written before a mapping's first merge, read again without reporting (merges are rare). */
+  private keysBefore(items: readonly unknown[], end: number): Map<string, Node> {
+    const keys = new Map<string, Node>();
+    for (const pair of items.slice(0, end)) {
+      if (!isPair(pair) || !isScalar(pair.key)) continue;
+      const read = goScalarOfNode(pair.key);
+      const json = read ? jsonKeyOf(read) : undefined;
+      if (json && 'key' in json) keys.set(json.key, pair.key);
+    }
+    return keys;
   }
 
   /** An `!!omap` or `!!pairs` entry, which yaml.v2 reads as a mapping of one key. */

@@ -58,10 +58,14 @@ function parseGoFloat(text: string): GoScalar | undefined {
 const DOT_FLOAT = /^\.[0-9](?:_?[0-9])*(?:[eE][-+]?[0-9](?:_?[0-9])*)?$/;
 
 /** What yaml.v2 makes of an untagged plain scalar. */
+/** First characters after which yaml.v2 tries more than a string: signs, digits, `.`, and those of its word list. */
+export const NOT_ONLY_STRING: ReadonlySet<string> = new Set([...'+-0123456789.yYnNtTfFoO~']);
+
 export function resolvePlain(text: string): GoScalar {
+  const first = text[0] ?? '';
+  if (first !== '' && !NOT_ONLY_STRING.has(first)) return { type: 'string', value: text };
   const known = BOOL_AND_NULL.get(text);
   if (known) return known;
-  const first = text[0] ?? '';
   if (first === '.') {
     return (DOT_FLOAT.test(text) ? parseGoFloat(text.replace(/_/g, '')) : undefined) ?? { type: 'string', value: text };
   }
