@@ -3,7 +3,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FileResult } from '../engine/types.js';
 
-const CACHE_FORMAT = 1;
+// 2: results carry the skipped objects and whether the whole file was skipped.
+const CACHE_FORMAT = 2;
 
 interface Entry {
   key: string;

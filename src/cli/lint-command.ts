@@ -18,6 +18,7 @@ export interface LintFlags {
   format: string[];
   outputFile: string[];
   quiet?: boolean;
+  verbose?: boolean;
   maxWarnings?: string;
   stdinFilename?: string;
   rule: string[];
@@ -151,7 +152,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     return rule ? { description: rule.meta.description, severity: rule.meta.severity, ...(url ? { docsUrl: url } : {}) } : undefined;
   };
   for (const { formatter, file } of formatters) {
-    const text = formatter(results, { color: io.color && !file, cwd: io.cwd, ruleInfo, toolVersion: VERSION });
+    const text = formatter(results, { color: io.color && !file, cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true });
     if (file) {
       try {
         writeFileSync(file, text);

@@ -11,6 +11,8 @@ import { hashText } from './cache.js';
 export interface RuleSetFlags {
   config?: string | false;
   policy?: string[];
+  /** The content of a config or policy file when it is not the disk's (the language server's open buffers). */
+  readFile?: (absolute: string) => Uint8Array | undefined;
 }
 
 /** Everything a command needs to know about the rules in force: built-ins, the config file and custom policies. */
@@ -36,7 +38,9 @@ function policyFiles(paths: readonly string[], findPolicyFiles: (dir: string) =>
 
 export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<RuleSet> {
   const configPath = flags.config === false ? undefined : (flags.config ?? findConfigFile(cwd));
-  const configFile = configPath ? loadConfigFile(resolve(cwd, configPath)) : undefined;
+  const configAbsolute = configPath ? resolve(cwd, configPath) : undefined;
+  const configBuffer = configAbsolute ? flags.readFile?.(configAbsolute) : undefined;
+  const configFile = configAbsolute ? loadConfigFile(configAbsolute, configBuffer && Buffer.from(configBuffer).toString('utf8')) : undefined;
   const base = new ResolvedConfig(configFile, builtinRules, cwd);
   // Shown as given on the command line, or relative to the working directory when they come from the config file.
   const policyPaths = [...base.policyPaths().map((p) => relative(cwd, p) || '.'), ...(flags.policy ?? [])];
@@ -45,8 +49,8 @@ export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<Rul
   if (policyPaths.length) {
     // CEL costs hundreds of milliseconds to load: only runs that use policies pay for it.
     const policy = await import('../policy/index.js');
-    policies = policy.loadPolicies(policyPaths, cwd);
-    policyFingerprint = hashText(...policyFiles(policyPaths.map((p) => resolve(cwd, p)), policy.findPolicyFiles).map((file) => readFileSync(file)));
+    policies = policy.loadPolicies(policyPaths, cwd, flags.readFile ? { readFile: flags.readFile } : {});
+    policyFingerprint = hashText(...policyFiles(policyPaths.map((p) => resolve(cwd, p)), policy.findPolicyFiles).map((file) => flags.readFile?.(file) ?? readFileSync(file)));
   }
   const rules = policies ? [...builtinRules, ...policies.rules] : builtinRules;
   const builtinIds = new Set(builtinRules.map((r) => r.meta.id));

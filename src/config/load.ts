@@ -50,12 +50,14 @@ function describe(error: ErrorObject): string {
   return error.message ?? error.keyword;
 }
 
-export function loadConfigFile(path: string): ConfigFile {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new ConfigError(`cannot read config file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+/** Loads a config file; `text`, when given, is its content (an editor's unsaved buffer) instead of the disk's. */
+export function loadConfigFile(path: string, text?: string): ConfigFile {
+  if (text === undefined) {
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (error) {
+      throw new ConfigError(`cannot read config file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
   }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false });

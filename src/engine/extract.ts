@@ -3,13 +3,11 @@ import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
 import { goDecode } from '../yaml/go-decode.js';
 import { LintTarget, toPointer, type NodeSpace, type OffsetRange, type RawStatus } from './document.js';
+import { yamlErrorFindings, spaceOffsets } from './yaml-errors.js';
+import { API_GROUP, API_VERSION, apiGroupOf, documentScope, KNOWN_KINDS, LIST_KINDS, objectScope, RESOURCE_KINDS } from './scope.js';
 import type { DataPath, ResourceKind } from './types.js';
 
-export const API_GROUP = 'management.platform';
-export const API_VERSION = 'v1';
-const RESOURCE_KINDS: readonly ResourceKind[] = ['User', 'Config'];
-const LIST_KINDS: Readonly<Record<string, ResourceKind>> = { UserList: 'User', ConfigList: 'Config' };
-const KNOWN_KINDS = [...RESOURCE_KINDS, ...Object.keys(LIST_KINDS), 'List'];
+export { API_GROUP, API_VERSION } from './scope.js';
 
 /** A diagnostic the engine itself raises while finding the documents to lint. */
 export interface EngineFinding {
@@ -21,54 +19,23 @@ export interface EngineFinding {
   pointer: string;
 }
 
+/** A document or list item that is not a platform object, and why it was not linted. */
+export interface SkippedPart {
+  range: OffsetRange;
+  pointer: string;
+  reason: string;
+}
+
 export interface Extraction {
   targets: LintTarget[];
-  /** Objects of other API groups or kinds, skipped and counted. */
-  skipped: number;
+  /** Documents and list items that are not platform objects (scope.ts), skipped with a reason. */
+  skipped: SkippedPart[];
   /** Platform objects found (a list's items count one by one). */
   objects: number;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Offsets of YAML parser errors in a space, mapped to the file. */
-export function spaceOffsets(space: NodeSpace, pos: readonly [number, number]): OffsetRange {
-  if (space.fallback) return space.fallback;
-  const map = space.toFile ?? ((n: number) => n);
-  const start = map(pos[0]);
-  return [start, Math.max(start + 1, map(Math.max(pos[0], pos[1] - 1)) + 1)];
-}
-
-const KEY_TEXT = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^:#\n,{}[\]]*?)(?=\s*:)/;
-
-export function yamlErrorFindings(documentIndex: number, space: NodeSpace, doc: Document, pointer: string): EngineFinding[] {
-  // The parser often reports one mistake several times at the same place; one diagnostic per place is enough.
-  const seen = new Set<number>();
-  const errors = doc.errors.filter((error) => !seen.has(error.pos[0]) && seen.add(error.pos[0]));
-  return errors.map((error): EngineFinding => {
-    if (error.code === 'DUPLICATE_KEY') {
-      // The parser marks one character; the whole key is what the reader needs to see.
-      const key = KEY_TEXT.exec(space.text.slice(error.pos[0], error.pos[0] + 1024))?.[0] || space.text.slice(error.pos[0], error.pos[1]);
-      return {
-        ruleId: 'yaml/duplicate-key',
-        messageId: 'duplicate',
-        data: { key: key.slice(0, 80) },
-        documentIndex,
-        range: spaceOffsets(space, [error.pos[0], error.pos[0] + Math.max(1, key.length)]),
-        pointer,
-      };
-    }
-    return {
-      ruleId: 'yaml/syntax',
-      messageId: 'syntax',
-      data: { detail: error.message.split('\n')[0] ?? error.message, code: error.code },
-      documentIndex,
-      range: spaceOffsets(space, error.pos),
-      pointer,
-    };
-  });
 }
 
 function closestKind(kind: string): string | undefined {
@@ -92,10 +59,13 @@ export class TargetExtractor {
     this.findings.push({ ...finding, documentIndex });
   }
 
-  extract(documentIndex: number, doc: Document.Parsed, data: unknown): Extraction {
+  /** `fileHasPlatformObjects`: another document of the file is ours, which makes a stray list or scalar a mistake. */
+  extract(documentIndex: number, doc: Document.Parsed, data: unknown, fileHasPlatformObjects: boolean): Extraction {
     const space: NodeSpace = { doc, root: doc.contents, text: this.parsed.text };
-    const out: Extraction = { targets: [], skipped: 0, objects: 0 };
-    this.classify(documentIndex, space, [], data, out, undefined);
+    const out: Extraction = { targets: [], skipped: [], objects: 0 };
+    const scope = documentScope(data, fileHasPlatformObjects);
+    if (scope.linted) this.classify(documentIndex, space, [], data, out, undefined);
+    else out.skipped.push({ ...this.at(documentIndex, space, [], {}, [], 'value'), reason: scope.reason });
     return out;
   }
 
@@ -112,16 +82,22 @@ export class TargetExtractor {
     out: Extraction,
     impliedKind: ResourceKind | undefined,
   ): void {
+    const inGenericList = prefix.length > 0 && !impliedKind;
     if (!isRecord(data)) {
       const probe = new LintTarget(documentIndex, undefined, '', {}, space, prefix);
-      this.add({ ruleId: 'resource/not-an-object', messageId: 'notObject', data: { actual: Array.isArray(data) ? 'a list' : 'a scalar' }, range: probe.range([], 'value'), pointer: probe.pointer([]) }, documentIndex);
+      const actual = Array.isArray(data) ? 'a list' : 'a scalar';
+      if (inGenericList) out.skipped.push({ range: probe.range([], 'value'), pointer: probe.pointer([]), reason: `${actual}, not a mapping: not a platform object` });
+      else this.add({ ruleId: 'resource/not-an-object', messageId: 'notObject', data: { actual }, range: probe.range([], 'value'), pointer: probe.pointer([]) }, documentIndex);
       return;
     }
     const place = (path: DataPath, at: 'key' | 'value' = 'value') => this.at(documentIndex, space, prefix, data, path, at);
-    if (!impliedKind && data['apiVersion'] === undefined && data['kind'] === undefined && !('metadata' in data) && !('spec' in data) && !('status' in data)) {
-      // Neither type nor object fields: some other YAML file (a CI config, Helm values), not a manifest.
-      out.skipped++;
-      return;
+    if (inGenericList) {
+      // The items of a `v1` List are judged one by one, like documents.
+      const scope = objectScope(data);
+      if (!scope.linted) {
+        out.skipped.push({ ...place([]), reason: scope.reason });
+        return;
+      }
     }
     const apiVersion = data['apiVersion'] ?? (impliedKind ? `${API_GROUP}/${API_VERSION}` : undefined);
     const kind = data['kind'] ?? impliedKind;
@@ -141,14 +117,12 @@ export class TargetExtractor {
       this.items(documentIndex, space, prefix, data, out, undefined);
       return;
     }
-    const slash = apiVersion.indexOf('/');
-    const group = slash < 0 ? '' : apiVersion.slice(0, slash);
-    const version = slash < 0 ? apiVersion : apiVersion.slice(slash + 1);
+    const group = apiGroupOf(apiVersion);
+    const version = apiVersion.slice(apiVersion.indexOf('/') + 1);
     if (group !== API_GROUP) {
-      out.skipped++;
-      return;
-    }
-    if (version !== API_VERSION) {
+      // scope.ts let it through: one of our kinds under a slip of our group (`v1`, `managment.platform/v1`).
+      this.add({ ruleId: 'resource/api-version', messageId: 'wrongGroup', data: { apiVersion, kind, expected: `${API_GROUP}/${API_VERSION}` }, ...place(['apiVersion']) }, documentIndex);
+    } else if (version !== API_VERSION) {
       this.add({ ruleId: 'resource/api-version', messageId: 'unrecognizedVersion', data: { version, expected: `${API_GROUP}/${API_VERSION}` }, ...place(['apiVersion']) }, documentIndex);
     }
     const listOf = LIST_KINDS[kind];

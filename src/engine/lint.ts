@@ -4,13 +4,16 @@ import { goDecode, goScalarOfNode } from '../yaml/go-decode.js';
 import { directiveFindings } from '../yaml/go-directives.js';
 import { validateTarget } from '../schema/validate.js';
 import { LintTarget, type NodeSpace, type OffsetRange } from './document.js';
-import { TargetExtractor, yamlErrorFindings, type EngineFinding } from './extract.js';
+import { TargetExtractor, type EngineFinding } from './extract.js';
+import { aliasFinding, recoverSwallowedDocuments, yamlErrorFindings } from './yaml-errors.js';
+import { objectScope } from './scope.js';
+import { templateMarker } from './templated.js';
 import { applyDirectives, parseDirectives } from './directives.js';
 import { fixToEdits } from './fixes.js';
 import { decodeSource } from './decode.js';
 import { collectSecrets, maskLine, scrubMessage } from './secrets.js';
 import { effectiveSeverity, formatMessage, isRuleEnabled, messageSpec, type RuleSettings } from './settings.js';
-import type { Diagnostic, FileResult, Report, Rule, TextEdit } from './types.js';
+import type { Diagnostic, FileResult, Report, Rule, SkippedObject, TextEdit } from './types.js';
 
 export interface LintOptions {
   filename: string;
@@ -59,6 +62,8 @@ export class FileLinter {
   private readonly byId: ReadonlyMap<string, Rule>;
   private readonly pending: Pending[] = [];
   private parsed!: ParsedYaml;
+  /** Ranges of documents that could not be read, whose rules never ran: their directives cannot be "unused". */
+  private readonly unparsed: OffsetRange[] = [];
 
   constructor(private readonly options: LintOptions) {
     this.byId = byIdOf(options.rules);
@@ -143,9 +148,14 @@ export class FileLinter {
 
   lint(text: string): FileResult {
     const result: FileResult = { file: this.options.filename, diagnostics: [], documents: 0, skipped: 0 };
+    const template = templateMarker(text, this.options.filename);
+    if (template) {
+      // Not YAML until rendered: parsing it would only produce a flood of syntax errors.
+      return { ...result, skips: [{ line: template.line, path: '', reason: template.reason }], skippedFile: true };
+    }
     const spaces: NodeSpace[] = [];
     try {
-      this.parsed = parseYaml(text);
+      this.parsed = recoverSwallowedDocuments(parseYaml(text));
     } catch (error) {
       // The parser recurses on nesting; absurdly deep input exhausts the stack rather than failing cleanly.
       this.parsed = { text, lineCounter: parseYaml('').lineCounter, documents: [] };
@@ -153,37 +163,66 @@ export class FileLinter {
       if (rule) this.emit(rule, 'syntax', { detail: `the file cannot be parsed: ${(error as Error).message}`, code: 'PARSE' }, [0, Math.min(1, text.length)], '', 0);
     }
     const extractor = new TargetExtractor(this.parsed);
+    const readable: { index: number; doc: Document.Parsed; data: unknown; duplicateKeys: EngineFinding[]; decoding: EngineFinding[] }[] = [];
     this.parsed.documents.forEach((doc: Document.Parsed, index) => {
       const space: NodeSpace = { doc, root: doc.contents, text };
       spaces.push(space);
-      for (const finding of yamlErrorFindings(index, space, doc, '')) this.emitFinding(finding);
+      const findings = yamlErrorFindings(index, space, doc, '');
+      const duplicateKeys = findings.filter((f) => f.ruleId === 'yaml/duplicate-key');
+      for (const finding of findings) if (finding.ruleId !== 'yaml/duplicate-key') this.emitFinding(finding);
+      if (doc.contents === null || !doc.errors.every((e) => e.code === 'DUPLICATE_KEY')) {
+        for (const finding of duplicateKeys) this.emitFinding(finding);
+      }
       if (doc.contents === null) return;
       result.documents++;
-      if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return;
+      // Up to the next document: a document that swallowed the rest of the file (unclosed quote) ends there.
+      const unparsed: OffsetRange = [doc.range[0], Math.min(doc.range[2], this.parsed.documents[index + 1]?.range[0] ?? Infinity)];
+      if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) {
+        this.unparsed.push(unparsed);
+        return;
+      }
       let data: unknown;
+      let decoding: EngineFinding[];
       try {
         // Values as the platform's Go decoder reads them, with where it refuses or changes one.
         const decoded = goDecode(doc, text);
         data = decoded.data;
-        for (const f of decoded.findings) this.emitFinding({ ...f, documentIndex: index, pointer: '' });
-        if (decoded.fatal) return;
+        decoding = decoded.findings.map((f) => ({ ...f, documentIndex: index, pointer: '' }));
+        if (decoded.fatal) {
+          for (const finding of decoding) this.emitFinding(finding);
+          this.unparsed.push(unparsed);
+          return;
+        }
       } catch (error) {
-        const range = doc.contents.range ?? [0, 1];
-        this.emitFinding({ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: (error as Error).message, code: 'TOJS' }, documentIndex: index, range: [range[0], range[1]], pointer: '' });
+        this.emitFinding(aliasFinding(index, doc, error));
+        this.unparsed.push(unparsed);
         return;
       }
       // `---` followed by nothing or only comments, or an explicit null document: nothing to lint.
       if (data === null || data === undefined) return;
-      const extraction = extractor.extract(index, doc, data);
-      result.skipped += extraction.skipped;
+      readable.push({ index, doc, data, duplicateKeys, decoding });
+    });
+    const fileHasPlatformObjects = readable.some(({ data }) => typeof data === 'object' && data !== null && !Array.isArray(data) && objectScope(data as Record<string, unknown>).linted);
+    const skips: SkippedObject[] = [];
+    let objects = 0;
+    for (const { index, doc, data, duplicateKeys, decoding } of readable) {
+      const extraction = extractor.extract(index, doc, data, fileHasPlatformObjects);
+      // Duplicate keys and values the platform reads differently are its decoder's business only in its own
+      // objects (`on:` is a GitHub workflow's key, not a boolean); other tools have their own rules.
+      if (extraction.skipped.length === 0 || extraction.targets.length > 0) for (const finding of [...duplicateKeys, ...decoding]) this.emitFinding(finding);
+      objects += extraction.objects;
+      for (const skip of extraction.skipped) skips.push({ document: index, line: this.parsed.lineCounter.linePos(skip.range[0]).line, path: skip.pointer, reason: skip.reason });
       for (const target of extraction.targets) {
         if (target.raw) spaces.push(target.raw.space);
         this.runRules(target);
       }
-    });
+    }
     for (const finding of extractor.findings) this.emitFinding(finding);
-    for (const finding of directiveFindings(this.parsed)) this.emitFinding(finding);
+    if (objects > 0) for (const finding of directiveFindings(this.parsed)) this.emitFinding(finding);
+    result.skipped = skips.length;
+    if (skips.length) result.skips = skips;
     this.finish(result, spaces);
+    if (objects === 0 && skips.length > 0 && result.diagnostics.length === 0) result.skippedFile = true;
     return result;
   }
 
@@ -192,24 +231,40 @@ export class FileLinter {
     const directives = parseDirectives(this.parsed.text);
     if (directives.length === 0) return;
     const outcome = applyDirectives(directives, this.pending.map((p) => p.diagnostic), this.options.rules.map((r) => r.meta.id));
+    const inUnparsed = (offset: number): boolean => this.unparsed.some((range) => offset >= range[0] && offset < range[1]);
     const kept = this.pending.filter((_, i) => !outcome.suppressed.has(i));
     this.pending.length = 0;
     this.pending.push(...kept);
     const documentAt = (offset: number): number => {
-      const index = this.parsed.documents.findIndex((doc) => (doc.range?.[2] ?? 0) > offset);
+      const index = this.parsed.documents.findIndex((doc, i) => Math.min(doc.range?.[2] ?? 0, this.parsed.documents[i + 1]?.range[0] ?? Infinity) > offset);
       return index < 0 ? Math.max(0, this.parsed.documents.length - 1) : index;
     };
     for (const [ruleId, list] of [['directive/unused', outcome.unused], ['directive/unknown-rule', outcome.unknown]] as const) {
       const rule = this.enabled(ruleId);
       if (!rule) continue;
       for (const { directive, id } of list) {
+        if (ruleId === 'directive/unused' && inUnparsed(directive.start)) continue;
         const data = { directive: `platlint-${directive.kind}`, id: id || 'all rules' };
         this.emit(rule, id ? 'withId' : 'all', data, [directive.start, directive.end], '', documentAt(directive.start));
       }
     }
   }
 
+  /** One cause, one diagnostic: drop what a more specific rule says on the same range (RuleMeta.supersedes). */
+  private dropSuperseded(): void {
+    const rangeOf = (d: Diagnostic): string => `${d.document}:${d.line}:${d.column}-${d.endLine}:${d.endColumn}`;
+    const superseded = new Set<string>();
+    for (const { diagnostic } of this.pending) {
+      for (const id of this.byId.get(diagnostic.ruleId)?.meta.supersedes ?? []) superseded.add(`${id}\u0000${rangeOf(diagnostic)}`);
+    }
+    if (superseded.size === 0) return;
+    const kept = this.pending.filter(({ diagnostic }) => !superseded.has(`${diagnostic.ruleId}\u0000${rangeOf(diagnostic)}`));
+    this.pending.length = 0;
+    this.pending.push(...kept);
+  }
+
   private finish(result: FileResult, spaces: NodeSpace[]): void {
+    this.dropSuperseded();
     this.applyDirectives();
     const seen = new Set<string>();
     const unique = this.pending.filter(({ diagnostic: d }) => {

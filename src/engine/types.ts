@@ -53,6 +53,12 @@ export interface RuleMeta {
   defaultOptions?: Readonly<Record<string, unknown>>;
   /** Diagnostics of this rule are produced by the engine itself (parser, schema pass), not by `check`. */
   reportedByEngine?: boolean;
+  /**
+   * Rules that state the same fact less precisely: where this rule reports a range, their diagnostics on the same
+   * range are dropped, so one cause gives one diagnostic (an http issuer is auth/oidc-issuer's error, not also a
+   * security/http-url warning). The rule's README names what it owns.
+   */
+  supersedes?: readonly string[];
 }
 
 /** A structural edit expressed on data paths; the engine turns it into text edits. */
@@ -133,11 +139,27 @@ export interface Diagnostic {
   suggestions?: { description: string; edits: TextEdit[] }[];
 }
 
+/** A document or list item that was not linted because it is not a platform object (src/engine/scope.ts). */
+export interface SkippedObject {
+  /** Index of the YAML document; absent when the whole file was skipped unparsed (templated YAML). */
+  document?: number;
+  /** 1-based line where the skipped object starts. */
+  line: number;
+  /** JSON Pointer of the object in its document: '' for the document itself, `/items/2` in a List. */
+  path: string;
+  reason: string;
+}
+
 export interface FileResult {
   file: string;
   diagnostics: Diagnostic[];
   documents: number;
+  /** Documents and list items skipped as not platform objects (= skips.length for a parsed file). */
   skipped: number;
+  /** Why each skipped object, or the whole file, was not linted. */
+  skips?: SkippedObject[];
+  /** Nothing in the file was a platform object: it was skipped (templated, or every document someone else's). */
+  skippedFile?: boolean;
   /** Source lines referenced by diagnostics, secrets masked, for code frames. */
   frameLines?: Map<number, string>;
   /** The fixed text, with `--fix-dry-run` (and for stdin with `--fix`). */

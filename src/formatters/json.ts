@@ -7,6 +7,12 @@ export const REPORT_VERSION = 1;
 export const formatJson: Formatter = (results: readonly FileResult[]): string =>
   JSON.stringify({
     version: REPORT_VERSION,
-    results: results.map((r) => ({ file: r.file, diagnostics: r.diagnostics, ...(r.output !== undefined ? { output: r.output } : {}), ...(r.ioError ? { ioError: r.ioError } : {}) })),
+    results: results.map((r) => ({
+      file: r.file,
+      diagnostics: r.diagnostics,
+      ...(r.skips?.length ? { skipped: r.skips } : {}),
+      ...(r.output !== undefined ? { output: r.output } : {}),
+      ...(r.ioError ? { ioError: r.ioError } : {}),
+    })),
     summary: summarize(results),
   }) + '\n';

@@ -29,6 +29,20 @@ export const reportSchema = {
           file: { type: 'string', description: 'The path as given on the command line (or --stdin-filename).' },
           output: { type: 'string', description: 'With --fix-dry-run: the text after fixes.' },
           ioError: { type: 'string', description: 'The file could not be read; no diagnostics.' },
+          skipped: {
+            type: 'array',
+            description: 'Documents and list items not linted because they are not platform objects, or the whole file (no document) when it is templated YAML.',
+            items: {
+              type: 'object',
+              required: ['line', 'path', 'reason'],
+              properties: {
+                document: { type: 'integer', minimum: 0, description: 'Index of the YAML document; absent when the whole file was skipped.' },
+                line: { type: 'integer', minimum: 1 },
+                path: { type: 'string', description: "JSON Pointer of the skipped object in its document ('' for the document)." },
+                reason: { type: 'string' },
+              },
+            },
+          },
           diagnostics: {
             type: 'array',
             items: {
@@ -64,11 +78,12 @@ export const reportSchema = {
     },
     summary: {
       type: 'object',
-      required: ['files', 'documents', 'skipped', 'errors', 'warnings', 'infos'],
+      required: ['files', 'documents', 'skipped', 'skippedFiles', 'errors', 'warnings', 'infos'],
       properties: {
         files: { type: 'integer', minimum: 0 },
         documents: { type: 'integer', minimum: 0, description: 'Non-empty YAML documents read.' },
-        skipped: { type: 'integer', minimum: 0, description: 'Objects of other API groups or kinds, not linted.' },
+        skipped: { type: 'integer', minimum: 0, description: 'Documents and list items that are not platform objects, not linted.' },
+        skippedFiles: { type: 'integer', minimum: 0, description: 'Files with no platform object at all (templated YAML, other tools\' files), not linted.' },
         errors: { type: 'integer', minimum: 0 },
         warnings: { type: 'integer', minimum: 0 },
         infos: { type: 'integer', minimum: 0 },

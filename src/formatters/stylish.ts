@@ -48,11 +48,30 @@ export const formatStylish: Formatter = (results: readonly FileResult[], context
     out.push('');
   }
   const s = summarize(results);
+  if (context.verbose) out.push(...skippedListing(results, paint));
   const problems = s.errors + s.warnings + s.infos;
+  const skipped = s.skippedFiles ? `, ${s.skippedFiles} skipped as not platform manifests${context.verbose ? '' : ' (--verbose lists them)'}` : '';
   if (problems > 0) {
-    const line = `✖ ${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}) in ${plural(s.files, 'file')}`;
+    const line = `✖ ${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}) in ${plural(s.files, 'file')}${skipped}`;
     out.push(paint(s.errors ? 'red' : 'yellow', paint('bold', line)));
+    return out.join('\n') + '\n';
+  }
+  // A clean run stays silent, as linters do; --verbose says what was looked at.
+  if (context.verbose) {
+    out.push(`No problems in ${plural(s.files, 'file')}${skipped}.`);
     return out.join('\n') + '\n';
   }
   return '';
 };
+
+/** `--verbose`: each skipped file, document or list item, with the reason it is not linted. */
+function skippedListing(results: readonly FileResult[], paint: ReturnType<typeof painter>): string[] {
+  const lines: string[] = [];
+  for (const result of results) {
+    for (const skip of result.skips ?? []) {
+      const where = skip.path ? ` ${skip.path}` : '';
+      lines.push(`  ${result.file}:${skip.line}${where}  ${paint('dim', skip.reason)}`);
+    }
+  }
+  return lines.length ? ['Skipped, not linted:', ...lines, ''] : [];
+}

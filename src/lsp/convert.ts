@@ -1,6 +1,7 @@
 import { CodeActionKind, DiagnosticSeverity, DiagnosticTag, type CodeAction, type Diagnostic as LspDiagnostic, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit } from 'vscode-languageserver/node.js';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { fixUntilStable } from '../engine/fix-apply.js';
+import { minimalEdits } from './text-edits.js';
 import type { Diagnostic, FileResult, Severity, TextEdit } from '../engine/types.js';
 
 export const SOURCE = 'platlint';
@@ -8,6 +9,7 @@ export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.platlint`;
 
 /** What a published diagnostic carries in `data`: the engine's edits, as 0-based UTF-16 offsets into the text. */
 export interface DiagnosticData {
+  stale?: boolean;
   fix?: { edits: TextEdit[] };
   suggestions?: { description: string; edits: TextEdit[] }[];
 }
@@ -26,8 +28,10 @@ export function toRange(d: Pick<Diagnostic, 'line' | 'column' | 'endLine' | 'end
   };
 }
 
-export function toLspDiagnostic(d: Diagnostic): LspDiagnostic {
+/** `stale`: kept from the last version of its document that parsed; its fixes are dropped, its offsets outdated. */
+export function toLspDiagnostic(d: Diagnostic, stale = false): LspDiagnostic {
   const data: DiagnosticData = {
+    ...(stale ? { stale: true } : {}),
     ...(d.fix ? { fix: d.fix } : {}),
     ...(d.suggestions?.length ? { suggestions: d.suggestions } : {}),
   };
@@ -40,7 +44,7 @@ export function toLspDiagnostic(d: Diagnostic): LspDiagnostic {
     message: d.message,
     // A directive that suppresses nothing is dead text: editors fade it.
     ...(d.ruleId === 'directive/unused' ? { tags: [DiagnosticTag.Unnecessary] } : {}),
-    ...(data.fix || data.suggestions ? { data } : {}),
+    ...(data.fix || data.suggestions || data.stale ? { data } : {}),
   };
 }
 
@@ -168,7 +172,7 @@ export function codeActions(request: ActionRequest): CodeAction[] {
       actions.push({
         title: 'Fix all auto-fixable platlint problems',
         kind: FIX_ALL_KIND,
-        edit: workspaceEdit(document, [{ range: { start: { line: 0, character: 0 }, end: document.positionAt(text.length) }, newText: fixed }], documentChanges),
+        edit: workspaceEdit(document, toLspEdits(document, minimalEdits(text, fixed)), documentChanges),
       });
     }
   }

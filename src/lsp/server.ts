@@ -1,10 +1,11 @@
-import { statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readFileSync, statSync } from 'node:fs';
+import { basename, dirname, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 import {
   CodeActionKind,
   createConnection,
+  DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   ExitNotification,
   ProposedFeatures,
@@ -14,18 +15,23 @@ import {
   TextDocumentSyncKind,
   type CodeAction,
   type Connection,
-  type Diagnostic as LspDiagnostic,
   type Disposable,
   type FileSystemWatcher,
   type InitializeParams,
   type InitializeResult,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CONFIG_FILE_NAMES, ConfigError } from '../config/load.js';
-import { lintText, type LintOptions } from '../engine/lint.js';
-import type { Diagnostic, FileResult } from '../engine/types.js';
-import { loadRuleSet, type RuleSet } from '../cli/rule-set.js';
-import { codeActions, FIX_ALL_KIND, toLspDiagnostic } from './convert.js';
+import { CONFIG_FILE_NAMES } from '../config/load.js';
+import { builtinRules } from '../../rules/index.js';
+import { parseClientSettings, SETTINGS_SECTION, type ClientSettings } from './client-settings.js';
+import { completionsAt } from './completion.js';
+import { codeActions, FIX_ALL_KIND } from './convert.js';
+import { hoverAt } from './hover.js';
+import { isInside } from './rule-sets.js';
+import { isConfigFileName, LINT_DELAY_MS, pathOf, Session } from './session.js';
+import { documentSymbols } from './symbols.js';
+
+export { LINT_DELAY_MS } from './session.js';
 
 export interface LanguageServerOptions {
   /** Where the configuration is looked for when the client names no workspace folder. */
@@ -38,47 +44,8 @@ export interface LanguageServerOptions {
   output?: NodeJS.WritableStream;
 }
 
-/** Time a document must stay unchanged before it is linted again. */
-export const LINT_DELAY_MS = 150;
-
-const YAML_URI = /\.ya?ml$/i;
-
-interface Analysis {
-  version: number;
-  result: FileResult;
-  /** Lints another text of the same document with the same options (fix-all re-lints until stable). */
-  lint(text: string): FileResult;
-  /** `policy/evaluation-error` diagnostics of this lint, by policy file. */
-  evaluation: Map<string, Diagnostic[]>;
-}
-
-function emptyResult(file: string): FileResult {
-  return { file, diagnostics: [], documents: 0, skipped: 0 };
-}
-
-function pathOf(uri: string): string | undefined {
-  if (!uri.startsWith('file:')) return undefined;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    return undefined;
-  }
-}
-
-function isInside(path: string, dir: string): boolean {
-  const rel = relative(dir, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
-}
-
-/** Diagnostics by absolute file; policy problems name their files relative to the directory the rule set loaded from. */
-function byFile(results: readonly FileResult[], base: string): Map<string, Diagnostic[]> {
-  const out = new Map<string, Diagnostic[]>();
-  for (const r of results) {
-    const file = resolve(base, r.file);
-    if (r.diagnostics.length) out.set(file, [...(out.get(file) ?? []), ...r.diagnostics]);
-  }
-  return out;
-}
+/** `workspace/executeCommand`: lint every YAML file of the workspace folders and publish the results. */
+export const LINT_WORKSPACE_COMMAND = 'platlint.lintWorkspace';
 
 /** Starts the platlint language server (`platlint lsp --stdio`); it runs until the client sends `exit`. */
 export function startLanguageServer(options: LanguageServerOptions): void {
@@ -93,99 +60,22 @@ export function startLanguageServer(options: LanguageServerOptions): void {
     Object.assign(console, { log: toLog, info: toLog, debug: toLog });
   }
   const documents = new TextDocuments(TextDocument);
+  const session = new Session(connection, documents, [resolve(options.cwd)]);
 
-  let roots: string[] = [resolve(options.cwd)];
   let documentChanges = false;
   let watchDynamic = false;
   let watchRelative = false;
   let workspaceFolderEvents = false;
-  let shuttingDown = false;
-
-  /** Rule sets by workspace root, loaded on first use; a reload drops them all. */
-  const ruleSets = new Map<string, Promise<RuleSet>>();
-  let generation = 0;
-  /** Absolute policy files and directories of the loaded rule sets: saving one reloads. */
-  const policyPaths = new Map<string, string[]>();
-  /** Config errors already shown, so that one broken file is one message, not one per reload. */
-  const shownErrors = new Set<string>();
-
-  const timers = new Map<string, NodeJS.Timeout>();
-  const analyses = new Map<string, Analysis>();
-  const lintDiagnostics = new Map<string, { version: number; diagnostics: LspDiagnostic[] }>();
-  /** `policy/invalid` problems by root then policy file, and evaluation errors by linted document then policy file. */
-  const loadProblems = new Map<string, Map<string, Diagnostic[]>>();
-  const evaluationProblems = new Map<string, Map<string, Diagnostic[]>>();
-  /** Policy files whose problems were published, with the URI they went to. */
-  let policyPublished = new Map<string, string>();
+  let pullConfiguration = false;
+  let configurationEvents = false;
+  let readSettings: () => Promise<void> = () => Promise.resolve();
   let watcherRegistration: Promise<Disposable> | undefined;
   let watcherKey = '';
 
-  const logError = (what: string, error: unknown): void => {
-    connection.console.error(`platlint: ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  };
-
-  const showError = (message: string): void => {
-    // A `window/showMessageRequest` (typed void without actions): a client that lacks it answers with an error.
-    Promise.resolve<unknown>(connection.window.showErrorMessage(message)).catch((error: unknown) => logError('cannot show a message', error));
-  };
-
-  const isYaml = (document: TextDocument): boolean => document.languageId === 'yaml' || YAML_URI.test(document.uri.replace(/[?#].*$/, ''));
-
-  const rootFor = (path: string | undefined): string => {
-    const inside = path === undefined ? [] : roots.filter((r) => isInside(path, r)).sort((a, b) => b.length - a.length);
-    return inside[0] ?? roots[0] ?? resolve(options.cwd);
-  };
-
-  /** The path rule settings and ignores are matched against; untitled documents count as files in the root. */
-  const filenameOf = (uri: string): string => {
-    const path = pathOf(uri);
-    if (path !== undefined) return path;
-    const name = decodeURIComponent(uri.replace(/[?#].*$/, '').replace(/^[a-z][a-z0-9+.-]*:/i, '')).split(/[\\/]/).pop() || 'untitled.yaml';
-    return join(roots[0] ?? resolve(options.cwd), name);
-  };
-
-  const openUriOf = (path: string): string | undefined => documents.all().find((d) => pathOf(d.uri) === path)?.uri;
-
-  const policyDiagnosticsFor = (path: string | undefined): LspDiagnostic[] => {
-    if (path === undefined) return [];
-    const seen = new Set<string>();
-    const out: LspDiagnostic[] = [];
-    for (const problems of [...loadProblems.values(), ...evaluationProblems.values()]) {
-      for (const d of problems.get(path) ?? []) {
-        const key = JSON.stringify([d.ruleId, d.line, d.column, d.endLine, d.endColumn, d.message]);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        out.push(toLspDiagnostic(d));
-      }
-    }
-    return out;
-  };
-
-  const publish = (uri: string): void => {
-    if (shuttingDown) return;
-    const linted = lintDiagnostics.get(uri);
-    const diagnostics = [...(linted?.diagnostics ?? []), ...policyDiagnosticsFor(pathOf(uri))];
-    void connection.sendDiagnostics({ uri, ...(linted ? { version: linted.version } : {}), diagnostics });
-  };
-
-  /** Publishes the problems of policy files (open or not) and clears the ones that went away. */
-  const refreshPolicyDiagnostics = (): void => {
-    const paths = new Set<string>();
-    for (const problems of [...loadProblems.values(), ...evaluationProblems.values()]) for (const path of problems.keys()) paths.add(path);
-    const next = new Map<string, string>();
-    for (const path of paths) next.set(path, openUriOf(path) ?? pathToFileURL(path).href);
-    for (const [path, uri] of policyPublished) if (!next.has(path)) publish(openUriOf(path) ?? uri);
-    for (const uri of next.values()) publish(uri);
-    policyPublished = next;
-  };
-
-  const isRuleSetFile = (path: string | undefined): boolean =>
-    path !== undefined && (CONFIG_FILE_NAMES.includes(basename(path)) || [...policyPaths.values()].flat().some((p) => isInside(path, p)));
-
-  const updateWatchers = (): void => {
-    if (!watchDynamic || shuttingDown) return;
+  const updateWatchers = async (): Promise<void> => {
+    if (!watchDynamic || session.shuttingDown) return;
     const watchers: FileSystemWatcher[] = CONFIG_FILE_NAMES.map((name) => ({ globPattern: `**/${name}` }));
-    for (const path of new Set([...policyPaths.values()].flat())) {
+    for (const path of await session.ruleSets.policyPaths()) {
       let directory = false;
       try {
         directory = statSync(path).isDirectory();
@@ -196,7 +86,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
       if (watchRelative) {
         watchers.push({ globPattern: { baseUri: pathToFileURL(base).href, pattern } });
       } else {
-        const root = roots.find((r) => isInside(base, r));
+        const root = session.ruleSets.roots.find((r) => isInside(base, r));
         if (root) watchers.push({ globPattern: [relative(root, base).split(sep).join('/'), pattern].filter(Boolean).join('/') });
       }
     }
@@ -205,193 +95,151 @@ export function startLanguageServer(options: LanguageServerOptions): void {
     watcherKey = key;
     const previous = watcherRegistration;
     watcherRegistration = connection.client.register(DidChangeWatchedFilesNotification.type, { watchers });
-    watcherRegistration.catch((error: unknown) => logError('cannot watch the configuration files', error));
+    watcherRegistration.catch((error: unknown) => session.logError('cannot watch the configuration files', error));
     previous?.then((registration) => registration.dispose(), () => undefined);
   };
+  session.onReload = () => void updateWatchers();
 
-  const load = async (root: string): Promise<RuleSet> => {
-    const loading = generation;
-    let ruleSet: RuleSet;
-    try {
-      ruleSet = await loadRuleSet({}, root);
-      for (const key of [...shownErrors]) if (key.startsWith(`${root}\u0000`)) shownErrors.delete(key);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (!(error instanceof ConfigError)) logError('cannot load the configuration', error);
-      const key = `${root}\u0000${message}`;
-      if (!shownErrors.has(key)) {
-        shownErrors.add(key);
-        showError(`platlint: ${message}. Linting with the built-in defaults until the configuration is fixed.`);
-      }
-      ruleSet = await loadRuleSet({ config: false }, root);
-    }
-    // Reloaded meanwhile: this rule set is already stale, and its problems with it.
-    if (loading !== generation) return ruleSet;
-    const problems = ruleSet.policies?.problems ?? [];
-    for (const problem of problems) {
-      if (problem.ioError && !shownErrors.has(`${root}\u0000${problem.ioError}`)) {
-        shownErrors.add(`${root}\u0000${problem.ioError}`);
-        showError(`platlint: ${problem.ioError}`);
-      }
-    }
-    loadProblems.set(root, byFile(problems, root));
-    policyPaths.set(root, ruleSet.config.policyPaths());
-    refreshPolicyDiagnostics();
-    updateWatchers();
-    return ruleSet;
-  };
-
-  const ruleSetFor = async (root: string): Promise<RuleSet> => {
-    for (;;) {
-      const current = generation;
-      let pending = ruleSets.get(root);
-      if (!pending) {
-        pending = load(root);
-        ruleSets.set(root, pending);
-      }
-      const ruleSet = await pending;
-      // A reload while this one loaded: lint with the newer rules.
-      if (current === generation) return ruleSet;
-    }
-  };
-
-  /** Lints the document's current text (no publishing); undefined when it is gone or not YAML. */
-  const analyse = async (uri: string): Promise<Analysis | undefined> => {
-    const before = documents.get(uri);
-    if (!before || !isYaml(before)) return undefined;
-    const filename = filenameOf(uri);
-    const root = rootFor(pathOf(uri));
-    const ruleSet = await ruleSetFor(root);
-    const document = documents.get(uri);
-    if (!document) return undefined;
-    if (ruleSet.config.isIgnored(filename)) {
-      return { version: document.version, result: emptyResult(filename), lint: () => emptyResult(filename), evaluation: new Map() };
-    }
-    const lintOptions: LintOptions = { filename, rules: ruleSet.rules, settings: ruleSet.config.settingsFor(filename), docsUrl: ruleSet.docsUrl };
-    const policies = ruleSet.policies;
-    const lint = (text: string): FileResult => {
-      try {
-        return lintText(text, lintOptions);
-      } catch (error) {
-        logError(`cannot lint ${filename}`, error);
-        return emptyResult(filename);
-      }
+  /** Reads the `platlint` settings, once for the window and once per workspace folder (scopeUri). */
+  const fetchSettings = async (pushed?: unknown): Promise<void> => {
+    const read = (value: unknown): ClientSettings => {
+      const { settings, problems } = parseClientSettings(value);
+      for (const problem of problems) connection.console.warn(`platlint: ${problem}`);
+      return settings;
     };
-    policies?.clearEvaluationProblems();
-    policies?.setCurrentFile(filename);
-    const result = lint(document.getText());
-    policies?.setCurrentFile(undefined);
-    const evaluation = byFile(policies?.evaluationProblems() ?? [], root);
-    return { version: document.version, result, lint, evaluation };
-  };
-
-  const lintAndPublish = async (uri: string): Promise<void> => {
-    try {
-      const analysis = await analyse(uri);
-      if (!analysis || shuttingDown || documents.get(uri)?.version !== analysis.version) return;
-      analyses.set(uri, analysis);
-      lintDiagnostics.set(uri, { version: analysis.version, diagnostics: analysis.result.diagnostics.map(toLspDiagnostic) });
-      publish(uri);
-      const previous = evaluationProblems.get(uri);
-      if (JSON.stringify([...(previous ?? [])]) !== JSON.stringify([...analysis.evaluation])) {
-        if (analysis.evaluation.size) evaluationProblems.set(uri, analysis.evaluation);
-        else evaluationProblems.delete(uri);
-        refreshPolicyDiagnostics();
-      }
-    } catch (error) {
-      logError(`cannot lint ${uri}`, error);
+    session.folderSettings = new Map();
+    if (!pullConfiguration) {
+      session.settings = read(pushed);
+      return;
     }
-  };
-
-  const schedule = (uri: string, delay: number): void => {
-    clearTimeout(timers.get(uri));
-    timers.set(uri, setTimeout(() => {
-      timers.delete(uri);
-      void lintAndPublish(uri);
-    }, delay));
-  };
-
-  const reload = (): void => {
-    generation++;
-    ruleSets.clear();
-    // Results of the old rules must not feed code actions until the documents are linted again.
-    analyses.clear();
-    policyPaths.clear();
-    loadProblems.clear();
-    evaluationProblems.clear();
-    refreshPolicyDiagnostics();
-    for (const document of documents.all()) if (isYaml(document)) schedule(document.uri, 0);
+    const roots = session.ruleSets.roots;
+    try {
+      const values: unknown[] = await connection.workspace.getConfiguration([
+        { section: SETTINGS_SECTION },
+        ...roots.map((root) => ({ scopeUri: pathToFileURL(root).href, section: SETTINGS_SECTION })),
+      ]);
+      session.settings = read(values[0]);
+      roots.forEach((root, i) => session.folderSettings.set(root, read(values[i + 1])));
+    } catch (error) {
+      session.logError('cannot read the editor settings', error);
+    }
   };
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const folders = (params.workspaceFolders ?? []).map((f) => pathOf(f.uri)).filter((p): p is string => p !== undefined);
     const root = params.rootUri ? pathOf(params.rootUri) : (params.rootPath ?? undefined);
-    roots = folders.length ? folders : root ? [resolve(root)] : roots;
+    if (folders.length) session.ruleSets.roots = folders;
+    else if (root) session.ruleSets.roots = [resolve(root)];
     const capabilities = params.capabilities;
     documentChanges = capabilities.workspace?.workspaceEdit?.documentChanges === true;
     watchDynamic = capabilities.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     watchRelative = capabilities.workspace?.didChangeWatchedFiles?.relativePatternSupport === true;
     workspaceFolderEvents = capabilities.workspace?.workspaceFolders === true;
+    pullConfiguration = capabilities.workspace?.configuration === true;
+    configurationEvents = capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
+    session.pull = capabilities.textDocument?.diagnostic !== undefined;
+    // Documents opened before the settings arrive wait for them rather than flash the config file's severities.
+    let settingsRead: () => void = () => undefined;
+    if (pullConfiguration) session.settingsReady = new Promise((resolve) => (settingsRead = resolve));
+    readSettings = async () => {
+      await fetchSettings();
+      settingsRead();
+    };
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
+        hoverProvider: true,
+        completionProvider: { triggerCharacters: [':', ','] },
+        documentSymbolProvider: true,
+        diagnosticProvider: { identifier: 'platlint', interFileDependencies: false, workspaceDiagnostics: true },
+        executeCommandProvider: { commands: [LINT_WORKSPACE_COMMAND] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'platlint' },
     };
   });
 
-  connection.onInitialized(() => {
-    updateWatchers();
+  connection.onInitialized(async () => {
+    void updateWatchers();
+    if (configurationEvents) void connection.client.register(DidChangeConfigurationNotification.type, { section: SETTINGS_SECTION });
     if (workspaceFolderEvents) {
       connection.workspace.onDidChangeWorkspaceFolders((event) => {
         const removed = new Set(event.removed.map((f) => pathOf(f.uri)));
         const added = event.added.map((f) => pathOf(f.uri)).filter((p): p is string => p !== undefined);
-        roots = [...roots.filter((r) => !removed.has(r)), ...added];
-        if (roots.length === 0) roots = [resolve(options.cwd)];
-        reload();
+        const roots = [...session.ruleSets.roots.filter((r) => !removed.has(r)), ...added];
+        session.ruleSets.roots = roots.length ? roots : [resolve(options.cwd)];
+        void fetchSettings().then(() => session.reload());
       });
     }
+    await readSettings();
   });
 
+  /** Opened and not changed since: a config or policy buffer that says what the disk says changes no rule. */
+  const justOpened = new Set<string>();
+  documents.onDidOpen(({ document }) => {
+    justOpened.add(document.uri);
+    void session.opened(document);
+  });
+
+  const sameAsDisk = (path: string, text: string): boolean => {
+    try {
+      return readFileSync(path, 'utf8') === text;
+    } catch {
+      return false;
+    }
+  };
+
   documents.onDidChangeContent(({ document }) => {
-    if (isYaml(document)) schedule(document.uri, LINT_DELAY_MS);
+    const path = pathOf(document.uri);
+    const opening = justOpened.delete(document.uri);
+    // An unsaved edit of a config or policy file changes the rules of every open document.
+    void (async () => {
+      if (path !== undefined && (isConfigFileName(path) || (await session.ruleSets.isRuleSetFile(path)))) {
+        if (!(opening && sameAsDisk(path, document.getText()))) session.reload(LINT_DELAY_MS);
+      }
+      else if (session.isManifest(document)) session.schedule(document.uri, session.analyses.has(document.uri) ? LINT_DELAY_MS : 0);
+    })();
   });
 
   documents.onDidSave(({ document }) => {
-    if (isRuleSetFile(pathOf(document.uri))) reload();
-    else if (isYaml(document)) schedule(document.uri, 0);
+    const path = pathOf(document.uri);
+    void (async () => {
+      if (path !== undefined && (await session.ruleSets.isRuleSetFile(path))) session.reload();
+      else if (session.isManifest(document)) session.schedule(document.uri, 0);
+    })();
   });
 
   documents.onDidClose(({ document }) => {
-    clearTimeout(timers.get(document.uri));
-    timers.delete(document.uri);
-    analyses.delete(document.uri);
-    const linted = lintDiagnostics.delete(document.uri);
-    const hadEvaluation = evaluationProblems.delete(document.uri);
-    if (linted && !shuttingDown) void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
-    if (hadEvaluation || policyPublished.has(pathOf(document.uri) ?? '')) refreshPolicyDiagnostics();
+    session.closed(document);
+    const path = pathOf(document.uri);
+    // The buffer was the config's content; the disk's counts again.
+    if (path !== undefined && isConfigFileName(path)) session.reload();
   });
 
   connection.onDidChangeWatchedFiles(({ changes }) => {
-    if (changes.some((c) => isRuleSetFile(pathOf(c.uri)))) reload();
+    void (async () => {
+      for (const change of changes) {
+        const path = pathOf(change.uri);
+        if (path !== undefined && (await session.ruleSets.isRuleSetFile(path))) return session.reload();
+      }
+    })();
   });
 
-  connection.onDidChangeConfiguration(() => reload());
+  connection.onDidChangeConfiguration(async (params) => {
+    const pushed: unknown = (params.settings as Record<string, unknown> | null | undefined)?.[SETTINGS_SECTION];
+    await fetchSettings(pushed);
+    session.reload();
+  });
 
   connection.onCodeAction(async (params): Promise<CodeAction[]> => {
     try {
       const uri = params.textDocument.uri;
+      const analysis = await session.current(uri);
       const document = documents.get(uri);
-      if (!document || !isYaml(document)) return [];
-      let analysis = analyses.get(uri);
-      // Offsets are only valid for the text they were computed on: re-lint an edited document now.
-      if (!analysis || analysis.version !== document.version) analysis = await analyse(uri);
-      const current = documents.get(uri);
-      if (!analysis || !current || current.version !== analysis.version) return [];
+      if (!analysis || !document) return [];
       return codeActions({
-        document: current,
+        document,
         result: analysis.result,
         range: params.range,
         contextDiagnostics: params.context.diagnostics,
@@ -400,22 +248,69 @@ export function startLanguageServer(options: LanguageServerOptions): void {
         documentChanges,
       });
     } catch (error) {
-      logError('cannot compute code actions', error);
+      session.logError('cannot compute code actions', error);
       return [];
     }
   });
 
-  connection.onShutdown(() => {
-    shuttingDown = true;
-    for (const timer of timers.values()) clearTimeout(timer);
-    timers.clear();
+  connection.onHover(async ({ textDocument, position }) => {
+    try {
+      const document = documents.get(textDocument.uri);
+      const path = pathOf(textDocument.uri);
+      if (!document || path === undefined) return null;
+      const analysis = session.isManifest(document) ? await session.current(textDocument.uri) : undefined;
+      const ruleSet = analysis?.ruleSet ?? (await session.ruleSets.ruleSetFor(path));
+      return hoverAt(document, position, {
+        rules: ruleSet.rules,
+        docsUrl: (id) => ruleSet.docsUrl(id),
+        diagnostics: analysis?.result.diagnostics ?? [],
+        isConfigFile: isConfigFileName(path) || (await session.ruleSets.isRuleSetFile(path)),
+      });
+    } catch (error) {
+      session.logError('cannot compute the hover', error);
+      return null;
+    }
   });
+
+  connection.onCompletion(async ({ textDocument, position }) => {
+    try {
+      const document = documents.get(textDocument.uri);
+      const path = pathOf(textDocument.uri);
+      if (!document || path === undefined || !(session.isManifest(document) || isConfigFileName(path))) return [];
+      const ruleSet = await session.ruleSets.ruleSetFor(path);
+      return completionsAt(document, position, { rules: ruleSet.rules.length ? ruleSet.rules : builtinRules, isConfigFile: isConfigFileName(path) });
+    } catch (error) {
+      session.logError('cannot compute completions', error);
+      return [];
+    }
+  });
+
+  connection.onDocumentSymbol(({ textDocument }) => {
+    const document = documents.get(textDocument.uri);
+    return document && session.isManifest(document) ? documentSymbols(document) : [];
+  });
+
+  connection.languages.diagnostics.on(async ({ textDocument }) => {
+    const analysis = await session.current(textDocument.uri);
+    return { kind: 'full', items: analysis || pathOf(textDocument.uri) !== undefined ? session.diagnosticsFor(textDocument.uri) : [] };
+  });
+
+  connection.languages.diagnostics.onWorkspace(async () => {
+    const reports = await session.lintWorkspace();
+    return { items: reports.map((r) => ({ kind: 'full' as const, uri: r.uri, version: r.version, items: r.diagnostics })) };
+  });
+
+  connection.onExecuteCommand(async ({ command }) => {
+    if (command !== LINT_WORKSPACE_COMMAND) return null;
+    return { problems: await session.pushWorkspace() };
+  });
+
+  connection.onShutdown(() => session.stop());
 
   if (embedded) {
     // Replaces the library's handler, which exits the process.
     connection.onNotification(ExitNotification.type, () => {
-      shuttingDown = true;
-      for (const timer of timers.values()) clearTimeout(timer);
+      session.stop();
       connection.dispose();
       options.output?.end();
     });

@@ -30,6 +30,8 @@ export interface LoadPoliciesOptions {
   costLimit?: number;
   /** Ids policy rules may not take (default: every built-in rule's). */
   reservedIds?: Iterable<string>;
+  /** The content of a policy file when it is not the disk's (an editor's unsaved buffer), else undefined. */
+  readFile?: (absolute: string) => Uint8Array | undefined;
 }
 
 export interface LoadedPolicies {
@@ -135,6 +137,7 @@ class Loader {
   private readonly validate = policyValidator();
   private readonly runtime: CelRuntime;
   private readonly reserved: Set<string>;
+  private readonly readFile: LoadPoliciesOptions['readFile'];
   private readonly declared = new Map<string, PolicyOrigin>();
   private readonly loadedFiles = new Set<string>();
 
@@ -143,6 +146,7 @@ class Loader {
     this.runtime = new CelRuntime(costLimit);
     this.sink = new EvaluationSink(costLimit * DOCUMENT_BUDGET_FACTOR);
     this.reserved = new Set(options.reservedIds ?? builtinRules.map((r) => r.meta.id));
+    this.readFile = options.readFile;
   }
 
   private result(file: string): FileResult {
@@ -188,7 +192,7 @@ class Loader {
     const result = this.result(display);
     let bytes: Uint8Array;
     try {
-      bytes = readFileSync(absolute);
+      bytes = this.readFile?.(absolute) ?? readFileSync(absolute);
     } catch (error) {
       this.problems.push({ ...result, ioError: `cannot read the policy (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
       return;

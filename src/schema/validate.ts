@@ -4,7 +4,7 @@ import type { DataPath, Report, ResourceKind } from '../engine/types.js';
 import { isScalar } from 'yaml';
 import { goScalarOfNode } from '../yaml/go-decode.js';
 import { goStringOf, printScalar } from '../yaml/go-scalar.js';
-import { schemas } from './index.js';
+import { schemas, type JsonSchema } from './index.js';
 import { getIn } from '../platform/data.js';
 import { didYouMean } from './suggest.js';
 import { createAjv } from './ajv.js';
@@ -214,6 +214,33 @@ function emptyValues(target: LintTarget, data: unknown, path: (string | number)[
   }
 }
 
+/**
+ * Required strings written as `""` (or only spaces): Go decodes them to the zero value, the same as leaving the
+ * field out, so no login or policy can work with them. ajv's `required` only sees presence, and the schema
+ * conventions keep `minLength` out, so this walk over the schema reports them as schema/required.
+ */
+function emptyRequiredStrings(schema: JsonSchema, data: unknown, path: (string | number)[], out: SchemaFinding[], depth = 0): void {
+  if (depth > 100 || typeof data !== 'object' || data === null) return;
+  if (Array.isArray(data)) {
+    if (schema.type !== 'array' || !schema.items) return;
+    for (let i = 0; i < data.length; i++) emptyRequiredStrings(schema.items, data[i], [...path, i], out, depth + 1);
+    return;
+  }
+  if (schema.type !== 'object') return;
+  const record = data as Record<string, unknown>;
+  for (const name of schema.required ?? []) {
+    const value = record[name];
+    if (schema.properties?.[name]?.type === 'string' && typeof value === 'string' && value.trim() === '') {
+      const childPath = [...path, name];
+      out.push({ ruleId: 'schema/required', messageId: 'emptyString', path: childPath, data: { field: displayPath(childPath) } });
+    }
+  }
+  for (const [name, value] of Object.entries(record)) {
+    const child = schema.properties?.[name] ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
+    if (child) emptyRequiredStrings(child, value, [...path, name], out, depth + 1);
+  }
+}
+
 /** Validates a target against its kind's schema and turns each real mistake into one finding. */
 export function validateTarget(target: LintTarget): SchemaFinding[] {
   if (!target.kind) return [];
@@ -231,8 +258,19 @@ export function validateTarget(target: LintTarget): SchemaFinding[] {
       if (finding) findings.push(finding);
     }
   }
+  // A misspelt required key (`clientID`) is one mistake: the unknown field's did-you-mean names the fix, so the
+  // missing `clientId` it causes is not reported a second time.
+  const misspelt = new Set(
+    findings.filter((f) => f.messageId === 'unknownDidYouMean').map((f) => `${target.pointer(f.path.slice(0, -1))}\u0000${String(f.data?.['suggestion'])}`),
+  );
+  if (misspelt.size > 0) {
+    const kept = findings.filter((f) => !(f.messageId === 'missing' && misspelt.has(`${target.pointer(f.path)}\u0000${String(f.data?.['missing'])}`)));
+    findings.length = 0;
+    findings.push(...kept);
+  }
   findings.push(...typedFindings(target, target.kind === 'User' ? schemas.User : schemas.Config));
   const reported = new Set(findings.filter((f) => f.ruleId === 'schema/empty-value' || f.messageId === 'nullItem').map((f) => target.pointer(f.path)));
   emptyValues(target, target.data, [], findings, reported);
+  emptyRequiredStrings(schemas[target.kind], target.data, [], findings);
   return findings;
 }

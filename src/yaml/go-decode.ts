@@ -150,7 +150,8 @@ class GoDecoder {
     if (isAlias(node)) {
       this.sawAlias = true;
       const target = node.resolve(this.doc) as Node | undefined;
-      if (!target) return null;
+      // The engine reports it on the alias, as for the parser's own errors.
+      if (!target) throw new ReferenceError(`Unresolved alias (the anchor must be set before the alias): ${node.source}`);
       if (this.inProgress.has(target)) {
         this.report('yaml/invalid-value', 'selfAlias', node, { anchor: node.source });
         return null;

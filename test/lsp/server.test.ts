@@ -1,26 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import { pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import {
-  createMessageConnection,
-  StreamMessageReader,
-  StreamMessageWriter,
-  type ClientCapabilities,
-  type CodeAction,
-  type InitializeResult,
-  type MessageConnection,
-  type PublishDiagnosticsParams,
-  type Range,
-  type ShowMessageParams,
-} from 'vscode-languageserver/node.js';
+import { describe, expect, it } from 'vitest';
+import type { Range } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { startLanguageServer } from '../../src/lsp/server.js';
-
-const WAIT_MS = 4_000;
-const TEST_MS = 10_000;
+import { Client, TEST_MS, workspace } from './client.js';
 
 const USER = [
   'apiVersion: management.platform/v1',
@@ -54,116 +37,6 @@ const typeDiagnostic = (severity: number): object => ({
   message: 'spec.tokenGeneration must be an integer, not string; remove the quotes to write a number.',
 });
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-function workspace(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'platlint-lsp-'));
-  dirs.push(dir);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
-}
-
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${WAIT_MS} ms waiting for ${what}`)), WAIT_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-/** A language client over in-memory streams, with the server running in this process. */
-class Client {
-  readonly connection: MessageConnection;
-  readonly messages: ShowMessageParams[] = [];
-  /** Every publishDiagnostics, in order. */
-  readonly published: PublishDiagnosticsParams[] = [];
-  private readonly unread = new Map<string, PublishDiagnosticsParams[]>();
-  private readonly waiting = new Map<string, (p: PublishDiagnosticsParams) => void>();
-  readonly closed: Promise<void>;
-  private versions = new Map<string, number>();
-
-  constructor(readonly root: string) {
-    const toServer = new PassThrough();
-    const toClient = new PassThrough();
-    startLanguageServer({ cwd: root, input: toServer, output: toClient });
-    this.connection = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
-    this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
-      this.published.push(params);
-      const waiter = this.waiting.get(params.uri);
-      if (waiter) {
-        this.waiting.delete(params.uri);
-        waiter(params);
-      } else {
-        this.unread.set(params.uri, [...(this.unread.get(params.uri) ?? []), params]);
-      }
-    });
-    this.connection.onRequest('window/showMessageRequest', (params: ShowMessageParams) => {
-      this.messages.push(params);
-      return null;
-    });
-    this.connection.onNotification('window/logMessage', () => undefined);
-    this.closed = new Promise((resolve) => this.connection.onClose(() => resolve()));
-    this.connection.listen();
-  }
-
-  uri(name: string): string {
-    return pathToFileURL(join(this.root, name)).href;
-  }
-
-  async initialize(capabilities: ClientCapabilities = {}): Promise<InitializeResult> {
-    const result = await within(this.connection.sendRequest<InitializeResult>('initialize', {
-      processId: null,
-      rootUri: pathToFileURL(this.root).href,
-      capabilities,
-      workspaceFolders: null,
-    }), 'initialize');
-    await this.connection.sendNotification('initialized', {});
-    return result;
-  }
-
-  /** The next diagnostics published for the document (already received ones first). */
-  diagnostics(uri: string): Promise<PublishDiagnosticsParams> {
-    const queued = this.unread.get(uri)?.shift();
-    if (queued) return Promise.resolve(queued);
-    return within(new Promise((resolve) => this.waiting.set(uri, resolve)), `diagnostics for ${uri}`);
-  }
-
-  async open(name: string, text: string, languageId = 'yaml'): Promise<string> {
-    const uri = this.uri(name);
-    this.versions.set(uri, 1);
-    await this.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId, version: 1, text } });
-    return uri;
-  }
-
-  async change(uri: string, text: string): Promise<number> {
-    const version = (this.versions.get(uri) ?? 1) + 1;
-    this.versions.set(uri, version);
-    await this.connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
-    return version;
-  }
-
-  codeActions(uri: string, range: Range, diagnostics: unknown[] = [], only?: string[]): Promise<CodeAction[]> {
-    return within(this.connection.sendRequest<CodeAction[]>('textDocument/codeAction', {
-      textDocument: { uri },
-      range,
-      context: { diagnostics, ...(only ? { only } : {}) },
-    }), 'code actions');
-  }
-
-  async stop(): Promise<void> {
-    await within(this.connection.sendRequest('shutdown'), 'shutdown');
-    await this.connection.sendNotification('exit');
-    await within(this.closed, 'the server to close the connection');
-    this.connection.dispose();
-  }
-}
-
 const EMIAL: Range = UNKNOWN_FIELD.range;
 
 describe('platlint lsp', () => {
@@ -195,7 +68,8 @@ describe('platlint lsp', () => {
       {
         title: 'Fix all auto-fixable platlint problems',
         kind: 'source.fixAll.platlint',
-        edit: { changes: { [uri]: [{ range: { start: { line: 0, character: 0 }, end: { line: 8, character: 0 } }, newText: USER.replace('emial', 'email') }] } },
+        // The smallest edit: "emial" becomes "email" by swapping two letters; the rest of the text is untouched.
+        edit: { changes: { [uri]: [{ range: { start: { line: 6, character: 4 }, end: { line: 6, character: 6 } }, newText: 'ai' }] } },
       },
     ]);
 
@@ -216,36 +90,50 @@ describe('platlint lsp', () => {
     await client.stop();
   }, TEST_MS);
 
-  it('shows a config error once, lints with the defaults, and reloads when the config file changes', async () => {
+  it('publishes config mistakes on the config file, lints with the defaults, and follows its unsaved buffer', async () => {
     const root = workspace({ '.platlint.yaml': 'rules:\n  schema/typo: warn\n' });
     const client = new Client(root);
     await client.initialize();
     const a = await client.open('a.yaml', USER);
     expect(await client.diagnostics(a)).toEqual({ uri: a, version: 1, diagnostics: [UNKNOWN_FIELD, typeDiagnostic(1)] });
+    const configUri = client.uri('.platlint.yaml');
+    const configMistake = {
+      range: { start: { line: 1, character: 2 }, end: { line: 1, character: 13 } },
+      severity: 1,
+      source: 'platlint',
+      code: 'config-file/invalid',
+      message: 'rules.schema/typo: matches no rule (see platlint rules) (linting with the built-in defaults until it is fixed)',
+    };
+    expect(await client.diagnostics(configUri)).toEqual({ uri: configUri, diagnostics: [configMistake] });
     const b = await client.open('b.yaml', USER);
     expect((await client.diagnostics(b)).diagnostics).toEqual([UNKNOWN_FIELD, typeDiagnostic(1)]);
-    expect(client.messages).toEqual([
+
+    // Typing in the config buffer, unsaved, changes the rules of the open files and clears the mistake.
+    const config = await client.open('.platlint.yaml', 'rules:\n  schema/typo: warn\n');
+    expect(config).toBe(configUri);
+    await client.change(config, 'rules:\n  schema/type: warn\n');
+    expect((await client.diagnostics(a)).diagnostics).toEqual([UNKNOWN_FIELD, typeDiagnostic(2)]);
+    expect((await client.diagnostics(b)).diagnostics).toEqual([UNKNOWN_FIELD, typeDiagnostic(2)]);
+    expect(await client.diagnostics(configUri)).toEqual({ uri: configUri, diagnostics: [] });
+    await client.change(config, 'rules:\n  schema/type: wrn\n');
+    expect((await client.diagnostics(a)).diagnostics).toEqual([UNKNOWN_FIELD, typeDiagnostic(1)]);
+    expect((await client.diagnostics(configUri)).diagnostics).toEqual([
       {
-        type: 1,
-        message: `platlint: ${join(root, '.platlint.yaml')}:2:3: rules.schema/typo: matches no rule (see platlint rules). Linting with the built-in defaults until the configuration is fixed.`,
-        actions: [],
+        ...configMistake,
+        range: { start: { line: 1, character: 15 }, end: { line: 1, character: 18 } },
+        message: 'rules.schema/type: must be one of off, info, warn, warning, error, on, 0, 1, 2 (linting with the built-in defaults until it is fixed)',
       },
     ]);
 
+    // Closed unsaved, the disk's content counts again; a change on disk is picked up from the watcher.
     writeFileSync(join(root, '.platlint.yaml'), 'rules:\n  schema/type: warn\n');
-    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: client.uri('.platlint.yaml'), type: 2 }] });
+    await client.connection.sendNotification('textDocument/didClose', { textDocument: { uri: config } });
     expect((await client.diagnostics(a)).diagnostics).toEqual([UNKNOWN_FIELD, typeDiagnostic(2)]);
-    expect((await client.diagnostics(b)).diagnostics).toEqual([UNKNOWN_FIELD, typeDiagnostic(2)]);
-    expect(client.messages).toHaveLength(1);
-
-    // Saving the config file in the editor reloads too; a config broken again is shown again.
-    const config = await client.open('.platlint.yaml', 'rules:\n  schema/type: warn\n');
-    expect((await client.diagnostics(config)).diagnostics).toEqual([]);
-    writeFileSync(join(root, '.platlint.yaml'), 'rules:\n  schema/typo: warn\n');
-    await client.connection.sendNotification('textDocument/didSave', { textDocument: { uri: config } });
-    expect((await client.diagnostics(a)).diagnostics).toEqual([UNKNOWN_FIELD, typeDiagnostic(1)]);
-    expect((await client.diagnostics(b)).diagnostics).toEqual([UNKNOWN_FIELD, typeDiagnostic(1)]);
-    expect(client.messages).toHaveLength(2);
+    expect((await client.diagnostics(configUri)).diagnostics).toEqual([]);
+    writeFileSync(join(root, '.platlint.yaml'), 'rules:\n  schema/type: off\n');
+    await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: configUri, type: 2 }] });
+    expect((await client.diagnostics(a)).diagnostics).toEqual([UNKNOWN_FIELD]);
+    expect(client.messages).toEqual([]);
     await client.stop();
   }, TEST_MS);
 
@@ -286,7 +174,7 @@ describe('platlint lsp', () => {
       {
         title: 'Fix all auto-fixable platlint problems',
         kind: 'source.fixAll.platlint',
-        edit: { documentChanges: [{ textDocument: { uri, version: 1 }, edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 9, character: 0 } }, newText: text.replace('emial', 'email') }] }] },
+        edit: { documentChanges: [{ textDocument: { uri, version: 1 }, edits: [{ range: { start: { line: 6, character: 4 }, end: { line: 6, character: 6 } }, newText: 'ai' }] }] },
       },
     ]);
 
@@ -327,6 +215,34 @@ describe('platlint lsp', () => {
     await client.connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: policyUri, type: 2 }] });
     expect(await client.diagnostics(policyUri)).toEqual({ uri: policyUri, diagnostics: [] });
     expect((await client.diagnostics(uri)).diagnostics.map((d) => d.code)).toEqual(['acme/email', 'schema/unknown-field', 'schema/type']);
+
+    // The policy's unsaved buffer counts: a rule removed in it stops reporting; a mistake typed in it shows there.
+    const policy = await client.open('policies/acme.yaml', header + emailRule);
+    await client.change(policy, header + emailRule.replace('acme/email', 'acme/mail').replace('has(self.email)', 'has(self.email) &&'));
+    expect((await client.diagnostics(uri)).diagnostics.map((d) => d.code)).toEqual(['schema/unknown-field', 'schema/type']);
+    expect((await client.diagnostics(policyUri)).diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([['policy/invalid', 11]]);
+    expect(client.messages).toEqual([]);
+    await client.stop();
+  }, TEST_MS);
+
+  it('reports a policy path that cannot be read on the config file, where it is named, without a message box', async () => {
+    const root = workspace({ '.platlint.yaml': 'policies:\n  - missing.yaml\n' });
+    const client = new Client(root);
+    await client.initialize();
+    const uri = await client.open('jane.yaml', USER);
+    expect((await client.diagnostics(uri)).diagnostics.map((d) => d.code)).toEqual(['schema/unknown-field', 'schema/type']);
+    expect(await client.diagnostics(client.uri('.platlint.yaml'))).toEqual({
+      uri: client.uri('.platlint.yaml'),
+      diagnostics: [
+        {
+          range: { start: { line: 1, character: 4 }, end: { line: 1, character: 16 } },
+          severity: 1,
+          source: 'platlint',
+          code: 'config-file/invalid',
+          message: 'policies: missing.yaml: no such policy file or directory',
+        },
+      ],
+    });
     expect(client.messages).toEqual([]);
     await client.stop();
   }, TEST_MS);

@@ -10,6 +10,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'config',
     sources: ['spec'],
+    supersedes: ['schema/empty-value'],
     kinds: ['Config'],
     messages: {
       missing:

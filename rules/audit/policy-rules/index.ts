@@ -7,7 +7,7 @@ import { nonEmptyList, policyRules } from '../shared.js';
 /**
  * Checks of one audit policy rule, as Kubernetes' audit policy validation runs them
  * (`k8s.io/apiserver/pkg/apis/audit/validation`: `validatePolicyRule`, `validateNonResourceURLs`, `validateResources`),
- * plus the spec's stricter wording for wildcards in non-resource URLs.
+ * plus a warning where a wildcard glued to a path step matches more than it seems to.
  */
 const rule: Rule = {
   meta: {
@@ -26,8 +26,11 @@ const rule: Rule = {
         '{{field}} is "{{value}}"; a non-resource URL must be "*" or a path that starts with "/" ("non-resource URL rules must begin with a \'/\' character"), so the policy is rejected. Write e.g. "/{{suggestion}}".',
       urlWildcardNotLast:
         '{{field}} is "{{value}}"; a "*" may only be the last character of a non-resource URL ("non-resource URL wildcards \'*\' must be the final character of the rule"), so the policy is rejected. Write a prefix ending in "/*", e.g. "/apis/*".',
-      urlWildcardPartialStep:
-        '{{field}} is "{{value}}"; the spec allows a wildcard only as the whole final path step, so write "{{suggestion}}" (and also "{{bare}}" if the path itself is meant). A "*" glued to a step matches every path that merely starts with the same characters (e.g. "/api*" also matches "/apis/...").',
+      urlWildcardPartialStep: {
+        text: '{{field}} "{{value}}" is a prefix match: it matches every path that starts with "{{bare}}".',
+        note: 'Kubernetes accepts a "*" as the last character and matches any path with the text before it as a prefix, so "/api*" also matches "/apis/...". If only that path and what is below it are meant, write "{{bare}}" and "{{suggestion}}".',
+        severity: 'warning',
+      },
       groupInvalid:
         '{{field}} is "{{value}}", not an API group name: {{reason}}. Write the group alone without a version (e.g. "rbac.authorization.k8s.io", not "rbac.authorization.k8s.io/v1"), "" for the core group, or "*" for every group.',
     },
@@ -54,7 +57,7 @@ const rule: Rule = {
         if (url !== '' && url.slice(0, -1).includes('*')) {
           ctx.report({ messageId: 'urlWildcardNotLast', path: urlPath, data: { field, value: url } });
         } else if (url.endsWith('*') && !url.endsWith('/*') && url.startsWith('/')) {
-          // "/api*": Kubernetes accepts it (prefix match); the spec allows "*" only as a whole final step.
+          // "/api*": the validation accepts it and the matcher treats it as a prefix, which is easy to misread.
           const bare = url.slice(0, -1);
           ctx.report({ messageId: 'urlWildcardPartialStep', path: urlPath, data: { field, value: url, suggestion: `${bare}/*`, bare } });
         }

@@ -10,6 +10,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'auth',
     sources: ['upstream'],
+    supersedes: ['security/http-url'],
     kinds: ['Config'],
     messages: {
       missing:

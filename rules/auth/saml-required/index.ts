@@ -17,6 +17,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'auth',
     sources: ['upstream'],
+    supersedes: ['schema/empty-value'],
     kinds: ['Config'],
     messages: {
       missing:

@@ -8,6 +8,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'metadata',
     sources: ['spec'],
+    supersedes: ['meta/server-fields'],
     messages: {
       withoutTimestamp:
         'metadata.deletionGracePeriodSeconds is set without metadata.deletionTimestamp: the server sets the grace period only together with the deletion timestamp, so alone it describes a deletion that never happened. Remove it (both fields are server-set).',

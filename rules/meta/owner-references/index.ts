@@ -26,6 +26,7 @@ const rule: Rule = {
     severity: 'error',
     category: 'metadata',
     sources: ['spec', 'upstream'],
+    supersedes: ['schema/required'],
     messages: {
       emptyField:
         'metadata.ownerReferences[{{index}}].{{field}} is empty: the server rejects an owner reference without it ("must not be empty"). Write the {{what}}.',

@@ -8,10 +8,15 @@ const rule: Rule = {
     severity: 'error',
     category: 'schema',
     sources: ['spec', 'upstream'],
+    supersedes: ['schema/enum'],
     reportedByEngine: true,
     messages: {
       missing: "{{parent}} is missing the required field \"{{missing}}\".",
       nullRequired: "{{field}} is required but set to null.",
+      emptyString: {
+        text: '{{field}} is required but empty.',
+        note: 'The platform reads an empty string like a missing value (an unfilled template?): fill it in.',
+      },
     },
   },
 };

@@ -12,6 +12,14 @@ const rule: Rule = {
     messages: {
       syntax: "YAML syntax error: {{detail}}.",
       directive: { text: 'The platform cannot read the directive {{directive}}: {{reason}}.', note: 'The platform reads YAML 1.1 without any directive; remove it (and any tag handle it declares).' },
+      unclosedFlow: {
+        text: 'YAML syntax error: the {{open}} here is never closed.',
+        note: 'Close it with {{close}} before the next key, or continue it on lines indented more than its key.',
+      },
+      unclosedQuote: {
+        text: 'YAML syntax error: the string quoted with {{quote}} here is never closed.',
+        note: 'Without its closing {{quote}}, the string runs on to the end of the file and swallows everything after it. Close it on the same line.',
+      },
     },
   },
 };

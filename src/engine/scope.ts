@@ -1,0 +1,104 @@
+/**
+ * What counts as a platform object, decided the same way for the CLI, pre-commit and the language server: a YAML
+ * file in a repository is more often someone else's (a CI workflow, a Helm chart, an Ansible playbook) than ours,
+ * and an error on a file that is not ours is a false error. The rule, in README "What is linted":
+ *
+ * - a mapping whose `apiVersion` is of the `management.platform` group is ours, whatever else is wrong with it;
+ * - a mapping whose `kind` is one of ours (User, Config, UserList, ConfigList) is ours when its `apiVersion` is
+ *   missing or looks like a slip for ours (`v1`, `platform/v1`, `managment.platform/v1`) and its top-level keys are
+ *   those of a platform object; an OpenShift `user.openshift.io/v1` User or a kubeconfig `v1` Config is not ours;
+ * - a mapping with neither `apiVersion` nor `kind` is ours only when it has the shape of a platform object
+ *   (only `metadata`, `spec`, `status`, or near-misspellings of them): a manifest whose type was forgotten;
+ * - everything else (other API groups, other kinds, lists, scalars) is skipped with a reason, except that a list or
+ *   scalar document in a file that holds platform objects, or a list of platform objects, is reported: there it
+ *   is a mistake, not someone else's file.
+ */
+import { editDistance } from '../schema/suggest.js';
+import type { ResourceKind } from './types.js';
+
+export const API_GROUP = 'management.platform';
+export const API_VERSION = 'v1';
+export const RESOURCE_KINDS: readonly ResourceKind[] = ['User', 'Config'];
+export const LIST_KINDS: Readonly<Record<string, ResourceKind>> = { UserList: 'User', ConfigList: 'Config' };
+export const KNOWN_KINDS: readonly string[] = [...RESOURCE_KINDS, ...Object.keys(LIST_KINDS), 'List'];
+
+const OBJECT_FIELDS = ['apiVersion', 'kind', 'metadata', 'spec', 'status'] as const;
+const CONTENT_FIELDS = ['metadata', 'spec', 'status'] as const;
+
+export type Scope = { linted: true } | { linted: false; reason: string };
+
+const LINTED: Scope = { linted: true };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The group of an `apiVersion` (`apps/v1` → `apps`, `v1` → the core group ``). */
+export function apiGroupOf(apiVersion: string): string {
+  const slash = apiVersion.indexOf('/');
+  return slash < 0 ? '' : apiVersion.slice(0, slash);
+}
+
+/** A kind of ours, allowing a wrong letter case (`user`), which resource/kind then reports. */
+function isOurKind(kind: unknown): boolean {
+  return typeof kind === 'string' && [...RESOURCE_KINDS, ...Object.keys(LIST_KINDS)].some((k) => k.toLowerCase() === kind.toLowerCase());
+}
+
+/**
+ * A group that is a slip for ours rather than another API's: none at all (`v1`, a bare version), one naming the
+ * platform (`platform/v1`, `platform.management`) or a near-misspelling (`managment.platform`). Kubernetes' own
+ * one-word groups (`apps`, `batch`) and every dotted group of a real API are someone else's.
+ */
+function looksLikeOurGroup(group: string): boolean {
+  const lower = group.toLowerCase();
+  return lower === '' || /(^|[.-])(platform|management)([.-]|$)/.test(lower) || editDistance(lower, API_GROUP, 3) <= 3;
+}
+
+/** Top-level keys of a platform object only (near-misspellings included), with some content besides the type. */
+export function hasPlatformShape(data: Record<string, unknown>): boolean {
+  const keys = Object.keys(data);
+  if (!CONTENT_FIELDS.some((field) => field in data)) return false;
+  // One slip in a short key, two in a long one: `sepc`, `metdata`, `apiVerison`; not `id` for `kind`.
+  return keys.every((key) => OBJECT_FIELDS.some((field) => field === key || editDistance(key.toLowerCase(), field.toLowerCase(), 2) <= (field.length > 5 ? 2 : 1)));
+}
+
+function describeType(data: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (typeof data['apiVersion'] === 'string') parts.push(`apiVersion ${data['apiVersion']}`);
+  if (typeof data['kind'] === 'string') parts.push(`kind ${data['kind']}`);
+  return parts.join(', ');
+}
+
+/** Whether one mapping (a document, or an item of a `v1` List) is a platform object to lint. */
+export function objectScope(data: Record<string, unknown>): Scope {
+  const { apiVersion, kind } = data;
+  if (typeof apiVersion === 'string' && apiGroupOf(apiVersion) === API_GROUP) return LINTED;
+  const hasApiVersion = apiVersion !== undefined && apiVersion !== null;
+  const hasKind = kind !== undefined && kind !== null;
+  if (isOurKind(kind)) {
+    if (hasPlatformShape(data) && (typeof apiVersion !== 'string' || looksLikeOurGroup(apiGroupOf(apiVersion)))) return LINTED;
+    return { linted: false, reason: `${describeType(data)}: not a ${API_GROUP} object` };
+  }
+  if (!hasApiVersion && !hasKind) {
+    return hasPlatformShape(data) ? LINTED : { linted: false, reason: "no apiVersion or kind, and fields that are not a platform object's" };
+  }
+  if (typeof apiVersion === 'string' && apiVersion === 'v1' && kind === 'List') return LINTED;
+  const type = describeType(data);
+  return { linted: false, reason: type ? `${type}: not a ${API_GROUP} object` : 'apiVersion and kind are not strings: not a platform object' };
+}
+
+/** A list whose items include a platform object: a List kind or `---` separators were forgotten. */
+export function listHoldsPlatformObjects(items: readonly unknown[]): boolean {
+  return items.some((item) => isRecord(item) && objectScope(item).linted && !(item['kind'] === 'List' && item['apiVersion'] === 'v1'));
+}
+
+/**
+ * Whether a whole YAML document is linted. `fileHasPlatformObjects` says whether another document of the same
+ * file is a platform object, which makes a stray list or scalar document a mistake in a manifest file.
+ */
+export function documentScope(data: unknown, fileHasPlatformObjects: boolean): Scope {
+  if (isRecord(data)) return objectScope(data);
+  if (fileHasPlatformObjects) return LINTED;
+  if (Array.isArray(data)) return listHoldsPlatformObjects(data) ? LINTED : { linted: false, reason: 'a list, not a mapping, in a file without platform objects' };
+  return { linted: false, reason: 'a scalar, not a mapping, in a file without platform objects' };
+}

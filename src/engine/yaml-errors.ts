@@ -1,0 +1,161 @@
+/**
+ * The YAML parser's errors as diagnostics, at the place to fix: the parser's cascades collapsed, unclosed quotes and
+ * brackets reported where they open, undefined aliases on the alias, and the documents an unclosed quote swallowed
+ * given back. Everything comes from what the `yaml` package reports (error codes, positions, nodes); nothing here
+ * parses YAML itself.
+ */
+import { visit, type Document, type YAMLError } from 'yaml';
+import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
+import type { NodeSpace, OffsetRange } from './document.js';
+import type { EngineFinding } from './extract.js';
+
+/** Offsets of YAML parser errors in a space, mapped to the file. */
+export function spaceOffsets(space: NodeSpace, pos: readonly [number, number]): OffsetRange {
+  if (space.fallback) return space.fallback;
+  const map = space.toFile ?? ((n: number) => n);
+  const start = map(pos[0]);
+  return [start, Math.max(start + 1, map(Math.max(pos[0], pos[1] - 1)) + 1)];
+}
+
+const KEY_TEXT = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^:#\n,{}[\]]*?)(?=\s*:)/;
+
+/** Syntax errors kept per document: the first mistake, and a couple of independent ones after it. */
+const SYNTAX_ERRORS_PER_DOCUMENT = 3;
+
+function isUnclosedQuote(error: YAMLError): boolean {
+  return error.code === 'MISSING_CHAR' && /closing .?quote/i.test(error.message);
+}
+
+/**
+ * Where the quoted scalar that never closes opens: the parser reports the missing quote where the text ends, which
+ * may be many lines (and documents) later.
+ */
+export function unclosedQuoteStart(doc: Document, error: YAMLError): number | undefined {
+  let start: number | undefined;
+  visit(doc, {
+    Scalar(_, node) {
+      if ((node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE') && node.range && node.range[1] >= error.pos[0] && node.range[0] < error.pos[0]) {
+        start = node.range[0];
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return start;
+}
+
+const UNCLOSED_FLOW = /^Flow (sequence|map) .*end with an? ([\]}])/;
+
+/** Where the flow collection (`[` or `{`) opens that the parser found unclosed where its block ended. */
+export function unclosedFlowStart(doc: Document, error: YAMLError): number | undefined {
+  let start: number | undefined;
+  const check = (node: { flow?: boolean; range?: [number, number, number] | null }): void => {
+    if (node.flow && node.range && node.range[0] < error.pos[0] && node.range[1] >= error.pos[0]) start = node.range[0];
+  };
+  // The innermost one wins: visit goes outside in, so the last match is the deepest.
+  visit(doc, { Seq: (_, node) => check(node), Map: (_, node) => check(node) });
+  return start;
+}
+
+function lineEnd(text: string, offset: number): number {
+  const end = text.indexOf('\n', offset);
+  return (end < 0 ? text.length : end) - (text[end - 1] === '\r' ? 1 : 0);
+}
+
+/**
+ * The parser's errors of one document as diagnostics, with its cascades collapsed: once the parser has lost track
+ * (a stray `]`), it reports every following token as "unexpected", line after line; only the first mistake is at
+ * the place to fix. So: one diagnostic per place, no "unexpected token" after an earlier error, at most a few per
+ * document, and an unclosed quote where it opens rather than at the end of the file.
+ */
+export function yamlErrorFindings(documentIndex: number, space: NodeSpace, doc: Document, pointer: string): EngineFinding[] {
+  const seen = new Set<number>();
+  const out: EngineFinding[] = [];
+  let syntaxErrors = 0;
+  const errors = [...doc.errors].sort((a, b) => a.pos[0] - b.pos[0]);
+  for (const error of errors) {
+    if (seen.has(error.pos[0])) continue;
+    seen.add(error.pos[0]);
+    if (error.code === 'DUPLICATE_KEY') {
+      // The parser marks one character; the whole key is what the reader needs to see.
+      const key = KEY_TEXT.exec(space.text.slice(error.pos[0], error.pos[0] + 1024))?.[0] || space.text.slice(error.pos[0], error.pos[1]);
+      out.push({
+        ruleId: 'yaml/duplicate-key',
+        messageId: 'duplicate',
+        data: { key: key.slice(0, 80) },
+        documentIndex,
+        range: spaceOffsets(space, [error.pos[0], error.pos[0] + Math.max(1, key.length)]),
+        pointer,
+      });
+      continue;
+    }
+    if (syntaxErrors >= SYNTAX_ERRORS_PER_DOCUMENT || (syntaxErrors > 0 && error.code === 'UNEXPECTED_TOKEN')) continue;
+    syntaxErrors++;
+    const quoteStart = isUnclosedQuote(error) ? unclosedQuoteStart(doc, error) : undefined;
+    if (quoteStart !== undefined) {
+      out.push({ ruleId: 'yaml/syntax', messageId: 'unclosedQuote', data: { quote: space.text[quoteStart] ?? '"' }, documentIndex, range: spaceOffsets(space, [quoteStart, Math.max(quoteStart + 1, lineEnd(space.text, quoteStart))]), pointer });
+      continue;
+    }
+    const flow = UNCLOSED_FLOW.exec(error.message);
+    const flowStart = flow ? unclosedFlowStart(doc, error) : undefined;
+    if (flow && flowStart !== undefined) {
+      // Reported where the block goes on without the closing bracket; the place to fix is the opening one.
+      const data = { open: space.text[flowStart] ?? '[', close: flow[2] ?? ']' };
+      out.push({ ruleId: 'yaml/syntax', messageId: 'unclosedFlow', data, documentIndex, range: spaceOffsets(space, [flowStart, Math.max(flowStart + 1, lineEnd(space.text, flowStart))]), pointer });
+      continue;
+    }
+    out.push({
+      ruleId: 'yaml/syntax',
+      messageId: 'syntax',
+      data: { detail: error.message.split('\n')[0] ?? error.message, code: error.code },
+      documentIndex,
+      range: spaceOffsets(space, error.pos),
+      pointer,
+    });
+  }
+  return out;
+}
+
+/**
+ * The documents an unclosed quote swallowed: the quoted string runs to the end of the file, `---` lines and all, so
+ * the documents after it vanish from the parse. Parsing the text again with that one quote blanked out (same length,
+ * so every offset stays right) gives them back; the broken document itself keeps its original parse and errors.
+ */
+export function recoverSwallowedDocuments(parsed: ParsedYaml): ParsedYaml {
+  let documents = parsed.documents;
+  let text = parsed.text;
+  for (let round = 0; round < 8; round++) {
+    const broken = documents[documents.length - 1];
+    const error = broken?.errors.find(isUnclosedQuote);
+    const start = broken && error ? unclosedQuoteStart(broken, error) : undefined;
+    if (start === undefined) break;
+    text = `${text.slice(0, start)} ${text.slice(start + 1)}`;
+    const again = parseYaml(text).documents;
+    const index = again.findIndex((doc) => doc.range[0] <= start && start < doc.range[2]);
+    const following = index < 0 ? [] : again.slice(index + 1);
+    if (following.length === 0) break;
+    documents = [...documents, ...following];
+  }
+  return documents === parsed.documents ? parsed : { ...parsed, documents };
+}
+
+/**
+ * A document whose data cannot be built (`toJS` throws): an alias to an anchor that is not defined before it, or
+ * an alias bomb. The diagnostic goes on the alias itself, not over the whole document.
+ */
+export function aliasFinding(documentIndex: number, doc: Document, error: unknown, pointer = ''): EngineFinding {
+  const detail = error instanceof Error ? error.message : String(error);
+  const name = /alias[^:]*:\s*(\S+)\s*$/i.exec(detail)?.[1];
+  let range: OffsetRange | undefined;
+  if (name !== undefined) {
+    visit(doc, {
+      Alias(_, node) {
+        if (node.source !== name || !node.range) return undefined;
+        range = [node.range[0], node.range[1]];
+        return visit.BREAK;
+      },
+    });
+  }
+  const whole = doc.contents?.range ?? [0, 1];
+  return { ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail, code: 'ALIAS' }, documentIndex, range: range ?? [whole[0], whole[1]], pointer };
+}

@@ -1,0 +1,112 @@
+import { CompletionItemKind, MarkupKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver/node.js';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { PRESET_NAMES } from '../engine/presets.js';
+import type { ResourceKind, Rule } from '../engine/types.js';
+import { API_GROUP, API_VERSION } from '../engine/extract.js';
+import { containerPath, lineShape, siblingKeys, topLevelValue, type LineShape, type PathStep } from './cursor.js';
+import { configFileKeys, fieldAt, fieldMarkdown, fieldsOf, objectAt, typeLabel } from './fields.js';
+import { DIRECTIVE_COMMENT, lineAt } from './hover.js';
+
+export interface CompletionContext {
+  rules: readonly Rule[];
+  isConfigFile: boolean;
+}
+
+const KINDS = ['User', 'Config', 'UserList', 'ConfigList'];
+const SEVERITY_WORDS = ['off', 'info', 'warn', 'error', 'on'];
+
+/** The range of the word being typed, so that ids with `/` and `-` replace what was typed, not just its tail. */
+function wordRange(text: string, position: Position, stop: RegExp): Range {
+  let start = position.character;
+  while (start > 0 && !stop.test(text[start - 1] ?? ' ')) start--;
+  return { start: { line: position.line, character: start }, end: position };
+}
+
+function ruleItems(rules: readonly Rule[], range: Range, suffix: string): CompletionItem[] {
+  return rules.map((rule) => ({
+    label: rule.meta.id,
+    kind: CompletionItemKind.Value,
+    detail: rule.meta.description,
+    textEdit: { range, newText: `${rule.meta.id}${suffix}` },
+  }));
+}
+
+/** Right after `key:` (completion triggered by the colon) the value needs its space. */
+function valueItems(values: readonly string[], detail: string, range: Range, lead = ''): CompletionItem[] {
+  return values.map((value) => ({ label: value, kind: CompletionItemKind.EnumMember, detail, textEdit: { range, newText: `${lead}${value}` } }));
+}
+
+/** The cursor is in the value of `key:` (right after the colon included). */
+function afterColon(text: string, shape: LineShape, position: Position): shape is LineShape & { key: string } {
+  return shape.key !== undefined && shape.keyEnd !== undefined && position.character > shape.keyEnd && text.slice(shape.keyEnd, position.character).includes(':');
+}
+
+function configFileCompletions(lines: readonly string[], position: Position, rules: readonly Rule[]): CompletionItem[] {
+  const text = lines[position.line] ?? '';
+  const shape = lineShape(text);
+  const keyColumn = shape.key !== undefined || text.trim() !== '' ? shape.contentColumn : position.character;
+  const path = containerPath(lines, position.line, keyColumn);
+  const inRules = path[path.length - 1] === 'rules';
+  if (afterColon(text, shape, position)) {
+    const range = wordRange(text, position, /[\s,[:]/);
+    const lead = text.slice(0, position.character).endsWith(':') ? ' ' : '';
+    if (inRules) return valueItems(SEVERITY_WORDS, 'severity', range, lead);
+    if (shape.key === 'extends') return valueItems(PRESET_NAMES, 'preset', range, lead);
+    return [];
+  }
+  if (path[path.length - 1] === 'extends') return valueItems(PRESET_NAMES, 'preset', wordRange(text, position, /[\s,[]/));
+  const range = wordRange(text, position, /\s/);
+  const written = siblingKeys(lines, position.line, keyColumn);
+  if (inRules) return ruleItems(rules.filter((r) => !written.has(r.meta.id)), range, ': ');
+  return configFileKeys(path).filter(([name]) => !written.has(name)).map(([name, description]) => ({
+    label: name,
+    kind: CompletionItemKind.Property,
+    detail: description,
+    textEdit: { range, newText: `${name}: ` },
+  }));
+}
+
+function valueCompletions(kind: ResourceKind | undefined, path: readonly PathStep[], range: Range, lead: string): CompletionItem[] {
+  if (path.length === 1 && path[0] === 'apiVersion') return valueItems([`${API_GROUP}/${API_VERSION}`], 'apiVersion', range, lead);
+  if (path.length === 1 && path[0] === 'kind') return valueItems(KINDS, 'kind', range, lead);
+  const field = kind && fieldAt(kind, path);
+  if (!field) return [];
+  if (field.schema.enum) return valueItems(field.schema.enum.map(String), typeLabel(field.schema), range, lead);
+  if (field.schema.type === 'boolean') return valueItems(['true', 'false'], 'boolean', range, lead);
+  return [];
+}
+
+/** Completion: rule ids in directives, `.platlint.yaml` keys and values, manifest fields and enum values. */
+export function completionsAt(document: TextDocument, position: Position, context: CompletionContext): CompletionItem[] {
+  const text = lineAt(document, position.line);
+  const before = text.slice(0, position.character);
+  const directive = DIRECTIVE_COMMENT.exec(before);
+  if (directive) {
+    // After ` -- ` comes the reason, free text.
+    if (/\s--(?:\s|$)/.test(before.slice(directive.index + directive[0].length))) return [];
+    return ruleItems(context.rules, wordRange(text, position, /[\s,]/), '');
+  }
+  if (/(^|\s)#/.test(before)) return [];
+  const lines = document.getText().split(/\r?\n/);
+  if (context.isConfigFile) return configFileCompletions(lines, position, context.rules);
+  const shape = lineShape(text);
+  const documentKind = topLevelValue(lines, position.line, 'kind');
+  if (afterColon(text, shape, position)) {
+    const path = [...containerPath(lines, position.line, shape.contentColumn), shape.key];
+    const object = objectAt(documentKind, path);
+    return valueCompletions(object?.kind, object?.path ?? path, wordRange(text, position, /[\s[,:]/), before.endsWith(':') ? ' ' : '');
+  }
+  const keyColumn = text.trim() === '' ? position.character : shape.contentColumn;
+  const path = containerPath(lines, position.line, keyColumn);
+  const object = objectAt(documentKind, path);
+  if (!object && path.length) return [];
+  const range = wordRange(text, position, /[\s]/);
+  const written = siblingKeys(lines, position.line, keyColumn);
+  return fieldsOf(object?.kind, object?.path ?? path).filter(([name]) => !written.has(name)).map(([name, field]) => ({
+    label: name,
+    kind: CompletionItemKind.Field,
+    detail: typeLabel(field.schema),
+    documentation: { kind: MarkupKind.Markdown, value: fieldMarkdown(name, field) },
+    textEdit: { range, newText: `${name}: ` },
+  }));
+}

@@ -1,0 +1,102 @@
+import { configFileSchema } from '../config/schema.js';
+import { configStatusSchema } from '../schema/config.js';
+import { schemas, type JsonSchema } from '../schema/index.js';
+import type { ResourceKind } from '../engine/types.js';
+import type { PathStep } from './cursor.js';
+
+/** What the editor needs to know about a field: where it sits and what its schema says. */
+export interface FieldInfo {
+  schema: JsonSchema;
+  /** The path as the user reads it (`spec.raw` content shown as `status` paths of the raw config). */
+  display: string;
+}
+
+const LIST_KINDS: Readonly<Record<string, ResourceKind>> = { UserList: 'User', ConfigList: 'Config' };
+
+/** The object kind the path lives in, and the path inside that object (List items unwrapped). */
+export function objectAt(documentKind: string | undefined, path: readonly PathStep[]): { kind: ResourceKind; path: PathStep[] } | undefined {
+  if (documentKind === 'User' || documentKind === 'Config') return { kind: documentKind, path: [...path] };
+  const itemKind = documentKind ? LIST_KINDS[documentKind] : undefined;
+  if (itemKind && path[0] === 'items' && typeof path[1] === 'number') return { kind: itemKind, path: path.slice(2) };
+  return undefined;
+}
+
+function child(schema: JsonSchema, step: PathStep): JsonSchema | undefined {
+  if (typeof step === 'number') return schema.type === 'array' ? schema.items : undefined;
+  const property = schema.properties?.[step];
+  if (property) return property;
+  return typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+}
+
+/** A Config's `spec.raw` holds the status as YAML text: its paths continue in the status schema. */
+function rawRedirect(kind: ResourceKind, path: readonly PathStep[]): { root: JsonSchema; path: readonly PathStep[]; prefix: string } {
+  if (kind === 'Config' && path[0] === 'spec' && path[1] === 'raw' && path.length > 2) {
+    return { root: configStatusSchema, path: path.slice(2), prefix: 'spec.raw: ' };
+  }
+  return { root: schemas[kind], path, prefix: '' };
+}
+
+export function displayPath(path: readonly PathStep[]): string {
+  return path.map((s, i) => (typeof s === 'number' ? '[]' : `${i ? '.' : ''}${s}`)).join('');
+}
+
+/** The schema of the value at a path of an object, or undefined when the schema does not know the path. */
+export function fieldAt(kind: ResourceKind, path: readonly PathStep[]): FieldInfo | undefined {
+  const { root, path: inner, prefix } = rawRedirect(kind, path);
+  let schema: JsonSchema | undefined = root;
+  for (const step of inner) {
+    schema = schema && child(schema, step);
+    if (!schema) return undefined;
+  }
+  return { schema, display: `${prefix}${displayPath(inner)}` };
+}
+
+/** The type as a reader writes it: `string`, `integer`, `list of string`, `map of string`, `one of: A, B`. */
+export function typeLabel(schema: JsonSchema): string {
+  if (schema.enum) return `${schema.type ?? 'value'}, one of: ${schema.enum.join(', ')}`;
+  if (schema.type === 'array') return `list of ${schema.items ? typeLabel(schema.items) : 'values'}`;
+  if (schema.type === 'object' && !schema.properties && typeof schema.additionalProperties === 'object') return `map of ${typeLabel(schema.additionalProperties)}`;
+  if (schema.type === 'object' && schema.title) return `object (${schema.title})`;
+  return schema.type ?? 'value';
+}
+
+/** Markdown for a field's hover and completion documentation. */
+export function fieldMarkdown(name: string, info: FieldInfo): string {
+  const { schema } = info;
+  const lines = [`**${name}**: ${typeLabel(schema)}`, '', `\`${info.display}\``];
+  if (schema.description) lines.push('', schema.description);
+  if (schema.default !== undefined) lines.push('', `Default: \`${JSON.stringify(schema.default)}\``);
+  if (schema.type === 'object' && schema.required?.length) lines.push('', `Required: ${schema.required.map((r) => `\`${r}\``).join(', ')}`);
+  return lines.join('\n');
+}
+
+/** The fields a mapping at the path may have, with their schemas. */
+export function fieldsOf(kind: ResourceKind | undefined, path: readonly PathStep[]): [string, FieldInfo][] {
+  if (!kind) {
+    // Before `kind:` is written: the fields both kinds share at the top.
+    if (path.length) return [];
+    const names = new Set([...Object.keys(schemas.User.properties ?? {}), ...Object.keys(schemas.Config.properties ?? {})]);
+    return [...names].map((name) => [name, { schema: schemas.User.properties?.[name] ?? schemas.Config.properties?.[name] ?? {}, display: name }]);
+  }
+  // The top of the raw config: the string field itself has no fields, the status it holds has.
+  const rawTop = kind === 'Config' && path.length === 2 && path[0] === 'spec' && path[1] === 'raw';
+  const properties = (rawTop ? configStatusSchema : fieldAt(kind, path)?.schema)?.properties ?? {};
+  return Object.entries(properties).map(([name, schema]) => [name, { schema, display: fieldAt(kind, [...path, name])?.display ?? name }]);
+}
+
+interface ConfigKeySchema {
+  description?: string;
+  properties?: Readonly<Record<string, ConfigKeySchema>>;
+  items?: ConfigKeySchema | readonly ConfigKeySchema[];
+}
+
+/** Keys of `.platlint.yaml` at a path (`[]`, or `['overrides', 0]`), with their descriptions. */
+export function configFileKeys(path: readonly PathStep[]): [string, string][] {
+  let schema: ConfigKeySchema | undefined = configFileSchema as unknown as ConfigKeySchema;
+  for (const step of path) {
+    if (!schema) return [];
+    if (typeof step === 'number') schema = Array.isArray(schema.items) ? undefined : (schema.items as ConfigKeySchema | undefined);
+    else schema = schema.properties?.[step];
+  }
+  return Object.entries(schema?.properties ?? {}).map(([name, s]) => [name, s.description ?? '']);
+}

@@ -1,0 +1,74 @@
+import { MarkupKind, type Hover, type Position } from 'vscode-languageserver/node.js';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Diagnostic, Rule } from '../engine/types.js';
+import { intersects, toRange } from './convert.js';
+import { containerPath, lineShape, topLevelValue } from './cursor.js';
+import { fieldAt, fieldMarkdown, objectAt } from './fields.js';
+
+export interface HoverContext {
+  /** The rules in force for the document, policy rules included. */
+  rules: readonly Rule[];
+  docsUrl(ruleId: string): string | undefined;
+  /** The engine's diagnostics last published for the document. */
+  diagnostics: readonly Diagnostic[];
+  /** The document is a `.platlint.yaml`: its keys are not manifest fields. */
+  isConfigFile: boolean;
+}
+
+export const DIRECTIVE_COMMENT = /#\s*platlint-(?:disable-next-line|disable-line|disable-file|disable|enable)\b/;
+
+export function lineAt(document: TextDocument, line: number): string {
+  return document.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } }).replace(/\r?\n$/, '');
+}
+
+function ruleSummary(rule: Rule, docsUrl: string | undefined): string {
+  return [`**${rule.meta.id}**: ${rule.meta.description}`, ...(docsUrl ? ['', `[Documentation](${docsUrl})`] : [])].join('\n');
+}
+
+/** The rule id under the cursor in a `# platlint-disable…` comment. */
+function directiveRule(text: string, character: number, rules: readonly Rule[]): Rule | undefined {
+  const directive = DIRECTIVE_COMMENT.exec(text);
+  if (!directive) return undefined;
+  const idsStart = directive.index + directive[0].length;
+  for (const match of text.slice(idsStart).matchAll(/[^\s,]+/g)) {
+    if (match[0] === '--' || match[0].startsWith('#')) break;
+    const start = idsStart + match.index;
+    if (character >= start && character <= start + match[0].length) return rules.find((r) => r.meta.id === match[0]);
+  }
+  return undefined;
+}
+
+function diagnosticMarkdown(d: Diagnostic, rule: Rule | undefined): string {
+  const lines = [`**platlint** \`${d.ruleId}\`: ${d.message}`];
+  if (d.note) lines.push('', d.note);
+  if (rule) lines.push('', rule.meta.description);
+  if (d.docsUrl) lines.push('', `[${d.ruleId}](${d.docsUrl})`);
+  return lines.join('\n');
+}
+
+/** Hover: the diagnostics under the cursor with their explanation, a directive's rule, or a field's schema. */
+export function hoverAt(document: TextDocument, position: Position, context: HoverContext): Hover | null {
+  const text = lineAt(document, position.line);
+  const sections: string[] = [];
+  const here = { start: position, end: position };
+  for (const d of context.diagnostics) {
+    if (intersects(toRange(d), here)) sections.push(diagnosticMarkdown(d, context.rules.find((r) => r.meta.id === d.ruleId)));
+  }
+  const shape = lineShape(text);
+  // A rule id in a directive, or a key of `rules:` in the config file.
+  const rule =
+    directiveRule(text, position.character, context.rules) ??
+    (context.isConfigFile && shape.key !== undefined && position.character >= shape.contentColumn && position.character <= (shape.keyEnd ?? 0)
+      ? context.rules.find((r) => r.meta.id === shape.key)
+      : undefined);
+  if (rule) sections.push(ruleSummary(rule, context.docsUrl(rule.meta.id)));
+  if (!rule && !context.isConfigFile && shape.key !== undefined && position.character >= shape.contentColumn) {
+    const lines = document.getText().split(/\r?\n/);
+    const path = [...containerPath(lines, position.line, shape.contentColumn), shape.key];
+    const object = objectAt(topLevelValue(lines, position.line, 'kind'), path);
+    const field = object && fieldAt(object.kind, object.path);
+    if (field) sections.push(fieldMarkdown(shape.key, field));
+  }
+  if (sections.length === 0) return null;
+  return { contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n---\n\n') } };
+}

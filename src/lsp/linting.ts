@@ -1,0 +1,145 @@
+/**
+ * Linting as the editor needs it: a multi-document file is linted one YAML document at a time, so that typing in
+ * one document re-lints only that one; and a document that does not parse keeps its last good rule diagnostics
+ * (marked stale) instead of losing them and raising false `directive/unused` on its directives.
+ */
+import { lintText, type LintOptions } from '../engine/lint.js';
+import type { Diagnostic, FileResult, TextEdit } from '../engine/types.js';
+
+export interface Chunk {
+  /** File offset and 0-based line where the chunk starts (its `---` line, or the start of the file). */
+  start: number;
+  startLine: number;
+  text: string;
+}
+
+/**
+ * Directives that span documents (`disable`/`enable` blocks, `disable-file`) and `%` directive lines, which belong
+ * to the `---` after them, make the documents depend on each other: such files are linted whole.
+ */
+const WHOLE_FILE = /platlint-(?:disable-file|disable(?!-)|enable)\b|^%/m;
+
+/** Splits at `---` lines: a document marker at column 0 ends whatever came before it, block scalars included. */
+export function splitDocuments(text: string): Chunk[] {
+  const chunks: Chunk[] = [];
+  let start = 0;
+  let startLine = 0;
+  let line = 0;
+  for (let offset = 0; offset <= text.length; ) {
+    const next = text.indexOf('\n', offset);
+    const end = next < 0 ? text.length : next + 1;
+    if (offset > 0 && /^---(?:[ \t\r\n]|$)/.test(text.slice(offset, offset + 4)) && offset !== start) {
+      chunks.push({ start, startLine, text: text.slice(start, offset) });
+      start = offset;
+      startLine = line;
+    }
+    if (next < 0) break;
+    offset = end;
+    line++;
+  }
+  chunks.push({ start, startLine, text: text.slice(start) });
+  return chunks;
+}
+
+function lineCount(text: string): number {
+  let count = 1;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) count++;
+  return count;
+}
+
+function shiftEdits(edits: readonly TextEdit[], by: number): TextEdit[] {
+  return edits.map((e) => ({ ...e, start: e.start + by, end: e.end + by }));
+}
+
+function shift(d: Diagnostic, lines: number, offset: number, documents: number): Diagnostic {
+  return {
+    ...d,
+    line: d.line + lines,
+    endLine: d.endLine + lines,
+    document: d.document + documents,
+    ...(d.fix ? { fix: { edits: shiftEdits(d.fix.edits, offset) } } : {}),
+    ...(d.suggestions ? { suggestions: d.suggestions.map((s) => ({ ...s, edits: shiftEdits(s.edits, offset) })) } : {}),
+  };
+}
+
+/** Diagnostics the parse of a broken document still produces fresh; everything else is kept from the last parse. */
+const FRESH_WHEN_BROKEN = (d: Diagnostic): boolean => d.ruleId.startsWith('yaml/') || d.ruleId === 'directive/unknown-rule';
+
+export interface EditorLint {
+  result: FileResult;
+  /** Diagnostics carried over from the last version of their document that parsed. */
+  stale: ReadonlySet<Diagnostic>;
+}
+
+/** One open document's linting state: per-document results by text, and the last good diagnostics of each. */
+export class DocumentLinting {
+  private cache = new Map<string, FileResult>();
+  /** By chunk index: diagnostics of the last version that parsed, lines relative to the chunk's start. */
+  private lastGood: Diagnostic[][] = [];
+
+  /** `reuse: false` lints every document again (policy evaluation errors are recorded only while linting). */
+  lint(text: string, options: LintOptions, reuse = true): EditorLint {
+    const chunks = splitDocuments(text);
+    const whole = WHOLE_FILE.test(text) || chunks.length === 1;
+    const perChunk: Diagnostic[][] = chunks.map(() => []);
+    let documents = 0;
+    let skipped = 0;
+    if (whole) {
+      const result = lintText(text, options);
+      documents = result.documents;
+      skipped = result.skipped;
+      for (const d of result.diagnostics) {
+        let index = chunks.length - 1;
+        while (index > 0 && (chunks[index]?.startLine ?? 0) > d.line - 1) index--;
+        perChunk[index]?.push(d);
+      }
+      this.cache.clear();
+    } else {
+      const cache = new Map<string, FileResult>();
+      chunks.forEach((chunk, index) => {
+        // Keyed by text alone: the same text lints the same wherever it sits, up to the shift below.
+        const result = (reuse ? (this.cache.get(chunk.text) ?? cache.get(chunk.text)) : undefined) ?? lintText(chunk.text, options);
+        cache.set(chunk.text, result);
+        perChunk[index] = result.diagnostics.map((d) => shift(d, chunk.startLine, chunk.start, documents));
+        documents += result.documents;
+        skipped += result.skipped;
+      });
+      this.cache = cache;
+    }
+    const stale = new Set<Diagnostic>();
+    const lastGood: Diagnostic[][] = [];
+    const broken = perChunk.map((list) => list.some((d) => d.ruleId === 'yaml/syntax'));
+    // Linted whole, a directive in one document may suppress diagnostics of another: while any document is broken,
+    // every document keeps its last `directive/unused` rather than report directives whose targets went missing.
+    const crossDocument = whole && broken.some(Boolean);
+    const carry = (chunk: Chunk, list: readonly Diagnostic[]): Diagnostic[] => {
+      const lastLine = chunk.startLine + lineCount(chunk.text);
+      return list.map((d): Diagnostic => {
+        const { fix: _fix, suggestions: _suggestions, ...rest } = d;
+        const kept = { ...rest, line: Math.min(d.line + chunk.startLine, lastLine), endLine: Math.min(d.endLine + chunk.startLine, lastLine) };
+        stale.add(kept);
+        return kept;
+      });
+    };
+    const byPosition = (a: Diagnostic, b: Diagnostic): number => a.line - b.line || a.column - b.column;
+    const diagnostics = chunks.flatMap((chunk, index) => {
+      const fresh = perChunk[index] ?? [];
+      const previous = this.lastGood[index] ?? [];
+      const relative = (list: readonly Diagnostic[]): Diagnostic[] => list.map((d) => ({ ...d, line: d.line - chunk.startLine, endLine: d.endLine - chunk.startLine }));
+      if (!broken[index] && !crossDocument) {
+        lastGood[index] = relative(fresh);
+        return fresh;
+      }
+      if (!broken[index]) {
+        const unused = (d: Diagnostic): boolean => d.ruleId === 'directive/unused';
+        const keptUnused = previous.filter(unused);
+        lastGood[index] = [...relative(fresh.filter((d) => !unused(d))), ...keptUnused];
+        return [...fresh.filter((d) => !unused(d)), ...carry(chunk, keptUnused)].sort(byPosition);
+      }
+      lastGood[index] = previous;
+      return [...fresh.filter(FRESH_WHEN_BROKEN), ...carry(chunk, previous.filter((d) => !FRESH_WHEN_BROKEN(d)))].sort(byPosition);
+    });
+    this.lastGood = lastGood;
+    return { result: { file: options.filename, diagnostics, documents, skipped }, stale };
+  }
+}

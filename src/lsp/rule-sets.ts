@@ -1,0 +1,181 @@
+/**
+ * The rules in force for each open file, as the CLI finds them: the nearest `.platlint.yaml` up from the file, its
+ * presets, overrides and policies. Config and policy files are read from the editor's open buffers when they are
+ * open, so that unsaved edits count; their mistakes become diagnostics on those files.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { CONFIG_FILE_NAMES, ConfigError } from '../config/load.js';
+import type { Diagnostic, FileResult } from '../engine/types.js';
+import { loadRuleSet, type RuleSet } from '../cli/rule-set.js';
+
+export function isInside(path: string, dir: string): boolean {
+  const rel = relative(dir, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+export interface RuleSetHost {
+  /** The text of the open buffer of an absolute path, or undefined when the file is not open. */
+  openText(path: string): string | undefined;
+  logError(what: string, error: unknown): void;
+}
+
+const CONFIG_RULE_ID = 'config-file/invalid';
+
+function problemAt(file: string, text: string | undefined, line: number, column: number, message: string): Diagnostic {
+  const lineText = text?.split(/\r?\n/)[line - 1] ?? '';
+  // The key or value the message is about: up to the next `:` or space.
+  const token = /^[^:\s]*/.exec(lineText.slice(column - 1))?.[0] ?? '';
+  return { ruleId: CONFIG_RULE_ID, severity: 'error', message, line, column, endLine: line, endColumn: column + Math.max(1, token.length), path: '', document: 0 };
+}
+
+/** A `ConfigError` message (`/path/.platlint.yaml:2:3: rules.x: …`) as a diagnostic at its place in the file. */
+export function configProblem(file: string, text: string | undefined, message: string): Diagnostic {
+  const located = message.startsWith(`${file}:`) ? /^(\d+):(\d+): ([\s\S]*)$/.exec(message.slice(file.length + 1)) : null;
+  if (located?.[1] && located[2] && located[3] !== undefined) return problemAt(file, text, Number(located[1]), Number(located[2]), located[3]);
+  return problemAt(file, text, 1, 1, message);
+}
+
+interface Entry {
+  ruleSet: RuleSet;
+  /** Problems by absolute file: the config file's own, `policy/invalid` in policy files. */
+  problems: Map<string, Diagnostic[]>;
+  policyPaths: string[];
+}
+
+/** Diagnostics by absolute file; policy problems name their files relative to the directory the rule set loaded from. */
+export function byFile(results: readonly FileResult[], base: string): Map<string, Diagnostic[]> {
+  const out = new Map<string, Diagnostic[]>();
+  for (const r of results) {
+    const file = resolve(base, r.file);
+    if (r.diagnostics.length) out.set(file, [...(out.get(file) ?? []), ...r.diagnostics]);
+  }
+  return out;
+}
+
+export class RuleSets {
+  private entries = new Map<string, Promise<Entry>>();
+  private generation = 0;
+
+  constructor(
+    private readonly host: RuleSetHost,
+    public roots: string[],
+  ) {}
+
+  rootFor(path: string): string {
+    const inside = this.roots.filter((r) => isInside(path, r)).sort((a, b) => b.length - a.length);
+    return inside[0] ?? dirname(path);
+  }
+
+  /** The nearest config file up from the file, an open (maybe unsaved, maybe new) buffer or a file on disk. */
+  configFor(path: string): string | undefined {
+    let dir = dirname(path);
+    for (;;) {
+      for (const name of CONFIG_FILE_NAMES) {
+        const candidate = join(dir, name);
+        if (this.host.openText(candidate) !== undefined || existsSync(candidate)) return candidate;
+      }
+      const parent = dirname(dir);
+      if (parent === dir) return undefined;
+      dir = parent;
+    }
+  }
+
+  private readFile = (absolute: string): Uint8Array | undefined => {
+    const text = this.host.openText(absolute);
+    return text === undefined ? undefined : Buffer.from(text, 'utf8');
+  };
+
+  /** The config's text as loaded: the buffer's, else the disk's (for the extent of a mistake). */
+  private configText(config: string): string | undefined {
+    try {
+      return this.host.openText(config) ?? readFileSync(config, 'utf8');
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async load(config: string | undefined, root: string): Promise<Entry> {
+    const problems = new Map<string, Diagnostic[]>();
+    const cwd = config ? dirname(config) : root;
+    let ruleSet: RuleSet;
+    try {
+      ruleSet = await loadRuleSet(config ? { config, readFile: this.readFile } : { config: false }, cwd);
+    } catch (error) {
+      if (!(error instanceof ConfigError) || !config) this.host.logError('cannot load the configuration', error);
+      const message = error instanceof Error ? error.message : String(error);
+      if (config) problems.set(config, [configProblem(config, this.configText(config), `${message} (linting with the built-in defaults until it is fixed)`)]);
+      ruleSet = await loadRuleSet({ config: false }, cwd);
+    }
+    for (const [file, list] of byFile(ruleSet.policies?.problems ?? [], cwd)) problems.set(file, list);
+    // A policy path that cannot be read is a mistake in the config file, where it is named.
+    for (const problem of ruleSet.policies?.problems ?? []) {
+      if (!problem.ioError || !config) continue;
+      const index = (ruleSet.configFile?.policies ?? []).findIndex((p) => resolve(cwd, p) === resolve(cwd, problem.file));
+      const at = index >= 0 ? ruleSet.configFile?.position(['policies', index]) : undefined;
+      const list = problems.get(config) ?? [];
+      list.push(configProblem(config, this.configText(config), `${at ?? `${config}:1:1`}: policies: ${problem.file}: ${problem.ioError}`));
+      problems.set(config, list);
+    }
+    return { ruleSet, problems, policyPaths: ruleSet.config.policyPaths() };
+  }
+
+  private entryFor(path: string): Promise<Entry> {
+    const config = this.configFor(path);
+    const key = config ?? `\u0000${this.rootFor(path)}`;
+    let entry = this.entries.get(key);
+    if (!entry) {
+      entry = this.load(config, config ? dirname(config) : this.rootFor(path));
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  /** The rule set for a file; a reload while it loaded gives the newer one. */
+  async ruleSetFor(path: string): Promise<RuleSet> {
+    for (;;) {
+      const current = this.generation;
+      const entry = await this.entryFor(path);
+      if (current === this.generation) return entry.ruleSet;
+    }
+  }
+
+  /** Forgets every loaded rule set: the next lint loads them again, from the buffers and the disk as they are now. */
+  reload(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+
+  private async loaded(): Promise<Entry[]> {
+    const settled = await Promise.allSettled([...this.entries.values()]);
+    return settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  }
+
+  /** Config and policy problems of every loaded rule set, by absolute file. */
+  async problems(): Promise<Map<string, Diagnostic[]>> {
+    const out = new Map<string, Diagnostic[]>();
+    const seen = new Set<string>();
+    for (const entry of await this.loaded()) {
+      for (const [file, list] of entry.problems) {
+        for (const d of list) {
+          const key = JSON.stringify([file, d.ruleId, d.line, d.column, d.message]);
+          if (seen.has(key)) continue;
+          seen.add(key);
+          out.set(file, [...(out.get(file) ?? []), d]);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Policy files and directories of the loaded rule sets. */
+  async policyPaths(): Promise<string[]> {
+    return [...new Set((await this.loaded()).flatMap((e) => e.policyPaths))];
+  }
+
+  /** A config file, or a file under a loaded rule set's policy paths: editing it changes the rules. */
+  async isRuleSetFile(path: string): Promise<boolean> {
+    if (CONFIG_FILE_NAMES.includes(path.split(/[\\/]/).pop() ?? '')) return true;
+    return (await this.policyPaths()).some((p) => isInside(path, p));
+  }
+}

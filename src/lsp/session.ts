@@ -1,0 +1,314 @@
+/**
+ * The state of one editor session: which documents are open, what each was last linted to, which config and
+ * policy problems were published where. The protocol wiring is in server.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Connection, Diagnostic as LspDiagnostic, TextDocuments } from 'vscode-languageserver/node.js';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { CONFIG_FILE_NAMES } from '../config/load.js';
+import { lintText, type LintOptions } from '../engine/lint.js';
+import type { Diagnostic, FileResult } from '../engine/types.js';
+import { isTemplatedYaml } from '../engine/templated.js';
+import type { RuleSet } from '../cli/rule-set.js';
+import { resolveInputs } from '../cli/files.js';
+import { DEFAULT_CLIENT_SETTINGS, withOverrides, type ClientSettings } from './client-settings.js';
+import { toLspDiagnostic } from './convert.js';
+import { DocumentLinting } from './linting.js';
+import { byFile, RuleSets } from './rule-sets.js';
+
+/** Time a document must stay unchanged before it is linted again. */
+export const LINT_DELAY_MS = 150;
+
+const YAML_URI = /\.ya?ml$/i;
+
+export interface Analysis {
+  version: number;
+  result: FileResult;
+  stale: ReadonlySet<Diagnostic>;
+  ruleSet: RuleSet | undefined;
+  /** Lints another text of the same document with the same options (fix-all re-lints until stable). */
+  lint(text: string): FileResult;
+}
+
+export function pathOf(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+function emptyResult(file: string): FileResult {
+  return { file, diagnostics: [], documents: 0, skipped: 0 };
+}
+
+export function isConfigFileName(path: string): boolean {
+  return CONFIG_FILE_NAMES.includes(basename(path));
+}
+
+/** Helm templates are not manifests until rendered: the editor says so by language, the engine by the text. */
+function isTemplate(document: TextDocument, path: string): boolean {
+  return document.languageId === 'helm' || isTemplatedYaml(document.getText(), path);
+}
+
+export class Session {
+  readonly ruleSets: RuleSets;
+  readonly analyses = new Map<string, Analysis>();
+  private readonly linting = new Map<string, DocumentLinting>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Config and policy problems by absolute file, as last published, with the URI they went to. */
+  private problems = new Map<string, Diagnostic[]>();
+  private problemUris = new Map<string, string>();
+  /** The editor's settings: for files outside every folder, and by workspace folder (each may differ). */
+  settings: ClientSettings = DEFAULT_CLIENT_SETTINGS;
+  folderSettings = new Map<string, ClientSettings>();
+  /** Settles once the editor's settings were read (at once for a client without `workspace/configuration`). */
+  settingsReady: Promise<void> = Promise.resolve();
+  /** The client pulls diagnostics (`textDocument/diagnostic`): nothing is pushed for documents. */
+  pull = false;
+  shuttingDown = false;
+  /** Called after the rule sets were reloaded (watchers follow the new policy paths). */
+  onReload: () => void = () => undefined;
+
+  constructor(
+    private readonly connection: Connection,
+    readonly documents: TextDocuments<TextDocument>,
+    roots: string[],
+  ) {
+    this.ruleSets = new RuleSets({ openText: (path) => this.openDocument(path)?.getText(), logError: (what, error) => this.logError(what, error) }, roots);
+  }
+
+  logError(what: string, error: unknown): void {
+    this.connection.console.error(`platlint: ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  }
+
+  openDocument(path: string): TextDocument | undefined {
+    return this.documents.all().find((d) => pathOf(d.uri) === path);
+  }
+
+  /** Linted as a manifest: a YAML file on disk that is not Helm, nor a config or policy file. */
+  isManifest(document: TextDocument): boolean {
+    const path = pathOf(document.uri);
+    if (path === undefined) return false;
+    if (document.languageId !== 'yaml' && !YAML_URI.test(path)) return false;
+    return !isConfigFileName(path) && !isTemplate(document, path);
+  }
+
+  /** Lints the document's current text (no publishing); undefined when it is gone or not a manifest. */
+  async analyse(uri: string): Promise<Analysis | undefined> {
+    const before = this.documents.get(uri);
+    const path = pathOf(uri);
+    if (!before || path === undefined || !this.isManifest(before)) return undefined;
+    await this.settingsReady;
+    const ruleSet = await this.ruleSets.ruleSetFor(path);
+    const document = this.documents.get(uri);
+    if (!document) return undefined;
+    if (!this.settingsFor(path).enable || ruleSet.config.isIgnored(path) || (await this.ruleSets.isRuleSetFile(path))) {
+      return { version: document.version, result: emptyResult(path), stale: new Set(), ruleSet, lint: () => emptyResult(path) };
+    }
+    const options = this.lintOptions(ruleSet, path);
+    const lint = (text: string): FileResult => {
+      try {
+        return lintText(text, options);
+      } catch (error) {
+        this.logError(`cannot lint ${path}`, error);
+        return emptyResult(path);
+      }
+    };
+    let linting = this.linting.get(uri);
+    if (!linting) {
+      linting = new DocumentLinting();
+      this.linting.set(uri, linting);
+    }
+    const policies = ruleSet.policies;
+    policies?.clearEvaluationProblems();
+    policies?.setCurrentFile(path);
+    let linted;
+    try {
+      linted = linting.lint(document.getText(), options, !policies);
+    } catch (error) {
+      this.logError(`cannot lint ${path}`, error);
+      linted = { result: emptyResult(path), stale: new Set<Diagnostic>() };
+    }
+    policies?.setCurrentFile(undefined);
+    this.evaluation.set(uri, byFile(policies?.evaluationProblems() ?? [], ruleSet.config.baseDir));
+    return { version: document.version, ...linted, ruleSet, lint };
+  }
+
+  /** `policy/evaluation-error` problems by linted document, then by policy file. */
+  private readonly evaluation = new Map<string, Map<string, Diagnostic[]>>();
+
+  settingsFor(path: string): ClientSettings {
+    return this.folderSettings.get(this.ruleSets.rootFor(path)) ?? this.settings;
+  }
+
+  lintOptions(ruleSet: RuleSet, path: string): LintOptions {
+    return {
+      filename: path,
+      rules: ruleSet.rules,
+      settings: withOverrides(ruleSet.config.settingsFor(path), this.settingsFor(path).rules, ruleSet.rules),
+      docsUrl: (id) => ruleSet.docsUrl(id),
+    };
+  }
+
+  /** What the document's diagnostics are now: its lint, and the problems found in it as a config or policy file. */
+  diagnosticsFor(uri: string): LspDiagnostic[] {
+    const analysis = this.analyses.get(uri);
+    const path = pathOf(uri);
+    const linted = analysis ? analysis.result.diagnostics.map((d) => toLspDiagnostic(d, analysis.stale.has(d))) : [];
+    return [...linted, ...(path === undefined ? [] : (this.problems.get(path) ?? []).map((d) => toLspDiagnostic(d)))];
+  }
+
+  publish(uri: string): void {
+    if (this.shuttingDown || this.pull) return;
+    const analysis = this.analyses.get(uri);
+    void this.connection.sendDiagnostics({ uri, ...(analysis ? { version: analysis.version } : {}), diagnostics: this.diagnosticsFor(uri) });
+  }
+
+  /** Asks a pulling client to pull again (the rules changed). */
+  private refreshPulls(): void {
+    if (this.pull && !this.shuttingDown) this.connection.languages.diagnostics.refresh();
+  }
+
+  async lintAndPublish(uri: string): Promise<void> {
+    try {
+      const analysis = await this.analyse(uri);
+      if (!analysis || this.shuttingDown || this.documents.get(uri)?.version !== analysis.version) return;
+      this.analyses.set(uri, analysis);
+      this.publish(uri);
+      await this.refreshProblems();
+    } catch (error) {
+      this.logError(`cannot lint ${uri}`, error);
+    }
+  }
+
+  /** Publishes config and policy problems (open files or not) and clears the ones that went away. */
+  async refreshProblems(): Promise<void> {
+    const next = await this.ruleSets.problems();
+    for (const byPolicy of this.evaluation.values()) {
+      for (const [file, list] of byPolicy) next.set(file, [...(next.get(file) ?? []), ...list]);
+    }
+    if (JSON.stringify([...next]) === JSON.stringify([...this.problems])) return;
+    const before = this.problemUris;
+    this.problems = next;
+    this.problemUris = new Map([...next.keys()].map((path) => [path, this.openDocument(path)?.uri ?? pathToFileURL(path).href]));
+    for (const [path, uri] of before) if (!this.problemUris.has(path)) this.publish(this.openDocument(path)?.uri ?? uri);
+    for (const uri of this.problemUris.values()) this.publish(uri);
+    this.refreshPulls();
+  }
+
+  schedule(uri: string, delay: number): void {
+    clearTimeout(this.timers.get(uri));
+    this.timers.set(uri, setTimeout(() => {
+      this.timers.delete(uri);
+      void this.lintAndPublish(uri);
+    }, delay));
+  }
+
+  private reloadTimer: NodeJS.Timeout | undefined;
+
+  /** The rules changed (config or policy edited, saved or changed on disk, settings, folders): lint everything again. */
+  reload(delay = 0): void {
+    clearTimeout(this.reloadTimer);
+    this.reloadTimer = setTimeout(() => {
+      this.ruleSets.reload();
+      // Results of the old rules must not feed code actions until the documents are linted again.
+      this.analyses.clear();
+      this.evaluation.clear();
+      for (const document of this.documents.all()) {
+        if (this.isManifest(document)) this.schedule(document.uri, 0);
+      }
+      void this.settleProblems();
+      this.refreshPulls();
+      this.onReload();
+    }, delay);
+  }
+
+  /** Loads the rule sets of the open config files, so that their mistakes show with no manifest open. */
+  private async settleProblems(): Promise<void> {
+    for (const document of this.documents.all()) {
+      const path = pathOf(document.uri);
+      if (path !== undefined && isConfigFileName(path)) await this.ruleSets.ruleSetFor(path).catch((error: unknown) => this.logError('cannot load the configuration', error));
+    }
+    await this.refreshProblems();
+  }
+
+  async opened(document: TextDocument): Promise<void> {
+    const path = pathOf(document.uri);
+    if (path !== undefined && isConfigFileName(path)) await this.settleProblems();
+    else if (path !== undefined && this.problems.has(path)) this.publish(document.uri);
+  }
+
+  closed(document: TextDocument): void {
+    clearTimeout(this.timers.get(document.uri));
+    this.timers.delete(document.uri);
+    this.linting.delete(document.uri);
+    const linted = this.analyses.delete(document.uri);
+    const path = pathOf(document.uri);
+    if (this.evaluation.delete(document.uri)) void this.refreshProblems();
+    if (linted && !this.shuttingDown && !this.pull && !(path !== undefined && this.problems.has(path))) {
+      void this.connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+    }
+  }
+
+  /** The current analysis of an open document, linting it now if it changed since. */
+  async current(uri: string): Promise<Analysis | undefined> {
+    const document = this.documents.get(uri);
+    if (!document) return undefined;
+    let analysis = this.analyses.get(uri);
+    if (!analysis || analysis.version !== document.version) analysis = await this.analyse(uri);
+    if (!analysis || this.documents.get(uri)?.version !== analysis.version) return undefined;
+    this.analyses.set(uri, analysis);
+    return analysis;
+  }
+
+  /** Every YAML file of the workspace folders, linted from disk (open files from their buffers). */
+  async lintWorkspace(): Promise<{ uri: string; version: number | null; diagnostics: LspDiagnostic[] }[]> {
+    const out: { uri: string; version: number | null; diagnostics: LspDiagnostic[] }[] = [];
+    for (const root of this.ruleSets.roots) {
+      for (const file of resolveInputs([root], root).files) {
+        const uri = pathToFileURL(file).href;
+        const open = this.documents.get(uri);
+        if (open) {
+          const analysis = await this.current(uri);
+          out.push({ uri, version: open.version, diagnostics: analysis ? this.diagnosticsFor(uri) : [] });
+          continue;
+        }
+        if (isConfigFileName(file) || (await this.ruleSets.isRuleSetFile(file))) continue;
+        const ruleSet = await this.ruleSets.ruleSetFor(file);
+        if (!this.settingsFor(file).enable || ruleSet.config.isIgnored(file)) continue;
+        let text: string;
+        try {
+          text = readFileSync(file, 'utf8');
+        } catch (error) {
+          this.logError(`cannot read ${file}`, error);
+          continue;
+        }
+        if (/[\\/]templates[\\/]/.test(file) && text.includes('{{')) continue;
+        const result = lintText(text, this.lintOptions(ruleSet, file));
+        out.push({ uri, version: null, diagnostics: result.diagnostics.map((d) => toLspDiagnostic(d)) });
+      }
+    }
+    return out;
+  }
+
+  /** Workspace diagnostics for clients that only take pushed ones: published for every file, open or not. */
+  async pushWorkspace(): Promise<number> {
+    const reports = await this.lintWorkspace();
+    for (const report of reports) {
+      if (this.documents.get(report.uri)) continue;
+      if (!this.shuttingDown) void this.connection.sendDiagnostics({ uri: report.uri, diagnostics: report.diagnostics });
+    }
+    return reports.reduce((n, r) => n + r.diagnostics.length, 0);
+  }
+
+  stop(): void {
+    this.shuttingDown = true;
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    clearTimeout(this.reloadTimer);
+  }
+}

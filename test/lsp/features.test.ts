@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import type { CompletionItem, DocumentSymbol, Hover, Position } from 'vscode-languageserver/node.js';
+import { Client, TEST_MS, workspace } from './client.js';
+
+const USER = [
+  'apiVersion: management.platform/v1',
+  'kind: User',
+  'metadata:',
+  '  name: jane',
+  '  managedFields:',
+  '  - operation: ',
+  'spec:',
+  '  username: jane',
+  '  # platlint-disable-next-line schema/type, meta/',
+  '  emial: jane@example.com',
+  '  ',
+  '',
+].join('\n');
+
+const CONFIG = [
+  'apiVersion: management.platform/v1',
+  'kind: Config',
+  'metadata:',
+  '  name: platform',
+  'spec:',
+  '  raw: |',
+  '    audit:',
+  '      enabled: true',
+  '      policy:',
+  '        rules:',
+  '        - level: ',
+  '          ',
+  '    ',
+  '',
+].join('\n');
+
+const hover = (client: Client, uri: string, position: Position): Promise<Hover | null> =>
+  client.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position });
+const complete = (client: Client, uri: string, position: Position): Promise<CompletionItem[]> =>
+  client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position });
+const labels = (items: CompletionItem[]): string[] => items.map((i) => i.label);
+const markdown = (h: Hover | null): string => (h?.contents as { value: string } | undefined)?.value ?? '';
+
+describe('platlint lsp features', () => {
+  it('hovers fields with their type and spec text, diagnostics with their note and doc, directive rule ids', async () => {
+    const client = new Client(workspace({}));
+    await client.initialize();
+    const user = await client.open('jane.yaml', USER);
+    await client.diagnostics(user);
+
+    expect(await hover(client, user, { line: 7, character: 4 })).toEqual({
+      contents: { kind: 'markdown', value: '**username**: string\n\n`spec.username`\n\nUsername used to log in.' },
+    });
+    // On the value, the field is the same.
+    expect(markdown(await hover(client, user, { line: 3, character: 9 }))).toContain('`metadata.name`');
+    // On a diagnostic: its message, its explanation and a link to its page; the field follows.
+    const typo = markdown(await hover(client, user, { line: 9, character: 3 }));
+    expect(typo.split('\n\n---\n\n')[0]).toBe(
+      [
+        '**platlint** `schema/unknown-field`: Unknown field "emial" in spec; did you mean "email"? The platform drops unknown fields silently.',
+        '',
+        'Disallow fields the spec does not define',
+        '',
+        '[schema/unknown-field](https://github.com/platlint/platlint/blob/main/rules/schema/unknown-field/README.md)',
+      ].join('\n'),
+    );
+    // On a rule id in a directive: the rule's summary and page, after the directive's own diagnostics.
+    const directive = markdown(await hover(client, user, { line: 8, character: 40 })).split('\n\n---\n\n');
+    expect(directive.map((section) => section.split('\n')[0])).toEqual([
+      '**platlint** `directive/unknown-rule`: # platlint-disable-next-line names "meta/", which is no rule and matches none; check the id with platlint rules.',
+      '**platlint** `directive/unused`: # platlint-disable-next-line schema/type suppresses nothing here; remove it, or it will hide a future problem unnoticed.',
+      '**schema/type**: Require every field to have the type the spec gives it',
+    ]);
+    expect(directive[2]).toBe(
+      '**schema/type**: Require every field to have the type the spec gives it\n\n[Documentation](https://github.com/platlint/platlint/blob/main/rules/schema/type/README.md)',
+    );
+    expect(await hover(client, user, { line: 10, character: 2 })).toBeNull();
+
+    // Inside a Config's spec.raw, fields are the raw config's (the status schema).
+    const config = await client.open('config.yaml', CONFIG);
+    expect(markdown(await hover(client, config, { line: 7, character: 8 }))).toBe(
+      '**enabled**: boolean\n\n`spec.raw: audit.enabled`\n\nWhen true, incoming API requests are logged according to the policy.',
+    );
+    // `level:` has no value yet: the diagnostic saying so comes first, then the field.
+    const level = markdown(await hover(client, config, { line: 10, character: 11 })).split('\n\n---\n\n');
+    expect(level[0]?.split('\n')[0]).toBe('**platlint** `schema/empty-value`: status.audit.policy.rules[0].level is required but has no value.');
+    expect(level[1]).toBe(
+      '**level**: string, one of: None, Metadata, Request, RequestResponse\n\n`spec.raw: audit.policy.rules[].level`\n\nLevel at which matching requests are recorded.',
+    );
+    expect(markdown(await hover(client, config, { line: 5, character: 3 }))).toBe('**raw**: string\n\n`spec.raw`\n\nThe raw config (YAML text).');
+    await client.stop();
+  }, TEST_MS);
+
+  it('completes fields, enum values, apiVersion and kind, rule ids in directives, in both kinds and in spec.raw', async () => {
+    const client = new Client(workspace({}));
+    await client.initialize();
+    const user = await client.open('jane.yaml', USER);
+
+    const specFields = await complete(client, user, { line: 10, character: 2 });
+    expect(labels(specFields)).toEqual([
+      // username is written already.
+      'displayName', 'description', 'owner', 'icon', 'email', 'subject', 'groups', 'ssoGroups', 'passwordRef', 'codesRef',
+      'imagePullSecrets', 'tokenGeneration', 'disabled', 'clusterRoles', 'access', 'extraClaims',
+    ]);
+    const email = specFields.find((i) => i.label === 'email');
+    expect(email).toMatchObject({
+      kind: 5,
+      detail: 'string',
+      documentation: { kind: 'markdown', value: "**email**: string\n\n`spec.email`\n\nThe user's e-mail address." },
+      textEdit: { range: { start: { line: 10, character: 2 }, end: { line: 10, character: 2 } }, newText: 'email: ' },
+    });
+    expect(labels(await complete(client, user, { line: 5, character: 15 }))).toEqual(['Apply', 'Update']);
+    // Rule ids after a directive replace the id being typed, `/` included.
+    const ids = await complete(client, user, { line: 8, character: 49 });
+    expect(ids.find((i) => i.label === 'meta/name')?.textEdit).toEqual({ range: { start: { line: 8, character: 44 }, end: { line: 8, character: 49 } }, newText: 'meta/name' });
+    expect(labels(ids)).toContain('schema/unknown-field');
+
+    const blank = await client.open('new.yaml', 'apiVersion: \nkind: \n');
+    expect(labels(await complete(client, blank, { line: 0, character: 12 }))).toEqual(['management.platform/v1']);
+    expect(labels(await complete(client, blank, { line: 1, character: 6 }))).toEqual(['User', 'Config', 'UserList', 'ConfigList']);
+    // Right after the colon, the value comes with its space.
+    expect((await complete(client, blank, { line: 1, character: 5 }))[0]?.textEdit).toEqual({ range: { start: { line: 1, character: 5 }, end: { line: 1, character: 5 } }, newText: ' User' });
+    expect(labels(await complete(client, blank, { line: 2, character: 0 }))).toEqual(['metadata', 'spec', 'status']);
+
+    const config = await client.open('config.yaml', CONFIG);
+    expect(labels(await complete(client, config, { line: 10, character: 17 }))).toEqual(['None', 'Metadata', 'Request', 'RequestResponse']);
+    expect(labels(await complete(client, config, { line: 11, character: 10 }))).toEqual([
+      'users', 'userGroups', 'verbs', 'resources', 'namespaces', 'nonResourceURLs', 'omitStages', 'requestTargets', 'clusters',
+    ]);
+    const top = labels(await complete(client, config, { line: 12, character: 4 }));
+    expect(top.slice(0, 5)).toEqual(['auth', 'oidc', 'apps', 'platformHost', 'projectNamespacePrefix']);
+    expect(labels(await complete(client, config, { line: 7, character: 15 }))).toEqual(['true', 'false']);
+    await client.stop();
+  }, TEST_MS);
+
+  it('completes the keys, rule ids, severities and presets of .platlint.yaml, and hovers its rule ids', async () => {
+    const client = new Client(workspace({}));
+    await client.initialize();
+    const uri = await client.open('.platlint.yaml', 'extends: \nrules:\n  schema/type: \n  sch\n\noverrides:\n- files: ["a/**"]\n  \n');
+    expect(labels(await complete(client, uri, { line: 4, character: 0 }))).toEqual(['ignore', 'policies']);
+    expect(labels(await complete(client, uri, { line: 0, character: 9 }))).toEqual(['recommended', 'strict', 'security', 'export']);
+    expect(labels(await complete(client, uri, { line: 2, character: 15 }))).toEqual(['off', 'info', 'warn', 'error', 'on']);
+    const ids = await complete(client, uri, { line: 3, character: 5 });
+    expect(ids.find((i) => i.label === 'schema/enum')?.textEdit).toEqual({ range: { start: { line: 3, character: 2 }, end: { line: 3, character: 5 } }, newText: 'schema/enum: ' });
+    // schema/type is set already, two lines up.
+    expect(labels(ids)).not.toContain('schema/type');
+    expect(labels(await complete(client, uri, { line: 7, character: 2 }))).toEqual(['extends', 'rules']);
+    expect(markdown(await hover(client, uri, { line: 2, character: 4 }))).toBe(
+      '**schema/type**: Require every field to have the type the spec gives it\n\n[Documentation](https://github.com/platlint/platlint/blob/main/rules/schema/type/README.md)',
+    );
+    await client.stop();
+  }, TEST_MS);
+
+  it('lists each object and its top-level sections as document symbols', async () => {
+    const client = new Client(workspace({}));
+    await client.initialize();
+    const uri = await client.open('both.yaml', `${USER}---\n${CONFIG}`);
+    const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+    expect(symbols.map((s) => [s.name, s.kind, s.range.start.line, s.range.end.line, s.children?.map((c) => [c.name, c.kind, c.detail])])).toEqual([
+      ['User jane', 5, 0, 9, [['apiVersion', 7, 'management.platform/v1'], ['kind', 7, 'User'], ['metadata', 19, undefined], ['spec', 19, undefined]]],
+      ['Config platform', 5, 12, 22, [['apiVersion', 7, 'management.platform/v1'], ['kind', 7, 'Config'], ['metadata', 19, undefined], ['spec', 19, undefined]]],
+    ]);
+    await client.stop();
+  }, TEST_MS);
+});

@@ -1,0 +1,118 @@
+-- Drives the built platlint language server from headless Neovim (0.7 and later), as a person would: open a
+-- manifest, type a mistake, read the diagnostics, undo, apply fix-all, hover, complete. Writes what it saw as JSON
+-- to $PLATLINT_OUT and quits; test/lsp/neovim.test.ts asserts on it.
+local root = vim.env.PLATLINT_ROOT
+local out = {}
+local failed = nil
+
+local function code_of(d)
+  local lsp = d.user_data and d.user_data.lsp
+  return (lsp and lsp.code) or d.code
+end
+
+local function seen(buf)
+  local list = {}
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    table.insert(list, { code_of(d), d.lnum, d.col, d.severity })
+  end
+  table.sort(list, function(a, b)
+    if a[2] ~= b[2] then return a[2] < b[2] end
+    return a[3] < b[3]
+  end)
+  return list
+end
+
+local function wait_for(what, predicate)
+  if not vim.wait(15000, predicate, 20) then error('timed out waiting for ' .. what) end
+end
+
+local function lines(buf)
+  return vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+end
+
+local function run()
+  local client_id = vim.lsp.start_client({
+    name = 'platlint',
+    cmd = { vim.env.PLATLINT_NODE, vim.env.PLATLINT_BIN, 'lsp', '--stdio' },
+    root_dir = root,
+  })
+  assert(client_id, 'the server did not start')
+  vim.cmd('edit ' .. vim.fn.fnameescape(root .. '/users/jane.yaml'))
+  local buf = vim.api.nvim_get_current_buf()
+  vim.bo[buf].filetype = 'yaml'
+  -- The YAML indent script re-indents a line when `]` is typed: keep what is typed where it is typed.
+  vim.bo[buf].indentkeys = ''
+  vim.bo[buf].indentexpr = ''
+  vim.bo[buf].autoindent = false
+  vim.lsp.buf_attach_client(buf, client_id)
+
+  wait_for('the first diagnostics', function() return #vim.diagnostic.get(buf) >= 2 end)
+  out.opened = seen(buf)
+
+  -- Type a stray `]` at the start of the `emial` line, in insert mode.
+  vim.api.nvim_win_set_cursor(0, { 7, 2 })
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('i]<Esc>', true, false, true), 'x', false)
+  out.typed = lines(buf)[7]
+  wait_for('the syntax error', function()
+    for _, d in ipairs(vim.diagnostic.get(buf)) do
+      if code_of(d) == 'yaml/syntax' then return true end
+    end
+    return false
+  end)
+  out.broken = seen(buf)
+
+  vim.api.nvim_feedkeys('u', 'x', false)
+  wait_for('the syntax error to go', function()
+    for _, d in ipairs(vim.diagnostic.get(buf)) do
+      if code_of(d) == 'yaml/syntax' then return false end
+    end
+    return #vim.diagnostic.get(buf) >= 2
+  end)
+  out.undone = seen(buf)
+
+  -- Fix-all, with the cursor on the last line: minimal edits leave it where it is.
+  vim.api.nvim_win_set_cursor(0, { 8, 5 })
+  local params = vim.lsp.util.make_range_params()
+  params.context = { diagnostics = {}, only = { 'source.fixAll.platlint' } }
+  local responses = vim.lsp.buf_request_sync(buf, 'textDocument/codeAction', params, 10000)
+  local actions = responses and responses[client_id] and responses[client_id].result or {}
+  out.fixAllTitles = {}
+  for _, action in ipairs(actions) do
+    table.insert(out.fixAllTitles, action.title)
+    vim.lsp.util.apply_workspace_edit(action.edit, 'utf-16')
+  end
+  out.fixed = lines(buf)
+  out.cursorAfterFix = vim.api.nvim_win_get_cursor(0)
+  wait_for('the fixed diagnostics', function() return #vim.diagnostic.get(buf) == 1 end)
+  out.afterFix = seen(buf)
+
+  local hover = vim.lsp.buf_request_sync(buf, 'textDocument/hover', {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    position = { line = 5, character = 4 },
+  }, 10000)
+  out.hover = hover[client_id].result.contents.value
+
+  -- Open a new line under spec and type the start of a field, then ask for completions there.
+  vim.api.nvim_win_set_cursor(0, { 8, 0 })
+  vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('o  dis<Esc>', true, false, true), 'x', false)
+  out.completionLine = lines(buf)[9]
+  local completion = vim.lsp.buf_request_sync(buf, 'textDocument/completion', {
+    textDocument = { uri = vim.uri_from_bufnr(buf) },
+    position = { line = 8, character = 5 },
+  }, 10000)
+  local result = completion[client_id].result
+  local items = result.items or result
+  out.completion = {}
+  for _, item in ipairs(items) do
+    if vim.startswith(item.label, 'dis') then table.insert(out.completion, { item.label, item.detail }) end
+  end
+  vim.lsp.stop_client(client_id)
+end
+
+local ok, err = pcall(run)
+if not ok then failed = tostring(err) end
+out.error = failed
+local file = io.open(vim.env.PLATLINT_OUT, 'w')
+file:write(vim.fn.json_encode(out))
+file:close()
+vim.cmd('qa!')

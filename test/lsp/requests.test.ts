@@ -1,0 +1,94 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import type { DocumentDiagnosticReport, WorkspaceDiagnosticReport } from 'vscode-languageserver/node.js';
+import { Client, TEST_MS, workspace } from './client.js';
+
+const TEXT = [
+  'apiVersion: management.platform/v1',
+  'kind: User',
+  'metadata:',
+  '  name: jane',
+  'spec:',
+  '  username: jane',
+  '  emial: jane@example.com',
+  '  tokenGeneration: "3"',
+  '',
+].join('\n');
+
+describe('platlint lsp on request', () => {
+  it('answers pull diagnostics and pushes none to a client that pulls', async () => {
+    const root = workspace({ '.platlint.yaml': 'rules:\n  schema/type: warn\n' });
+    const client = new Client(root);
+    const init = await client.initialize({ textDocument: { diagnostic: { dynamicRegistration: false } }, workspace: { diagnostics: { refreshSupport: true } } });
+    expect(init.capabilities.diagnosticProvider).toEqual({ identifier: 'platlint', interFileDependencies: false, workspaceDiagnostics: true });
+    const uri = await client.open('jane.yaml', TEXT);
+    const report = await client.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri } });
+    expect(report.kind).toBe('full');
+    expect(report.kind === 'full' && report.items.map((d) => [d.code, d.severity, d.range.start.line])).toEqual([['schema/unknown-field', 1, 6], ['schema/type', 2, 7]]);
+    // Editing the config buffer asks the client to pull again.
+    const config = await client.open('.platlint.yaml', 'rules:\n  schema/type: warn\n');
+    await client.change(config, 'rules:\n  schema/type: "off"\n');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(client.refreshes).toBeGreaterThan(0);
+    const again = await client.request<DocumentDiagnosticReport>('textDocument/diagnostic', { textDocument: { uri } });
+    expect(again.kind === 'full' && again.items.map((d) => d.code)).toEqual(['schema/unknown-field']);
+    expect(client.published).toEqual([]);
+    await client.stop();
+  }, TEST_MS);
+
+  it('lints the whole workspace on request, across folders, skipping ignored and config files', async () => {
+    const root = workspace({
+      'one/.platlint.yaml': 'ignore: ["skip/**"]\n',
+      'one/a.yaml': TEXT,
+      'one/skip/b.yaml': TEXT,
+      'two/c.yaml': TEXT.replace('  emial', '  email'),
+      'two/notes.md': 'not yaml',
+    });
+    const client = new Client(root);
+    await client.initialize({}, [join(root, 'one'), join(root, 'two')]);
+    const report = await client.request<WorkspaceDiagnosticReport>('workspace/diagnostic', { previousResultIds: [] });
+    expect(report.items.map((r) => [r.uri, r.version, r.kind === 'full' ? r.items.map((d) => d.code) : []])).toEqual([
+      [pathToFileURL(join(root, 'one/a.yaml')).href, null, ['schema/unknown-field', 'schema/type']],
+      [pathToFileURL(join(root, 'two/c.yaml')).href, null, ['schema/type']],
+    ]);
+
+    // A client that only takes pushed diagnostics asks with a command and gets them published.
+    expect(await client.request('workspace/executeCommand', { command: 'platlint.lintWorkspace', arguments: [] })).toEqual({ problems: 3 });
+    expect((await client.diagnostics(pathToFileURL(join(root, 'two/c.yaml')).href)).diagnostics.map((d) => d.code)).toEqual(['schema/type']);
+    await client.stop();
+  }, TEST_MS);
+
+  it('takes severity overrides and enable from workspace/configuration and follows their changes', async () => {
+    const client = new Client(workspace({}));
+    client.settings = { rules: { 'schema/type': 'warn', 'schema/unknown-*': 'off' } };
+    await client.initialize({ workspace: { configuration: true } });
+    const uri = await client.open('jane.yaml', TEXT);
+    expect((await client.diagnosticsUntil(uri, (p) => p.diagnostics.length > 0)).diagnostics.map((d) => [d.code, d.severity])).toEqual([['schema/type', 2]]);
+
+    client.settings = { enable: false };
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    expect((await client.diagnosticsUntil(uri, (p) => p.diagnostics.length === 0)).diagnostics).toEqual([]);
+
+    client.settings = { rules: { 'schema/type': 'nonsense' } };
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    // A wrong value is left out (and logged), the rest applies.
+    expect((await client.diagnosticsUntil(uri, (p) => p.diagnostics.length > 0)).diagnostics.map((d) => [d.code, d.severity])).toEqual([['schema/unknown-field', 1], ['schema/type', 1]]);
+    await client.stop();
+  }, TEST_MS);
+});
+
+describe('platlint lsp editor settings by folder', () => {
+  it('reads the settings of each workspace folder (scopeUri) and applies them to the files in it', async () => {
+    const root = workspace({ 'a/jane.yaml': TEXT, 'b/jane.yaml': TEXT });
+    const client = new Client(root);
+    const a = pathToFileURL(join(root, 'a')).href;
+    client.settings = (scope?: string) => (scope === a ? { rules: { 'schema/type': 'off' } } : scope ? { enable: false } : null);
+    await client.initialize({ workspace: { configuration: true } }, [join(root, 'a'), join(root, 'b')]);
+    const inA = await client.open('a/jane.yaml', TEXT);
+    expect((await client.diagnostics(inA)).diagnostics.map((d) => d.code)).toEqual(['schema/unknown-field']);
+    const inB = await client.open('b/jane.yaml', TEXT);
+    expect((await client.diagnostics(inB)).diagnostics).toEqual([]);
+    await client.stop();
+  }, TEST_MS);
+});
