@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { main } from './program.js';
+import { terminalProgress, wantsColor, wantsProgress } from './terminal.js';
 
 // A closed pipe (`platlint … | head`) is the reader's choice, not a failure worth a stack trace.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -12,7 +13,12 @@ async function readStdin(): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
-const color = process.stdout.isTTY === true && !('NO_COLOR' in process.env) && process.env['TERM'] !== 'dumb';
+const color = wantsColor(process.stdout.isTTY === true, process.env);
+const progress = wantsProgress(process.stderr.isTTY === true, process.env)
+  ? terminalProgress((text) => {
+      process.stderr.write(text);
+    })
+  : undefined;
 
 main(process.argv.slice(2), {
   cwd: process.cwd(),
@@ -21,9 +27,11 @@ main(process.argv.slice(2), {
     process.stdout.write(text);
   },
   error: (line) => {
+    progress?.end();
     process.stderr.write(line + '\n');
   },
   readStdin,
+  ...(progress ? { progress } : {}),
 }, process.env).then(
   (code) => {
     process.exitCode = code;

@@ -1,46 +1,165 @@
-import { lstatSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
 import micromatch from 'micromatch';
 
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 const YAML_FILE = /\.ya?ml$/i;
+/** Read in every walked directory, as git reads `.gitignore`: patterns relative to the file's own directory. */
+export const IGNORE_FILE_NAMES = ['.gitignore', '.platlintignore'];
+
+const UNMATCHED_HINT = ' (--no-error-on-unmatched-pattern allows this)';
 
 export interface Inputs {
   files: string[];
-  /** One line each: a missing path, an unreadable directory, a bad glob, a glob matching nothing. */
+  /** One line each: a missing path, an unreadable directory or ignore file, a bad glob. */
   errors: string[];
+  /** A directory or glob that gave no file to lint: an error unless `--no-error-on-unmatched-pattern`. */
+  unmatched: string[];
 }
 
-function walk(dir: string, out: string[], errors: string[]): void {
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch (error) {
-    errors.push(`cannot read directory ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    return;
-  }
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    // Directory symlinks are not followed: they can loop, and they usually point outside the repository.
-    // Hidden files and directories (.github, .platlint.yaml) are not manifests; name them explicitly to lint them.
-    if (entry.name.startsWith('.')) continue;
-    if (entry.isDirectory()) {
-      if (!SKIPPED_DIRS.has(entry.name)) walk(path, out, errors);
-    } else if ((entry.isFile() || entry.isSymbolicLink()) && YAML_FILE.test(entry.name)) {
-      out.push(path);
+interface IgnoreLevel {
+  /** Absolute directory the patterns are relative to. */
+  base: string;
+  rules: Ignore;
+}
+
+function toPosix(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/');
+}
+
+/** The `.gitignore` and `.platlintignore` of one directory, or undefined when it has neither. */
+function ignoreLevel(dir: string, errors: string[]): IgnoreLevel | undefined {
+  let rules: Ignore | undefined;
+  for (const name of IGNORE_FILE_NAMES) {
+    const file = join(dir, name);
+    if (!existsSync(file)) continue;
+    try {
+      rules ??= ignore();
+      rules.add(readFileSync(file, 'utf8'));
+    } catch (error) {
+      errors.push(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
   }
+  return rules ? { base: dir, rules } : undefined;
+}
+
+/** Whether the levels ignore a path: the innermost level that has a say wins, so a deeper `!pattern` re-includes. */
+function isIgnoredBy(levels: readonly IgnoreLevel[], absolute: string, isDirectory: boolean): boolean {
+  let ignored = false;
+  for (const { base, rules } of levels) {
+    const rel = toPosix(relative(base, absolute));
+    if (rel === '' || rel === '..' || rel.startsWith('../') || isAbsolute(rel)) continue;
+    const verdict = rules.test(isDirectory ? `${rel}/` : rel);
+    if (verdict.ignored) ignored = true;
+    else if (verdict.unignored) ignored = false;
+  }
+  return ignored;
+}
+
+/**
+ * The ignore files that apply above a walk's root: from the root's parent up to the repository's top (the nearest
+ * directory with a `.git`), or, outside a repository, up to the working directory when the root is inside it.
+ */
+function outerLevels(root: string, cwd: string, errors: string[]): IgnoreLevel[] {
+  const dirs: string[] = [];
+  let dir = dirname(root);
+  let top: string | undefined;
+  for (let probe = root; ; probe = dirname(probe)) {
+    if (existsSync(join(probe, '.git'))) {
+      top = probe;
+      break;
+    }
+    if (dirname(probe) === probe) break;
+  }
+  const stop = top ?? (root === cwd || root.startsWith(cwd + sep) ? cwd : root);
+  if (root === stop) return [];
+  for (;;) {
+    dirs.unshift(dir);
+    if (dir === stop || dirname(dir) === dir) break;
+    dir = dirname(dir);
+  }
+  return dirs.flatMap((d) => ignoreLevel(d, errors) ?? []);
+}
+
+export interface WalkOptions {
+  /** Directory names never entered, besides hidden ones. */
+  skipDirs?: ReadonlySet<string>;
+  /** Honour `.gitignore` and `.platlintignore` (the default). */
+  ignoreFiles?: boolean;
+  /** Resolves relative paths and bounds the search for outer ignore files. */
+  cwd?: string;
+}
+
+/**
+ * Every YAML file under a directory, in a stable order: hidden entries, `node_modules`, `.git` and ignored paths
+ * left out. The one directory walker: linting and custom policy loading both use it. Throws only for an unreadable
+ * root; problems below it go to `errors`.
+ */
+export function walkYamlFiles(dir: string, errors: string[], options: WalkOptions = {}): string[] {
+  const cwd = options.cwd ?? process.cwd();
+  const skipDirs = options.skipDirs ?? SKIPPED_DIRS;
+  const out: string[] = [];
+  const root = resolve(cwd, dir);
+  const walk = (shown: string, absolute: string, levels: readonly IgnoreLevel[], isRoot: boolean): void => {
+    let entries;
+    try {
+      entries = readdirSync(absolute, { withFileTypes: true });
+    } catch (error) {
+      if (isRoot) throw error;
+      errors.push(`cannot read directory ${shown}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      return;
+    }
+    const own = options.ignoreFiles === false ? undefined : ignoreLevel(absolute, errors);
+    const here = own ? [...levels, own] : levels;
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      // Directory symlinks are not followed: they can loop, and they usually point outside the repository.
+      // Hidden files and directories (.github, .platlint.yaml) are not manifests; name them explicitly to lint them.
+      if (entry.name.startsWith('.')) continue;
+      const path = join(shown, entry.name);
+      const full = join(absolute, entry.name);
+      if (entry.isDirectory()) {
+        if (!skipDirs.has(entry.name) && !isIgnoredBy(here, full, true)) walk(path, full, here, false);
+      } else if ((entry.isFile() || entry.isSymbolicLink()) && YAML_FILE.test(entry.name) && !isIgnoredBy(here, full, false)) {
+        out.push(path);
+      }
+    }
+  };
+  const outer = options.ignoreFiles === false ? [] : outerLevels(root, cwd, errors);
+  // A directory named on the command line is linted even when an ignore file above it ignores it (bench-out/ in the
+  // repository's .gitignore): then only the ignore files inside it apply.
+  walk(dir, root, isIgnoredBy(outer, root, true) ? [] : outer, true);
+  return out;
 }
 
 function isGlob(arg: string): boolean {
   return micromatch.scan(arg).isGlob;
 }
 
-/** Expands the command line's paths, directories and globs into files, in a stable order, without duplicates. */
-export function resolveInputs(args: readonly string[], cwd: string): Inputs {
+export interface ResolveOptions {
+  /** Files the configuration's `ignore` leaves out: walked and named files alike. */
+  isIgnored?: (file: string) => boolean;
+}
+
+/**
+ * Expands the command line's paths, directories and globs into files, in a stable order, without duplicates.
+ * Ignore files (`.gitignore`, `.platlintignore`) apply to what directories and globs find, never to a file named
+ * on the command line; the configuration's `ignore` applies to both.
+ */
+export function resolveInputs(args: readonly string[], cwd: string, options: ResolveOptions = {}): Inputs {
   const files: string[] = [];
   const errors: string[] = [];
+  const unmatched: string[] = [];
+  const kept = (list: readonly string[]): string[] => (options.isIgnored ? list.filter((file) => !options.isIgnored?.(file)) : [...list]);
+  const walkRoot = (dir: string): string[] | undefined => {
+    try {
+      return walkYamlFiles(dir, errors, { cwd });
+    } catch (error) {
+      errors.push(`cannot read directory ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      return undefined;
+    }
+  };
   for (const arg of args) {
     let stat;
     try {
@@ -49,9 +168,13 @@ export function resolveInputs(args: readonly string[], cwd: string): Inputs {
       stat = undefined;
     }
     if (stat?.isDirectory()) {
-      walk(arg, files, errors);
+      const found = walkRoot(arg);
+      if (found === undefined) continue;
+      const lintable = kept(found);
+      if (lintable.length === 0) unmatched.push(`no YAML files (*.yaml, *.yml) to lint in ${arg === '.' ? 'the current directory' : arg}${UNMATCHED_HINT}`);
+      files.push(...lintable);
     } else if (stat) {
-      files.push(arg);
+      files.push(...kept([arg]));
     } else if (isGlob(arg)) {
       const { base } = micromatch.scan(arg);
       let matcher: (path: string) => boolean;
@@ -62,19 +185,19 @@ export function resolveInputs(args: readonly string[], cwd: string): Inputs {
         errors.push(`invalid glob ${arg}: ${(error as Error).message}`);
         continue;
       }
-      const candidates: string[] = [];
       const root = base || '.';
+      let candidates: string[] = [];
       try {
-        if (lstatSync(resolve(cwd, root)).isDirectory()) walk(root, candidates, errors);
+        if (lstatSync(resolve(cwd, root)).isDirectory()) candidates = walkRoot(root) ?? [];
       } catch {
         // A base directory that does not exist simply matches nothing.
       }
-      const matched = candidates.filter((file) => matcher(relative('.', file).split(sep).join('/')));
-      if (matched.length === 0) errors.push(`no files match the pattern ${arg}`);
+      const matched = kept(candidates.filter((file) => matcher(toPosix(relative('.', file)))));
+      if (matched.length === 0) unmatched.push(`no files match the pattern ${arg}${UNMATCHED_HINT}`);
       files.push(...matched);
     } else {
       errors.push(`no such file or directory: ${arg}`);
     }
   }
-  return { files: [...new Set(files)], errors };
+  return { files: [...new Set(files)], errors, unmatched };
 }

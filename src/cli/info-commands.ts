@@ -4,7 +4,7 @@ import { reportSchema } from '../formatters/report-schema.js';
 import { configFileSchema } from '../config/schema.js';
 import type { CliIo } from './io.js';
 import { loadRuleSet, type RuleSetFlags } from './rule-set.js';
-import { UsageError } from './settings.js';
+import { nearest, UsageError } from './settings.js';
 
 export async function runRules(flags: RuleSetFlags & { format: string }, io: CliIo): Promise<number> {
   if (flags.format !== 'table' && flags.format !== 'json') throw new UsageError(`unknown format "${flags.format}" for rules (use table or json)`);
@@ -34,10 +34,10 @@ export async function runRules(flags: RuleSetFlags & { format: string }, io: Cli
 export async function runExplain(id: string, flags: RuleSetFlags, io: CliIo): Promise<number> {
   let doc = readRuleDoc(id);
   if (!doc) {
-    const { policies } = await loadRuleSet(flags, io.cwd);
+    const { policies, rules } = await loadRuleSet(flags, io.cwd);
     doc = policies?.explain(id);
+    if (!doc) throw new UsageError(`unknown rule "${id}"${nearest(id, rules.map((r) => r.meta.id), ' (see platlint rules)')}`);
   }
-  if (!doc) throw new UsageError(`unknown rule "${id}" (see platlint rules)`);
   io.out(doc.endsWith('\n') ? doc : doc + '\n');
   return 0;
 }

@@ -1,3 +1,5 @@
+import type { Progress } from './terminal.js';
+
 /** What the commands need from the process; the program entry point is the only place that builds one. */
 export interface CliIo {
   cwd: string;
@@ -5,4 +7,6 @@ export interface CliIo {
   out(text: string): void;
   error(line: string): void;
   readStdin(): Promise<Uint8Array>;
+  /** Set only when a person watches stderr on a terminal. */
+  progress?: Progress;
 }

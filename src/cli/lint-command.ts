@@ -1,16 +1,18 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
 import { isRuleEnabled, type RuleSetting } from '../engine/settings.js';
-import type { FileResult, Rule, SeveritySetting } from '../engine/types.js';
+import { readRuleDoc } from '../engine/docs.js';
+import type { FileResult, Rule } from '../engine/types.js';
 import { defaultFormat, isFormatName, loadFormatter, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
-import { summarize } from '../formatters/summary.js';
+import { ruleInfoOf, summarize, type RuleInfo } from '../formatters/summary.js';
 import { hashText, LintCache } from './cache.js';
 import { resolveInputs } from './files.js';
 import type { CliIo } from './io.js';
 import { lintFilesInParallel, PARALLEL_MIN_FILES } from './parallel.js';
 import { loadRuleSet } from './rule-set.js';
-import { applyRuleFlags, UsageError } from './settings.js';
+import { applyRuleFlags, nearest, UsageError } from './settings.js';
 
 const VERSION = '0.1.0';
 
@@ -29,6 +31,8 @@ export interface LintFlags {
   cacheLocation: string;
   printConfig?: string;
   policy: string[];
+  /** False with `--no-error-on-unmatched-pattern`. */
+  errorOnUnmatchedPattern: boolean;
 }
 
 interface Output {
@@ -41,7 +45,7 @@ function outputs(flags: LintFlags, env: Readonly<Record<string, string | undefin
   const formats = flags.format.length ? flags.format : [defaultFormat(env)];
   if (flags.outputFile.length > formats.length) throw new UsageError('more -o files than --format options: give each -o after its --format');
   return formats.map((format, i) => {
-    if (!isFormatName(format)) throw new UsageError(`unknown format "${format}" (use ${FORMAT_NAMES.join(', ')})`);
+    if (!isFormatName(format)) throw new UsageError(`unknown format "${format}"${nearest(format, FORMAT_NAMES, '')} (use ${FORMAT_NAMES.join(', ')})`);
     const file = flags.outputFile[i];
     return { format, ...(file ? { file } : {}) };
   });
@@ -74,18 +78,26 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     io.out(JSON.stringify({ config: configFile?.path ?? null, ignored: config.isIgnored(flags.printConfig), rules: describeSettings(rules, settingsFor(flags.printConfig)) }, null, 2) + '\n');
     return 0;
   }
+  const wantsStdin = paths.includes('-');
+  if (wantsStdin && flags.fix && !targets.some((t) => t.format === 'json')) {
+    throw new UsageError('--fix cannot write the fixed text back to stdin: add --format json (its "output" field carries the fixed text)');
+  }
   const formatters = await Promise.all(targets.map(async (t) => ({ ...t, formatter: await loadFormatter(t.format) })));
   const withFrames = targets.some((t) => t.format === 'stylish');
   const cache = flags.cache ? new LintCache(flags.cacheLocation) : undefined;
   const ruleIds = rules.map((r) => r.meta.id).join(',');
 
-  const wantsStdin = paths.includes('-');
-  const inputs = resolveInputs(paths.length ? paths.filter((p) => p !== '-') : wantsStdin ? [] : ['.'], io.cwd);
-  let failed = inputs.errors.length > 0;
-  for (const error of inputs.errors) io.error(error);
+  const inputs = resolveInputs(paths.length ? paths.filter((p) => p !== '-') : wantsStdin ? [] : ['.'], io.cwd, { isIgnored: (file) => config.isIgnored(file) });
+  const inputErrors = [...inputs.errors, ...(flags.errorOnUnmatchedPattern ? inputs.unmatched : [])];
+  let failed = inputErrors.length > 0;
+  for (const error of inputErrors) io.error(`platlint: ${error}`);
 
   const results: FileResult[] = [...(policies?.problems ?? [])];
-  if (policies?.problems.some((p) => p.ioError)) failed = true;
+  for (const problem of policies?.problems ?? []) {
+    if (problem.ioError === undefined) continue;
+    io.error(`platlint: policy ${problem.file}: ${problem.ioError}`);
+    failed = true;
+  }
   const lintOne = (filename: string, bytes: Uint8Array, writeBack: boolean): void => {
     const settings = settingsFor(filename);
     const options: LintOptions = { filename, rules, settings, docsUrl, withFrames };
@@ -104,7 +116,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
             try {
               writeFileSync(filename, fixed.text);
             } catch (error) {
-              io.error(`cannot write ${filename}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+              io.error(`platlint: cannot write ${filename}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
               failed = true;
             }
           } else {
@@ -121,19 +133,25 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   // Many files and nothing stateful (stdin, --fix, --cache, policies): lint on every core (parallel.ts).
   const parallel = !wantsStdin && !cache && !flags.fix && !flags.fixDryRun && !policies && inputs.files.length > PARALLEL_MIN_FILES;
   const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, ruleFlags: flags.rule, withFrames, quiet: flags.quiet === true };
-  for (const result of parallel ? await lintFilesInParallel(inputs.files.filter((file) => !config.isIgnored(file)), parallelSetup) : []) {
-    if (result.ioError) io.error(result.ioError);
+  const total = inputs.files.length + (wantsStdin ? 1 : 0);
+  let done = wantsStdin ? 1 : 0;
+  const onProgress = (files: number): void => {
+    done += files;
+    io.progress?.update(done, total);
+  };
+  for (const result of parallel ? await lintFilesInParallel(inputs.files, parallelSetup, undefined, onProgress) : []) {
+    if (result.ioError) io.error(`platlint: ${result.ioError}`);
     failed ||= result.ioError !== undefined;
     results.push(result);
   }
   for (const file of parallel ? [] : inputs.files) {
-    if (config.isIgnored(file)) continue;
+    onProgress(1);
     let bytes: Uint8Array;
     try {
       bytes = readFileSync(file);
     } catch (error) {
       const message = `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
-      io.error(message);
+      io.error(`platlint: ${message}`);
       results.push({ file, diagnostics: [], documents: 0, skipped: 0, ioError: message });
       failed = true;
       continue;
@@ -143,21 +161,25 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   policies?.setCurrentFile(undefined);
   results.push(...(policies?.evaluationProblems() ?? []));
   const cacheError = cache?.save();
-  if (cacheError) io.error(cacheError);
+  io.progress?.end();
+  if (cacheError) io.error(`platlint: ${cacheError}`);
 
   const byId = new Map(rules.map((r) => [r.meta.id, r]));
-  const ruleInfo = (id: string): { description: string; docsUrl?: string; severity: SeveritySetting } | undefined => {
+  const ruleInfo = (id: string): RuleInfo | undefined => {
     const rule = byId.get(id);
-    const url = docsUrl(id);
-    return rule ? { description: rule.meta.description, severity: rule.meta.severity, ...(url ? { docsUrl: url } : {}) } : undefined;
+    if (!rule) return undefined;
+    // Only SARIF asks, and only for the rules that reported: reading their doc pages costs little.
+    return ruleInfoOf(rule.meta, docsUrl(id), readRuleDoc(id) ?? policies?.explain(id));
   };
   for (const { formatter, file } of formatters) {
     const text = formatter(results, { color: io.color && !file, cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true });
     if (file) {
       try {
-        writeFileSync(file, text);
+        // `-o reports/out.sarif` in a fresh CI checkout: the folder is ours to create.
+        mkdirSync(dirname(resolve(io.cwd, file)), { recursive: true });
+        writeFileSync(resolve(io.cwd, file), text);
       } catch (error) {
-        io.error(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        io.error(`platlint: cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
         failed = true;
       }
     } else {

@@ -140,7 +140,12 @@ function startWorker(script: URL, setup: ParallelSetup, run: Run): void {
  * Lints `files` on `threads` worker threads and returns their results in input order. A worker that fails to start
  * or crashes gives its chunks back to the queue; with no worker left (or none to start), the main thread lints.
  */
-export async function lintFilesInParallel(files: readonly string[], setup: ParallelSetup, threads = defaultThreads()): Promise<FileResult[]> {
+export async function lintFilesInParallel(
+  files: readonly string[],
+  setup: ParallelSetup,
+  threads = defaultThreads(),
+  onProgress: (files: number) => void = () => {},
+): Promise<FileResult[]> {
   const chunks: string[][] = [];
   for (let i = 0; i < files.length; i += CHUNK) chunks.push(files.slice(i, i + CHUNK));
   let wake: (() => void) | undefined;
@@ -159,7 +164,14 @@ export async function lintFilesInParallel(files: readonly string[], setup: Paral
 
   let lintHere: ((file: string) => FileResult) | undefined;
   let done = 0;
+  const counted = new Set<number>();
   for (;;) {
+    run.results.forEach((result, id) => {
+      if (result && !counted.has(id)) {
+        counted.add(id);
+        onProgress(result.length);
+      }
+    });
     while (done < chunks.length && run.results[done]) done++;
     if (done === chunks.length) break;
     const id = run.alive === 0 ? run.queue.shift() : undefined;

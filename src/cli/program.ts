@@ -18,15 +18,16 @@ function collect(value: string, previous: string[]): string[] {
 export async function main(argv: readonly string[], io: CliIo, env: Readonly<Record<string, string | undefined>> = {}): Promise<number> {
   let exitCode = 0;
   const program = new Command('platlint')
-    .description('Lint and policy-check management.platform/v1 User and Config manifests.')
+    .description('Lint and policy-check management.platform/v1 User and Config manifests.\nlint is the default command: platlint [paths...] is platlint lint [paths...].')
     .version(VERSION)
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.error(s.replace(/\n$/, '')) })
+    // Commander's own errors ("error: unknown option") get the prefix every other error line has.
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.error(s.replace(/\n$/, '').replace(/^error: /, 'platlint: ')) })
     .showSuggestionAfterError();
 
   program
     .command('lint', { isDefault: true })
-    .description('lint files, directories (*.yaml, *.yml), globs, or - for stdin')
+    .description('lint files, directories (*.yaml, *.yml), globs, or - for stdin (the default command)')
     .argument('[paths...]', 'files, directories, globs or -')
     .option('-f, --format <format>', 'stylish, json, sarif, github or junit (repeatable; default stylish, github on GitHub Actions)', collect, [])
     .option('-o, --output-file <file>', 'write the report of the --format before it to a file (repeatable)', collect, [])
@@ -43,6 +44,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .option('--cache', 'only re-lint files whose content, configuration or platlint version changed')
     .option('--cache-location <file>', 'where the cache lives', '.platlintcache')
     .option('--print-config <file>', 'print the rule settings that apply to a file and exit')
+    .option('--no-error-on-unmatched-pattern', 'exit 0 rather than 2 when a directory or glob has no YAML file to lint')
     .action(async (paths: string[], flags: LintFlags) => {
       exitCode = await runLint(paths, flags, io, env);
     });
@@ -92,9 +94,15 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
       startLanguageServer({ cwd: io.cwd });
     });
 
-  program
+  const policy = program
     .command('policy')
-    .description('work with custom policies')
+    .description('work with custom policies (subcommand: test)')
+    .argument('[subcommand]')
+    .action((subcommand: string | undefined) => {
+      // Without this, commander prints the group's help and exits 0, as if something had run.
+      throw new UsageError(subcommand === undefined ? 'policy needs a subcommand: platlint policy test <dir>' : `unknown policy subcommand "${subcommand}" (use: platlint policy test <dir>)`);
+    });
+  policy
     .command('test')
     .description('run policies against the fixture files beside them (# expect: ID markers)')
     .argument('<dir>', 'a directory of policies with their tests')
@@ -109,7 +117,11 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     if (error instanceof CommanderError) {
       return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help' ? 0 : 2;
     }
-    if (error instanceof UsageError || error instanceof ConfigError) {
+    if (error instanceof ConfigError) {
+      for (const line of error.lines) io.error(`platlint: ${line}`);
+      return 2;
+    }
+    if (error instanceof UsageError) {
       io.error(`platlint: ${error.message}`);
       return 2;
     }

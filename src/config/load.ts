@@ -4,6 +4,7 @@ import type { Ajv, ErrorObject } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
 import { createAjv } from '../schema/ajv.js';
 import { locate } from '../yaml/locate.js';
+import { didYouMean } from '../schema/suggest.js';
 import { configFileSchema } from './schema.js';
 
 export const CONFIG_FILE_NAMES = ['.platlint.yaml', '.platlint.yml'];
@@ -21,10 +22,23 @@ export interface ConfigFile {
   overrides?: { files: string[]; extends?: string | string[]; rules?: Record<string, RuleEntry> }[];
   /** `file:line:col` of a key in the file, for errors found after loading. */
   position(path: readonly (string | number)[]): string;
+  /**
+   * Schema mistakes found on loading, one line each, in file order. The parts they concern are left out of the
+   * data, so that the rest can still be checked and every mistake reported in one run.
+   */
+  problems: string[];
 }
 
-/** A configuration mistake, located in the config file, for a one-line error and exit 2. */
-export class ConfigError extends Error {}
+/** Configuration mistakes, each located in the config file: one line each on stderr, exit 2. */
+export class ConfigError extends Error {
+  readonly lines: readonly string[];
+
+  constructor(lines: string | readonly string[]) {
+    const list = typeof lines === 'string' ? [lines] : [...lines];
+    super(list.join('\n'));
+    this.lines = list;
+  }
+}
 
 /** The nearest `.platlint.yaml` from a directory upward. */
 export function findConfigFile(startDir: string): string | undefined {
@@ -42,12 +56,54 @@ export function findConfigFile(startDir: string): string | undefined {
 
 let validator: ReturnType<Ajv['compile']> | undefined;
 
+function suggestion(word: unknown, candidates: readonly unknown[]): string {
+  if (typeof word !== 'string') return '';
+  const [best] = didYouMean(word, candidates.map(String));
+  return best === undefined ? '' : `; did you mean "${best}"?`;
+}
+
 function describe(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
-  if (error.keyword === 'additionalProperties') return `unknown key "${String(params['additionalProperty'])}"`;
+  if (error.keyword === 'additionalProperties') {
+    const key = String(params['additionalProperty']);
+    const known = Object.keys((error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+    return `unknown key "${key}"${suggestion(key, known)}`;
+  }
   if (error.keyword === 'required') return `missing "${String(params['missingProperty'])}"`;
-  if (error.keyword === 'enum') return `must be one of ${(params['allowedValues'] as unknown[]).join(', ')}`;
+  if (error.keyword === 'enum') {
+    const allowed = params['allowedValues'] as unknown[];
+    return `must be one of ${allowed.join(', ')}${suggestion(error.data, allowed)}`;
+  }
   return error.message ?? error.keyword;
+}
+
+/** Which errors to show: per data path the most telling one (an anyOf reports its branches and itself). */
+function mostSpecific(errors: readonly ErrorObject[]): ErrorObject[] {
+  const rank = (e: ErrorObject): number => (e.keyword === 'anyOf' ? 0 : e.keyword === 'type' ? 1 : 2);
+  const byPath = new Map<string, ErrorObject>();
+  for (const error of errors) {
+    const key = error.keyword === 'additionalProperties' ? `${error.instancePath}/${String((error.params as Record<string, unknown>)['additionalProperty'])}` : error.instancePath;
+    const previous = byPath.get(key);
+    if (!previous || rank(error) > rank(previous)) byPath.set(key, error);
+  }
+  // A deeper error explains the failed anyOf branches on its way (extends: [recomended] fails at extends.0, and
+  // extends also fails as a single preset name).
+  const paths = [...byPath.keys()];
+  return [...byPath.entries()].filter(([path]) => !paths.some((other) => other.startsWith(`${path}/`))).map(([, error]) => error);
+}
+
+/** Leaves out what a mistake concerns: a rule entry, an override (kept in place, matching nothing) or a whole key. */
+function dropInvalid(data: Record<string, unknown>, segments: readonly (string | number)[]): void {
+  const [top, second] = segments;
+  if (typeof top !== 'string') return;
+  const value = data[top];
+  if (top === 'rules' && second !== undefined && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+    delete (value as Record<string, unknown>)[String(second)];
+  } else if (top === 'overrides' && typeof second === 'number' && Array.isArray(value)) {
+    value[second] = { files: [] };
+  } else {
+    delete data[top];
+  }
 }
 
 /** Loads a config file; `text`, when given, is its content (an editor's unsaved buffer) instead of the disk's. */
@@ -65,30 +121,36 @@ export function loadConfigFile(path: string, text?: string): ConfigFile {
     const { line, col } = lineCounter.linePos(offset);
     return `${path}:${line}:${col}`;
   };
-  const firstError = doc.errors[0];
-  if (firstError) throw new ConfigError(`${at(firstError.pos[0])}: invalid YAML: ${firstError.message.split('\n')[0]}`);
+  if (doc.errors.length) throw new ConfigError(doc.errors.map((e) => `${at(e.pos[0])}: invalid YAML: ${e.message.split('\n')[0]}`));
   const raw: unknown = doc.toJS() ?? {};
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new ConfigError(`${path}:1:1: (top level): must be a mapping of extends, rules, ignore, policies and overrides`);
+  }
   // `rules:` followed only by commented-out entries is null: read it as "nothing set", as people mean it.
-  const data = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null)) : raw;
-  validator ??= createAjv({ allErrors: true, strict: false }).compile(configFileSchema);
+  const data: Record<string, unknown> = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null));
+  validator ??= createAjv({ allErrors: true, strict: false, verbose: true }).compile(configFileSchema);
+  const found: { offset: number; line: string }[] = [];
   if (!validator(data)) {
-    // anyOf failures come with their branches' errors; the most specific one is the deepest.
-    const errors = [...(validator.errors ?? [])].sort((a, b) => b.instancePath.length - a.instancePath.length);
-    const error = errors.find((e) => e.keyword !== 'anyOf') ?? errors[0];
-    if (error) {
-      const path = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-      const segments = path.map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-      const found = locate(doc, doc.contents, segments);
-      const node = found.complete ? (found.value ?? found.key) : found.key ?? found.value;
-      const where = node?.range ? at(node.range[0]) : `${path}:1:1`;
-      const field = path.length ? path.join('.') : '(top level)';
-      throw new ConfigError(`${where}: ${field}: ${describe(error)}`);
+    const invalid: (string | number)[][] = [];
+    for (const error of mostSpecific(validator.errors ?? [])) {
+      const keyPath = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const segments = keyPath.map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+      // An unknown key is reported at the key itself.
+      if (error.keyword === 'additionalProperties') segments.push(String((error.params as Record<string, unknown>)['additionalProperty']));
+      const spot = locate(doc, doc.contents, segments);
+      const node = error.keyword === 'additionalProperties' ? (spot.key ?? spot.value) : spot.complete ? (spot.value ?? spot.key) : (spot.key ?? spot.value);
+      const offset = node?.range?.[0] ?? 0;
+      const field = keyPath.length ? keyPath.join('.') : '(top level)';
+      found.push({ offset, line: `${node?.range ? at(offset) : `${path}:1:1`}: ${field}: ${describe(error)}` });
+      invalid.push(segments);
     }
+    for (const segments of invalid) dropInvalid(data, segments);
   }
   const position = (keyPath: readonly (string | number)[]): string => {
     const found = locate(doc, doc.contents, keyPath);
     const node = found.key ?? found.value;
     return node?.range ? at(node.range[0]) : `${path}:1:1`;
   };
-  return { ...(data as Omit<ConfigFile, 'path' | 'position'>), path, position };
+  const problems = found.sort((a, b) => a.offset - b.offset).map((f) => f.line);
+  return { ...(data as Omit<ConfigFile, 'path' | 'position' | 'problems'>), path, position, problems };
 }

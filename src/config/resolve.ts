@@ -5,7 +5,21 @@ import { createAjv } from '../schema/ajv.js';
 import { isPresetName, presetSettings } from '../engine/presets.js';
 import { severityFromWord, type RuleSetting } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
+import { didYouMean } from '../schema/suggest.js';
 import { ConfigError, type ConfigFile, type RuleEntry } from './load.js';
+
+/** Problem lines (`file:line:col: …`) sorted by their position in the file. */
+function inFileOrder(lines: readonly string[], file: string): string[] {
+  const position = (line: string): [number, number] => {
+    const match = /^:(\d+):(\d+):/.exec(line.startsWith(file) ? line.slice(file.length) : line);
+    return match ? [Number(match[1]), Number(match[2])] : [0, 0];
+  };
+  return [...lines].sort((a, b) => {
+    const [la, ca] = position(a);
+    const [lb, cb] = position(b);
+    return la - lb || ca - cb;
+  });
+}
 
 function toList(value: string | string[] | undefined): string[] {
   return value === undefined ? [] : Array.isArray(value) ? value : [value];
@@ -27,12 +41,11 @@ export class ResolvedConfig {
     cwd: string,
   ) {
     this.baseDir = file ? dirname(file.path) : cwd;
-    // Validate every entry up front: a bad config fails the run once, before any file is linted.
-    this.apply(new Map(), file?.rules, ['rules']);
-    file?.overrides?.forEach((o, i) => this.apply(new Map(), o.rules, ['overrides', i, 'rules']));
-    for (const preset of [...toList(file?.extends), ...(file?.overrides ?? []).flatMap((o) => toList(o.extends))]) {
-      if (!isPresetName(preset)) throw new ConfigError(`${file?.position(['extends']) ?? ''}: extends: unknown preset "${preset}"`);
-    }
+    // Validate every entry up front: a bad config fails the run once, with all its mistakes, before any file is linted.
+    const problems = [...(file?.problems ?? [])];
+    this.apply(new Map(), file?.rules, ['rules'], problems);
+    file?.overrides?.forEach((o, i) => this.apply(new Map(), o.rules, ['overrides', i, 'rules'], problems));
+    if (problems.length) throw new ConfigError(inFileOrder(problems, file?.path ?? ''));
   }
 
   private relativePath(filePath: string): string {
@@ -55,23 +68,39 @@ export class ResolvedConfig {
     }
   }
 
-  private apply(settings: Map<string, RuleSetting>, entries: Record<string, RuleEntry> | undefined, where: (string | number)[]): void {
+  /**
+   * Applies `rules` entries. With `problems` (validation, once per entry), each mistake is a line there and the
+   * entry is skipped; without, invalid entries are skipped silently (they were reported when validating).
+   */
+  private apply(settings: Map<string, RuleSetting>, entries: Record<string, RuleEntry> | undefined, where: (string | number)[], problems?: string[]): void {
     for (const [pattern, entry] of Object.entries(entries ?? {})) {
       const at = `${this.file?.position([...where, pattern]) ?? ''}: ${[...where, pattern].join('.')}`;
       const matched = this.rules.filter((r) => r.meta.id === pattern || micromatch.isMatch(r.meta.id, pattern));
-      if (matched.length === 0) throw new ConfigError(`${at}: matches no rule (see platlint rules)`);
+      if (matched.length === 0) {
+        const [near] = didYouMean(pattern, this.rules.map((r) => r.meta.id));
+        problems?.push(`${at}: matches no rule${near ? `; did you mean "${near}"?` : ' (see platlint rules)'}`);
+        continue;
+      }
       const [word, options] = Array.isArray(entry) ? entry : [entry, undefined];
       const severity = severityFromWord(word);
-      if (!severity) throw new ConfigError(`${at}: unknown severity "${String(word)}"`);
+      if (!severity) {
+        problems?.push(`${at}: unknown severity "${String(word)}" (use off, info, warn, error or on)`);
+        continue;
+      }
       for (const rule of matched) {
         if (options !== undefined) {
-          if (!rule.meta.optionsSchema) throw new ConfigError(`${at}: rule ${rule.meta.id} takes no options`);
+          if (!rule.meta.optionsSchema) {
+            problems?.push(`${at}: rule ${rule.meta.id} takes no options`);
+            continue;
+          }
           this.ajv ??= createAjv({ allErrors: true, strict: false, useDefaults: true });
           const validate = this.ajv.compile(rule.meta.optionsSchema);
           const copy = structuredClone(options);
           if (!validate(copy)) {
-            const error = validate.errors?.[0];
-            throw new ConfigError(`${at}: invalid options for ${rule.meta.id}: ${error?.instancePath || '(options)'} ${error?.message ?? ''}`.trim());
+            for (const error of validate.errors ?? []) {
+              problems?.push(`${at}: invalid options for ${rule.meta.id}: ${error.instancePath || '(options)'} ${error.message ?? ''}`.trim());
+            }
+            continue;
           }
           settings.set(rule.meta.id, { severity, options: copy });
         } else {

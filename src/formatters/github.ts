@@ -43,7 +43,8 @@ export const formatGithub: Formatter = (results: readonly FileResult[], context)
       if (d.endLine === d.line) properties.push(['col', d.column], ['endLine', d.endLine], ['endColumn', d.endColumn]);
       else properties.push(['endLine', d.endLine]);
       properties.push(['title', d.ruleId]);
-      out.push(command(COMMAND[d.severity], properties, d.message));
+      // The annotation is all a reviewer sees of the problem: the note (why, how to fix) goes on its next line.
+      out.push(command(COMMAND[d.severity], properties, d.note ? `${d.message}\n${d.note}` : d.message));
     }
   }
   return out.length ? out.join('\n') + '\n' : '';

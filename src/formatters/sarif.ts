@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Diagnostic, FileResult, Severity, SeveritySetting } from '../engine/types.js';
+import type { Diagnostic, FileResult, Severity } from '../engine/types.js';
 import { relativeToCwd } from './github.js';
-import type { FormatContext } from './summary.js';
+import type { FormatContext, RuleInfo } from './summary.js';
 
 export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 export const INFORMATION_URI = 'https://github.com/platlint/platlint';
@@ -12,12 +12,8 @@ export const SRCROOT = '%SRCROOT%';
 /** Key of `partialFingerprints`; bump the version when the hashed fields change. */
 export const FINGERPRINT_KEY = 'platlint/v1';
 
-/** What SARIF can say about a rule; `severity` (its default) is optional on top of the common rule info. */
-export interface SarifRuleInfo {
-  description: string;
-  docsUrl?: string;
-  severity?: SeveritySetting;
-}
+/** What SARIF can say about a rule: the common rule info. */
+export type SarifRuleInfo = RuleInfo;
 
 /** The format context, plus the tool's version (`tool.driver.version`) when the caller knows it. */
 export interface SarifFormatContext extends FormatContext {
@@ -33,8 +29,42 @@ const RANK: Record<Severity, number> = { info: 0, warning: 1, error: 2 };
 interface ReportingDescriptor {
   id: string;
   shortDescription: { text: string };
+  fullDescription?: { text: string };
   helpUri?: string;
+  help?: { text: string; markdown?: string };
   defaultConfiguration: { level: SarifLevel };
+  properties?: { tags: string[]; 'security-severity'?: string };
+}
+
+/**
+ * GitHub code scanning ranks security alerts by `security-severity`, a CVSS-like score: 7.0 to 8.9 is "high",
+ * 4.0 to 6.9 "medium", 0.1 to 3.9 "low". A security rule's default severity picks the band.
+ */
+const SECURITY_SEVERITY: Record<Severity, string> = { error: '8.0', warning: '5.0', info: '2.0' };
+
+/** The first paragraph under a doc page's "## Why" (what the rule protects against), as one line. */
+export function whyParagraph(doc: string): string | undefined {
+  const why = /^## Why[ \t]*\n+([\s\S]*?)(?:\n[ \t]*\n|(?![\s\S]))/m.exec(doc);
+  const text = why?.[1]?.replace(/\s*\n\s*/g, ' ').trim();
+  return text || undefined;
+}
+
+function describeRule(id: string, severity: Severity, info: SarifRuleInfo | undefined, helpUri: string | undefined): ReportingDescriptor {
+  const description = info?.description || id;
+  const full = (info?.doc && whyParagraph(info.doc)) || undefined;
+  const tags = [...new Set([...(info?.category ? [info.category] : []), ...(info?.sources ?? [])])];
+  const security = info?.category === 'security' || info?.sources?.includes('security') === true;
+  return {
+    id,
+    shortDescription: { text: description },
+    ...(full ? { fullDescription: { text: full } } : {}),
+    ...(helpUri ? { helpUri } : {}),
+    ...(info?.doc || helpUri
+      ? { help: { text: [full ?? description, helpUri ? `Documentation: ${helpUri}` : ''].filter(Boolean).join('\n\n'), ...(info?.doc ? { markdown: info.doc } : {}) } }
+      : {}),
+    defaultConfiguration: { level: LEVEL[severity] },
+    ...(tags.length || security ? { properties: { tags, ...(security ? { 'security-severity': SECURITY_SEVERITY[severity] } : {}) } } : {}),
+  };
 }
 
 interface ArtifactLocation {
@@ -76,13 +106,7 @@ function describeRules(results: readonly FileResult[], context: SarifFormatConte
     const info = context.ruleInfo?.(id);
     const severity: Severity =
       info?.severity === undefined ? fromRun.severity : info.severity === 'off' ? 'warning' : info.severity;
-    const helpUri = info?.docsUrl ?? fromRun.docsUrl;
-    return {
-      id,
-      shortDescription: { text: info?.description || id },
-      ...(helpUri ? { helpUri } : {}),
-      defaultConfiguration: { level: LEVEL[severity] },
-    };
+    return describeRule(id, severity, info, info?.docsUrl ?? fromRun.docsUrl);
   });
 }
 
@@ -115,7 +139,8 @@ export const formatSarif = (results: readonly FileResult[], context: SarifFormat
         ruleId: d.ruleId,
         ruleIndex: ruleIndex.get(d.ruleId),
         level: LEVEL[d.severity],
-        message: { text: d.message },
+        // SARIF viewers show a message's first sentence as its summary and the whole text on demand: the note follows.
+        message: { text: d.note ? `${d.message} ${d.note}` : d.message },
         locations: [
           {
             physicalLocation: {

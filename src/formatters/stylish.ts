@@ -1,5 +1,5 @@
 import type { Diagnostic, FileResult, Severity } from '../engine/types.js';
-import { summarize, type Formatter } from './summary.js';
+import { summarize, type Formatter, type Summary } from './summary.js';
 
 const ANSI = { red: 31, yellow: 33, blue: 34, dim: 2, bold: 1, underline: 4 } as const;
 type Style = keyof typeof ANSI;
@@ -12,6 +12,15 @@ const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** ESLint's "N errors and M warnings are fixable with the `--fix` option", with infos when there are any. */
+function fixableLine(s: Summary): string | undefined {
+  if (s.fixableErrors + s.fixableWarnings + s.fixableInfos === 0) return undefined;
+  const counts = [plural(s.fixableErrors, 'error'), plural(s.fixableWarnings, 'warning')];
+  if (s.fixableInfos) counts.push(plural(s.fixableInfos, 'info'));
+  const list = counts.length === 3 ? `${counts[0]}, ${counts[1]} and ${counts[2]}` : `${counts[0]} and ${counts[1]}`;
+  return `  ${list} fixable with the \`--fix\` option.`;
 }
 
 /** The diagnostic's line(s) with the line before, a `>` on the first reported line and carets under the range. */
@@ -40,10 +49,11 @@ export const formatStylish: Formatter = (results: readonly FileResult[], context
     for (const d of result.diagnostics) {
       const where = `${d.line}:${d.column}`.padEnd(7);
       out.push(`  ${paint('dim', where)}  ${paint(SEVERITY_STYLE[d.severity], d.severity.padEnd(7))}  ${d.message}  ${paint('dim', d.ruleId)}`);
-      if (result.frameLines) {
-        const frame = codeFrame(d, result.frameLines, paint);
-        if (frame.length) out.push('', ...frame, '');
-      }
+      const frame = result.frameLines ? codeFrame(d, result.frameLines, paint) : [];
+      // The note goes under the frame, dimmed, as rustc's notes: the eye reads message, place, then explanation.
+      const note = d.note ? [paint('dim', `    note: ${d.note}`)] : [];
+      if (frame.length) out.push('', ...frame, ...note, '');
+      else out.push(...note);
     }
     out.push('');
   }
@@ -52,8 +62,11 @@ export const formatStylish: Formatter = (results: readonly FileResult[], context
   const problems = s.errors + s.warnings + s.infos;
   const skipped = s.skippedFiles ? `, ${s.skippedFiles} skipped as not platform manifests${context.verbose ? '' : ' (--verbose lists them)'}` : '';
   if (problems > 0) {
-    const line = `✖ ${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}) in ${plural(s.files, 'file')}${skipped}`;
+    const files = `${plural(s.filesWithProblems, 'file')} with problems (${plural(s.files, 'file')} linted)`;
+    const line = `✖ ${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}) in ${files}${skipped}`;
     out.push(paint(s.errors ? 'red' : 'yellow', paint('bold', line)));
+    const fixable = fixableLine(s);
+    if (fixable) out.push(paint(s.errors ? 'red' : 'yellow', fixable));
     return out.join('\n') + '\n';
   }
   // A clean run stays silent, as linters do; --verbose says what was looked at.

@@ -103,8 +103,9 @@ export class RuleSets {
       ruleSet = await loadRuleSet(config ? { config, readFile: this.readFile } : { config: false }, cwd);
     } catch (error) {
       if (!(error instanceof ConfigError) || !config) this.host.logError('cannot load the configuration', error);
-      const message = error instanceof Error ? error.message : String(error);
-      if (config) problems.set(config, [configProblem(config, this.configText(config), `${message} (linting with the built-in defaults until it is fixed)`)]);
+      // A config file's mistakes come all at once (ConfigError.lines): one diagnostic each, at its place.
+      const lines = error instanceof ConfigError ? error.lines : [error instanceof Error ? error.message : String(error)];
+      if (config) problems.set(config, lines.map((line) => configProblem(config, this.configText(config), `${line} (linting with the built-in defaults until it is fixed)`)));
       ruleSet = await loadRuleSet({ config: false }, cwd);
     }
     for (const [file, list] of byFile(ruleSet.policies?.problems ?? [], cwd)) problems.set(file, list);

@@ -3,7 +3,7 @@
  * `given` path, CEL syntax or type error, bad regular expression) is a `policy/invalid` diagnostic at its own
  * position in the policy file; the rule concerned is left out, the other rules and files still load.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import micromatch from 'micromatch';
@@ -23,6 +23,7 @@ import { parsePath, type PathStep } from './path.js';
 import { DOCUMENT_BUDGET_FACTOR, EvaluationSink, PolicyRule, type CompiledPolicyRule } from './rule.js';
 import { policyDocumentSchema } from './schema.js';
 import { addFrameLines, PolicySource } from './source.js';
+import { walkYamlFiles } from '../cli/files.js';
 import type { PolicyOrigin, PolicyRuleSpec, SourceSpot } from './types.js';
 
 export interface LoadPoliciesOptions {
@@ -52,27 +53,18 @@ export interface LoadedPolicies {
 }
 
 const POLICY_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
-const SKIPPED_DIRS = new Set(['node_modules', 'tests', 'test', '__tests__']);
-const YAML_FILE = /\.ya?ml$/i;
+const SKIPPED_DIRS = new Set(['node_modules', '.git', 'tests', 'test', '__tests__']);
 const VARIABLES = ['self', 'object'] as const;
 
-/** Policy files under a directory, in a stable order; `tests` folders (policy test fixtures) are skipped. */
+/**
+ * Policy files under a directory, in a stable order; `tests` folders (policy test fixtures) are skipped, and so is
+ * what the directory's `.gitignore` / `.platlintignore` leave out. Throws when a directory cannot be read.
+ */
 export function findPolicyFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (current: string): void => {
-    const entries = readdirSync(current, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
-      const path = join(current, entry.name);
-      if (entry.isDirectory()) {
-        if (!SKIPPED_DIRS.has(entry.name)) walk(path);
-      } else if (YAML_FILE.test(entry.name)) {
-        out.push(path);
-      }
-    }
-  };
-  walk(dir);
-  return out;
+  const errors: string[] = [];
+  const files = walkYamlFiles(dir, errors, { skipDirs: SKIPPED_DIRS, cwd: dir });
+  if (errors.length) throw new Error(errors[0]);
+  return files;
 }
 
 let compiledValidator: ValidateFunction | undefined;

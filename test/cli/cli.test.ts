@@ -34,7 +34,7 @@ describe('exit codes', () => {
         '      |                    ^^^',
         '',
         '',
-        '✖ 1 problem (1 error, 0 warnings, 0 infos) in 1 file',
+        '✖ 1 problem (1 error, 0 warnings, 0 infos) in 1 file with problems (1 file linted)',
         '',
       ].join('\n'),
     );
@@ -45,7 +45,7 @@ describe('exit codes', () => {
     writeFileSync(join(dir, 'user.yaml'), BROKEN_USER);
     const run = runCli(['nope.yaml', 'user.yaml', '--format', 'json'], { cwd: dir });
     expect(run.status).toBe(2);
-    expect(run.stderr).toBe('no such file or directory: nope.yaml\n');
+    expect(run.stderr).toBe('platlint: no such file or directory: nope.yaml\n');
     expect(JSON.parse(run.stdout).summary.errors).toBe(1);
   });
 
@@ -55,7 +55,7 @@ describe('exit codes', () => {
   });
 
   it('exits 2 for a glob that matches nothing and an unknown --rule', () => {
-    expect(runCli(['fixtures/**/*.nothing'])).toMatchObject({ status: 2, stderr: 'no files match the pattern fixtures/**/*.nothing\n' });
+    expect(runCli(['fixtures/**/*.nothing'])).toMatchObject({ status: 2, stderr: 'platlint: no files match the pattern fixtures/**/*.nothing (--no-error-on-unmatched-pattern allows this)\n' });
     expect(runCli(['--rule', 'no/such=off', '-'], { input: CLEAN_USER })).toMatchObject({ status: 2, stderr: 'platlint: --rule no/such=off: unknown rule "no/such" (see platlint rules)\n' });
   });
 

@@ -1,10 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCorpus } from '../../src/bench/corpus.js';
 import { PARALLEL_MIN_FILES } from '../../src/cli/parallel.js';
-import { runCli } from '../helpers/cli.js';
+import { BIN, runCli } from '../helpers/cli.js';
 
 // More files than PARALLEL_MIN_FILES: the built CLI lints them on worker threads. `--cache` keeps a run on the
 // main thread alone, which gives the reference report.
@@ -51,6 +52,15 @@ describe('linting many files on worker threads', () => {
     } finally {
       chmodSync(unreadable, 0o644);
     }
+  });
+
+  it('counts files done on worker threads in the progress display of a terminal', () => {
+    // script(1) gives the CLI a pseudo-terminal; outside CI, stderr on a terminal shows the progress.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'CI' && key !== 'GITHUB_ACTIONS')) as Record<string, string>;
+    const run = spawnSync('script', ['-qec', `'${process.execPath}' '${BIN}' corpus --format json -o pty.json`, '/dev/null'], { cwd: dir, env: { ...env, TERM: 'xterm' }, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(`platlint: linting ${FILES}/${FILES} files`);
+    expect(run.stdout.endsWith('\r\u001b[K')).toBe(true);
   });
 
   it('honours ignore globs of the config file', () => {

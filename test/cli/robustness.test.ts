@@ -59,7 +59,7 @@ describe('hostile input through the CLI', () => {
     writeFileSync(join(dir, 'user.yaml'), USER);
     const run = runCli(['.', '--format', 'json'], { cwd: dir });
     expect(run.status).toBe(2);
-    expect(run.stderr).toBe('cannot read dangling.yaml: ENOENT\n');
+    expect(run.stderr).toBe('platlint: cannot read dangling.yaml: ENOENT\n');
     expect(JSON.parse(run.stdout).results.map((r: { file: string; ioError?: string }) => [r.file, r.ioError])).toEqual([
       ['dangling.yaml', 'cannot read dangling.yaml: ENOENT'],
       ['user.yaml', undefined],

@@ -62,7 +62,7 @@ describe('.platlint.yaml', () => {
 
   it('reports unknown keys, unknown rules and YAML errors at their position', () => {
     const unknownKey = project({ '.platlint.yaml': 'rulez: {}\n', 'u.yaml': BROKEN });
-    expect(runCli(['u.yaml'], { cwd: unknownKey }).stderr).toBe(`platlint: ${join(unknownKey, '.platlint.yaml')}:1:1: (top level): unknown key "rulez"\n`);
+    expect(runCli(['u.yaml'], { cwd: unknownKey }).stderr).toBe(`platlint: ${join(unknownKey, '.platlint.yaml')}:1:1: (top level): unknown key "rulez"; did you mean "rules"?\n`);
     const unknownRule = project({ '.platlint.yaml': 'rules:\n  nope/*: off\n', 'u.yaml': BROKEN });
     expect(runCli(['u.yaml'], { cwd: unknownRule }).stderr).toBe(`platlint: ${join(unknownRule, '.platlint.yaml')}:2:3: rules.nope/*: matches no rule (see platlint rules)\n`);
     const badYaml = project({ '.platlint.yaml': 'rules: [\n', 'u.yaml': BROKEN });

@@ -29,6 +29,11 @@ describe('github escaping (as @actions/core escapes)', () => {
     expect(out).toBe('::error file=odd%3A name%2C 100%25.yaml,line=1,col=1,endLine=1,endColumn=2,title=acme/x%3Ay%2Cz::a: b, c%0A50%25\n');
   });
 
+  it('puts the note on the line after the message, escaped like it', () => {
+    const out = format(result('a.yaml', { message: 'Bad value.', note: 'Why: 100% sure.' }));
+    expect(out).toBe('::error file=a.yaml,line=1,col=1,endLine=1,endColumn=2,title=a/b::Bad value.%0AWhy: 100%25 sure.\n');
+  });
+
   it('a message cannot start a command of its own', () => {
     const out = format(result('a.yaml', { message: 'x\n::set-output name=a::b\r::add-mask::y' }));
     expect(out.split('\n').filter(Boolean)).toHaveLength(1);

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { builtinRules } from '../../rules/index.js';
-import { docsUrlFor } from '../../src/engine/docs.js';
+import { docsUrlFor, readRuleDoc } from '../../src/engine/docs.js';
 import type { Diagnostic, FileResult } from '../../src/engine/types.js';
 import type { SarifFormatContext, SarifRuleInfo } from '../../src/formatters/sarif.js';
+import { ruleInfoOf } from '../../src/formatters/summary.js';
 import { lintResult } from '../helpers/lint.js';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -16,16 +17,23 @@ export const CWD = '/work/project';
 export function builtinRuleInfo(ruleId: string): SarifRuleInfo | undefined {
   const rule = builtinRules.find((r) => r.meta.id === ruleId);
   if (!rule) return undefined;
-  return { description: rule.meta.description, docsUrl: docsUrlFor(ruleId), severity: rule.meta.severity };
+  return ruleInfoOf(rule.meta, docsUrlFor(ruleId), readRuleDoc(ruleId));
 }
 
 /** Fixed rule info for the hand-built results, so their golden output does not move when a rule's wording does. */
 const FIXED_RULE_INFO: Record<string, SarifRuleInfo> = {
-  'schema/unknown-field': { description: 'Disallow fields the platform does not know', docsUrl: docsUrlFor('schema/unknown-field'), severity: 'error' },
+  'schema/unknown-field': {
+    description: 'Disallow fields the platform does not know',
+    docsUrl: docsUrlFor('schema/unknown-field'),
+    severity: 'error',
+    category: 'schema',
+    sources: ['spec'],
+    doc: '# schema/unknown-field\n\nDisallow fields the platform does not know.\n\n## Why\n\nThe platform drops unknown\nfields silently.\n\nMore.\n',
+  },
   'meta/self-link': { description: 'Disallow the deprecated metadata.selfLink', docsUrl: docsUrlFor('meta/self-link'), severity: 'warning' },
   'user/email': { description: 'Require a valid spec.email', docsUrl: docsUrlFor('user/email'), severity: 'error' },
   'storage/storage-class': { description: 'Warn about storage classes the cluster may not have', docsUrl: docsUrlFor('storage/storage-class'), severity: 'info' },
-  'security/strict-only': { description: 'A rule that is off unless turned on', severity: 'off' },
+  'security/strict-only': { description: 'A rule that is off unless turned on', severity: 'off', category: 'security', sources: ['security'] },
 };
 
 export const fixedContext: SarifFormatContext = {
@@ -51,7 +59,7 @@ export function fixedResults(): FileResult[] {
       documents: 2,
       skipped: 0,
       diagnostics: [
-        diag({ ruleId: 'schema/unknown-field', severity: 'error', message: 'Unknown field "emial" in spec; did you mean "email"?', line: 10, column: 3, endLine: 10, endColumn: 8, path: '/spec/emial', docsUrl: docsUrlFor('schema/unknown-field') }),
+        diag({ ruleId: 'schema/unknown-field', severity: 'error', message: 'Unknown field "emial" in spec; did you mean "email"?', note: 'The platform drops unknown fields silently.', line: 10, column: 3, endLine: 10, endColumn: 8, path: '/spec/emial', docsUrl: docsUrlFor('schema/unknown-field') }),
         diag({ ruleId: 'meta/self-link', severity: 'warning', message: 'metadata.selfLink is deprecated: remove it, then re-apply.', line: 6, column: 3, endLine: 6, endColumn: 11, path: '/metadata/selfLink', docsUrl: docsUrlFor('meta/self-link') }),
         diag({ ruleId: 'user/email', severity: 'error', message: 'spec.email is "a<b>&c\'d\'@x": 100% not an address\nsecond line\r\nthird, with a comma', line: 12, column: 10, endLine: 14, endColumn: 4, path: '/spec/email', document: 1 }),
         diag({ ruleId: 'storage/storage-class', severity: 'info', message: 'Control \u0001\u0008 and \uFFFE characters, a tab\there, and ü, 漢字, 🙂 stay.', line: 3, column: 1, endLine: 3, endColumn: 1, path: '/spec' , document: 1 }),

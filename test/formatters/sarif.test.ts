@@ -19,12 +19,22 @@ type Ajv = InstanceType<AjvClass>;
 const Ajv = ((AjvDraft04Module as unknown as { default?: unknown }).default ?? AjvDraft04Module) as AjvClass;
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
 
+interface SarifRule {
+  id: string;
+  shortDescription: { text: string };
+  fullDescription?: { text: string };
+  helpUri?: string;
+  help?: { text: string; markdown?: string };
+  defaultConfiguration: { level: string };
+  properties?: { tags: string[]; 'security-severity'?: string };
+}
+
 /** The shape of the output that the tests read; the schema checks the rest. */
 interface SarifLog {
   $schema: string;
   version: string;
   runs: {
-    tool: { driver: { name: string; version?: string; informationUri: string; rules: { id: string; shortDescription: { text: string }; helpUri?: string; defaultConfiguration: { level: string } }[] } };
+    tool: { driver: { name: string; version?: string; informationUri: string; rules: SarifRule[] } };
     invocations: { executionSuccessful: boolean }[];
     results: {
       ruleId: string;
@@ -40,8 +50,8 @@ interface SarifLog {
 let validate: (data: unknown) => string | undefined;
 
 beforeAll(() => {
-  // CI clones the repository with shared/ beside it.
-  const schema = JSON.parse(readFileSync(join(repoRoot, '..', 'shared', 'data', 'sarif-schema-2.1.0.json'), 'utf8')) as Record<string, unknown>;
+  // The official OASIS SARIF 2.1.0 schema (errata01), from oasis-tcs/sarif-spec sarif-2.1/schema/sarif-schema-2.1.0.json.
+  const schema = JSON.parse(readFileSync(join(repoRoot, 'test', 'formatters', 'data', 'sarif-schema-2.1.0.json'), 'utf8')) as Record<string, unknown>;
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
   const check = ajv.compile(schema);
@@ -120,9 +130,17 @@ describe('sarif content', () => {
     expect(byId.get('schema/unknown-field')).toEqual({
       id: 'schema/unknown-field',
       shortDescription: { text: 'Disallow fields the platform does not know' },
+      fullDescription: { text: 'The platform drops unknown fields silently.' },
       helpUri: 'https://github.com/platlint/platlint/blob/main/rules/schema/unknown-field/README.md',
+      help: {
+        text: 'The platform drops unknown fields silently.\n\nDocumentation: https://github.com/platlint/platlint/blob/main/rules/schema/unknown-field/README.md',
+        markdown: '# schema/unknown-field\n\nDisallow fields the platform does not know.\n\n## Why\n\nThe platform drops unknown\nfields silently.\n\nMore.\n',
+      },
       defaultConfiguration: { level: 'error' },
+      properties: { tags: ['schema', 'spec'] },
     });
+    // A security rule carries the security-severity GitHub ranks alerts by: medium for a warning by default.
+    expect(byId.get('security/strict-only')?.properties).toEqual({ tags: ['security'], 'security-severity': '5.0' });
     expect(byId.get('storage/storage-class')?.defaultConfiguration.level).toBe('note');
     expect(byId.get('security/strict-only')?.defaultConfiguration.level).toBe('warning');
     // No info (a policy rule): the id stands in for the description, the level is the most severe one reported.
@@ -165,9 +183,24 @@ describe('sarif content', () => {
     );
   });
 
-  it('prints messages as given', () => {
+  it('prints messages as given, followed by their note', () => {
     const log = parse(formatSarif(fixedResults(), fixedContext));
-    expect(log.runs[0]?.results.map((r) => r.message.text)).toEqual(fixedResults().flatMap((r) => r.diagnostics.map((d) => d.message)));
+    expect(log.runs[0]?.results.map((r) => r.message.text)).toEqual(fixedResults().flatMap((r) => r.diagnostics.map((d) => (d.note ? `${d.message} ${d.note}` : d.message))));
+    expect(log.runs[0]?.results[0]?.message.text).toBe('Unknown field "emial" in spec; did you mean "email"? The platform drops unknown fields silently.');
+  });
+
+  it('describes the built-in rules with their doc page, tags and, for security rules, a security-severity', () => {
+    const rules = parse(formatSarif(lintExamples(), { color: false, cwd: repoRoot, ruleInfo: builtinRuleInfo })).runs[0]?.tool.driver.rules ?? [];
+    const security = rules.filter((r) => r.id.startsWith('security/'));
+    expect(security.length).toBeGreaterThan(0);
+    for (const rule of rules) {
+      const meta = builtinRules.find((r) => r.meta.id === rule.id)?.meta;
+      expect(rule.help?.markdown).toBe(readFileSync(join(repoRoot, 'rules', rule.id, 'README.md'), 'utf8'));
+      expect(rule.fullDescription?.text.length).toBeGreaterThan(20);
+      expect(rule.properties?.tags).toEqual([...new Set([meta?.category, ...(meta?.sources ?? [])])]);
+      const expected = rule.id.startsWith('security/') ? { error: '8.0', warning: '5.0', info: '2.0', off: '5.0' }[meta?.severity ?? 'off'] : undefined;
+      expect(rule.properties?.['security-severity']).toBe(expected);
+    }
   });
 
   it('fingerprints are stable, unique within a run, and ignore line shifts', () => {

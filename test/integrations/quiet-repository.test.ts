@@ -155,7 +155,9 @@ describe('a repository of platform manifests among other tools\' YAML', () => {
     expect(reported(report)).toEqual(EXPECTED);
     // The walker leaves hidden files (.github, .pre-commit-hooks.yaml) alone; 11 files are read, 9 of them skipped.
     // The two templates are never parsed, so their documents are neither read nor skipped one by one.
-    expect(report.summary).toEqual({ files: 11, documents: 10, skipped: 8, skippedFiles: 9, errors: 4, warnings: 1, infos: 0 });
+    expect(report.summary).toEqual({
+      files: 11, filesWithProblems: 2, documents: 10, skipped: 8, skippedFiles: 9, errors: 4, warnings: 1, infos: 0, fixableErrors: 1, fixableWarnings: 0, fixableInfos: 0,
+    });
     const skippedFiles = report.results.filter((r) => r.skipped?.length).map((r) => r.file);
     expect(skippedFiles).toEqual([
       'chart/Chart.yaml',
@@ -199,7 +201,10 @@ describe('a repository of platform manifests among other tools\' YAML', () => {
   it('says in the stylish summary how many files were skipped, and lists them with --verbose', () => {
     const plain = run(['.']);
     expect(plain.status).toBe(1);
-    expect(plain.stdout.trimEnd().split('\n').at(-1)).toBe('✖ 5 problems (4 errors, 1 warning, 0 infos) in 11 files, 9 skipped as not platform manifests (--verbose lists them)');
+    expect(plain.stdout.trimEnd().split('\n').slice(-2)).toEqual([
+      '✖ 5 problems (4 errors, 1 warning, 0 infos) in 2 files with problems (11 files linted), 9 skipped as not platform manifests (--verbose lists them)',
+      '  1 error and 0 warnings fixable with the `--fix` option.',
+    ]);
     expect(plain.stdout).not.toContain('chart/Chart.yaml');
 
     const verbose = run(['.', '--verbose']);
@@ -211,7 +216,7 @@ describe('a repository of platform manifests among other tools\' YAML', () => {
       '  chart/templates/deployment.yaml:4  templated YAML ("{{" at 4:9), not YAML until rendered: lint the rendered output (helm template CHART | platlint -)',
       '  chart/templates/platform-user.yaml:1  templated YAML ("{{" at 1:1), not YAML until rendered: lint the rendered output (helm template CHART | platlint -)',
     ]);
-    expect(lines.at(-2)).toBe('✖ 5 problems (4 errors, 1 warning, 0 infos) in 11 files, 9 skipped as not platform manifests');
+    expect(lines.at(-3)).toBe('✖ 5 problems (4 errors, 1 warning, 0 infos) in 2 files with problems (11 files linted), 9 skipped as not platform manifests');
   });
 
   it('exits 0 and stays silent when nothing but other tools\' files is linted; --verbose says so', () => {

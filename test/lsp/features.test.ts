@@ -57,7 +57,9 @@ describe('platlint lsp features', () => {
     const typo = markdown(await hover(client, user, { line: 9, character: 3 }));
     expect(typo.split('\n\n---\n\n')[0]).toBe(
       [
-        '**platlint** `schema/unknown-field`: Unknown field "emial" in spec; did you mean "email"? The platform drops unknown fields silently.',
+        '**platlint** `schema/unknown-field`: Unknown field "emial" in spec; did you mean "email"?',
+        '',
+        'The platform drops unknown fields silently.',
         '',
         'Disallow fields the spec does not define',
         '',
@@ -67,8 +69,8 @@ describe('platlint lsp features', () => {
     // On a rule id in a directive: the rule's summary and page, after the directive's own diagnostics.
     const directive = markdown(await hover(client, user, { line: 8, character: 40 })).split('\n\n---\n\n');
     expect(directive.map((section) => section.split('\n')[0])).toEqual([
-      '**platlint** `directive/unknown-rule`: # platlint-disable-next-line names "meta/", which is no rule and matches none; check the id with platlint rules.',
-      '**platlint** `directive/unused`: # platlint-disable-next-line schema/type suppresses nothing here; remove it, or it will hide a future problem unnoticed.',
+      '**platlint** `directive/unknown-rule`: # platlint-disable-next-line names "meta/", which is no rule and matches none.',
+      '**platlint** `directive/unused`: # platlint-disable-next-line schema/type suppresses nothing here.',
       '**schema/type**: Require every field to have the type the spec gives it',
     ]);
     expect(directive[2]).toBe(

@@ -25,7 +25,7 @@ const UNKNOWN_FIELD = {
   source: 'platlint',
   code: 'schema/unknown-field',
   codeDescription: { href: `${DOCS}/schema/unknown-field/README.md` },
-  message: 'Unknown field "emial" in spec; did you mean "email"? The platform drops unknown fields silently.',
+  message: 'Unknown field "emial" in spec; did you mean "email"?',
   data: { fix: { edits: [{ start: USER.indexOf('emial'), end: USER.indexOf('emial') + 5, text: 'email' }] } },
 };
 const typeDiagnostic = (severity: number): object => ({
@@ -102,7 +102,7 @@ describe('platlint lsp', () => {
       severity: 1,
       source: 'platlint',
       code: 'config-file/invalid',
-      message: 'rules.schema/typo: matches no rule (see platlint rules) (linting with the built-in defaults until it is fixed)',
+      message: 'rules.schema/typo: matches no rule; did you mean "schema/type"? (linting with the built-in defaults until it is fixed)',
     };
     expect(await client.diagnostics(configUri)).toEqual({ uri: configUri, diagnostics: [configMistake] });
     const b = await client.open('b.yaml', USER);
@@ -121,7 +121,22 @@ describe('platlint lsp', () => {
       {
         ...configMistake,
         range: { start: { line: 1, character: 15 }, end: { line: 1, character: 18 } },
-        message: 'rules.schema/type: must be one of off, info, warn, warning, error, on, 0, 1, 2 (linting with the built-in defaults until it is fixed)',
+        message: 'rules.schema/type: must be one of off, info, warn, warning, error, on, 0, 1, 2; did you mean "warn"? (linting with the built-in defaults until it is fixed)',
+      },
+    ]);
+    // Several mistakes: one diagnostic each, at its place.
+    await client.change(config, 'rule:\n  x: 1\nrules:\n  schema/type: wrn\n');
+    expect((await client.diagnostics(a)).diagnostics).toEqual([UNKNOWN_FIELD, typeDiagnostic(1)]);
+    expect((await client.diagnostics(configUri)).diagnostics).toEqual([
+      {
+        ...configMistake,
+        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 4 } },
+        message: '(top level): unknown key "rule"; did you mean "rules"? (linting with the built-in defaults until it is fixed)',
+      },
+      {
+        ...configMistake,
+        range: { start: { line: 3, character: 15 }, end: { line: 3, character: 18 } },
+        message: 'rules.schema/type: must be one of off, info, warn, warning, error, on, 0, 1, 2; did you mean "warn"? (linting with the built-in defaults until it is fixed)',
       },
     ]);
 

@@ -40,13 +40,13 @@ describe('config/platform-host', () => {
     const diags = only('config/platform-host', config('  platformHost: https://platform.example.com:8443/login\n'));
     expect(spans(diags)).toEqual([['config/platform-host', 6, 17, 6, 56]]);
     expect(diags[0]?.message).toBe(
-      'status.platformHost is "https://platform.example.com:8443/login", a URL with a scheme; the spec wants only the domain where the platform is hosted, and the platform adds the scheme itself. Write "platform.example.com:8443".',
+      'status.platformHost is "https://platform.example.com:8443/login", a URL with a scheme.',
     );
     expect(diags[0]?.suggestions?.[0]?.edits[0]?.text).toContain('platform.example.com:8443');
   });
 
   it('explains bad ports and host names', () => {
-    expect(only('config/platform-host', config('  platformHost: platform.example.com:0\n'))[0]?.message).toContain('invalid port 0: must be between 1 and 65535');
+    expect(only('config/platform-host', config('  platformHost: platform.example.com:0\n'))[0]?.note).toContain('invalid port 0: must be between 1 and 65535');
     expect(only('config/platform-host', config('  platformHost: platform.example.com/ui\n'))[0]?.message).toContain('with a path, query or fragment');
   });
 
@@ -70,9 +70,9 @@ describe('config/project-namespace-prefix', () => {
     const diags = only('config/project-namespace-prefix', config('  projectNamespacePrefix: Team_\n'));
     expect(spans(diags)).toEqual([['config/project-namespace-prefix', 6, 27, 6, 32]]);
     expect(diags[0]?.message).toBe(
-      'status.projectNamespacePrefix is "Team_"; project namespaces are named <prefix><project>, and a namespace name is a DNS-1123 label: only lowercase letters, digits and "-" (no upper case, dots, underscores or spaces). Write a prefix like "team-".',
+      'status.projectNamespacePrefix is "Team_", with characters a namespace name cannot contain.',
     );
-    expect(only('config/project-namespace-prefix', config('  projectNamespacePrefix: "-x"\n'))[0]?.message).toContain('must start with a lowercase letter or a digit');
+    expect(only('config/project-namespace-prefix', config('  projectNamespacePrefix: "-x"\n'))[0]?.note).toContain('must start with a lowercase letter or a digit');
     expect(only('config/project-namespace-prefix', config(`  projectNamespacePrefix: ${'a'.repeat(63)}\n`))[0]?.message).toContain('is 63 characters long');
     expect(only('config/project-namespace-prefix', config(`  projectNamespacePrefix: ${'a'.repeat(62)}\n`))).toEqual([]);
   });
@@ -93,7 +93,7 @@ describe('config/deprecated', () => {
     ]);
     expect(diags.map((d) => d.severity)).toEqual(['warning', 'warning', 'error']);
     expect(diags[2]?.message).toBe(
-      'status.devPodSubDomain is "workspace.example.com", not of the form *.workspace.<domain>: it does not start with "*.". Write a wildcard subdomain such as "*.workspace.example.com".',
+      'status.devPodSubDomain is "workspace.example.com", not of the form *.workspace.<domain>.',
     );
   });
 
@@ -118,7 +118,7 @@ describe('oidc-provider/clients', () => {
     const diags = only('oidc-provider/clients', clients('          - /callback\n'));
     expect(spans(diags)).toEqual([['oidc-provider/clients', 13, 13, 13, 22]]);
     expect(diags[0]?.message).toBe(
-      'status.oidc.clients[0].redirectURIs[0] is "/callback", not an absolute URL (missing scheme (e.g. https://)): the requested redirect is compared with it, so a relative or malformed URI never matches. Write the full callback URL, e.g. https://app.example.com/oauth/callback.',
+      'status.oidc.clients[0].redirectURIs[0] is "/callback", not an absolute URL (missing scheme (e.g. https://)).',
     );
   });
 
@@ -162,7 +162,7 @@ describe('apps/repositories', () => {
       ['apps/repositories', 10, 15, 10, 16],
     ]);
     expect(diags[0]?.message).toBe(
-      'status.apps.repositories[0].url is "charts.example.com", not an absolute URL (missing scheme (e.g. https://)): the platform fetches the repository index from it. Write the full repository URL, e.g. https://charts.example.com/stable.',
+      'status.apps.repositories[0].url is "charts.example.com", not an absolute URL (missing scheme (e.g. https://)).',
     );
     expect(diags.map((d) => d.message).join('\n')).not.toContain('hunter2');
   });
@@ -190,7 +190,7 @@ describe('apps/predefined-apps', () => {
     expect(spans(diags)).toEqual([['apps/predefined-apps', 12, 16, 12, 29]]);
     expect(diags[0]?.severity).toBe('warning');
     expect(diags[0]?.message).toBe(
-      'status.apps.predefinedApps[0].chart is "bitnami/redis", but "bitnami" is not the name of a repository in status.apps.repositories (configured: internal), and status.apps.noDefault is true, so no default repository exists: the app cannot be found. Use one of the configured repository names, or add the repository.',
+      'status.apps.predefinedApps[0].chart is "bitnami/redis", but "bitnami" is not a configured repository and status.apps.noDefault is true.',
     );
   });
 
@@ -205,7 +205,7 @@ describe('audit/path', () => {
     const diags = only('audit/path', config('  audit:\n    enabled: true\n    level: 1\n'));
     expect(spans(diags)).toEqual([['audit/path', 6, 3, 6, 8]]);
     expect(diags[0]?.message).toBe(
-      'status.audit.enabled is true but status.audit.path is not set: the spec requires the directory of the audit log files (backups are kept beside them) when audit is enabled. Add path, e.g. path: /var/log/platform/audit.',
+      'status.audit.enabled is true but status.audit.path is not set.',
     );
   });
 });
@@ -222,7 +222,7 @@ describe('audit/level-or-policy', () => {
     expect(spans(diags)).toEqual([['audit/level-or-policy', 7, 12, 7, 13]]);
     expect(diags[0]?.severity).toBe('warning');
     expect(diags[0]?.message).toBe(
-      'status.audit.level is 9; the platform only defines the audit levels 1 (modifying requests) to 4 (requests with request and response bodies). Write a level from 1 to 4, or use policy rules instead.',
+      'status.audit.level is 9, not an audit level from 1 to 4.',
     );
   });
 });
@@ -232,13 +232,12 @@ describe('audit/policy-rules', () => {
 
   it('follows Kubernetes validateNonResourceURLs', () => {
     const diags = only('audit/policy-rules', rules('        - level: None\n          nonResourceURLs: ["*", /a/*, /a, a, /a/*/b, /a*]\n'));
-    expect(diags.map((d) => [d.severity, d.message.split(/[;:]/)[0]])).toEqual([
-      ['error', 'status.audit.policy.rules[0].nonResourceURLs[3] is "a"'],
-      ['error', 'status.audit.policy.rules[0].nonResourceURLs[4] is "/a/*/b"'],
-      ['warning', 'status.audit.policy.rules[0].nonResourceURLs[5] "/a*" is a prefix match'],
+    expect(diags.map((d) => [d.severity, d.message])).toEqual([
+      ['error', 'status.audit.policy.rules[0].nonResourceURLs[3] is "a", which does not start with "/".'],
+      ['error', 'status.audit.policy.rules[0].nonResourceURLs[4] is "/a/*/b", with a "*" before the end.'],
+      ['warning', 'status.audit.policy.rules[0].nonResourceURLs[5] "/a*" is a prefix match: it matches every path that starts with "/a".'],
     ]);
     expect(spans(diags)[0]).toEqual(['audit/policy-rules', 10, 44, 10, 45]);
-    expect(diags[2]?.message).toBe('status.audit.policy.rules[0].nonResourceURLs[5] "/a*" is a prefix match: it matches every path that starts with "/a".');
   });
 
   it('follows Kubernetes validateResources and validatePolicyRule', () => {
@@ -253,7 +252,7 @@ describe('audit/policy-rules', () => {
       ['audit/policy-rules', 13, 15, 13, 28],
       ['audit/policy-rules', 16, 11, 16, 26],
     ]);
-    expect(diags[1]?.message).toContain('using resourceNames requires at least one resource');
+    expect(diags[1]?.note).toContain('using resourceNames requires at least one resource');
     expect(diags[2]?.message).toContain('is set together with status.audit.policy.rules[1].namespaces');
   });
 });
@@ -265,7 +264,7 @@ describe('audit/request-targets', () => {
       ['audit/request-targets', 10, 28, 10, 36],
       ['audit/request-targets', 10, 38, 10, 42],
     ]);
-    expect(diags[0]?.message).toContain('Write "VCluster"');
+    expect(diags[0]?.note).toContain('Write "VCluster"');
     expect(diags[0]?.suggestions?.[0]?.edits[0]?.text).toBe('VCluster');
     expect(diags[1]?.message).toContain('(Management, Cluster, VCluster, ProjectSpace, ProjectVCluster)');
   });
@@ -282,7 +281,7 @@ describe('audit/unreachable-rule', () => {
       ['audit/unreachable-rule', 13, 11],
     ]);
     expect(diags[0]?.message).toBe(
-      'status.audit.policy.rules[1] never applies: status.audit.policy.rules[0] (level Metadata) sets none of users, userGroups, verbs, resources, namespaces, nonResourceURLs, requestTargets, clusters, so it matches every request, and the first matching rule wins. Move this rule above status.audit.policy.rules[0], or remove it.',
+      'status.audit.policy.rules[1] never applies.',
     );
   });
 });
@@ -303,7 +302,7 @@ describe('audit/retention', () => {
     const diags = only('audit/retention', config('  audit:\n    maxBackups: -3\n    maxSize: 1.5\n'));
     expect(spans(diags)).toEqual([['audit/retention', 7, 17, 7, 19]]);
     expect(diags[0]?.message).toBe(
-      'status.audit.maxBackups is -3, but it is a number of rotated log files to keep and cannot be negative. Write 0 or more; leave it out (or write 0) to keep all of them.',
+      'status.audit.maxBackups is -3, but it is a number of rotated log files to keep and cannot be negative.',
     );
   });
 });

@@ -18,14 +18,14 @@ describe('vault/settings', () => {
     expect(spans(d)).toEqual([['vault/settings', 7, 19, 7, 21]]);
     expect(d[0]?.severity).toBe('error');
     expect(d[0]?.message).toBe(
-      'status.vault.syncInterval is "1d", which Go\'s time.ParseDuration rejects (time: unknown unit "d" in duration "1d"): the vault sync cannot be scheduled. Write a number with a unit such as "30s", "5m" or "1h30m" (units ns, us, ms, s, m, h; there is no "d"), or leave it out for the default 1m.',
+      'status.vault.syncInterval is "1d", which Go\'s time.ParseDuration rejects (time: unknown unit "d" in duration "1d").',
     );
   });
 
   it('reports zero and negative intervals', () => {
     for (const value of ['0', '0s', '-1m', '-0.5h']) {
       const d = of('vault/settings', lintStatus(`  vault:\n    syncInterval: "${value}"\n`));
-      expect(d.map((x) => x.message.split(':')[0])).toEqual([`status.vault.syncInterval is "${value}", but the sync interval must be greater than zero`]);
+      expect(d.map((x) => x.message)).toEqual([`status.vault.syncInterval is "${value}", but the sync interval must be greater than zero.`]);
     }
   });
 
@@ -73,23 +73,23 @@ describe('cloud/maintenance-window', () => {
     const d = window('Tues', '"02:00-04:00"');
     expect(spans(d)).toEqual([['cloud/maintenance-window', 8, 18, 8, 22]]);
     expect(d[0]?.message).toBe(
-      'status.cloud.maintenanceWindow.dayOfWeek is "Tues", not a full day name: the maintenance window would never match a day. Write "Tuesday".',
+      'status.cloud.maintenanceWindow.dayOfWeek is "Tues", not a full day name: the maintenance window would never match a day.',
     );
     expect(d[0]?.suggestions?.[0]?.edits).toEqual([{ start: expect.any(Number), end: expect.any(Number), text: 'Tuesday' }]);
   });
 
   it('warns on another case and errs on a non-day', () => {
-    expect(window('friday', '"02:00-04:00"').map((x) => [x.severity, x.message.split(':')[0]])).toEqual([
-      ['warning', 'status.cloud.maintenanceWindow.dayOfWeek is "friday"'],
+    expect(window('friday', '"02:00-04:00"').map((x) => [x.severity, x.message])).toEqual([
+      ['warning', 'status.cloud.maintenanceWindow.dayOfWeek is "friday", not "Friday".'],
     ]);
     expect(window('"T"', '"02:00-04:00"').map((x) => x.message)).toEqual([
-      'status.cloud.maintenanceWindow.dayOfWeek is "T", not a day name: the maintenance window would never match a day. Write one of Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday.',
+      'status.cloud.maintenanceWindow.dayOfWeek is "T", not a day name: the maintenance window would never match a day.',
     ]);
   });
 
   it('reports the form and the times of the window', () => {
     expect(window('Sunday', '"2:00-04:00"').map((x) => x.message)).toEqual([
-      'status.cloud.maintenanceWindow.timeWindow is "2:00-04:00", not a time range of the form HH:MM-HH:MM (two-digit 24-hour times in UTC, no spaces). Write e.g. "02:00-04:00".',
+      'status.cloud.maintenanceWindow.timeWindow is "2:00-04:00", not a time range of the form HH:MM-HH:MM (two-digit 24-hour times in UTC, no spaces).',
     ]);
     const d = window('Sunday', '"23:00-24:00"');
     expect(spans(d)).toEqual([['cloud/maintenance-window', 9, 19, 9, 32]]);
@@ -109,7 +109,7 @@ describe('storage/storage-class', () => {
     ]);
     expect(d.map((x) => x.severity)).toEqual(['info', 'info']);
     expect(d[0]?.message).toBe(
-      'status.platformDB.storageClass is "-", which disables dynamic provisioning: no volume is created for the claim, and it stays Pending until an administrator creates a matching PersistentVolume by hand. To use the cluster\'s default storage class, remove the field (or set it to null); otherwise name a storage class, e.g. "gp3".',
+      'status.platformDB.storageClass is "-", which disables dynamic provisioning.',
     );
     expect(d[1]?.message).toContain('storage.storageClass is the empty string "", which disables');
   });
@@ -127,10 +127,10 @@ describe('ui/urls', () => {
       ['ui/urls', 9, 9, 9, 31],
     ]);
     expect(d[0]?.message).toBe(
-      'status.uiSettings.logoURL is "logo.svg", not an absolute URL (missing scheme (e.g. https://)): every user\'s browser loads it as the UI tells it, which takes a full http(s) URL with a host; a relative path or a bare host name does not lead to the file. Write a URL such as https://example.com/branding/logo.svg.',
+      'status.uiSettings.logoURL is "logo.svg", not an absolute URL (missing scheme (e.g. https://)).',
     );
     expect(d[1]?.message).toBe(
-      'status.uiSettings.customJavaScript[0] is "ftp://example.com/a.js": the UI can only load http:// or https:// URLs here, not "ftp:". Write a URL such as https://example.com/branding/custom.js.',
+      'status.uiSettings.customJavaScript[0] is "ftp://example.com/a.js": the UI can only load http:// or https:// URLs here, not "ftp:".',
     );
   });
 
@@ -154,9 +154,9 @@ describe('ui/colors', () => {
       ['ui/colors', 9, 19, 9, 27],
     ]);
     expect(d.map((x) => x.message)).toEqual([
-      'status.uiSettings.primaryColor is "#12345", not a CSS color: the browser ignores it and the UI keeps its default color. Write a hex color like "#1d4ed8", a color function like "rgb(29 78 216)", or a color name like "navy".',
-      'status.uiSettings.accentColor is "Light Gray", not a CSS color: the browser ignores it and the UI keeps its default color. Write "lightgray".',
-      'status.uiSettings.sidebarColor is "0b1f3a", not a CSS color: a hex color starts with "#". Write "#0b1f3a" (quoted: an unquoted # starts a YAML comment).',
+      'status.uiSettings.primaryColor is "#12345", not a CSS color: the browser ignores it and the UI keeps its default color.',
+      'status.uiSettings.accentColor is "Light Gray", not a CSS color: the browser ignores it and the UI keeps its default color.',
+      'status.uiSettings.sidebarColor is "0b1f3a", not a CSS color: a hex color starts with "#".',
     ]);
   });
 });
@@ -167,7 +167,7 @@ describe('ui/external-urls', () => {
     expect(spans(d)).toEqual([['ui/external-urls', 8, 7, 8, 12]]);
     expect(d[0]?.severity).toBe('warning');
     expect(d[0]?.message).toBe(
-      'status.uiSettings.externalURLs.allow lists URLs but status.uiSettings.externalURLs.block is not set: the allow list is only consulted while external requests are blocked, so it has no effect and the UI may call any URL. Set status.uiSettings.externalURLs.block: true to restrict the UI to these URLs, or remove allow.',
+      'status.uiSettings.externalURLs.allow lists URLs but status.uiSettings.externalURLs.block is not set.',
     );
   });
 });
@@ -186,7 +186,7 @@ describe('resources/quantities', () => {
     const d = resources('        memory: 1500Mi\n', '        memory: 2Gi\n');
     expect(spans(d)).toEqual([['resources/quantities', 11, 17, 11, 20]]);
     expect(d[0]?.message).toBe(
-      'status.imageBuilder.resources.requests.memory is "2Gi", more than its limit status.imageBuilder.resources.limits.memory "1500Mi" (2147483648 > 1572864000): Kubernetes rejects a container whose request exceeds its limit. Lower the request or raise the limit.',
+      'status.imageBuilder.resources.requests.memory is "2Gi", more than its limit "1500Mi".',
     );
     expect(resources('        cpu: 1\n', '        cpu: 1000m\n')).toEqual([]);
     expect(resources('        cpu: 1\n', '        cpu: 1001m\n').map((x) => x.message.split(',')[0])).toEqual([
@@ -197,9 +197,9 @@ describe('resources/quantities', () => {
   it('reports byte units with both spellings, and invalid and negative quantities', () => {
     const d = resources('        memory: 6GB\n        cpu: 2 cores\n', '        cpu: "-1"\n');
     expect(d.map((x) => x.message)).toEqual([
-      'status.imageBuilder.resources.limits.memory is "6GB", not a Kubernetes quantity: quantities have no "B" (byte) unit, so Kubernetes rejects the pod of this component. Write "6Gi" (1024-based) or "6G" (1000-based).',
-      'status.imageBuilder.resources.limits.cpu is "2 cores", not a Kubernetes quantity (quantities must match the regular expression \'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$\'): Kubernetes rejects the pod of this component. Write a number with an optional suffix: "500m" or "2" for CPU, "512Mi" or "1.5Gi" for memory (binary Ki, Mi, Gi, Ti, Pi, Ei; decimal k, M, G, T, P, E; or an exponent such as 1e3).',
-      'status.imageBuilder.resources.requests.cpu is "-1", a negative quantity: Kubernetes requires resource quantities to be greater than or equal to 0 and rejects the pod of this component. Write a positive amount, or remove the entry.',
+      'status.imageBuilder.resources.limits.memory is "6GB", not a Kubernetes quantity.',
+      'status.imageBuilder.resources.limits.cpu is "2 cores", not a Kubernetes quantity.',
+      'status.imageBuilder.resources.requests.cpu is "-1", a negative quantity.',
     ]);
   });
 
@@ -241,8 +241,8 @@ describe('cost/settings', () => {
       ['cost/settings', 12, 16, 12, 20],
     ]);
     expect(d.map((x) => x.message)).toEqual([
-      'status.costControl.cluster.opencost.replicas is -1, a negative replica count: Kubernetes rejects the deployment of this component. Write 0 to run no replica, or a positive count.',
-      'status.costControl.settings.averageCPUPricePerNode.price is -0.5, a negative price: the ROI dashboard would compute negative costs and savings. Write 0 or a positive price.',
+      'status.costControl.cluster.opencost.replicas is -1, a negative replica count: Kubernetes rejects the deployment of this component.',
+      'status.costControl.settings.averageCPUPricePerNode.price is -0.5, a negative price: the ROI dashboard would compute negative costs and savings.',
     ]);
   });
 
@@ -251,22 +251,22 @@ describe('cost/settings', () => {
       of('cost/settings', lintStatus(`  costControl:\n    settings:\n      priceCurrency: ${code}\n`)).map((x) => `${x.severity}: ${x.message}`);
     expect(currency('USD')).toEqual([]);
     expect(currency('usd')).toEqual([
-      'warning: status.costControl.settings.priceCurrency is "usd": ISO 4217 codes are written in upper case, and a consumer comparing codes exactly does not recognise another case. Write "USD".',
+      'warning: status.costControl.settings.priceCurrency is "usd", not in upper case.',
     ]);
     expect(currency('VEF')).toEqual([
-      'error: status.costControl.settings.priceCurrency is "VEF", an ISO 4217 code that has been withdrawn: current software may not know it. Write its successor "VES".',
+      'error: status.costControl.settings.priceCurrency is "VEF", an ISO 4217 code that has been withdrawn: current software may not know it.',
     ]);
     expect(currency('€')).toEqual([
-      'error: status.costControl.settings.priceCurrency is "€", not an ISO 4217 currency code: the ROI dashboard cannot format prices in it. Write a three-letter code such as USD, EUR or JPY.',
+      'error: status.costControl.settings.priceCurrency is "€", not an ISO 4217 currency code: the ROI dashboard cannot format prices in it.',
     ]);
   });
 
   it('checks retentions with Prometheus\' duration parser', () => {
     const retention = (value: string): string[] =>
-      of('cost/settings', lintStatus(`  costControl:\n    global:\n      metrics:\n        retention: ${value}\n`)).map((x) => x.message.split(':')[0] ?? '');
+      of('cost/settings', lintStatus(`  costControl:\n    global:\n      metrics:\n        retention: ${value}\n`)).map((x) => `${x.message} ${x.note ?? ''}`);
     for (const ok of ['1y', '30d', '1w3d12h', '2160h', '0']) expect(retention(ok)).toEqual([]);
-    expect(retention('1.5d')).toEqual(['status.costControl.global.metrics.retention is "1.5d", not a retention duration (unknown unit "." in duration "1.5d")']);
-    expect(retention('12h1d')).toEqual(['status.costControl.global.metrics.retention is "12h1d", not a retention duration (not a valid duration string']);
+    expect(retention('1.5d')).toEqual([expect.stringMatching(/^status\.costControl\.global\.metrics\.retention is "1\.5d", not a retention duration: .* The parser says: unknown unit "\." in duration "1\.5d"\.$/)]);
+    expect(retention('12h1d')).toEqual([expect.stringMatching(/^status\.costControl\.global\.metrics\.retention is "12h1d", not a retention duration: .* The parser says: not a valid duration string/)]);
   });
 });
 
@@ -285,7 +285,7 @@ describe('database/data-source', () => {
     const d = source('mysql://user:hunter2@db.example.com:3306/db');
     expect(spans(d)).toEqual([['database/data-source', 8, 17, 8, 60]]);
     expect(d[0]?.message).toBe(
-      'status.database.dataSource names the MySQL server without its protocol: the Go MySQL driver reads host:port after the "@" as a network name and fails ("default addr for network ... unknown"). Wrap the address in tcp(...): mysql://user:password@tcp(host:3306)/database.',
+      'status.database.dataSource names the MySQL server without its protocol.',
     );
   });
 
@@ -308,7 +308,7 @@ describe('database/data-source', () => {
 
   it('reports the scheme case and unsupported schemes', () => {
     expect(source('MySQL://u@tcp(h:3306)/db').map((x) => x.message)).toEqual([
-      'status.database.dataSource starts with "MySQL://", but schemes are matched exactly: the key-value shim knows no such backend and does not start. Write "mysql://".',
+      'status.database.dataSource starts with "MySQL://", but schemes are matched exactly.',
     ]);
     expect(source('https://etcd.example.com:2379').map((x) => x.message.split(',')[0])).toEqual([
       'status.database.dataSource starts with "https://"',

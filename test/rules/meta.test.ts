@@ -26,11 +26,11 @@ describe('meta/name', () => {
     ]);
     expect(diags.map((d) => d.severity)).toEqual(['error', 'info']);
     expect(diags[0]?.message).toBe(
-      `metadata.name "Jane_Doe" is not a valid object name: a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*'). Names are lowercase DNS-1123 subdomains: at most 253 characters of a-z, 0-9, "-" and ".", starting and ending with a letter or digit; for example "jane-doe".`,
+      'metadata.name "Jane_Doe" is not a valid object name.',
     );
     expect(diags[0]?.suggestions?.[0]?.edits).toEqual([{ start: 64, end: 72, text: 'jane-doe' }]);
     expect(diags[1]?.message).toBe(
-      'metadata.generateName is ignored because metadata.name is set: the server uses generateName only when name is absent. Remove generateName, or remove name to get a generated one.',
+      'metadata.generateName is ignored because metadata.name is set.',
     );
   });
 
@@ -39,7 +39,7 @@ describe('meta/name', () => {
     expect(spans(of(lint(`${HEAD}spec:\n  username: x\n`)))).toEqual([['meta/name', 1, 1, 1, 35]]);
     expect(spans(of(lint(`${HEAD}metadata:\n  name: ""\n`)))).toEqual([['meta/name', 4, 3, 4, 7]]);
     expect(of(lint(`${HEAD}metadata:\n  labels: {a: b}\n`))[0]?.message).toBe(
-      'metadata has neither name nor generateName: the server rejects the object ("name or generateName is required"). Add metadata.name, a lowercase DNS-1123 subdomain such as jane-doe.',
+      'metadata has neither name nor generateName.',
     );
   });
 
@@ -62,13 +62,13 @@ describe('meta/namespace', () => {
     expect(spans(valid)).toEqual([['meta/namespace', 5, 14, 5, 22]]);
     expect(valid[0]?.severity).toBe('warning');
     expect(valid[0]?.message).toBe(
-      'metadata.namespace is "platform", but User is cluster-scoped: the server clears the namespace, so it has no effect and the object does not live in that namespace. Remove metadata.namespace.',
+      'metadata.namespace is "platform", but User is cluster-scoped.',
     );
     expect(valid[0]?.suggestions?.[0]?.description).toBe('Remove metadata.namespace');
     const invalid = of(lint(`apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: config\n  namespace: a.b\n`));
     expect(invalid.map((d) => [d.ruleId, d.severity])).toEqual([['meta/namespace', 'error']]);
     expect(invalid[0]?.message).toBe(
-      'metadata.namespace "a.b" is not a valid namespace name: must not contain dots. Namespaces are DNS-1123 labels (at most 63 characters of a-z, 0-9 and "-"); as Config is cluster-scoped, remove the field altogether.',
+      'metadata.namespace "a.b" is not a valid namespace name.',
     );
   });
 });
@@ -80,13 +80,15 @@ describe('meta/labels and meta/annotations', () => {
       ['meta/labels', 6, 5, 6, 14],
       ['meta/labels', 6, 16, 6, 27],
     ]);
-    expect(diags[1]?.message).toMatch(/^The value of label "bad key" is not a valid label value: a valid label must be an empty string/);
+    expect(diags[1]?.message).toBe('The value of label "bad key" is not a valid label value.');
+    expect(diags[1]?.note).toMatch(/ Validation says: a valid label must be an empty string/);
   });
 
   it('checks annotation keys lower-cased, as apimachinery does', () => {
     const diags = of(lint(`${HEAD}metadata:\n  name: jane\n  annotations:\n    Example.COM/Note: x\n    Example.COM/bad note: y\n`));
     expect(spans(diags)).toEqual([['meta/annotations', 7, 5, 7, 25]]);
-    expect(diags[0]?.message).toMatch(/^Annotation key "Example.COM\/bad note" is not a qualified name: name part must consist of/);
+    expect(diags[0]?.message).toBe('Annotation key "Example.COM/bad note" is not a qualified name.');
+    expect(diags[0]?.note).toMatch(/ Validation says: name part must consist of/);
   });
 
   it('reports annotations above 262144 bytes at the annotations key', () => {
@@ -96,7 +98,7 @@ describe('meta/labels and meta/annotations', () => {
     expect(spans(diags)).toEqual([['meta/annotations', 5, 3, 5, 14]]);
     const size = 4 * (value.length + 'example.com/part-0'.length);
     expect(diags[0]?.message).toBe(
-      `metadata.annotations are ${size} bytes in total (keys and values), more than the limit of 262144 bytes (256 KiB): the server rejects the object. Keep large data out of annotations (in a Secret or another object) and reference it instead.`,
+      `metadata.annotations are ${size} bytes in total (keys and values), more than the limit of 262144 bytes (256 KiB).`,
     );
     // Exactly at the limit is fine.
     const exact = 'x '.repeat((262144 - 'example.com/a'.length) / 2);
@@ -114,7 +116,7 @@ describe('meta/finalizers', () => {
     ]);
     expect(diags.map((d) => d.severity)).toEqual(['warning', 'error']);
     expect(diags[0]?.message).toBe(
-      'Finalizer "orphan" is listed twice (first at metadata.finalizers[0]): a finalizer is one entry that its controller removes once, so the repetition only adds noise. Remove the duplicate.',
+      'Finalizer "orphan" is listed twice (first at metadata.finalizers[0]).',
     );
     const fixed = applyFixes(text, diags);
     expect(fixed).toBe(`${HEAD}metadata:\n  name: jane\n  finalizers:\n    - orphan\n    - example.com/keep\n    - foregroundDeletion\nspec:\n  username: jane\n`);
@@ -137,7 +139,7 @@ describe('meta/owner-references', () => {
     ]);
     expect(diags.map((d) => d.severity)).toEqual(['error', 'info']);
     expect(diags[0]?.message).toBe(
-      'metadata.ownerReferences[1] (Team/b) has controller: true, but ownerReferences[0] (Team/a) is already the controller: only one reference can have controller set to true, and the server rejects the object. Set controller: false here, or remove it.',
+      'metadata.ownerReferences[1] (Team/b) has controller: true, but ownerReferences[0] (Team/a) is already the controller.',
     );
   });
 
@@ -189,11 +191,11 @@ describe('meta/timestamps', () => {
       ['meta/timestamps', 6, 22, 6, 34],
     ]);
     expect(diags[0]?.message).toBe(
-      'metadata.creationTimestamp "2024-01-01T01:30:00+02:00" has the offset +02:00; creation timestamps are in UTC. Write the same instant as 2023-12-31T23:30:00Z.',
+      'metadata.creationTimestamp "2024-01-01T01:30:00+02:00" has the offset +02:00; creation timestamps are in UTC.',
     );
     expect(diags[0]?.suggestions?.[0]?.edits[0]?.text).toBe('"2023-12-31T23:30:00Z"');
     expect(diags[1]?.message).toBe(
-      'metadata.deletionTimestamp "2024-01-01" is not an RFC 3339 timestamp the platform can parse (parsing time "2024-01-01" as "2006-01-02T15:04:05Z07:00": cannot parse "" as "T"); the server rejects the object. Write a time like 2024-05-14T09:21:37Z.',
+      'metadata.deletionTimestamp "2024-01-01" is not an RFC 3339 timestamp the platform can parse.',
     );
   });
 
@@ -223,8 +225,8 @@ describe('meta/deletion-grace', () => {
       ['meta/deletion-grace', 5, 31, 5, 33],
     ]);
     expect(diags.map((d) => d.message)).toEqual([
-      'metadata.deletionGracePeriodSeconds is set without metadata.deletionTimestamp: the server sets the grace period only together with the deletion timestamp, so alone it describes a deletion that never happened. Remove it (both fields are server-set).',
-      'metadata.deletionGracePeriodSeconds is -5: a grace period cannot be negative. The server sets this field; remove it, or write 0 or more seconds.',
+      'metadata.deletionGracePeriodSeconds is set without metadata.deletionTimestamp.',
+      'metadata.deletionGracePeriodSeconds is -5: a grace period cannot be negative.',
     ]);
   });
 });
@@ -251,9 +253,9 @@ describe('meta/managed-fields', () => {
       ['meta/managed-fields', 14, 7, 14, 11],
     ]);
     expect(diags.map((d) => d.message)).toEqual([
-      'metadata.managedFields[0] has no operation: the server rejects an entry whose operation is not Apply or Update. Add operation, or drop managedFields, which the server maintains.',
-      'metadata.managedFields[0].apiVersion "a/b/c" is not of the form group/version: write the version the field set applies to, e.g. management.platform/v1.',
-      'metadata.managedFields[1] has no time: the server records when each entry was written; an entry without one was not written by the server. Add time, or drop managedFields, which the server maintains.',
+      'metadata.managedFields[0] has no operation: the server rejects an entry whose operation is not Apply or Update.',
+      'metadata.managedFields[0].apiVersion "a/b/c" is not of the form group/version.',
+      'metadata.managedFields[1] has no time: the server records when each entry was written; an entry without one was not written by the server.',
     ]);
   });
 
@@ -263,7 +265,7 @@ describe('meta/managed-fields', () => {
     expect(of(lint(entry('é'.repeat(64)), { preset: 'export' }))).toEqual([]);
     const diags = of(lint(entry('é'.repeat(65)), { preset: 'export' }));
     expect(diags.map((d) => d.message)).toEqual([
-      'metadata.managedFields[0].manager is 130 bytes long: field manager names are at most 128 bytes and the server rejects longer ones. Shorten it.',
+      'metadata.managedFields[0].manager is 130 bytes long.',
     ]);
   });
 });

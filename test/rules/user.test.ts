@@ -39,11 +39,11 @@ describe('user/access-verbs', () => {
     ]);
     expect(diags.map((d) => d.severity)).toEqual(['error', 'error', 'error', 'warning', 'warning']);
     expect(diags.map((d) => d.message)).toEqual([
-      'Verb "GET" is not recognised: verbs are case-sensitive. Write "get".',
-      'Verb "lst" is not a verb of User access rules, so it grants nothing; did you mean "list"? Use one of get, list, create, update, patch, delete, bind, makeowner, *.',
-      'Verb "watch" is not a verb of User access rules, so it grants nothing. Use one of get, list, create, update, patch, delete, bind, makeowner, *.',
-      'spec.access[0].verbs has "*" next to "get": "*" already grants every verb, so the others are redundant. Keep just "*", or list the verbs without it.',
-      'Verb "get" is listed twice in spec.access[0].verbs (first at verbs[4]). Remove the duplicate.',
+      'Verb "GET" is not recognised; did you mean "get"?',
+      'Verb "lst" is not a verb of User access rules, so it grants nothing; did you mean "list"?',
+      'Verb "watch" is not a verb of User access rules, so it grants nothing.',
+      'spec.access[0].verbs has "*" next to "get".',
+      'Verb "get" is listed twice in spec.access[0].verbs (first at verbs[4]).',
     ]);
     expect(diags[1]?.suggestions?.[0]?.edits[0]?.text).toBe('list');
     expect(diags[1]?.fix).toBeUndefined();
@@ -58,7 +58,7 @@ describe('user/access-verbs', () => {
     const diags = of(lint(`${HEAD}  access:\n    - verbs: []\n      teams: [sre]\n`));
     expect(spans(diags)).toEqual([['user/access-verbs', 8, 7, 8, 12]]);
     expect(diags[0]?.message).toBe(
-      'spec.access[0].verbs is empty: the rule grants nothing. List the verbs to grant: get, list, create, update, patch, delete, bind, makeowner, * ("*" for all).',
+      'spec.access[0].verbs is empty: the rule grants nothing.',
     );
   });
 });
@@ -68,7 +68,7 @@ describe('user/access-subjects', () => {
     const diags = of(lint(`${HEAD}  access:\n    - name: read\n      verbs: [get]\n      users: []\n`));
     expect(spans(diags)).toEqual([['user/access-subjects', 8, 7, 8, 17]]);
     expect(diags[0]?.message).toBe(
-      'spec.access[0] ("read") has neither users nor teams: the rule grants its verbs to nobody. Add the users or teams that should get them, or remove the rule.',
+      'spec.access[0] ("read") has neither users nor teams: the rule grants its verbs to nobody.',
     );
   });
 });
@@ -84,10 +84,10 @@ describe('user/secret-refs', () => {
     ]);
     expect(diags.map((d) => d.severity)).toEqual(['warning', 'warning', 'error', 'warning']);
     expect(diags[0]?.message).toBe(
-      "spec.passwordRef has no secretNamespace: the platform cannot tell which namespace holds the secret, so the user's password cannot be read. Add secretNamespace.",
+      'spec.passwordRef has no secretNamespace, so the user\'s password cannot be read.',
     );
     expect(diags[3]?.message).toBe(
-      'spec.imagePullSecrets[0] has no key: the platform cannot tell which key of the secret data to read, so the image pull secret cannot be read. Add key.',
+      'spec.imagePullSecrets[0] has no key, so the image pull secret cannot be read.',
     );
   });
 
@@ -96,7 +96,7 @@ describe('user/secret-refs', () => {
     expect(of(lint(ref('.dockerconfigjson')))).toEqual([]);
     expect(of(lint(ref('ACCESS_CODES-1.txt')))).toEqual([]);
     expect(of(lint(ref('..data'))).map((d) => d.message)).toEqual([
-      `spec.codesRef.key "..data" cannot be a key of a secret: must not start with '..'. Secret keys consist of letters, digits, "-", "_" and ".", e.g. password.`,
+      'spec.codesRef.key "..data" cannot be a key of a secret.',
     ]);
     expect(of(lint(ref('a/b'))).map((d) => d.ruleId)).toEqual(['user/secret-refs']);
   });
@@ -111,10 +111,10 @@ describe('user/email and user/icon', () => {
     ]);
     expect(diags.map((d) => d.severity)).toEqual(['error', 'warning']);
     expect(diags[0]?.message).toBe(
-      'spec.email "Jane <jane@example.com>" is not a valid e-mail address (mail: missing @ in addr-spec): the platform cannot match or notify the user by it. Write a bare address like jane.doe@example.com, without a display name or angle brackets.',
+      'spec.email "Jane <jane@example.com>" is not a valid e-mail address (mail: missing @ in addr-spec).',
     );
     expect(diags[1]?.message).toBe(
-      'spec.icon "//cdn.example.com/jane.png" is not an absolute URL (not an absolute URL: missing scheme (e.g. https://)): the UI cannot load the icon from it. Write a full URL like https://avatars.example.com/jane.png.',
+      'spec.icon "//cdn.example.com/jane.png" is not an absolute URL: the UI cannot load the icon from it.',
     );
   });
 
@@ -138,10 +138,10 @@ describe('user/cluster-roles and user/duplicates', () => {
     ]);
     expect(diags.map((d) => d.severity)).toEqual(['warning', 'warning', 'warning', 'error']);
     expect(diags[0]?.message).toBe(
-      'Group "sre" is listed twice in spec.groups (first at groups[0]): the user is in a group once, however often it is listed. Remove the duplicate.',
+      'Group "sre" is listed twice in spec.groups (first at groups[0]): the user is in a group once, however often it is listed.',
     );
     expect(diags[2]?.message).toBe(
-      'Cluster role "viewer" is assigned twice (first at spec.clusterRoles[0]): the second assignment adds nothing. Remove the duplicate.',
+      'Cluster role "viewer" is assigned twice (first at spec.clusterRoles[0]).',
     );
     // A flow list is not edited (the fix is not offered); block lists are.
     expect(diags[1]?.fix).toBeUndefined();
@@ -162,11 +162,11 @@ describe('user/token-generation, user/extra-claims, user/owner', () => {
       ['user/extra-claims', 12, 5, 12, 9],
     ]);
     expect(diags.map((d) => d.message)).toEqual([
-      'spec.tokenGeneration is -2: a token generation counts up from 0 and cannot be negative. To invalidate all tokens of the user, raise it above its current value (0 or more).',
-      'spec.owner names neither a user nor a team, so the object has no owner. Set owner.user (a platform user) or owner.team (a platform team), or remove spec.owner.',
-      'spec.extraClaims.level is the number 3, not a string: the platform stores extra claims as strings and cannot decode this value. Quote it: "3".',
-      'spec.extraClaims.remote is the boolean true, not a string: the platform stores extra claims as strings and cannot decode this value. Quote it: "on".',
-      'spec.extraClaims.tags is a list, not a string: the platform stores one string per extra claim and cannot decode a list. Write a single string value.',
+      'spec.tokenGeneration is -2: a token generation counts up from 0 and cannot be negative.',
+      'spec.owner names neither a user nor a team, so the object has no owner.',
+      'spec.extraClaims.level is the number 3, not a string.',
+      'spec.extraClaims.remote is the boolean true, not a string.',
+      'spec.extraClaims.tags is a list, not a string.',
     ]);
     expect(diags[3]?.suggestions?.[0]?.edits[0]?.text).toBe('"on"');
   });

@@ -18,16 +18,30 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['Config'],
     messages: {
-      missingChart:
-        '{{field}} has no chart: a predefined app is a chart the space menu offers, so it needs one. Add chart: <repository>/<chart>, e.g. chart: bitnami/redis.',
-      chartForm:
-        '{{field}} is "{{value}}", not of the form <repository>/<chart>: the platform looks the chart up by repository name and chart name. Write e.g. "bitnami/redis", where bitnami is the name of a repository, not its URL.',
+      missingChart: {
+        text: '{{field}} has no chart: a predefined app is a chart the space menu offers, so it needs one.',
+        note:
+          'Add chart: <repository>/<chart>, e.g. chart: bitnami/redis.',
+      },
+      chartForm: {
+        text: '{{field}} is "{{value}}", not of the form <repository>/<chart>.',
+        note:
+          'The platform looks the chart up by repository name and chart name. Write e.g. "bitnami/redis", where ' +
+          'bitnami is the name of a repository, not its URL.',
+      },
       unknownRepository: {
-        text: '{{field}} is "{{value}}", but "{{repo}}" is not the name of a repository in {{repositories}} ({{known}}), and {{noDefault}} is true, so no default repository exists: the app cannot be found. Use one of the configured repository names, or add the repository.',
+        text: '{{field}} is "{{value}}", but "{{repo}}" is not a configured repository and {{noDefault}} is true.',
+        note:
+          'The repositories in {{repositories}} are {{known}}, and no default repository exists, so the app ' +
+          'cannot be found. Use one of the configured repository names, or add the repository.',
         severity: 'warning',
       },
-      notAbsolute:
-        '{{field}} is "{{value}}", not an absolute URL ({{reason}}): the UI loads it as is, so a relative or malformed URL shows nothing. Write a full URL such as https://charts.example.com/icons/app.svg, or leave it out for the default.',
+      notAbsolute: {
+        text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
+        note:
+          'The UI loads it as is, so a relative or malformed URL shows nothing. Write a full URL such as ' +
+          'https://charts.example.com/icons/app.svg, or leave it out for the default.',
+      },
     },
   },
   check(doc, ctx) {

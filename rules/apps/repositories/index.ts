@@ -13,12 +13,23 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['Config'],
     messages: {
-      missingUrl:
-        '{{field}} has no url: the platform cannot fetch charts from a repository without its address. Add url, e.g. url: https://charts.example.com/stable.',
-      notAbsolute:
-        '{{field}} is "{{value}}", not an absolute URL ({{reason}}): the platform fetches the repository index from it. Write the full repository URL, e.g. https://charts.example.com/stable.',
-      duplicateName:
-        '{{field}} is "{{value}}", the same name as {{first}}: predefined apps refer to charts as <repository name>/<chart>, so the name must say which repository is meant. Give each repository its own name.',
+      missingUrl: {
+        text: '{{field}} has no url: the platform cannot fetch charts from a repository without its address.',
+        note:
+          'Add url, e.g. url: https://charts.example.com/stable.',
+      },
+      notAbsolute: {
+        text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
+        note:
+          'The platform fetches the repository index from it. Write the full repository URL, e.g. ' +
+          'https://charts.example.com/stable.',
+      },
+      duplicateName: {
+        text: '{{field}} is "{{value}}", the same name as {{first}}.',
+        note:
+          'Predefined apps refer to charts as <repository name>/<chart>, so the name must say which repository ' +
+          'is meant. Give each repository its own name.',
+      },
     },
   },
   check(doc, ctx) {

@@ -12,14 +12,23 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     kinds: ['Config'],
     messages: {
-      both:
-        '{{field}} is set together with a non-empty {{policy}}: the spec says the level cannot be used together with a policy (a level is a preconfigured policy). Keep one: remove level to use your own rules, or remove the policy to use the level.',
+      both: {
+        text: '{{field}} is set together with a non-empty {{policy}}.',
+        note:
+          'The spec says the level cannot be used together with a policy (a level is a preconfigured policy). ' +
+          'Keep one: remove level to use your own rules, or remove the policy to use the level.',
+      },
       outOfRange: {
-        text: '{{field}} is {{value}}; the platform only defines the audit levels 1 (modifying requests) to 4 (requests with request and response bodies). Write a level from 1 to 4, or use policy rules instead.',
+        text: '{{field}} is {{value}}, not an audit level from 1 to 4.',
+        note:
+          'The platform only defines the audit levels 1 (modifying requests) to 4 (requests with request and ' +
+          'response bodies). Write a level from 1 to 4, or use policy rules instead.',
         severity: 'warning',
       },
       zero: {
-        text: '{{field}} is 0, which the platform reads as "no level" (the same as leaving it out). Write a level from 1 to 4, or remove the field.',
+        text: '{{field}} is 0, which the platform reads as "no level" (the same as leaving it out).',
+        note:
+          'Write a level from 1 to 4, or remove the field.',
         severity: 'warning',
       },
     },

@@ -12,10 +12,18 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['Config'],
     messages: {
-      noLevelNoRules:
-        '{{field}} is true but neither {{audit}}.level nor {{audit}}.policy.rules is set: the default policy logs nothing, so no request is audited. Set level (1 to 4), or add policy rules, e.g. a final rule "- level: Metadata".',
-      allNone:
-        '{{field}} is true but every rule of {{audit}}.policy.rules has level None and no level is set: no request is audited. Give the requests you want to keep a level such as Metadata, e.g. a final rule "- level: Metadata".',
+      noLevelNoRules: {
+        text: '{{field}} is true but neither {{audit}}.level nor {{audit}}.policy.rules is set.',
+        note:
+          'The default policy logs nothing, so no request is audited. Set level (1 to 4), or add policy rules, ' +
+          'e.g. a final rule "- level: Metadata".',
+      },
+      allNone: {
+        text: '{{field}} is true but every rule of {{audit}}.policy.rules has level None and no level is set.',
+        note:
+          'No request is audited. Give the requests you want to keep a level such as Metadata, e.g. a final ' +
+          'rule "- level: Metadata".',
+      },
     },
   },
   check(doc, ctx) {

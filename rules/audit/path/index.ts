@@ -13,10 +13,18 @@ const rule: Rule = {
     supersedes: ['schema/empty-value'],
     kinds: ['Config'],
     messages: {
-      missing:
-        '{{audit}}.enabled is true but {{audit}}.path is not set: the spec requires the directory of the audit log files (backups are kept beside them) when audit is enabled. Add path, e.g. path: /var/log/platform/audit.',
-      empty:
-        '{{field}} is empty but {{audit}}.enabled is true: the spec requires the directory of the audit log files when audit is enabled. Write a directory such as /var/log/platform/audit.',
+      missing: {
+        text: '{{audit}}.enabled is true but {{audit}}.path is not set.',
+        note:
+          'The spec requires the directory of the audit log files (backups are kept beside them) when audit is ' +
+          'enabled. Add path, e.g. path: /var/log/platform/audit.',
+      },
+      empty: {
+        text: '{{field}} is empty but {{audit}}.enabled is true.',
+        note:
+          'The spec requires the directory of the audit log files when audit is enabled. Write a directory such ' +
+          'as /var/log/platform/audit.',
+      },
     },
   },
   check(doc, ctx) {

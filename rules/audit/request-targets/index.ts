@@ -20,10 +20,17 @@ const rule: Rule = {
     sources: ['upstream'],
     kinds: ['Config'],
     messages: {
-      unknown:
-        '{{field}} is "{{value}}", which is not a request target of the platform ({{targets}}): no request has that target, so the rule never matches. Write one of those values.',
-      wrongCase:
-        '{{field}} is "{{value}}"; request targets are case-sensitive and no request has this one, so the rule never matches. Write "{{suggestion}}".',
+      unknown: {
+        text: '{{field}} is "{{value}}", which is not a request target of the platform ({{targets}}).',
+        note:
+          'No request has that target, so the rule never matches. Write one of those values.',
+      },
+      wrongCase: {
+        text: '{{field}} is "{{value}}", in the wrong case.',
+        note:
+          'Request targets are case-sensitive and no request has this one, so the rule never matches. Write ' +
+          '"{{suggestion}}".',
+      },
     },
   },
   check(doc, ctx) {

@@ -20,7 +20,11 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['Config'],
     messages: {
-      negative: '{{field}} is {{value}}, but it is a number of {{unit}} and cannot be negative. Write 0 or more; {{zero}}.',
+      negative: {
+        text: '{{field}} is {{value}}, but it is a number of {{unit}} and cannot be negative.',
+        note:
+          'Write 0 or more; {{zero}}.',
+      },
     },
   },
   check(doc, ctx) {

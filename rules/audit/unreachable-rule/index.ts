@@ -11,8 +11,12 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['Config'],
     messages: {
-      unreachable:
-        '{{field}} never applies: {{catchAll}} (level {{level}}) sets none of {{fields}}, so it matches every request, and the first matching rule wins. Move this rule above {{catchAll}}, or remove it.',
+      unreachable: {
+        text: '{{field}} never applies.',
+        note:
+          '{{catchAll}} (level {{level}}) sets none of {{fields}}, so it matches every request, and the first ' +
+          'matching rule wins. Move this rule above {{catchAll}}, or remove it.',
+      },
     },
   },
   check(doc, ctx) {

@@ -18,14 +18,17 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['Config'],
     messages: {
-      negative:
-        '{{field}} is {{value}}: a lifetime in seconds cannot be negative. Write a number of seconds (e.g. 2592000 for ' +
-        '30 days), or {{zero}}.',
+      negative: {
+        text: '{{field}} is {{value}}: a lifetime in seconds cannot be negative.',
+        note:
+          'Write a number of seconds (e.g. 2592000 for 30 days), or {{zero}}.',
+      },
       loginAboveMax: {
-        text:
-          'status.auth.loginAccessKeyTTLSeconds is {{login}}, longer than status.auth.accessKeyMaxTTLSeconds, the ' +
-          'global maximum lifespan of every access key, {{max}}: login keys cannot live longer than the maximum. Lower ' +
-          'loginAccessKeyTTLSeconds to at most {{maxValue}}, or raise the maximum.',
+        text: 'status.auth.loginAccessKeyTTLSeconds is {{login}}, longer than status.auth.accessKeyMaxTTLSeconds, ' +
+          '{{max}}.',
+        note:
+          'accessKeyMaxTTLSeconds is the global maximum lifespan of every access key, and login keys cannot ' +
+          'live longer. Lower loginAccessKeyTTLSeconds to at most {{maxValue}}, or raise the maximum.',
         severity: 'warning',
       },
     },

@@ -15,22 +15,37 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     kinds: ['Config'],
     messages: {
-      idMissing:
-        '{{field}} has no id: the id names the connector in the login URL and its callback /auth/<id>/callback, and the ' +
-        'identity service refuses a connector without one ("no ID field for connector"). Add an id such as ' +
-        'id: corp-sso.',
-      idNotUrlSafe:
-        '{{field}} is "{{id}}", which cannot stand as one step of the callback path /auth/<id>/callback as written: ' +
-        '{{reason}}. Use letters, digits, "-", "_", "." and "~" only, e.g. "{{example}}".',
-      idDuplicate:
-        '{{field}} is "{{id}}", the same id as {{other}}: both connectors would claim the login route and the callback ' +
-        '/auth/{{id}}/callback, so one of them cannot be used. Give every connector its own id.',
-      idClashesTopLevel:
-        '{{field}} is "{{id}}", the id of the top-level {{provider}} provider (its callback is /auth/{{id}}/callback): ' +
-        'both would claim the same login route. Choose another id for the connector.',
-      noProvider:
-        '{{field}} configures no login provider: a connector needs one of the provider objects {{providers}}, ' +
-        'otherwise it offers no way to log in. Add the provider this connector is meant for.',
+      idMissing: {
+        text: '{{field}} has no id.',
+        note:
+          'The id names the connector in the login URL and its callback /auth/<id>/callback, and the identity ' +
+          'service refuses a connector without one ("no ID field for connector"). Add an id such as id: ' +
+          'corp-sso.',
+      },
+      idNotUrlSafe: {
+        text: '{{field}} is "{{id}}", which cannot stand as one step of the callback path /auth/<id>/callback as ' +
+          'written.',
+        note:
+          '{{reason}}. Use letters, digits, "-", "_", "." and "~" only, e.g. "{{example}}".',
+      },
+      idDuplicate: {
+        text: '{{field}} is "{{id}}", the same id as {{other}}.',
+        note:
+          'Both connectors would claim the login route and the callback /auth/{{id}}/callback, so one of them ' +
+          'cannot be used. Give every connector its own id.',
+      },
+      idClashesTopLevel: {
+        text: '{{field}} is "{{id}}", the id of the top-level {{provider}} provider (its callback is ' +
+          '/auth/{{id}}/callback).',
+        note:
+          'Both would claim the same login route. Choose another id for the connector.',
+      },
+      noProvider: {
+        text: '{{field}} configures no login provider.',
+        note:
+          'A connector needs one of the provider objects {{providers}}, otherwise it offers no way to log in. ' +
+          'Add the provider this connector is meant for.',
+      },
     },
   },
   check(doc, ctx) {

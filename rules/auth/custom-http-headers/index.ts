@@ -12,14 +12,19 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     kinds: ['Config'],
     messages: {
-      invalidName:
-        'The header name "{{name}}" in status.auth.customHttpHeaders is not a valid HTTP header name (a token: letters, ' +
-        'digits and !#$%&\'*+-.^_`|~, no spaces or colons): it cannot be sent on the authentication endpoints. Write the ' +
-        'bare name, e.g. X-Frame-Options, with the value on the right of the colon.',
-      crlf:
-        'The value of header "{{name}}" in status.auth.customHttpHeaders contains a line break: a header value is one ' +
-        'line, and a line break in it would split the response header (header injection). Write the value on one line ' +
-        '(a YAML block scalar "|" keeps a final line break; use a plain or quoted string, or ">-").',
+      invalidName: {
+        text: 'The header name "{{name}}" in status.auth.customHttpHeaders is not a valid HTTP header name.',
+        note:
+          'A header name is a token (letters, digits and !#$%&\'*+-.^_`|~, no spaces or colons), so it cannot be sent on ' +
+          'the authentication endpoints. Write the bare name, e.g. X-Frame-Options, with the value on the right of the colon.',
+      },
+      crlf: {
+        text: 'The value of header "{{name}}" in status.auth.customHttpHeaders contains a line break.',
+        note:
+          'A header value is one line, and a line break in it would split the response header (header ' +
+          'injection). Write the value on one line (a YAML block scalar "|" keeps a final line break; use a ' +
+          'plain or quoted string, or ">-").',
+      },
     },
   },
   check(doc, ctx) {

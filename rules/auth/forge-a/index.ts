@@ -15,24 +15,38 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     kinds: ['Config'],
     messages: {
-      orgNameMissing:
-        '{{field}} has no name: the platform checks the user\'s membership by organization name, so an org without one ' +
-        'matches nobody. Write the full organization name (not the slug), e.g. name: Example-Corp.',
-      orgNameDuplicate:
-        '{{field}} names organization "{{name}}" again (organization names are case-insensitive on the forge). The entries ' +
-        'are combined: a member passes if they are in a team of either entry, and an entry without teams lets every member ' +
-        'in. List each organization once, with all its teams.',
-      rootCaWithoutHostName:
-        '{{field}} is set without hostName: a root CA is only used for the enterprise variant, and the connector refuses ' +
-        'to start with a root certificate but no host ("Host name field required for a root certificate file"). ' +
-        'Set hostName to the enterprise host or remove rootCA.',
-      hostNameScheme:
-        '{{field}} is "{{value}}", which starts with the scheme "{{scheme}}://": the platform builds ' +
-        'https://<hostName>/api/v3 from it and the connector refuses any "/" in the host name. Write the host alone, ' +
-        'e.g. {{example}}.',
-      hostNameSlash:
-        '{{field}} is "{{value}}", which contains "/": it must be a host name (and optional port), not a URL or path, ' +
-        'and the connector refuses it at start. Write the host alone, e.g. {{example}}.',
+      orgNameMissing: {
+        text: '{{field}} has no name.',
+        note:
+          'The platform checks the user\'s membership by organization name, so an org without one matches ' +
+          'nobody. Write the full organization name (not the slug), e.g. name: Example-Corp.',
+      },
+      orgNameDuplicate: {
+        text: '{{field}} names organization "{{name}}" again (organization names are case-insensitive on the ' +
+          'forge).',
+        note:
+          'The entries are combined: a member passes if they are in a team of either entry, and an entry ' +
+          'without teams lets every member in. List each organization once, with all its teams.',
+      },
+      rootCaWithoutHostName: {
+        text: '{{field}} is set without hostName.',
+        note:
+          'A root CA is only used for the enterprise variant, and the connector refuses to start with a root ' +
+          'certificate but no host ("Host name field required for a root certificate file"). Set hostName to ' +
+          'the enterprise host or remove rootCA.',
+      },
+      hostNameScheme: {
+        text: '{{field}} is "{{value}}", which starts with the scheme "{{scheme}}://".',
+        note:
+          'The platform builds https://<hostName>/api/v3 from it and the connector refuses any "/" in the host ' +
+          'name. Write the host alone, e.g. {{example}}.',
+      },
+      hostNameSlash: {
+        text: '{{field}} is "{{value}}", which contains "/".',
+        note:
+          'It must be a host name (and optional port), not a URL or path, and the connector refuses it at ' +
+          'start. Write the host alone, e.g. {{example}}.',
+      },
     },
   },
   check(doc, ctx) {

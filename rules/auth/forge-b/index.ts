@@ -12,10 +12,13 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     kinds: ['Config'],
     messages: {
-      notAbsolute:
-        '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}): the platform appends the OAuth and API ' +
-        'paths (/oauth/authorize, /api/v4/...) to it to reach a self-hosted forge. Write the full URL of the instance, ' +
-        'e.g. https://gitlab.example.com, or leave baseURL out for the public hosted forge.',
+      notAbsolute: {
+        text: '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}).',
+        note:
+          'The platform appends the OAuth and API paths (/oauth/authorize, /api/v4/...) to it to reach a ' +
+          'self-hosted forge. Write the full URL of the instance, e.g. https://gitlab.example.com, or leave ' +
+          'baseURL out for the public hosted forge.',
+      },
     },
   },
   check(doc, ctx) {

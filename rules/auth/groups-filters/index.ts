@@ -13,10 +13,12 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     kinds: ['Config'],
     messages: {
-      invalid:
-        '{{field}} is "{{value}}", which Go\'s regexp package cannot compile: {{error}}. The platform matches single ' +
-        'sign-on groups against these expressions (RE2 syntax: no lookarounds, no backreferences). Fix the expression, ' +
-        'e.g. ^platform-.*$.',
+      invalid: {
+        text: '{{field}} is "{{value}}", which Go\'s regexp package cannot compile.',
+        note:
+          'The compiler says: {{error}}. The platform matches single sign-on groups against these expressions ' +
+          '(RE2 syntax: no lookarounds, no backreferences). Fix the expression, e.g. ^platform-.*$.',
+      },
     },
   },
   check(doc, ctx) {

@@ -11,10 +11,13 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['Config'],
     messages: {
-      noLogin:
-        'Password login is disabled and no login provider is configured, neither at the top level of status.auth nor in ' +
-        'status.auth.connectors, so nobody can log in to the platform. Configure a provider (oidc, gitForgeA, gitForgeB, ' +
-        'webIdentityA, webIdentityB or saml) or set password.disabled to false.',
+      noLogin: {
+        text: 'Password login is disabled and no login provider is configured, so nobody can log in.',
+        note:
+          'Neither the top level of status.auth nor status.auth.connectors configures a provider. Configure ' +
+          'one (oidc, gitForgeA, gitForgeB, webIdentityA, webIdentityB or saml) or set password.disabled to ' +
+          'false.',
+      },
     },
   },
   check(doc, ctx) {

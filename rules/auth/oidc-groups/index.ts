@@ -11,10 +11,12 @@ const rule: Rule = {
     sources: ['upstream'],
     kinds: ['Config'],
     messages: {
-      noGroupsClaim:
-        '{{field}} lists required groups, but {{provider}} has no groupsClaim: the platform fills a user\'s groups only from ' +
-        'the ID-token claim named by groupsClaim, so no user is in any listed group and every login is denied. ' +
-        'Set groupsClaim (usually "groups") or remove groups.',
+      noGroupsClaim: {
+        text: '{{field}} lists required groups, but {{provider}} has no groupsClaim.',
+        note:
+          'The platform fills a user\'s groups only from the ID-token claim named by groupsClaim, so no user is ' +
+          'in any listed group and every login is denied. Set groupsClaim (usually "groups") or remove groups.',
+      },
     },
   },
   check(doc, ctx) {

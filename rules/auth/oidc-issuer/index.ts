@@ -13,27 +13,42 @@ const rule: Rule = {
     supersedes: ['security/http-url'],
     kinds: ['Config'],
     messages: {
-      missing:
-        '{{provider}} has no issuerUrl: the platform discovers the provider\'s endpoints at ' +
-        '<issuerUrl>/.well-known/openid-configuration and checks the "iss" claim of every token against it, so this ' +
-        'login cannot work. Set issuerUrl to the issuer of your provider, e.g. https://login.example.com.',
-      notUrl:
-        '{{field}} is "{{value}}", not an absolute URL ({{reason}}): discovery fetches ' +
-        '<issuerUrl>/.well-known/openid-configuration. Write the issuer exactly as the provider reports it, e.g. ' +
-        'https://login.example.com.',
-      notHttps:
-        '{{field}} uses the scheme "{{scheme}}", but OpenID Connect requires the issuer to be an https URL ' +
-        '(discovery and the keys that sign ID tokens must come over TLS). Write https://{{rest}}.',
-      userInfo:
-        '{{field}} contains user info ("user@" or "user:password@") before the host: an issuer identifier has none, ' +
-        'so the "iss" claim of the tokens never matches it. Remove the user info and keep the credentials in clientId ' +
-        'and clientSecret.',
-      query:
-        '{{field}} has a query ("?..."): an OpenID Connect issuer has no query component, and the discovery URL is ' +
-        'built by appending /.well-known/openid-configuration to the issuer. Remove the query.',
-      fragment:
-        '{{field}} has a fragment ("#..."): an OpenID Connect issuer has no fragment component, and the "iss" claim ' +
-        'of the tokens never matches it. Remove the fragment.',
+      missing: {
+        text: '{{provider}} has no issuerUrl.',
+        note:
+          'The platform discovers the provider\'s endpoints at <issuerUrl>/.well-known/openid-configuration and ' +
+          'checks the "iss" claim of every token against it, so this login cannot work. Set issuerUrl to the ' +
+          'issuer of your provider, e.g. https://login.example.com.',
+      },
+      notUrl: {
+        text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
+        note:
+          'Discovery fetches <issuerUrl>/.well-known/openid-configuration. Write the issuer exactly as the ' +
+          'provider reports it, e.g. https://login.example.com.',
+      },
+      notHttps: {
+        text: '{{field}} uses the scheme "{{scheme}}", but an OpenID Connect issuer must be an https URL.',
+        note:
+          'Discovery and the keys that sign ID tokens must come over TLS. Write https://{{rest}}.',
+      },
+      userInfo: {
+        text: '{{field}} contains user info ("user@" or "user:password@") before the host.',
+        note:
+          'An issuer identifier has none, so the "iss" claim of the tokens never matches it. Remove the user ' +
+          'info and keep the credentials in clientId and clientSecret.',
+      },
+      query: {
+        text: '{{field}} has a query ("?...").',
+        note:
+          'An OpenID Connect issuer has no query component, and the discovery URL is built by appending ' +
+          '/.well-known/openid-configuration to the issuer. Remove the query.',
+      },
+      fragment: {
+        text: '{{field}} has a fragment ("#...").',
+        note:
+          'An OpenID Connect issuer has no fragment component, and the "iss" claim of the tokens never matches ' +
+          'it. Remove the fragment.',
+      },
     },
   },
   check(doc, ctx) {

@@ -32,34 +32,46 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     kinds: ['Config'],
     messages: {
-      notAbsolute:
-        '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}): the identity provider sends the browser back ' +
-        'to exactly this address after login. Write the full URL, e.g. {{example}}.',
-      wrongCallback:
-        '{{field}} has the path "{{path}}", but the platform receives {{provider}} logins at {{callback}}: the provider ' +
-        'would send users to a page that does not complete the login. Use a URL ending in {{callback}}, e.g. {{example}}.',
+      notAbsolute: {
+        text: '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}).',
+        note:
+          'The identity provider sends the browser back to exactly this address after login. Write the full ' +
+          'URL, e.g. {{example}}.',
+      },
+      wrongCallback: {
+        text: '{{field}} has the path "{{path}}", but the platform receives {{provider}} logins at {{callback}}.',
+        note:
+          'The provider would send users to a page that does not complete the login. Use a URL ending in ' +
+          '{{callback}}, e.g. {{example}}.',
+      },
       forgeBCallback: {
-        text:
-          '{{field}} has the path "{{path}}", but the platform receives gitForgeB logins at {{callback}}: the forge ' +
-          'would send users to a page that does not complete the login. Use a URL ending in {{callback}}, e.g. {{example}}.',
+        text: '{{field}} has the path "{{path}}", but the platform receives gitForgeB logins at {{callback}}.',
+        note:
+          'The forge would send users to a page that does not complete the login. Use a URL ending in ' +
+          '{{callback}}, e.g. {{example}}.',
         severity: 'warning',
       },
       connectorCallback: {
-        text:
-          '{{field}} has the path "{{path}}", but a provider of connector "{{id}}" receives its logins at ' +
-          '/auth/{{id}}/callback (the connector id is the path step): the provider would send users to another ' +
-          "connector's callback or to no page at all. Use a URL ending in {{callback}}, e.g. {{example}}.",
+        text: '{{field}} has the path "{{path}}", but connector "{{id}}" receives its logins at ' +
+          '/auth/{{id}}/callback.',
+        note:
+          'The connector id is the path step. The provider would send users to another connector\'s callback or ' +
+          'to no page at all. Use a URL ending in {{callback}}, e.g. {{example}}.',
         severity: 'warning',
       },
       hostMismatch: {
-        text:
-          '{{field}} points to "{{host}}", but status.platformHost is "{{platformHost}}": the login callback has to reach ' +
-          'the platform, which started the login and holds its state. Use the platform host, e.g. {{example}}.',
+        text: '{{field}} points to "{{host}}", but status.platformHost is "{{platformHost}}".',
+        note:
+          'The login callback has to reach the platform, which started the login and holds its state. Use the ' +
+          'platform host, e.g. {{example}}.',
         severity: 'warning',
       },
-      postLogoutNotAbsolute:
-        '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}): the provider redirects the browser to it ' +
-        'after logout. Write the full URL of a platform page, e.g. {{example}}.',
+      postLogoutNotAbsolute: {
+        text: '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}).',
+        note:
+          'The provider redirects the browser to it after logout. Write the full URL of a platform page, e.g. ' +
+          '{{example}}.',
+      },
     },
   },
   check(doc, ctx) {

@@ -14,22 +14,32 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     kinds: ['Config'],
     messages: {
-      missing:
-        '{{provider}} has neither ca nor caData, and insecureSkipSignatureValidation is not true: the SAML connector ' +
-        'needs the identity provider\'s CA certificate to verify signed responses and refuses to start ("must provide ' +
-        'either \'ca\' or \'caData\'"). Set caData to the base64-encoded PEM certificate (base64 -w0 idp-ca.pem), or ca ' +
-        'to the path of the PEM file.',
-      both:
-        '{{provider}} sets both ca and caData: the SAML connector takes exactly one of them and refuses to start ' +
-        '("must provide either \'ca\' or \'caData\'"). Keep one and remove the other.',
-      notBase64:
-        '{{field}} is not valid base64 ({{reason}}): the platform decodes caData from base64 when it reads the config, ' +
-        'so the whole config is rejected. Write the base64 encoding of the PEM certificate file, e.g. the output of ' +
-        'base64 -w0 idp-ca.pem.',
-      notCertificate:
-        '{{field}} is valid base64, but what it decodes to is not a PEM certificate: {{reason}}. The SAML connector ' +
-        'cannot load a certificate from it and refuses to start. Write the base64 encoding of the PEM certificate file, e.g. the output of ' +
-        'base64 -w0 idp-ca.pem.',
+      missing: {
+        text: '{{provider}} has neither ca nor caData, and insecureSkipSignatureValidation is not true.',
+        note:
+          'The SAML connector needs the identity provider\'s CA certificate to verify signed responses and ' +
+          'refuses to start ("must provide either \'ca\' or \'caData\'"). Set caData to the base64-encoded PEM ' +
+          'certificate (base64 -w0 idp-ca.pem), or ca to the path of the PEM file.',
+      },
+      both: {
+        text: '{{provider}} sets both ca and caData.',
+        note:
+          'The SAML connector takes exactly one of them and refuses to start ("must provide either \'ca\' or ' +
+          '\'caData\'"). Keep one and remove the other.',
+      },
+      notBase64: {
+        text: '{{field}} is not valid base64 ({{reason}}).',
+        note:
+          'The platform decodes caData from base64 when it reads the config, so the whole config is rejected. ' +
+          'Write the base64 encoding of the PEM certificate file, e.g. the output of base64 -w0 idp-ca.pem.',
+      },
+      notCertificate: {
+        text: '{{field}} is valid base64, but what it decodes to is not a PEM certificate.',
+        note:
+          'The decoded data: {{reason}}. The SAML connector cannot load a certificate from it and refuses to ' +
+          'start. Write the base64 encoding of the PEM certificate file, e.g. the output of base64 -w0 ' +
+          'idp-ca.pem.',
+      },
     },
   },
   check(doc, ctx) {

@@ -11,16 +11,25 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     kinds: ['Config'],
     messages: {
-      allowedGroupsWithoutAttr:
-        '{{field}} is set but {{provider}} has no groupsAttr: without the attribute the connector cannot read any ' +
-        'group from the assertion, so it rejects every login ("user not a member of allowed groups"). Set groupsAttr ' +
-        'to the assertion attribute that holds the groups.',
-      filterGroupsWithoutAllowed:
-        '{{field}} is true but {{provider}} has no allowedGroups: filterGroups only keeps the allowed groups, so without ' +
-        'allowedGroups it does nothing. Add allowedGroups or remove filterGroups.',
-      delimWithoutAttr:
-        '{{field}} is set but {{provider}} has no groupsAttr: the delimiter splits the groups attribute, and without ' +
-        'groupsAttr no groups are read at all. Set groupsAttr or remove groupsDelim.',
+      allowedGroupsWithoutAttr: {
+        text: '{{field}} is set but {{provider}} has no groupsAttr.',
+        note:
+          'Without the attribute the connector cannot read any group from the assertion, so it rejects every ' +
+          'login ("user not a member of allowed groups"). Set groupsAttr to the assertion attribute that holds ' +
+          'the groups.',
+      },
+      filterGroupsWithoutAllowed: {
+        text: '{{field}} is true but {{provider}} has no allowedGroups.',
+        note:
+          'filterGroups only keeps the allowed groups, so without allowedGroups it does nothing. Add ' +
+          'allowedGroups or remove filterGroups.',
+      },
+      delimWithoutAttr: {
+        text: '{{field}} is set but {{provider}} has no groupsAttr.',
+        note:
+          'The delimiter splits the groups attribute, and without groupsAttr no groups are read at all. Set ' +
+          'groupsAttr or remove groupsDelim.',
+      },
     },
   },
   check(doc, ctx) {

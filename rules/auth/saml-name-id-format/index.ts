@@ -43,13 +43,18 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     kinds: ['Config'],
     messages: {
-      unknown:
-        '{{field}} is "{{value}}", not a name-id format the SAML connector knows, so it refuses to start ' +
-        '("invalid nameIDPolicyFormat"). Write a full SAML name-id format URN or its last component, exactly as spelled: ' +
-        '{{known}}.',
-      didYouMean:
-        '{{field}} is "{{value}}", not a name-id format the SAML connector knows (the lookup is exact and ' +
-        'case-sensitive), so it refuses to start. Did you mean "{{suggestion}}"?',
+      unknown: {
+        text: '{{field}} is "{{value}}", not a name-id format the SAML connector knows.',
+        note:
+          'The connector refuses to start ("invalid nameIDPolicyFormat"). Write a full SAML name-id format URN ' +
+          'or its last component, exactly as spelled: {{known}}.',
+      },
+      didYouMean: {
+        text: '{{field}} is "{{value}}", not a name-id format the SAML connector knows; did you mean ' +
+          '"{{suggestion}}"?',
+        note:
+          'The lookup is exact and case-sensitive, and the connector refuses to start with an unknown format.',
+      },
     },
   },
   check(doc, ctx) {

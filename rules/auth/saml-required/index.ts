@@ -20,11 +20,17 @@ const rule: Rule = {
     supersedes: ['schema/empty-value'],
     kinds: ['Config'],
     messages: {
-      missing:
-        '{{provider}} is missing {{fields}}: the SAML connector refuses to start without them ("missing required ' +
-        'field"), so this login is unavailable. Add {{what}}.',
-      empty:
-        '{{field}} is empty: the SAML connector treats it as missing and refuses to start. Set it to {{what}}.',
+      missing: {
+        text: '{{provider}} is missing {{fields}}.',
+        note:
+          'The SAML connector refuses to start without them ("missing required field"), so this login is ' +
+          'unavailable. Add {{what}}.',
+      },
+      empty: {
+        text: '{{field}} is empty: the SAML connector treats it as missing and refuses to start.',
+        note:
+          'Set it to {{what}}.',
+      },
     },
   },
   check(doc, ctx) {

@@ -33,20 +33,24 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     kinds: ['Config'],
     messages: {
-      tenantInvalid:
-        '{{field}} is "{{value}}", not a tenant the provider accepts ({{hint}}). The tenant decides which accounts may ' +
-        'log in: write common, consumers, organizations, a tenant UUID or a tenant name such as contoso.onmicrosoft.com.',
+      tenantInvalid: {
+        text: '{{field}} is "{{value}}", not a tenant the provider accepts.',
+        note:
+          'The value: {{hint}}. The tenant decides which accounts may log in: write common, consumers, ' +
+          'organizations, a tenant UUID or a tenant name such as contoso.onmicrosoft.com.',
+      },
       groupsIgnored: {
-        text:
-          '{{field}} has no effect because {{tenantText}}: groups are only read for a single tenant (a tenant UUID or ' +
-          'name), not for common, consumers or organizations, so {{consequence}}. Set tenant to your tenant, or remove ' +
-          '{{key}}.',
+        text: '{{field}} has no effect because {{tenantText}}.',
+        note:
+          'Groups are only read for a single tenant (a tenant UUID or name), not for common, consumers or ' +
+          'organizations, so {{consequence}}. Set tenant to your tenant, or remove {{key}}.',
         severity: 'warning',
       },
       whitelistWithoutGroups: {
-        text:
-          '{{field}} is true but {{provider}} lists no groups: the groups claim is cut down to the configured groups, so ' +
-          'every user ends up with no groups at all. Add groups, or remove useGroupsAsWhitelist.',
+        text: '{{field}} is true but {{provider}} lists no groups.',
+        note:
+          'The groups claim is cut down to the configured groups, so every user ends up with no groups at all. ' +
+          'Add groups, or remove useGroupsAsWhitelist.',
         severity: 'warning',
       },
     },

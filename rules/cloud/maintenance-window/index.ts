@@ -26,18 +26,34 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['Config'],
     messages: {
-      dayInvalid:
-        '{{field}} is "{{value}}", not a day name: the maintenance window would never match a day. Write one of Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday.',
-      dayAbbreviated:
-        '{{field}} is "{{value}}", not a full day name: the maintenance window would never match a day. Write "{{day}}".',
+      dayInvalid: {
+        text: '{{field}} is "{{value}}", not a day name: the maintenance window would never match a day.',
+        note:
+          'Write one of Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday.',
+      },
+      dayAbbreviated: {
+        text: '{{field}} is "{{value}}", not a full day name: the maintenance window would never match a day.',
+        note:
+          'Write "{{day}}".',
+      },
       dayCase: {
-        text: '{{field}} is "{{value}}": day names are written as Go prints them ("{{day}}"), and a service comparing names exactly never matches another spelling. Write "{{day}}".',
+        text: '{{field}} is "{{value}}", not "{{day}}".',
+        note:
+          'Day names are written as Go prints them ("{{day}}"), and a service comparing names exactly never ' +
+          'matches another spelling. Write "{{day}}".',
         severity: 'warning',
       },
-      timeWindowFormat:
-        '{{field}} is "{{value}}", not a time range of the form HH:MM-HH:MM (two-digit 24-hour times in UTC, no spaces). Write e.g. "02:00-04:00".',
-      timeWindowTime:
-        '{{field}} is "{{value}}": "{{time}}" is not a valid 24-hour time (hours 00 to 23, minutes 00 to 59). Write e.g. "22:00-23:59", or "22:00-02:00" for a window across midnight.',
+      timeWindowFormat: {
+        text: '{{field}} is "{{value}}", not a time range of the form HH:MM-HH:MM (two-digit 24-hour times in UTC, ' +
+          'no spaces).',
+        note:
+          'Write e.g. "02:00-04:00".',
+      },
+      timeWindowTime: {
+        text: '{{field}} is "{{value}}": "{{time}}" is not a valid 24-hour time (hours 00 to 23, minutes 00 to 59).',
+        note:
+          'Write e.g. "22:00-23:59", or "22:00-02:00" for a window across midnight.',
+      },
     },
   },
   check(doc, ctx) {

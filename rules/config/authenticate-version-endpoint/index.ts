@@ -13,8 +13,12 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['Config'],
     messages: {
-      needsVersion:
-        '{{field}} is true: the version endpoint then requires authentication, which works only with the cluster-virtualization component v0.27 or later. Make sure every connected virtual cluster runs v0.27+, or set it to false.',
+      needsVersion: {
+        text: '{{field}} is true, which needs cluster-virtualization v0.27 or later.',
+        note:
+          'The version endpoint then requires authentication, which works only with the cluster-virtualization ' +
+          'component v0.27 or later. Make sure every connected virtual cluster runs v0.27+, or set it to false.',
+      },
     },
   },
   check(doc, ctx) {

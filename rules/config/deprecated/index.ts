@@ -28,12 +28,21 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['Config'],
     messages: {
-      oidc:
-        '{{field}} is deprecated: OIDC clients of the platform\'s own OIDC provider are now configured through the OIDC client UI or a secret. Move the clients there and remove {{field}}.',
-      devPodSubDomain:
-        '{{field}} is deprecated (spec, Versioning) and may stop being read by a future platform version. Remove it when you no longer need it.',
+      oidc: {
+        text: '{{field}} is deprecated.',
+        note:
+          'OIDC clients of the platform\'s own OIDC provider are now configured through the OIDC client UI or a ' +
+          'secret. Move the clients there and remove {{field}}.',
+      },
+      devPodSubDomain: {
+        text: '{{field}} is deprecated (spec, Versioning) and may stop being read by a future platform version.',
+        note:
+          'Remove it when you no longer need it.',
+      },
       devPodSubDomainForm: {
-        text: '{{field}} is "{{value}}", not of the form *.workspace.<domain>: {{reason}}. Write a wildcard subdomain such as "*.workspace.example.com".',
+        text: '{{field}} is "{{value}}", not of the form *.workspace.<domain>.',
+        note:
+          '{{reason}}. Write a wildcard subdomain such as "*.workspace.example.com".',
         severity: 'error',
       },
     },

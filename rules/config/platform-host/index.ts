@@ -14,14 +14,30 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['Config'],
     messages: {
-      scheme:
-        '{{field}} is "{{value}}", a URL with a scheme; the spec wants only the domain where the platform is hosted, and the platform adds the scheme itself. Write "{{suggestion}}".',
-      schemeNoHost:
-        '{{field}} is "{{value}}", a URL with a scheme; the spec wants only the domain where the platform is hosted, without scheme or path. Write a host such as platform.example.com (optionally with a port, platform.example.com:8443).',
-      path:
-        '{{field}} is "{{value}}", with a path, query or fragment; the spec wants only the domain where the platform is hosted (the platform serves from the root of that host). Write "{{suggestion}}".',
-      invalid:
-        '{{field}} is "{{value}}", which is not a host with an optional port ({{reason}}). Write a domain such as platform.example.com, optionally with a port (platform.example.com:8443), or an IP address.',
+      scheme: {
+        text: '{{field}} is "{{value}}", a URL with a scheme.',
+        note:
+          'The spec wants only the domain where the platform is hosted, and the platform adds the scheme ' +
+          'itself. Write "{{suggestion}}".',
+      },
+      schemeNoHost: {
+        text: '{{field}} is "{{value}}", a URL with a scheme.',
+        note:
+          'The spec wants only the domain where the platform is hosted, without scheme or path. Write a host ' +
+          'such as platform.example.com (optionally with a port, platform.example.com:8443).',
+      },
+      path: {
+        text: '{{field}} is "{{value}}", with a path, query or fragment.',
+        note:
+          'The spec wants only the domain where the platform is hosted (the platform serves from the root of ' +
+          'that host). Write "{{suggestion}}".',
+      },
+      invalid: {
+        text: '{{field}} is "{{value}}", which is not a host with an optional port.',
+        note:
+          'Write a domain such as platform.example.com, optionally with a port (platform.example.com:8443), or ' +
+          'an IP address. Validation says: {{reason}}.',
+      },
     },
   },
   check(doc, ctx) {

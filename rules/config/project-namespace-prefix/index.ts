@@ -17,12 +17,25 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['Config'],
     messages: {
-      characters:
-        '{{field}} is "{{value}}"; project namespaces are named <prefix><project>, and a namespace name is a DNS-1123 label: only lowercase letters, digits and "-" (no upper case, dots, underscores or spaces). Write a prefix like "{{suggestion}}".',
-      start:
-        '{{field}} is "{{value}}"; project namespaces are named <prefix><project>, and a namespace name (a DNS-1123 label) must start with a lowercase letter or a digit, not "-". Write a prefix like "{{suggestion}}".',
-      tooLong:
-        '{{field}} is {{length}} characters long; project namespaces are named <prefix><project> and a namespace name is at most 63 characters, so not even a one-character project name fits. Use a short prefix such as the default "p-".',
+      characters: {
+        text: '{{field}} is "{{value}}", with characters a namespace name cannot contain.',
+        note:
+          'Project namespaces are named <prefix><project>, and a namespace name is a DNS-1123 label: only ' +
+          'lowercase letters, digits and "-" (no upper case, dots, underscores or spaces). Write a prefix like ' +
+          '"{{suggestion}}".',
+      },
+      start: {
+        text: '{{field}} is "{{value}}", which starts with "-".',
+        note:
+          'Project namespaces are named <prefix><project>, and a namespace name (a DNS-1123 label) must start ' +
+          'with a lowercase letter or a digit, not "-". Write a prefix like "{{suggestion}}".',
+      },
+      tooLong: {
+        text: '{{field}} is {{length}} characters long.',
+        note:
+          'Project namespaces are named <prefix><project> and a namespace name is at most 63 characters, so not ' +
+          'even a one-character project name fits. Use a short prefix such as the default "p-".',
+      },
     },
   },
   check(doc, ctx) {

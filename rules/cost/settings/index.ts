@@ -36,20 +36,44 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     kinds: ['Config'],
     messages: {
-      negativePrice:
-        '{{field}} is {{value}}, a negative price: the ROI dashboard would compute negative costs and savings. Write 0 or a positive price.',
-      currencyInvalid:
-        '{{field}} is "{{value}}", not an ISO 4217 currency code: the ROI dashboard cannot format prices in it. Write a three-letter code such as USD, EUR or JPY.',
+      negativePrice: {
+        text: '{{field}} is {{value}}, a negative price: the ROI dashboard would compute negative costs and ' +
+          'savings.',
+        note:
+          'Write 0 or a positive price.',
+      },
+      currencyInvalid: {
+        text: '{{field}} is "{{value}}", not an ISO 4217 currency code: the ROI dashboard cannot format prices in ' +
+          'it.',
+        note:
+          'Write a three-letter code such as USD, EUR or JPY.',
+      },
       currencyCase: {
-        text: '{{field}} is "{{value}}": ISO 4217 codes are written in upper case, and a consumer comparing codes exactly does not recognise another case. Write "{{code}}".',
+        text: '{{field}} is "{{value}}", not in upper case.',
+        note:
+          'ISO 4217 codes are written in upper case, and a consumer comparing codes exactly does not recognise ' +
+          'another case. Write "{{code}}".',
         severity: 'warning',
       },
-      currencyWithdrawn:
-        '{{field}} is "{{value}}", an ISO 4217 code that has been withdrawn: current software may not know it. {{instead}}',
-      retentionInvalid:
-        '{{field}} is "{{value}}", not a retention duration ({{reason}}): the metrics backend refuses to start with it. Write a number with a unit, biggest unit first and each at most once: "1y", "30d", "12h", "1w3d" (units y, w, d, h, m, s, ms; no fractions), or leave it out for the default 1y.',
-      negativeReplicas:
-        '{{field}} is {{value}}, a negative replica count: Kubernetes rejects the deployment of this component. Write 0 to run no replica, or a positive count.',
+      currencyWithdrawn: {
+        text: '{{field}} is "{{value}}", an ISO 4217 code that has been withdrawn: current software may not know ' +
+          'it.',
+        note:
+          '{{instead}}',
+      },
+      retentionInvalid: {
+        text: '{{field}} is "{{value}}", not a retention duration: the metrics backend refuses to start with it.',
+        note:
+          'Write a number with a unit, biggest unit first and each at most once: "1y", "30d", "12h", "1w3d" ' +
+          '(units y, w, d, h, m, s, ms; no fractions), or leave it out for the default 1y. The parser says: ' +
+          '{{reason}}.',
+      },
+      negativeReplicas: {
+        text: '{{field}} is {{value}}, a negative replica count: Kubernetes rejects the deployment of this ' +
+          'component.',
+        note:
+          'Write 0 to run no replica, or a positive count.',
+      },
     },
   },
   check(doc, ctx) {

@@ -10,7 +10,11 @@ const rule: Rule = {
     sources: ['spec'],
     reportedByEngine: true,
     messages: {
-      withId: '# {{directive}} names "{{id}}", which is no rule and matches none; check the id with platlint rules.',
+      withId: {
+        text: '# {{directive}} names "{{id}}", which is no rule and matches none.',
+        note:
+          'Check the id with platlint rules.',
+      },
       all: '# {{directive}} names no rule.',
     },
   },

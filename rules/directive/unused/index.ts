@@ -10,8 +10,16 @@ const rule: Rule = {
     sources: ['spec'],
     reportedByEngine: true,
     messages: {
-      withId: '# {{directive}} {{id}} suppresses nothing here; remove it, or it will hide a future problem unnoticed.',
-      all: '# {{directive}} suppresses nothing here; remove it, or it will hide a future problem unnoticed.',
+      withId: {
+        text: '# {{directive}} {{id}} suppresses nothing here.',
+        note:
+          'Remove it, or it will hide a future problem unnoticed.',
+      },
+      all: {
+        text: '# {{directive}} suppresses nothing here.',
+        note:
+          'Remove it, or it will hide a future problem unnoticed.',
+      },
     },
   },
 };

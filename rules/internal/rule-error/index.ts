@@ -10,7 +10,11 @@ const rule: Rule = {
     sources: ['spec'],
     reportedByEngine: true,
     messages: {
-      failed: "The rule {{rule}} failed on this document ({{detail}}); the other rules still ran. Please report this as a platlint bug.",
+      failed: {
+        text: 'The rule {{rule}} failed on this document ({{detail}}); the other rules still ran.',
+        note:
+          'Please report this as a platlint bug.',
+      },
     },
   },
 };

@@ -11,10 +11,20 @@ const rule: Rule = {
     category: 'metadata',
     sources: ['upstream'],
     messages: {
-      invalidKey:
-        'Annotation key "{{key}}" is not a qualified name: {{problems}}. The server rejects it. Write an optional DNS subdomain prefix and "/" followed by a name of at most 63 characters (letters, digits, "-", "_", "."), e.g. example.com/change-ticket.',
-      tooLarge:
-        'metadata.annotations are {{size}} bytes in total (keys and values), more than the limit of {{limit}} bytes (256 KiB): the server rejects the object. Keep large data out of annotations (in a Secret or another object) and reference it instead.',
+      invalidKey: {
+        text: 'Annotation key "{{key}}" is not a qualified name.',
+        note:
+          'The server rejects it. Write an optional DNS subdomain prefix and "/" followed by a name of at most ' +
+          '63 characters (letters, digits, "-", "_", "."), e.g. example.com/change-ticket. Validation says: ' +
+          '{{problems}}.',
+      },
+      tooLarge: {
+        text: 'metadata.annotations are {{size}} bytes in total (keys and values), more than the limit of {{limit}} ' +
+          'bytes (256 KiB).',
+        note:
+          'The server rejects the object. Keep large data out of annotations (in a Secret or another object) ' +
+          'and reference it instead.',
+      },
     },
   },
   check(doc, ctx) {

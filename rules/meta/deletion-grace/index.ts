@@ -10,10 +10,17 @@ const rule: Rule = {
     sources: ['spec'],
     supersedes: ['meta/server-fields'],
     messages: {
-      withoutTimestamp:
-        'metadata.deletionGracePeriodSeconds is set without metadata.deletionTimestamp: the server sets the grace period only together with the deletion timestamp, so alone it describes a deletion that never happened. Remove it (both fields are server-set).',
-      negative:
-        'metadata.deletionGracePeriodSeconds is {{value}}: a grace period cannot be negative. The server sets this field; remove it, or write 0 or more seconds.',
+      withoutTimestamp: {
+        text: 'metadata.deletionGracePeriodSeconds is set without metadata.deletionTimestamp.',
+        note:
+          'The server sets the grace period only together with the deletion timestamp, so alone it describes a ' +
+          'deletion that never happened. Remove it (both fields are server-set).',
+      },
+      negative: {
+        text: 'metadata.deletionGracePeriodSeconds is {{value}}: a grace period cannot be negative.',
+        note:
+          'The server sets this field; remove it, or write 0 or more seconds.',
+      },
     },
   },
   check(doc, ctx) {

@@ -15,14 +15,26 @@ const rule: Rule = {
     sources: ['upstream'],
     fixable: true,
     messages: {
-      invalid:
-        'Finalizer "{{value}}" is not a qualified name: {{problems}}. The server rejects it. Write a name such as example.com/cleanup: an optional DNS subdomain prefix and "/", then at most 63 characters of letters, digits, "-", "_" and ".".',
+      invalid: {
+        text: 'Finalizer "{{value}}" is not a qualified name.',
+        note:
+          'The server rejects it. Write a name such as example.com/cleanup: an optional DNS subdomain prefix ' +
+          'and "/", then at most 63 characters of letters, digits, "-", "_" and ".". Validation says: ' +
+          '{{problems}}.',
+      },
       duplicate: {
-        text: 'Finalizer "{{value}}" is listed twice (first at metadata.finalizers[{{first}}]): a finalizer is one entry that its controller removes once, so the repetition only adds noise. Remove the duplicate.',
+        text: 'Finalizer "{{value}}" is listed twice (first at metadata.finalizers[{{first}}]).',
+        note:
+          'A finalizer is one entry that its controller removes once, so the repetition only adds noise. Remove ' +
+          'the duplicate.',
         severity: 'warning',
       },
-      orphanWithForeground:
-        'Finalizers "orphan" and "foregroundDeletion" cannot both be set: one keeps the dependents on deletion, the other deletes them first, and the server rejects the object. Keep only the one you mean.',
+      orphanWithForeground: {
+        text: 'Finalizers "orphan" and "foregroundDeletion" cannot both be set.',
+        note:
+          'One keeps the dependents on deletion, the other deletes them first, and the server rejects the ' +
+          'object. Keep only the one you mean.',
+      },
     },
   },
   check(doc, ctx) {

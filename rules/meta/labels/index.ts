@@ -11,10 +11,20 @@ const rule: Rule = {
     category: 'metadata',
     sources: ['upstream'],
     messages: {
-      invalidKey:
-        'Label key "{{key}}" is not a qualified name: {{problems}}. The server rejects it. Write an optional DNS subdomain prefix and "/" followed by a name of at most 63 characters (letters, digits, "-", "_", "."), e.g. app.kubernetes.io/name.',
-      invalidValue:
-        'The value of label "{{key}}" is not a valid label value: {{problems}}. The server rejects it. Label values are empty or at most 63 characters of letters, digits, "-", "_" and ".", starting and ending with a letter or digit; put free-form text in an annotation instead.',
+      invalidKey: {
+        text: 'Label key "{{key}}" is not a qualified name.',
+        note:
+          'The server rejects it. Write an optional DNS subdomain prefix and "/" followed by a name of at most ' +
+          '63 characters (letters, digits, "-", "_", "."), e.g. app.kubernetes.io/name. Validation says: ' +
+          '{{problems}}.',
+      },
+      invalidValue: {
+        text: 'The value of label "{{key}}" is not a valid label value.',
+        note:
+          'The server rejects it. Label values are empty or at most 63 characters of letters, digits, "-", "_" ' +
+          'and ".", starting and ending with a letter or digit; put free-form text in an annotation instead. ' +
+          'Validation says: {{problems}}.',
+      },
     },
   },
   check(doc, ctx) {

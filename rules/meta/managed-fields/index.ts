@@ -37,15 +37,32 @@ const rule: Rule = {
     category: 'metadata',
     sources: ['spec', 'upstream'],
     messages: {
-      missing: 'metadata.managedFields[{{index}}] has no {{field}}: {{why}}. Add {{field}}, or drop managedFields, which the server maintains.',
-      badApiVersion:
-        'metadata.managedFields[{{index}}].apiVersion "{{value}}" is not of the form group/version: write the version the field set applies to, e.g. management.platform/v1.',
-      managerTooLong:
-        'metadata.managedFields[{{index}}].manager is {{length}} bytes long: field manager names are at most 128 bytes and the server rejects longer ones. Shorten it.',
-      managerNotPrintable:
-        'metadata.managedFields[{{index}}].manager contains the non-printable character {{char}}: the server accepts only printable characters in a field manager name. Remove it.',
-      subresourceTooLong:
-        'metadata.managedFields[{{index}}].subresource is {{length}} bytes long: subresource names are at most 256 bytes and the server rejects longer ones. Write the subresource name, e.g. status, or "" for the main resource.',
+      missing: {
+        text: 'metadata.managedFields[{{index}}] has no {{field}}: {{why}}.',
+        note:
+          'Add {{field}}, or drop managedFields, which the server maintains.',
+      },
+      badApiVersion: {
+        text: 'metadata.managedFields[{{index}}].apiVersion "{{value}}" is not of the form group/version.',
+        note:
+          'Write the version the field set applies to, e.g. management.platform/v1.',
+      },
+      managerTooLong: {
+        text: 'metadata.managedFields[{{index}}].manager is {{length}} bytes long.',
+        note:
+          'Field manager names are at most 128 bytes and the server rejects longer ones. Shorten it.',
+      },
+      managerNotPrintable: {
+        text: 'metadata.managedFields[{{index}}].manager contains the non-printable character {{char}}.',
+        note:
+          'The server accepts only printable characters in a field manager name. Remove it.',
+      },
+      subresourceTooLong: {
+        text: 'metadata.managedFields[{{index}}].subresource is {{length}} bytes long.',
+        note:
+          'Subresource names are at most 256 bytes and the server rejects longer ones. Write the subresource ' +
+          'name, e.g. status, or "" for the main resource.',
+      },
     },
   },
   check(doc, ctx) {

@@ -17,14 +17,29 @@ const rule: Rule = {
     category: 'metadata',
     sources: ['spec', 'upstream'],
     messages: {
-      missing:
-        'metadata has neither name nor generateName: the server rejects the object ("name or generateName is required"). Add metadata.name, a lowercase DNS-1123 subdomain such as jane-doe.',
-      invalidName:
-        'metadata.name "{{value}}" is not a valid object name: {{problems}}. Names are lowercase DNS-1123 subdomains: at most 253 characters of a-z, 0-9, "-" and ".", starting and ending with a letter or digit{{hint}}.',
-      invalidGenerateName:
-        'metadata.generateName "{{value}}" is not a valid name prefix: {{problems}}. A prefix is the start of a lowercase DNS-1123 subdomain (a-z, 0-9, "-" and "."); a trailing "-" is fine, the server appends a random suffix{{hint}}.',
+      missing: {
+        text: 'metadata has neither name nor generateName.',
+        note:
+          'The server rejects the object ("name or generateName is required"). Add metadata.name, a lowercase ' +
+          'DNS-1123 subdomain such as jane-doe.',
+      },
+      invalidName: {
+        text: 'metadata.name "{{value}}" is not a valid object name.',
+        note:
+          'Names are lowercase DNS-1123 subdomains: at most 253 characters of a-z, 0-9, "-" and ".", starting ' +
+          'and ending with a letter or digit{{hint}}. Validation says: {{problems}}.',
+      },
+      invalidGenerateName: {
+        text: 'metadata.generateName "{{value}}" is not a valid name prefix.',
+        note:
+          'A prefix is the start of a lowercase DNS-1123 subdomain (a-z, 0-9, "-" and "."); a trailing "-" is ' +
+          'fine, the server appends a random suffix{{hint}}. Validation says: {{problems}}.',
+      },
       generateNameIgnored: {
-        text: 'metadata.generateName is ignored because metadata.name is set: the server uses generateName only when name is absent. Remove generateName, or remove name to get a generated one.',
+        text: 'metadata.generateName is ignored because metadata.name is set.',
+        note:
+          'The server uses generateName only when name is absent. Remove generateName, or remove name to get a ' +
+          'generated one.',
         severity: 'info',
       },
     },

@@ -10,10 +10,17 @@ const rule: Rule = {
     category: 'metadata',
     sources: ['spec', 'upstream'],
     messages: {
-      clusterScoped:
-        'metadata.namespace is "{{value}}", but {{kind}} is cluster-scoped: the server clears the namespace, so it has no effect and the object does not live in that namespace. Remove metadata.namespace.',
+      clusterScoped: {
+        text: 'metadata.namespace is "{{value}}", but {{kind}} is cluster-scoped.',
+        note:
+          'The server clears the namespace, so it has no effect and the object does not live in that namespace. ' +
+          'Remove metadata.namespace.',
+      },
       invalid: {
-        text: 'metadata.namespace "{{value}}" is not a valid namespace name: {{problems}}. Namespaces are DNS-1123 labels (at most 63 characters of a-z, 0-9 and "-"); as {{kind}} is cluster-scoped, remove the field altogether.',
+        text: 'metadata.namespace "{{value}}" is not a valid namespace name.',
+        note:
+          'Namespaces are DNS-1123 labels (at most 63 characters of a-z, 0-9 and "-"); as {{kind}} is ' +
+          'cluster-scoped, remove the field altogether. Validation says: {{problems}}.',
         severity: 'error',
       },
     },

@@ -28,16 +28,35 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     supersedes: ['schema/required'],
     messages: {
-      emptyField:
-        'metadata.ownerReferences[{{index}}].{{field}} is empty: the server rejects an owner reference without it ("must not be empty"). Write the {{what}}.',
-      badApiVersion:
-        'metadata.ownerReferences[{{index}}].apiVersion "{{value}}" has no version: the server rejects it ("version must not be empty"). Write group/version, e.g. management.platform/v1, or a core version such as v1.',
-      bannedOwner:
-        'metadata.ownerReferences[{{index}}] names an Event (v1) as owner: events are disallowed from being owners and the server rejects the reference. Reference the object that really owns this one.',
-      multipleControllers:
-        'metadata.ownerReferences[{{index}}] ({{ref}}) has controller: true, but ownerReferences[{{first}}] ({{firstRef}}) is already the controller: only one reference can have controller set to true, and the server rejects the object. Set controller: false here, or remove it.',
+      emptyField: {
+        text: 'metadata.ownerReferences[{{index}}].{{field}} is empty.',
+        note:
+          'The server rejects an owner reference without it ("must not be empty"). Write the {{what}}.',
+      },
+      badApiVersion: {
+        text: 'metadata.ownerReferences[{{index}}].apiVersion "{{value}}" has no version.',
+        note:
+          'The server rejects it ("version must not be empty"). Write group/version, e.g. ' +
+          'management.platform/v1, or a core version such as v1.',
+      },
+      bannedOwner: {
+        text: 'metadata.ownerReferences[{{index}}] names an Event (v1) as owner.',
+        note:
+          'Events are disallowed from being owners and the server rejects the reference. Reference the object ' +
+          'that really owns this one.',
+      },
+      multipleControllers: {
+        text: 'metadata.ownerReferences[{{index}}] ({{ref}}) has controller: true, but ownerReferences[{{first}}] ' +
+          '({{firstRef}}) is already the controller.',
+        note:
+          'Only one reference can have controller set to true, and the server rejects the object. Set ' +
+          'controller: false here, or remove it.',
+      },
       blockOwnerDeletion: {
-        text: 'metadata.ownerReferences[{{index}}] ({{ref}}) sets blockOwnerDeletion: true: whoever applies this manifest needs delete permission on the owner, otherwise the server answers 422. Make sure that permission is granted, or drop blockOwnerDeletion.',
+        text: 'metadata.ownerReferences[{{index}}] ({{ref}}) sets blockOwnerDeletion: true.',
+        note:
+          'Whoever applies this manifest needs delete permission on the owner, otherwise the server answers ' +
+          '422. Make sure that permission is granted, or drop blockOwnerDeletion.',
         severity: 'info',
       },
     },

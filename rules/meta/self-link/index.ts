@@ -10,8 +10,12 @@ const rule: Rule = {
     sources: ['spec'],
     fixable: true,
     messages: {
-      deprecated:
-        'metadata.selfLink is deprecated and no longer populated: the server ignores it, and the link it held is not maintained. Remove it; an object is addressed by its apiVersion, kind and name.',
+      deprecated: {
+        text: 'metadata.selfLink is deprecated and no longer populated.',
+        note:
+          'The server ignores it, and the link it held is not maintained. Remove it; an object is addressed by ' +
+          'its apiVersion, kind and name.',
+      },
     },
   },
   check(doc, ctx) {

@@ -20,8 +20,12 @@ const rule: Rule = {
     category: 'metadata',
     sources: ['spec'],
     messages: {
-      serverSet:
-        'metadata.{{field}} is set by the server and read-only ({{why}}): a manifest for create should not carry it. Remove it; for objects exported from the server, lint with the export preset.',
+      serverSet: {
+        text: 'metadata.{{field}} is set by the server and read-only: a manifest for create should not carry it.',
+        note:
+          'The server owns it: {{why}}. Remove it; for objects exported from the server, lint with the export ' +
+          'preset.',
+      },
     },
   },
   check(doc, ctx) {

@@ -45,10 +45,16 @@ const rule: Rule = {
     category: 'metadata',
     sources: ['spec', 'upstream'],
     messages: {
-      invalid:
-        '{{field}} "{{value}}" is not an RFC 3339 timestamp the platform can parse ({{reason}}); the server rejects the object. Write a time like 2024-05-14T09:21:37Z.',
-      notUtc:
-        'metadata.creationTimestamp "{{value}}" has the offset {{offset}}; creation timestamps are in UTC. Write the same instant as {{utc}}.',
+      invalid: {
+        text: '{{field}} "{{value}}" is not an RFC 3339 timestamp the platform can parse.',
+        note:
+          'The server rejects the object. Write a time like 2024-05-14T09:21:37Z. The parser says: {{reason}}.',
+      },
+      notUtc: {
+        text: 'metadata.creationTimestamp "{{value}}" has the offset {{offset}}; creation timestamps are in UTC.',
+        note:
+          'Write the same instant as {{utc}}.',
+      },
     },
   },
   check(doc, ctx) {

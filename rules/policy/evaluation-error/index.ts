@@ -13,7 +13,11 @@ const rule: Rule = {
     sources: ['spec'],
     reportedByEngine: true,
     messages: {
-      failed: 'The policy rule {{rule}} could not be evaluated on {{count}}; it first failed on {{where}}: {{detail}}.',
+      failed: {
+        text: 'The policy rule {{rule}} could not be evaluated on {{count}}.',
+        note:
+          'It first failed on {{where}}: {{detail}}.',
+      },
     },
   },
 };

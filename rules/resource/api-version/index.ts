@@ -14,7 +14,11 @@ const rule: Rule = {
         text: 'apiVersion "{{apiVersion}}" is not {{expected}}.',
         note: '{{kind}} is a kind of the platform management API, which serves it only as apiVersion: {{expected}}; the server rejects other groups.',
       },
-      unrecognizedVersion: "Unrecognized version \"{{version}}\" of management.platform: the server may reject it. Use apiVersion: {{expected}}.",
+      unrecognizedVersion: {
+        text: 'Unrecognized version "{{version}}" of management.platform: the server may reject it.',
+        note:
+          'Use apiVersion: {{expected}}.',
+      },
     },
   },
 };

@@ -10,7 +10,7 @@ const rule: Rule = {
     sources: ['spec'],
     reportedByEngine: true,
     messages: {
-      wrongCase: "Unknown kind \"{{kind}}\"; did you mean \"{{suggestion}}\"? Kinds are case-sensitive.",
+      wrongCase: { text: 'Unknown kind "{{kind}}"; did you mean "{{suggestion}}"?', note: 'Kinds are case-sensitive.' },
       unknownKind: "Unknown kind \"{{kind}}\" in management.platform/v1; expected one of {{kinds}}.",
       listItemKind: "This item of a {{expected}}List has kind \"{{kind}}\"; expected {{expected}}.",
     },

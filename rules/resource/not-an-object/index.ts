@@ -10,7 +10,11 @@ const rule: Rule = {
     sources: ['spec'],
     reportedByEngine: true,
     messages: {
-      notObject: "This document is {{actual}}, not a mapping: a platform object is a mapping with apiVersion, kind, metadata and spec.",
+      notObject: {
+        text: 'This document is {{actual}}, not a mapping.',
+        note:
+          'A platform object is a mapping with apiVersion, kind, metadata and spec.',
+      },
       itemsNotList: "items must be a list of objects.",
       rawNotObject: "spec.raw must hold the platform config as a YAML mapping (auth:, audit:, …).",
     },

@@ -10,7 +10,11 @@ const rule: Rule = {
     sources: ['spec'],
     reportedByEngine: true,
     messages: {
-      missing: "{{field}} is missing: every object needs apiVersion and kind (apiVersion: management.platform/v1, kind: User or Config).",
+      missing: {
+        text: '{{field}} is missing.',
+        note:
+          'Every object needs apiVersion and kind (apiVersion: management.platform/v1, kind: User or Config).',
+      },
       notString: "{{field}} must be a string, not {{type}}.",
     },
   },

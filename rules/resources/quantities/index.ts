@@ -107,20 +107,44 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     kinds: ['Config'],
     messages: {
-      invalid:
-        '{{field}} is {{value}}, not a Kubernetes quantity ({{reason}}): Kubernetes rejects the {{object}} of this component. Write a number with an optional suffix: "500m" or "2" for CPU, "512Mi" or "1.5Gi" for memory (binary Ki, Mi, Gi, Ti, Pi, Ei; decimal k, M, G, T, P, E; or an exponent such as 1e3).',
-      byteUnit:
-        '{{field}} is {{value}}, not a Kubernetes quantity: quantities have no "B" (byte) unit, so Kubernetes rejects the {{object}} of this component. Write "{{binary}}" (1024-based) or "{{decimal}}" (1000-based).',
-      negative:
-        '{{field}} is {{value}}, a negative quantity: Kubernetes requires resource quantities to be greater than or equal to 0 and rejects the {{object}} of this component. Write a positive amount, or remove the entry.',
+      invalid: {
+        text: '{{field}} is {{value}}, not a Kubernetes quantity.',
+        note:
+          'Kubernetes rejects the {{object}} of this component. Write a number with an optional suffix: "500m" ' +
+          'or "2" for CPU, "512Mi" or "1.5Gi" for memory (binary Ki, Mi, Gi, Ti, Pi, Ei; decimal k, M, G, T, ' +
+          'P, E; or an exponent such as 1e3). The parser says: {{reason}}.',
+      },
+      byteUnit: {
+        text: '{{field}} is {{value}}, not a Kubernetes quantity.',
+        note:
+          'Quantities have no "B" (byte) unit, so Kubernetes rejects the {{object}} of this component. Write ' +
+          '"{{binary}}" (1024-based) or "{{decimal}}" (1000-based).',
+      },
+      negative: {
+        text: '{{field}} is {{value}}, a negative quantity.',
+        note:
+          'Kubernetes requires resource quantities to be greater than or equal to 0 and rejects the {{object}} ' +
+          'of this component. Write a positive amount, or remove the entry.',
+      },
       digitless: {
-        text: '{{field}} is {{value}}, which has no digits: Kubernetes reads a suffix or sign alone as 0, which is surely not what was meant. Write the amount, e.g. "1Gi" or "500m".',
+        text: '{{field}} is {{value}}, which has no digits.',
+        note:
+          'Kubernetes reads a suffix or sign alone as 0, which is surely not what was meant. Write the amount, ' +
+          'e.g. "1Gi" or "500m".',
         severity: 'warning',
       },
-      sizeNotPositive:
-        '{{field}} is {{value}}: a volume size must be greater than zero, and Kubernetes rejects a volume claim for less. Write a size such as "50Gi", or remove the field for the default.',
-      requestAboveLimit:
-        '{{field}} is {{request}}, more than its limit {{limitField}} {{limit}} ({{requestValue}} > {{limitValue}}): Kubernetes rejects a container whose request exceeds its limit. Lower the request or raise the limit.',
+      sizeNotPositive: {
+        text: '{{field}} is {{value}}, not a size greater than zero.',
+        note:
+          'A volume size must be greater than zero, and Kubernetes rejects a volume claim for less. Write a ' +
+          'size such as "50Gi", or remove the field for the default.',
+      },
+      requestAboveLimit: {
+        text: '{{field}} is {{request}}, more than its limit {{limit}}.',
+        note:
+          'The limit is {{limitField}}; in base units {{requestValue}} > {{limitValue}}. Kubernetes rejects a ' +
+          'container whose request exceeds its limit. Lower the request or raise the limit.',
+      },
     },
   },
   check(doc, ctx) {

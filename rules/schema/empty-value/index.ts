@@ -10,7 +10,12 @@ const rule: Rule = {
     sources: ['spec'],
     reportedByEngine: true,
     messages: {
-      empty: { text: "{{field}} has no value, which looks like an unfilled template; give it a value or remove the key.", severity: 'warning' },
+      empty: {
+        text: '{{field}} has no value, which looks like an unfilled template.',
+        note:
+          'Give it a value or remove the key.',
+        severity: 'warning',
+      },
       emptyRequired: { text: "{{field}} is required but has no value.", severity: 'error' },
     },
   },

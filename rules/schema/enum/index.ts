@@ -12,7 +12,7 @@ const rule: Rule = {
     reportedByEngine: true,
     messages: {
       enum: "{{field}} is \"{{value}}\"; expected one of: {{allowed}}.",
-      enumCase: "{{field}} is \"{{value}}\"; values are case-sensitive: write \"{{suggestion}}\".",
+      enumCase: { text: '{{field}} is "{{value}}"; did you mean "{{suggestion}}"?', note: 'Values are case-sensitive.' },
     },
   },
 };

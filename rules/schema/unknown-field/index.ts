@@ -11,8 +11,16 @@ const rule: Rule = {
     fixable: true,
     reportedByEngine: true,
     messages: {
-      unknown: "Unknown field \"{{name}}\" in {{parent}}: the platform drops it silently. Remove it or check its spelling.",
-      unknownDidYouMean: "Unknown field \"{{name}}\" in {{parent}}; did you mean \"{{suggestion}}\"? The platform drops unknown fields silently.",
+      unknown: {
+        text: 'Unknown field "{{name}}" in {{parent}}: the platform drops it silently.',
+        note:
+          'Remove it or check its spelling.',
+      },
+      unknownDidYouMean: {
+        text: 'Unknown field "{{name}}" in {{parent}}; did you mean "{{suggestion}}"?',
+        note:
+          'The platform drops unknown fields silently.',
+      },
     },
   },
 };

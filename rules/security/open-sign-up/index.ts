@@ -3,9 +3,6 @@ import { getIn } from '../../../src/platform/data.js';
 import { eachProvider, type ProviderEntry } from '../../../src/platform/providers.js';
 import { displayPath } from '../../../src/schema/validate.js';
 
-const CREATES_USERS =
-  'and the platform creates a user for each of them on first sign-in because status.auth.disableUserCreation is not true';
-const OR_DISABLE = 'or set status.auth.disableUserCreation: true if every user is created by an administrator';
 
 /** The tenants of web identity provider B that admit accounts of any organization (Dex's `isOrgTenant` is false). */
 const OPEN_TENANTS: Readonly<Record<string, string>> = {
@@ -79,29 +76,65 @@ const rule: Rule = {
     sources: ['security'],
     kinds: ['Config'],
     messages: {
-      gitForgeA:
-        `{{provider}} has no orgs: anyone with an account at git forge A can sign in, ${CREATES_USERS}. ` +
-        `List the organizations allowed in under orgs (each with name, and teams to narrow it further), ${OR_DISABLE}.`,
-      gitForgeB:
-        `{{provider}} has no groups: anyone with an account at git forge B can sign in, ${CREATES_USERS}. ` +
-        `List the groups allowed in under groups, ${OR_DISABLE}.`,
-      oidc:
-        `{{provider}} has no groups: anyone the OIDC provider authenticates can sign in, ${CREATES_USERS}. ` +
-        `List the groups allowed in under groups (with groupsClaim naming the token claim that carries them), ${OR_DISABLE}.`,
-      saml:
-        `{{provider}} has no allowedGroups: anyone the SAML identity provider authenticates can sign in, ${CREATES_USERS}. ` +
-        `List the groups allowed in under allowedGroups (with groupsAttr naming the assertion attribute), ${OR_DISABLE}.`,
-      webIdentityA:
-        `{{provider}} has neither hostedDomains nor groups: anyone with an account at web identity provider A, any ` +
-        `personal account included, can sign in, ${CREATES_USERS}. Restrict it with hostedDomains (e.g. [example.com]) ` +
-        `or with groups together with serviceAccountFilePath and adminEmail, ${OR_DISABLE}.`,
-      webIdentityAGroupsUnchecked:
-        `{{provider}} restricts sign-in only by groups, but without serviceAccountFilePath the platform cannot read ` +
-        `group memberships and never checks them: anyone with an account at web identity provider A can sign in, ` +
-        `${CREATES_USERS}. Add serviceAccountFilePath and adminEmail, or restrict by hostedDomains, ${OR_DISABLE}.`,
-      webIdentityB:
-        `{{provider}} has tenant {{tenant}}: {{audience}} can sign in (groups are not checked for this tenant), ` +
-        `${CREATES_USERS}. Set tenant to your organization's tenant ID or name, ${OR_DISABLE}.`,
+      gitForgeA: {
+        text: '{{provider}} has no orgs, so anyone with an account at git forge A can sign in.',
+        note:
+          'Single sign-on creates users: the platform creates a user for each of them on first sign-in because ' +
+          'status.auth.disableUserCreation is not true. List the organizations allowed in under orgs (each ' +
+          'with name, and teams to narrow it further), or set status.auth.disableUserCreation: true if every ' +
+          'user is created by an administrator.',
+      },
+      gitForgeB: {
+        text: '{{provider}} has no groups, so anyone with an account at git forge B can sign in.',
+        note:
+          'Single sign-on creates users: the platform creates a user for each of them on first sign-in because ' +
+          'status.auth.disableUserCreation is not true. List the groups allowed in under groups, or set ' +
+          'status.auth.disableUserCreation: true if every user is created by an administrator.',
+      },
+      oidc: {
+        text: '{{provider}} has no groups, so anyone the OIDC provider authenticates can sign in.',
+        note:
+          'Single sign-on creates users: the platform creates a user for each of them on first sign-in because ' +
+          'status.auth.disableUserCreation is not true. List the groups allowed in under groups (with ' +
+          'groupsClaim naming the token claim that carries them), or set status.auth.disableUserCreation: true ' +
+          'if every user is created by an administrator.',
+      },
+      saml: {
+        text: '{{provider}} has no allowedGroups, so anyone the SAML identity provider authenticates can sign in.',
+        note:
+          'Single sign-on creates users: the platform creates a user for each of them on first sign-in because ' +
+          'status.auth.disableUserCreation is not true. List the groups allowed in under allowedGroups (with ' +
+          'groupsAttr naming the assertion attribute), or set status.auth.disableUserCreation: true if every ' +
+          'user is created by an administrator.',
+      },
+      webIdentityA: {
+        text: '{{provider}} has neither hostedDomains nor groups, so anyone with an account at web identity ' +
+          'provider A can sign in.',
+        note:
+          'Personal accounts included. Single sign-on creates users: the platform creates a user for each of ' +
+          'them on first sign-in because status.auth.disableUserCreation is not true. Restrict it with ' +
+          'hostedDomains (e.g. [example.com]) or with groups together with serviceAccountFilePath and ' +
+          'adminEmail, or set status.auth.disableUserCreation: true if every user is created by an ' +
+          'administrator.',
+      },
+      webIdentityAGroupsUnchecked: {
+        text: '{{provider}} restricts sign-in only by groups, which are never checked without ' +
+          'serviceAccountFilePath.',
+        note:
+          'The platform cannot read group memberships without a service account, so anyone with an account at ' +
+          'web identity provider A can sign in, and the platform creates a user for each of them on first ' +
+          'sign-in because status.auth.disableUserCreation is not true. Add serviceAccountFilePath and ' +
+          'adminEmail, or restrict by hostedDomains, or set status.auth.disableUserCreation: true if every ' +
+          'user is created by an administrator.',
+      },
+      webIdentityB: {
+        text: '{{provider}} has tenant {{tenant}}, which admits accounts of any organization.',
+        note:
+          'With it, {{audience}} can sign in (groups are not checked for this tenant), and the platform ' +
+          'creates a user for each of them on first sign-in because status.auth.disableUserCreation is not ' +
+          'true. Set tenant to your organization\'s tenant ID or name, or set status.auth.disableUserCreation: ' +
+          'true if every user is created by an administrator.',
+      },
     },
   },
   check(doc, ctx) {

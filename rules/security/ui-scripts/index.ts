@@ -47,15 +47,19 @@ const rule: Rule = {
     },
     defaultOptions: { trustedOrigins: [] },
     messages: {
-      scriptInLegalTemplate:
-        '{{field}} contains a <script> tag: the legal text is HTML shown to every user on the login page, so a ' +
-        'script there would run in the platform\'s origin before anyone signs in, where it can read what users type. ' +
-        'Keep legalTemplate to text, formatting and links; a deliberate UI script belongs in customJavaScript, ' +
-        'served from the platform host.',
+      scriptInLegalTemplate: {
+        text: '{{field}} contains a <script> tag.',
+        note:
+          'The legal text is HTML shown to every user on the login page, so a script there would run in the ' +
+          'platform\'s origin before anyone signs in, where it can read what users type. Keep legalTemplate to ' +
+          'text, formatting and links; a deliberate UI script belongs in customJavaScript, served from the ' +
+          'platform host.',
+      },
       foreignScript: {
-        text:
-          '{{field}} loads JavaScript from {{source}}, not from the platform\'s own origin https://{{platformHost}}: ' +
-          'the script runs in every user\'s UI session with their permissions, so whoever controls that origin ' +
+        text: '{{field}} loads JavaScript from {{source}}, not from the platform\'s own origin ' +
+          'https://{{platformHost}}.',
+        note:
+          'The script runs in every user\'s UI session with their permissions, so whoever controls that origin ' +
           'controls the platform. Serve the file from the platform host, or make sure you trust that origin.',
         severity: 'info',
       },

@@ -11,10 +11,13 @@ const rule: Rule = {
     sources: ['security'],
     kinds: ['User'],
     messages: {
-      wildcard:
-        'The access rule {{rule}} gives every verb (*) to every {{subject}} (*): anyone on the platform can change ' +
-        'or delete this user, bind it into access rules and make it the owner of resources. Name the users or ' +
-        'teams that need access and give them only the verbs they need (e.g. get, list).',
+      wildcard: {
+        text: 'The access rule {{rule}} gives every verb (*) to every {{subject}} (*).',
+        note:
+          'Anyone on the platform can change or delete this user, bind it into access rules and make it the ' +
+          'owner of resources. Name the users or teams that need access and give them only the verbs they need ' +
+          '(e.g. get, list).',
+      },
     },
   },
   check(doc, ctx) {

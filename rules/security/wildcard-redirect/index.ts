@@ -10,10 +10,14 @@ const rule: Rule = {
     sources: ['security'],
     kinds: ['Config'],
     messages: {
-      wildcardRedirect:
-        'status.oidc.wildcardRedirect is true: a * in a client\'s redirect URI then also matches hosts and paths the ' +
-        'client does not own, and whoever controls one of them receives that client\'s authorization codes and ' +
-        'tokens. List each exact redirect URI under the client\'s redirectURIs and remove wildcardRedirect.',
+      wildcardRedirect: {
+        text: 'status.oidc.wildcardRedirect is true: a * in a redirect URI also matches hosts the client does not ' +
+          'own.',
+        note:
+          'A * in a client\'s redirect URI then also matches hosts and paths the client does not own, and ' +
+          'whoever controls one of them receives that client\'s authorization codes and tokens. List each exact ' +
+          'redirect URI under the client\'s redirectURIs and remove wildcardRedirect.',
+      },
     },
   },
   check(doc, ctx) {

@@ -18,8 +18,13 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['Config'],
     messages: {
-      disablesProvisioning:
-        '{{field}} is {{value}}, which disables dynamic provisioning: no volume is created for the claim, and it stays Pending until an administrator creates a matching PersistentVolume by hand. To use the cluster\'s default storage class, remove the field (or set it to null); otherwise name a storage class, e.g. "gp3".',
+      disablesProvisioning: {
+        text: '{{field}} is {{value}}, which disables dynamic provisioning.',
+        note:
+          'No volume is created for the claim, and it stays Pending until an administrator creates a matching ' +
+          'PersistentVolume by hand. To use the cluster\'s default storage class, remove the field (or set it to ' +
+          'null); otherwise name a storage class, e.g. "gp3".',
+      },
     },
   },
   check(doc, ctx) {

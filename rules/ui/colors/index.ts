@@ -15,12 +15,24 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['Config'],
     messages: {
-      invalid:
-        '{{field}} is "{{value}}", not a CSS color: the browser ignores it and the UI keeps its default color. Write a hex color like "#1d4ed8", a color function like "rgb(29 78 216)", or a color name like "navy".',
-      nearColor:
-        '{{field}} is "{{value}}", not a CSS color: the browser ignores it and the UI keeps its default color. Write "{{suggestion}}".',
-      missingHash:
-        '{{field}} is "{{value}}", not a CSS color: a hex color starts with "#". Write "{{suggestion}}" (quoted: an unquoted # starts a YAML comment).',
+      invalid: {
+        text: '{{field}} is "{{value}}", not a CSS color: the browser ignores it and the UI keeps its default ' +
+          'color.',
+        note:
+          'Write a hex color like "#1d4ed8", a color function like "rgb(29 78 216)", or a color name like ' +
+          '"navy".',
+      },
+      nearColor: {
+        text: '{{field}} is "{{value}}", not a CSS color: the browser ignores it and the UI keeps its default ' +
+          'color.',
+        note:
+          'Write "{{suggestion}}".',
+      },
+      missingHash: {
+        text: '{{field}} is "{{value}}", not a CSS color: a hex color starts with "#".',
+        note:
+          'Write "{{suggestion}}" (quoted: an unquoted # starts a YAML comment).',
+      },
     },
   },
   check(doc, ctx) {

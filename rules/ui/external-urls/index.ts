@@ -13,8 +13,12 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['Config'],
     messages: {
-      allowWithoutBlock:
-        '{{field}} lists URLs but {{blockState}}: the allow list is only consulted while external requests are blocked, so it has no effect and the UI may call any URL. Set {{block}}: true to restrict the UI to these URLs, or remove allow.',
+      allowWithoutBlock: {
+        text: '{{field}} lists URLs but {{blockState}}.',
+        note:
+          'The allow list is only consulted while external requests are blocked, so it has no effect and the UI ' +
+          'may call any URL. Set {{block}}: true to restrict the UI to these URLs, or remove allow.',
+      },
     },
   },
   check(doc, ctx) {

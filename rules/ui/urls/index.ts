@@ -45,10 +45,17 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['Config'],
     messages: {
-      notAbsolute:
-        '{{field}} is {{value}}, not an absolute URL ({{reason}}): every user\'s browser loads it as the UI tells it, which takes a full http(s) URL with a host; a relative path or a bare host name does not lead to the file. Write a URL such as {{example}}.',
-      notHttp:
-        '{{field}} is {{value}}: the UI can only load http:// or https:// URLs here, not "{{scheme}}:". Write a URL such as {{example}}.',
+      notAbsolute: {
+        text: '{{field}} is {{value}}, not an absolute URL ({{reason}}).',
+        note:
+          'Every user\'s browser loads it as the UI tells it, which takes a full http(s) URL with a host; a ' +
+          'relative path or a bare host name does not lead to the file. Write a URL such as {{example}}.',
+      },
+      notHttp: {
+        text: '{{field}} is {{value}}: the UI can only load http:// or https:// URLs here, not "{{scheme}}:".',
+        note:
+          'Write a URL such as {{example}}.',
+      },
     },
   },
   check(doc, ctx) {

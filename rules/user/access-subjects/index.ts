@@ -14,8 +14,11 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['User'],
     messages: {
-      noSubjects:
-        'spec.access[{{index}}]{{name}} has neither users nor teams: the rule grants its verbs to nobody. Add the users or teams that should get them, or remove the rule.',
+      noSubjects: {
+        text: 'spec.access[{{index}}]{{name}} has neither users nor teams: the rule grants its verbs to nobody.',
+        note:
+          'Add the users or teams that should get them, or remove the rule.',
+      },
     },
   },
   check(doc, ctx) {

@@ -20,18 +20,34 @@ const rule: Rule = {
     kinds: ['User'],
     fixable: true,
     messages: {
-      empty:
-        'spec.access[{{index}}].verbs is empty: the rule grants nothing. List the verbs to grant: {{verbs}} ("*" for all).',
-      wrongCase: 'Verb "{{value}}" is not recognised: verbs are case-sensitive. Write "{{suggestion}}".',
-      unknown: 'Verb "{{value}}" is not a verb of User access rules, so it grants nothing. Use one of {{verbs}}.',
-      unknownDidYouMean:
-        'Verb "{{value}}" is not a verb of User access rules, so it grants nothing; did you mean "{{suggestion}}"? Use one of {{verbs}}.',
+      empty: {
+        text: 'spec.access[{{index}}].verbs is empty: the rule grants nothing.',
+        note:
+          'List the verbs to grant: {{verbs}} ("*" for all).',
+      },
+      wrongCase: { text: 'Verb "{{value}}" is not recognised; did you mean "{{suggestion}}"?', note: 'Verbs are case-sensitive.' },
+      unknown: {
+        text: 'Verb "{{value}}" is not a verb of User access rules, so it grants nothing.',
+        note:
+          'Use one of {{verbs}}.',
+      },
+      unknownDidYouMean: {
+        text: 'Verb "{{value}}" is not a verb of User access rules, so it grants nothing; did you mean ' +
+          '"{{suggestion}}"?',
+        note:
+          'Use one of {{verbs}}.',
+      },
       redundantWildcard: {
-        text: 'spec.access[{{index}}].verbs has "*" next to {{others}}: "*" already grants every verb, so the others are redundant. Keep just "*", or list the verbs without it.',
+        text: 'spec.access[{{index}}].verbs has "*" next to {{others}}.',
+        note:
+          '"*" already grants every verb, so the others are redundant. Keep just "*", or list the verbs without ' +
+          'it.',
         severity: 'warning',
       },
       duplicate: {
-        text: 'Verb "{{value}}" is listed twice in spec.access[{{index}}].verbs (first at verbs[{{first}}]). Remove the duplicate.',
+        text: 'Verb "{{value}}" is listed twice in spec.access[{{index}}].verbs (first at verbs[{{first}}]).',
+        note:
+          'Remove the duplicate.',
         severity: 'warning',
       },
     },

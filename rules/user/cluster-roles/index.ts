@@ -12,10 +12,15 @@ const rule: Rule = {
     kinds: ['User'],
     fixable: true,
     messages: {
-      missingName:
-        'spec.clusterRoles[{{index}}] has no name: an assignment without a cluster role assigns nothing. Write the cluster role, e.g. name: platform-viewer, or remove the entry.',
+      missingName: {
+        text: 'spec.clusterRoles[{{index}}] has no name: an assignment without a cluster role assigns nothing.',
+        note:
+          'Write the cluster role, e.g. name: platform-viewer, or remove the entry.',
+      },
       duplicate: {
-        text: 'Cluster role "{{value}}" is assigned twice (first at spec.clusterRoles[{{first}}]): the second assignment adds nothing. Remove the duplicate.',
+        text: 'Cluster role "{{value}}" is assigned twice (first at spec.clusterRoles[{{first}}]).',
+        note:
+          'The second assignment adds nothing. Remove the duplicate.',
         severity: 'warning',
       },
     },

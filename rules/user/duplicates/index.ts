@@ -17,7 +17,11 @@ const rule: Rule = {
     kinds: ['User'],
     fixable: true,
     messages: {
-      duplicate: 'Group "{{value}}" is listed twice in spec.{{field}} (first at {{field}}[{{first}}]): {{why}}. Remove the duplicate.',
+      duplicate: {
+        text: 'Group "{{value}}" is listed twice in spec.{{field}} (first at {{field}}[{{first}}]): {{why}}.',
+        note:
+          'Remove the duplicate.',
+      },
     },
   },
   check(doc, ctx) {

@@ -12,8 +12,12 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     kinds: ['User'],
     messages: {
-      invalid:
-        'spec.email "{{value}}" is not a valid e-mail address ({{reason}}): the platform cannot match or notify the user by it. Write a bare address like jane.doe@example.com, without a display name or angle brackets.',
+      invalid: {
+        text: 'spec.email "{{value}}" is not a valid e-mail address ({{reason}}).',
+        note:
+          'The platform cannot match or notify the user by it. Write a bare address like jane.doe@example.com, ' +
+          'without a display name or angle brackets.',
+      },
     },
   },
   check(doc, ctx) {

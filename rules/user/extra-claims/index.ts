@@ -11,10 +11,17 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     kinds: ['User'],
     messages: {
-      scalar:
-        'spec.extraClaims.{{key}} is {{actual}}, not a string: the platform stores extra claims as strings and cannot decode this value. Quote it: "{{source}}".',
-      collection:
-        'spec.extraClaims.{{key}} is a {{actual}}, not a string: the platform stores one string per extra claim and cannot decode a {{actual}}. Write a single string value.',
+      scalar: {
+        text: 'spec.extraClaims.{{key}} is {{actual}}, not a string.',
+        note:
+          'The platform stores extra claims as strings and cannot decode this value. Quote it: "{{source}}".',
+      },
+      collection: {
+        text: 'spec.extraClaims.{{key}} is a {{actual}}, not a string.',
+        note:
+          'The platform stores one string per extra claim and cannot decode a {{actual}}. Write a single string ' +
+          'value.',
+      },
     },
   },
   check(doc, ctx) {

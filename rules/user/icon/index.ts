@@ -12,10 +12,16 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['User'],
     messages: {
-      invalid:
-        'spec.icon "{{value}}" is not an absolute URL ({{reason}}): the UI cannot load the icon from it. Write a full URL like https://avatars.example.com/jane.png.',
-      scheme:
-        'spec.icon "{{value}}" uses the scheme "{{scheme}}": the UI loads icons over http(s) only. Write an https:// URL like https://avatars.example.com/jane.png.',
+      invalid: {
+        text: 'spec.icon "{{value}}" is not an absolute URL: the UI cannot load the icon from it.',
+        note:
+          'The parser says: {{reason}}. Write a full URL like https://avatars.example.com/jane.png.',
+      },
+      scheme: {
+        text: 'spec.icon "{{value}}" uses the scheme "{{scheme}}": the UI loads icons over http(s) only.',
+        note:
+          'Write an https:// URL like https://avatars.example.com/jane.png.',
+      },
     },
   },
   check(doc, ctx) {

@@ -14,8 +14,11 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['User'],
     messages: {
-      noOwner:
-        'spec.owner names neither a user nor a team, so the object has no owner. Set owner.user (a platform user) or owner.team (a platform team), or remove spec.owner.',
+      noOwner: {
+        text: 'spec.owner names neither a user nor a team, so the object has no owner.',
+        note:
+          'Set owner.user (a platform user) or owner.team (a platform team), or remove spec.owner.',
+      },
     },
   },
   check(doc, ctx) {

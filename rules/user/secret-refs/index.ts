@@ -26,17 +26,29 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     kinds: ['User'],
     messages: {
-      missing: '{{ref}} has no {{field}}: {{why}}, so {{what}} cannot be read. Add {{field}}.',
+      missing: {
+        text: '{{ref}} has no {{field}}, so {{what}} cannot be read.',
+        note: 'Add {{field}}: {{why}}.',
+      },
       invalidName: {
-        text: '{{ref}}.secretName "{{value}}" is not a valid secret name: {{problems}}. Secret names are lowercase DNS-1123 subdomains, e.g. platform-user-password-jane.',
+        text: '{{ref}}.secretName "{{value}}" is not a valid secret name.',
+        note:
+          'Secret names are lowercase DNS-1123 subdomains, e.g. platform-user-password-jane. Validation says: ' +
+          '{{problems}}.',
         severity: 'error',
       },
       invalidNamespace: {
-        text: '{{ref}}.secretNamespace "{{value}}" is not a valid namespace: {{problems}}. Namespaces are lowercase DNS-1123 labels (at most 63 characters of a-z, 0-9 and "-"), e.g. platform.',
+        text: '{{ref}}.secretNamespace "{{value}}" is not a valid namespace.',
+        note:
+          'Namespaces are lowercase DNS-1123 labels (at most 63 characters of a-z, 0-9 and "-"), e.g. ' +
+          'platform. Validation says: {{problems}}.',
         severity: 'error',
       },
       invalidKey: {
-        text: '{{ref}}.key "{{value}}" cannot be a key of a secret: {{problems}}. Secret keys consist of letters, digits, "-", "_" and ".", e.g. password.',
+        text: '{{ref}}.key "{{value}}" cannot be a key of a secret.',
+        note:
+          'Secret keys consist of letters, digits, "-", "_" and ".", e.g. password. Validation says: ' +
+          '{{problems}}.',
         severity: 'error',
       },
     },

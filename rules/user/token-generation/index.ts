@@ -10,8 +10,11 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['User'],
     messages: {
-      negative:
-        'spec.tokenGeneration is {{value}}: a token generation counts up from 0 and cannot be negative. To invalidate all tokens of the user, raise it above its current value (0 or more).',
+      negative: {
+        text: 'spec.tokenGeneration is {{value}}: a token generation counts up from 0 and cannot be negative.',
+        note:
+          'To invalidate all tokens of the user, raise it above its current value (0 or more).',
+      },
     },
   },
   check(doc, ctx) {

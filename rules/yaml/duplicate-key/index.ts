@@ -10,7 +10,11 @@ const rule: Rule = {
     sources: ['upstream'],
     reportedByEngine: true,
     messages: {
-      duplicate: "The key {{key}} is given twice in this mapping; only one value would be kept. Remove or rename one of them.",
+      duplicate: {
+        text: 'The key {{key}} is given twice in this mapping; only one value would be kept.',
+        note:
+          'Remove or rename one of them.',
+      },
     },
   },
 };
