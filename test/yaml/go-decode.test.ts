@@ -53,3 +53,13 @@ describe('directives and alias bombs', () => {
     expect(diagnostics[0]?.message).toMatch(/^YAML syntax error: document contains excessive aliasing: aliases expand it to [\d,]+ values, which the platform refuses\.$/);
   });
 });
+
+describe('only the platform\'s objects', () => {
+  it('reads keys and values of other tools\' YAML without a word: `on:` is a workflow key, not a boolean', () => {
+    const workflow = 'name: ci\non:\n  push:\n    branches: [main]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    timeout-minutes: 010\n';
+    expect(lint(workflow)).toEqual([]);
+    expect(lint(`${workflow}---\n${USER}  extraClaims:\n    on: x\n`).map((d) => [d.ruleId, d.line, d.message])).toEqual([
+      ['yaml/ambiguous-scalar', 17, 'The key on is read by the platform as "true".'],
+    ]);
+  });
+});
