@@ -17,6 +17,8 @@ import { rules as cost } from './cost/index.js';
 import { rules as storage } from './storage/index.js';
 import { rules as database } from './database/index.js';
 import { rules as security } from './security/index.js';
+import { rules as change } from './change/index.js';
+import { rules as patch } from './patch/index.js';
 import { rules as directive } from './directive/index.js';
 import { rules as policy } from './policy/index.js';
 import { rules as internal } from './internal/index.js';
@@ -41,6 +43,8 @@ export const builtinRules: readonly Rule[] = [
   ...storage,
   ...database,
   ...security,
+  ...change,
+  ...patch,
   ...directive,
   ...policy,
   ...internal,

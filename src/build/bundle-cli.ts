@@ -8,20 +8,66 @@
  * - Code splitting keeps what a run may not need (formatters, custom policies with CEL and ajv) in chunks loaded on
  *   demand; chunks sit next to bin.js, so `new URL('./x.js', import.meta.url)` means the same in every chunk.
  * - `./validators.generated.js` (validate.ts) is taken from dist/src/schema, where build-validators.js wrote it.
- * - ajv and re2js, loaded with createRequire when needed (src/schema/ajv.ts, src/formats/regex.ts), stay in
- *   node_modules; `platlint explain` finds rules/** from the package root, wherever the bundle is.
+ * - The package's runtime `dependencies` stay outside the bundle, in node_modules; everything else (the
+ *   devDependencies yaml, commander, micromatch, CEL, the LSP library) is taken in. So `dependencies` lists exactly
+ *   what the published package needs besides its bundle: ajv and re2js, which src/schema/ajv.ts and
+ *   src/formats/regex.ts load with createRequire on first use, out of esbuild's sight.
+ *   `platlint explain` finds rules/** from the package root, wherever the bundle is.
+ * - Minified (names kept, for error messages): the published package holds only the bundle, and a smaller file
+ *   compiles faster at start-up. The licenses of the bundled packages go to THIRD-PARTY-LICENSES.txt beside it.
+ * - bin.js is made executable: npm links it as the `platlint` command, and a checkout runs it as `dist/src/cli/bin.js`.
  * - Every file is written aside and renamed, so that a CLI starting during a build never reads half a file.
  */
-import { existsSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
+import { bundledPackages, THIRD_PARTY_LICENSES_FILE, thirdPartyLicensesText } from './third-party-licenses.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const outdir = join(root, 'dist', 'src', 'cli');
 const generatedValidators = join(root, 'dist', 'src', 'schema', 'validators.generated.js');
-/** Chunks of earlier builds are removed once no CLI started before the build can still be loading them. */
-const STALE_CHUNK_MS = 10 * 60_000;
+/**
+ * Chunks of earlier builds are removed once no CLI started before the build can still be loading them; at once when
+ * npm builds the package (src/build/prepare.mjs sets PLATLINT_PRUNE_CHUNKS), so that `npm pack` takes in only this
+ * build's chunks.
+ */
+const STALE_CHUNK_MS = process.env['PLATLINT_PRUNE_CHUNKS'] === '1' ? 0 : 10 * 60_000;
+
+/** The runtime dependencies, which the published package installs beside the bundle. */
+function runtimeDependencies(): string[] {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  return Object.keys(manifest.dependencies ?? {});
+}
+
+function writeAtomically(path: string, contents: Uint8Array | string, mode = 0o644): void {
+  const partial = `${path}.${process.pid}.tmp`;
+  writeFileSync(partial, contents);
+  chmodSync(partial, mode);
+  renameSync(partial, path);
+}
+
+/**
+ * Two trims of ajv's standalone code, which is the largest part of the bundle:
+ * - it embeds each schema it validates against as a literal (for `verbose` errors' `schema` and `parentSchema`): a
+ *   second copy of the User and Config schemas, some 50 kB, beside the schema module the bundle has anyway. The
+ *   literals are swapped for that module's objects, which are the same values.
+ * - every error object spells out its `schemaPath` ("#/properties/spec/properties/..."), another 50 kB that nothing
+ *   reads: src/schema/validate.ts maps these errors by keyword, instancePath, params, parentSchema and data. The
+ *   strings are emptied. (Validators ajv compiles at run time, for configs and policies, keep theirs.)
+ */
+async function leanValidators(code: string): Promise<string> {
+  const { schemas } = (await import(pathToFileURL(join(root, 'dist', 'src', 'schema', 'index.js')).href)) as typeof import('../schema/index.js');
+  let lean = code.replace(/schemaPath:\s*"(?:[^"\\]|\\.)*"/g, 'schemaPath:""');
+  let shared = false;
+  for (const name of ['User', 'Config'] as const) {
+    const literal = ` = ${JSON.stringify(schemas[name])};`;
+    if (!lean.includes(literal)) continue;
+    lean = lean.replace(literal, ` = __platlintSchemas.${name};`);
+    shared = true;
+  }
+  return shared ? `import { schemas as __platlintSchemas } from ${JSON.stringify(join(root, 'src', 'schema', 'index.ts'))};\n${lean}` : lean;
+}
 
 const validatorsPlugin: Plugin = {
   name: 'generated-validators',
@@ -29,6 +75,7 @@ const validatorsPlugin: Plugin = {
     b.onResolve({ filter: /^\.\/validators\.generated\.js$/ }, () =>
       existsSync(generatedValidators) ? { path: generatedValidators } : { path: './validators.generated.js', external: true },
     );
+    b.onLoad({ filter: /validators\.generated\.js$/ }, async (args) => ({ contents: await leanValidators(readFileSync(args.path, 'utf8')), loader: 'js' }));
   },
 };
 
@@ -51,6 +98,10 @@ export async function bundleCli(): Promise<string[] | undefined> {
     platform: 'node',
     target: 'node20',
     chunkNames: 'chunk-[hash]',
+    external: runtimeDependencies().flatMap((name) => [name, `${name}/*`]),
+    minify: true,
+    legalComments: 'none',
+    metafile: true,
     // The CommonJS dependencies (yaml, commander, micromatch) require Node's built-ins.
     banner: { js: "import { createRequire as __platlintCreateRequire } from 'node:module'; const require = __platlintCreateRequire(import.meta.url);" },
     plugins: [validatorsPlugin],
@@ -59,15 +110,16 @@ export async function bundleCli(): Promise<string[] | undefined> {
   });
   const written: string[] = [];
   for (const file of result.outputFiles) {
-    const partial = `${file.path}.${process.pid}.tmp`;
-    writeFileSync(partial, file.contents);
-    renameSync(partial, file.path);
+    writeAtomically(file.path, file.contents, file.path === join(outdir, 'bin.js') ? 0o755 : 0o644);
     written.push(file.path);
   }
+  const licenses = join(outdir, THIRD_PARTY_LICENSES_FILE);
+  writeAtomically(licenses, thirdPartyLicensesText(bundledPackages(root, result.metafile)));
+  written.push(licenses);
   const current = new Set(written);
   for (const name of readdirSync(outdir)) {
     const path = join(outdir, name);
-    if (/^chunk-\w+\.js$/.test(name) && !current.has(path) && Date.now() - statSync(path).mtimeMs > STALE_CHUNK_MS) unlinkSync(path);
+    if (/^chunk-\w+\.js$/.test(name) && !current.has(path) && Date.now() - statSync(path).mtimeMs >= STALE_CHUNK_MS) unlinkSync(path);
   }
   return written;
 }

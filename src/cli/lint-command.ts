@@ -13,6 +13,8 @@ import type { CliIo } from './io.js';
 import { lintFilesInParallel, PARALLEL_MIN_FILES } from './parallel.js';
 import { loadRuleSet } from './rule-set.js';
 import { applyRuleFlags, nearest, UsageError } from './settings.js';
+import type { ChangeContext } from '../change/context.js';
+import { loadBase } from './base-option.js';
 
 const VERSION = '0.1.0';
 
@@ -33,6 +35,10 @@ export interface LintFlags {
   policy: string[];
   /** False with `--no-error-on-unmatched-pattern`. */
   errorOnUnmatchedPattern: boolean;
+  /** `--base REF`: lint as a change from the git revision REF. */
+  base?: string;
+  /** `--new-only`: report and exit only by what the change introduced. */
+  newOnly?: boolean;
 }
 
 interface Output {
@@ -41,7 +47,7 @@ interface Output {
 }
 
 /** Each `-o FILE` belongs to the `--format` given in the same position; a format without one goes to stdout. */
-function outputs(flags: LintFlags, env: Readonly<Record<string, string | undefined>>): Output[] {
+export function outputs(flags: Pick<LintFlags, 'format' | 'outputFile'>, env: Readonly<Record<string, string | undefined>>): Output[] {
   const formats = flags.format.length ? flags.format : [defaultFormat(env)];
   if (flags.outputFile.length > formats.length) throw new UsageError('more -o files than --format options: give each -o after its --format');
   return formats.map((format, i) => {
@@ -61,8 +67,12 @@ function describeSettings(rules: readonly Rule[], settings: ReadonlyMap<string, 
   return out;
 }
 
-export async function runLint(paths: readonly string[], flags: LintFlags, io: CliIo, env: Readonly<Record<string, string | undefined>>): Promise<number> {
+/** `previous`: the versions to lint the files as updates of (`platlint diff`); `--base` reads its own from git. */
+export async function runLint(paths: readonly string[], flags: LintFlags, io: CliIo, env: Readonly<Record<string, string | undefined>>, previous?: ChangeContext): Promise<number> {
   const targets = outputs(flags, env);
+  // Only a change-aware run loads the change code, and only --base starts git.
+  const change = previous ?? (flags.base !== undefined ? await loadBase(flags.base, io.cwd) : undefined);
+  if (flags.newOnly && flags.base === undefined) throw new UsageError('--new-only needs --base REF (what the change is measured against)');
   let maxWarnings: number | undefined;
   if (flags.maxWarnings !== undefined) {
     maxWarnings = Number(flags.maxWarnings);
@@ -84,7 +94,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   }
   const formatters = await Promise.all(targets.map(async (t) => ({ ...t, formatter: await loadFormatter(t.format) })));
   const withFrames = targets.some((t) => t.format === 'stylish');
-  const cache = flags.cache ? new LintCache(flags.cacheLocation) : undefined;
+  const cache = flags.cache && !change ? new LintCache(flags.cacheLocation) : undefined;
   const ruleIds = rules.map((r) => r.meta.id).join(',');
 
   const inputs = resolveInputs(paths.length ? paths.filter((p) => p !== '-') : wantsStdin ? [] : ['.'], io.cwd, { isIgnored: (file) => config.isIgnored(file) });
@@ -100,7 +110,8 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   }
   const lintOne = (filename: string, bytes: Uint8Array, writeBack: boolean): void => {
     const settings = settingsFor(filename);
-    const options: LintOptions = { filename, rules, settings, docsUrl, withFrames };
+    const plain: LintOptions = { filename, rules, settings, docsUrl, withFrames };
+    const options: LintOptions = change ? { ...plain, previousOf: change.previousFor(filename, Buffer.from(bytes).toString('utf8')) } : plain;
     policies?.setCurrentFile(filename);
     const key = cache ? hashText(VERSION, ruleIds, policyFingerprint, JSON.stringify([...settings]), String(withFrames), bytes) : '';
     let result = cache && !flags.fix && !flags.fixDryRun ? cache.get(filename, key) : undefined;
@@ -126,12 +137,16 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
       }
       if (cache && !flags.fix && !flags.fixDryRun) cache.set(filename, key, result);
     }
+    if (change && flags.base !== undefined) {
+      change.markIntroduced(result, (text, oldFile) => lintText(text, { ...plain, filename: oldFile, withFrames: false }));
+      if (flags.newOnly) result.diagnostics = result.diagnostics.filter((d) => d.introduced);
+    }
     if (flags.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
     results.push(result);
   };
   if (wantsStdin) lintOne(flags.stdinFilename ?? '<stdin>', await io.readStdin(), false);
   // Many files and nothing stateful (stdin, --fix, --cache, policies): lint on every core (parallel.ts).
-  const parallel = !wantsStdin && !cache && !flags.fix && !flags.fixDryRun && !policies && inputs.files.length > PARALLEL_MIN_FILES;
+  const parallel = !wantsStdin && !change && !cache && !flags.fix && !flags.fixDryRun && !policies && inputs.files.length > PARALLEL_MIN_FILES;
   const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, ruleFlags: flags.rule, withFrames, quiet: flags.quiet === true };
   const total = inputs.files.length + (wantsStdin ? 1 : 0);
   let done = wantsStdin ? 1 : 0;

@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import type { CliIo } from './io.js';
 import { runLint, type LintFlags } from './lint-command.js';
 import { runPolicyTest } from './policy-command.js';
+import { registerChangeCommands } from './change-commands.js';
 import { runInit } from './init-command.js';
 import { ConfigError } from '../config/load.js';
 import { runExplain, runRules, runSchema } from './info-commands.js';
@@ -45,9 +46,15 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .option('--cache-location <file>', 'where the cache lives', '.platlintcache')
     .option('--print-config <file>', 'print the rule settings that apply to a file and exit')
     .option('--no-error-on-unmatched-pattern', 'exit 0 rather than 2 when a directory or glob has no YAML file to lint')
+    .option('--base <ref>', 'lint as a change from git revision REF: transition rules run, diagnostics say if the change introduced them')
+    .option('--new-only', 'with --base: report and exit only by what the change introduced')
     .action(async (paths: string[], flags: LintFlags) => {
       exitCode = await runLint(paths, flags, io, env);
     });
+
+  registerChangeCommands(program, (code) => {
+    exitCode = code;
+  }, io, env);
 
   program
     .command('init')

@@ -22,6 +22,11 @@ export interface LintOptions {
   docsUrl?: (ruleId: string) => string | undefined;
   /** Keep masked source lines for code frames (stylish output). */
   withFrames?: boolean;
+  /**
+   * The previous version of an object, when the file is linted as an update (`diff`, `patch`, `lint --base`).
+   * Without it no transition rule runs and nothing old is looked up.
+   */
+  previousOf?: (target: LintTarget) => Readonly<Record<string, unknown>> | undefined;
 }
 
 const SCHEMA_RULE_IDS = ['schema/unknown-field', 'schema/type', 'schema/required', 'schema/enum', 'schema/empty-value', 'yaml/ambiguous-scalar'];
@@ -120,6 +125,7 @@ export class FileLinter {
   private runRules(target: LintTarget): void {
     if (!target.kind) return;
     const { kind, apiVersion, data } = target;
+    const old = this.options.previousOf?.(target);
     if (SCHEMA_RULE_IDS.some((id) => this.enabled(id))) {
       for (const finding of validateTarget(target)) {
         const rule = this.enabled(finding.ruleId);
@@ -129,11 +135,12 @@ export class FileLinter {
     for (const rule of this.options.rules) {
       if (!rule.check || !this.enabled(rule.meta.id)) continue;
       if (rule.meta.kinds && !rule.meta.kinds.includes(kind)) continue;
+      if (rule.meta.transition && !old) continue;
       const setting = this.options.settings.get(rule.meta.id);
       const reports: Report[] = [];
       try {
         rule.check(
-          { kind, apiVersion, data },
+          old ? { kind, apiVersion, data, old } : { kind, apiVersion, data },
           { report: (r) => reports.push(r), options: { ...rule.meta.defaultOptions, ...setting?.options }, facts: target, fromRaw: target.fromRaw },
         );
         for (const report of reports) this.emitReport(rule, target, report);

@@ -21,6 +21,8 @@ export type RuleCategory =
   | 'config'
   | 'security'
   | 'policy'
+  | 'change'
+  | 'patch'
   | 'directive'
   | 'internal';
 
@@ -53,6 +55,8 @@ export interface RuleMeta {
   defaultOptions?: Readonly<Record<string, unknown>>;
   /** Diagnostics of this rule are produced by the engine itself (parser, schema pass), not by `check`. */
   reportedByEngine?: boolean;
+  /** The rule judges an update against the previous version (`RuleDocument.old`); it runs only when there is one. */
+  transition?: boolean;
   /**
    * Rules that state the same fact less precisely: where this rule reports a range, their diagnostics on the same
    * range are dropped, so one cause gives one diagnostic (an http issuer is auth/oidc-issuer's error, not also a
@@ -98,6 +102,8 @@ export interface RuleDocument {
   apiVersion: string;
   /** The document's data as the platform's decoder sees it (YAML 1.1 scalars). */
   data: Readonly<Record<string, unknown>>;
+  /** The previous version of the same object when the document is linted as an update (`diff`, `patch`, `--base`). */
+  old?: Readonly<Record<string, unknown>>;
 }
 
 export interface RuleContext {
@@ -135,6 +141,8 @@ export interface Diagnostic {
   /** Index of the YAML document in the file. */
   document: number;
   docsUrl?: string;
+  /** With `lint --base`: whether the change introduced it (false: the old version had it too). */
+  introduced?: boolean;
   fix?: { edits: TextEdit[] };
   suggestions?: { description: string; edits: TextEdit[] }[];
 }

@@ -60,6 +60,7 @@ export const reportSchema = {
                 path: { type: 'string', description: "JSON Pointer into the YAML document's data." },
                 document: { type: 'integer', minimum: 0, description: 'Index of the YAML document in the file.' },
                 docsUrl: { type: 'string' },
+                introduced: { type: 'boolean', description: 'With lint --base: true when the change introduced the diagnostic, false when the base revision had it too.' },
                 fix: {
                   type: 'object',
                   required: ['edits'],

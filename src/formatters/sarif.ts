@@ -155,6 +155,8 @@ export const formatSarif = (results: readonly FileResult[], context: SarifFormat
           },
         ],
         partialFingerprints: { [FINGERPRINT_KEY]: `${hash}:${occurrence}` },
+        // With lint --base: SARIF's own word for what the change introduced.
+        ...(d.introduced !== undefined ? { baselineState: d.introduced ? 'new' : 'unchanged' } : {}),
       });
     }
   }

@@ -125,7 +125,8 @@ class Checker {
         const type = scope.get(name);
         if (type) return type;
         if (TYPE_IDENTS.has(name)) return TYPE;
-        const vars = this.variables.map((v) => `"${v}"`).join(' and ');
+        const quoted = this.variables.map((v) => `"${v}"`);
+        const vars = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1) ?? ''}` : (quoted[0] ?? 'none');
         const close = didYouMean(name, [...scope.keys()].filter((k) => !k.startsWith('@')));
         throw new Failure(
           `undeclared reference to "${name}"${close.length ? `; did you mean "${close[0]}"?` : ''} (the variables are ${vars}, and the variables of the enclosing macros)`,

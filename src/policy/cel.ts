@@ -56,6 +56,8 @@ export type EvalOutcome = ({ ok: true; value: CelValue } | { ok: false; error: s
 
 export interface CompiledExpression {
   readonly text: string;
+  /** The variables (of those it was compiled with) the expression refers to. */
+  readonly uses: ReadonlySet<string>;
   evaluate(bindings: Record<string, CelInput>): EvalOutcome;
 }
 
@@ -267,6 +269,8 @@ export class CelRuntime {
         },
       };
     }
+    const uses = new Set<string>();
+    referencedNames(parsed.expr, new Set(variables), uses);
     const badPattern = findBadPattern(parsed.expr);
     if (badPattern) return { ok: false, problem: { message: badPattern.message, offset: offsetOf(positions, badPattern.exprId) ?? 0 } };
     instrument(parsed.expr);
@@ -280,6 +284,7 @@ export class CelRuntime {
       ok: true,
       expression: {
         text,
+        uses,
         evaluate: (bindings) => {
           this.remaining = this.costLimit;
           this.exceeded = false;
@@ -301,6 +306,18 @@ export class CelRuntime {
       },
     };
   }
+}
+
+/** Collects the identifiers of `names` that the expression refers to (before instrumentation adds its own). */
+function referencedNames(node: unknown, names: ReadonlySet<string>, out: Set<string>, depth = 0): void {
+  if (typeof node !== 'object' || node === null || depth > 2000) return;
+  if (Array.isArray(node)) {
+    for (const item of node) referencedNames(item, names, out, depth + 1);
+    return;
+  }
+  const kind = (node as { exprKind?: { case?: string; value?: { name?: unknown } } }).exprKind;
+  if (kind?.case === 'identExpr' && typeof kind.value?.name === 'string' && names.has(kind.value.name)) out.add(kind.value.name);
+  for (const value of Object.values(node)) referencedNames(value, names, out, depth + 1);
 }
 
 /** A `matches()` call whose pattern is a string literal that Go would not compile. */

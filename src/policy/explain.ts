@@ -34,7 +34,10 @@ export function explainPolicyRule(rule: Rule): string | undefined {
     ? `${given.map(code).join(', ')}: each matching node is checked and reported on its own; a document without any is not checked.`
     : 'The whole document.');
   if (spec.expression !== undefined) {
-    lines.push('', '## Expression', '', 'CEL; `true` means compliant. `self` is the matched node, `object` the whole document.', '');
+    const updates = rule.usesOld
+      ? ' It reads the previous version (`oldObject`, `oldSelf`), so it runs only when a document is linted as an update (`platlint diff`, `platlint patch`, `lint --base`).'
+      : '';
+    lines.push('', '## Expression', '', `CEL; \`true\` means compliant. \`self\` is the matched node, \`object\` the whole document.${updates}`, '');
     lines.push(fence(spec.expression, 'cel'));
   }
   if (spec.assertions) {

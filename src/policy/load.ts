@@ -5,23 +5,20 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import micromatch from 'micromatch';
-import { RE2JS } from 're2js';
 import { builtinRules } from '../../rules/index.js';
 import { decodeSource } from '../engine/decode.js';
 import { docsUrlFor } from '../engine/docs.js';
-import type { DataPath, Diagnostic, FileResult, PathSegment } from '../engine/types.js';
-import { checkGoRegex } from '../formats/regex.js';
-import { didYouMean } from '../schema/suggest.js';
-import { displayPath } from '../schema/validate.js';
+import type { Diagnostic, FileResult, PathSegment } from '../engine/types.js';
 import { parseYaml } from '../yaml/parse.js';
-import type { CompiledAssertions } from './assertions.js';
 import { CelRuntime, DEFAULT_COST_LIMIT, type CompiledExpression } from './cel.js';
 import { explainPolicyRule } from './explain.js';
-import { parsePath, type PathStep } from './path.js';
+import { parsePath } from './path.js';
 import { DOCUMENT_BUDGET_FACTOR, EvaluationSink, PolicyRule, type CompiledPolicyRule } from './rule.js';
 import { policyDocumentSchema } from './schema.js';
+import { schemaProblem, type Problem } from './schema-problems.js';
+import { compileAssertions } from './compile-assertions.js';
 import { addFrameLines, PolicySource } from './source.js';
 import { walkYamlFiles } from '../cli/files.js';
 import type { PolicyOrigin, PolicyRuleSpec, SourceSpot } from './types.js';
@@ -54,7 +51,8 @@ export interface LoadedPolicies {
 
 const POLICY_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
 const SKIPPED_DIRS = new Set(['node_modules', '.git', 'tests', 'test', '__tests__']);
-const VARIABLES = ['self', 'object'] as const;
+/** `oldObject` and `oldSelf` are the previous version (and the old value at `given`) on updates, null otherwise. */
+const VARIABLES = ['self', 'object', 'oldObject', 'oldSelf'] as const;
 
 /**
  * Policy files under a directory, in a stable order; `tests` folders (policy test fixtures) are skipped, and so is
@@ -73,53 +71,6 @@ let compiledValidator: ValidateFunction | undefined;
 function policyValidator(): ValidateFunction {
   compiledValidator ??= new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true }).compile(policyDocumentSchema);
   return compiledValidator;
-}
-
-const TYPE_WORDS: Readonly<Record<string, string>> = { object: 'a mapping', array: 'a list', string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean' };
-
-function decodePointer(pointer: string): PathSegment[] {
-  if (pointer === '') return [];
-  return pointer.slice(1).split('/').map((raw) => {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    return /^\d+$/.test(segment) ? Number(segment) : segment;
-  });
-}
-
-function where(path: DataPath): string {
-  return path.length ? displayPath(path) : 'the policy';
-}
-
-interface Problem {
-  spot: SourceSpot;
-  message: string;
-}
-
-/** A schema error as a problem at the key or value it concerns. */
-function schemaProblem(error: ErrorObject, source: PolicySource): Problem {
-  const path = decodePointer(error.instancePath);
-  switch (error.keyword) {
-    case 'additionalProperties': {
-      const name = String((error.params as { additionalProperty: string }).additionalProperty);
-      const known = Object.keys((error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
-      const suggestion = didYouMean(name, known);
-      const tail = suggestion.length ? `; did you mean "${suggestion.join('" or "')}"?` : known.length ? ` (known fields: ${known.join(', ')})` : '';
-      return { spot: source.spot([...path, name], 'key'), message: `Unknown field "${name}" in ${where(path)}${tail}` };
-    }
-    case 'required': {
-      const missing = String((error.params as { missingProperty: string }).missingProperty);
-      return { spot: source.spot(path, 'key'), message: `${path.length ? displayPath(path) : 'The policy'} is missing the required field "${missing}"` };
-    }
-    case 'type': {
-      const expected = String((error.params as { type: string }).type).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ');
-      return { spot: source.spot(path), message: `${where(path)} must be ${expected}` };
-    }
-    case 'enum': {
-      const allowed = ((error.params as { allowedValues: unknown[] }).allowedValues ?? []).map(String);
-      return { spot: source.spot(path), message: `${where(path)} must be ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`}, not "${String(error.data)}"` };
-    }
-    default:
-      return { spot: source.spot(path), message: `${where(path)} ${error.message ?? 'is invalid'}` };
-  }
 }
 
 class Loader {
@@ -347,7 +298,7 @@ class Loader {
       if (messageExpression) compiled.messageExpression = messageExpression;
     }
     if (spec.assertions) {
-      const assertions = this.compileAssertions(spec, fail);
+      const assertions = compileAssertions(spec, fail);
       if (assertions) compiled.assertions = assertions;
     }
     if (!ok) return undefined;
@@ -364,85 +315,6 @@ class Loader {
     return new PolicyRule(spec, origin, compiled, this.sink);
   }
 
-  private compileAssertions(spec: PolicyRuleSpec, fail: (path: PathSegment[], message: string, where?: 'key' | 'value') => void): CompiledAssertions | undefined {
-    const a = spec.assertions ?? {};
-    const out: CompiledAssertions = { required: [], forbidden: [], pattern: [], enum: [], exactlyOneOf: [] };
-    let ok = true;
-    const steps = (path: PathSegment[], field: string): PathStep[] | undefined => {
-      const parsed = parsePath(field);
-      if (parsed.ok && parsed.steps.length > 0) return parsed.steps;
-      ok = false;
-      fail(path, `Invalid field path "${field}": ${parsed.ok ? 'it selects the node itself; name a field' : parsed.error}`, typeof path[path.length - 1] === 'string' ? 'key' : 'value');
-      return undefined;
-    };
-    const kinds = Object.keys(a).filter((k) => {
-      const value = (a as Record<string, unknown>)[k];
-      return Array.isArray(value) ? value.length > 0 : Object.keys(value as object).length > 0;
-    });
-    if (kinds.length === 0) {
-      fail(['assertions'], 'assertions is empty: give required, forbidden, pattern, enum or exactlyOneOf', 'key');
-      return undefined;
-    }
-    a.required?.forEach((field, i) => {
-      const s = steps(['assertions', 'required', i], field);
-      const last = s?.[s.length - 1];
-      if (!s || !last) return;
-      if (last.kind !== 'key') {
-        ok = false;
-        fail(['assertions', 'required', i], `A required field must end with a field name, not "${field}"`);
-        return;
-      }
-      out.required.push({ field, parent: s.slice(0, -1), key: last.key });
-    });
-    a.forbidden?.forEach((field, i) => {
-      const s = steps(['assertions', 'forbidden', i], field);
-      if (s) out.forbidden.push({ field, steps: s });
-    });
-    for (const [field, pattern] of Object.entries(a.pattern ?? {})) {
-      const s = steps(['assertions', 'pattern', field], field);
-      const problem = checkGoRegex(pattern);
-      if (problem) {
-        ok = false;
-        fail(['assertions', 'pattern', field], `Invalid regular expression (Go RE2 syntax): ${problem}`);
-        continue;
-      }
-      let regex: RE2JS;
-      try {
-        regex = RE2JS.compile(pattern);
-      } catch (error) {
-        ok = false;
-        fail(['assertions', 'pattern', field], `This regular expression cannot be used: ${(error as Error).message}`);
-        continue;
-      }
-      if (s) out.pattern.push({ field, steps: s, source: pattern, regex });
-    }
-    for (const [field, values] of Object.entries(a.enum ?? {})) {
-      const s = steps(['assertions', 'enum', field], field);
-      if (values.length === 0) {
-        ok = false;
-        fail(['assertions', 'enum', field], 'The list of allowed values is empty');
-        continue;
-      }
-      const bad = values.findIndex((v) => v === null || typeof v === 'object');
-      if (bad >= 0) {
-        ok = false;
-        fail(['assertions', 'enum', field, bad], 'Allowed values must be strings, numbers or booleans');
-        continue;
-      }
-      if (s) out.enum.push({ field, steps: s, values });
-    }
-    if (a.exactlyOneOf) {
-      if (a.exactlyOneOf.length === 1) {
-        ok = false;
-        fail(['assertions', 'exactlyOneOf'], 'exactlyOneOf needs at least two fields; for one field use required');
-      }
-      a.exactlyOneOf.forEach((field, i) => {
-        const s = steps(['assertions', 'exactlyOneOf', i], field);
-        if (s) out.exactlyOneOf.push({ field, steps: s });
-      });
-    }
-    return ok ? out : undefined;
-  }
 }
 
 /**

@@ -7,6 +7,7 @@
 import { celType, type CelInput } from '@bufbuild/cel';
 import type { FileResult, PathSegment, Rule, RuleContext, RuleDocument, RuleMeta } from '../engine/types.js';
 import { docsUrlFor } from '../engine/docs.js';
+import { getIn } from '../platform/data.js';
 import { runAssertions, type CompiledAssertions } from './assertions.js';
 import type { CompiledExpression, EvalOutcome } from './cel.js';
 import { celAt, toCelData } from './data.js';
@@ -59,12 +60,12 @@ export class EvaluationSink {
 
   constructor(readonly documentBudget: number) {}
 
-  /** The document's data converted for CEL, once per document. */
-  celData(doc: RuleDocument): CelInput {
-    let converted = this.data.get(doc.data);
+  /** A document's data (or its previous version's) converted for CEL, once per document. */
+  celData(data: RuleDocument['data']): CelInput {
+    let converted = this.data.get(data);
     if (converted === undefined) {
-      converted = toCelData(doc.data);
-      this.data.set(doc.data, converted);
+      converted = toCelData(data);
+      this.data.set(data, converted);
     }
     return converted;
   }
@@ -156,8 +157,21 @@ export class PolicyRule implements Rule {
       category: 'policy',
       sources: ['security'],
       ...(spec.match?.kinds ? { kinds: [...spec.match.kinds] } : {}),
+      // Like Kubernetes' transition rules: a rule that reads the old version runs only on updates.
+      ...(this.usesOld ? { transition: true } : {}),
       messages: { violation: '{{message}}' },
     };
+  }
+
+  /** The rule reads `oldObject` or `oldSelf`. */
+  get usesOld(): boolean {
+    const { expression, messageExpression } = this.compiled;
+    return [expression, messageExpression].some((e) => e?.uses.has('oldObject') || e?.uses.has('oldSelf'));
+  }
+
+  private get usesOldSelf(): boolean {
+    const { expression, messageExpression } = this.compiled;
+    return [expression, messageExpression].some((e) => e?.uses.has('oldSelf'));
   }
 
   get docsUrl(): string | undefined {
@@ -184,14 +198,18 @@ export class PolicyRule implements Rule {
         continue;
       }
       if (!expression) continue;
+      // oldSelf is the old value at the same path; where the old version has none, there is no transition to judge.
+      if (this.usesOldSelf && getIn(doc.old, target.path) === undefined) continue;
       let root: CelInput;
+      let oldRoot: CelInput = null;
       try {
-        root = this.sink.celData(doc);
+        root = this.sink.celData(doc.data);
+        if (doc.old) oldRoot = this.sink.celData(doc.old);
       } catch (error) {
         failed ??= { spot: this.spotOf('expression'), error: (error as Error).message, costExceeded: false };
         break;
       }
-      const bindings = { self: celAt(root, target.path), object: root };
+      const bindings = { self: celAt(root, target.path), object: root, oldObject: oldRoot, oldSelf: oldRoot === null ? null : celAt(oldRoot, target.path) };
       const outcome = expression.evaluate(bindings);
       spent += outcome.cost;
       if (spent > this.sink.documentBudget) {

@@ -2,11 +2,14 @@
  * `platlint policy test DIR`: every directory holding policy files is a pack; its policies are run against the
  * fixtures in its `tests/` folder, whose `# expect: ID` markers (the syntax of the built-in fixtures) name the rules
  * that must report a diagnostic starting on that line. Like `conftest verify`, each fixture passes or fails, every
- * mismatch is listed, and a closing line counts them: `N passed, M failed`.
+ * mismatch is listed, and a closing line counts them: `N passed, M failed`. A fixture `X.yaml` with an `X.old.yaml`
+ * beside it is linted as an update of it (as `platlint diff X.old.yaml X.yaml` does), for rules that read
+ * `oldObject` or `oldSelf` and for the `change/` rules.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { builtinRules } from '../../rules/index.js';
+import { ChangeContext } from '../change/context.js';
 import { decodeSource } from '../engine/decode.js';
 import { lintText } from '../engine/lint.js';
 import { presetSettings } from '../engine/presets.js';
@@ -36,12 +39,20 @@ function fixturesOf(packDir: string): string[] {
   const dir = join(packDir, 'tests');
   try {
     return readdirSync(dir, { withFileTypes: true })
-      .filter((e) => (e.isFile() || e.isSymbolicLink()) && /\.ya?ml$/i.test(e.name))
+      .filter((e) => (e.isFile() || e.isSymbolicLink()) && /\.ya?ml$/i.test(e.name) && !/\.old\.ya?ml$/i.test(e.name))
       .map((e) => join(dir, e.name))
       .sort();
   } catch {
     return [];
   }
+}
+
+/** The text of `X.old.yaml` beside fixture `X.yaml`, if there is one. */
+function previousVersion(fixture: string): string | undefined {
+  const path = fixture.replace(/\.(ya?ml)$/i, '.old.$1');
+  if (!existsSync(path)) return undefined;
+  const decoded = decodeSource(readFileSync(path));
+  return decoded.ok ? decoded.text : undefined;
 }
 
 function problemLines(results: readonly FileResult[], show: (file: string) => string): string[] {
@@ -104,7 +115,9 @@ export function runPolicyTests(dir: string, cwd: string = process.cwd(), options
       }
       policies.clearEvaluationProblems();
       policies.setCurrentFile(name);
-      const result = lintText(decoded.text, { filename: name, rules, settings });
+      const previous = previousVersion(fixture);
+      const change = previous === undefined ? undefined : new ChangeContext({ text: () => previous, files: () => ['old'], oldPathOf: () => 'old' });
+      const result = lintText(decoded.text, { filename: name, rules, settings, ...(change ? { previousOf: change.previousFor(name, decoded.text) } : {}) });
       const expected = expectedMarkers(decoded.text);
       const checked = new Set([...policyIds, ...[...expected].map((m) => m.slice(m.indexOf(' ') + 1))]);
       const reported = new Map<string, Diagnostic>();

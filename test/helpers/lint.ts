@@ -1,6 +1,8 @@
 import { builtinRules } from '../../rules/index.js';
 import { docsUrlFor } from '../../src/engine/docs.js';
+import { ChangeContext } from '../../src/change/context.js';
 import { lintText } from '../../src/engine/lint.js';
+import { lintPatch } from '../../src/patch/lint.js';
 import { presetSettings, type PresetName } from '../../src/engine/presets.js';
 import type { RuleSetting } from '../../src/engine/settings.js';
 import type { Diagnostic, FileResult } from '../../src/engine/types.js';
@@ -10,18 +12,32 @@ export interface LintHelperOptions {
   rules?: Record<string, RuleSetting['severity']>;
   filename?: string;
   withFrames?: boolean;
+  /** Lint the text as an update of this previous version (as `platlint diff` does). */
+  previous?: string;
 }
 
 export function lintResult(text: string, options: LintHelperOptions = {}): FileResult {
   const settings = presetSettings(options.preset ?? 'recommended', builtinRules);
   for (const [id, severity] of Object.entries(options.rules ?? {})) settings.set(id, { severity });
+  const filename = options.filename ?? 'test.yaml';
+  const { previous } = options;
+  const change = previous === undefined ? undefined : new ChangeContext({ text: () => previous, files: () => ['old.yaml'], oldPathOf: () => 'old.yaml' });
   return lintText(text, {
-    filename: options.filename ?? 'test.yaml',
+    filename,
     rules: builtinRules,
     settings,
     docsUrl: docsUrlFor,
     withFrames: options.withFrames ?? false,
+    ...(change ? { previousOf: change.previousFor(filename, text) } : {}),
   });
+}
+
+/** `platlint patch`: the diagnostics of the patch file and of the base, in that order. */
+export function lintPatchFiles(base: string, patch: string, options: LintHelperOptions = {}): { patch: Diagnostic[]; base: Diagnostic[] } {
+  const settings = presetSettings(options.preset ?? 'recommended', builtinRules);
+  for (const [id, severity] of Object.entries(options.rules ?? {})) settings.set(id, { severity });
+  const { results } = lintPatch({ file: 'base.yaml', text: base }, { file: 'patch.yaml', text: patch }, { rules: builtinRules, settings, docsUrl: docsUrlFor });
+  return { patch: results[0]?.diagnostics ?? [], base: results[1]?.diagnostics ?? [] };
 }
 
 export function lint(text: string, options: LintHelperOptions = {}): Diagnostic[] {

@@ -5,7 +5,7 @@ describe('policies through the CLI', () => {
   it('platlint policy test fixtures/policies passes, with the closing line', () => {
     const run = runCli(['policy', 'test', 'fixtures/policies']);
     expect(run.status).toBe(0);
-    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('6 passed, 0 failed');
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('9 passed, 0 failed');
   });
 
   it('--policy adds the rules to the lint, at the matched item', () => {

@@ -61,6 +61,8 @@ cluster-admin must not be granted in Git: request it through the break-glass acc
       'acme/web-identity-a-company-domain',
       'acme/oidc-groups',
       'acme/oidc-groups-not-empty',
+      'acme/token-generation-only-grows',
+      'acme/token-generation-kept',
     ]);
     const audit = policies.explain('acme/audit-enabled') ?? '';
     expect(audit).toContain('## Assertions\n\n- Required: `status.audit.enabled`, `status.audit.path`, `status.audit.maxAge`, `status.audit.maxBackups`\n- `status.audit.enabled` is one of `true`\n');

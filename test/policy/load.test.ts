@@ -69,7 +69,7 @@ ${VALID_RULE}`));
       messageExpression: "size(self.metadata.name)"
 `));
     expect(problemSpans(policies.problems)).toEqual([
-      [10, 20, 10, 33, 'Expression: CEL type error: undeclared reference to "spec" (the variables are "self" and "object", and the variables of the enclosing macros)'],
+      [10, 20, 10, 33, 'Expression: CEL type error: undeclared reference to "spec" (the variables are "self", "object", "oldObject" and "oldSelf", and the variables of the enclosing macros)'],
       [15, 19, 15, 37, 'Expression: the expression must evaluate to a bool (true means compliant), not string'],
       [16, 27, 16, 31, 'Message expression: the message expression must evaluate to a string, not int'],
     ]);

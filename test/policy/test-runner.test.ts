@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runPolicyTest } from '../../src/cli/policy-command.js';
 import type { CliIo } from '../../src/cli/io.js';
@@ -43,9 +44,9 @@ ${roles}`;
 describe('platlint policy test', () => {
   it('the example packs pass', () => {
     const summary = runPolicyTests('fixtures/policies');
-    expect(summary.lines.filter((l) => !l.startsWith('PASS - '))).toEqual(['6 passed, 0 failed']);
-    expect(summary).toMatchObject({ passed: 6, failed: 0 });
-    expect(summary.lines.at(-1)).toBe('6 passed, 0 failed');
+    expect(summary.lines.filter((l) => !l.startsWith('PASS - '))).toEqual(['9 passed, 0 failed']);
+    expect(summary).toMatchObject({ passed: 9, failed: 0 });
+    expect(summary.lines.at(-1)).toBe('9 passed, 0 failed');
     expect(summary.lines).toContain('PASS - fixtures/policies/no-cluster-admin/tests/invalid.yaml');
   });
 
@@ -90,7 +91,7 @@ describe('platlint policy test', () => {
   it('runPolicyTest: exit codes 0, 1 and 2, output through CliIo', async () => {
     const ok = fakeIo(process.cwd());
     expect(await runPolicyTest('fixtures/policies', ok)).toBe(0);
-    expect(ok.stdout.endsWith('\n6 passed, 0 failed\n')).toBe(true);
+    expect(ok.stdout.endsWith('\n9 passed, 0 failed\n')).toBe(true);
     expect(ok.stderr).toEqual([]);
 
     const dir = tempDir({
@@ -105,5 +106,27 @@ describe('platlint policy test', () => {
     expect(await runPolicyTest('missing', bad)).toBe(2);
     expect(bad.stderr).toEqual(['platlint: no such directory: missing']);
     expect(bad.stdout).toBe('');
+  });
+});
+
+describe('policy test with old/new fixture pairs', () => {
+  it('X.yaml beside X.old.yaml is linted as an update; X.old.yaml is not a fixture of its own', () => {
+    const summary = runPolicyTests('fixtures/policies/token-generation-grows');
+    expect(summary.lines).toEqual([
+      'PASS - fixtures/policies/token-generation-grows/tests/lowered.yaml',
+      'PASS - fixtures/policies/token-generation-grows/tests/no-old-version.yaml',
+      'PASS - fixtures/policies/token-generation-grows/tests/raised.yaml',
+      '3 passed, 0 failed',
+    ]);
+  });
+
+  it('a marker the update does not produce fails the pair', () => {
+    const dir = tempDir({
+      'p/policy.yaml': readFileSync('fixtures/policies/token-generation-grows/policy.yaml', 'utf8'),
+      'p/tests/up.old.yaml': 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: a\nspec:\n  tokenGeneration: 1\n',
+      'p/tests/up.yaml': 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: a\nspec:\n  tokenGeneration: 2 # expect: acme/token-generation-only-grows\n',
+    });
+    const summary = runPolicyTests('p', dir);
+    expect(summary.lines).toEqual(['FAIL - p/tests/up.yaml', '  line 6: expected acme/token-generation-only-grows, but it reported nothing there', '0 passed, 1 failed']);
   });
 });

@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
 import { readRuleDoc } from '../../src/engine/docs.js';
-import { lint } from '../helpers/lint.js';
+import type { Diagnostic } from '../../src/engine/types.js';
+import { lint, lintPatchFiles } from '../helpers/lint.js';
 
-function example(doc: string, heading: 'Invalid' | 'Valid'): string | undefined {
+/**
+ * A transition rule's page shows the previous version under "## Previous", and its examples are linted as updates of
+ * it; a patch rule's page shows the object under "## Base", and its examples are patches of it.
+ */
+function lintExample(doc: string, text: string): Diagnostic[] {
+  const base = example(doc, 'Base');
+  if (base !== undefined) {
+    const { patch, base: inBase } = lintPatchFiles(base, text, { preset: 'strict' });
+    return [...patch, ...inBase];
+  }
+  const previous = example(doc, 'Previous');
+  return lint(text, { preset: 'strict', ...(previous !== undefined ? { previous } : {}) });
+}
+
+function example(doc: string, heading: 'Invalid' | 'Valid' | 'Previous' | 'Base'): string | undefined {
   const match = new RegExp(`^## ${heading}\\s*\\n+\`\`\`yaml\\n([\\s\\S]*?)\`\`\``, 'm').exec(doc);
   return match?.[1];
 }
@@ -20,10 +35,16 @@ describe.each(builtinRules.map((r) => [r.meta.id, r] as const))('docs of %s', (i
 
   if (rule.meta.category === 'internal') return;
 
+  if (rule.meta.transition || rule.meta.category === 'patch') {
+    it(`shows the ${rule.meta.transition ? 'previous version' : 'base object'} its examples change`, () => {
+      expect(example(doc, rule.meta.transition ? 'Previous' : 'Base')).toBeDefined();
+    });
+  }
+
   it('its invalid example yields exactly one diagnostic of this rule and no error from another', () => {
     const invalid = example(doc, 'Invalid');
     expect(invalid, 'an "## Invalid" yaml block').toBeDefined();
-    const diagnostics = lint(invalid ?? '', { preset: 'strict' });
+    const diagnostics = lintExample(doc, invalid ?? '');
     expect(diagnostics.filter((d) => d.ruleId === id)).toHaveLength(1);
     expect(diagnostics.filter((d) => d.ruleId !== id && d.severity === 'error').map((d) => d.message)).toEqual([]);
   });
@@ -31,7 +52,7 @@ describe.each(builtinRules.map((r) => [r.meta.id, r] as const))('docs of %s', (i
   it('its valid example yields no diagnostic of this rule and no error from another', () => {
     const valid = example(doc, 'Valid');
     expect(valid, 'a "## Valid" yaml block').toBeDefined();
-    const diagnostics = lint(valid ?? '', { preset: 'strict' });
+    const diagnostics = lintExample(doc, valid ?? '');
     expect(diagnostics.filter((d) => d.ruleId === id || d.severity === 'error').map((d) => `${d.ruleId}: ${d.message}`)).toEqual([]);
   });
 });

@@ -30,7 +30,8 @@ const rule: Rule = {
   },
   check(doc, ctx) {
     const meta = metadataOf(doc.data);
-    if (!meta) return;
+    // An update carries the server's fields it read back; the change/ rules judge the ones it changes.
+    if (!meta || doc.old) return;
     for (const [field, why] of Object.entries(SERVER_FIELDS)) {
       // `creationTimestamp: null` (what client tools print for a new object) means the field is absent.
       if (!Object.prototype.hasOwnProperty.call(meta, field) || !isSet(meta[field])) continue;

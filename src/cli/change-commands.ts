@@ -1,0 +1,42 @@
+import { Command } from 'commander';
+import type { CliIo } from './io.js';
+import type { LintFlags } from './lint-command.js';
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+/** The lint options that make sense for one linted file: output, rules and policies, severity filters. */
+function lintOptions(command: Command): Command {
+  return command
+    .option('-f, --format <format>', 'stylish, json, sarif, github or junit (repeatable)', collect, [])
+    .option('-o, --output-file <file>', 'write the report of the --format before it to a file (repeatable)', collect, [])
+    .option('-c, --config <file>', 'configuration file (default: .platlint.yaml from the current directory upward)')
+    .option('--no-config', 'ignore configuration files')
+    .option('--rule <id=severity>', 'set a rule (or a glob of rules) to off, info, warn or error (repeatable)', collect, [])
+    .option('--policy <file-or-dir>', 'load custom policy files (repeatable)', collect, [])
+    .option('--quiet', 'report errors only')
+    .option('--max-warnings <n>', 'exit 1 when there are more warnings than this');
+}
+
+/** `platlint diff` and `platlint patch`: their code loads only when they run. */
+export function registerChangeCommands(program: Command, setExitCode: (code: number) => void, io: CliIo, env: Readonly<Record<string, string | undefined>>): void {
+  lintOptions(program.command('diff'))
+    .description('lint NEW as an update of OLD: every rule on NEW, plus the change/ transition rules')
+    .argument('<old>', 'the previous version (a YAML file with one or more objects)')
+    .argument('<new>', 'the new version (a file, or - for stdin)')
+    .action(async (oldFile: string, newFile: string, flags: LintFlags) => {
+      const { runDiff } = await import('./diff-command.js');
+      setExitCode(await runDiff(oldFile, newFile, { ...flags, cacheLocation: '' }, io, env));
+    });
+
+  lintOptions(program.command('patch'))
+    .description('apply a JSON Patch (RFC 6902, JSON or YAML) to BASE and lint the patch and the patched object')
+    .argument('<base>', 'the object as retrieved (YAML or JSON; - for stdin)')
+    .argument('<patch>', 'the JSON Patch document: a list of operations (JSON or YAML; - for stdin)')
+    .option('--print', 'print the patched document as YAML instead of linting (any YAML or JSON document)')
+    .action(async (baseFile: string, patchFile: string, flags: LintFlags & { print?: boolean }) => {
+      const { runPatch } = await import('./patch-command.js');
+      setExitCode(await runPatch(baseFile, patchFile, flags, io, env));
+    });
+}

@@ -1,0 +1,116 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { stringify } from 'yaml';
+import { builtinRules } from '../../rules/index.js';
+import { decodeSource } from '../engine/decode.js';
+import { presetSettings } from '../engine/presets.js';
+import type { FileResult, SeveritySetting } from '../engine/types.js';
+import { loadFormatter } from '../formatters/index.js';
+import { summarize } from '../formatters/summary.js';
+import { lintPatch, PatchInputError, readOneDocument, type PatchFile } from '../patch/lint.js';
+import type { CliIo } from './io.js';
+import { outputs, type LintFlags } from './lint-command.js';
+import { loadRuleSet } from './rule-set.js';
+import { applyRuleFlags, UsageError } from './settings.js';
+
+const VERSION = '0.1.0';
+
+async function readInput(file: string, io: CliIo): Promise<PatchFile | undefined> {
+  try {
+    const decoded = decodeSource(file === '-' ? await io.readStdin() : readFileSync(file));
+    if (decoded.ok) return { file, text: decoded.text };
+    io.error(`platlint: cannot read ${file}: ${decoded.reason}`);
+  } catch (error) {
+    io.error(`platlint: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  return undefined;
+}
+
+function problemLines(results: readonly FileResult[]): string[] {
+  return results.flatMap((r) => r.diagnostics.map((d) => `${r.file}:${d.line}:${d.column}: ${d.severity}: ${d.message} (${d.ruleId})`));
+}
+
+/**
+ * `--print`: the patched document as YAML on stdout, like `kubectl patch --dry-run=client -o yaml`; when the patch
+ * cannot apply, its problems on stderr and exit 1. Works on any YAML or JSON document, platform object or not.
+ */
+function printPatched(base: PatchFile, patch: PatchFile, io: CliIo): number {
+  const baseDoc = readOneDocument(base, 'base');
+  const patchDoc = readOneDocument(patch, 'patch');
+  if ('errors' in baseDoc || 'errors' in patchDoc) {
+    for (const [file, doc] of [[patch.file, patchDoc], [base.file, baseDoc]] as const) {
+      if ('errors' in doc) for (const e of doc.errors) io.error(`${file}: ${e.message}`);
+    }
+    return 1;
+  }
+  const settings = presetSettings('recommended', builtinRules);
+  const { results, patched } = lintPatch(base, patch, { rules: builtinRules.filter((r) => r.meta.category === 'patch'), settings });
+  if (patched === undefined) {
+    const lines = problemLines(results);
+    for (const line of lines.length ? lines : [`${patch.file}: the patch cannot be applied`]) io.error(line);
+    return 1;
+  }
+  io.out(stringify(patched, { version: '1.1' }));
+  return 0;
+}
+
+/** `platlint patch BASE PATCH`: exit 0 clean, 1 problems (or a patch that cannot apply), 2 unusable input. */
+export async function runPatch(baseFile: string, patchFile: string, flags: LintFlags & { print?: boolean }, io: CliIo, env: Readonly<Record<string, string | undefined>>): Promise<number> {
+  if (baseFile === '-' && patchFile === '-') {
+    io.error('platlint: only one of BASE and PATCH can be read from stdin (-)');
+    return 2;
+  }
+  const base = await readInput(baseFile, io);
+  const patch = await readInput(patchFile, io);
+  if (!base || !patch) return 2;
+  try {
+    if (flags.print) return printPatched(base, patch, io);
+    const targets = outputs(flags, env);
+    let maxWarnings: number | undefined;
+    if (flags.maxWarnings !== undefined) {
+      maxWarnings = Number(flags.maxWarnings);
+      if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number, not "${flags.maxWarnings}"`);
+    }
+    const { config, rules, policies, docsUrl } = await loadRuleSet(flags, io.cwd);
+    const settings = new Map(config.settingsFor(baseFile));
+    applyRuleFlags(settings, flags.rule ?? [], rules);
+    policies?.setCurrentFile(baseFile);
+    const withFrames = targets.some((t) => t.format === 'stylish');
+    const { results } = lintPatch(base, patch, { rules, settings, docsUrl, withFrames });
+    const all: FileResult[] = [...(policies?.problems ?? []), ...results, ...(policies?.evaluationProblems() ?? [])];
+    if (flags.quiet) for (const r of all) r.diagnostics = r.diagnostics.filter((d) => d.severity === 'error');
+    const byId = new Map(rules.map((r) => [r.meta.id, r]));
+    const ruleInfo = (id: string): { description: string; docsUrl?: string; severity: SeveritySetting } | undefined => {
+      const rule = byId.get(id);
+      const url = docsUrl(id);
+      return rule ? { description: rule.meta.description, severity: rule.meta.severity, ...(url ? { docsUrl: url } : {}) } : undefined;
+    };
+    let failed = policies?.problems.some((p) => p.ioError) ?? false;
+    for (const { format, file } of targets) {
+      const text = (await loadFormatter(format))(all, { color: io.color && !file, cwd: io.cwd, ruleInfo, toolVersion: VERSION });
+      if (!file) {
+        io.out(text);
+        continue;
+      }
+      try {
+        writeFileSync(file, text);
+      } catch (error) {
+        io.error(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        failed = true;
+      }
+    }
+    if (failed) return 2;
+    const summary = summarize(all);
+    if (summary.errors > 0) return 1;
+    if (maxWarnings !== undefined && maxWarnings >= 0 && summary.warnings > maxWarnings) {
+      io.error(`platlint: ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings}`);
+      return 1;
+    }
+    return 0;
+  } catch (error) {
+    if (error instanceof PatchInputError) {
+      io.error(`platlint: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+}

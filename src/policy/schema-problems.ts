@@ -1,0 +1,55 @@
+/** Policy schema errors (ajv) as problems at the key or value they concern, with a did-you-mean. */
+import type { ErrorObject } from 'ajv';
+import type { DataPath, PathSegment } from '../engine/types.js';
+import { didYouMean } from '../schema/suggest.js';
+import { displayPath } from '../schema/validate.js';
+import type { PolicySource } from './source.js';
+import type { SourceSpot } from './types.js';
+
+const TYPE_WORDS: Readonly<Record<string, string>> = { object: 'a mapping', array: 'a list', string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean' };
+
+export function decodePointer(pointer: string): PathSegment[] {
+  if (pointer === '') return [];
+  return pointer.slice(1).split('/').map((raw) => {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    return /^\d+$/.test(segment) ? Number(segment) : segment;
+  });
+}
+
+function where(path: DataPath): string {
+  return path.length ? displayPath(path) : 'the policy';
+}
+
+export interface Problem {
+  spot: SourceSpot;
+  message: string;
+}
+
+/** A schema error as a problem at the key or value it concerns. */
+export function schemaProblem(error: ErrorObject, source: PolicySource): Problem {
+  const path = decodePointer(error.instancePath);
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const name = String((error.params as { additionalProperty: string }).additionalProperty);
+      const known = Object.keys((error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+      const suggestion = didYouMean(name, known);
+      const tail = suggestion.length ? `; did you mean "${suggestion.join('" or "')}"?` : known.length ? ` (known fields: ${known.join(', ')})` : '';
+      return { spot: source.spot([...path, name], 'key'), message: `Unknown field "${name}" in ${where(path)}${tail}` };
+    }
+    case 'required': {
+      const missing = String((error.params as { missingProperty: string }).missingProperty);
+      return { spot: source.spot(path, 'key'), message: `${path.length ? displayPath(path) : 'The policy'} is missing the required field "${missing}"` };
+    }
+    case 'type': {
+      const expected = String((error.params as { type: string }).type).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ');
+      return { spot: source.spot(path), message: `${where(path)} must be ${expected}` };
+    }
+    case 'enum': {
+      const allowed = ((error.params as { allowedValues: unknown[] }).allowedValues ?? []).map(String);
+      return { spot: source.spot(path), message: `${where(path)} must be ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`}, not "${String(error.data)}"` };
+    }
+    default:
+      return { spot: source.spot(path), message: `${where(path)} ${error.message ?? 'is invalid'}` };
+  }
+}
+

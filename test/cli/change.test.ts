@@ -1,0 +1,394 @@
+/** `platlint diff`, `platlint patch` and `lint --base` end to end, through the built CLI. */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+interface JsonDiagnostic {
+  ruleId: string;
+  severity: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  path: string;
+  message: string;
+  introduced?: boolean;
+}
+interface JsonReport {
+  results: { file: string; diagnostics: JsonDiagnostic[] }[];
+}
+
+function report(stdout: string): JsonReport {
+  return JSON.parse(stdout) as JsonReport;
+}
+
+/** `[ruleId, severity, line, column, endLine, endColumn]` of the diagnostics whose id starts with one of `prefixes`. */
+function spans(stdout: string, prefixes: readonly string[] = ['change/', 'patch/']): [string, string, number, number, number, number][] {
+  return report(stdout)
+    .results.flatMap((r) => r.diagnostics)
+    .filter((d) => prefixes.some((p) => d.ruleId.startsWith(p)))
+    .map((d) => [d.ruleId, d.severity, d.line, d.column, d.endLine, d.endColumn]);
+}
+
+const diff = (rule: string, name: string, extra: string[] = []) =>
+  runCli(['diff', `fixtures/change/${rule}/${name}.old.yaml`, `fixtures/change/${rule}/${name}.yaml`, '--format', 'json', ...extra]);
+
+describe('platlint diff OLD NEW', () => {
+  it('change/identity: a rename (paired by uid), a namespace and a creationTimestamp, at their new values', () => {
+    const run = diff('identity', 'renamed');
+    expect(run.status).toBe(1);
+    expect(spans(run.stdout)).toEqual([
+      ['change/identity', 'error', 4, 9, 4, 19],
+      ['change/identity', 'error', 5, 14, 5, 20],
+      ['change/identity', 'error', 9, 22, 9, 44],
+    ]);
+    expect(report(run.stdout).results[0]?.diagnostics[0]?.message).toBe('metadata.name cannot be updated: it was "jane-doe", now "jane-smith".');
+  });
+
+  it('change/identity: a changed kind', () => {
+    const run = diff('identity', 'kind');
+    expect(run.status).toBe(1);
+    expect(spans(run.stdout)).toEqual([['change/identity', 'error', 2, 7, 2, 13]]);
+  });
+
+  it('change/resource-version: a different one is an error, a missing one a warning at metadata', () => {
+    const conflict = diff('resource-version', 'conflict');
+    expect(conflict.status).toBe(1);
+    expect(spans(conflict.stdout)).toEqual([['change/resource-version', 'error', 6, 20, 6, 26]]);
+    const missing = diff('resource-version', 'missing');
+    expect(missing.status).toBe(0);
+    expect(spans(missing.stdout)).toEqual([['change/resource-version', 'warning', 3, 1, 3, 9]]);
+    expect(diff('resource-version', 'missing', ['--max-warnings', '0']).status).toBe(1);
+  });
+
+  it('change/finalizers: an entry added during deletion, at its line; removals are fine', () => {
+    const run = diff('finalizers', 'added');
+    expect(run.status).toBe(1);
+    expect(spans(run.stdout)).toEqual([['change/finalizers', 'error', 12, 7, 12, 26]]);
+    expect(spans(diff('finalizers', 'removed').stdout)).toEqual([]);
+  });
+
+  it('change/server-fields, change/token-generation and change/disabled', () => {
+    const generation = diff('server-fields', 'generation');
+    expect(generation.status).toBe(0);
+    expect(spans(generation.stdout, ['change/', 'meta/'])).toEqual([['change/server-fields', 'warning', 7, 15, 7, 16]]);
+    const raised = diff('token-generation', 'raised');
+    expect(raised.status).toBe(0);
+    expect(spans(raised.stdout)).toEqual([['change/token-generation', 'info', 12, 20, 12, 21]]);
+    expect(spans(diff('token-generation', 'lowered').stdout)).toEqual([['change/token-generation', 'warning', 12, 20, 12, 21]]);
+    const disabled = diff('disabled', 'disabled');
+    expect(disabled.status).toBe(0);
+    expect(spans(disabled.stdout)).toEqual([['change/disabled', 'info', 13, 13, 13, 17]]);
+  });
+
+  it('identical objects give no change/ diagnostic; several objects pair by identity, not by order', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-diff-'));
+    const user = (name: string, generation: number): string => `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: ${name}\nspec:\n  username: ${name}\n  tokenGeneration: ${generation}\n`;
+    writeFileSync(join(dir, 'old.yaml'), `${user('ann', 1)}---\n${user('bob', 1)}`);
+    writeFileSync(join(dir, 'same.yaml'), `${user('ann', 1)}---\n${user('bob', 1)}`);
+    writeFileSync(join(dir, 'new.yaml'), `${user('bob', 2)}---\n${user('ann', 1)}`);
+    const same = runCli(['diff', 'old.yaml', 'same.yaml', '--format', 'json'], { cwd: dir });
+    expect(same.status).toBe(0);
+    expect(spans(same.stdout)).toEqual([]);
+    const swapped = runCli(['diff', 'old.yaml', 'new.yaml', '--format', 'json'], { cwd: dir });
+    expect(spans(swapped.stdout)).toEqual([['change/token-generation', 'info', 7, 20, 7, 21]]);
+  });
+
+  it('an object renamed without a uid is still compared when it is the only one left in its file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-diff-rename-'));
+    const user = (name: string): string => `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: ${name}\nspec:\n  username: jane\n`;
+    writeFileSync(join(dir, 'old.yaml'), user('jane-doe'));
+    writeFileSync(join(dir, 'new.yaml'), user('jane-smith'));
+    const run = runCli(['diff', 'old.yaml', 'new.yaml', '--format', 'json'], { cwd: dir });
+    expect(run.status).toBe(1);
+    expect(spans(run.stdout)).toEqual([['change/identity', 'error', 4, 9, 4, 19]]);
+  });
+
+  it('NEW as a directory: files other than the matching one pair by identity only', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-diff-dir-'));
+    const user = (name: string, generation: number): string => `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: ${name}\nspec:\n  username: ${name}\n  tokenGeneration: ${generation}\n`;
+    mkdirSync(join(dir, 'new'));
+    writeFileSync(join(dir, 'old.yaml'), user('ann', 1));
+    writeFileSync(join(dir, 'new', 'ann.yaml'), user('ann', 2));
+    writeFileSync(join(dir, 'new', 'bob.yaml'), user('bob', 1));
+    const run = runCli(['diff', 'old.yaml', 'new', '--format', 'json'], { cwd: dir });
+    expect(report(run.stdout).results.map((r) => [r.file, spans(JSON.stringify({ results: [r] }))])).toEqual([
+      ['new/ann.yaml', [['change/token-generation', 'info', 7, 20, 7, 21]]],
+      ['new/bob.yaml', []],
+    ]);
+  });
+
+  it('an OLD that cannot be read is one line and exit 2', () => {
+    const run = runCli(['diff', 'no/such/old.yaml', 'fixtures/change/identity/renamed.yaml']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe('platlint: cannot read no/such/old.yaml: ENOENT\n');
+  });
+});
+
+describe('platlint patch BASE PATCH', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'platlint-patch-'));
+  const base = join(dir, 'user.yaml');
+  writeFileSync(base, 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane-doe\n  resourceVersion: "4711"\n  annotations:\n    owner: platform-team\nspec:\n  username: jane\n  email: jane@example.com\n');
+  const write = (name: string, text: string): string => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+
+  it("the spec's example: add /metadata/annotations/<key> with ~1 in the key, clean and printed", () => {
+    const patch = write('spec-example.json', '[{"op": "add", "path": "/metadata/annotations/example.com~1team", "value": "platform"}]\n');
+    const run = runCli(['patch', base, patch, '--format', 'json']);
+    expect(run.status).toBe(0);
+    expect(report(run.stdout).results.flatMap((r) => r.diagnostics)).toEqual([]);
+    const printed = runCli(['patch', '--print', base, patch]);
+    expect(printed.status).toBe(0);
+    expect(printed.stdout).toBe(
+      'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane-doe\n  resourceVersion: "4711"\n  annotations:\n    owner: platform-team\n    example.com/team: platform\nspec:\n  username: jane\n  email: jane@example.com\n',
+    );
+  });
+
+  const cases: [string, string, [string, string, number, number, number, number][]][] = [
+      ['document/mapping', 'patch/document', [['patch/document', 'error', 1, 1, 1, 8]]],
+      ['operation/unknown', 'patch/operation', [['patch/operation', 'error', 1, 7, 1, 13]]],
+      ['operation/missing', 'patch/operation', [['patch/operation', 'error', 1, 3, 1, 10], ['patch/operation', 'error', 3, 3, 3, 20], ['patch/operation', 'error', 5, 3, 5, 11]]],
+      ['pointer/escape', 'patch/pointer', [['patch/pointer', 'error', 2, 9, 2, 24], ['patch/pointer', 'error', 5, 9, 5, 34], ['patch/pointer', 'error', 7, 9, 7, 11]]],
+      ['path-not-found/remove', 'patch/path-not-found', [['patch/path-not-found', 'error', 2, 9, 2, 26]]],
+      ['path-not-found/unescaped', 'patch/path-not-found', [['patch/path-not-found', 'error', 6, 9, 6, 47]]],
+      ['test-failed/stale', 'patch/test-failed', [['patch/test-failed', 'error', 3, 10, 3, 16]]],
+      // The patched object is an update of the base, so the transition rules see the new resourceVersion too.
+      ['server-field/write', 'patch/server-field', [['patch/server-field', 'warning', 2, 9, 2, 34], ['change/resource-version', 'error', 3, 10, 3, 16], ['patch/server-field', 'warning', 5, 9, 5, 22]]],
+  ];
+  it.each(cases)('%s: %s at its operation in the patch file', (name, _, expected) => {
+    const [rule, file] = name.split('/');
+    const run = runCli(['patch', `fixtures/patch/${rule}/base.yaml`, `fixtures/patch/${rule}/${file}.patch.yaml`, '--format', 'json']);
+    expect(spans(run.stdout)).toEqual(expected);
+    expect(report(run.stdout).results[0]?.file).toBe(`fixtures/patch/${rule}/${file}.patch.yaml`);
+    expect(run.status).toBe(expected.some((e) => e[1] === 'error') ? 1 : 0);
+  });
+
+  it('an unknown field written by the patch is reported in the patch file, at the key it adds or inside the value', () => {
+    const patch = write('unknown.json', '[\n  {"op": "add", "path": "/spec/colour", "value": "blue"},\n  {"op": "add", "path": "/spec/owner", "value": {"user": "jane", "tema": "a"}}\n]\n');
+    const run = runCli(['patch', base, patch, '--format', 'json']);
+    expect(run.status).toBe(1);
+    const [inPatch, inBase] = report(run.stdout).results;
+    expect(inPatch?.file).toBe(patch);
+    expect(inPatch?.diagnostics.map((d) => [d.ruleId, d.line, d.column, d.endColumn, d.path])).toEqual([
+      ['schema/unknown-field', 2, 25, 39, '/0/path'],
+      ['schema/unknown-field', 3, 66, 72, '/1/value/tema'],
+    ]);
+    expect(inBase?.diagnostics).toEqual([]);
+  });
+
+  it('diagnostics about values the patch did not write point into the base', () => {
+    const patch = write('keeps.json', '[{"op": "replace", "path": "/spec/username", "value": "jane2"}]\n');
+    const broken = write('broken-base.yaml', 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane-doe\nspec:\n  username: jane\n  colour: blue\n');
+    const run = runCli(['patch', broken, patch, '--format', 'json']);
+    const [inPatch, inBase] = report(run.stdout).results;
+    expect(inPatch?.diagnostics).toEqual([]);
+    expect(inBase?.diagnostics.map((d) => [d.ruleId, d.line, d.column])).toEqual([['schema/unknown-field', 7, 3]]);
+  });
+
+  it('plain lint skips a JSON Patch kept in YAML, as it skips other YAML files', () => {
+    const run = runCli(['lint', 'fixtures/examples/update/broken.patch.yaml', '--format', 'json']);
+    expect(run.status).toBe(0);
+    const parsed = JSON.parse(run.stdout) as JsonReport & { summary: { skipped: number } };
+    expect(parsed.results.flatMap((r) => r.diagnostics)).toEqual([]);
+    expect(parsed.summary.skipped).toBe(1);
+  });
+
+  it('--print exits 1 with the problems on stderr when the patch cannot apply; bad input is exit 2', () => {
+    const patch = write('fails.yaml', '- op: remove\n  path: /spec/displayName\n');
+    const run = runCli(['patch', '--print', base, patch]);
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe(`${patch}:2:9: error: The path /spec/displayName of the remove operation does not exist. (patch/path-not-found)\n`);
+    const two = write('two.yaml', 'a: 1\n---\nb: 2\n');
+    const twoDocs = runCli(['patch', two, patch]);
+    expect(twoDocs.status).toBe(2);
+    expect(twoDocs.stderr).toBe(`platlint: ${two}: the base must be one document, not 2\n`);
+    expect(runCli(['patch', base, join(dir, 'missing.json')]).status).toBe(2);
+  });
+});
+
+function git(cwd: string, ...args: string[]): void {
+  const run = spawnSync('git', ['-c', 'user.name=platlint', '-c', 'user.email=platlint@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`);
+}
+
+describe('platlint lint --base REF', () => {
+  const user = (extra: string, generation: number): string =>
+    `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane-doe\nspec:\n  username: jane\n  colour: blue\n${extra}  tokenGeneration: ${generation}\n`;
+  const repo = mkdtempSync(join(tmpdir(), 'platlint-base-'));
+  git(repo, 'init', '-q', '-b', 'main');
+  mkdirSync(join(repo, 'users'));
+  writeFileSync(join(repo, 'users', 'jane.yaml'), user('', 1));
+  git(repo, 'add', '.');
+  git(repo, 'commit', '-q', '-m', 'jane');
+  // The change: the file moves, keeps its old problem, gains a new one and raises the token generation.
+  mkdirSync(join(repo, 'people'));
+  renameSync(join(repo, 'users', 'jane.yaml'), join(repo, 'people', 'jane.yaml'));
+  writeFileSync(join(repo, 'people', 'jane.yaml'), user('  shoeSize: 42\n', 2));
+
+  it('marks what the change introduced; a moved file still matches by identity', () => {
+    const run = runCli(['lint', '--base', 'HEAD', 'people', '--format', 'json'], { cwd: repo });
+    expect(run.status).toBe(1);
+    const diagnostics = report(run.stdout).results.flatMap((r) => r.diagnostics);
+    expect(diagnostics.map((d) => [d.ruleId, d.line, d.introduced])).toEqual([
+      ['schema/unknown-field', 7, false],
+      ['schema/unknown-field', 8, true],
+      ['change/token-generation', 9, true],
+    ]);
+  });
+
+  it('--new-only reports and exits only by what the change introduced', () => {
+    const run = runCli(['lint', '--base', 'HEAD', '--new-only', 'people', '--format', 'json'], { cwd: repo });
+    expect(run.status).toBe(1);
+    expect(report(run.stdout).results.flatMap((r) => r.diagnostics).map((d) => [d.ruleId, d.line])).toEqual([
+      ['schema/unknown-field', 8],
+      ['change/token-generation', 9],
+    ]);
+    // Only the old problem left: --new-only passes, plain lint does not.
+    const clean = mkdtempSync(join(tmpdir(), 'platlint-base-clean-'));
+    git(clean, 'init', '-q', '-b', 'main');
+    writeFileSync(join(clean, 'jane.yaml'), user('', 1));
+    git(clean, 'add', '.');
+    git(clean, 'commit', '-q', '-m', 'jane');
+    writeFileSync(join(clean, 'jane.yaml'), `# reviewed\n${user('', 1)}`);
+    const newOnly = runCli(['lint', '--base', 'HEAD', '--new-only', '.', '--format', 'json'], { cwd: clean });
+    expect(newOnly.status).toBe(0);
+    expect(report(newOnly.stdout).results.flatMap((r) => r.diagnostics)).toEqual([]);
+    expect(runCli(['lint', '.'], { cwd: clean }).status).toBe(1);
+  });
+
+  it('SARIF carries baselineState', () => {
+    const run = runCli(['lint', '--base', 'HEAD', 'people', '--format', 'sarif'], { cwd: repo });
+    const results = (JSON.parse(run.stdout) as { runs: { results: { ruleId: string; baselineState?: string }[] }[] }).runs[0]?.results ?? [];
+    expect(results.map((r) => [r.ruleId, r.baselineState])).toEqual([
+      ['schema/unknown-field', 'unchanged'],
+      ['schema/unknown-field', 'new'],
+      ['change/token-generation', 'new'],
+    ]);
+  });
+
+  it('a revision that is not there, --new-only without --base, or no repository: one line, exit 2', () => {
+    const bad = runCli(['lint', '--base', 'no-such-branch', 'people'], { cwd: repo });
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe('platlint: --base: "no-such-branch" is not a commit in this repository (fetch it first, e.g. git fetch origin no-such-branch)\n');
+    const newOnly = runCli(['lint', '--new-only', 'people'], { cwd: repo });
+    expect(newOnly.status).toBe(2);
+    expect(newOnly.stderr).toBe('platlint: --new-only needs --base REF (what the change is measured against)\n');
+    const outside = mkdtempSync(join(tmpdir(), 'platlint-no-repo-'));
+    writeFileSync(join(outside, 'jane.yaml'), user('', 1));
+    const noRepo = runCli(['lint', '--base', 'HEAD', '.'], { cwd: outside, env: { GIT_CEILING_DIRECTORIES: tmpdir() } });
+    expect(noRepo.status).toBe(2);
+    expect(noRepo.stderr).toMatch(/^platlint: --base: git rev-parse failed: not a git repository/);
+  });
+
+  it('plain lint starts no git process; --base does', () => {
+    const bin = mkdtempSync(join(tmpdir(), 'platlint-fake-git-'));
+    const marker = join(bin, 'git-was-run');
+    writeFileSync(join(bin, 'git'), `#!/bin/sh\necho "$@" >> "${marker}"\nexit 1\n`);
+    chmodSync(join(bin, 'git'), 0o755);
+    const env = { PATH: `${bin}:${process.env['PATH'] ?? ''}` };
+    expect(runCli(['lint', 'people'], { cwd: repo, env }).status).toBe(1);
+    expect(existsSync(marker)).toBe(false);
+    expect(runCli(['lint', '--base', 'HEAD', 'people'], { cwd: repo, env }).status).toBe(2);
+    expect(readFileSync(marker, 'utf8')).toMatch(/^rev-parse/);
+  });
+});
+
+describe('policies with oldObject and oldSelf', () => {
+  const pack = 'fixtures/policies/token-generation-grows';
+
+  it('diff runs them at the new version, with the old values in the message', () => {
+    const run = runCli(['diff', `${pack}/tests/lowered.old.yaml`, `${pack}/tests/lowered.yaml`, '--policy', pack, '--format', 'json']);
+    expect(run.status).toBe(1);
+    const diagnostics = report(run.stdout).results.flatMap((r) => r.diagnostics).filter((d) => d.ruleId.startsWith('acme/'));
+    expect(diagnostics.map((d) => [d.ruleId, d.severity, d.line, d.column, d.endLine, d.endColumn, d.message])).toEqual([
+      ['acme/token-generation-only-grows', 'error', 8, 20, 8, 21, 'spec.tokenGeneration of jane-doe goes back from 5 to 4; raise it above 5 to invalidate the tokens'],
+      ['acme/token-generation-kept', 'error', 10, 1, 10, 35, 'spec.tokenGeneration was set and is now removed, which resets it to 0; keep it, or raise it'],
+    ]);
+  });
+
+  it('explain says a rule that reads the old version runs only on updates', () => {
+    const page = runCli(['explain', '--policy', pack, 'acme/token-generation-only-grows']).stdout;
+    expect(page).toContain('It reads the previous version (`oldObject`, `oldSelf`), so it runs only when a document is linted as an update');
+  });
+
+  it('plain lint does not run them (there is no old version)', () => {
+    const run = runCli(['lint', `${pack}/tests/lowered.yaml`, '--policy', pack, '--format', 'json']);
+    expect(run.status).toBe(0);
+    expect(report(run.stdout).results.flatMap((r) => r.diagnostics).filter((d) => d.ruleId.startsWith('acme/') || d.ruleId.startsWith('policy/'))).toEqual([]);
+  });
+
+  it('lint --base runs them against the revision', () => {
+    const repo = mkdtempSync(join(tmpdir(), 'platlint-base-policy-'));
+    git(repo, 'init', '-q', '-b', 'main');
+    writeFileSync(join(repo, 'users.yaml'), readFileSync(join(process.cwd(), pack, 'tests/lowered.old.yaml'), 'utf8'));
+    git(repo, 'add', '.');
+    git(repo, 'commit', '-q', '-m', 'users');
+    writeFileSync(join(repo, 'users.yaml'), readFileSync(join(process.cwd(), pack, 'tests/lowered.yaml'), 'utf8'));
+    const run = runCli(['lint', '--base', 'HEAD', '--policy', join(process.cwd(), pack), 'users.yaml', '--format', 'json'], { cwd: repo });
+    expect(run.status).toBe(1);
+    expect(report(run.stdout).results.flatMap((r) => r.diagnostics).filter((d) => d.ruleId.startsWith('acme/')).map((d) => [d.ruleId, d.line, d.introduced])).toEqual([
+      ['acme/token-generation-only-grows', 8, true],
+      ['acme/token-generation-kept', 10, true],
+    ]);
+  });
+});
+
+describe('patch: bad input and secrets', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'platlint-patch-input-'));
+  const write = (name: string, text: string | Buffer): string => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+  const patch = write('p.json', '[{"op": "add", "path": "/c", "value": 1}]');
+
+  it('a recursive alias, an empty base or a binary file is one line and exit 2; absurd nesting is a syntax error', () => {
+    const cyclic = runCli(['patch', '--print', write('cyclic.yaml', 'a: &x\n  b: *x\n'), patch]);
+    expect([cyclic.status, cyclic.stderr]).toEqual([2, `platlint: ${join(dir, 'cyclic.yaml')}: the base cannot be read (an alias refers to a node that contains it, which JSON cannot hold)\n`]);
+    expect(runCli(['patch', write('empty.yaml', ''), patch]).stderr).toBe(`platlint: ${join(dir, 'empty.yaml')}: the base must be one document, not 0\n`);
+    const binary = runCli(['patch', write('binary.yaml', Buffer.from([0xff, 0xfe, 0x00, 0x41])), patch]);
+    expect(binary.status).toBe(2);
+    expect(binary.stderr.split('\n')).toHaveLength(2);
+    const deep = runCli(['patch', '--print', write('deep.json', `${'['.repeat(20000)}${']'.repeat(20000)}`), patch]);
+    expect(deep.status).toBe(1);
+    expect(deep.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('a failing test of a credential shows neither the credential nor the guess', () => {
+    const base = write('config.yaml', 'apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: config\nstatus:\n  auth:\n    oidc:\n      issuerUrl: https://login.example.com\n      clientId: platform\n      clientSecret: s3cr3t-value-1\n');
+    const guess = write('guess.yaml', '- op: test\n  path: /status/auth/oidc/clientSecret\n  value: s3cr3t-guess-2\n');
+    for (const args of [['patch', base, guess, '--format', 'json'], ['patch', base, guess], ['patch', '--print', base, guess]]) {
+      const run = runCli(args);
+      expect(run.status).toBe(1);
+      expect(run.stdout + run.stderr).toContain('The test of /status/auth/oidc/clientSecret fails: the value is ****, not ****.');
+      expect(run.stdout + run.stderr).not.toMatch(/s3cr3t/);
+    }
+  });
+});
+
+describe('README: Linting changes', () => {
+  const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
+  it.each([
+    'diff fixtures/examples/update/user.old.yaml fixtures/examples/update/user.yaml',
+    'patch fixtures/examples/update/user.old.yaml fixtures/examples/update/broken.patch.yaml',
+    'patch --print fixtures/examples/update/user.old.yaml fixtures/examples/update/annotate.patch.json',
+  ])('shows the real output of platlint %s', (command) => {
+    const run = runCli(command.split(' '));
+    expect(readme).toContain(`$ platlint ${command}\n${run.stdout}`);
+  });
+});
+
+describe('patch from stdin', () => {
+  it('reads PATCH from - and refuses both from stdin', () => {
+    const run = runCli(['patch', '--print', 'fixtures/patch/document/base.yaml', '-'], { input: '[{"op": "add", "path": "/spec/groups/-", "value": "admins"}]' });
+    expect(run.status).toBe(0);
+    expect(run.stdout.endsWith('  groups:\n    - developers\n    - admins\n')).toBe(true);
+    const both = runCli(['patch', '-', '-']);
+    expect([both.status, both.stderr]).toEqual([2, 'platlint: only one of BASE and PATCH can be read from stdin (-)\n']);
+  });
+});

@@ -1,0 +1,280 @@
+/**
+ * The package as npm publishes it and a user installs it: `npm pack` of the built checkout, installed with
+ * `--omit=dev` into a new project. The figures the issue asks for (files, size, packages added) are asserted here and
+ * printed by `npm pack --dry-run` and `npm install` (README "Development").
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Ajv } from 'ajv';
+import { parse } from 'yaml';
+import { readmeBlock } from '../helpers/readme-blocks.js';
+import { bins, ensureBuiltCli, repoRoot } from './built-cli.js';
+import { installIntoNewProject, npm, packTarball, type Packed } from './package-tarball.js';
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const CLEAN = join(repoRoot, 'fixtures/examples/maximal-user.yaml');
+const BROKEN = join(repoRoot, 'fixtures/examples/broken-user.yaml');
+const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
+  version: string;
+  files: string[];
+  dependencies: Record<string, string>;
+  scripts: Record<string, string>;
+  scarfSettings?: { enabled?: boolean };
+};
+
+let dir: string;
+let packed: Packed;
+let project: string;
+let installedBin: string;
+
+beforeAll(() => {
+  ensureBuiltCli();
+  dir = mkdtempSync(join(tmpdir(), 'platlint-package-'));
+  packed = packTarball(join(dir, 'pack'));
+  project = join(dir, 'project');
+  const install = installIntoNewProject(project, packed.tarball);
+  if (install.status !== 0) throw new Error(`installing the tarball failed: ${install.stderr}`);
+  installedBin = join(project, 'node_modules', '.bin', 'platlint');
+}, 180_000);
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+}, 60_000);
+
+function run(bin: string, args: readonly string[], cwd = project): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(bin, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', GITHUB_ACTIONS: '' }, timeout: 60_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('npm pack', () => {
+  it('ships only what runs: the bundle (with the JSON Schemas), its licenses, the rule docs, README, LICENSE', () => {
+    const paths = packed.files.map((f) => f.path);
+    const allowed = [
+      /^package\.json$/,
+      /^README\.md$/,
+      /^LICENSE$/,
+      /^dist\/src\/cli\/(bin|lint-worker|chunk-\w+)\.js$/,
+      /^dist\/src\/cli\/THIRD-PARTY-LICENSES\.txt$/,
+      /^rules\/[a-z-]+\/[a-z0-9-]+\/README\.md$/,
+    ];
+    expect(paths.filter((path) => !allowed.some((pattern) => pattern.test(path)))).toEqual([]);
+    expect(paths).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'dist/src/cli/bin.js', 'dist/src/cli/lint-worker.js', 'rules/auth/saml-ca/README.md']));
+  });
+
+  it('is at most 150 files and 1.5 MB unpacked', () => {
+    expect(packed.files.length).toBeLessThanOrEqual(150);
+    expect(packed.unpackedSize).toBeLessThanOrEqual(1_500_000);
+  });
+
+  it('carries the Apache-2.0 license text', () => {
+    const license = readFileSync(join(project, 'node_modules', 'platlint', 'LICENSE'), 'utf8');
+    expect(license).toMatch(/^\s*Apache License\s+Version 2\.0, January 2004/);
+    expect(license).toContain('END OF TERMS AND CONDITIONS');
+  });
+
+  it('holds exactly the chunks the bundle imports: none left over from an earlier build', () => {
+    const cliDir = join(project, 'node_modules', 'platlint', 'dist', 'src', 'cli');
+    const reached = new Set<string>();
+    const queue = ['bin.js', 'lint-worker.js'];
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+      if (reached.has(file)) continue;
+      reached.add(file);
+      for (const match of readFileSync(join(cliDir, file), 'utf8').matchAll(/["'`]\.\/(chunk-\w+\.js)["'`]/g)) queue.push(match[1] as string);
+    }
+    const shipped = packed.files.map((f) => f.path).filter((path) => path.startsWith('dist/src/cli/') && path.endsWith('.js')).map((path) => path.slice('dist/src/cli/'.length));
+    expect(shipped.sort()).toEqual([...reached].sort());
+  });
+
+  it('names in THIRD-PARTY-LICENSES.txt the packages bundled in', () => {
+    const notices = readFileSync(join(project, 'node_modules', 'platlint', 'dist', 'src', 'cli', 'THIRD-PARTY-LICENSES.txt'), 'utf8');
+    for (const name of ['yaml', 'commander', 'micromatch', '@bufbuild/cel', 'vscode-languageserver']) expect(notices).toMatch(new RegExp(`^${name} \\d+\\.\\d+\\.\\d+ \\(`, 'm'));
+    // The runtime dependencies are installed beside the bundle, with their own license files.
+    for (const name of Object.keys(manifest.dependencies)) expect(notices).not.toMatch(new RegExp(`^${name} `, 'm'));
+  });
+});
+
+describe('installing the tarball with --omit=dev into a new project', () => {
+  it('adds at most 10 packages, none of which runs an install script', () => {
+    const lock = JSON.parse(readFileSync(join(project, 'node_modules', '.package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
+    const added = Object.keys(lock.packages).filter((path) => path.startsWith('node_modules/'));
+    expect(added).toContain('node_modules/platlint');
+    expect(added.length).toBeLessThanOrEqual(10);
+    expect(Object.entries(lock.packages).filter(([, entry]) => entry.hasInstallScript === true).map(([path]) => path)).toEqual([]);
+    // The runtime dependencies are what the bundle leaves out (src/build/bundle-cli.ts), each with its own few.
+    expect(Object.keys(manifest.dependencies).sort()).toEqual(['ajv', 're2js']);
+  });
+
+  it('links the bin, which lints a clean file with exit 0 and a broken one with exit 1', () => {
+    expect(Object.keys(bins)).toEqual(['platlint']);
+    const clean = run(installedBin, [CLEAN]);
+    expect(clean).toEqual({ status: 0, stdout: '', stderr: '' });
+    const broken = run(installedBin, [BROKEN]);
+    expect(broken.status).toBe(1);
+    expect(broken.stdout).toMatch(/^ {2}10:3 +error +Unknown field "emial" in spec; did you mean "email"\?.*schema\/unknown-field$/m);
+  });
+
+  it('runs custom policies (CEL, ajv and re2js from the installed package)', () => {
+    for (const pack of ['audit-retention', 'no-cluster-admin', 'sso-restricted']) {
+      const result = run(installedBin, ['policy', 'test', join(repoRoot, 'fixtures', 'policies', pack)]);
+      expect(result.stderr).toBe('');
+      expect(result.stdout).toMatch(/^\d+ passed, 0 failed$/m);
+      expect(result.status).toBe(0);
+    }
+  });
+
+  it('explains a rule from the shipped rule docs', () => {
+    const result = run(installedBin, ['explain', 'auth/saml-ca']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toBe(readFileSync(join(repoRoot, 'rules', 'auth', 'saml-ca', 'README.md'), 'utf8'));
+  });
+
+  it('prints the JSON Schemas for editors (`platlint schema`), from the bundle', () => {
+    for (const name of ['User', 'Config', 'config', 'policy', 'report']) {
+      const printed = run(installedBin, ['schema', name]);
+      expect(printed.status).toBe(0);
+      expect(JSON.parse(printed.stdout)).toMatchObject({ $schema: expect.stringMatching(/^https?:\/\/json-schema\.org\//) as unknown });
+    }
+  });
+
+  it('starts the language server (bundled LSP library) and answers initialize', async () => {
+    const server = spawn(installedBin, ['lsp', '--stdio'], { cwd: project, stdio: ['pipe', 'pipe', 'pipe'] });
+    const send = (message: object): void => {
+      const body = JSON.stringify({ jsonrpc: '2.0', ...message });
+      server.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    };
+    let received = '';
+    const initialized = new Promise<string>((resolve, reject) => {
+      server.stdout.on('data', (chunk: Buffer) => {
+        received += chunk.toString('utf8');
+        if (received.includes('"id":1')) resolve(received);
+      });
+      server.on('exit', (code) => reject(new Error(`the server exited (${code}) before answering: ${received}`)));
+    });
+    send({ id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    const answer = await initialized;
+    expect(answer).toMatch(/"capabilities":\{/);
+    send({ id: 2, method: 'shutdown' });
+    send({ method: 'exit' });
+    const code = await new Promise<number | null>((resolve) => server.on('exit', resolve));
+    expect(code).toBe(0);
+  });
+});
+
+describe('the checkout', () => {
+  it('has an executable bin after the build (npm test builds first)', () => {
+    const bin = join(repoRoot, bins['platlint'] as string);
+    expect(statSync(bin).mode & 0o111).toBe(0o111);
+    expect(readFileSync(bin, 'utf8').startsWith('#!/usr/bin/env node\n')).toBe(true);
+  });
+
+  it('opts out of the Scarf telemetry a devDependency would install', () => {
+    expect(manifest.scarfSettings).toEqual({ enabled: false });
+  });
+
+  it('installs with `npm ci --omit=dev`: prepare builds nothing, prints nothing on stdout, and npm pack refuses to ship no CLI', () => {
+    // A copy of what `prepare` needs, without the devDependencies it would build with.
+    const copy = join(dir, 'omit-dev');
+    mkdirSync(join(copy, 'src', 'build'), { recursive: true });
+    for (const file of ['package.json', 'package-lock.json', '.npmrc', 'src/build/prepare.mjs']) cpSync(join(repoRoot, file), join(copy, file));
+    const ci = npm(['ci', '--omit=dev', '--no-audit', '--no-fund'], copy);
+    expect(ci.stderr).not.toMatch(/npm error/);
+    expect(ci.status).toBe(0);
+    expect(existsSync(join(copy, 'node_modules', 'typescript'))).toBe(false);
+    expect(existsSync(join(copy, 'node_modules', 'ajv'))).toBe(true);
+    // Packing without a built CLI fails, with nothing on stdout where pre-commit reads the tarball's name.
+    const refused = npm(['pack', '--dry-run'], copy, { NODE_ENV: 'production' });
+    expect(refused.status).not.toBe(0);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain('dist/ not built: run `npm ci` first');
+    // With a CLI built, `npm pack` prints the tarball's name alone: no script banner, no build output.
+    mkdirSync(join(copy, 'dist', 'src', 'cli'), { recursive: true });
+    writeFileSync(join(copy, 'dist', 'src', 'cli', 'bin.js'), '#!/usr/bin/env node\n');
+    const pack = npm(['pack', '--dry-run'], copy, { NODE_ENV: 'production' });
+    expect(pack.status).toBe(0);
+    expect(pack.stdout).toBe(`platlint-${manifest.version}.tgz\n`);
+  }, 180_000);
+});
+
+/** The README's install blocks, run as written, with the packed checkout in place of the release on the registry. */
+describe('README install blocks', () => {
+  const release = `platlint@${manifest.version}`;
+
+  /** A folder `platform/` with a clean manifest, and `broken/` with a broken one, in `root`. */
+  function manifests(root: string): void {
+    mkdirSync(join(root, 'platform'), { recursive: true });
+    mkdirSync(join(root, 'broken'), { recursive: true });
+    copyFileSync(CLEAN, join(root, 'platform', 'jane.yaml'));
+    copyFileSync(BROKEN, join(root, 'broken', 'jane.yaml'));
+  }
+
+  /** Runs each line of a shell block with `sh -c`, in `cwd`; the exit code of each. */
+  function runLines(block: string, cwd: string, replace: (line: string) => string): { line: string; status: number | null; stdout: string; stderr: string }[] {
+    const base = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+    return block.trim().split('\n').map((line) => {
+      const command = replace(line);
+      const result = spawnSync('sh', ['-c', command], { cwd, encoding: 'utf8', env: { ...base, NO_COLOR: '1', GITHUB_ACTIONS: '' }, timeout: 170_000 });
+      return { line: command, status: result.status, stdout: result.stdout, stderr: result.stderr };
+    });
+  }
+
+  it('npx: runs the release without installing it', () => {
+    const block = readmeBlock('## Install', 'npx --yes');
+    expect(block.trim()).toBe(`npx --yes ${release} platform/`);
+    const root = join(dir, 'npx');
+    manifests(root);
+    // `npx <spec>` is `npx --package=<spec> <its bin>`; npx takes a bare path for a command, so the tarball needs --package.
+    const fromTarball = (line: string): string => line.replace(release, `--package=${packed.tarball} platlint`);
+    const [clean] = runLines(block, root, fromTarball);
+    expect(clean?.stderr).not.toMatch(/npm error/);
+    expect(clean).toMatchObject({ status: 0, stdout: '' });
+    const [broken] = runLines(block, root, (line) => fromTarball(line).replace('platform/', 'broken/'));
+    expect(broken?.status).toBe(1);
+    expect(broken?.stdout).toContain('schema/unknown-field');
+  }, 180_000);
+
+  it('npm install --save-dev: pins the release in the project and runs it with npx', () => {
+    const block = readmeBlock('## Install', 'npm install --save-dev');
+    expect(block.trim().split('\n')).toEqual([`npm install --save-dev --save-exact ${release}`, 'npx platlint platform/']);
+    const root = join(dir, 'dev-dependency');
+    manifests(root);
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'platform-config', version: '1.0.0', private: true }) + '\n');
+    const [install, lint] = runLines(block, root, (line) => line.replace(release, packed.tarball));
+    expect(install?.status).toBe(0);
+    expect(lint).toMatchObject({ status: 0, stdout: '' });
+    const project = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
+    expect(Object.keys(project.devDependencies ?? {})).toEqual(['platlint']);
+    const broken = runLines('npx platlint broken/', root, (line) => line)[0];
+    expect(broken?.status).toBe(1);
+  }, 180_000);
+
+  it('yaml-language-server: the schema files and the modeline example validate together', () => {
+    const root = join(dir, 'modeline');
+    mkdirSync(root);
+    const commands = readmeBlock('### Editors (YAML language server)', 'platlint schema User');
+    for (const step of runLines(commands, root, (line) => line.replace(/^platlint /, `${installedBin} `))) expect(step.status).toBe(0);
+    const example = readmeBlock('### Editors (YAML language server)', '# yaml-language-server: $schema=');
+    writeFileSync(join(root, 'jane.yaml'), example);
+    const schemaPath = /^# yaml-language-server: \$schema=(\S+)$/m.exec(example)?.[1] ?? '';
+    // Relative to the YAML file, as the YAML language server reads it.
+    const schema = JSON.parse(readFileSync(join(root, schemaPath), 'utf8')) as object;
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+    expect(validate(parse(example)), JSON.stringify(validate.errors)).toBe(true);
+    // The example is a clean manifest for platlint itself too.
+    expect(run(installedBin, ['jane.yaml'], root)).toEqual({ status: 0, stdout: '', stderr: '' });
+  });
+
+  it('GitHub Actions: the workflow uses the action of this version, with its inputs and its report path', () => {
+    const workflow = parse(readmeBlock('### GitHub Actions', 'uses: platlint/platlint@')) as { jobs: Record<string, { steps: { uses?: string; with?: Record<string, string> }[] }> };
+    const steps = Object.values(workflow.jobs)[0]?.steps ?? [];
+    const step = steps.find((s) => s.uses?.startsWith('platlint/platlint@'));
+    expect(step?.uses).toBe(`platlint/platlint@v${manifest.version}`);
+    const action = parse(readFileSync(join(repoRoot, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }> };
+    for (const input of Object.keys(step?.with ?? {})) expect(Object.keys(action.inputs)).toContain(input);
+    const upload = steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'));
+    expect(upload?.with?.['sarif_file']).toBe(action.inputs['sarif-file']?.default);
+  });
+});
