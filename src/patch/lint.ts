@@ -56,6 +56,7 @@ export function readOneDocument(input: PatchFile, role: string): OneDocument | {
   try {
     const decoded = goDecode(doc, input.text);
     if (decoded.fatal) throw new Error(String(decoded.findings[0]?.data['detail'] ?? 'the document cannot be read'));
+    if (decoded.findings.some((f) => f.messageId === 'selfAlias')) throw new TypeError('circular: an alias inside its own anchor');
     data = decoded.data;
     // JSON Patch works on JSON: an alias inside its own anchor makes a value that contains itself.
     JSON.stringify(data);
