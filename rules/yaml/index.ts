@@ -3,5 +3,6 @@ import syntaxRule from './syntax/index.js';
 import duplicateKeyRule from './duplicate-key/index.js';
 import ambiguousScalarRule from './ambiguous-scalar/index.js';
 import invalidValueRule from './invalid-value/index.js';
+import collectionKeyRule from './collection-key/index.js';
 
-export const rules: readonly Rule[] = [syntaxRule, duplicateKeyRule, ambiguousScalarRule, invalidValueRule];
+export const rules: readonly Rule[] = [syntaxRule, duplicateKeyRule, ambiguousScalarRule, invalidValueRule, collectionKeyRule];

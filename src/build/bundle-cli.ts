@@ -12,7 +12,8 @@
  *   devDependencies yaml, commander, micromatch, CEL, the LSP library) is taken in. So `dependencies` lists exactly
  *   what the published package needs besides its bundle: ajv and re2js, which src/schema/ajv.ts and
  *   src/formats/regex.ts load with createRequire on first use, out of esbuild's sight.
- *   `platlint explain` finds rules/** from the package root, wherever the bundle is.
+ *   `platlint explain` reads the rule docs from rules/ in a checkout, and from the archive written beside the bundle
+ *   (rule-docs-archive.ts) in the package, which ships no rules/.
  * - Minified (names kept, for error messages): the published package holds only the bundle, and a smaller file
  *   compiles faster at start-up. The licenses of the bundled packages go to THIRD-PARTY-LICENSES.txt beside it.
  * - bin.js is made executable: npm links it as the `platlint` command, and a checkout runs it as `dist/src/cli/bin.js`.
@@ -22,6 +23,9 @@ import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, statSync,
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
+import { leanValidatorsModule } from './lean-validators.js';
+import { RULE_DOCS_ARCHIVE } from '../engine/docs.js';
+import { ruleDocsArchive } from './rule-docs-archive.js';
 import { bundledPackages, THIRD_PARTY_LICENSES_FILE, thirdPartyLicensesText } from './third-party-licenses.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -47,26 +51,13 @@ function writeAtomically(path: string, contents: Uint8Array | string, mode = 0o6
   renameSync(partial, path);
 }
 
-/**
- * Two trims of ajv's standalone code, which is the largest part of the bundle:
- * - it embeds each schema it validates against as a literal (for `verbose` errors' `schema` and `parentSchema`): a
- *   second copy of the User and Config schemas, some 50 kB, beside the schema module the bundle has anyway. The
- *   literals are swapped for that module's objects, which are the same values.
- * - every error object spells out its `schemaPath` ("#/properties/spec/properties/..."), another 50 kB that nothing
- *   reads: src/schema/validate.ts maps these errors by keyword, instancePath, params, parentSchema and data. The
- *   strings are emptied. (Validators ajv compiles at run time, for configs and policies, keep theirs.)
- */
+/** The generated validators, trimmed (lean-validators.ts) against the schemas the bundle holds anyway. */
 async function leanValidators(code: string): Promise<string> {
   const { schemas } = (await import(pathToFileURL(join(root, 'dist', 'src', 'schema', 'index.js')).href)) as typeof import('../schema/index.js');
-  let lean = code.replace(/schemaPath:\s*"(?:[^"\\]|\\.)*"/g, 'schemaPath:""');
-  let shared = false;
-  for (const name of ['User', 'Config'] as const) {
-    const literal = ` = ${JSON.stringify(schemas[name])};`;
-    if (!lean.includes(literal)) continue;
-    lean = lean.replace(literal, ` = __platlintSchemas.${name};`);
-    shared = true;
-  }
-  return shared ? `import { schemas as __platlintSchemas } from ${JSON.stringify(join(root, 'src', 'schema', 'index.ts'))};\n${lean}` : lean;
+  return leanValidatorsModule(code, schemas, {
+    schemas: join(root, 'src', 'schema', 'index.ts'),
+    schemaNodes: join(root, 'src', 'schema', 'schema-nodes.ts'),
+  });
 }
 
 const validatorsPlugin: Plugin = {
@@ -116,6 +107,9 @@ export async function bundleCli(): Promise<string[] | undefined> {
   const licenses = join(outdir, THIRD_PARTY_LICENSES_FILE);
   writeAtomically(licenses, thirdPartyLicensesText(bundledPackages(root, result.metafile)));
   written.push(licenses);
+  const docs = join(root, RULE_DOCS_ARCHIVE);
+  writeAtomically(docs, ruleDocsArchive(root));
+  written.push(docs);
   const current = new Set(written);
   for (const name of readdirSync(outdir)) {
     const path = join(outdir, name);

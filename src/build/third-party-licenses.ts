@@ -48,10 +48,15 @@ export function bundledPackages(root: string, metafile: Metafile): BundledPackag
   return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** Packages whose license text is word for word one printed above (the LSP packages, the micromatch family) point to it. */
 export function thirdPartyLicensesText(packages: readonly BundledPackage[]): string {
+  const firstWithText = new Map<string, string>();
   const sections = packages.map((pkg) => {
     const heading = `${pkg.name} ${pkg.version} (${pkg.license})`;
-    return `${heading}\n${'-'.repeat(heading.length)}\n\n${pkg.text ?? `The package ships no license file; its package.json says: ${pkg.license}.`}\n`;
+    const same = pkg.text === undefined ? undefined : firstWithText.get(pkg.text);
+    if (pkg.text !== undefined && same === undefined) firstWithText.set(pkg.text, `${pkg.name} ${pkg.version}`);
+    const body = pkg.text === undefined ? `The package ships no license file; its package.json says: ${pkg.license}.` : same !== undefined ? `The same license text as ${same}, above.` : pkg.text;
+    return `${heading}\n${'-'.repeat(heading.length)}\n\n${body}\n`;
   });
   return `platlint's CLI bundle (dist/src/cli) contains code of the following packages, under these licenses.\n\n${sections.join('\n\n')}`;
 }

@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import micromatch from 'micromatch';
@@ -133,8 +133,56 @@ export function walkYamlFiles(dir: string, errors: string[], options: WalkOption
   return out;
 }
 
+function kindOf(stat: Stats): string {
+  if (stat.isFIFO()) return 'a FIFO';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'a directory';
+}
+
+/** Why a file cannot be read, in the words of `cannot read FILE: …`. */
+function readFailure(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ELOOP') return 'ELOOP: a loop of symbolic links';
+  if (code === 'EACCES') return 'EACCES: permission denied';
+  return code ?? (error as Error).message;
+}
+
+/**
+ * Reads a file named on the command line or found by the walk. Only regular files are read: opening a FIFO with
+ * no writer would block forever, and a device can be endless, so they are refused with a way to pipe them in.
+ * Returns the bytes, or the one line saying why they cannot be read.
+ */
+export function readInputFile(file: string): { bytes: Uint8Array } | { error: string } {
+  let fd: number;
+  try {
+    // Non-blocking, so that opening a FIFO returns at once and fstat can say what it is.
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    return { error: `cannot read ${file}: ${readFailure(error)}` };
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return { error: `cannot read ${file}: it is ${kindOf(stat)}, not a regular file; pipe it to platlint - instead` };
+    return { bytes: readFileSync(fd) };
+  } catch (error) {
+    return { error: `cannot read ${file}: ${readFailure(error)}` };
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function isGlob(arg: string): boolean {
   return micromatch.scan(arg).isGlob;
+}
+
+function lstatExists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export interface ResolveOptions {
@@ -164,8 +212,13 @@ export function resolveInputs(args: readonly string[], cwd: string, options: Res
     let stat;
     try {
       stat = statSync(resolve(cwd, arg));
-    } catch {
+    } catch (error) {
       stat = undefined;
+      // A symlink loop, a dangling symlink or a denied path exists but cannot be read: reading says why.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || lstatExists(resolve(cwd, arg))) {
+        files.push(...kept([arg]));
+        continue;
+      }
     }
     if (stat?.isDirectory()) {
       const found = walkRoot(arg);

@@ -1,14 +1,15 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
+import { maskSecretsInText } from '../engine/secrets.js';
 import { isRuleEnabled, type RuleSetting } from '../engine/settings.js';
 import { readRuleDoc } from '../engine/docs.js';
 import type { FileResult, Rule } from '../engine/types.js';
 import { defaultFormat, isFormatName, loadFormatter, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
 import { ruleInfoOf, summarize, type RuleInfo } from '../formatters/summary.js';
 import { hashText, LintCache } from './cache.js';
-import { resolveInputs } from './files.js';
+import { readInputFile, resolveInputs } from './files.js';
 import type { CliIo } from './io.js';
 import { lintFilesInParallel, PARALLEL_MIN_FILES } from './parallel.js';
 import { loadRuleSet } from './rule-set.js';
@@ -121,17 +122,21 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
         const original = Buffer.from(bytes).toString('utf8');
         const fixed = fixUntilStable(original, (text) => lintText(text, options));
         result = fixed.result;
+        if (fixed.refused) {
+          const note = '--fix left this file unchanged: it fixes only files that parse completely.';
+          result.diagnostics = result.diagnostics.map((d) => (d.ruleId === 'yaml/syntax' ? { ...d, note: d.note ? `${d.note} ${note}` : note } : d));
+          io.error(`platlint: ${filename} not fixed: it has YAML errors, and --fix changes only files that parse completely`);
+        }
         if (fixed.text !== original) {
-          if (flags.fixDryRun) result.output = fixed.text;
-          else if (writeBack) {
+          // The reported text (--fix-dry-run, or --fix on stdin) is output like any other: its secrets are masked.
+          if (flags.fixDryRun || !writeBack) result.output = maskSecretsInText(fixed.text);
+          else {
             try {
               writeFileSync(filename, fixed.text);
             } catch (error) {
               io.error(`platlint: cannot write ${filename}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
               failed = true;
             }
-          } else {
-            result.output = fixed.text;
           }
         }
       }
@@ -161,17 +166,14 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   }
   for (const file of parallel ? [] : inputs.files) {
     onProgress(1);
-    let bytes: Uint8Array;
-    try {
-      bytes = readFileSync(file);
-    } catch (error) {
-      const message = `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
-      io.error(`platlint: ${message}`);
-      results.push({ file, diagnostics: [], documents: 0, skipped: 0, ioError: message });
+    const read = readInputFile(file);
+    if ('error' in read) {
+      io.error(`platlint: ${read.error}`);
+      results.push({ file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error });
       failed = true;
       continue;
     }
-    lintOne(file, bytes, true);
+    lintOne(file, read.bytes, true);
   }
   policies?.setCurrentFile(undefined);
   results.push(...(policies?.evaluationProblems() ?? []));

@@ -7,13 +7,14 @@
  * Each thread builds the same linter from plain data (the config file's path, the --rule flags), since rules and
  * resolved settings cannot cross threads. Custom policies, --fix and --cache stay single-threaded (the caller checks).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { lintBytes } from '../engine/lint.js';
 import type { RuleSetting } from '../engine/settings.js';
 import type { FileResult } from '../engine/types.js';
+import { readInputFile } from './files.js';
 import { loadRuleSet } from './rule-set.js';
 import { applyRuleFlags } from './settings.js';
 
@@ -41,13 +42,9 @@ export async function createFileLinter(setup: ParallelSetup): Promise<(file: str
   // ResolvedConfig returns one map per set of matching overrides; the --rule flags are applied once per map.
   const withFlags = new Map<Map<string, RuleSetting>, Map<string, RuleSetting>>();
   return (file) => {
-    let bytes: Uint8Array;
-    try {
-      bytes = readFileSync(file);
-    } catch (error) {
-      const ioError = `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
-      return { file, diagnostics: [], documents: 0, skipped: 0, ioError };
-    }
+    const read = readInputFile(file);
+    if ('error' in read) return { file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error };
+    const { bytes } = read;
     const base = config.settingsFor(file);
     let settings = withFlags.get(base);
     if (!settings) {

@@ -5,6 +5,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import { createAjv } from '../schema/ajv.js';
 import { locate } from '../yaml/locate.js';
 import { didYouMean } from '../schema/suggest.js';
+import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS } from '../yaml/parse.js';
 import { configFileSchema } from './schema.js';
 
 export const CONFIG_FILE_NAMES = ['.platlint.yaml', '.platlint.yml'];
@@ -116,13 +117,22 @@ export function loadConfigFile(path: string, text?: string): ConfigFile {
     }
   }
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
   const at = (offset: number): string => {
     const { line, col } = lineCounter.linePos(offset);
     return `${path}:${line}:${col}`;
   };
+  const parsed = parseYaml(text, lineCounter, PLAIN_YAML_OPTIONS);
+  if (parsed.tooDeep) throw new ConfigError(`${at(parsed.tooDeep.offset)}: invalid YAML: lists and mappings nest deeper than ${MAX_NESTING} levels`);
+  if (parsed.documents.length > 1) throw new ConfigError(`${at(parsed.documents[1]?.range[0] ?? 0)}: invalid YAML: a config file holds one document`);
+  const doc = parsed.documents[0] ?? parseDocument('');
   if (doc.errors.length) throw new ConfigError(doc.errors.map((e) => `${at(e.pos[0])}: invalid YAML: ${e.message.split('\n')[0]}`));
-  const raw: unknown = doc.toJS() ?? {};
+  let raw: unknown;
+  try {
+    raw = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  } catch (error) {
+    // The yaml package's alias-count guard (billion laughs) throws.
+    throw new ConfigError(`${at(doc.contents?.range[0] ?? 0)}: invalid YAML: ${(error as Error).message.split('\n')[0]}`);
+  }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new ConfigError(`${path}:1:1: (top level): must be a mapping of extends, rules, ignore, policies and overrides`);
   }

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,9 +24,25 @@ export function findPackageRoot(): string {
   return dir;
 }
 
-/** A built-in rule's doc page, or undefined when the id has none. */
+/**
+ * The published package carries the rule docs as one gzipped JSON object, rule id -> README text, written by
+ * `npm run build` beside the CLI bundle (src/build/rule-docs-archive.ts): a quarter of the size of the pages, in one file.
+ */
+export const RULE_DOCS_ARCHIVE = join('dist', 'src', 'cli', 'rule-docs.json.gz');
+
+let archivedDocs: Readonly<Record<string, string>> | undefined;
+
+function archivedDoc(ruleId: string): string | undefined {
+  if (archivedDocs === undefined) {
+    const file = join(findPackageRoot(), RULE_DOCS_ARCHIVE);
+    archivedDocs = existsSync(file) ? (JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as Record<string, string>) : {};
+  }
+  return Object.hasOwn(archivedDocs, ruleId) ? archivedDocs[ruleId] : undefined;
+}
+
+/** A built-in rule's doc page (from rules/ in a checkout, from the archive in the package), or undefined when the id has none. */
 export function readRuleDoc(ruleId: string): string | undefined {
   if (!/^[a-z0-9-]+\/[a-z0-9-]+$/.test(ruleId)) return undefined;
   const file = join(findPackageRoot(), 'rules', ruleId, 'README.md');
-  return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  return existsSync(file) ? readFileSync(file, 'utf8') : archivedDoc(ruleId);
 }

@@ -1,3 +1,4 @@
+import { parseYaml } from '../yaml/parse.js';
 import type { Diagnostic, FileResult, TextEdit } from './types.js';
 
 export const MAX_FIX_PASSES = 10;
@@ -22,17 +23,43 @@ export function applyFixes(text: string, diagnostics: readonly Diagnostic[]): { 
   return { text: out, applied };
 }
 
-/** Lints, fixes and re-lints until nothing more can be fixed (at most ten passes, like ESLint). */
-export function fixUntilStable(text: string, lint: (text: string) => FileResult): { text: string; result: FileResult; passes: number } {
+/**
+ * Whether every document of the text parses: no syntax error, no endless alias, no nesting past the limit.
+ * Duplicate keys do not count: the document is still read (the last value wins) and linted.
+ */
+export function parsesCompletely(text: string): boolean {
+  try {
+    const parsed = parseYaml(text.replace(/\r(?!\n)/g, '\n'));
+    return !parsed.tooDeep && parsed.documents.every((doc) => doc.errors.every((e) => e.code === 'DUPLICATE_KEY'));
+  } catch {
+    return false;
+  }
+}
+
+export interface FixOutcome {
+  text: string;
+  result: FileResult;
+  passes: number;
+  /** The text does not parse completely, so it was left as it was. */
+  refused: boolean;
+}
+
+/**
+ * Lints, fixes and re-lints until nothing more can be fixed (at most ten passes, like ESLint). A text that does
+ * not parse completely is not touched: the fixes of the documents that do parse would be made without knowing
+ * what the broken part means. A pass whose result would not parse is dropped (a fix must never break a file).
+ */
+export function fixUntilStable(text: string, lint: (text: string) => FileResult): FixOutcome {
   let current = text;
   let result = lint(current);
+  if (!parsesCompletely(text)) return { text, result, passes: 0, refused: true };
   let passes = 0;
   while (passes < MAX_FIX_PASSES) {
     const { text: next, applied } = applyFixes(current, result.diagnostics);
-    if (applied === 0 || next === current) break;
+    if (applied === 0 || next === current || !parsesCompletely(next)) break;
     passes++;
     current = next;
     result = lint(current);
   }
-  return { text: current, result, passes };
+  return { text: current, result, passes, refused: false };
 }

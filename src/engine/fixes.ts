@@ -11,6 +11,23 @@ function lineEndAfter(text: string, offset: number): number {
   return end < 0 ? text.length : end + 1;
 }
 
+// Directives that govern the lines after them, unlike `platlint-disable-line`, which goes with its line.
+const RANGE_DIRECTIVE = /(?:^|\s)(#\s*platlint-(?:disable-next-line|disable-file|disable|enable)\b[^\n]*)/;
+
+/**
+ * What stays of removed lines: a `# platlint-disable`/`enable`/`disable-next-line` comment on them is about the
+ * lines that follow, so it stays on a line of its own, indented like the entry. Other comments on a removed entry
+ * describe it and go with it (README, "Fixes").
+ */
+function keptComments(removed: string, indent: string): string {
+  let kept = '';
+  for (const line of removed.split('\n')) {
+    const directive = RANGE_DIRECTIVE.exec(line.replace(/\r$/, ''))?.[1];
+    if (directive) kept += `${indent}${directive.trimEnd()}${removed.includes('\r\n') ? '\r\n' : '\n'}`;
+  }
+  return kept;
+}
+
 function renderScalar(value: string | number | boolean, quote: boolean | undefined): string {
   if (typeof value !== 'string') return String(value);
   return quote ? JSON.stringify(value) : value;
@@ -45,7 +62,7 @@ export function fixToEdits(target: LintTarget, text: string, fix: FixOperation):
       const end = lineEndAfter(text, Math.max((endNode?.range?.[1] ?? startNode.range[1]) - 1, startNode.range[1] - 1));
       // A mapping or list left with no entries would change type (`{}` becomes null); leave that to a person.
       if ((isMap(parent) || isSeq(parent)) && parent.items.length <= 1) return undefined;
-      return [{ start, end, text: '' }];
+      return [{ start, end, text: keptComments(text.slice(start, end), text.slice(start, from)) }];
     }
   }
 }

@@ -1,5 +1,5 @@
 import { isScalar, type Document } from 'yaml';
-import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
+import { MAX_NESTING, parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { goDecode, goScalarOfNode } from '../yaml/go-decode.js';
 import { directiveFindings } from '../yaml/go-directives.js';
 import { validateTarget } from '../schema/validate.js';
@@ -161,18 +161,26 @@ export class FileLinter {
       return { ...result, skips: [{ line: template.line, path: '', reason: template.reason }], skippedFile: true };
     }
     const spaces: NodeSpace[] = [];
+    // YAML (and the Go decoder) count a lone CR as a line break; the yaml package does not. LF has the same length,
+    // so offsets stay those of the file and fixes still apply to its own bytes.
+    const lines = text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
     try {
-      this.parsed = recoverSwallowedDocuments(parseYaml(text));
+      this.parsed = recoverSwallowedDocuments(parseYaml(lines));
     } catch (error) {
       // The parser recurses on nesting; absurdly deep input exhausts the stack rather than failing cleanly.
-      this.parsed = { text, lineCounter: parseYaml('').lineCounter, documents: [] };
+      this.parsed = { text: lines, lineCounter: parseYaml('').lineCounter, documents: [] };
       const rule = this.enabled('yaml/syntax');
       if (rule) this.emit(rule, 'syntax', { detail: `the file cannot be parsed: ${(error as Error).message}`, code: 'PARSE' }, [0, Math.min(1, text.length)], '', 0);
+    }
+    if (this.parsed.tooDeep) {
+      const rule = this.enabled('yaml/syntax');
+      const at = this.parsed.tooDeep.offset;
+      if (rule) this.emit(rule, 'syntax', { detail: `lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads`, code: 'TOO_DEEP' }, [at, at + 1], '', 0);
     }
     const extractor = new TargetExtractor(this.parsed);
     const readable: { index: number; doc: Document.Parsed; data: unknown; duplicateKeys: EngineFinding[]; decoding: EngineFinding[] }[] = [];
     this.parsed.documents.forEach((doc: Document.Parsed, index) => {
-      const space: NodeSpace = { doc, root: doc.contents, text };
+      const space: NodeSpace = { doc, root: doc.contents, text: lines };
       spaces.push(space);
       const findings = yamlErrorFindings(index, space, doc, '');
       const duplicateKeys = findings.filter((f) => f.ruleId === 'yaml/duplicate-key');
@@ -282,7 +290,7 @@ export class FileLinter {
     });
     unique.sort((a, b) => a.start - b.start || a.end - b.end || a.diagnostic.ruleId.localeCompare(b.diagnostic.ruleId));
     if (unique.length === 0) return;
-    const secrets = collectSecrets(spaces);
+    const secrets = collectSecrets(spaces, this.parsed.text);
     result.diagnostics = unique.map(({ diagnostic }) => ({
       ...diagnostic,
       message: scrubMessage(diagnostic.message, secrets),
@@ -298,7 +306,8 @@ export class FileLinter {
           if (start === undefined) continue;
           let end = text.indexOf('\n', start);
           if (end < 0) end = text.length;
-          lines.set(line, maskLine(text.slice(start, end).replace(/\r$/, ''), start, secrets));
+          // A secret is masked where it stands under its key, and wherever else in the file it is repeated.
+          lines.set(line, scrubMessage(maskLine(text.slice(start, end).replace(/\r$/, ''), start, secrets), secrets));
         }
       }
       result.frameLines = lines;

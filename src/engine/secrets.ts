@@ -1,4 +1,5 @@
-import { isPair, isScalar, visit, type Node } from 'yaml';
+import { isAlias, isPair, isScalar, visit, type Node } from 'yaml';
+import { parseYaml } from '../yaml/parse.js';
 import type { NodeSpace, OffsetRange } from './document.js';
 
 /** Keys whose values are credentials; RULES.md "Secrets". */
@@ -16,15 +17,36 @@ export interface SecretMap {
   values: Set<string>;
 }
 
+function fileRange(space: NodeSpace, range: readonly [number, number]): OffsetRange {
+  if (space.fallback) return space.fallback;
+  const toFile = (n: number): number => (space.toFile ? space.toFile(n) : n);
+  return [toFile(range[0]), toFile(Math.max(range[0], range[1] - 1)) + 1];
+}
+
+/** The value of a secret key, whatever it is: a string, a number, a list, a map, a tagged value or an alias. */
+function addSecretValue(space: NodeSpace, node: Node, out: SecretMap): void {
+  if (!node.range) return;
+  if (isScalar(node)) {
+    if (node.value === null || node.value === '' || (typeof node.value === 'string' && ENV_REFERENCE.test(node.value))) return;
+    out.values.add(String(node.value));
+    if (node.source !== undefined) out.values.add(String(node.source));
+  } else if (isAlias(node)) {
+    // `password: *x1y2` is an unquoted password that YAML reads as an alias; the parser's message names it.
+    out.values.add(node.source);
+  } else {
+    visit(node, { Scalar: (_, scalar) => void (scalar.value !== null && out.values.add(String(scalar.value))) });
+  }
+  out.ranges.push(fileRange(space, [node.range[0], node.range[1]]));
+}
+
 function addScalar(space: NodeSpace, node: Node, isSecretKey: boolean, out: SecretMap): void {
+  if (isSecretKey) {
+    addSecretValue(space, node, out);
+    return;
+  }
   if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return;
   const value = node.value;
   const toFile = (n: number): number => (space.toFile ? space.toFile(n) : n);
-  if (isSecretKey && value !== '' && !ENV_REFERENCE.test(value)) {
-    out.values.add(value);
-    out.ranges.push(space.fallback ?? [toFile(node.range[0]), toFile(node.range[1] - 1) + 1]);
-    return;
-  }
   if (!value.includes('://')) return;
   for (const match of value.matchAll(URL_PASSWORD)) {
     const password = match[2] ?? '';
@@ -40,8 +62,32 @@ function addScalar(space: NodeSpace, node: Node, isSecretKey: boolean, out: Secr
   }
 }
 
-/** Finds every secret value in the given node spaces (the file's documents and embedded raw configs). */
-export function collectSecrets(spaces: readonly NodeSpace[]): SecretMap {
+// A secret key and what follows it on its line, found in the text itself: a line the parser could not read (a
+// syntax error) or an embedded config is masked as surely as a parsed one.
+const SECRET_LINE = /(^|[\s{,[?-])(["']?)(clientSecret|password|token|caData)\2[ \t]*:(?=[ \t]|$)[ \t]*([^\n]*)/gm;
+
+/** Secret values found in the text by key, line by line, whether or not it parses. */
+export function collectTextSecrets(text: string, out: SecretMap = { ranges: [], values: new Set() }): SecretMap {
+  if (!/clientSecret|password|token|caData/.test(text)) return out;
+  for (const match of text.matchAll(SECRET_LINE)) {
+    const rest = (match[4] ?? '').replace(/\r$/, '');
+    const value = rest.trim();
+    if (value === '' || value === '|' || value === '>' || /^[|>][-+0-9]*$/.test(value) || ENV_REFERENCE.test(value.replace(/^(["'])(.*)\1$/, '$2'))) continue;
+    const start = (match.index ?? 0) + match[0].length - (match[4] ?? '').length;
+    out.ranges.push([start, start + rest.length]);
+    const bare = value.replace(/\s+#.*$/, '').replace(/^[*&!]\S*\s+(?=\S)/, '').replace(/^(["'])(.*)\1,?$/, '$2').replace(/^[*&]/, '');
+    for (const v of [value, bare]) if (v) out.values.add(v);
+    // The parser quotes the tokens it cannot place (`Unexpected scalar token: "…"`): each longer token is masked too.
+    for (const token of bare.split(/[\s,[\]{}"'*&!|>#]+/)) if (token.length >= 4) out.values.add(token);
+  }
+  return out;
+}
+
+/**
+ * Finds every secret value in the given node spaces (the file's documents and embedded raw configs) and, by key,
+ * in the file's text when given (its ranges are offsets in that text).
+ */
+export function collectSecrets(spaces: readonly NodeSpace[], fileText?: string): SecretMap {
   const out: SecretMap = { ranges: [], values: new Set() };
   for (const space of spaces) {
     if (!space.root) continue;
@@ -61,29 +107,53 @@ export function collectSecrets(spaces: readonly NodeSpace[]): SecretMap {
       out.ranges.push([0, Number.MAX_SAFE_INTEGER]);
     }
   }
-  return out;
+  return fileText === undefined ? out : collectTextSecrets(fileText, out);
 }
 
 export function scrubMessage(message: string, secrets: SecretMap): string {
   let result = message;
-  for (const value of secrets.values) {
-    // Very short values would mangle ordinary words; rules never interpolate secret values in the first place.
+  // Longest first, so that a value containing another is masked whole.
+  for (const value of [...secrets.values].sort((a, b) => b.length - a.length)) {
     if (value.length >= 4) result = result.split(value).join(MASK);
+    // A very short value is masked only as a word of its own, so that it does not mangle ordinary words.
+    else if (value.trim() !== '') result = result.replace(new RegExp(`(?<![\\w*])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\w)`, 'g'), MASK);
   }
   return result;
 }
 
+/**
+ * The text (starting at file offset `offset`) with each secret range in it replaced by one mask. Ranges overlap
+ * when a value is found both in the parsed tree and by key in the text; they are merged, not masked twice.
+ */
+function maskRanges(text: string, offset: number, ranges: readonly OffsetRange[]): string {
+  const inside = ranges
+    .filter(([s, e]) => s < offset + text.length && e > offset)
+    .map(([s, e]) => [Math.max(0, s - offset), Math.min(text.length, e - offset)] as const)
+    .sort((x, y) => x[0] - y[0]);
+  let out = '';
+  let at = 0;
+  for (const [s, e] of inside) {
+    if (e <= at) continue;
+    if (s >= at) out += text.slice(at, s) + MASK;
+    at = e;
+  }
+  return out + text.slice(at);
+}
+
+/** The whole text with every secret in it replaced by the mask (the fixed text `--fix-dry-run` reports). */
+export function maskText(text: string, secrets: SecretMap): string {
+  return scrubMessage(maskRanges(text, 0, secrets.ranges), secrets);
+}
+
 /** One source line with every secret inside it replaced by the mask. */
 export function maskLine(text: string, lineStart: number, secrets: SecretMap): string {
-  const lineEnd = lineStart + text.length;
-  const overlapping = secrets.ranges
-    .filter(([s, e]) => s < lineEnd && e > lineStart)
-    .sort((a, b) => b[0] - a[0]);
-  let line = text;
-  for (const [s, e] of overlapping) {
-    const from = Math.max(0, s - lineStart);
-    const to = Math.min(text.length, e - lineStart);
-    line = line.slice(0, from) + MASK + line.slice(to);
-  }
-  return line;
+  return maskRanges(text, lineStart, secrets.ranges);
+}
+
+/** A file's text with its secrets masked, wherever they are: for reporting a whole text, such as fixed output. */
+export function maskSecretsInText(text: string): string {
+  const lines = text.replace(/\r(?!\n)/g, '\n');
+  const parsed = parseYaml(lines);
+  const spaces = parsed.documents.map((doc): NodeSpace => ({ doc, root: doc.contents, text: lines }));
+  return maskText(text, collectSecrets(spaces, lines));
 }

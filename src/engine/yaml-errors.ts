@@ -89,6 +89,13 @@ export function yamlErrorFindings(documentIndex: number, space: NodeSpace, doc: 
       });
       continue;
     }
+    if (error.code === 'NON_STRING_KEY') {
+      // Raised by parseYaml's structure check, not by the parser: a valid key the platform cannot read.
+      const key = space.text.slice(error.pos[0], error.pos[1]).split('\n')[0]?.trim() ?? '';
+      const data = { key: key.length > 60 ? `${key.slice(0, 59)}…` : key, type: error.message.includes('mapping') ? 'mapping' : 'list' };
+      out.push({ ruleId: 'yaml/collection-key', messageId: 'collectionKey', data, documentIndex, range: spaceOffsets(space, error.pos), pointer });
+      continue;
+    }
     if (syntaxErrors >= SYNTAX_ERRORS_PER_DOCUMENT || (syntaxErrors > 0 && error.code === 'UNEXPECTED_TOKEN')) continue;
     syntaxErrors++;
     const quoteStart = isUnclosedQuote(error) ? unclosedQuoteStart(doc, error) : undefined;

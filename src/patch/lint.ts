@@ -10,7 +10,7 @@ import { collectSecrets, maskLine, scrubMessage, SECRET_KEYS, type SecretMap } f
 import { effectiveSeverity, formatMessage, isRuleEnabled, messageSpec } from '../engine/settings.js';
 import type { DataPath, Diagnostic, FileResult, PathSegment } from '../engine/types.js';
 import { isRecord } from '../platform/data.js';
-import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
+import { MAX_NESTING, parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { locate } from '../yaml/locate.js';
 import { applyOperations, originOf, type Shadow } from './apply.js';
 import { checkOperations, type PatchOperation, type PatchProblem } from './operations.js';
@@ -46,6 +46,10 @@ export function readOneDocument(input: PatchFile, role: string): OneDocument | {
     parsed = parseYaml(input.text);
   } catch (error) {
     throw new PatchInputError(`${input.file}: the ${role} cannot be parsed (${(error as Error).message})`);
+  }
+  if (parsed.tooDeep) {
+    const at = parsed.tooDeep.offset;
+    return { errors: [{ range: [at, at + 1], message: `YAML syntax error: lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads` }] };
   }
   const documents = parsed.documents.filter((doc) => doc.contents !== null);
   const errors = parsed.documents.flatMap((doc) => doc.errors).map((e) => ({ range: [e.pos[0], Math.max(e.pos[1], e.pos[0] + 1)] as OffsetRange, message: `YAML syntax error: ${e.message.split('\n')[0] ?? e.code}` }));
@@ -223,8 +227,8 @@ export function lintPatch(base: PatchFile, patch: PatchFile, options: PatchLintO
     }
   }
   const secrets = collectSecrets(secretSpaces);
-  const baseSecrets = collectSecrets([baseDoc.space]);
-  const patchSecrets = collectSecrets([patchDoc.space]);
+  const baseSecrets = collectSecrets([baseDoc.space], baseDoc.space.text);
+  const patchSecrets = collectSecrets([patchDoc.space], patchDoc.space.text);
   // A value written (or tested) under a secret key is a secret too, though its own key is `value`.
   for (const operation of operations) {
     const value = locate(patchDoc.space.doc, patchDoc.space.root, [operation.index, 'value']).value;

@@ -96,6 +96,7 @@ describe('inputs', () => {
     const report = JSON.parse(runCli(['fixtures/yaml/**/valid*.yaml', '--format', 'json']).stdout);
     expect(report.results.map((r: { file: string }) => r.file)).toEqual([
       'fixtures/yaml/ambiguous-scalar/valid.yaml',
+      'fixtures/yaml/collection-key/valid.yaml',
       'fixtures/yaml/duplicate-key/valid-other-tools.yaml',
       'fixtures/yaml/duplicate-key/valid.yaml',
       'fixtures/yaml/invalid-value/valid.yaml',

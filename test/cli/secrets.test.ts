@@ -71,3 +71,44 @@ describe('secrets never appear in any output', () => {
     expect(run.stdout).toContain('mysql://platform:****@tcp(db:3306)');
   });
 });
+
+describe('secrets in odd places (issue 18)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'platlint-secrets-odd-'));
+  const repo = (name: string, password: string) => `      - name: ${name}\n        url: https://charts.example.com\n        password: ${password}\n`;
+  const config = (repos: string) => `apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: config\nstatus:\n  apps:\n    repositories:\n${repos}`;
+
+  it('masks a password on a line with a syntax error, from a file and from stdin', () => {
+    const text = config(repo('charts', 'Syntax3rrS3cret: oops'));
+    writeFileSync(join(dir, 'syntax.yaml'), text);
+    for (const run of [runCli(['syntax.yaml'], { cwd: dir }), runCli(['-'], { cwd: dir, input: text })]) {
+      expect(run.status).toBe(1);
+      expect(run.stdout).toContain('> 10 |         password: ****');
+      expect(run.stdout + run.stderr).not.toContain('Syntax3rrS3cret');
+    }
+  });
+
+  it.each(['stylish', 'json', 'sarif', 'github', 'junit'])('masks an unquoted password starting with * (an alias to YAML) in %s', (format) => {
+    writeFileSync(join(dir, 'alias.yaml'), config(repo('charts', '*Al1asS3cret')));
+    const run = runCli(['alias.yaml', '--format', format], { cwd: dir });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/Unresolved alias/);
+    expect(run.stdout + run.stderr).not.toContain('Al1asS3cret');
+  });
+
+  it('masks passwords that are numbers, lists, maps and tagged values in code frames', () => {
+    writeFileSync(join(dir, 'shapes.yaml'), config(repo('a', '98765432') + repo('b', '[L1stS3cret]') + repo('c', '{k: M4pS3cret}') + repo('d', '!!str T4gS3cret')));
+    const run = runCli(['shapes.yaml', '--rule', 'security/*=error'], { cwd: dir });
+    expect(run.status).toBe(1);
+    expect(run.stdout.match(/password: \*\*\*\*$/gm)).toHaveLength(4);
+    for (const secret of ['98765432', 'L1stS3cret', 'M4pS3cret', 'T4gS3cret']) expect(run.stdout).not.toContain(secret);
+  });
+
+  it('masks secrets in the fixed text --fix-dry-run reports', () => {
+    writeFileSync(join(dir, 'fixable.yaml'), config('      - name: charts\n        url: https://charts.example.com\n        pasword: x\n        password: Dry8unS3cret\n').replace('  name: config\n', '  name: config\n  selfLink: /x\n'));
+    const run = runCli(['fixable.yaml', '--fix-dry-run', '--format', 'json'], { cwd: dir });
+    const output = JSON.parse(run.stdout).results[0].output as string;
+    expect(output).not.toContain('selfLink');
+    expect(output).toContain('        password: ****\n');
+    expect(run.stdout).not.toContain('Dry8unS3cret');
+  });
+});

@@ -84,4 +84,24 @@ describe('--fix', () => {
     expect(runCli(['config.yaml', '--fix'], { cwd: dir }).status).toBe(0);
     expect(readFileSync(file, 'utf8')).toBe(fixedText);
   });
+
+  it('leaves a file with a syntax error in any document byte-identical, and says so', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-fix-broken-'));
+    const file = join(dir, 'two.yaml');
+    const text = 'apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: config\n  selfLink: /x\n---\napiVersion: management.platform/v1\nkind: User\nmetadata: {name: [jane\n';
+    writeFileSync(file, text);
+    const run = runCli(['two.yaml', '--fix', '--format', 'json'], { cwd: dir });
+    expect(run.status).toBe(1);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    expect(run.stderr).toBe('platlint: two.yaml not fixed: it has YAML errors, and --fix changes only files that parse completely\n');
+    const diagnostics = JSON.parse(run.stdout).results[0].diagnostics as { ruleId: string; note?: string }[];
+    expect(diagnostics.map((d) => d.ruleId)).toEqual(['meta/self-link', 'yaml/syntax']);
+    expect(diagnostics[1]?.note).toBe('Close it with ] before the next key, or continue it on lines indented more than its key. --fix left this file unchanged: it fixes only files that parse completely.');
+  });
+
+  it('keeps a directive comment about the following lines when it removes its line, and drops an ordinary comment', () => {
+    const text = 'apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: config\n  selfLink: /x # platlint-disable-next-line meta/labels\n  labels:\n    Bad Key: x\n';
+    expect(fixUntilStable(text, lintFn).text).toBe(text.replace('  selfLink: /x # platlint-disable-next-line meta/labels\n', '  # platlint-disable-next-line meta/labels\n'));
+    expect(fixUntilStable(text.replace(' # platlint-disable-next-line meta/labels', ' # exported'), lintFn).text).toBe(text.replace('  selfLink: /x # platlint-disable-next-line meta/labels\n', ''));
+  });
 });

@@ -6,11 +6,13 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Ajv } from 'ajv';
 import { parse } from 'yaml';
 import { readmeBlock } from '../helpers/readme-blocks.js';
+import { ruleDocs } from '../../src/build/rule-docs-archive.js';
 import { bins, ensureBuiltCli, repoRoot } from './built-cli.js';
 import { installIntoNewProject, npm, packTarball, type Packed } from './package-tarball.js';
 
@@ -59,10 +61,10 @@ describe('npm pack', () => {
       /^LICENSE$/,
       /^dist\/src\/cli\/(bin|lint-worker|chunk-\w+)\.js$/,
       /^dist\/src\/cli\/THIRD-PARTY-LICENSES\.txt$/,
-      /^rules\/[a-z-]+\/[a-z0-9-]+\/README\.md$/,
+      /^dist\/src\/cli\/rule-docs\.json\.gz$/,
     ];
     expect(paths.filter((path) => !allowed.some((pattern) => pattern.test(path)))).toEqual([]);
-    expect(paths).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'dist/src/cli/bin.js', 'dist/src/cli/lint-worker.js', 'rules/auth/saml-ca/README.md']));
+    expect(paths).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'dist/src/cli/bin.js', 'dist/src/cli/lint-worker.js', 'dist/src/cli/rule-docs.json.gz']));
   });
 
   it('is at most 150 files and 1.5 MB unpacked', () => {
@@ -94,6 +96,10 @@ describe('npm pack', () => {
     for (const name of ['yaml', 'commander', 'micromatch', '@bufbuild/cel', 'vscode-languageserver']) expect(notices).toMatch(new RegExp(`^${name} \\d+\\.\\d+\\.\\d+ \\(`, 'm'));
     // The runtime dependencies are installed beside the bundle, with their own license files.
     for (const name of Object.keys(manifest.dependencies)) expect(notices).not.toMatch(new RegExp(`^${name} `, 'm'));
+    // A license text shared word for word (the five LSP packages) is printed once, the others point to it.
+    expect(notices.match(/^Copyright \(c\) Microsoft Corporation$/gm)).toHaveLength(1);
+    for (const [, name] of notices.matchAll(/^The same license text as (\S+ \S+), above\.$/gm)) expect(notices).toMatch(new RegExp(`^${name?.replace(/[.@/]/g, '\\$&')} \\(`, 'm'));
+    expect(notices).toMatch(/^vscode-languageserver-types 3\.\d+\.\d+ \(MIT\)\n-+\n\nThe same license text as vscode-jsonrpc /m);
   });
 });
 
@@ -130,6 +136,15 @@ describe('installing the tarball with --omit=dev into a new project', () => {
     const result = run(installedBin, ['explain', 'auth/saml-ca']);
     expect(result.status).toBe(0);
     expect(result.stdout).toBe(readFileSync(join(repoRoot, 'rules', 'auth', 'saml-ca', 'README.md'), 'utf8'));
+  });
+
+  it('ships every rule doc, word for word, in the archive explain reads (and no rules/ directory)', () => {
+    const installed = join(project, 'node_modules', 'platlint');
+    expect(existsSync(join(installed, 'rules'))).toBe(false);
+    const archived = JSON.parse(gunzipSync(readFileSync(join(installed, 'dist', 'src', 'cli', 'rule-docs.json.gz'))).toString('utf8')) as Record<string, string>;
+    expect(archived).toEqual(ruleDocs(repoRoot));
+    expect(Object.keys(archived).length).toBeGreaterThan(50);
+    expect(run(installedBin, ['explain', 'no-such/rule']).status).toBe(2);
   });
 
   it('prints the JSON Schemas for editors (`platlint schema`), from the bundle', () => {

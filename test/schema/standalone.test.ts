@@ -6,7 +6,9 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { generateDocument } from '../../src/bench/corpus.js';
+import { leanValidatorsModule } from '../../src/build/lean-validators.js';
 import { generateValidatorsModule } from '../../src/schema/build-validators.js';
+import { schemaNodes } from '../../src/schema/schema-nodes.js';
 import { schemas } from '../../src/schema/index.js';
 import { AJV_OPTIONS, schemaFingerprint } from '../../src/schema/validator-options.js';
 
@@ -55,6 +57,38 @@ describe('ahead-of-time compiled validators', () => {
           const valid = generated[kind](data);
           expect(valid).toBe(runtime[kind](data));
           expect(generated[kind].errors ?? null).toEqual(runtime[kind].errors ?? null);
+          if (!valid) rejected++;
+        }
+      }
+      expect(rejected).toBeGreaterThan(100);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // The CLI bundle takes in those validators trimmed (src/build/lean-validators.ts): the same errors but for the
+  // emptied schemaPath, with schema and parentSchema reached by node index instead of by path.
+  it('say the same, trimmed for the CLI bundle, but for schemaPath', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-validators-'));
+    try {
+      const deps = join(dir, 'deps.mjs');
+      writeFileSync(deps, `export const schemas = ${JSON.stringify(schemas)};\nexport ${schemaNodes.toString()}\n`);
+      const code = leanValidatorsModule(generateValidatorsModule(), schemas, { schemas: pathToFileURL(deps).href, schemaNodes: pathToFileURL(deps).href });
+      expect(code).not.toMatch(/parentSchema:schema\d+\./);
+      expect(code).not.toMatch(/schemaPath:"#/);
+      expect(code.length).toBeLessThan(generateValidatorsModule().length * 0.6);
+      const file = join(dir, 'validators.lean.mjs');
+      writeFileSync(file, code);
+      const lean = (await import(pathToFileURL(file).href)) as { User: ValidateFunction; Config: ValidateFunction };
+      const ajv = new Ajv({ ...AJV_OPTIONS });
+      const runtime = { User: ajv.compile(schemas.User), Config: ajv.compile(schemas.Config) };
+      const withoutSchemaPath = (errors: ValidateFunction['errors']) => errors?.map(({ schemaPath: _schemaPath, ...rest }) => rest) ?? null;
+      let rejected = 0;
+      for (const data of documents()) {
+        for (const kind of ['User', 'Config'] as const) {
+          const valid = lean[kind](data);
+          expect(valid).toBe(runtime[kind](data));
+          expect(withoutSchemaPath(lean[kind].errors)).toEqual(withoutSchemaPath(runtime[kind].errors));
           if (!valid) rejected++;
         }
       }
