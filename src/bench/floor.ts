@@ -53,7 +53,12 @@ export function parseFloor(dirs: readonly string[], defaults = false): FloorResu
     const parsed = parseAllDocuments(text, defaults ? { lineCounter } : { ...PLATFORM_OPTIONS, lineCounter });
     for (const doc of Array.isArray(parsed) ? parsed : [parsed]) {
       documents++;
-      doc.toJS({ maxAliasCount: 100 });
+      try {
+        doc.toJS({ maxAliasCount: 100 });
+      } catch {
+        // A document the package refuses to convert (a merge of a scalar, an alias bomb) still cost its parse;
+        // platlint reports such documents as diagnostics, so the floor must not stop at them either.
+      }
     }
   }
   return { files: files.length, documents, bytes, ms: performance.now() - start };

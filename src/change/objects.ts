@@ -10,6 +10,7 @@ import { objectScope } from '../engine/scope.js';
 import { recoverSwallowedDocuments } from '../engine/yaml-errors.js';
 import { isRecord } from '../platform/data.js';
 import { parseYaml } from '../yaml/parse.js';
+import { goDecode } from '../yaml/go-decode.js';
 
 export interface ObjectVersion {
   /** The file the object was read from (a path as shown to the user, or a repository path at a git revision). */
@@ -60,7 +61,9 @@ export function objectsIn(text: string, file: string): ObjectVersion[] {
   parsed.documents.forEach((doc, index) => {
     if (doc.contents === null || doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return;
     try {
-      const data: unknown = doc.toJS({ maxAliasCount: 100 });
+      // Both versions are read as the platform reads them, as the linted file is.
+      const decoded = goDecode(doc, text);
+      const data = decoded.fatal ? null : decoded.data;
       if (data !== null && data !== undefined) readable.push({ index, doc, data });
     } catch {
       // An alias the engine reports; nothing to compare.

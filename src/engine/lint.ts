@@ -1,5 +1,7 @@
-import type { Document } from 'yaml';
+import { isScalar, type Document } from 'yaml';
 import { MAX_NESTING, parseYaml, type ParsedYaml } from '../yaml/parse.js';
+import { goDecode, goScalarOfNode } from '../yaml/go-decode.js';
+import { directiveFindings } from '../yaml/go-directives.js';
 import { validateTarget } from '../schema/validate.js';
 import { LintTarget, type NodeSpace, type OffsetRange } from './document.js';
 import { TargetExtractor, type EngineFinding } from './extract.js';
@@ -32,6 +34,19 @@ interface Pending {
   diagnostic: Diagnostic;
   start: number;
   end: number;
+}
+
+/**
+ * A rule that prints the number it reports prints it exactly: past 2^53 a JS number is rounded, so the text comes
+ * from the value as the platform's decoder reads it (`-9223372036854775808`, not `-9223372036854776000`).
+ */
+function exactNumbers(target: LintTarget, report: Report): Report['data'] {
+  const data = report.data;
+  if (!data || !Object.values(data).some((v) => typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v))) return data;
+  const node = target.node(report.path);
+  const read = isScalar(node) ? goScalarOfNode(node) : undefined;
+  if (read?.type !== 'int') return data;
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'number' && v === read.value ? read.exact : v]));
 }
 
 /** Lints one file's text. Never throws for any input: parser and rule failures become diagnostics. */
@@ -87,7 +102,7 @@ export class FileLinter {
       const e = edits(s.fix);
       return e ? [{ description: s.description, edits: e }] : [];
     });
-    this.emit(rule, report.messageId, report.data, target.range(report.path, report.at ?? 'value'), target.pointer(report.path), target.documentIndex, {
+    this.emit(rule, report.messageId, exactNumbers(target, report), target.range(report.path, report.at ?? 'value'), target.pointer(report.path), target.documentIndex, {
       ...(fixEdits ? { fix: { edits: fixEdits } } : {}),
       ...(suggestions.length ? { suggestions } : {}),
     });
@@ -154,7 +169,7 @@ export class FileLinter {
       if (rule) this.emit(rule, 'syntax', { detail: `lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads`, code: 'TOO_DEEP' }, [at, at + 1], '', 0);
     }
     const extractor = new TargetExtractor(this.parsed);
-    const readable: { index: number; doc: Document.Parsed; data: unknown; duplicateKeys: EngineFinding[] }[] = [];
+    const readable: { index: number; doc: Document.Parsed; data: unknown; duplicateKeys: EngineFinding[]; decoding: EngineFinding[] }[] = [];
     this.parsed.documents.forEach((doc: Document.Parsed, index) => {
       const space: NodeSpace = { doc, root: doc.contents, text: lines };
       spaces.push(space);
@@ -173,8 +188,17 @@ export class FileLinter {
         return;
       }
       let data: unknown;
+      let decoding: EngineFinding[];
       try {
-        data = doc.toJS({ maxAliasCount: 100 });
+        // Values as the platform's Go decoder reads them, with where it refuses or changes one.
+        const decoded = goDecode(doc, text);
+        data = decoded.data;
+        decoding = decoded.findings.map((f) => ({ ...f, documentIndex: index, pointer: '' }));
+        if (decoded.fatal) {
+          for (const finding of decoding) this.emitFinding(finding);
+          this.unparsed.push(unparsed);
+          return;
+        }
       } catch (error) {
         this.emitFinding(aliasFinding(index, doc, error));
         this.unparsed.push(unparsed);
@@ -182,15 +206,16 @@ export class FileLinter {
       }
       // `---` followed by nothing or only comments, or an explicit null document: nothing to lint.
       if (data === null || data === undefined) return;
-      readable.push({ index, doc, data, duplicateKeys });
+      readable.push({ index, doc, data, duplicateKeys, decoding });
     });
     const fileHasPlatformObjects = readable.some(({ data }) => typeof data === 'object' && data !== null && !Array.isArray(data) && objectScope(data as Record<string, unknown>).linted);
     const skips: SkippedObject[] = [];
     let objects = 0;
-    for (const { index, doc, data, duplicateKeys } of readable) {
+    for (const { index, doc, data, duplicateKeys, decoding } of readable) {
       const extraction = extractor.extract(index, doc, data, fileHasPlatformObjects);
-      // Duplicate keys are the platform decoder's business only in its own objects; other tools have their own rules.
-      if (extraction.skipped.length === 0 || extraction.targets.length > 0) for (const finding of duplicateKeys) this.emitFinding(finding);
+      // Duplicate keys and values the platform reads differently are its decoder's business only in its own
+      // objects (`on:` is a GitHub workflow's key, not a boolean); other tools have their own rules.
+      if (extraction.skipped.length === 0 || extraction.targets.length > 0) for (const finding of [...duplicateKeys, ...decoding]) this.emitFinding(finding);
       objects += extraction.objects;
       for (const skip of extraction.skipped) skips.push({ document: index, line: this.parsed.lineCounter.linePos(skip.range[0]).line, path: skip.pointer, reason: skip.reason });
       for (const target of extraction.targets) {
@@ -199,6 +224,7 @@ export class FileLinter {
       }
     }
     for (const finding of extractor.findings) this.emitFinding(finding);
+    if (objects > 0) for (const finding of directiveFindings(this.parsed)) this.emitFinding(finding);
     result.skipped = skips.length;
     if (skips.length) result.skips = skips;
     this.finish(result, spaces);

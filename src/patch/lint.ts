@@ -15,6 +15,7 @@ import { locate } from '../yaml/locate.js';
 import { applyOperations, originOf, type Shadow } from './apply.js';
 import { checkOperations, type PatchOperation, type PatchProblem } from './operations.js';
 import { parsePointer } from './pointer.js';
+import { goDecode } from '../yaml/go-decode.js';
 
 export class PatchInputError extends Error {}
 
@@ -57,7 +58,10 @@ export function readOneDocument(input: PatchFile, role: string): OneDocument | {
   const doc = documents[0] as (typeof documents)[number];
   let data: unknown;
   try {
-    data = doc.toJS({ maxAliasCount: 100 });
+    const decoded = goDecode(doc, input.text);
+    if (decoded.fatal) throw new Error(String(decoded.findings[0]?.data['detail'] ?? 'the document cannot be read'));
+    if (decoded.findings.some((f) => f.messageId === 'selfAlias')) throw new TypeError('circular: an alias inside its own anchor');
+    data = decoded.data;
     // JSON Patch works on JSON: an alias inside its own anchor makes a value that contains itself.
     JSON.stringify(data);
   } catch (error) {

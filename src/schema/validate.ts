@@ -1,12 +1,17 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { LintTarget } from '../engine/document.js';
 import type { DataPath, Report, ResourceKind } from '../engine/types.js';
-import { describeValue, yaml12Reading } from '../yaml/scalars.js';
+import { isScalar } from 'yaml';
+import { goScalarOfNode } from '../yaml/go-decode.js';
+import { goStringOf, printScalar } from '../yaml/go-scalar.js';
 import { schemas, type JsonSchema } from './index.js';
 import { getIn } from '../platform/data.js';
 import { didYouMean } from './suggest.js';
 import { createAjv } from './ajv.js';
+import { displayPath, typedFindings } from './go-typed.js';
 import { AJV_OPTIONS, schemaFingerprint } from './validator-options.js';
+
+export { displayPath };
 
 export interface SchemaFinding extends Report {
   ruleId: string;
@@ -102,13 +107,6 @@ function decodePointer(pointer: string, data: unknown): DataPath {
   return path;
 }
 
-/** `status.auth.connectors[0].oidc` */
-export function displayPath(path: DataPath): string {
-  let out = '';
-  for (const segment of path) out += typeof segment === 'number' ? `[${segment}]` : out ? `.${segment}` : segment;
-  return out || '(document)';
-}
-
 function jsonType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'list';
@@ -173,17 +171,24 @@ function errorFinding(error: ErrorObject, data: unknown, target: LintTarget): Sc
       const expected = String((error.params as { type: string | string[] }).type);
       const value = error.data;
       const scalar = target.scalar(path);
-      if (expected.includes('string') && scalar?.plain && typeof value !== 'string' && value !== null) {
-        const reading = yaml12Reading(scalar.source, value);
-        if (reading !== undefined) {
-          return {
-            ruleId: 'yaml/ambiguous-scalar',
-            messageId: 'ambiguous',
-            path,
-            data: { field, source: scalar.source, yaml11: describeValue(value), yaml12: describeValue(reading) },
-            suggestions: [{ description: `Quote the value: "${scalar.source}"`, fix: { op: 'set-scalar', path, value: scalar.source, quote: true } }],
-          };
+      if (expected.includes('string') && (typeof value === 'number' || typeof value === 'boolean')) {
+        const node = target.node(path);
+        const read = isScalar(node) ? goScalarOfNode(node) : undefined;
+        const source = scalar?.source ?? String(value);
+        const quote = [{ description: `Quote the value: "${source}"`, fix: { op: 'set-scalar' as const, path, value: source, quote: true } }];
+        if (target.fromRaw && path[0] === 'status') {
+          // The platform reads its raw config with the target-aware Unmarshal, which makes the string itself.
+          const converted = (read && goStringOf(read)) ?? String(value);
+          if (converted === source) return undefined;
+          return { ruleId: 'yaml/ambiguous-scalar', messageId: 'converted', path, data: { field, source, value: converted }, suggestions: quote };
         }
+        if (scalar?.plain && read) {
+          return { ruleId: 'schema/type', messageId: 'typeRead', path, data: { field, expected: expectedWords(expected), source, reading: printScalar(read), goType: typeof value === 'boolean' ? 'bool' : 'number' }, suggestions: quote };
+        }
+      }
+      if (value === null && expected.includes('string') && typeof path[path.length - 1] === 'number') {
+        // A null item of a string list is decoded as the empty string.
+        return { ruleId: 'yaml/ambiguous-scalar', messageId: 'nullItem', path, data: { field } };
       }
       return {
         ruleId: 'schema/type',
@@ -282,7 +287,8 @@ export function validateTarget(target: LintTarget): SchemaFinding[] {
     findings.length = 0;
     findings.push(...kept);
   }
-  const reported = new Set(findings.filter((f) => f.ruleId === 'schema/empty-value').map((f) => target.pointer(f.path)));
+  findings.push(...typedFindings(target, target.kind === 'User' ? schemas.User : schemas.Config));
+  const reported = new Set(findings.filter((f) => f.ruleId === 'schema/empty-value' || f.messageId === 'nullItem').map((f) => target.pointer(f.path)));
   emptyValues(target, target.data, [], findings, reported);
   emptyRequiredStrings(schemas[target.kind], target.data, [], findings);
   return findings;

@@ -1,4 +1,6 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node } from 'yaml';
+import { goScalarOfNode } from './go-decode.js';
+import { jsonKeyOf } from './go-scalar.js';
 import type { DataPath } from '../engine/types.js';
 
 export interface Located {
@@ -10,9 +12,15 @@ export interface Located {
   complete: boolean;
 }
 
+/** Keys compare as the platform reads them: `yes:` is the key "true", `1.0:` is "1", `0o17:` is "15". */
 function keyMatches(key: unknown, segment: string | number): boolean {
-  if (isScalar(key)) return String(key.value) === String(segment);
-  return false;
+  if (!isScalar(key)) return false;
+  // A quoted key, or a plain word, is the string it reads as; only plain keys that start like a number, a boolean
+  // or a null can become another string.
+  if (typeof key.value === 'string' && !key.tag && (key.type !== Scalar.PLAIN || !/^[-+.0-9yYnNtTfFoO~]/.test(key.value))) return key.value === String(segment);
+  const read = goScalarOfNode(key);
+  const json = read ? jsonKeyOf(read) : undefined;
+  return json !== undefined && 'key' in json ? json.key === String(segment) : String(key.value) === String(segment);
 }
 
 /** Finds the YAML nodes of a data path; stops at the deepest step that exists. */
@@ -27,8 +35,10 @@ export function locate(doc: Document, root: Node | null | undefined, path: DataP
       key = pair.key as Node;
       value = pair.value as Node | null;
     } else if (isSeq(value) && typeof segment === 'number' && segment < value.items.length) {
+      const item: unknown = value.items[segment];
+      // An `!!omap` or `!!pairs` entry is a pair, not a node: its key is where it starts.
       key = undefined;
-      value = value.items[segment] as Node | null;
+      value = isPair(item) ? (item.key as Node | null) : (item as Node | null);
     } else {
       return { key, value, complete: false };
     }

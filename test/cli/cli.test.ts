@@ -60,7 +60,7 @@ describe('exit codes', () => {
   });
 
   it('exits 1 above --max-warnings and 0 at or below it', () => {
-    const warning = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  username: yes\n';
+    const warning = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  username: jane\n  tokenGeneration: 010\n';
     expect(runCli(['--max-warnings', '0', '-'], { input: warning }).status).toBe(1);
     expect(runCli(['--max-warnings', '5', '-'], { input: warning }).status).toBe(0);
     expect(runCli(['--quiet', '-'], { input: warning })).toEqual({ status: 0, stdout: '', stderr: '' });
@@ -99,6 +99,7 @@ describe('inputs', () => {
       'fixtures/yaml/collection-key/valid.yaml',
       'fixtures/yaml/duplicate-key/valid-other-tools.yaml',
       'fixtures/yaml/duplicate-key/valid.yaml',
+      'fixtures/yaml/invalid-value/valid.yaml',
       'fixtures/yaml/syntax/valid-templated.yaml',
       'fixtures/yaml/syntax/valid.yaml',
     ]);

@@ -136,12 +136,17 @@ describe('positions of core diagnostics', () => {
     expect(diagnostics[0]?.message).toBe('Unknown kind "user"; did you mean "User"?');
   });
 
-  it('reads scalars as YAML 1.1 does and warns where a string field holds one', () => {
-    const diagnostics = lint('apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  username: off\n  disabled: yes\n');
-    expect(spans(diagnostics)).toEqual([['yaml/ambiguous-scalar', 6, 13, 6, 16]]);
-    expect(diagnostics[0]?.message).toBe(
-      'spec.username is written off without quotes.',
-    );
+  it('reads scalars as YAML 1.1 does: an error where the platform refuses one, a warning where it changes one', () => {
+    const diagnostics = lint('apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  username: off\n  disabled: yes\n  tokenGeneration: 010\n');
+    expect(spans(diagnostics)).toEqual([
+      ['schema/type', 6, 13, 6, 16],
+      ['yaml/ambiguous-scalar', 8, 20, 8, 23],
+    ]);
+    expect(diagnostics.map((d) => [d.severity, d.message, d.note])).toEqual([
+      ['error', 'spec.username must be a string, but the platform reads off as the boolean false.', "The platform's YAML 1.1 decoder reads the unquoted value as a bool, and the server then refuses it (json: cannot unmarshal bool into a string field); quote it to write a string."],
+      ['warning', '010 is read by the platform as the octal number 8, not as 10.', 'YAML 1.1 reads a leading 0 as octal; drop the leading zeros for the decimal number, or quote the value where a string is meant.'],
+    ]);
+    expect(diagnostics[0]?.suggestions?.[0]?.description).toBe('Quote the value: "off"');
   });
 
   it('treats an explicit null as absent and an empty value as an unfilled template', () => {

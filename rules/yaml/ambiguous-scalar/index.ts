@@ -1,21 +1,21 @@
 import type { Rule } from '../../../src/engine/types.js';
 
-/** Reported by the engine's schema pass; this module is its identity, messages and documentation. */
+/** Reported by the engine's Go decoder and schema pass; this module is its identity, messages and documentation. */
 const rule: Rule = {
   meta: {
     id: 'yaml/ambiguous-scalar',
-    description: "Warn on unquoted scalars that YAML 1.1 reads differently from YAML 1.2",
+    description: "Warn on values the platform's YAML 1.1 decoder reads differently from how they are written",
     severity: 'warning',
     category: 'yaml',
     sources: ['upstream'],
     reportedByEngine: true,
     messages: {
-      ambiguous: {
-        text: '{{field}} is written {{source}} without quotes.',
-        note:
-          'The platform\'s YAML 1.1 decoder reads it as {{yaml11}}, while YAML 1.2 tools read {{yaml12}}. Quote ' +
-          'it: "{{source}}".',
-      },
+      octal: { text: '{{source}} is read by the platform as the octal number {{value}}, not as {{decimal}}.', note: 'YAML 1.1 reads a leading 0 as octal; drop the leading zeros for the decimal number, or quote the value where a string is meant.' },
+      key: { text: 'The key {{source}} is read by the platform as "{{key}}".', note: "The platform's YAML 1.1 decoder reads the unquoted key as a boolean or number and writes it back as text; quote the key to keep it as written." },
+      mergeOverrides: { text: 'The platform replaces {{key}} here with {{value}}, the value of the later `<<` merge.', note: "yaml.v2 applies a merge in the order written, so a key set before `<<` loses to the merged value; put the key after the merge to keep it." },
+      converted: { text: '{{field}} is written {{source}}: the platform reads it as the string "{{value}}".', note: "The platform reads its raw config with a target-aware decoder that turns numbers and booleans into strings for string fields, after YAML 1.1 has read them; quote the value to keep it as written." },
+      binary: { text: 'This !!binary value is read by the platform as {{value}}, decoded from base64.', note: "The platform's decoder decodes a !!binary value to text; write the text itself, or drop the tag to keep the base64 as written." },
+      nullItem: { text: '{{field}} is null: the platform reads it as the empty string "".', note: 'A null in a list or map of strings becomes an empty string; remove the entry or write the string.' },
     },
   },
 };

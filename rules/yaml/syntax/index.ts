@@ -11,6 +11,7 @@ const rule: Rule = {
     reportedByEngine: true,
     messages: {
       syntax: "YAML syntax error: {{detail}}.",
+      directive: { text: 'The platform cannot read the directive {{directive}}: {{reason}}.', note: 'The platform reads YAML 1.1 without any directive; remove it (and any tag handle it declares).' },
       unclosedFlow: {
         text: 'YAML syntax error: the {{open}} here is never closed.',
         note: 'Close it with {{close}} before the next key, or continue it on lines indented more than its key.',

@@ -1,0 +1,90 @@
+import { isScalar } from 'yaml';
+import type { LintTarget } from '../engine/document.js';
+import type { DataPath, Report } from '../engine/types.js';
+import { goScalarOfNode } from '../yaml/go-decode.js';
+import type { JsonSchema } from './metadata.js';
+
+/**
+ * What the platform's typed decode does beyond JSON types, which the JSON Schema cannot say: an integer field is a
+ * Go int64, so a number outside its range is refused (a JS number cannot even hold it exactly), and a null in a
+ * map of strings becomes the empty string.
+ */
+export interface TypedFinding extends Report {
+  ruleId: string;
+}
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+/** Below this magnitude a JS number is certainly inside int64; above it only the written text can tell. */
+const CERTAINLY_INT64 = 2 ** 62;
+
+const relevant = new WeakMap<JsonSchema, boolean>();
+
+/** Whether a schema has an integer field or a map of strings anywhere below it; the walk skips the rest. */
+function worthWalking(schema: JsonSchema): boolean {
+  let known = relevant.get(schema);
+  if (known === undefined) {
+    relevant.set(schema, false);
+    const children = [...Object.values(schema.properties ?? {}), ...(typeof schema.additionalProperties === 'object' ? [schema.additionalProperties] : []), ...(schema.items ? [schema.items] : [])];
+    known = schema.type === 'integer' || isStringMap(schema) || children.some(worthWalking);
+    relevant.set(schema, known);
+  }
+  return known;
+}
+
+function isStringMap(schema: JsonSchema): boolean {
+  return typeof schema.additionalProperties === 'object' && schema.additionalProperties.type === 'string';
+}
+
+function childSchema(schema: JsonSchema, key: string | number): JsonSchema | undefined {
+  if (typeof key === 'number') return schema.items;
+  const property = schema.properties?.[key];
+  if (property) return property;
+  return typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+}
+
+/** The exact integer a number field holds, from its written text: `9223372036854775808` does not fit a JS number. */
+function exactInteger(target: LintTarget, path: DataPath, value: number): bigint | undefined {
+  const node = target.node(path);
+  const read = isScalar(node) ? goScalarOfNode(node) : undefined;
+  if (read?.type === 'int') return BigInt(read.exact);
+  return Number.isInteger(value) ? BigInt(value) : undefined;
+}
+
+function walk(target: LintTarget, schema: JsonSchema, data: unknown, path: (string | number)[], out: TypedFinding[], depth: number): void {
+  if (depth > 100) return;
+  if (typeof data === 'number') {
+    if (schema.type !== 'integer' || Math.abs(data) < CERTAINLY_INT64) return;
+    const exact = exactInteger(target, path, data);
+    if (exact !== undefined && exact >= INT64_MIN && exact <= INT64_MAX) return;
+    out.push({ ruleId: 'schema/type', messageId: 'int64', path: [...path], data: { field: displayPath(path), value: exact?.toString() ?? String(data) } });
+    return;
+  }
+  if (typeof data !== 'object' || data === null) return;
+  const stringMap = isStringMap(schema);
+  const entries: [string | number, unknown][] = Array.isArray(data) ? data.map((v, i) => [i, v]) : Object.entries(data);
+  for (const [key, value] of entries) {
+    path.push(key);
+    if (value === null && stringMap && typeof key === 'string' && !schema.properties?.[key]) {
+      out.push({ ruleId: 'yaml/ambiguous-scalar', messageId: 'nullItem', path: [...path], data: { field: displayPath(path) } });
+    } else {
+      const child = childSchema(schema, key);
+      if (child && typeof value === 'object' ? worthWalking(child) : child?.type === 'integer') walk(target, child as JsonSchema, value, path, out, depth + 1);
+    }
+    path.pop();
+  }
+}
+
+/** `status.auth.connectors[0].oidc` */
+export function displayPath(path: DataPath): string {
+  let out = '';
+  for (const segment of path) out += typeof segment === 'number' ? `[${segment}]` : out ? `.${segment}` : segment;
+  return out || '(document)';
+}
+
+/** Int64 range and nulls in maps of strings, for the parts of a document where the schema has them. */
+export function typedFindings(target: LintTarget, schema: JsonSchema): TypedFinding[] {
+  const out: TypedFinding[] = [];
+  walk(target, schema, target.data, [], out, 0);
+  return out;
+}

@@ -1,0 +1,373 @@
+import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node } from 'yaml';
+import { jsonKeyOf, NOT_ONLY_STRING, printScalar, resolvePlain, resolveTagged, type GoScalar } from './go-scalar.js';
+
+/**
+ * A document decoded as the platform decodes it: sigs.k8s.io/yaml's YAMLToJSON over gopkg.in/yaml.v2. The data is
+ * the JSON the platform builds; the findings say where it refuses a value (an error) and where it reads a value
+ * differently from how it is written (a warning naming what it reads). Offsets are in the parsed text.
+ */
+export interface DecodeFinding {
+  ruleId: 'yaml/invalid-value' | 'yaml/ambiguous-scalar' | 'yaml/syntax';
+  messageId: string;
+  data: Record<string, string>;
+  range: readonly [number, number];
+}
+
+export interface GoDecodeOptions {
+  /**
+   * The document is read into typed fields by sigs.k8s.io/yaml.Unmarshal (Config.spec.raw), which makes strings of
+   * numbers for string fields before JSON sees them: NaN and infinity are then for the schema pass to judge.
+   */
+  targetAware?: boolean;
+}
+
+export interface GoDecoded {
+  data: unknown;
+  findings: DecodeFinding[];
+  /** The platform refuses the whole document (excessive aliasing): its data is not worth linting. */
+  fatal: boolean;
+}
+
+const MERGE_TAG = 'tag:yaml.org,2002:merge';
+const BINARY_TAG = 'tag:yaml.org,2002:binary';
+
+function rangeOf(node: Node | null | undefined, fallback: readonly [number, number]): readonly [number, number] {
+  const range = node?.range;
+  return range ? [range[0], Math.max(range[0] + 1, range[1])] : fallback;
+}
+
+function setKey(out: Record<string, unknown>, key: string, value: unknown): void {
+  // `__proto__` is an ordinary key in YAML and in Go.
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
+}
+
+/** The merged value that replaces a written one, as a message shows it. */
+function mergedValue(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (value !== null && typeof value === 'object') return 'a mapping';
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** `017`: digits a reader takes for decimal, which yaml.v2 reads as octal. */
+const DECIMAL_LOOKING = /^[-+]?0[0-9_]*[0-9][0-9_]*$/;
+
+class GoDecoder {
+  readonly findings: DecodeFinding[] = [];
+  private readonly decoded = new Map<Node, unknown>();
+  private readonly inProgress = new Set<Node>();
+  private readonly whole: readonly [number, number];
+  sawAlias = false;
+
+  constructor(
+    private readonly doc: Document,
+    private readonly text: string,
+    private readonly options: GoDecodeOptions,
+  ) {
+    this.whole = rangeOf(doc.contents as Node | null, [0, 1]);
+  }
+
+  /** yaml.v2 knows the escapes of YAML 1.1, which has no `\/`. */
+  private checkEscapes(node: Scalar): void {
+    const range = node.range;
+    if (!range) return;
+    const first = this.text.indexOf('\\/', range[0]);
+    if (first < 0 || first >= range[1]) return;
+    const source = this.text.slice(range[0], range[1]);
+    for (const match of source.matchAll(/\\(.)/g)) {
+      if (match[1] !== '/') continue;
+      const at = range[0] + (match.index ?? 0);
+      this.findings.push({ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: 'found unknown escape character "\\/": YAML 1.1, which the platform reads, has no such escape; write "/" alone', code: 'ESCAPE' }, range: [at, at + 2] });
+      return;
+    }
+  }
+
+  private report(ruleId: DecodeFinding['ruleId'], messageId: string, node: Node | null | undefined, data: Record<string, string>): void {
+    this.findings.push({ ruleId, messageId, data, range: rangeOf(node, this.whole) });
+  }
+
+  /** The text of a scalar as the parser hands it to the resolver: after unescaping and line folding. */
+  private scalarOf(node: Scalar, isKey = false): GoScalar | undefined {
+    const text = typeof node.source === 'string' ? node.source : typeof node.value === 'string' ? node.value : String(node.value ?? '');
+    const tag = node.tag;
+    if (tag && tag !== '!') {
+      if (node.type === Scalar.QUOTE_DOUBLE) this.checkEscapes(node);
+      const resolved = resolveTagged(tag, text);
+      if (resolved.type === 'error') {
+        this.report('yaml/invalid-value', 'badTag', node, { reason: resolved.reason });
+        return undefined;
+      }
+      if (tag === BINARY_TAG && resolved.type === 'string') {
+        const shown = /^[\x20-\x7e]{0,60}$/.test(resolved.value) ? `the string "${resolved.value}"` : `${Buffer.byteLength(resolved.value)} bytes of text`;
+        this.report('yaml/ambiguous-scalar', 'binary', node, { value: shown });
+      }
+      return resolved;
+    }
+    if (node.type === Scalar.QUOTE_DOUBLE) this.checkEscapes(node);
+    if (node.type !== Scalar.PLAIN) return { type: 'string', value: text };
+    const resolved = resolvePlain(text);
+    // A key says what it becomes in its own warning.
+    if (!isKey && resolved.type === 'int' && DECIMAL_LOOKING.test(text)) {
+      const decimal = BigInt(text.replace(/_/g, '').replace(/^\+/, '')).toString();
+      if (decimal !== resolved.exact) this.report('yaml/ambiguous-scalar', 'octal', node, { source: text, value: resolved.exact, decimal });
+    }
+    return resolved;
+  }
+
+  /** Untagged text that can only be a string: most values, read without building a resolution. */
+  private plainString(node: Scalar): string | undefined {
+    if (node.tag) return undefined;
+    const text = node.source;
+    if (typeof text !== 'string') return undefined;
+    if (node.type === Scalar.PLAIN) return text !== '' && !NOT_ONLY_STRING.has(text[0] ?? '') ? text : undefined;
+    if (node.type === Scalar.QUOTE_DOUBLE) this.checkEscapes(node);
+    return text;
+  }
+
+  private scalarValue(node: Scalar): unknown {
+    const simple = this.plainString(node);
+    if (simple !== undefined) return simple;
+    const scalar = this.scalarOf(node);
+    // A refused value is reported once, here; the rest of the document is linted as if it were absent.
+    if (!scalar) return null;
+    switch (scalar.type) {
+      case 'null':
+        return null;
+      case 'float':
+        // The raw config's target-aware reader turns them into strings for string fields; the schema pass judges.
+        if (!Number.isFinite(scalar.value) && !this.options.targetAware) {
+          this.report('yaml/invalid-value', 'notJson', node, { value: String(node.source ?? ''), reading: printScalar(scalar) });
+          return node.source ?? null;
+        }
+        return scalar.value;
+      default:
+        return scalar.value;
+    }
+  }
+
+  decode(node: Node | null | undefined): unknown {
+    if (node === null || node === undefined) return null;
+    if (isAlias(node)) {
+      this.sawAlias = true;
+      const target = node.resolve(this.doc) as Node | undefined;
+      // The engine reports it on the alias, as for the parser's own errors.
+      if (!target) throw new ReferenceError(`Unresolved alias (the anchor must be set before the alias): ${node.source}`);
+      if (this.inProgress.has(target)) {
+        this.report('yaml/invalid-value', 'selfAlias', node, { anchor: node.source });
+        return null;
+      }
+      return this.decode(target);
+    }
+    if (isScalar(node)) return this.scalarValue(node);
+    const cached = node.anchor ? this.decoded.get(node) : undefined;
+    if (cached !== undefined) return cached;
+    let value: unknown;
+    this.inProgress.add(node);
+    if (isSeq(node)) value = node.items.map((item) => (isPair(item) ? this.pairMapping(item) : this.decode(item as Node | null)));
+    else if (isMap(node)) value = this.mapping(node);
+    else value = null;
+    this.inProgress.delete(node);
+    // Anchored collections are decoded once and shared, as the aliases share them.
+    if (node.anchor) this.decoded.set(node, value);
+    return value;
+  }
+
+  private isMergeKey(key: unknown): boolean {
+    if (!isScalar(key) || key.source !== '<<') return false;
+    return key.tag === MERGE_TAG || (!key.tag && key.type === Scalar.PLAIN);
+  }
+
+  private jsonKey(key: Node | null | undefined): string | undefined {
+    if (key === null || key === undefined) {
+      this.report('yaml/invalid-value', 'badKey', key, { reason: 'a null key cannot become a JSON key' });
+      return undefined;
+    }
+    if (isScalar(key)) {
+      const simple = this.plainString(key);
+      if (simple !== undefined) return simple;
+    }
+    const target = isAlias(key) ? (key.resolve(this.doc) as Node | undefined) : key;
+    if (!isScalar(target)) {
+      this.report('yaml/invalid-value', 'badKey', key, { reason: 'a list or mapping cannot be a key' });
+      return undefined;
+    }
+    const scalar = this.scalarOf(target, true);
+    if (!scalar) return undefined;
+    const json = jsonKeyOf(scalar);
+    if ('reason' in json) {
+      this.report('yaml/invalid-value', 'badKey', key, { reason: json.reason });
+      return undefined;
+    }
+    const written = typeof target.source === 'string' ? target.source : String(target.value);
+    if ((target.type === Scalar.PLAIN || (target.tag && target.tag !== '!')) && json.key !== written) {
+      this.report('yaml/ambiguous-scalar', 'key', key, { source: written, key: json.key });
+    }
+    return json.key;
+  }
+
+  private mapping(node: Node): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    if (!isMap(node)) return out;
+    /** Keys written in this mapping, for telling when a later merge replaces one; only mappings with a merge keep them. */
+    let explicit: Map<string, Node> | undefined;
+    node.items.forEach((pair, index) => {
+      if (!isPair(pair)) return;
+      if (this.isMergeKey(pair.key)) {
+        explicit ??= this.keysBefore(node.items, index);
+        this.merge(pair.value as Node | null, out, explicit, pair.key as Node);
+        return;
+      }
+      const key = this.jsonKey(pair.key as Node | null);
+      const value = this.decode(pair.value as Node | null);
+      if (key === undefined) return;
+      setKey(out, key, value);
+      explicit?.set(key, (pair.key as Node | null) ?? node);
+    });
+    return out;
+  }
+
+  /** The keys written before a mapping's first merge, read again without reporting (merges are rare). */
+  private keysBefore(items: readonly unknown[], end: number): Map<string, Node> {
+    const keys = new Map<string, Node>();
+    for (const pair of items.slice(0, end)) {
+      if (!isPair(pair) || !isScalar(pair.key)) continue;
+      const read = goScalarOfNode(pair.key);
+      const json = read ? jsonKeyOf(read) : undefined;
+      if (json && 'key' in json) keys.set(json.key, pair.key);
+    }
+    return keys;
+  }
+
+  /** An `!!omap` or `!!pairs` entry, which yaml.v2 reads as a mapping of one key. */
+  private pairMapping(pair: { key: unknown; value: unknown }): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    const key = this.jsonKey(pair.key as Node | null);
+    const value = this.decode(pair.value as Node | null);
+    if (key !== undefined) setKey(out, key, value);
+    return out;
+  }
+
+  private mergeSources(value: Node | null): Record<string, unknown>[] | undefined {
+    const target = isAlias(value) ? (value.resolve(this.doc) as Node | undefined) : value;
+    if (isMap(target)) return [this.decode(value) as Record<string, unknown>];
+    if (isSeq(target)) {
+      const maps: Record<string, unknown>[] = [];
+      for (const item of target.items) {
+        const resolved = isAlias(item) ? (item.resolve(this.doc) as Node | undefined) : (item as Node | null);
+        if (!isMap(resolved)) return undefined;
+        maps.push(this.decode(item as Node) as Record<string, unknown>);
+      }
+      // yaml.v2 applies the list from the end, so the first mapping listed wins.
+      return maps.reverse();
+    }
+    return undefined;
+  }
+
+  private merge(value: Node | null, out: Record<string, unknown>, explicit: Map<string, Node>, mergeKey: Node): void {
+    const sources = this.mergeSources(value);
+    if (!sources) {
+      this.report('yaml/invalid-value', 'badMerge', value ?? mergeKey, {});
+      return;
+    }
+    for (const source of sources) {
+      for (const [key, merged] of Object.entries(source)) {
+        const written = explicit.get(key);
+        if (written && !Object.is(out[key], merged)) {
+          this.report('yaml/ambiguous-scalar', 'mergeOverrides', written, { key, value: mergedValue(merged) });
+          explicit.delete(key);
+        }
+        setKey(out, key, merged);
+      }
+    }
+  }
+}
+
+/**
+ * yaml.v2's guard against alias bombs: it counts every node it decodes, aliased ones again each time, and refuses
+ * a document where more than 100 of over 1000 come from aliases at a ratio above its limit (99% for documents up to
+ * 400,000 nodes, down to 10% at 4,000,000). The counts are computed, not expanded, so a bomb costs nothing here.
+ */
+class AliasCounter {
+  private readonly sizes = new Map<Node, number>();
+  private readonly aliased = new Map<Node, number>();
+  private readonly active = new Set<Node>();
+
+  constructor(private readonly doc: Document) {}
+
+  private children(node: Node): unknown[] {
+    if (isSeq(node)) return node.items.flatMap((item) => (isPair(item) ? [item.key, item.value] : [item]));
+    if (isMap(node)) return node.items.flatMap((pair) => [pair.key, pair.value]);
+    return [];
+  }
+
+  private target(node: Node): Node | undefined {
+    const target = isAlias(node) ? (node.resolve(this.doc) as Node | undefined) : undefined;
+    return target && !this.active.has(target) ? target : undefined;
+  }
+
+  /** Nodes decoded for a node, aliases expanded. */
+  size(node: unknown): number {
+    if (!node || typeof node !== 'object' || !('range' in node || isAlias(node))) return 0;
+    const n = node as Node;
+    const known = this.sizes.get(n);
+    if (known !== undefined) return known;
+    this.active.add(n);
+    const target = isAlias(n) ? this.target(n) : undefined;
+    const total = 1 + (isAlias(n) ? (target ? this.size(target) : 0) : this.children(n).reduce<number>((sum, child) => sum + this.size(child), 0));
+    this.active.delete(n);
+    this.sizes.set(n, total);
+    return total;
+  }
+
+  /** Of those, the ones decoded through an alias. */
+  viaAlias(node: unknown): number {
+    if (!node || typeof node !== 'object') return 0;
+    const n = node as Node;
+    const known = this.aliased.get(n);
+    if (known !== undefined) return known;
+    this.active.add(n);
+    const target = isAlias(n) ? this.target(n) : undefined;
+    const total = isAlias(n) ? (target ? this.size(target) : 0) : this.children(n).reduce<number>((sum, child) => sum + this.viaAlias(child), 0);
+    this.active.delete(n);
+    this.aliased.set(n, total);
+    return total;
+  }
+}
+
+function allowedAliasRatio(decodeCount: number): number {
+  if (decodeCount <= 400_000) return 0.99;
+  if (decodeCount >= 4_000_000) return 0.1;
+  return 0.99 - 0.89 * ((decodeCount - 400_000) / 3_600_000);
+}
+
+function excessiveAliasing(doc: Document): string | undefined {
+  const counter = new AliasCounter(doc);
+  const decoded = 1 + counter.size(doc.contents);
+  const aliased = counter.viaAlias(doc.contents);
+  if (aliased > 100 && decoded > 1000 && aliased / decoded > allowedAliasRatio(decoded)) {
+    return `document contains excessive aliasing: aliases expand it to ${decoded.toLocaleString('en-US', { maximumFractionDigits: 0 })} values, which the platform refuses`;
+  }
+  return undefined;
+}
+
+/** What the platform's decoder makes of one scalar node, ignoring where it sits; undefined when it refuses it. */
+export function goScalarOfNode(node: Scalar): GoScalar | undefined {
+  const text = typeof node.source === 'string' ? node.source : typeof node.value === 'string' ? node.value : String(node.value ?? '');
+  if (node.tag && node.tag !== '!') {
+    const resolved = resolveTagged(node.tag, text);
+    return resolved.type === 'error' ? undefined : resolved;
+  }
+  return node.type === Scalar.PLAIN ? resolvePlain(text) : { type: 'string', value: text };
+}
+
+/** Decodes one parsed document as the platform's Go decoder does. */
+export function goDecode(doc: Document, text: string, options: GoDecodeOptions = {}): GoDecoded {
+  const decoder = new GoDecoder(doc, text, options);
+  const data = decoder.decode(doc.contents as Node | null);
+  const aliasing = decoder.sawAlias ? excessiveAliasing(doc) : undefined;
+  if (aliasing) {
+    const range = doc.contents?.range;
+    return { data: null, fatal: true, findings: [{ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: aliasing, code: 'ALIAS' }, range: range ? [range[0], range[0] + 1] : [0, 1] }] };
+  }
+  return { data, findings: decoder.findings, fatal: false };
+}

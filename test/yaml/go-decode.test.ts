@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { formatFloat32, resolvePlain } from '../../src/yaml/go-scalar.js';
+import { lint, spans } from '../helpers/lint.js';
+
+const USER = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  username: jane\n';
+
+describe('numbers print exactly', () => {
+  it('in a rule message about an integer past 2^53, the digits as written, not a rounded JS number', () => {
+    const diagnostics = lint(`${USER}  tokenGeneration: -9223372036854775808\n`);
+    expect(diagnostics.map((d) => [d.ruleId, d.message.includes('-9223372036854775808'), d.message.includes('-9223372036854776000')])).toEqual([['user/token-generation', true, false]]);
+  });
+
+  it('in the int64 range check, with the range itself', () => {
+    const [diagnostic] = lint(`${USER}  tokenGeneration: 9223372036854775808\n`);
+    expect(diagnostic?.message).toBe('spec.tokenGeneration must be an integer from -9223372036854775808 to 9223372036854775807, not 9223372036854775808.');
+    expect(lint(`${USER}  tokenGeneration: 9223372036854775807\n`)).toEqual([]);
+  });
+
+  it('keeps uint64 and int64 values exact when resolving', () => {
+    expect(resolvePlain('18446744073709551615')).toMatchObject({ type: 'int', exact: '18446744073709551615', go: 'uint64' });
+    expect(resolvePlain('-0x8000000000000000')).toMatchObject({ type: 'int', exact: '-9223372036854775808', go: 'int' });
+    expect(resolvePlain('18446744073709551616')).toEqual({ type: 'float', value: 18446744073709551616 });
+  });
+
+  it('formats floats as Go writes a 32-bit float for keys and raw string fields', () => {
+    expect([1.1, 1e19, 1000000.5, 3.14159265358979, 1e6, 123456, 1e-5, 0.0001, -0, Number.NaN, -Infinity].map(formatFloat32)).toEqual(
+      ['1.1', '1e+19', '1.0000005e+06', '3.1415927', '1e+06', '123456', '1e-05', '0.0001', '-0', 'NaN', '-Inf'],
+    );
+  });
+});
+
+describe('directives and alias bombs', () => {
+  it('reports each directive the platform cannot read at its line, and lints the document', () => {
+    const diagnostics = lint(`%YAML 1.2\n%TAG !e! tag:example.com,2000:\n---\n${USER}  displayName: on\n`);
+    expect(spans(diagnostics)).toEqual([
+      ['yaml/syntax', 1, 1, 1, 10],
+      ['yaml/syntax', 2, 1, 2, 31],
+      ['schema/type', 10, 16, 10, 18],
+    ]);
+    expect(diagnostics[0]?.message).toBe('The platform cannot read the directive %YAML 1.2: found incompatible YAML document: the platform reads YAML 1.1 only, not 1.2.');
+  });
+
+  it('refuses a tag handle declared for an earlier document', () => {
+    const diagnostics = lint(`%TAG !e! tag:example.com,2000:\n--- !e!x\na: 1\n...\n---\n${USER}  displayName: !e!name Jane\n`);
+    expect(diagnostics.filter((d) => d.message.includes('undefined tag handle')).map((d) => [d.line, d.column])).toEqual([[12, 16]]);
+  });
+
+  it('counts an alias bomb without expanding it, and lints nothing of it', () => {
+    const levels = ['  l0: &l0 ["x", "x", "x", "x", "x", "x", "x", "x", "x", "x"]'];
+    for (let i = 1; i < 30; i++) levels.push(`  l${i}: &l${i} [${Array(10).fill(`*l${i - 1}`).join(', ')}]`);
+    const diagnostics = lint(`${USER}  extraClaims:\n${levels.map((l) => `  ${l}`).join('\n')}\n`);
+    expect(diagnostics.map((d) => [d.ruleId, d.line])).toEqual([['yaml/syntax', 1]]);
+    expect(diagnostics[0]?.message).toMatch(/^YAML syntax error: document contains excessive aliasing: aliases expand it to [\d,]+ values, which the platform refuses\.$/);
+  });
+});
+
+describe('only the platform\'s objects', () => {
+  it('reads keys and values of other tools\' YAML without a word: `on:` is a workflow key, not a boolean', () => {
+    const workflow = 'name: ci\non:\n  push:\n    branches: [main]\njobs:\n  test:\n    runs-on: ubuntu-latest\n    timeout-minutes: 010\n';
+    expect(lint(workflow)).toEqual([]);
+    expect(lint(`${workflow}---\n${USER}  extraClaims:\n    on: x\n`).map((d) => [d.ruleId, d.line, d.message])).toEqual([
+      ['yaml/ambiguous-scalar', 17, 'The key on is read by the platform as "true".'],
+    ]);
+  });
+});
