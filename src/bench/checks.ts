@@ -23,16 +23,22 @@ export interface ReportCheck {
   examples: string[];
 }
 
-export function checkReport(label: string, reportFile: string, corpusDir: string, manifest: CorpusManifest): ReportCheck {
+/** The JSON report of a run, which must cover exactly the corpus's files and documents. */
+function readCoveringReport(label: string, reportFile: string, counts: { files: number; documents: number }): JsonReport {
   let report: JsonReport;
   try {
     report = JSON.parse(readFileSync(reportFile, 'utf8')) as JsonReport;
   } catch (error) {
     throw new BenchError(`${label}: the JSON report ${reportFile} cannot be read: ${(error as Error).message}`);
   }
-  if (report.summary.files !== manifest.counts.files || report.summary.documents !== manifest.counts.documents) {
-    throw new BenchError(`${label}: the report covers ${report.summary.files} files and ${report.summary.documents} documents, the corpus has ${manifest.counts.files} and ${manifest.counts.documents}`);
+  if (report.summary.files !== counts.files || report.summary.documents !== counts.documents) {
+    throw new BenchError(`${label}: the report covers ${report.summary.files} files and ${report.summary.documents} documents, the corpus has ${counts.files} and ${counts.documents}`);
   }
+  return report;
+}
+
+export function checkReport(label: string, reportFile: string, corpusDir: string, manifest: CorpusManifest): ReportCheck {
+  const report = readCoveringReport(label, reportFile, manifest.counts);
   const flawed = new Set(manifest.flawedFiles);
   const check: ReportCheck = { files: report.summary.files, documents: report.summary.documents, errors: report.summary.errors, warnings: report.summary.warnings, filesWithErrors: 0, unexpectedErrors: 0, missedMistakes: 0, examples: [] };
   for (const result of report.results) {
@@ -80,15 +86,7 @@ export interface RealisticCheck {
  * build (`--before`) may predate some of the fixtures' expectations: its misses are counted, not an error.
  */
 export function checkRealisticReport(label: string, reportFile: string, corpusDir: string, manifest: RealisticManifest, strict = true): RealisticCheck {
-  let report: JsonReport;
-  try {
-    report = JSON.parse(readFileSync(reportFile, 'utf8')) as JsonReport;
-  } catch (error) {
-    throw new BenchError(`${label}: the JSON report ${reportFile} cannot be read: ${(error as Error).message}`);
-  }
-  if (report.summary.files !== manifest.counts.files || report.summary.documents !== manifest.counts.documents) {
-    throw new BenchError(`${label}: the report covers ${report.summary.files} files and ${report.summary.documents} documents, the corpus has ${manifest.counts.files} and ${manifest.counts.documents}`);
-  }
+  const report = readCoveringReport(label, reportFile, manifest.counts);
   const check: RealisticCheck = { files: report.summary.files, documents: report.summary.documents, errors: report.summary.errors, warnings: report.summary.warnings, infos: 0, missedExpectations: 0, examples: [] };
   for (const result of report.results) {
     check.infos += result.diagnostics.filter((d) => d.severity === 'info').length;

@@ -10,7 +10,7 @@
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Random } from './random.js';
+import { fnv1a, Random } from './random.js';
 import { CONFIG_MISTAKES, config } from './synthetic-config.js';
 import { USER_MISTAKES, user } from './synthetic-user.js';
 
@@ -108,15 +108,6 @@ export function* generateFiles(spec: CorpusSpec): Generator<GeneratedFile> {
     const text = header + documents.map((doc, i) => (i > 0 || spec.docsPerFile > 1 ? '---\n' : '') + doc.text).join('');
     yield { path: fileName(f, spec.docsPerFile), text, documents };
   }
-}
-
-function fnv1a(hash: number, text: string): number {
-  let h = hash;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }
 
 /** Generates a corpus in memory (or into `dir` when given) and describes it. */

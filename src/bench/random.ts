@@ -37,3 +37,13 @@ export class Random {
     return out;
   }
 }
+
+/** FNV-1a over a string's UTF-16 code units, chained from `hash`: a corpus fingerprint, not a security hash. */
+export function fnv1a(hash: number, text: string): number {
+  let h = hash;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}

@@ -10,7 +10,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseAllDocuments, parseDocument, stringify } from 'yaml';
-import { Random } from './random.js';
+import { fnv1a, Random } from './random.js';
 
 export interface RealisticSpec {
   files: number;
@@ -88,15 +88,6 @@ function rawForm(text: string): string | undefined {
   const { status, spec, ...rest } = data;
   const raw = stringify(status, { version: '1.1', lineWidth: 0 });
   return stringify({ ...rest, spec: { ...(spec as object), raw } }, { version: '1.1', lineWidth: 0, blockQuote: 'literal' });
-}
-
-function fnv1a(hash: number, text: string): number {
-  let h = hash;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
 }
 
 /** Every User and Config document of the fixtures (bundles split into their documents). */

@@ -18,6 +18,19 @@ import {
 } from 'vscode-languageserver/node.js';
 import { startLanguageServer } from '../../src/lsp/server.js';
 
+/** A User with a misspelt field (`emial`) and a quoted number (`tokenGeneration: "3"`): two diagnostics. */
+export const BROKEN_USER = [
+  'apiVersion: management.platform/v1',
+  'kind: User',
+  'metadata:',
+  '  name: jane',
+  'spec:',
+  '  username: jane',
+  '  emial: jane@example.com',
+  '  tokenGeneration: "3"',
+  '',
+].join('\n');
+
 export const WAIT_MS = 4_000;
 export const TEST_MS = 10_000;
 

@@ -3,19 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureBuiltCli, repoRoot } from '../integrations/built-cli.js';
-import { workspace } from './client.js';
+import { BROKEN_USER, workspace } from './client.js';
 
-const USER = [
-  'apiVersion: management.platform/v1',
-  'kind: User',
-  'metadata:',
-  '  name: jane',
-  'spec:',
-  '  username: jane',
-  '  emial: jane@example.com',
-  '  tokenGeneration: "3"',
-  '',
-].join('\n');
+const USER = BROKEN_USER;
 
 interface Seen {
   error: string | null;

@@ -2,19 +2,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { DocumentDiagnosticReport, WorkspaceDiagnosticReport } from 'vscode-languageserver/node.js';
-import { Client, TEST_MS, workspace } from './client.js';
+import { BROKEN_USER, Client, TEST_MS, workspace } from './client.js';
 
-const TEXT = [
-  'apiVersion: management.platform/v1',
-  'kind: User',
-  'metadata:',
-  '  name: jane',
-  'spec:',
-  '  username: jane',
-  '  emial: jane@example.com',
-  '  tokenGeneration: "3"',
-  '',
-].join('\n');
+const TEXT = BROKEN_USER;
 
 describe('platlint lsp on request', () => {
   it('answers pull diagnostics and pushes none to a client that pulls', async () => {
