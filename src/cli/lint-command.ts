@@ -13,7 +13,7 @@ import { readInputFile, resolveInputs } from './files.js';
 import type { CliIo } from './io.js';
 import { fileSizes, lintFilesInParallel, worthParallel } from './parallel.js';
 import { loadRuleSet } from './rule-set.js';
-import { applyRuleFlags, nearest, UsageError } from './settings.js';
+import { nearest, parseMaxWarnings, settingsWithFlags, UsageError } from './settings.js';
 import type { ChangeContext } from '../change/context.js';
 import { loadBase } from './base-option.js';
 
@@ -74,25 +74,9 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   // Only a change-aware run loads the change code, and only --base starts git.
   const change = previous ?? (flags.base !== undefined ? await loadBase(flags.base, io.cwd) : undefined);
   if (flags.newOnly && flags.base === undefined) throw new UsageError('--new-only needs --base REF (what the change is measured against)');
-  let maxWarnings: number | undefined;
-  if (flags.maxWarnings !== undefined) {
-    maxWarnings = Number(flags.maxWarnings);
-    if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number, not "${flags.maxWarnings}"`);
-  }
+  const maxWarnings = parseMaxWarnings(flags.maxWarnings);
   const { configFile, config, rules, policies, policyFingerprint, docsUrl } = await loadRuleSet(flags, io.cwd);
-  // One map per set of matching overrides (as ResolvedConfig gives them), so that the engine works out its rule
-  // plan once per map rather than once per file.
-  const withFlags = new Map<ReadonlyMap<string, RuleSetting>, Map<string, RuleSetting>>();
-  const settingsFor = (file: string): Map<string, RuleSetting> => {
-    const base = config.settingsFor(file);
-    let settings = withFlags.get(base);
-    if (!settings) {
-      settings = new Map(base);
-      applyRuleFlags(settings, flags.rule, rules);
-      withFlags.set(base, settings);
-    }
-    return settings;
-  };
+  const settingsFor = settingsWithFlags((file) => config.settingsFor(file), flags.rule, rules);
   if (flags.printConfig !== undefined) {
     io.out(JSON.stringify({ config: configFile?.path ?? null, ignored: config.isIgnored(flags.printConfig), rules: describeSettings(rules, settingsFor(flags.printConfig)) }, null, 2) + '\n');
     return 0;
@@ -214,6 +198,11 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     }
   }
   if (failed) return 2;
+  return exitCodeOf(results, maxWarnings, io);
+}
+
+/** 1 for any error, or for more warnings than `--max-warnings` allows (said on stderr); else 0. */
+export function exitCodeOf(results: readonly FileResult[], maxWarnings: number | undefined, io: CliIo): number {
   const summary = summarize(results);
   if (summary.errors > 0) return 1;
   if (maxWarnings !== undefined && maxWarnings >= 0 && summary.warnings > maxWarnings) {

@@ -15,11 +15,10 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { lintBytes } from '../engine/lint.js';
-import type { RuleSetting } from '../engine/settings.js';
 import type { FileResult } from '../engine/types.js';
 import { readInputFile } from './files.js';
 import { loadRuleSet } from './rule-set.js';
-import { applyRuleFlags } from './settings.js';
+import { settingsWithFlags } from './settings.js';
 
 /**
  * Below this many bytes, starting workers costs more than it saves: a worker takes about 0.1 s of CPU to load
@@ -86,20 +85,12 @@ export interface ParallelSetup {
 /** Lints one file by name, as the lint command does: a file that cannot be read is a result with `ioError`. */
 export async function createFileLinter(setup: ParallelSetup): Promise<(file: string) => FileResult> {
   const { config, rules, docsUrl } = await loadRuleSet({ config: setup.configPath ?? false }, setup.cwd);
-  // ResolvedConfig returns one map per set of matching overrides; the --rule flags are applied once per map.
-  const withFlags = new Map<Map<string, RuleSetting>, Map<string, RuleSetting>>();
+  const settingsFor = settingsWithFlags((file) => config.settingsFor(file), setup.ruleFlags, rules);
   return (file) => {
     const read = readInputFile(file);
     if ('error' in read) return { file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error };
     const { bytes } = read;
-    const base = config.settingsFor(file);
-    let settings = withFlags.get(base);
-    if (!settings) {
-      settings = new Map(base);
-      applyRuleFlags(settings, setup.ruleFlags, rules);
-      withFlags.set(base, settings);
-    }
-    const result = lintBytes(bytes, { filename: file, rules, settings, docsUrl, withFrames: setup.withFrames });
+    const result = lintBytes(bytes, { filename: file, rules, settings: settingsFor(file), docsUrl, withFrames: setup.withFrames });
     if (setup.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
     return result;
   };

@@ -5,12 +5,11 @@ import { decodeSource } from '../engine/decode.js';
 import { presetSettings } from '../engine/presets.js';
 import type { FileResult, SeveritySetting } from '../engine/types.js';
 import { loadFormatter } from '../formatters/index.js';
-import { summarize } from '../formatters/summary.js';
 import { lintPatch, PatchInputError, readOneDocument, type PatchFile } from '../patch/lint.js';
 import type { CliIo } from './io.js';
-import { outputs, type LintFlags } from './lint-command.js';
+import { exitCodeOf, outputs, type LintFlags } from './lint-command.js';
 import { loadRuleSet } from './rule-set.js';
-import { applyRuleFlags, UsageError } from './settings.js';
+import { applyRuleFlags, parseMaxWarnings } from './settings.js';
 
 const VERSION = '0.1.0';
 
@@ -65,11 +64,7 @@ export async function runPatch(baseFile: string, patchFile: string, flags: LintF
   try {
     if (flags.print) return printPatched(base, patch, io);
     const targets = outputs(flags, env);
-    let maxWarnings: number | undefined;
-    if (flags.maxWarnings !== undefined) {
-      maxWarnings = Number(flags.maxWarnings);
-      if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number, not "${flags.maxWarnings}"`);
-    }
+    const maxWarnings = parseMaxWarnings(flags.maxWarnings);
     const { config, rules, policies, docsUrl } = await loadRuleSet(flags, io.cwd);
     const settings = new Map(config.settingsFor(baseFile));
     applyRuleFlags(settings, flags.rule ?? [], rules);
@@ -99,13 +94,7 @@ export async function runPatch(baseFile: string, patchFile: string, flags: LintF
       }
     }
     if (failed) return 2;
-    const summary = summarize(all);
-    if (summary.errors > 0) return 1;
-    if (maxWarnings !== undefined && maxWarnings >= 0 && summary.warnings > maxWarnings) {
-      io.error(`platlint: ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings}`);
-      return 1;
-    }
-    return 0;
+    return exitCodeOf(all, maxWarnings, io);
   } catch (error) {
     if (error instanceof PatchInputError) {
       io.error(`platlint: ${error.message}`);

@@ -29,3 +29,29 @@ export function applyRuleFlags(settings: Map<string, RuleSetting>, flags: readon
     for (const { meta } of matched) settings.set(meta.id, { ...settings.get(meta.id), severity });
   }
 }
+
+/** `--max-warnings N` (-1: no limit), or undefined when not given. */
+export function parseMaxWarnings(word: string | undefined): number | undefined {
+  if (word === undefined) return undefined;
+  const maxWarnings = Number(word);
+  if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number, not "${word}"`);
+  return maxWarnings;
+}
+
+/**
+ * A file's settings with the --rule flags applied. The config gives one map per set of matching overrides; the flags
+ * are applied once per map, so the engine works out its rule plan once per map rather than once per file.
+ */
+export function settingsWithFlags(settingsFor: (file: string) => ReadonlyMap<string, RuleSetting>, flags: readonly string[], rules: readonly Rule[]): (file: string) => Map<string, RuleSetting> {
+  const withFlags = new Map<ReadonlyMap<string, RuleSetting>, Map<string, RuleSetting>>();
+  return (file) => {
+    const base = settingsFor(file);
+    let settings = withFlags.get(base);
+    if (!settings) {
+      settings = new Map(base);
+      applyRuleFlags(settings, flags, rules);
+      withFlags.set(base, settings);
+    }
+    return settings;
+  };
+}
