@@ -1,13 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
 import { maskSecretsInText } from '../engine/secrets.js';
 import { isRuleEnabled, type RuleSetting } from '../engine/settings.js';
 import { readRuleDoc } from '../engine/docs.js';
 import type { FileResult, Rule } from '../engine/types.js';
-import { defaultFormat, isFormatName, loadFormatter, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
-import { ruleInfoOf, summarize, type RuleInfo } from '../formatters/summary.js';
+import { defaultFormat, isFormatName, loadReportWriter, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
+import { ruleInfoOf, type RuleInfo, type Summary } from '../formatters/summary.js';
 import { hashText, LintCache } from './cache.js';
 import { readInputFile, resolveInputs } from './files.js';
 import type { CliIo } from './io.js';
@@ -16,6 +15,7 @@ import { loadRuleSet } from './rule-set.js';
 import { nearest, parseMaxWarnings, settingsWithFlags, UsageError } from './settings.js';
 import type { ChangeContext } from '../change/context.js';
 import { loadBase } from './base-option.js';
+import { ReportOutputs } from './report-output.js';
 
 const VERSION = '0.1.0';
 
@@ -85,7 +85,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   if (wantsStdin && flags.fix && !targets.some((t) => t.format === 'json')) {
     throw new UsageError('--fix cannot write the fixed text back to stdin: add --format json (its "output" field carries the fixed text)');
   }
-  const formatters = await Promise.all(targets.map(async (t) => ({ ...t, formatter: await loadFormatter(t.format) })));
+  const writers = await Promise.all(targets.map(async (t) => ({ ...t, createWriter: await loadReportWriter(t.format) })));
   const withFrames = targets.some((t) => t.format === 'stylish');
   const cache = flags.cache && !change ? new LintCache(flags.cacheLocation) : undefined;
   const ruleIds = rules.map((r) => r.meta.id).join(',');
@@ -95,8 +95,17 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   let failed = inputErrors.length > 0;
   for (const error of inputErrors) io.error(`platlint: ${error}`);
 
-  const results: FileResult[] = [...(policies?.problems ?? [])];
+  const byId = new Map(rules.map((r) => [r.meta.id, r]));
+  const ruleInfo = (id: string): RuleInfo | undefined => {
+    const rule = byId.get(id);
+    if (!rule) return undefined;
+    // Only SARIF asks, and only for the rules that reported: reading their doc pages costs little.
+    return ruleInfoOf(rule.meta, docsUrl(id), readRuleDoc(id) ?? policies?.explain(id));
+  };
+  // Each result goes to every report as it comes and is dropped: the run keeps counts, not results.
+  const reports = new ReportOutputs(writers, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true }, io);
   for (const problem of policies?.problems ?? []) {
+    reports.add(problem);
     if (problem.ioError === undefined) continue;
     io.error(`platlint: policy ${problem.file}: ${problem.ioError}`);
     failed = true;
@@ -139,7 +148,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
       if (flags.newOnly) result.diagnostics = result.diagnostics.filter((d) => d.introduced);
     }
     if (flags.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
-    results.push(result);
+    reports.add(result);
   };
   if (wantsStdin) lintOne(flags.stdinFilename ?? '<stdin>', await io.readStdin(), false);
   // Enough work and nothing stateful (stdin, change-aware runs, --fix, --cache, policies): lint on every core.
@@ -153,57 +162,38 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     done += files;
     io.progress?.update(done, total);
   };
-  for (const result of parallel ? await lintFilesInParallel(inputs.files, parallelSetup, undefined, onProgress, sizes) : []) {
-    if (result.ioError) io.error(`platlint: ${result.ioError}`);
-    failed ||= result.ioError !== undefined;
-    results.push(result);
+  if (parallel) {
+    await lintFilesInParallel(inputs.files, parallelSetup, (chunk) => {
+      for (const result of chunk) {
+        if (result.ioError) io.error(`platlint: ${result.ioError}`);
+        failed ||= result.ioError !== undefined;
+        reports.add(result);
+      }
+    }, { onProgress, sizes });
   }
   for (const file of parallel ? [] : inputs.files) {
     onProgress(1);
     const read = readInputFile(file);
     if ('error' in read) {
       io.error(`platlint: ${read.error}`);
-      results.push({ file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error });
+      reports.add({ file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error });
       failed = true;
       continue;
     }
     lintOne(file, read.bytes, true);
   }
   policies?.setCurrentFile(undefined);
-  results.push(...(policies?.evaluationProblems() ?? []));
+  for (const problem of policies?.evaluationProblems() ?? []) reports.add(problem);
   const cacheError = cache?.save();
   io.progress?.end();
   if (cacheError) io.error(`platlint: ${cacheError}`);
-
-  const byId = new Map(rules.map((r) => [r.meta.id, r]));
-  const ruleInfo = (id: string): RuleInfo | undefined => {
-    const rule = byId.get(id);
-    if (!rule) return undefined;
-    // Only SARIF asks, and only for the rules that reported: reading their doc pages costs little.
-    return ruleInfoOf(rule.meta, docsUrl(id), readRuleDoc(id) ?? policies?.explain(id));
-  };
-  for (const { formatter, file } of formatters) {
-    const text = formatter(results, { color: io.color && !file, cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true });
-    if (file) {
-      try {
-        // `-o reports/out.sarif` in a fresh CI checkout: the folder is ours to create.
-        mkdirSync(dirname(resolve(io.cwd, file)), { recursive: true });
-        writeFileSync(resolve(io.cwd, file), text);
-      } catch (error) {
-        io.error(`platlint: cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-        failed = true;
-      }
-    } else {
-      io.out(text);
-    }
-  }
-  if (failed) return 2;
-  return exitCodeOf(results, maxWarnings, io);
+  const summary = reports.end();
+  if (failed || reports.writeFailed) return 2;
+  return exitCodeOf(summary, maxWarnings, io);
 }
 
 /** 1 for any error, or for more warnings than `--max-warnings` allows (said on stderr); else 0. */
-export function exitCodeOf(results: readonly FileResult[], maxWarnings: number | undefined, io: CliIo): number {
-  const summary = summarize(results);
+export function exitCodeOf(summary: Summary, maxWarnings: number | undefined, io: CliIo): number {
   if (summary.errors > 0) return 1;
   if (maxWarnings !== undefined && maxWarnings >= 0 && summary.warnings > maxWarnings) {
     io.error(`platlint: ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings}`);

@@ -1,11 +1,12 @@
 /**
  * Linting many files on every core: one worker thread per core takes chunks of files from one queue, so a slow
- * file holds up no one, and the results come back in input order. Chunks are cut by bytes, not by count (a 15 kB
- * Config is a dozen small Users' work), and workers start only when there is enough work to repay their start-up.
- * The main thread only hands out chunks and collects results, which come back as one JSON string per chunk (one
- * flat copy instead of a structured clone of thousands of small objects): its heap then holds the results and
- * nothing else (lint garbage stays in the workers' heaps), and a worker's next chunk is never late. Should every
- * worker fail, the main thread lints what is left itself.
+ * file holds up no one, and the results are handed on in input order, a chunk as soon as it and all before it are
+ * in. Chunks are cut by bytes, not by count (a 15 kB Config is a dozen small Users' work), and workers start only
+ * when there is enough work to repay their start-up. The main thread only hands out chunks and passes results on,
+ * which come back as one JSON string per chunk (one flat copy instead of a structured clone of thousands of small
+ * objects; lint garbage stays in the workers' heaps) and are dropped once delivered. Only a window of chunks past
+ * the first undelivered one is handed out, so results waiting for a slow chunk stay few, and the main thread's
+ * memory does not grow with the number of files. Should every worker fail, the main thread lints what is left.
  *
  * Each thread builds the same linter from plain data (the config file's path, the --rule flags), since rules and
  * resolved settings cannot cross threads. Custom policies, --fix and --cache stay single-threaded (the caller checks).
@@ -124,45 +125,52 @@ export function encodeResults(results: readonly FileResult[]): string {
   return JSON.stringify(results, (key, value: unknown) => (key === 'frameLines' && value instanceof Map ? { entries: [...(value as Map<number, string>)] } : value));
 }
 
-/**
- * Results from their JSON string. The same messages recur in file after file, and the main thread holds every
- * result until the report is written: each distinct string is kept once, so that memory grows with what is
- * different, not with the number of diagnostics.
- */
-export function decodeResults(text: string, strings: Map<string, string> = new Map()): FileResult[] {
+/** Results from their JSON string (`encodeResults`). */
+export function decodeResults(text: string): FileResult[] {
   const results = JSON.parse(text) as (Omit<FileResult, 'frameLines'> & { frameLines?: { entries: [number, string][] } | Map<number, string> })[];
-  const intern = (value: string): string => {
-    const known = strings.get(value);
-    if (known !== undefined) return known;
-    if (strings.size < 50_000) strings.set(value, value);
-    return value;
-  };
   for (const result of results) {
     if (result.frameLines && !(result.frameLines instanceof Map)) result.frameLines = new Map(result.frameLines.entries);
-    for (const d of result.diagnostics) {
-      d.ruleId = intern(d.ruleId);
-      d.message = intern(d.message);
-      d.path = intern(d.path);
-      if (d.note !== undefined) d.note = intern(d.note);
-      if (d.docsUrl !== undefined) d.docsUrl = intern(d.docsUrl);
-    }
   }
   return results as FileResult[];
 }
 
+/**
+ * How many chunks past the first one not yet delivered may be handed out: the results that wait for a slow chunk
+ * before them stay a bounded number, however many files there are.
+ */
+export const CHUNKS_AHEAD = 16;
+
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** The shared state of one run: chunks, the queue of chunk ids not yet taken, and the results by chunk id. */
+/**
+ * The shared state of one run: chunks, the queue of chunk ids not yet taken, and each chunk's answer until it is
+ * delivered: its results, still encoded when a worker sent them (one string is smaller than the objects it makes).
+ */
 interface Run {
   chunks: string[][];
   queue: number[];
-  results: (FileResult[] | undefined)[];
-  /** Distinct strings of the results so far (decodeResults). */
-  strings: Map<string, string>;
+  answers: (string | FileResult[] | undefined)[];
+  /** Chunks delivered, in order: chunk ids below this have been handed to the caller and dropped. */
+  delivered: number;
   /** Workers still running. */
   alive: number;
+  /** Feeds each idle worker what the window now allows. */
+  feeders: Set<() => void>;
   /** Called whenever a chunk is answered or given back. */
   notify(): void;
+  onProgress(files: number): void;
+}
+
+/** The next chunk id that may be handed out, taken from the queue; undefined when none is (yet). */
+function takeChunk(run: Run): number | undefined {
+  const next = run.queue[0];
+  return next !== undefined && next < run.delivered + CHUNKS_AHEAD ? run.queue.shift() : undefined;
+}
+
+/** Gives a chunk back to the queue, which stays in input order: the first chunk not delivered goes out first. */
+function giveBack(run: Run, id: number): void {
+  const at = run.queue.findIndex((queued) => queued > id);
+  run.queue.splice(at < 0 ? run.queue.length : at, 0, id);
 }
 
 /** Starts a worker that takes chunks from the queue until it is empty, then terminates itself. */
@@ -175,79 +183,103 @@ function startWorker(script: URL, setup: ParallelSetup, run: Run): void {
     if (finished) return;
     finished = true;
     run.alive--;
+    run.feeders.delete(feed);
     // Whatever it had not answered (it crashed, or could not start) goes back to the queue for the others.
-    for (const id of inFlight) if (!run.results[id]) run.queue.push(id);
+    for (const id of inFlight) if (run.answers[id] === undefined) giveBack(run, id);
     inFlight.clear();
     void worker.terminate();
     run.notify();
   };
-  const feed = (): void => {
+  let online = false;
+  function feed(): void {
+    if (finished || !online) return;
     // Two chunks in hand, so that the worker never waits for the next one.
     while (inFlight.size < 2) {
-      const id = run.queue.shift();
+      const id = takeChunk(run);
       if (id === undefined) break;
       inFlight.add(id);
       worker.postMessage({ id, files: run.chunks[id] ?? [] } satisfies WorkerRequest);
     }
-    if (inFlight.size === 0) finish();
-  };
+    // Idle with chunks left only while the window is full: delivering the next chunk feeds it again.
+    if (inFlight.size === 0 && run.queue.length === 0) finish();
+  }
+  run.feeders.add(feed);
   worker.on('message', (reply: WorkerReply) => {
     if (finished) return;
     inFlight.delete(reply.id);
-    if (reply.results !== undefined) run.results[reply.id] = decodeResults(reply.results, run.strings);
-    else run.queue.push(reply.id);
+    if (reply.results !== undefined) {
+      run.answers[reply.id] = reply.results;
+      run.onProgress(run.chunks[reply.id]?.length ?? 0);
+    } else giveBack(run, reply.id);
     if (reply.error) finish();
     else feed();
     run.notify();
   });
   worker.on('error', finish);
   worker.on('exit', finish);
-  worker.on('online', feed);
+  worker.on('online', () => {
+    online = true;
+    feed();
+  });
+}
+
+export interface ParallelOptions {
+  /** Worker threads to start; 1 lints on the main thread. */
+  threads?: number;
+  /** Called with the number of files just linted, in whatever order chunks finish. */
+  onProgress?: (files: number) => void;
+  /** The files' sizes, when the caller has them already. */
+  sizes?: readonly number[];
+  /** The worker script (tests use one of their own). */
+  script?: URL;
 }
 
 /**
- * Lints `files` on `threads` worker threads and returns their results in input order. A worker that fails to start
- * or crashes gives its chunks back to the queue; with no worker left (or none to start), the main thread lints.
+ * Lints `files` on worker threads and hands their results to `onResults` in input order, a chunk at a time, as soon
+ * as that chunk and all before it are in; nothing is kept after. A worker that fails to start or crashes gives its
+ * chunks back to the queue; with no worker left (or none to start), the main thread lints.
  */
 export async function lintFilesInParallel(
   files: readonly string[],
   setup: ParallelSetup,
-  threads = defaultThreads(),
-  onProgress: (files: number) => void = () => {},
-  sizes = fileSizes(files),
-): Promise<FileResult[]> {
-  const chunks = chunkByBytes(files, sizes, threads);
+  onResults: (results: readonly FileResult[]) => void,
+  options: ParallelOptions = {},
+): Promise<void> {
+  const threads = options.threads ?? defaultThreads();
+  const chunks = chunkByBytes(files, options.sizes ?? fileSizes(files), threads);
   let wake: (() => void) | undefined;
   const run: Run = {
     chunks,
     queue: chunks.map((_, i) => i),
-    results: new Array<FileResult[] | undefined>(chunks.length),
-    strings: new Map(),
+    answers: new Array<string | FileResult[] | undefined>(chunks.length),
+    delivered: 0,
     alive: 0,
+    feeders: new Set(),
     notify: () => {
       wake?.();
       wake = undefined;
     },
+    onProgress: options.onProgress ?? (() => {}),
   };
-  const script = threads > 1 && chunks.length > 1 ? workerScript() : undefined;
+  const script = threads > 1 && chunks.length > 1 ? (options.script ?? workerScript()) : undefined;
   for (let w = 0; script && w < threads; w++) startWorker(script, setup, run);
 
   let lintHere: ((file: string) => FileResult) | undefined;
-  let done = 0;
-  const counted = new Set<number>();
   for (;;) {
-    run.results.forEach((result, id) => {
-      if (result && !counted.has(id)) {
-        counted.add(id);
-        onProgress(result.length);
-      }
-    });
-    while (done < chunks.length && run.results[done]) done++;
-    if (done === chunks.length) break;
+    let answer: string | FileResult[] | undefined;
+    while (run.delivered < chunks.length && (answer = run.answers[run.delivered]) !== undefined) {
+      run.answers[run.delivered] = undefined;
+      run.delivered++;
+      onResults(typeof answer === 'string' ? decodeResults(answer) : answer);
+    }
+    if (run.delivered === chunks.length) break;
+    // The window moved, or a crashed worker gave chunks back: workers left idle take them.
+    for (const feed of [...run.feeders]) feed();
     const id = run.alive === 0 ? run.queue.shift() : undefined;
     if (id !== undefined) {
       lintHere ??= await createFileLinter(setup);
-      run.results[id] = (chunks[id] ?? []).map(lintHere);
+      run.answers[id] = (chunks[id] ?? []).map(lintHere);
+      run.onProgress(chunks[id]?.length ?? 0);
       await yieldToEventLoop();
     } else {
       // Wait for a worker to answer, or to give its chunks back.
@@ -257,5 +289,4 @@ export async function lintFilesInParallel(
     }
   }
   // Every worker has answered all it was given by now, and terminates itself on finding the queue empty.
-  return run.results.flatMap((r) => r ?? []);
 }

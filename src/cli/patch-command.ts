@@ -5,6 +5,7 @@ import { decodeSource } from '../engine/decode.js';
 import { presetSettings } from '../engine/presets.js';
 import type { FileResult, SeveritySetting } from '../engine/types.js';
 import { loadFormatter } from '../formatters/index.js';
+import { summarize } from '../formatters/summary.js';
 import { lintPatch, PatchInputError, readOneDocument, type PatchFile } from '../patch/lint.js';
 import type { CliIo } from './io.js';
 import { exitCodeOf, outputs, type LintFlags } from './lint-command.js';
@@ -94,7 +95,7 @@ export async function runPatch(baseFile: string, patchFile: string, flags: LintF
       }
     }
     if (failed) return 2;
-    return exitCodeOf(all, maxWarnings, io);
+    return exitCodeOf(summarize(all), maxWarnings, io);
   } catch (error) {
     if (error instanceof PatchInputError) {
       io.error(`platlint: ${error.message}`);

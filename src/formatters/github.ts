@@ -1,6 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { FileResult, Severity } from '../engine/types.js';
-import type { Formatter } from './summary.js';
+import type { Severity } from '../engine/types.js';
+import { formatterOf, type ReportWriterFactory } from './summary.js';
 
 /**
  * A reported file's path relative to `cwd` with forward slashes, or undefined when the file is outside `cwd`
@@ -33,19 +33,23 @@ function command(name: string, properties: readonly (readonly [string, string | 
  * GitHub Actions workflow commands, one line per diagnostic, which the runner turns into annotations on the
  * pull request's diff. Columns are sent only for single-line ranges: GitHub rejects `col`/`endColumn` otherwise.
  */
-export const formatGithub: Formatter = (results: readonly FileResult[], context): string => {
-  const out: string[] = [];
-  for (const result of results) {
+export const createGithubWriter: ReportWriterFactory = (context) => ({
+  start: () => '',
+  file: (result) => {
+    let out = '';
     const file = relativeToCwd(result.file, context.cwd) ?? result.file.split('\\').join('/');
-    if (result.ioError !== undefined) out.push(command('error', [['file', file]], result.ioError));
+    if (result.ioError !== undefined) out += command('error', [['file', file]], result.ioError) + '\n';
     for (const d of result.diagnostics) {
       const properties: [string, string | number][] = [['file', file], ['line', d.line]];
       if (d.endLine === d.line) properties.push(['col', d.column], ['endLine', d.endLine], ['endColumn', d.endColumn]);
       else properties.push(['endLine', d.endLine]);
       properties.push(['title', d.ruleId]);
       // The annotation is all a reviewer sees of the problem: the note (why, how to fix) goes on its next line.
-      out.push(command(COMMAND[d.severity], properties, d.note ? `${d.message}\n${d.note}` : d.message));
+      out += command(COMMAND[d.severity], properties, d.note ? `${d.message}\n${d.note}` : d.message) + '\n';
     }
-  }
-  return out.length ? out.join('\n') + '\n' : '';
-};
+    return out;
+  },
+  end: () => '',
+});
+
+export const formatGithub = formatterOf(createGithubWriter);

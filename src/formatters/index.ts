@@ -1,4 +1,4 @@
-import type { Formatter } from './summary.js';
+import type { Formatter, ReportWriterFactory } from './summary.js';
 
 export const FORMAT_NAMES = ['stylish', 'json', 'sarif', 'github', 'junit'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
@@ -28,5 +28,24 @@ export async function loadFormatter(name: FormatName): Promise<Formatter> {
       return (await import('./github.js')).formatGithub;
     case 'junit':
       return (await import('./junit.js')).formatJunit;
+  }
+}
+
+/**
+ * A format's report writer, which the lint command feeds file by file: json, stylish and github write each file's
+ * part as it comes; sarif and junit hold the results and write the report at the end.
+ */
+export async function loadReportWriter(name: FormatName): Promise<ReportWriterFactory> {
+  switch (name) {
+    case 'stylish':
+      return (await import('./stylish.js')).createStylishWriter;
+    case 'json':
+      return (await import('./json.js')).createJsonWriter;
+    case 'sarif':
+      return (await import('./sarif.js')).createSarifWriter;
+    case 'github':
+      return (await import('./github.js')).createGithubWriter;
+    case 'junit':
+      return (await import('./junit.js')).createJunitWriter;
   }
 }

@@ -1,18 +1,34 @@
 import type { FileResult } from '../engine/types.js';
-import { summarize, type Formatter } from './summary.js';
+import { formatterOf, type ReportWriterFactory } from './summary.js';
 
 /** Version of the JSON report shape; bumped only when a field is renamed or removed. */
 export const REPORT_VERSION = 1;
 
-export const formatJson: Formatter = (results: readonly FileResult[]): string =>
-  JSON.stringify({
-    version: REPORT_VERSION,
-    results: results.map((r) => ({
-      file: r.file,
-      diagnostics: r.diagnostics,
-      ...(r.skips?.length ? { skipped: r.skips } : {}),
-      ...(r.output !== undefined ? { output: r.output } : {}),
-      ...(r.ioError ? { ioError: r.ioError } : {}),
-    })),
-    summary: summarize(results),
-  }) + '\n';
+function entry(r: FileResult): string {
+  return JSON.stringify({
+    file: r.file,
+    diagnostics: r.diagnostics,
+    ...(r.skips?.length ? { skipped: r.skips } : {}),
+    ...(r.output !== undefined ? { output: r.output } : {}),
+    ...(r.ioError ? { ioError: r.ioError } : {}),
+  });
+}
+
+/**
+ * `{"version":1,"results":[…],"summary":{…}}` and a newline, one results entry per file as it is linted: the same
+ * bytes as `JSON.stringify` of the whole report, without ever holding it.
+ */
+export const createJsonWriter: ReportWriterFactory = () => {
+  let first = true;
+  return {
+    start: () => `{"version":${REPORT_VERSION},"results":[`,
+    file: (result) => {
+      const text = first ? entry(result) : `,${entry(result)}`;
+      first = false;
+      return text;
+    },
+    end: (summary) => `],"summary":${JSON.stringify(summary)}}\n`,
+  };
+};
+
+export const formatJson = formatterOf(createJsonWriter);

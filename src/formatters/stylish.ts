@@ -1,5 +1,5 @@
-import type { Diagnostic, FileResult, Severity } from '../engine/types.js';
-import { summarize, type Formatter, type Summary } from './summary.js';
+import type { Diagnostic, Severity } from '../engine/types.js';
+import { formatterOf, type ReportWriterFactory, type Summary } from './summary.js';
 
 const ANSI = { red: 31, yellow: 33, blue: 34, dim: 2, bold: 1, underline: 4 } as const;
 type Style = keyof typeof ANSI;
@@ -40,51 +40,64 @@ function codeFrame(d: Diagnostic, lines: ReadonlyMap<number, string>, paint: Ret
   return out;
 }
 
-export const formatStylish: Formatter = (results: readonly FileResult[], context): string => {
+/** `--verbose`: a skipped file, document or list item with the reason it is not linted. */
+interface SkipEntry {
+  file: string;
+  line: number;
+  path: string;
+  reason: string;
+}
+
+/**
+ * ESLint's stylish report: a block per file with problems as it is linted; at the end, with `--verbose`, what was
+ * skipped and why (only those entries are kept until then), and the counts.
+ */
+export const createStylishWriter: ReportWriterFactory = (context) => {
   const paint = painter(context.color);
-  const out: string[] = [];
-  for (const result of results) {
-    if (result.diagnostics.length === 0) continue;
-    out.push(paint('underline', result.file));
-    for (const d of result.diagnostics) {
-      const where = `${d.line}:${d.column}`.padEnd(7);
-      out.push(`  ${paint('dim', where)}  ${paint(SEVERITY_STYLE[d.severity], d.severity.padEnd(7))}  ${d.message}  ${paint('dim', d.ruleId)}`);
-      const frame = result.frameLines ? codeFrame(d, result.frameLines, paint) : [];
-      // The note goes under the frame, dimmed, as rustc's notes: the eye reads message, place, then explanation.
-      const note = d.note ? [paint('dim', `    note: ${d.note}`)] : [];
-      if (frame.length) out.push('', ...frame, ...note, '');
-      else out.push(...note);
-    }
-    out.push('');
-  }
-  const s = summarize(results);
-  if (context.verbose) out.push(...skippedListing(results, paint));
-  const problems = s.errors + s.warnings + s.infos;
-  const skipped = s.skippedFiles ? `, ${s.skippedFiles} skipped as not platform manifests${context.verbose ? '' : ' (--verbose lists them)'}` : '';
-  if (problems > 0) {
-    const files = `${plural(s.filesWithProblems, 'file')} with problems (${plural(s.files, 'file')} linted)`;
-    const line = `✖ ${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}) in ${files}${skipped}`;
-    out.push(paint(s.errors ? 'red' : 'yellow', paint('bold', line)));
-    const fixable = fixableLine(s);
-    if (fixable) out.push(paint(s.errors ? 'red' : 'yellow', fixable));
-    return out.join('\n') + '\n';
-  }
-  // A clean run stays silent, as linters do; --verbose says what was looked at.
-  if (context.verbose) {
-    out.push(`No problems in ${plural(s.files, 'file')}${skipped}.`);
-    return out.join('\n') + '\n';
-  }
-  return '';
+  const skips: SkipEntry[] = [];
+  return {
+    start: () => '',
+    file: (result) => {
+      if (context.verbose) for (const skip of result.skips ?? []) skips.push({ file: result.file, line: skip.line, path: skip.path, reason: skip.reason });
+      if (result.diagnostics.length === 0) return '';
+      const out: string[] = [paint('underline', result.file)];
+      for (const d of result.diagnostics) {
+        const where = `${d.line}:${d.column}`.padEnd(7);
+        out.push(`  ${paint('dim', where)}  ${paint(SEVERITY_STYLE[d.severity], d.severity.padEnd(7))}  ${d.message}  ${paint('dim', d.ruleId)}`);
+        const frame = result.frameLines ? codeFrame(d, result.frameLines, paint) : [];
+        // The note goes under the frame, dimmed, as rustc's notes: the eye reads message, place, then explanation.
+        const note = d.note ? [paint('dim', `    note: ${d.note}`)] : [];
+        if (frame.length) out.push('', ...frame, ...note, '');
+        else out.push(...note);
+      }
+      out.push('');
+      return out.join('\n') + '\n';
+    },
+    end: (s) => {
+      const out: string[] = context.verbose ? skippedListing(skips, paint) : [];
+      const problems = s.errors + s.warnings + s.infos;
+      const skipped = s.skippedFiles ? `, ${s.skippedFiles} skipped as not platform manifests${context.verbose ? '' : ' (--verbose lists them)'}` : '';
+      if (problems > 0) {
+        const files = `${plural(s.filesWithProblems, 'file')} with problems (${plural(s.files, 'file')} linted)`;
+        const line = `✖ ${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}) in ${files}${skipped}`;
+        out.push(paint(s.errors ? 'red' : 'yellow', paint('bold', line)));
+        const fixable = fixableLine(s);
+        if (fixable) out.push(paint(s.errors ? 'red' : 'yellow', fixable));
+        return out.join('\n') + '\n';
+      }
+      // A clean run stays silent, as linters do; --verbose says what was looked at.
+      if (context.verbose) {
+        out.push(`No problems in ${plural(s.files, 'file')}${skipped}.`);
+        return out.join('\n') + '\n';
+      }
+      return '';
+    },
+  };
 };
 
-/** `--verbose`: each skipped file, document or list item, with the reason it is not linted. */
-function skippedListing(results: readonly FileResult[], paint: ReturnType<typeof painter>): string[] {
-  const lines: string[] = [];
-  for (const result of results) {
-    for (const skip of result.skips ?? []) {
-      const where = skip.path ? ` ${skip.path}` : '';
-      lines.push(`  ${result.file}:${skip.line}${where}  ${paint('dim', skip.reason)}`);
-    }
-  }
+export const formatStylish = formatterOf(createStylishWriter);
+
+function skippedListing(skips: readonly SkipEntry[], paint: ReturnType<typeof painter>): string[] {
+  const lines = skips.map((skip) => `  ${skip.file}:${skip.line}${skip.path ? ` ${skip.path}` : ''}  ${paint('dim', skip.reason)}`);
   return lines.length ? ['Skipped, not linted:', ...lines, ''] : [];
 }

@@ -19,28 +19,35 @@ export interface Summary {
   fixableInfos: number;
 }
 
-export function summarize(results: readonly FileResult[]): Summary {
-  const summary: Summary = {
-    files: results.length, filesWithProblems: 0, documents: 0, skipped: 0, skippedFiles: 0, errors: 0, warnings: 0, infos: 0, fixableErrors: 0, fixableWarnings: 0, fixableInfos: 0,
-  };
-  for (const result of results) {
-    summary.documents += result.documents;
-    summary.skipped += result.skipped;
-    if (result.skippedFile) summary.skippedFiles++;
-    if (result.diagnostics.length > 0 || result.ioError !== undefined) summary.filesWithProblems++;
-    for (const d of result.diagnostics) {
-      if (d.severity === 'error') {
-        summary.errors++;
-        if (d.fix) summary.fixableErrors++;
-      } else if (d.severity === 'warning') {
-        summary.warnings++;
-        if (d.fix) summary.fixableWarnings++;
-      } else {
-        summary.infos++;
-        if (d.fix) summary.fixableInfos++;
-      }
+/** The summary of no files, to which `addToSummary` adds each file's counts as it is linted. */
+export function emptySummary(): Summary {
+  return { files: 0, filesWithProblems: 0, documents: 0, skipped: 0, skippedFiles: 0, errors: 0, warnings: 0, infos: 0, fixableErrors: 0, fixableWarnings: 0, fixableInfos: 0 };
+}
+
+/** Counts one file's result into `summary`: a run keeps these counts, not the results. */
+export function addToSummary(summary: Summary, result: FileResult): void {
+  summary.files++;
+  summary.documents += result.documents;
+  summary.skipped += result.skipped;
+  if (result.skippedFile) summary.skippedFiles++;
+  if (result.diagnostics.length > 0 || result.ioError !== undefined) summary.filesWithProblems++;
+  for (const d of result.diagnostics) {
+    if (d.severity === 'error') {
+      summary.errors++;
+      if (d.fix) summary.fixableErrors++;
+    } else if (d.severity === 'warning') {
+      summary.warnings++;
+      if (d.fix) summary.fixableWarnings++;
+    } else {
+      summary.infos++;
+      if (d.fix) summary.fixableInfos++;
     }
   }
+}
+
+export function summarize(results: readonly FileResult[]): Summary {
+  const summary = emptySummary();
+  for (const result of results) addToSummary(summary, result);
   return summary;
 }
 
@@ -81,3 +88,46 @@ export interface FormatContext {
 }
 
 export type Formatter = (results: readonly FileResult[], context: FormatContext) => string;
+
+/**
+ * A report written as the files are linted: `start` before the first file, `file` for each in order, `end` with the
+ * run's counts. The caller writes each returned piece out at once and keeps nothing, so a run's memory does not grow
+ * with its number of files. One writer serves one report; a format that needs every result before it can write
+ * anything (SARIF, JUnit) returns '' until `end`.
+ */
+export interface ReportWriter {
+  start(): string;
+  file(result: FileResult): string;
+  end(summary: Summary): string;
+}
+
+export type ReportWriterFactory = (context: FormatContext) => ReportWriter;
+
+/** The whole report of `results` at once, from a format's writer: what tests, `patch` and golden files use. */
+export function formatterOf(createWriter: ReportWriterFactory): Formatter {
+  return (results, context) => {
+    const writer = createWriter(context);
+    const summary = emptySummary();
+    let text = writer.start();
+    for (const result of results) {
+      addToSummary(summary, result);
+      text += writer.file(result);
+    }
+    return text + writer.end(summary);
+  };
+}
+
+/** A writer for a format that needs all results first: it holds them until `end` and formats them there. */
+export function bufferedWriter(format: Formatter): ReportWriterFactory {
+  return (context) => {
+    const results: FileResult[] = [];
+    return {
+      start: () => '',
+      file: (result) => {
+        results.push(result);
+        return '';
+      },
+      end: () => format(results, context),
+    };
+  };
+}

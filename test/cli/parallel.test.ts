@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCorpus } from '../../src/bench/corpus.js';
-import { chunkByBytes, decodeResults, encodeResults, PARALLEL_MIN_BYTES, worthParallel } from '../../src/cli/parallel.js';
+import { pathToFileURL } from 'node:url';
+import { chunkByBytes, CHUNKS_AHEAD, decodeResults, encodeResults, lintFilesInParallel, PARALLEL_MIN_BYTES, worthParallel } from '../../src/cli/parallel.js';
 import type { FileResult } from '../../src/engine/types.js';
 import { BIN, runCli } from '../helpers/cli.js';
 
@@ -13,19 +14,16 @@ import { BIN, runCli } from '../helpers/cli.js';
 const FILES = 600;
 
 describe('deciding on worker threads and cutting chunks', () => {
-  it('sends results as one JSON string, code frames included, and keeps each distinct string once', () => {
+  it('sends results as one JSON string, code frames included', () => {
     const diagnostic = { ruleId: 'meta/name', severity: 'error' as const, message: 'metadata.name "A" is not valid.', line: 4, column: 9, endLine: 4, endColumn: 10, path: '/metadata/name', document: 0, docsUrl: 'https://example.com/meta/name' };
     const results: FileResult[] = [
       { file: 'a.yaml', documents: 1, skipped: 0, diagnostics: [{ ...diagnostic, note: 'Use lowercase.' }], frameLines: new Map([[3, 'metadata:'], [4, '  name: A']]) },
       { file: 'b.yaml', documents: 2, skipped: 1, diagnostics: [{ ...diagnostic, line: 9, endLine: 9 }] },
     ];
-    const strings = new Map<string, string>();
-    const decoded = decodeResults(encodeResults(results), strings);
+    const decoded = decodeResults(encodeResults(results));
     expect(decoded).toEqual(results);
     expect(decoded[0]?.frameLines).toBeInstanceOf(Map);
     expect(decoded[1]).not.toHaveProperty('frameLines');
-    expect(strings.get('metadata.name "A" is not valid.')).toBe('metadata.name "A" is not valid.');
-    expect(decodeResults(encodeResults(results), strings)[1]?.diagnostics[0]?.message).toBe(decoded[0]?.diagnostics[0]?.message);
   });
 
   it('starts workers only for enough bytes, more than one file and more than one core', () => {
@@ -44,6 +42,51 @@ describe('deciding on worker threads and cutting chunks', () => {
     // 2.18 MB over 2 workers x 8 chunks: about 136 kB a chunk. A large file fills one of its own; 69 small files
     // make the next, and the last 21 the rest.
     expect(chunks.map((chunk) => chunk.length)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 69, 21]);
+  });
+});
+
+/**
+ * A stand-in for lint-worker.js that answers chunk 0 last: 300 ms late, every other chunk at once. Each result says
+ * in `documents` how many chunks its worker had been sent when it answered.
+ */
+const SLOW_FIRST_WORKER = `
+import { parentPort } from 'node:worker_threads';
+let sent = 0;
+parentPort.on('message', ({ id, files }) => {
+  sent++;
+  const answer = () => parentPort.postMessage({ id, results: JSON.stringify(files.map((file) => ({ file, diagnostics: [], documents: sent, skipped: 0 }))) });
+  if (id === 0) setTimeout(answer, 300);
+  else answer();
+});
+`;
+
+describe('handing results on in input order', () => {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'platlint-order-'));
+    writeFileSync(join(dir, 'slow-first-worker.mjs'), SLOW_FIRST_WORKER);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('delivers each chunk once all before it are in, though a later one finished first, and hands out a bounded window', async () => {
+    // 300 kB each: one file per chunk, 100 chunks.
+    const files = Array.from({ length: 100 }, (_, i) => `f${String(i).padStart(3, '0')}.yaml`);
+    const deliveries: FileResult[][] = [];
+    let progressed = 0;
+    const setup = { cwd: dir, configPath: undefined, ruleFlags: [], withFrames: false, quiet: false };
+    await lintFilesInParallel(files, setup, (chunk) => deliveries.push([...chunk]), {
+      threads: 2,
+      sizes: files.map(() => 300_000),
+      script: pathToFileURL(join(dir, 'slow-first-worker.mjs')),
+      onProgress: (n) => (progressed += n),
+    });
+    expect(deliveries.map((chunk) => chunk.map((r) => r.file))).toEqual(files.map((file) => [file]));
+    expect(progressed).toBe(100);
+    // While chunk 0 was late, its worker was sent no chunk beyond the window: the chunks done early and waiting
+    // for it were at most CHUNKS_AHEAD, not the whole run.
+    const sentBeforeFirst = deliveries[0]?.[0]?.documents ?? Infinity;
+    expect(sentBeforeFirst).toBeGreaterThan(1);
+    expect(sentBeforeFirst).toBeLessThanOrEqual(CHUNKS_AHEAD);
   });
 });
 

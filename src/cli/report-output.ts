@@ -1,0 +1,165 @@
+/**
+ * The lint command's reports, written as the files are linted: each result goes to every report at once and is
+ * then dropped, so that a run keeps the counts (and what a buffered format needs), not the results.
+ */
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { FileResult } from '../engine/types.js';
+import { addToSummary, emptySummary, type FormatContext, type ReportWriter, type ReportWriterFactory, type Summary } from '../formatters/summary.js';
+import type { CliIo } from './io.js';
+
+/** Text is written out in pieces of about this size: few system calls, little held. */
+const FLUSH_CHARS = 64 * 1024;
+
+interface Sink {
+  write(text: string): void;
+  /** Writes what is left; the report is complete. */
+  close(): void;
+}
+
+/** Collects text and hands it to `flush` when there is enough of it, and at the end. */
+abstract class PendingText implements Sink {
+  private pending: string[] = [];
+  private chars = 0;
+
+  write(text: string): void {
+    if (!text) return;
+    this.pending.push(text);
+    this.chars += text.length;
+    if (this.chars >= FLUSH_CHARS) this.flushPending();
+  }
+
+  close(): void {
+    this.flushPending();
+  }
+
+  protected flushPending(): void {
+    const text = this.pending.join('');
+    this.pending = [];
+    this.chars = 0;
+    this.flush(text);
+  }
+
+  protected abstract flush(text: string): void;
+}
+
+/**
+ * `-o FILE`: opened at the first flush (its folder created: `-o reports/out.sarif` in a fresh CI checkout), so a
+ * small report is written at the end, as a whole. A failure is said once, on stderr; the rest of the report is lost
+ * and everything else goes on.
+ */
+class FileSink extends PendingText {
+  private fd: number | undefined;
+  private failed = false;
+
+  constructor(
+    private readonly file: string,
+    private readonly path: string,
+    private readonly onError: (line: string) => void,
+  ) {
+    super();
+  }
+
+  protected flush(text: string): void {
+    if (this.failed) return;
+    try {
+      if (this.fd === undefined) {
+        mkdirSync(dirname(this.path), { recursive: true });
+        this.fd = openSync(this.path, 'w');
+      }
+      const bytes = Buffer.from(text, 'utf8');
+      for (let offset = 0; offset < bytes.length; ) offset += writeSync(this.fd, bytes, offset);
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  override close(): void {
+    // Even an empty report (a clean run's stylish) leaves its file, as a fresh one.
+    super.close();
+    if (this.fd === undefined) return;
+    try {
+      closeSync(this.fd);
+    } catch (error) {
+      this.fail(error);
+    }
+    this.fd = undefined;
+  }
+
+  private fail(error: unknown): void {
+    this.failed = true;
+    this.onError(`platlint: cannot write ${this.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+/** The first report on stdout: written as it comes, the progress line erased first (it is redrawn under it). */
+class StdoutSink extends PendingText {
+  constructor(private readonly io: CliIo) {
+    super();
+  }
+
+  protected flush(text: string): void {
+    if (!text) return;
+    this.io.progress?.end();
+    this.io.out(text);
+  }
+}
+
+/** A further report on stdout: held whole and printed at the end, after the one before it, never interleaved. */
+class HeldStdoutSink implements Sink {
+  private readonly pieces: string[] = [];
+
+  constructor(private readonly io: CliIo) {}
+
+  write(text: string): void {
+    if (text) this.pieces.push(text);
+  }
+
+  close(): void {
+    if (this.pieces.length) this.io.out(this.pieces.join(''));
+  }
+}
+
+export interface ReportTarget {
+  /** `-o FILE` as given; none for stdout. */
+  file?: string;
+  createWriter: ReportWriterFactory;
+}
+
+/** Every report of a run, fed one result at a time in report order, with the run's counts. */
+export class ReportOutputs {
+  readonly summary: Summary = emptySummary();
+  /** A report file could not be written (said on stderr): the run exits 2. */
+  writeFailed = false;
+  private readonly reports: { writer: ReportWriter; sink: Sink }[];
+
+  constructor(targets: readonly ReportTarget[], context: Omit<FormatContext, 'color'>, io: CliIo) {
+    let stdoutTaken = false;
+    const onError = (line: string): void => {
+      this.writeFailed = true;
+      io.error(line);
+    };
+    this.reports = targets.map(({ file, createWriter }) => {
+      const writer = createWriter({ ...context, color: io.color && !file });
+      if (file) return { writer, sink: new FileSink(file, resolve(io.cwd, file), onError) };
+      const sink = stdoutTaken ? new HeldStdoutSink(io) : new StdoutSink(io);
+      stdoutTaken = true;
+      return { writer, sink };
+    });
+    for (const { writer, sink } of this.reports) sink.write(writer.start());
+  }
+
+  add(result: FileResult): void {
+    addToSummary(this.summary, result);
+    for (const { writer, sink } of this.reports) sink.write(writer.file(result));
+  }
+
+  /** Ends every report, in the order given: the held stdout reports follow the streamed one. */
+  end(): Summary {
+    for (const { writer, sink } of this.reports) {
+      sink.write(writer.end(this.summary));
+      sink.close();
+    }
+    return this.summary;
+  }
+}
