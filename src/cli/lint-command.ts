@@ -4,7 +4,7 @@ import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
 import { maskSecretsInText } from '../engine/secrets.js';
 import { isRuleEnabled, type RuleSetting } from '../engine/settings.js';
 import { readRuleDoc } from '../engine/docs.js';
-import type { FileResult, Rule } from '../engine/types.js';
+import type { Rule } from '../engine/types.js';
 import { defaultFormat, isFormatName, loadReportWriter, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
 import { ruleInfoOf, type RuleInfo, type Summary } from '../formatters/summary.js';
 import { hashText, LintCache } from './cache.js';
