@@ -74,8 +74,8 @@ export class Bench {
     return { sample, report };
   }
 
-  async floor(name: string, dir: string): Promise<Sample> {
-    const sample = await run([floorScript, dir], { out: this.options.out });
+  async floor(name: string, dir: string, script = floorScript): Promise<Sample> {
+    const sample = await run([script, dir], { out: this.options.out });
     expectCode(`floor on ${name}`, sample, [0]);
     return sample;
   }
