@@ -33,6 +33,9 @@ function addSecretValue(space: NodeSpace, node: Node, out: SecretMap): void {
   } else if (isAlias(node)) {
     // `password: *x1y2` is an unquoted password that YAML reads as an alias; the parser's message names it.
     out.values.add(node.source);
+    // `password: *pw` with `&pw hunter2` elsewhere: what the anchor names is the secret, and so is its text there.
+    const target = node.resolve(space.doc) as Node | undefined;
+    if (target && !isAlias(target)) addSecretValue(space, target, out);
   } else {
     visit(node, { Scalar: (_, scalar) => void (scalar.value !== null && out.values.add(String(scalar.value))) });
   }
