@@ -21,7 +21,16 @@ export interface Options {
   beforeBin: string | undefined;
 }
 
+const FLAGS = ['--smoke', '--no-spectral', '--no-memory', '--memory', '--profile'];
+const FLAGS_WITH_VALUE = ['--only', '--reps', '--cold-reps', '--spectral-files', '--spectral-reps', '--before', '--out'];
+
 export function parseOptions(argv: readonly string[], cwd: string): Options {
+  // A mistyped flag would otherwise start half an hour of measuring the wrong thing.
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (FLAGS_WITH_VALUE.includes(arg)) i++;
+    else if (!FLAGS.includes(arg)) throw new BenchError(`unknown option ${arg} (see --help)`);
+  }
   const smoke = argv.includes('--smoke');
   const number = (flag: string, fallback: number): number => {
     const i = argv.indexOf(flag);
@@ -74,8 +83,8 @@ export class Bench {
     return { sample, report };
   }
 
-  async floor(name: string, dir: string): Promise<Sample> {
-    const sample = await run([floorScript, dir], { out: this.options.out });
+  async floor(name: string, dir: string, script = floorScript): Promise<Sample> {
+    const sample = await run([script, dir], { out: this.options.out });
     expectCode(`floor on ${name}`, sample, [0]);
     return sample;
   }

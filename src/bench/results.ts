@@ -31,6 +31,8 @@ export function computeResults(bench: Bench, counts: { singleFiles: number; spec
     'a/b realistic corpus (paired runs)': paired('a platlint realistic', 'b floor realistic'),
     'a/b realistic corpus (medians)': ratio('a platlint realistic', 'b floor realistic'),
     'a/b realistic corpus, CPU time (paired runs)': paired('a platlint realistic', 'b floor realistic', 'cpuMs'),
+    'a/b2 realistic corpus, against the floor with the parser as platlint bundles it (paired runs)': paired('a platlint realistic', 'b2 floor realistic, the parser as platlint bundles it'),
+    'b2/b the floor with the parser as platlint bundles it, against the floor (paired runs)': paired('b2 floor realistic, the parser as platlint bundles it', 'b floor realistic'),
     'a0/b realistic corpus, the build before (paired runs)': paired('a0 platlint realistic (before)', 'b floor realistic'),
     'a0/b realistic corpus, the build before, CPU time (paired runs)': paired('a0 platlint realistic (before)', 'b floor realistic', 'cpuMs'),
     'a/a0 realistic corpus, this build against the one before (paired runs)': paired('a platlint realistic', 'a0 platlint realistic (before)'),

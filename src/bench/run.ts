@@ -65,8 +65,21 @@ async function profiles(bench: Bench, corpora: { single?: Corpus; realistic?: Re
   return out;
 }
 
+const USAGE = `usage: node dist/src/bench/run.js [--smoke] [--only PARTS] [--reps N] [--cold-reps N] [--spectral-files N]
+                                [--spectral-reps N] [--no-spectral] [--no-memory] [--memory] [--profile]
+                                [--before DIST] [--out DIR]
+  PARTS    comma-separated: synthetic, realistic, spectral, cold, memory, lsp (default: all)
+  --before the dist directory of an earlier build, measured next to this one in the same run
+  results  bench-out/results.json (results-smoke.json with --smoke), and a table on stdout
+`;
+
 async function main(): Promise<number> {
-  const options = parseOptions(process.argv.slice(2), process.cwd());
+  const argv = process.argv.slice(2);
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const options = parseOptions(argv, process.cwd());
   if (!existsSync(bin)) throw new BenchError(`${bin} is missing: run npm run build first`);
   mkdirSync(join(options.out, 'tmp'), { recursive: true });
   mkdirSync(join(options.out, 'reports'), { recursive: true });

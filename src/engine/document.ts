@@ -1,4 +1,5 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node } from 'yaml';
+import type { SecretCandidates } from '../yaml/go-decode.js';
 import { locate, type Located } from '../yaml/locate.js';
 import type { DataPath, NodeFacts, ResourceKind } from './types.js';
 
@@ -13,6 +14,8 @@ export interface NodeSpace {
   toFile?: (offset: number) => number;
   /** File range every position collapses to when the embedded text cannot be mapped line by line. */
   fallback?: readonly [number, number];
+  /** The nodes that may hold secrets, when the decoder found them (else collectSecrets walks the tree). */
+  secrets?: SecretCandidates;
 }
 
 /** A range of file offsets, end exclusive. */

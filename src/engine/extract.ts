@@ -2,6 +2,7 @@ import { isScalar, type Document, type Node } from 'yaml';
 import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
 import { goDecode } from '../yaml/go-decode.js';
+import { SECRET_KEYS } from './secrets.js';
 import { LintTarget, toPointer, type NodeSpace, type OffsetRange, type RawStatus } from './document.js';
 import { yamlErrorFindings, spaceOffsets } from './yaml-errors.js';
 import { API_GROUP, API_VERSION, apiGroupOf, documentScope, KNOWN_KINDS, LIST_KINDS, objectScope, RESOURCE_KINDS } from './scope.js';
@@ -196,10 +197,11 @@ export class TargetExtractor {
     if (errors.some((e) => e.ruleId === 'yaml/syntax')) return undefined;
     let rawData: unknown;
     try {
-      const decoded = goDecode(innerDoc, text, { targetAware: true });
+      const decoded = goDecode(innerDoc, text, { targetAware: true, secretKeys: SECRET_KEYS });
       rawData = decoded.data;
       for (const f of decoded.findings) this.add({ ...f, range: spaceOffsets(rawSpace, f.range), pointer }, documentIndex);
       if (decoded.fatal) return undefined;
+      if (decoded.secrets) rawSpace.secrets = decoded.secrets;
     } catch (error) {
       this.add({ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: (error as Error).message, code: 'ALIAS' }, range: scalarRange, pointer }, documentIndex);
       return undefined;

@@ -11,7 +11,7 @@ import { templateMarker } from './templated.js';
 import { applyDirectives, parseDirectives } from './directives.js';
 import { fixToEdits } from './fixes.js';
 import { decodeSource } from './decode.js';
-import { collectSecrets, maskLine, scrubMessage } from './secrets.js';
+import { collectSecrets, maskLine, scrubMessage, SECRET_KEYS } from './secrets.js';
 import { effectiveSeverity, formatMessage, isRuleEnabled, messageSpec, type RuleSettings } from './settings.js';
 import { readsDocument, rulePlan, type RulePlan } from './rule-plan.js';
 import type { Diagnostic, FileResult, Report, Rule, SkippedObject, TextEdit } from './types.js';
@@ -191,7 +191,7 @@ export class FileLinter {
       let decoding: EngineFinding[];
       try {
         // Values as the platform's Go decoder reads them, with where it refuses or changes one.
-        const decoded = goDecode(doc, text);
+        const decoded = goDecode(doc, text, { secretKeys: SECRET_KEYS });
         data = decoded.data;
         decoding = decoded.findings.map((f) => ({ ...f, documentIndex: index, pointer: '' }));
         if (decoded.fatal) {
@@ -199,6 +199,7 @@ export class FileLinter {
           this.unparsed.push(unparsed);
           return;
         }
+        if (decoded.secrets) space.secrets = decoded.secrets;
       } catch (error) {
         this.emitFinding(aliasFinding(index, doc, error));
         this.unparsed.push(unparsed);

@@ -1,6 +1,6 @@
 /**
- * What to run for a set of rules under one set of settings, worked out once per file rather than for every
- * document and rule (settings maps may change between files, so it is not kept longer): which
+ * What to run for a set of rules under one set of settings, worked out once per settings map (files sharing a set
+ * of overrides share one map, src/config/resolve.ts) rather than for every file, document and rule: which
  * rules are on, their options merged with their defaults, which of them check which kind, whether the schema pass
  * is needed at all, and which top-level sections each rule reads (`meta.sections`), so that a rule skips a
  * document without them.
@@ -40,7 +40,41 @@ function byIdOf(rules: readonly Rule[]): ReadonlyMap<string, Rule> {
   return byId;
 }
 
+/**
+ * The plan last built for a settings map and rule list, with the settings it was built from: a map changed since
+ * (a rule set, added or removed) gets a new plan. Comparing entries costs far less than planning a hundred rules.
+ */
+interface CachedPlan {
+  plan: RulePlan;
+  entries: readonly (readonly [string, unknown])[];
+}
+
+const plans = new WeakMap<RuleSettings, WeakMap<readonly Rule[], CachedPlan>>();
+
+function unchanged(settings: RuleSettings, entries: CachedPlan['entries']): boolean {
+  if (settings.size !== entries.length) return false;
+  let i = 0;
+  for (const [id, setting] of settings) {
+    const entry = entries[i++];
+    if (entry?.[0] !== id || entry[1] !== setting) return false;
+  }
+  return true;
+}
+
 export function rulePlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {
+  let byRules = plans.get(settings);
+  if (!byRules) {
+    byRules = new WeakMap();
+    plans.set(settings, byRules);
+  }
+  const cached = byRules.get(rules);
+  if (cached && unchanged(settings, cached.entries)) return cached.plan;
+  const plan = buildPlan(rules, settings);
+  byRules.set(rules, { plan, entries: [...settings] });
+  return plan;
+}
+
+function buildPlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {
   const enabled = new Map<string, Rule>();
   const checks: Record<ResourceKind, PlannedRule[]> = { User: [], Config: [] };
   for (const rule of rules) {

@@ -33,6 +33,9 @@ function addSecretValue(space: NodeSpace, node: Node, out: SecretMap): void {
   } else if (isAlias(node)) {
     // `password: *x1y2` is an unquoted password that YAML reads as an alias; the parser's message names it.
     out.values.add(node.source);
+    // `password: *pw` with `&pw hunter2` elsewhere: what the anchor names is the secret, and so is its text there.
+    const target = node.resolve(space.doc) as Node | undefined;
+    if (target && !isAlias(target)) addSecretValue(space, target, out);
   } else {
     visit(node, { Scalar: (_, scalar) => void (scalar.value !== null && out.values.add(String(scalar.value))) });
   }
@@ -62,6 +65,8 @@ function addScalar(space: NodeSpace, node: Node, isSecretKey: boolean, out: Secr
   }
 }
 
+const MAY_HOLD_SECRETS = new RegExp([...SECRET_KEYS, ':\\/\\/', '\\\\'].join('|'));
+
 // A secret key and what follows it on its line, found in the text itself: a line the parser could not read (a
 // syntax error) or an embedded config is masked as surely as a parsed one.
 const SECRET_LINE = /(^|[\s{,[?-])(["']?)(clientSecret|password|token|caData)\2[ \t]*:(?=[ \t]|$)[ \t]*([^\n]*)/gm;
@@ -89,8 +94,21 @@ export function collectTextSecrets(text: string, out: SecretMap = { ranges: [], 
  */
 export function collectSecrets(spaces: readonly NodeSpace[], fileText?: string): SecretMap {
   const out: SecretMap = { ranges: [], values: new Set() };
+  const worthWalking = new Map<string, boolean>();
   for (const space of spaces) {
     if (!space.root) continue;
+    // Text without a secret key's name, a URL or an escape (which could spell a key) holds no secret: most files.
+    let worth = worthWalking.get(space.text);
+    if (worth === undefined) {
+      worth = MAY_HOLD_SECRETS.test(space.text);
+      worthWalking.set(space.text, worth);
+    }
+    if (!worth) continue;
+    if (space.secrets) {
+      for (const node of space.secrets.values) addSecretValue(space, node, out);
+      for (const node of space.secrets.urls) addScalar(space, node, false, out);
+      continue;
+    }
     // A plain recursive walk: yaml's generic `visit` costs several times more on every file with a diagnostic.
     const pair = (item: Pair): void => {
       if (isScalar(item.key) && item.value) addScalar(space, item.value as Node, SECRET_KEYS.has(String(item.key.value)), out);

@@ -220,17 +220,21 @@ const EMPTY_IS_MEANINGFUL = new Set(['storageClass']);
 
 function emptyValues(target: LintTarget, data: unknown, path: (string | number)[], out: SchemaFinding[], reported: Set<string>, depth = 0): void {
   if (depth > 100 || typeof data !== 'object' || data === null) return;
-  const entries: [string | number, unknown][] = Array.isArray(data) ? data.map((v, i) => [i, v]) : Object.entries(data);
-  for (const [key, value] of entries) {
+  const visit = (key: string | number, value: unknown): void => {
+    if (value === null ? typeof key !== 'string' : typeof value !== 'object') return;
     path.push(key);
-    if (value === null && typeof key === 'string' && !EMPTY_IS_MEANINGFUL.has(key) && target.isEmpty(path)) {
-      const pointer = target.pointer(path);
-      if (!reported.has(pointer)) out.push({ ruleId: 'schema/empty-value', messageId: 'empty', path: [...path], at: 'key', data: { field: displayPath(path) } });
-    } else if (typeof value === 'object') {
+    if (value === null) {
+      if (!EMPTY_IS_MEANINGFUL.has(key as string) && target.isEmpty(path)) {
+        const pointer = target.pointer(path);
+        if (!reported.has(pointer)) out.push({ ruleId: 'schema/empty-value', messageId: 'empty', path: [...path], at: 'key', data: { field: displayPath(path) } });
+      }
+    } else {
       emptyValues(target, value, path, out, reported, depth + 1);
     }
     path.pop();
-  }
+  };
+  if (Array.isArray(data)) for (let i = 0; i < data.length; i++) visit(i, data[i]);
+  else for (const key in data) visit(key, (data as Record<string, unknown>)[key]);
 }
 
 /**
@@ -242,7 +246,12 @@ function emptyRequiredStrings(schema: JsonSchema, data: unknown, path: (string |
   if (depth > 100 || typeof data !== 'object' || data === null) return;
   if (Array.isArray(data)) {
     if (schema.type !== 'array' || !schema.items) return;
-    for (let i = 0; i < data.length; i++) emptyRequiredStrings(schema.items, data[i], [...path, i], out, depth + 1);
+    for (let i = 0; i < data.length; i++) {
+      if (typeof data[i] !== 'object') continue;
+      path.push(i);
+      emptyRequiredStrings(schema.items, data[i], path, out, depth + 1);
+      path.pop();
+    }
     return;
   }
   if (schema.type !== 'object') return;
@@ -254,9 +263,16 @@ function emptyRequiredStrings(schema: JsonSchema, data: unknown, path: (string |
       out.push({ ruleId: 'schema/required', messageId: 'emptyString', path: childPath, data: { field: displayPath(childPath) } });
     }
   }
-  for (const [name, value] of Object.entries(record)) {
-    const child = schema.properties?.[name] ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
-    if (child) emptyRequiredStrings(child, value, [...path, name], out, depth + 1);
+  const rest = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+  for (const name in record) {
+    const value = record[name];
+    // Only mappings and lists hold required strings further down.
+    if (typeof value !== 'object' || value === null) continue;
+    const child = schema.properties?.[name] ?? rest;
+    if (!child) continue;
+    path.push(name);
+    emptyRequiredStrings(child, value, path, out, depth + 1);
+    path.pop();
   }
 }
 

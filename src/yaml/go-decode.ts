@@ -19,6 +19,19 @@ export interface GoDecodeOptions {
    * numbers for string fields before JSON sees them: NaN and infinity are then for the schema pass to judge.
    */
   targetAware?: boolean;
+  /**
+   * Keys whose values are credentials: the decoder, which visits every node anyway, hands back their value nodes
+   * and every string holding a URL (which may carry a password), so that no second walk has to find them.
+   */
+  secretKeys?: ReadonlySet<string>;
+}
+
+/** Nodes that may hold secrets, found while decoding (GoDecodeOptions.secretKeys). */
+export interface SecretCandidates {
+  /** Values of secret keys, whatever they are: scalars, aliases, collections. */
+  values: Node[];
+  /** String scalars that contain `://`. */
+  urls: Scalar[];
 }
 
 export interface GoDecoded {
@@ -26,6 +39,8 @@ export interface GoDecoded {
   findings: DecodeFinding[];
   /** The platform refuses the whole document (excessive aliasing): its data is not worth linting. */
   fatal: boolean;
+  /** With `secretKeys`: every node of the document that may hold a secret. */
+  secrets?: SecretCandidates;
 }
 
 const MERGE_TAG = 'tag:yaml.org,2002:merge';
@@ -58,6 +73,7 @@ class GoDecoder {
   private readonly inProgress = new Set<Node>();
   private readonly whole: readonly [number, number];
   sawAlias = false;
+  readonly secrets: SecretCandidates = { values: [], urls: [] };
 
   constructor(
     private readonly doc: Document,
@@ -126,7 +142,11 @@ class GoDecoder {
 
   private scalarValue(node: Scalar): unknown {
     const simple = this.plainString(node);
-    if (simple !== undefined) return simple;
+    if (simple !== undefined) {
+      if (this.options.secretKeys && simple.includes('://')) this.secrets.urls.push(node);
+      return simple;
+    }
+    if (this.options.secretKeys && typeof node.value === 'string' && node.value.includes('://')) this.secrets.urls.push(node);
     const scalar = this.scalarOf(node);
     // A refused value is reported once, here; the rest of the document is linted as if it were absent.
     if (!scalar) return null;
@@ -220,6 +240,7 @@ class GoDecoder {
       const key = this.jsonKey(pair.key as Node | null);
       const value = this.decode(pair.value as Node | null);
       if (key === undefined) return;
+      if (pair.value && this.options.secretKeys?.has(key)) this.secrets.values.push(pair.value as Node);
       setKey(out, key, value);
       explicit?.set(key, (pair.key as Node | null) ?? node);
     });
@@ -243,7 +264,9 @@ class GoDecoder {
     const out: Record<string, unknown> = {};
     const key = this.jsonKey(pair.key as Node | null);
     const value = this.decode(pair.value as Node | null);
-    if (key !== undefined) setKey(out, key, value);
+    if (key === undefined) return out;
+    if (pair.value && this.options.secretKeys?.has(key)) this.secrets.values.push(pair.value as Node);
+    setKey(out, key, value);
     return out;
   }
 
@@ -369,5 +392,5 @@ export function goDecode(doc: Document, text: string, options: GoDecodeOptions =
     const range = doc.contents?.range;
     return { data: null, fatal: true, findings: [{ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: aliasing, code: 'ALIAS' }, range: range ? [range[0], range[0] + 1] : [0, 1] }] };
   }
-  return { data, findings: decoder.findings, fatal: false };
+  return { data, findings: decoder.findings, fatal: false, ...(options.secretKeys ? { secrets: decoder.secrets } : {}) };
 }

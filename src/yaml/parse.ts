@@ -71,66 +71,72 @@ const error = (node: Node, code: ErrorCode, message: string): YAMLParseError => 
 };
 
 /**
- * What the composer lets through but the platform cannot read, found in one pass with an explicit stack: repeated
- * scalar keys (as the yaml package's own `uniqueKeys` check would, in time linear in the map), an alias inside
- * the node its anchor names (an endless structure), and a list or mapping used as a key (JSON keys are strings).
+ * What the composer lets through but the platform cannot read, found in one walk: repeated scalar keys (as the
+ * yaml package's own `uniqueKeys` check would, in time linear in the map), an alias inside the node its anchor
+ * names (an endless structure), and a list or mapping used as a key (JSON keys are strings). The walk recurses:
+ * parseYaml composes nothing nested deeper than MAX_NESTING, which the stack holds with room to spare.
  */
 export function findStructureErrors(doc: Document.Parsed, options: { duplicates: boolean } = { duplicates: true }): void {
   const anchors = new Map<string, unknown>();
+  // Collections being walked: an alias to one of them is inside the node its anchor names.
   const open = new Set<unknown>();
-  // An entry is a node to enter, or a node whose subtree is finished (`exit`), so ancestors are known at each alias.
-  const stack: { node: unknown; exit?: true }[] = [{ node: doc.contents }];
-  while (stack.length) {
-    const { node, exit } = stack.pop() as { node: unknown; exit?: true };
-    if (!node || typeof node !== 'object') continue;
-    if (exit) {
-      open.delete(node);
-      continue;
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (isScalar(node)) {
+      if (node.anchor) anchors.set(node.anchor, node);
+      return;
     }
     if (isAlias(node)) {
-      if (open.has(anchors.get(node.source))) doc.errors.push(error(node, 'BAD_ALIAS', `alias *${node.source} is inside the node its anchor names, which makes an endless structure`));
-      continue;
+      if (open.size > 0 && open.has(anchors.get(node.source))) doc.errors.push(error(node, 'BAD_ALIAS', `alias *${node.source} is inside the node its anchor names, which makes an endless structure`));
+      return;
     }
-    const anchor = (node as { anchor?: string }).anchor;
-    if (anchor) anchors.set(anchor, node);
     if (isPair(node)) {
-      stack.push({ node: node.value }, { node: node.key });
-      continue;
+      visit(node.key);
+      visit(node.value);
+      return;
     }
-    if (!isMap(node) && !isSeq(node)) continue;
+    if (!isMap(node) && !isSeq(node)) return;
+    if (node.anchor) anchors.set(node.anchor, node);
     open.add(node);
-    stack.push({ node, exit: true });
-    const seen = new Set<unknown>();
-    const children: unknown[] = [];
+    const map = isMap(node);
+    const seen = map && options.duplicates ? new Set<unknown>() : undefined;
     for (const item of node.items) {
-      children.push(item);
-      if (!isMap(node) || !isPair(item)) continue;
-      const key = item.key as Node | null;
-      if (isMap(key) || isSeq(key)) doc.errors.push(error(key, 'NON_STRING_KEY', `a ${isMap(key) ? 'mapping' : 'list'} used as a key`));
-      if (options.duplicates && isScalar(key) && !Number.isNaN(key.value)) {
-        if (seen.has(key.value)) doc.errors.push(error(key, 'DUPLICATE_KEY', 'Map keys must be unique'));
-        seen.add(key.value);
+      if (map && isPair(item)) {
+        const key = item.key as Node | null;
+        if (isMap(key) || isSeq(key)) doc.errors.push(error(key, 'NON_STRING_KEY', `a ${isMap(key) ? 'mapping' : 'list'} used as a key`));
+        else if (seen && isScalar(key) && !Number.isNaN(key.value)) {
+          if (seen.has(key.value)) doc.errors.push(error(key, 'DUPLICATE_KEY', 'Map keys must be unique'));
+          seen.add(key.value);
+        }
       }
+      visit(item);
     }
-    // Reversed, so that entries are entered in source order and anchors are known before their aliases.
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i] });
-  }
+    open.delete(node);
+  };
+  visit(doc.contents);
 }
 
 /** YAML 1.2 as the yaml package reads it by default, with the same guards: for platlint's own files. */
 export const PLAIN_YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = { prettyErrors: false, uniqueKeys: false, logLevel: 'error' };
 
-/** Parses a stream of documents without recursing on its nesting first, then checks what the composer lets through. */
+/**
+ * Parses a stream of documents, each checked for nesting before it is composed (the composer and the rules recurse),
+ * then checks what the composer lets through. Documents are composed as the parser yields them, so a file's tokens
+ * are never all held at once.
+ */
 export function parseYaml(text: string, lineCounter = new LineCounter(), options = PLATFORM_YAML_OPTIONS): ParsedYaml {
-  const tokens = [...new Parser(lineCounter.addNewLine).parse(text)];
-  for (const token of tokens) {
+  const composer = new Composer(options);
+  const documents: Document.Parsed[] = [];
+  for (const token of new Parser(lineCounter.addNewLine).parse(text)) {
     const offset = tooDeepAt(token);
     if (offset !== undefined) return { text, lineCounter, documents: [], tooDeep: { offset } };
+    for (const doc of composer.next(token)) documents.push(doc);
   }
-  const composer = new Composer(options);
-  const documents = [...composer.compose(tokens, true, text.length)];
-  for (const doc of documents) findStructureErrors(doc);
-  // The yaml package reports errors in source order; keep that with the duplicate keys added.
-  for (const doc of documents) doc.errors.sort((a, b) => a.pos[0] - b.pos[0]);
+  for (const doc of composer.end(true, text.length)) documents.push(doc);
+  for (const doc of documents) {
+    findStructureErrors(doc);
+    // The yaml package reports errors in source order; keep that with the duplicate keys added.
+    doc.errors.sort((a, b) => a.pos[0] - b.pos[0]);
+  }
   return { text, lineCounter, documents };
 }

@@ -1,0 +1,38 @@
+/**
+ * The parse floor (floor.ts) bundled with the yaml package as platlint's CLI bundle holds it: its per-token reads
+ * of debugging switches from the environment folded to `false` (src/build/yaml-debug-flags.ts). Measured beside
+ * the floor over the package as published, it shows what platlint gains from that fold alone, so that its ratio
+ * to the floor is not mistaken for work it does not do.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { yamlDebugFlagsPlugin } from '../build/yaml-debug-flags.js';
+import { log, root } from './measure.js';
+
+/** Path of the bundled floor script (named floor.js, which is how floor.ts knows it is run), or undefined without esbuild. */
+export async function foldedFloorScript(out: string): Promise<string | undefined> {
+  let esbuild: typeof import('esbuild');
+  try {
+    esbuild = await import('esbuild');
+  } catch {
+    log('the floor with the parser as platlint bundles it is skipped: esbuild is not installed');
+    return undefined;
+  }
+  const dir = join(out, 'tmp', 'folded-floor');
+  mkdirSync(dir, { recursive: true });
+  const script = join(dir, 'floor.js');
+  await esbuild.build({
+    absWorkingDir: root,
+    entryPoints: [join(root, 'dist', 'src', 'bench', 'floor.js')],
+    outfile: script,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // The yaml package is CommonJS and requires Node's built-ins, as in bundle-cli.ts.
+    banner: { js: "import { createRequire as __floorCreateRequire } from 'node:module'; const require = __floorCreateRequire(import.meta.url);" },
+    plugins: [yamlDebugFlagsPlugin],
+    logLevel: 'warning',
+  });
+  return script;
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { parseOptions } from '../../src/bench/context.js';
+import { BenchError } from '../../src/bench/measure.js';
+
+describe('bench options', () => {
+  it('reads the parts, repetitions and the build to compare with', () => {
+    const options = parseOptions(['--only', 'realistic,cold', '--reps', '3', '--no-memory', '--before', 'old/dist'], '/work');
+    expect([...options.phases]).toEqual(['realistic', 'cold']);
+    expect(options.reps).toBe(3);
+    expect(options.memory).toBe(false);
+    expect(options.beforeBin).toBe('/work/old/dist/src/cli/bin.js');
+  });
+
+  it('refuses an unknown option instead of running the whole benchmark', () => {
+    expect(() => parseOptions(['--rep', '3'], '/work')).toThrow(new BenchError('unknown option --rep (see --help)'));
+    expect(() => parseOptions(['--only', 'realistic', 'extra'], '/work')).toThrow(BenchError);
+    expect(() => parseOptions(['--only', 'nothing'], '/work')).toThrow(/--only takes a comma-separated list/);
+  });
+});

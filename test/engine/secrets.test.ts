@@ -1,0 +1,90 @@
+/**
+ * Secrets are found by the decoder, which visits every node anyway (GoDecodeOptions.secretKeys), instead of by a
+ * second walk of every document with a diagnostic. The decoder must find at least what the walk finds: every value
+ * to scrub from messages and every range to mask in code frames, on every fixture and on hand-made corner cases.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { NodeSpace } from '../../src/engine/document.js';
+import { collectSecrets, SECRET_KEYS } from '../../src/engine/secrets.js';
+import { goDecode } from '../../src/yaml/go-decode.js';
+import { parseYaml } from '../../src/yaml/parse.js';
+
+const FIXTURES = join(import.meta.dirname, '../../fixtures');
+
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.ya?ml$/.test(e.name))
+    .map((e) => join(e.parentPath, e.name));
+}
+
+/** The file's documents as spaces, walked (no candidates) and as the decoder found them (candidates when it decoded). */
+function spacesOf(text: string): { walked: NodeSpace[]; decoded: NodeSpace[]; decodedCount: number } {
+  const walked: NodeSpace[] = [];
+  const decoded: NodeSpace[] = [];
+  let decodedCount = 0;
+  for (const doc of parseYaml(text).documents) {
+    const space: NodeSpace = { doc, root: doc.contents, text };
+    walked.push(space);
+    let secrets;
+    try {
+      if (doc.errors.length === 0) {
+        const result = goDecode(doc, text, { secretKeys: SECRET_KEYS });
+        if (!result.fatal) secrets = result.secrets;
+      }
+    } catch {
+      // An unresolved alias: the engine walks such a document.
+    }
+    if (secrets) decodedCount++;
+    decoded.push(secrets ? { ...space, secrets } : space);
+  }
+  return { walked, decoded, decodedCount };
+}
+
+function expectDecoderFindsWhatTheWalkFinds(text: string): number {
+  const { walked, decoded, decodedCount } = spacesOf(text);
+  const byWalk = collectSecrets(walked);
+  const byDecoder = collectSecrets(decoded);
+  for (const value of byWalk.values) expect(byDecoder.values, `value ${JSON.stringify(value)}`).toContain(value);
+  const ranges = new Set(byDecoder.ranges.map((r) => r.join('-')));
+  for (const range of byWalk.ranges) expect(ranges, `range ${range.join('-')}`).toContain(range.join('-'));
+  return decodedCount;
+}
+
+describe('secrets found while decoding', () => {
+  it('finds every secret value and range the tree walk finds, in every fixture', () => {
+    let decoded = 0;
+    for (const file of yamlFiles(FIXTURES)) decoded += expectDecoderFindsWhatTheWalkFinds(readFileSync(file, 'utf8'));
+    // Most fixture documents decode: the comparison is not vacuous.
+    expect(decoded).toBeGreaterThan(200);
+  });
+
+  it('finds secrets in nested lists, flow mappings, aliases, merges, quoted and block values and URLs', () => {
+    const text = [
+      'apiVersion: management.platform/v1',
+      'kind: Config',
+      'metadata: {name: c}',
+      'base: &base {password: "s3cr\\x65t-merged"}',
+      'status:',
+      '  <<: *base',
+      '  list:',
+      '    - {token: tok-in-flow-1234}',
+      '    - - caData: |',
+      '          LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t',
+      '  alias: &pw hunter2-anchor',
+      '  again: {clientSecret: *pw}',
+      '  db: postgres://admin:pa55w0rd@db.example.com/app',
+      '  urls: ["https://u:inlist-secret@example.com"]',
+      '  numeric: {password: 12345678}',
+      '  nested: {password: [one-secret, {two: two-secret}]}',
+      '',
+    ].join('\n');
+    expectDecoderFindsWhatTheWalkFinds(text);
+    const { decoded } = spacesOf(text);
+    const values = collectSecrets(decoded).values;
+    for (const secret of ['s3cret-merged', 'tok-in-flow-1234', 'LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t\n', 'hunter2-anchor', 'pa55w0rd', 'inlist-secret', '12345678', 'one-secret', 'two-secret']) {
+      expect(values, secret).toContain(secret);
+    }
+  });
+});
