@@ -75,19 +75,21 @@ const error = (node: Node, code: ErrorCode, message: string): YAMLParseError => 
  * yaml package's own `uniqueKeys` check would, in time linear in the map), an alias inside the node its anchor
  * names (an endless structure), and a list or mapping used as a key (JSON keys are strings). The walk recurses:
  * parseYaml composes nothing nested deeper than MAX_NESTING, which the stack holds with room to spare.
+ * `aliases: false` says the text has no `*` at all, so that no alias can exist and anchors need no tracking.
  */
-export function findStructureErrors(doc: Document.Parsed, options: { duplicates: boolean } = { duplicates: true }): void {
-  const anchors = new Map<string, unknown>();
+export function findStructureErrors(doc: Document.Parsed, options: { duplicates?: boolean; aliases?: boolean } = {}): void {
+  const duplicates = options.duplicates ?? true;
+  const anchors = options.aliases === false ? undefined : new Map<string, unknown>();
   // Collections being walked: an alias to one of them is inside the node its anchor names.
-  const open = new Set<unknown>();
+  const open = anchors ? new Set<unknown>() : undefined;
   const visit = (node: unknown): void => {
     if (!node || typeof node !== 'object') return;
     if (isScalar(node)) {
-      if (node.anchor) anchors.set(node.anchor, node);
+      if (anchors && node.anchor) anchors.set(node.anchor, node);
       return;
     }
     if (isAlias(node)) {
-      if (open.size > 0 && open.has(anchors.get(node.source))) doc.errors.push(error(node, 'BAD_ALIAS', `alias *${node.source} is inside the node its anchor names, which makes an endless structure`));
+      if (open && open.size > 0 && open.has(anchors?.get(node.source))) doc.errors.push(error(node, 'BAD_ALIAS', `alias *${node.source} is inside the node its anchor names, which makes an endless structure`));
       return;
     }
     if (isPair(node)) {
@@ -95,23 +97,32 @@ export function findStructureErrors(doc: Document.Parsed, options: { duplicates:
       visit(node.value);
       return;
     }
-    if (!isMap(node) && !isSeq(node)) return;
-    if (node.anchor) anchors.set(node.anchor, node);
-    open.add(node);
     const map = isMap(node);
-    const seen = map && options.duplicates ? new Set<unknown>() : undefined;
+    if (!map && !isSeq(node)) return;
+    if (anchors && node.anchor) anchors.set(node.anchor, node);
+    open?.add(node);
+    let seen: Set<unknown> | undefined;
     for (const item of node.items) {
-      if (map && isPair(item)) {
-        const key = item.key as Node | null;
-        if (isMap(key) || isSeq(key)) doc.errors.push(error(key, 'NON_STRING_KEY', `a ${isMap(key) ? 'mapping' : 'list'} used as a key`));
-        else if (seen && isScalar(key) && !Number.isNaN(key.value)) {
+      if (!map || !isPair(item)) {
+        visit(item);
+        continue;
+      }
+      const key = item.key as Node | null;
+      if (isScalar(key)) {
+        if (duplicates && !Number.isNaN(key.value)) {
+          seen ??= new Set<unknown>();
           if (seen.has(key.value)) doc.errors.push(error(key, 'DUPLICATE_KEY', 'Map keys must be unique'));
           seen.add(key.value);
         }
+        if (anchors) visit(key);
+      } else {
+        if (isMap(key) || isSeq(key)) doc.errors.push(error(key, 'NON_STRING_KEY', `a ${isMap(key) ? 'mapping' : 'list'} used as a key`));
+        visit(key);
       }
-      visit(item);
+      // A plain scalar value holds nothing to check unless it carries an anchor.
+      if (anchors || !isScalar(item.value)) visit(item.value);
     }
-    open.delete(node);
+    open?.delete(node);
   };
   visit(doc.contents);
 }
@@ -133,8 +144,9 @@ export function parseYaml(text: string, lineCounter = new LineCounter(), options
     for (const doc of composer.next(token)) documents.push(doc);
   }
   for (const doc of composer.end(true, text.length)) documents.push(doc);
+  const aliases = text.includes('*');
   for (const doc of documents) {
-    findStructureErrors(doc);
+    findStructureErrors(doc, { aliases });
     // The yaml package reports errors in source order; keep that with the duplicate keys added.
     doc.errors.sort((a, b) => a.pos[0] - b.pos[0]);
   }
