@@ -159,6 +159,7 @@ interface Run {
   /** Called whenever a chunk is answered or given back. */
   notify(): void;
   onProgress(files: number): void;
+  onWorkerError(error: Error): void;
 }
 
 /** The next chunk id that may be handed out, taken from the queue; undefined when none is (yet). */
@@ -229,7 +230,10 @@ function startWorker(script: URL, setup: ParallelSetup, run: Run, heapLimitMb: n
     else feed();
     run.notify();
   });
-  worker.on('error', finish);
+  worker.on('error', (error) => {
+    run.onWorkerError(error);
+    finish();
+  });
   worker.on('exit', finish);
   worker.on('online', () => {
     online = true;
@@ -248,6 +252,8 @@ export interface ParallelOptions {
   script?: URL;
   /** The workers' old-generation limit in MB (default: workerHeapLimitMb of the largest file). */
   workerHeapLimitMb?: number;
+  /** Told why a worker stopped (it ran out of memory, its script failed); its chunks go to the others. */
+  onWorkerError?: (error: Error) => void;
 }
 
 /**
@@ -278,6 +284,7 @@ export async function lintFilesInParallel(
       wake = undefined;
     },
     onProgress: options.onProgress ?? (() => {}),
+    onWorkerError: options.onWorkerError ?? (() => {}),
   };
   const script = threads > 1 && chunks.length > 1 ? (options.script ?? workerScript()) : undefined;
   for (let w = 0; script && w < threads; w++) startWorker(script, setup, run, heapLimitMb);

@@ -1,13 +1,16 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCorpus } from '../../src/bench/corpus.js';
 import { pathToFileURL } from 'node:url';
-import { chunkByBytes, CHUNKS_AHEAD, decodeResults, encodeResults, lintFilesInParallel, PARALLEL_MIN_BYTES, worthParallel } from '../../src/cli/parallel.js';
+import { chunkByBytes, CHUNKS_AHEAD, createFileLinter, decodeResults, encodeResults, lintFilesInParallel, PARALLEL_MIN_BYTES, worthParallel } from '../../src/cli/parallel.js';
 import type { FileResult } from '../../src/engine/types.js';
 import { BIN, runCli } from '../helpers/cli.js';
+
+/** The worker script of the build (the tests run from the sources, which have none). */
+const BUILT_WORKER = join(BIN, '..', 'lint-worker.js');
 
 // More bytes than PARALLEL_MIN_BYTES (the generated Users are about 1.2 kB each): the built CLI lints them on
 // worker threads. `--cache` keeps a run on the main thread alone, which gives the reference report.
@@ -87,6 +90,40 @@ describe('handing results on in input order', () => {
     const sentBeforeFirst = deliveries[0]?.[0]?.documents ?? Infinity;
     expect(sentBeforeFirst).toBeGreaterThan(1);
     expect(sentBeforeFirst).toBeLessThanOrEqual(CHUNKS_AHEAD);
+  });
+});
+
+describe('a worker that runs out of memory', () => {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'platlint-oom-'));
+    // 1.7 MB of labels: far more than a 24 MB worker heap holds once parsed.
+    const labels = Array.from({ length: 60_000 }, (_, i) => `    label-${i}: value-${i}`);
+    writeFileSync(join(dir, 'a-big.yaml'), ['apiVersion: management.platform/v1', 'kind: User', 'metadata:', '  name: Big', '  labels:', ...labels, 'spec:', '  email: Big@Example.com', ''].join('\n'));
+    for (let i = 0; i < 6; i++) writeFileSync(join(dir, `b-small-${i}.yaml`), `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: Small.${i}\n`);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('gives its chunk to the others or the main thread: every file is linted as a single thread would', async () => {
+    const files = readdirSync(dir).sort().map((name) => join(dir, name));
+    const setup = { cwd: dir, configPath: undefined, ruleFlags: [], withFrames: false, quiet: false };
+    const results: FileResult[] = [];
+    const errors: string[] = [];
+    await lintFilesInParallel(files, setup, (chunk) => results.push(...chunk), {
+      threads: 2,
+      sizes: files.map((file) => statSync(file).size),
+      script: pathToFileURL(BUILT_WORKER),
+      workerHeapLimitMb: 24,
+      onWorkerError: (error) => errors.push((error as NodeJS.ErrnoException).code ?? error.message),
+    });
+    expect(errors.length).toBeGreaterThan(0);
+    expect(new Set(errors)).toEqual(new Set(['ERR_WORKER_OUT_OF_MEMORY']));
+    const lint = await createFileLinter(setup);
+    expect(results).toEqual(files.map(lint));
+    expect(results.map((r) => [basename(r.file), r.diagnostics.map((d) => d.ruleId)])).toEqual([
+      ['a-big.yaml', ['meta/name']],
+      ...Array.from({ length: 6 }, (_, i) => [`b-small-${i}.yaml`, ['meta/name']]),
+    ]);
   });
 });
 
