@@ -42,9 +42,21 @@ describe('deciding on worker threads and cutting chunks', () => {
     const sizes = files.map((_, i) => (i < 10 ? 200_000 : 2_000));
     const chunks = chunkByBytes(files, sizes, 2);
     expect(chunks.flat()).toEqual(files);
-    // 2.18 MB over 2 workers x 8 chunks: about 136 kB a chunk. A large file fills one of its own; 69 small files
-    // make the next, and the last 21 the rest.
-    expect(chunks.map((chunk) => chunk.length)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 69, 21]);
+    // 2.18 MB over 2 workers x 8 chunks: about 136 kB a chunk, and a large file fills one of its own. Then 180 kB
+    // are left, a quarter of which per worker is under the 32 kB floor: 17 small files a chunk, the last 5 apart.
+    expect(chunks.map((chunk) => chunk.length)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 17, 17, 17, 17, 17, 5]);
+  });
+
+  it('cuts smaller chunks towards the end, so that the workers finish together', () => {
+    const files = Array.from({ length: 3000 }, (_, i) => `f${i}`);
+    const chunks = chunkByBytes(files, files.map(() => 5_000), 2);
+    expect(chunks.flat()).toEqual(files);
+    const bytes = chunks.map((chunk) => chunk.length * 5_000);
+    // 15 MB: 256 kB chunks (53 files) while a quarter of what is left per worker is more, then ever smaller ones,
+    // never under 32 kB (7 files), but for the rest at the very end.
+    expect(bytes[0]).toBe(53 * 5_000);
+    expect(bytes.slice(0, -1).every((b, i) => b >= 32 * 1024 && (i === 0 || b <= (bytes[i - 1] as number)))).toBe(true);
+    expect(chunks.at(-2)?.length).toBe(7);
   });
 });
 
