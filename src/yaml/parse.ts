@@ -1,10 +1,24 @@
-import { Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type CST, type Document, type DocumentOptions, type ErrorCode, type Node, type ParseOptions, type SchemaOptions } from 'yaml';
+import { Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type CST, type Document, type DocumentOptions, type ErrorCode, type Node, type ParseOptions, type ScalarTag, type SchemaOptions } from 'yaml';
 
 /**
  * The options under which the platform's Go decoder and this linter agree on what a scalar means: YAML 1.1
  * booleans, octals and sexagesimals, but timestamps stay strings, as Go's decoder leaves them for string and
  * interface fields (metav1.Time then parses the string itself).
  */
+/**
+ * A plain scalar that starts with none of the characters a YAML 1.1 null, boolean, number, sexagesimal or merge key
+ * can start with is a string, whatever follows. The yaml package tries every YAML 1.1 type's pattern on each plain
+ * scalar in turn before it settles on a string; checked first, this one pattern settles most values (names, hosts,
+ * URLs) at once, with the very value and tag the string fallback gives. (`e3` is a float to the package: `e` and `E`
+ * are not on the list.)
+ */
+const SURELY_STRING: ScalarTag = {
+  tag: 'tag:yaml.org,2002:str',
+  default: true,
+  test: /^[^~NnYyTtOoFfEe+\-0-9.<]/,
+  resolve: (source: string) => source,
+};
+
 export const PLATFORM_YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   version: '1.1',
   prettyErrors: false,
@@ -13,7 +27,7 @@ export const PLATFORM_YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptio
   uniqueKeys: false,
   // Collection keys (`? [a, b]`) would print a Node warning on stderr when converted; platlint reports them itself.
   logLevel: 'error',
-  customTags: (tags) => tags.filter((tag) => typeof tag === 'string' || tag.tag !== 'tag:yaml.org,2002:timestamp'),
+  customTags: (tags) => [SURELY_STRING, ...tags.filter((tag) => typeof tag === 'string' || tag.tag !== 'tag:yaml.org,2002:timestamp')],
 };
 
 /**
