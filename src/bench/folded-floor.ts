@@ -1,12 +1,12 @@
 /**
- * The parse floor (floor.ts) bundled with the yaml package as platlint's CLI bundle holds it: its per-token reads
- * of debugging switches from the environment folded to `false` (src/build/yaml-debug-flags.ts). Measured beside
+ * The parse floor (floor.ts) bundled with the yaml package as platlint's CLI bundle holds it: its exports read
+ * once, its per-token reads of debugging switches from the environment folded to `false` (src/build/yaml-bundle.ts). Measured beside
  * the floor over the package as published, it shows what platlint gains from that fold alone, so that its ratio
  * to the floor is not mistaken for work it does not do.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { yamlDebugFlagsPlugin } from '../build/yaml-debug-flags.js';
+import { yamlBundlePlugins } from '../build/yaml-bundle.js';
 import { log, root } from './measure.js';
 
 /** Path of the bundled floor script (named floor.js, which is how floor.ts knows it is run), or undefined without esbuild. */
@@ -31,7 +31,7 @@ export async function foldedFloorScript(out: string): Promise<string | undefined
     target: 'node20',
     // The yaml package is CommonJS and requires Node's built-ins, as in bundle-cli.ts.
     banner: { js: "import { createRequire as __floorCreateRequire } from 'node:module'; const require = __floorCreateRequire(import.meta.url);" },
-    plugins: [yamlDebugFlagsPlugin],
+    plugins: [...yamlBundlePlugins],
     logLevel: 'warning',
   });
   return script;

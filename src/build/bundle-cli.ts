@@ -16,7 +16,7 @@
  *   (rule-docs-archive.ts) in the package, which ships no rules/.
  * - Minified (names kept, for error messages): the published package holds only the bundle, and a smaller file
  *   compiles faster at start-up. The licenses of the bundled packages go to THIRD-PARTY-LICENSES.txt beside it.
- * - The yaml package's per-token reads of its debugging switches are folded to `false` (yaml-debug-flags.ts).
+ * - The yaml package's exports are read once, and its per-token reads of debugging switches folded (yaml-bundle.ts).
  * - bin.js is made executable: npm links it as the `platlint` command, and a checkout runs it as `dist/src/cli/bin.js`.
  * - Every file is written aside and renamed, so that a CLI starting during a build never reads half a file.
  */
@@ -25,7 +25,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { leanValidatorsModule } from './lean-validators.js';
-import { yamlDebugFlagsPlugin } from './yaml-debug-flags.js';
+import { yamlBundlePlugins } from './yaml-bundle.js';
 import { RULE_DOCS_ARCHIVE } from '../engine/docs.js';
 import { ruleDocsArchive } from './rule-docs-archive.js';
 import { bundledPackages, THIRD_PARTY_LICENSES_FILE, thirdPartyLicensesText } from './third-party-licenses.js';
@@ -97,7 +97,7 @@ export async function bundleCli(): Promise<string[] | undefined> {
     metafile: true,
     // The CommonJS dependencies (yaml, commander, micromatch) require Node's built-ins.
     banner: { js: "import { createRequire as __platlintCreateRequire } from 'node:module'; const require = __platlintCreateRequire(import.meta.url);" },
-    plugins: [validatorsPlugin, yamlDebugFlagsPlugin],
+    plugins: [validatorsPlugin, ...yamlBundlePlugins],
     write: false,
     logLevel: 'warning',
   });

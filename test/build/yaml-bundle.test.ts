@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { foldSwitch, yamlDebugFlagsPlugin } from '../../src/build/yaml-debug-flags.js';
+import { foldSwitch, yamlBindingsPlugin, yamlDebugFlagsPlugin } from '../../src/build/yaml-bundle.js';
 
 const yamlEntry = createRequire(import.meta.url).resolve('yaml');
 
@@ -34,5 +34,21 @@ describe('yaml-debug-flags', () => {
     expect(folded.text).not.toContain('env.LOG_STREAM');
     // Only those two reads change: the bundle is otherwise the same size to within the folded text.
     expect(plain.text.length - folded.text.length).toBe('node_process.env.LOG_TOKENS'.length + 'node_process.env.LOG_STREAM'.length - 2 * 'false'.length);
+  });
+
+  it('reads each export of the yaml package once, into constants, for the code that imports it', async () => {
+    const result = await build({
+      stdin: { contents: "import { isScalar, parseDocument } from 'yaml';\nexport const scalar = isScalar(parseDocument('a: 1').contents?.items[0]?.value);\n", resolveDir: import.meta.dirname, loader: 'js' },
+      bundle: true,
+      write: false,
+      platform: 'node',
+      format: 'esm',
+      logLevel: 'silent',
+      plugins: [yamlBindingsPlugin],
+    });
+    const text = result.outputFiles[0]?.text ?? '';
+    // One destructuring of the whole package, then plain calls.
+    expect(text).toMatch(/var \{[^}]*\bisScalar\b[^}]*\bparseDocument\b[^}]*\} = /);
+    expect(text).toMatch(/var scalar = isScalar\(parseDocument\(/);
   });
 });
