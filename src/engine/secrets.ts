@@ -37,9 +37,9 @@ function addSecretValue(space: NodeSpace, node: Node, out: SecretMap): void {
     const target = node.resolve(space.doc) as Node | undefined;
     if (target && !isAlias(target)) addSecretValue(space, target, out);
   } else {
-    // A mapping under a secret key may be a settings section (`password: {disabled: true}`): its booleans are no
-    // credential, and masking "true" would blank it out of every message of the file.
-    visit(node, { Scalar: (_, scalar) => void (scalar.value !== null && typeof scalar.value !== 'boolean' && out.values.add(String(scalar.value))) });
+    // A mapping under a secret key may be a settings section (`password: {disabled: true}`): its keys and booleans
+    // are no credential, and masking "true" or "disabled" would blank them out of every message of the file.
+    visit(node, { Scalar: (key, scalar) => void (key !== 'key' && scalar.value !== null && typeof scalar.value !== 'boolean' && out.values.add(String(scalar.value))) });
   }
   out.ranges.push(fileRange(space, [node.range[0], node.range[1]]));
 }

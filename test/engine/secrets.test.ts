@@ -88,10 +88,12 @@ describe('secrets found while decoding', () => {
     }
   });
 
-  it('does not take the booleans of a settings section under a secret key for credentials', () => {
+  it('does not take the keys and booleans of a settings section under a secret key for credentials', () => {
     const text = 'apiVersion: management.platform/v1\nkind: Config\nmetadata: {name: c}\nstatus:\n  auth:\n    password: {disabled: true, hint: s3cret-hint}\n  audit: {enabled: true}\n';
     const values = collectSecrets(spacesOf(text).decoded).values;
     expect(values).toContain('s3cret-hint');
     expect(values).not.toContain('true');
+    expect(values).not.toContain('disabled');
+    expect(values).not.toContain('hint');
   });
 });
