@@ -72,7 +72,7 @@ export function objectsIn(text: string, file: string): ObjectVersion[] {
   const fileHasPlatformObjects = readable.some(({ data }) => isRecord(data) && objectScope(data).linted);
   const out: ObjectVersion[] = [];
   for (const { index, doc, data } of readable) {
-    for (const target of extractor.extract(index, doc, data, fileHasPlatformObjects).targets) {
+    for (const target of extractor.extract(index, { doc, root: doc.contents, text: parsed.text }, data, fileHasPlatformObjects).targets) {
       if (!target.kind) continue;
       out.push({ file, slot: slotOf(target), identity: identityOf(target.data), uid: stringField(target.data['metadata'], 'uid'), data: target.data, fromRaw: target.fromRaw });
     }

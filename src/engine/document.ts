@@ -16,6 +16,8 @@ export interface NodeSpace {
   fallback?: readonly [number, number];
   /** The nodes that may hold secrets, when the decoder found them (else collectSecrets walks the tree). */
   secrets?: SecretCandidates;
+  /** False when the decoder saw no null in this space's data, so that nothing needs to look for one. */
+  holdsNulls?: boolean;
 }
 
 /** A range of file offsets, end exclusive. */
@@ -77,6 +79,11 @@ export class LintTarget implements NodeFacts {
 
   get fromRaw(): boolean {
     return this.raw !== undefined;
+  }
+
+  /** Whether the data may hold a null anywhere (unknown counts as may). */
+  get mayHoldNulls(): boolean {
+    return this.main.holdsNulls !== false || (this.raw !== undefined && this.raw.space.holdsNulls !== false);
   }
 
   private place(path: DataPath): Placement {

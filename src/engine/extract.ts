@@ -1,4 +1,4 @@
-import { isScalar, type Document, type Node } from 'yaml';
+import { isScalar, type Node } from 'yaml';
 import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
 import { goDecode } from '../yaml/go-decode.js';
@@ -61,8 +61,8 @@ export class TargetExtractor {
   }
 
   /** `fileHasPlatformObjects`: another document of the file is ours, which makes a stray list or scalar a mistake. */
-  extract(documentIndex: number, doc: Document.Parsed, data: unknown, fileHasPlatformObjects: boolean): Extraction {
-    const space: NodeSpace = { doc, root: doc.contents, text: this.parsed.text };
+  /** `space`: the document's node space, with what its decoding found (secrets, whether it holds nulls). */
+  extract(documentIndex: number, space: NodeSpace, data: unknown, fileHasPlatformObjects: boolean): Extraction {
     const out: Extraction = { targets: [], skipped: [], objects: 0 };
     const scope = documentScope(data, fileHasPlatformObjects);
     if (scope.linted) this.classify(documentIndex, space, [], data, out, undefined);
@@ -202,6 +202,7 @@ export class TargetExtractor {
       for (const f of decoded.findings) this.add({ ...f, range: spaceOffsets(rawSpace, f.range), pointer }, documentIndex);
       if (decoded.fatal) return undefined;
       if (decoded.secrets) rawSpace.secrets = decoded.secrets;
+      rawSpace.holdsNulls = decoded.sawNull;
     } catch (error) {
       this.add({ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: (error as Error).message, code: 'ALIAS' }, range: scalarRange, pointer }, documentIndex);
       return undefined;

@@ -169,7 +169,7 @@ export class FileLinter {
       if (rule) this.emit(rule, 'syntax', { detail: `lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads`, code: 'TOO_DEEP' }, [at, at + 1], '', 0);
     }
     const extractor = new TargetExtractor(this.parsed);
-    const readable: { index: number; doc: Document.Parsed; data: unknown; duplicateKeys: EngineFinding[]; decoding: EngineFinding[] }[] = [];
+    const readable: { index: number; space: NodeSpace; data: unknown; duplicateKeys: EngineFinding[]; decoding: EngineFinding[] }[] = [];
     this.parsed.documents.forEach((doc: Document.Parsed, index) => {
       const space: NodeSpace = { doc, root: doc.contents, text: lines };
       spaces.push(space);
@@ -200,6 +200,7 @@ export class FileLinter {
           return;
         }
         if (decoded.secrets) space.secrets = decoded.secrets;
+        space.holdsNulls = decoded.sawNull;
       } catch (error) {
         this.emitFinding(aliasFinding(index, doc, error));
         this.unparsed.push(unparsed);
@@ -207,13 +208,13 @@ export class FileLinter {
       }
       // `---` followed by nothing or only comments, or an explicit null document: nothing to lint.
       if (data === null || data === undefined) return;
-      readable.push({ index, doc, data, duplicateKeys, decoding });
+      readable.push({ index, space, data, duplicateKeys, decoding });
     });
     const fileHasPlatformObjects = readable.some(({ data }) => typeof data === 'object' && data !== null && !Array.isArray(data) && objectScope(data as Record<string, unknown>).linted);
     const skips: SkippedObject[] = [];
     let objects = 0;
-    for (const { index, doc, data, duplicateKeys, decoding } of readable) {
-      const extraction = extractor.extract(index, doc, data, fileHasPlatformObjects);
+    for (const { index, space, data, duplicateKeys, decoding } of readable) {
+      const extraction = extractor.extract(index, space, data, fileHasPlatformObjects);
       // Duplicate keys and values the platform reads differently are its decoder's business only in its own
       // objects (`on:` is a GitHub workflow's key, not a boolean); other tools have their own rules.
       if (extraction.skipped.length === 0 || extraction.targets.length > 0) for (const finding of [...duplicateKeys, ...decoding]) this.emitFinding(finding);

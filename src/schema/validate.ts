@@ -280,7 +280,9 @@ function emptyRequiredStrings(schema: JsonSchema, data: unknown, path: (string |
 export function validateTarget(target: LintTarget): SchemaFinding[] {
   if (!target.kind) return [];
   const validate = validatorFor(target.kind);
-  const data = withoutNulls(target.data);
+  // Most documents hold no null at all (the decoder says so): then there is nothing to strip or report as empty.
+  const nulls = target.mayHoldNulls;
+  const data = nulls ? withoutNulls(target.data) : target.data;
   const findings: SchemaFinding[] = [];
   const seen = new Set<string>();
   if (!validate(data)) {
@@ -305,7 +307,7 @@ export function validateTarget(target: LintTarget): SchemaFinding[] {
   }
   findings.push(...typedFindings(target, target.kind === 'User' ? schemas.User : schemas.Config));
   const reported = new Set(findings.filter((f) => f.ruleId === 'schema/empty-value' || f.messageId === 'nullItem').map((f) => target.pointer(f.path)));
-  emptyValues(target, target.data, [], findings, reported);
+  if (nulls) emptyValues(target, target.data, [], findings, reported);
   emptyRequiredStrings(schemas[target.kind], target.data, [], findings);
   return findings;
 }

@@ -41,6 +41,8 @@ export interface GoDecoded {
   fatal: boolean;
   /** With `secretKeys`: every node of the document that may hold a secret. */
   secrets?: SecretCandidates;
+  /** Some value of the data is null (an empty value, `~`, a refused scalar): false lets a walk for nulls be skipped. */
+  sawNull: boolean;
 }
 
 const MERGE_TAG = 'tag:yaml.org,2002:merge';
@@ -73,6 +75,7 @@ class GoDecoder {
   private readonly inProgress = new Set<Node>();
   private readonly whole: readonly [number, number];
   sawAlias = false;
+  sawNull = false;
   readonly secrets: SecretCandidates = { values: [], urls: [] };
 
   constructor(
@@ -166,6 +169,12 @@ class GoDecoder {
   }
 
   decode(node: Node | null | undefined): unknown {
+    const value = this.decodeNode(node);
+    if (value === null) this.sawNull = true;
+    return value;
+  }
+
+  private decodeNode(node: Node | null | undefined): unknown {
     if (node === null || node === undefined) return null;
     if (isAlias(node)) {
       this.sawAlias = true;
@@ -390,7 +399,7 @@ export function goDecode(doc: Document, text: string, options: GoDecodeOptions =
   const aliasing = decoder.sawAlias ? excessiveAliasing(doc) : undefined;
   if (aliasing) {
     const range = doc.contents?.range;
-    return { data: null, fatal: true, findings: [{ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: aliasing, code: 'ALIAS' }, range: range ? [range[0], range[0] + 1] : [0, 1] }] };
+    return { data: null, fatal: true, sawNull: true, findings: [{ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: aliasing, code: 'ALIAS' }, range: range ? [range[0], range[0] + 1] : [0, 1] }] };
   }
-  return { data, findings: decoder.findings, fatal: false, ...(options.secretKeys ? { secrets: decoder.secrets } : {}) };
+  return { data, findings: decoder.findings, fatal: false, sawNull: decoder.sawNull, ...(options.secretKeys ? { secrets: decoder.secrets } : {}) };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { goDecode } from '../../src/yaml/go-decode.js';
 import { formatFloat32, resolvePlain } from '../../src/yaml/go-scalar.js';
+import { parseYaml } from '../../src/yaml/parse.js';
 import { lint, spans } from '../helpers/lint.js';
 
 const USER = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  username: jane\n';
@@ -61,5 +63,26 @@ describe('only the platform\'s objects', () => {
     expect(lint(`${workflow}---\n${USER}  extraClaims:\n    on: x\n`).map((d) => [d.ruleId, d.line, d.message])).toEqual([
       ['yaml/ambiguous-scalar', 17, 'The key on is read by the platform as "true".'],
     ]);
+  });
+});
+
+describe('whether the data holds a null', () => {
+  const sawNull = (text: string): boolean => {
+    const doc = parseYaml(text).documents[0];
+    if (!doc) throw new Error('no document');
+    return goDecode(doc, text).sawNull;
+  };
+
+  it('says so for every way YAML writes one, so that the schema pass can skip its walks only when there is none', () => {
+    expect(sawNull(USER)).toBe(false);
+    expect(sawNull('a: {b: [1, "x", true]}\n')).toBe(false);
+    for (const text of ['a:\n', 'a: ~\n', 'a: null\n', 'a: [1, ~]\n', 'a: {b: {c: }}\n', 'x: &n ~\na: *n\n', 'base: &b {k: null}\na: {<<: *b}\n']) {
+      expect(sawNull(text), text).toBe(true);
+    }
+  });
+
+  it('still finds an empty value deep in a document, and none in a document without null', () => {
+    expect(spans(lint(`${USER}  groups:\n    -\n  email:\n`)).filter(([id]) => id === 'schema/empty-value')).toEqual([['schema/empty-value', 9, 3, 9, 8]]);
+    expect(lint(`${USER}  email: jane@example.com\n`)).toEqual([]);
   });
 });
