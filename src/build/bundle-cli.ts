@@ -14,8 +14,10 @@
  *   src/formats/regex.ts load with createRequire on first use, out of esbuild's sight.
  *   `platlint explain` reads the rule docs from rules/ in a checkout, and from the archive written beside the bundle
  *   (rule-docs-archive.ts) in the package, which ships no rules/.
- * - Minified (names kept, for error messages): the published package holds only the bundle, and a smaller file
- *   compiles faster at start-up. The licenses of the bundled packages go to THIRD-PARTY-LICENSES.txt beside it.
+ * - Minified: the published package holds only the bundle, and a smaller file compiles faster at start-up. Local
+ *   function names are not kept (esbuild's keepNames wraps every closure as it is created, on the hot path too), so
+ *   CPU profiles of the bundle name methods and files but not local functions; profile the unbundled dist/src
+ *   modules in process for those. The licenses of the bundled packages go to THIRD-PARTY-LICENSES.txt beside it.
  * - The yaml package's exports are read once, and its per-token reads of debugging switches folded (yaml-bundle.ts).
  * - bin.js is made executable: npm links it as the `platlint` command, and a checkout runs it as `dist/src/cli/bin.js`.
  * - Every file is written aside and renamed, so that a CLI starting during a build never reads half a file.
