@@ -1,6 +1,7 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node } from 'yaml';
-import type { SecretCandidates } from '../yaml/go-decode.js';
+import { goDecode, type GoDecoded, type GoDecodeOptions, type SecretCandidates } from '../yaml/go-decode.js';
 import { locate, type Located } from '../yaml/locate.js';
+import { SECRET_KEYS } from './secrets.js';
 import type { DataPath, NodeFacts, ResourceKind } from './types.js';
 
 /**
@@ -18,6 +19,19 @@ export interface NodeSpace {
   secrets?: SecretCandidates;
   /** False when the decoder saw no null in this space's data, so that nothing needs to look for one. */
   holdsNulls?: boolean;
+}
+
+/**
+ * Decodes a space's document as the platform does, and keeps on the space what the decoder found on its way: the
+ * nodes that may hold secrets and whether any value is null. Nothing is kept from a document the platform refuses.
+ */
+export function decodeSpace(space: NodeSpace, options: Omit<GoDecodeOptions, 'secretKeys'> = {}): GoDecoded {
+  const decoded = goDecode(space.doc, space.text, { ...options, secretKeys: SECRET_KEYS });
+  if (!decoded.fatal) {
+    if (decoded.secrets) space.secrets = decoded.secrets;
+    space.holdsNulls = decoded.sawNull;
+  }
+  return decoded;
 }
 
 /** A range of file offsets, end exclusive. */

@@ -1,9 +1,7 @@
 import { isScalar, type Node } from 'yaml';
 import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
-import { goDecode } from '../yaml/go-decode.js';
-import { SECRET_KEYS } from './secrets.js';
-import { LintTarget, toPointer, type NodeSpace, type OffsetRange, type RawStatus } from './document.js';
+import { decodeSpace, LintTarget, toPointer, type NodeSpace, type OffsetRange, type RawStatus } from './document.js';
 import { yamlErrorFindings, spaceOffsets } from './yaml-errors.js';
 import { API_GROUP, API_VERSION, apiGroupOf, documentScope, KNOWN_KINDS, LIST_KINDS, objectScope, RESOURCE_KINDS } from './scope.js';
 import type { DataPath, ResourceKind } from './types.js';
@@ -60,8 +58,10 @@ export class TargetExtractor {
     this.findings.push({ ...finding, documentIndex });
   }
 
-  /** `fileHasPlatformObjects`: another document of the file is ours, which makes a stray list or scalar a mistake. */
-  /** `space`: the document's node space, with what its decoding found (secrets, whether it holds nulls). */
+  /**
+   * `space`: the document's node space, with what its decoding found (secrets, whether it holds nulls).
+   * `fileHasPlatformObjects`: another document of the file is ours, which makes a stray list or scalar a mistake.
+   */
   extract(documentIndex: number, space: NodeSpace, data: unknown, fileHasPlatformObjects: boolean): Extraction {
     const out: Extraction = { targets: [], skipped: [], objects: 0 };
     const scope = documentScope(data, fileHasPlatformObjects);
@@ -197,12 +197,10 @@ export class TargetExtractor {
     if (errors.some((e) => e.ruleId === 'yaml/syntax')) return undefined;
     let rawData: unknown;
     try {
-      const decoded = goDecode(innerDoc, text, { targetAware: true, secretKeys: SECRET_KEYS });
+      const decoded = decodeSpace(rawSpace, { targetAware: true });
       rawData = decoded.data;
       for (const f of decoded.findings) this.add({ ...f, range: spaceOffsets(rawSpace, f.range), pointer }, documentIndex);
       if (decoded.fatal) return undefined;
-      if (decoded.secrets) rawSpace.secrets = decoded.secrets;
-      rawSpace.holdsNulls = decoded.sawNull;
     } catch (error) {
       this.add({ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: (error as Error).message, code: 'ALIAS' }, range: scalarRange, pointer }, documentIndex);
       return undefined;

@@ -1,9 +1,9 @@
 import { isScalar, type Document } from 'yaml';
 import { MAX_NESTING, parseYaml, type ParsedYaml } from '../yaml/parse.js';
-import { goDecode, goScalarOfNode } from '../yaml/go-decode.js';
+import { goScalarOfNode } from '../yaml/go-decode.js';
 import { directiveFindings } from '../yaml/go-directives.js';
 import { validateTarget } from '../schema/validate.js';
-import { LintTarget, type NodeSpace, type OffsetRange } from './document.js';
+import { decodeSpace, LintTarget, type NodeSpace, type OffsetRange } from './document.js';
 import { TargetExtractor, type EngineFinding } from './extract.js';
 import { aliasFinding, recoverSwallowedDocuments, yamlErrorFindings } from './yaml-errors.js';
 import { objectScope } from './scope.js';
@@ -11,7 +11,7 @@ import { templateMarker } from './templated.js';
 import { applyDirectives, parseDirectives } from './directives.js';
 import { fixToEdits } from './fixes.js';
 import { decodeSource } from './decode.js';
-import { collectSecrets, maskLine, scrubMessage, SECRET_KEYS } from './secrets.js';
+import { collectSecrets, maskLine, scrubMessage } from './secrets.js';
 import { effectiveSeverity, formatMessage, isRuleEnabled, messageSpec, type RuleSettings } from './settings.js';
 import { readsDocument, rulePlan, type RulePlan } from './rule-plan.js';
 import type { Diagnostic, FileResult, Report, Rule, SkippedObject, TextEdit } from './types.js';
@@ -191,7 +191,7 @@ export class FileLinter {
       let decoding: EngineFinding[];
       try {
         // Values as the platform's Go decoder reads them, with where it refuses or changes one.
-        const decoded = goDecode(doc, text, { secretKeys: SECRET_KEYS });
+        const decoded = decodeSpace(space);
         data = decoded.data;
         decoding = decoded.findings.map((f) => ({ ...f, documentIndex: index, pointer: '' }));
         if (decoded.fatal) {
@@ -199,8 +199,6 @@ export class FileLinter {
           this.unparsed.push(unparsed);
           return;
         }
-        if (decoded.secrets) space.secrets = decoded.secrets;
-        space.holdsNulls = decoded.sawNull;
       } catch (error) {
         this.emitFinding(aliasFinding(index, doc, error));
         this.unparsed.push(unparsed);

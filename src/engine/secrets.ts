@@ -142,14 +142,30 @@ export function collectSecrets(spaces: readonly NodeSpace[], fileText?: string):
   return fileText === undefined ? out : collectTextSecrets(fileText, out);
 }
 
-export function scrubMessage(message: string, secrets: SecretMap): string {
-  let result = message;
+/** One replacement per secret value, worked out once per set of values rather than for every message scrubbed. */
+const scrubbers = new WeakMap<SecretMap, { size: number; steps: ((text: string) => string)[] }>();
+
+function scrubStepsOf(secrets: SecretMap): ((text: string) => string)[] {
+  const known = scrubbers.get(secrets);
+  if (known && known.size === secrets.values.size) return known.steps;
+  const steps: ((text: string) => string)[] = [];
   // Longest first, so that a value containing another is masked whole.
   for (const value of [...secrets.values].sort((a, b) => b.length - a.length)) {
-    if (value.length >= 4) result = result.split(value).join(MASK);
+    if (value.length >= 4) steps.push((text) => text.split(value).join(MASK));
     // A very short value is masked only as a word of its own, so that it does not mangle ordinary words.
-    else if (value.trim() !== '') result = result.replace(new RegExp(`(?<![\\w*])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\w)`, 'g'), MASK);
+    else if (value.trim() !== '') {
+      const word = new RegExp(`(?<![\\w*])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\w)`, 'g');
+      steps.push((text) => text.replace(word, MASK));
+    }
   }
+  scrubbers.set(secrets, { size: secrets.values.size, steps });
+  return steps;
+}
+
+export function scrubMessage(message: string, secrets: SecretMap): string {
+  if (secrets.values.size === 0) return message;
+  let result = message;
+  for (const step of scrubStepsOf(secrets)) result = step(result);
   return result;
 }
 

@@ -72,8 +72,8 @@ export function yamlErrorFindings(documentIndex: number, space: NodeSpace, doc: 
   const seen = new Set<number>();
   const out: EngineFinding[] = [];
   let syntaxErrors = 0;
-  const errors = [...doc.errors].sort((a, b) => a.pos[0] - b.pos[0]);
-  for (const error of errors) {
+  // In source order, as parseYaml leaves them.
+  for (const error of doc.errors) {
     if (seen.has(error.pos[0])) continue;
     seen.add(error.pos[0]);
     if (error.code === 'DUPLICATE_KEY') {
