@@ -10,6 +10,11 @@ import { configFileSchema } from './schema.js';
 
 export const CONFIG_FILE_NAMES = ['.platlint.yaml', '.platlint.yml'];
 
+/** Whether a path names a config file (by its last segment, with either separator). */
+export function isConfigFileName(path: string): boolean {
+  return CONFIG_FILE_NAMES.includes(path.split(/[\\/]/).pop() ?? '');
+}
+
 export type SeverityWord = string | number;
 export type RuleEntry = SeverityWord | [SeverityWord] | [SeverityWord, Record<string, unknown>];
 

@@ -1,6 +1,7 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { Ajv } from 'ajv';
 import micromatch from 'micromatch';
+import { ruleIdMatches } from '../engine/directives.js';
 import { createAjv } from '../schema/ajv.js';
 import { isPresetName, presetSettings } from '../engine/presets.js';
 import { severityFromWord, type RuleSetting } from '../engine/settings.js';
@@ -75,7 +76,7 @@ export class ResolvedConfig {
   private apply(settings: Map<string, RuleSetting>, entries: Record<string, RuleEntry> | undefined, where: (string | number)[], problems?: string[]): void {
     for (const [pattern, entry] of Object.entries(entries ?? {})) {
       const at = `${this.file?.position([...where, pattern]) ?? ''}: ${[...where, pattern].join('.')}`;
-      const matched = this.rules.filter((r) => r.meta.id === pattern || micromatch.isMatch(r.meta.id, pattern));
+      const matched = this.rules.filter((r) => ruleIdMatches(pattern, r.meta.id));
       if (matched.length === 0) {
         const [near] = didYouMean(pattern, this.rules.map((r) => r.meta.id));
         problems?.push(`${at}: matches no rule${near ? `; did you mean "${near}"?` : ' (see platlint rules)'}`);

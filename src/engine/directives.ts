@@ -40,7 +40,8 @@ export function parseDirectives(text: string): Directive[] {
   return out;
 }
 
-function matches(pattern: string, ruleId: string): boolean {
+/** A rule id against an id or a glob over ids (`security/*`), as directives, --rule flags and settings write them. */
+export function ruleIdMatches(pattern: string, ruleId: string): boolean {
   return pattern === ruleId || micromatch.isMatch(ruleId, pattern);
 }
 
@@ -72,7 +73,7 @@ export function applyDirectives(directives: readonly Directive[], diagnostics: r
         return line === d.line + 1;
       case 'disable': {
         if (line < d.line) return false;
-        const closedBy = enables.find((e) => e.line > d.line && e.line <= line && (e.ids.length === 0 || e.ids.some((p) => p === id || (id !== '' && matches(p, id)))));
+        const closedBy = enables.find((e) => e.line > d.line && e.line <= line && (e.ids.length === 0 || e.ids.some((p) => p === id || (id !== '' && ruleIdMatches(p, id)))));
         return !closedBy;
       }
       case 'enable':
@@ -86,7 +87,7 @@ export function applyDirectives(directives: readonly Directive[], diagnostics: r
       if (directive.kind === 'enable') continue;
       const ids = directive.ids.length ? directive.ids : [''];
       for (const id of ids) {
-        if (id !== '' && !matches(id, diagnostic.ruleId)) continue;
+        if (id !== '' && !ruleIdMatches(id, diagnostic.ruleId)) continue;
         if (!covers(directive, diagnostic.line, enables, id === '' ? '' : id)) continue;
         suppressed.add(index);
         used.add(key(directive, id));
@@ -98,7 +99,7 @@ export function applyDirectives(directives: readonly Directive[], diagnostics: r
   for (const directive of directives) {
     if (directive.kind === 'enable') continue;
     for (const id of directive.ids.length ? directive.ids : ['']) {
-      if (id !== '' && !knownIds.some((known) => matches(id, known))) unknown.push({ directive, id });
+      if (id !== '' && !knownIds.some((known) => ruleIdMatches(id, known))) unknown.push({ directive, id });
       else if (!used.has(key(directive, id))) unused.push({ directive, id });
     }
   }

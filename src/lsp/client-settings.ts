@@ -4,8 +4,8 @@
  *
  *   { "enable": true, "rules": { "meta/labels": "off", "security/*": "error" } }
  */
-import micromatch from 'micromatch';
 import { severityFromWord, type RuleSetting, type RuleSettings, type SeverityChoice } from '../engine/settings.js';
+import { ruleIdMatches } from '../engine/directives.js';
 import type { Rule } from '../engine/types.js';
 
 export const SETTINGS_SECTION = 'platlint';
@@ -39,14 +39,26 @@ export function parseClientSettings(value: unknown): { settings: ClientSettings;
   return { settings: { enable, rules }, problems };
 }
 
-/** The config file's settings with the editor's overrides on top. */
+/** Settings with overrides, by config settings map and overrides list: one map each, so the rule plan is kept. */
+const withOverridesOf = new WeakMap<RuleSettings, WeakMap<ClientSettings['rules'], RuleSettings>>();
+
+/**
+ * The config file's settings with the editor's overrides on top; the same map for the same settings and overrides,
+ * so that the engine works out its rule plan once, not on every keystroke (src/engine/rule-plan.ts).
+ */
 export function withOverrides(settings: RuleSettings, overrides: ClientSettings['rules'], rules: readonly Rule[]): RuleSettings {
   if (overrides.length === 0) return settings;
+  let byOverrides = withOverridesOf.get(settings);
+  if (!byOverrides) {
+    byOverrides = new WeakMap();
+    withOverridesOf.set(settings, byOverrides);
+  }
+  const known = byOverrides.get(overrides);
+  if (known) return known;
   const out = new Map<string, RuleSetting>(settings);
   for (const [pattern, severity] of overrides) {
-    for (const rule of rules) {
-      if (rule.meta.id === pattern || micromatch.isMatch(rule.meta.id, pattern)) out.set(rule.meta.id, { ...out.get(rule.meta.id), severity });
-    }
+    for (const rule of rules) if (ruleIdMatches(pattern, rule.meta.id)) out.set(rule.meta.id, { ...out.get(rule.meta.id), severity });
   }
+  byOverrides.set(overrides, out);
   return out;
 }

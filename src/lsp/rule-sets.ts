@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { CONFIG_FILE_NAMES, ConfigError } from '../config/load.js';
+import { CONFIG_FILE_NAMES, ConfigError, isConfigFileName } from '../config/load.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
 import { loadRuleSet, type RuleSet } from '../cli/rule-set.js';
 
@@ -176,7 +176,7 @@ export class RuleSets {
 
   /** A config file, or a file under a loaded rule set's policy paths: editing it changes the rules. */
   async isRuleSetFile(path: string): Promise<boolean> {
-    if (CONFIG_FILE_NAMES.includes(path.split(/[\\/]/).pop() ?? '')) return true;
+    if (isConfigFileName(path)) return true;
     return (await this.policyPaths()).some((p) => isInside(path, p));
   }
 }

@@ -21,14 +21,14 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CONFIG_FILE_NAMES } from '../config/load.js';
+import { CONFIG_FILE_NAMES, isConfigFileName } from '../config/load.js';
 import { builtinRules } from '../../rules/index.js';
 import { parseClientSettings, SETTINGS_SECTION, type ClientSettings } from './client-settings.js';
 import { completionsAt } from './completion.js';
 import { codeActions, FIX_ALL_KIND } from './convert.js';
 import { hoverAt } from './hover.js';
 import { isInside } from './rule-sets.js';
-import { isConfigFileName, LINT_DELAY_MS, pathOf, Session } from './session.js';
+import { LINT_DELAY_MS, pathOf, Session } from './session.js';
 import { documentSymbols } from './symbols.js';
 
 export { LINT_DELAY_MS } from './session.js';

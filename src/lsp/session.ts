@@ -3,11 +3,10 @@
  * policy problems were published where. The protocol wiring is in server.ts.
  */
 import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Connection, Diagnostic as LspDiagnostic, TextDocuments } from 'vscode-languageserver/node.js';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { CONFIG_FILE_NAMES } from '../config/load.js';
+import { isConfigFileName } from '../config/load.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
 import { isTemplatedYaml } from '../engine/templated.js';
@@ -45,9 +44,6 @@ function emptyResult(file: string): FileResult {
   return { file, diagnostics: [], documents: 0, skipped: 0 };
 }
 
-export function isConfigFileName(path: string): boolean {
-  return CONFIG_FILE_NAMES.includes(basename(path));
-}
 
 /** Helm templates are not manifests until rendered: the editor says so by language, the engine by the text. */
 function isTemplate(document: TextDocument, path: string): boolean {

@@ -50,7 +50,8 @@ export interface LoadedPolicies {
 }
 
 const POLICY_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
-const SKIPPED_DIRS = new Set(['node_modules', '.git', 'tests', 'test', '__tests__']);
+// Dot-directories (.git) are never walked (cli/files.ts).
+const SKIPPED_DIRS = new Set(['node_modules', 'tests', 'test', '__tests__']);
 /** `oldObject` and `oldSelf` are the previous version (and the old value at `given`) on updates, null otherwise. */
 const VARIABLES = ['self', 'object', 'oldObject', 'oldSelf'] as const;
 
