@@ -20,8 +20,15 @@ function redirectURI(callback: string): JsonSchema {
   );
 }
 
+/** The OAuth client of the git forges and web identity providers: id, secret and the platform's callback. */
+function oauthClient(callback: string): Record<string, JsonSchema> {
+  return { clientId: str('Client id.'), clientSecret: str('Client secret.'), redirectURI: redirectURI(callback) };
+}
+
+const OAUTH_CLIENT_REQUIRED = ['clientId', 'clientSecret', 'redirectURI'];
+
 /** The `oidc` provider: `clientId`, `clientSecret` are required at the top level and optional in a connector. */
-export function oidcAuthSchema(inConnector: boolean): JsonSchema {
+function oidcAuthSchema(inConnector: boolean): JsonSchema {
   return obj(
     'OIDC provider login.',
     {
@@ -54,12 +61,10 @@ export function oidcAuthSchema(inConnector: boolean): JsonSchema {
 }
 
 /** `gitForgeA`: `clientId` is optional at the top level and in a connector alike. */
-export const gitForgeAAuthSchema: JsonSchema = obj(
+const gitForgeAAuthSchema: JsonSchema = obj(
   'Git forge A login (a hosted git forge with organizations and teams).',
   {
-    clientId: str('Client id.'),
-    clientSecret: str('Client secret.'),
-    redirectURI: redirectURI('/auth/github/callback'),
+    ...oauthClient('/auth/github/callback'),
     orgs: arr(
       'Organizations queried for groups (group claims `(org):(team)`). If set, the user must belong to at least one listed org.',
       obj(
@@ -81,27 +86,23 @@ export const gitForgeAAuthSchema: JsonSchema = obj(
   'AuthGitForgeA',
 );
 
-export const gitForgeBAuthSchema: JsonSchema = obj(
+const gitForgeBAuthSchema: JsonSchema = obj(
   'Git forge B login (a hosted git forge with groups).',
   {
-    clientId: str('Client id.'),
-    clientSecret: str('Client secret.'),
-    redirectURI: redirectURI('/auth/gitlab/callback'),
+    ...oauthClient('/auth/gitlab/callback'),
     baseURL: str('Base URL. Default is the public hosted instance of the forge.'),
     groups: strArray(
       'Whitelist via the `groups` scope: only listed groups enter the groups claim, and a user in none of them is not authenticated.',
     ),
   },
-  ['clientId', 'clientSecret', 'redirectURI'],
+  OAUTH_CLIENT_REQUIRED,
   'AuthGitForgeB',
 );
 
-export const webIdentityAAuthSchema: JsonSchema = obj(
+const webIdentityAAuthSchema: JsonSchema = obj(
   'Web identity provider A login (hosted domains).',
   {
-    clientId: str('Client id.'),
-    clientSecret: str('Client secret.'),
-    redirectURI: redirectURI('/auth/google/callback'),
+    ...oauthClient('/auth/google/callback'),
     scopes: strArray('Scopes. Defaults to `profile` and `email`.', ['profile', 'email']),
     hostedDomains: strArray('If non-empty, only users of a listed domain may log in.'),
     groups: strArray('If non-empty, only users of a listed group may log in.'),
@@ -112,16 +113,14 @@ export const webIdentityAAuthSchema: JsonSchema = obj(
       'Required when serviceAccountFilePath is set: e-mail of a super user the service account impersonates when listing groups.',
     ),
   },
-  ['clientId', 'clientSecret', 'redirectURI'],
+  OAUTH_CLIENT_REQUIRED,
   'AuthWebIdentityA',
 );
 
-export const webIdentityBAuthSchema: JsonSchema = obj(
+const webIdentityBAuthSchema: JsonSchema = obj(
   'Web identity provider B login (tenants).',
   {
-    clientId: str('Client id.'),
-    clientSecret: str('Client secret.'),
-    redirectURI: redirectURI('/auth/microsoft/callback'),
+    ...oauthClient('/auth/microsoft/callback'),
     tenant: str(
       'Which accounts may authenticate: `common` (personal and business/school), `consumers`, `organizations`, or a tenant uuid or name.',
       'common',
@@ -130,12 +129,12 @@ export const webIdentityBAuthSchema: JsonSchema = obj(
     onlySecurityGroups: bool('Restrict the list to security groups.', false),
     useGroupsAsWhitelist: bool("Restrict the groups claims to the user's groups that are in the configured groups."),
   },
-  ['clientId', 'clientSecret', 'redirectURI'],
+  OAUTH_CLIENT_REQUIRED,
   'AuthWebIdentityB',
 );
 
 /** `saml`: the required fields (`ssoURL`, `redirectURI`, ...) are checked by a rule, not by the schema. */
-export const samlAuthSchema: JsonSchema = obj(
+const samlAuthSchema: JsonSchema = obj(
   'SAML login.',
   {
     redirectURI: redirectURI('/auth/saml/callback'),
@@ -164,17 +163,24 @@ export const samlAuthSchema: JsonSchema = obj(
   'AuthSAML',
 );
 
-export const authConnectorSchema: JsonSchema = obj(
-  'An additional connector: an id, a display name and one or more provider objects.',
-  {
-    id: str('Id shown in the URL (/auth/<id>/callback).'),
-    displayName: str('Name shown in the UI.'),
-    oidc: oidcAuthSchema(true),
+/** The six login providers, at the top level of status.auth and in a connector. */
+function providerSchemas(inConnector: boolean): Record<string, JsonSchema> {
+  return {
+    oidc: oidcAuthSchema(inConnector),
     gitForgeA: gitForgeAAuthSchema,
     gitForgeB: gitForgeBAuthSchema,
     webIdentityA: webIdentityAAuthSchema,
     webIdentityB: webIdentityBAuthSchema,
     saml: samlAuthSchema,
+  };
+}
+
+const authConnectorSchema: JsonSchema = obj(
+  'An additional connector: an id, a display name and one or more provider objects.',
+  {
+    id: str('Id shown in the URL (/auth/<id>/callback).'),
+    displayName: str('Name shown in the UI.'),
+    ...providerSchemas(true),
   },
   [],
   'AuthConnector',
@@ -183,12 +189,7 @@ export const authConnectorSchema: JsonSchema = obj(
 export const authSchema: JsonSchema = obj(
   'Authentication configuration.',
   {
-    oidc: oidcAuthSchema(false),
-    gitForgeA: gitForgeAAuthSchema,
-    gitForgeB: gitForgeBAuthSchema,
-    webIdentityA: webIdentityAAuthSchema,
-    webIdentityB: webIdentityBAuthSchema,
-    saml: samlAuthSchema,
+    ...providerSchemas(false),
     password: obj('Password login.', { disabled: bool('True disables password login.', false) }, [], 'AuthPassword'),
     connectors: arr('Additional connectors.', authConnectorSchema),
     disableTeamCreation: bool(

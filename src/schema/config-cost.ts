@@ -48,7 +48,7 @@ export const storageClass = str(
   'Storage class of the volume claim. `-` and the empty string disable dynamic provisioning; undefined or null uses the cluster default storage class.',
 );
 
-export const metricsSchema: JsonSchema = obj(
+const metricsSchema: JsonSchema = obj(
   'Metrics infrastructure.',
   {
     replicas: int('Number of replicas.'),
@@ -65,7 +65,7 @@ export const metricsSchema: JsonSchema = obj(
   'Metrics',
 );
 
-export const opencostSchema: JsonSchema = obj(
+const opencostSchema: JsonSchema = obj(
   'Per-cluster cost backend, overridable in a Cluster spec.',
   { replicas: int('Number of replicas.'), resources: resourceRequirementsSchema },
   [],
@@ -73,7 +73,7 @@ export const opencostSchema: JsonSchema = obj(
 );
 
 /** `averageCPUPricePerNode`, `averageRAMPricePerNode`, `controlPlanePricePerCluster`, `averageGPUPrice`. */
-export const resourcePriceSchema: JsonSchema = obj(
+const resourcePriceSchema: JsonSchema = obj(
   'A price and the time period it is for.',
   { price: num('The price.'), timePeriod: str('Time period the price is for.') },
   [],
