@@ -15,7 +15,7 @@ export function isInlineSecret(value: unknown): value is string {
 }
 
 /**
- * The passwords written into a connection string, in the places `redactUrlPassword` (src/formats/url.ts) masks:
+ * The passwords written into a connection string, in the places `redactUrlPassword` (src/formats/host-port.ts) masks:
  * the user info of every `scheme://user:password@host` (also Go-MySQL's `mysql://user:password@tcp(host:3306)/db`),
  * a scheme-less Go-MySQL DSN `user:password@tcp(host)/db`, and libpq-style `password=...` pairs (in a query or a
  * key/value DSN). The formats module masks them but has no function that returns them, hence this one.

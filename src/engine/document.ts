@@ -1,5 +1,6 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node } from 'yaml';
-import { goDecode, type GoDecoded, type GoDecodeOptions, type SecretCandidates } from '../yaml/go-decode.js';
+import { goDecode, goScalarOfNode, type GoDecoded, type GoDecodeOptions, type SecretCandidates } from '../yaml/go-decode.js';
+import type { GoScalar } from '../yaml/go-scalar.js';
 import { locate, type Located } from '../yaml/locate.js';
 import { SECRET_KEYS } from './secrets.js';
 import type { DataPath, NodeFacts, ResourceKind } from './types.js';
@@ -151,6 +152,12 @@ export class LintTarget implements NodeFacts {
   isEmpty(path: DataPath): boolean {
     const node = this.node(path);
     return isScalar(node) && node.value === null && (node.source ?? '') === '';
+  }
+
+  /** What the platform's Go decoder makes of the scalar at a path (undefined: no scalar there, or one it refuses). */
+  goScalar(path: DataPath): GoScalar | undefined {
+    const node = this.node(path);
+    return isScalar(node) ? goScalarOfNode(node) : undefined;
   }
 
   scalar(path: DataPath): { source: string; plain: boolean } | undefined {

@@ -1,6 +1,5 @@
-import { isScalar, type Document } from 'yaml';
+import type { Document } from 'yaml';
 import { MAX_NESTING, parseYaml, type ParsedYaml } from '../yaml/parse.js';
-import { goScalarOfNode } from '../yaml/go-decode.js';
 import { directiveFindings } from '../yaml/go-directives.js';
 import { validateTarget } from '../schema/validate.js';
 import { decodeSpace, LintTarget, type NodeSpace, type OffsetRange } from './document.js';
@@ -43,8 +42,7 @@ interface Pending {
 function exactNumbers(target: LintTarget, report: Report): Report['data'] {
   const data = report.data;
   if (!data || !Object.values(data).some((v) => typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v))) return data;
-  const node = target.node(report.path);
-  const read = isScalar(node) ? goScalarOfNode(node) : undefined;
+  const read = target.goScalar(report.path);
   if (read?.type !== 'int') return data;
   return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'number' && v === read.value ? read.exact : v]));
 }

@@ -1,7 +1,5 @@
-import { isScalar } from 'yaml';
 import type { LintTarget } from '../engine/document.js';
 import type { DataPath, Report } from '../engine/types.js';
-import { goScalarOfNode } from '../yaml/go-decode.js';
 import type { JsonSchema } from './metadata.js';
 
 /**
@@ -45,8 +43,7 @@ function childSchema(schema: JsonSchema, key: string | number): JsonSchema | und
 
 /** The exact integer a number field holds, from its written text: `9223372036854775808` does not fit a JS number. */
 function exactInteger(target: LintTarget, path: DataPath, value: number): bigint | undefined {
-  const node = target.node(path);
-  const read = isScalar(node) ? goScalarOfNode(node) : undefined;
+  const read = target.goScalar(path);
   if (read?.type === 'int') return BigInt(read.exact);
   return Number.isInteger(value) ? BigInt(value) : undefined;
 }
@@ -62,8 +59,7 @@ function walk(target: LintTarget, schema: JsonSchema, data: unknown, path: (stri
   }
   if (typeof data !== 'object' || data === null) return;
   const stringMap = isStringMap(schema);
-  const entries: [string | number, unknown][] = Array.isArray(data) ? data.map((v, i) => [i, v]) : Object.entries(data);
-  for (const [key, value] of entries) {
+  const visit = (key: string | number, value: unknown): void => {
     path.push(key);
     if (value === null && stringMap && typeof key === 'string' && !schema.properties?.[key]) {
       out.push({ ruleId: 'yaml/ambiguous-scalar', messageId: 'nullItem', path: [...path], data: { field: displayPath(path) } });
@@ -72,7 +68,9 @@ function walk(target: LintTarget, schema: JsonSchema, data: unknown, path: (stri
       if (child && typeof value === 'object' ? worthWalking(child) : child?.type === 'integer') walk(target, child as JsonSchema, value, path, out, depth + 1);
     }
     path.pop();
-  }
+  };
+  if (Array.isArray(data)) for (let i = 0; i < data.length; i++) visit(i, data[i]);
+  else for (const key in data) visit(key, (data as Record<string, unknown>)[key]);
 }
 
 /** `status.auth.connectors[0].oidc` */

@@ -1,8 +1,6 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { LintTarget } from '../engine/document.js';
 import type { DataPath, Report, ResourceKind } from '../engine/types.js';
-import { isScalar } from 'yaml';
-import { goScalarOfNode } from '../yaml/go-decode.js';
 import { goStringOf, printScalar } from '../yaml/go-scalar.js';
 import { schemas, type JsonSchema } from './index.js';
 import { getIn } from '../platform/data.js';
@@ -172,8 +170,7 @@ function errorFinding(error: ErrorObject, data: unknown, target: LintTarget): Sc
       const value = error.data;
       const scalar = target.scalar(path);
       if (expected.includes('string') && (typeof value === 'number' || typeof value === 'boolean')) {
-        const node = target.node(path);
-        const read = isScalar(node) ? goScalarOfNode(node) : undefined;
+        const read = target.goScalar(path);
         const source = scalar?.source ?? String(value);
         const quote = [{ description: `Quote the value: "${source}"`, fix: { op: 'set-scalar' as const, path, value: source, quote: true } }];
         if (target.fromRaw && path[0] === 'status') {
@@ -305,7 +302,7 @@ export function validateTarget(target: LintTarget): SchemaFinding[] {
     findings.length = 0;
     findings.push(...kept);
   }
-  findings.push(...typedFindings(target, target.kind === 'User' ? schemas.User : schemas.Config));
+  findings.push(...typedFindings(target, schemas[target.kind]));
   const reported = new Set(findings.filter((f) => f.ruleId === 'schema/empty-value' || f.messageId === 'nullItem').map((f) => target.pointer(f.path)));
   if (nulls) emptyValues(target, target.data, [], findings, reported);
   emptyRequiredStrings(schemas[target.kind], target.data, [], findings);

@@ -12,6 +12,9 @@ const SCHEMES = ['mysql', 'postgres', 'postgresql'] as const;
 /** Networks Go's net.Dial knows and the MySQL driver can use for a server address. */
 const MYSQL_NETWORKS = new Set(['tcp', 'tcp4', 'tcp6', 'unix']);
 
+const MYSQL_EXAMPLE = 'mysql://user:password@tcp(host:3306)/database';
+const POSTGRES_EXAMPLE = 'postgres://user:password@host:5432/database';
+const WRITE_EITHER = 'Write ' + MYSQL_EXAMPLE + ' or ' + POSTGRES_EXAMPLE + '.';
 
 type MysqlProblem = 'mysqlNoSlash' | 'mysqlAddress' | 'mysqlBareHost' | 'mysqlNetwork';
 
@@ -54,8 +57,7 @@ const rule: Rule = {
         text: '{{field}} does not start with mysql:// or postgres://.',
         note:
           'The key-value shim reads a data source without a scheme as "use the embedded SQLite database" and ' +
-          'ignores the rest. Write mysql://user:password@tcp(host:3306)/database or ' +
-          'postgres://user:password@host:5432/database.',
+          'ignores the rest. ' + WRITE_EITHER,
       },
       schemeCase: {
         text: '{{field}} starts with "{{scheme}}://", but schemes are matched exactly.',
@@ -65,42 +67,40 @@ const rule: Rule = {
       unsupportedScheme: {
         text: '{{field}} starts with "{{scheme}}://", which is not a MySQL or PostgreSQL data source.',
         note:
-          'The platform database is MySQL or PostgreSQL. Write mysql://user:password@tcp(host:3306)/database or ' +
-          'postgres://user:password@host:5432/database.',
+          'The platform database is MySQL or PostgreSQL. ' + WRITE_EITHER,
       },
       mysqlNoSlash: {
         text: '{{field}} is not a data source the Go MySQL driver accepts: it needs a "/" before the database name.',
-        note:
-          'Write mysql://user:password@tcp(host:3306)/database.',
+        note: 'Write ' + MYSQL_EXAMPLE + '.',
       },
       mysqlAddress: {
         text: '{{field}} is not a data source the Go MySQL driver accepts.',
         note:
           'The address in "(" must end with ")" right before the "/" of the database name. Write ' +
-          'mysql://user:password@tcp(host:3306)/database.',
+          MYSQL_EXAMPLE + '.',
       },
       mysqlBareHost: {
         text: '{{field}} names the MySQL server without its protocol.',
         note:
           'The Go MySQL driver reads host:port after the "@" as a network name and fails ("default addr for ' +
-          'network ... unknown"). Wrap the address in tcp(...): mysql://user:password@tcp(host:3306)/database.',
+          'network ... unknown"). Wrap the address in tcp(...): ' + MYSQL_EXAMPLE + '.',
       },
       mysqlNetwork: {
         text: '{{field}} gives the MySQL server address with a network other than tcp or unix, which the Go MySQL ' +
           'driver cannot dial.',
         note:
-          'Write mysql://user:password@tcp(host:3306)/database, or unix(/path/to/mysqld.sock) for a socket.',
+          'Write ' + MYSQL_EXAMPLE + ', or unix(/path/to/mysqld.sock) for a socket.',
       },
       postgresInvalid: {
         text: '{{field}} is not a valid PostgreSQL URL ({{reason}}): the database connection cannot be opened.',
         note:
-          'Write postgres://user:password@host:5432/database, percent-encoding special characters of the user ' +
-          'name and password (%40 for "@", %2F for "/", %3A for ":").',
+          'Write ' + POSTGRES_EXAMPLE + ', percent-encoding special characters of the user name and password ' +
+          '(%40 for "@", %2F for "/", %3A for ":").',
       },
       postgresTcp: {
         text: '{{field}} uses MySQL\'s tcp(host:port) form in a PostgreSQL URL, where the host is written directly.',
         note:
-          'The URL cannot be parsed. Write postgres://user:password@host:5432/database.',
+          'The URL cannot be parsed. Write ' + POSTGRES_EXAMPLE + '.',
       },
     },
   },

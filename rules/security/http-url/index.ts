@@ -4,6 +4,7 @@ import { eachProvider } from '../../../src/platform/providers.js';
 import { displayPath } from '../../../src/schema/validate.js';
 import { isPlainHttpUrl } from '../shared.js';
 
+const USE_HTTPS = 'Use https:// (plain http:// is accepted only for localhost, 127.0.0.1 and [::1]).';
 
 const rule: Rule = {
   meta: {
@@ -18,53 +19,47 @@ const rule: Rule = {
         text: '{{field}} uses http://.',
         note:
           'The platform fetches the provider\'s discovery document and the keys that sign ID tokens over an ' +
-          'unencrypted connection, where anyone on the network path can swap them and forge logins. Use ' +
-          'https:// (plain http:// is accepted only for localhost, 127.0.0.1 and [::1]).',
+          'unencrypted connection, where anyone on the network path can swap them and forge logins. ' + USE_HTTPS,
       },
       redirect: {
         text: '{{field}} uses http://.',
         note:
           'The identity provider sends users\' browsers back to it with authorization codes or assertions in ' +
-          'clear text, where anyone on the network path can take them and sign in as the user. Use https:// ' +
-          '(plain http:// is accepted only for localhost, 127.0.0.1 and [::1]).',
+          'clear text, where anyone on the network path can take them and sign in as the user. ' + USE_HTTPS,
       },
       postLogoutRedirect: {
         text: '{{field}} uses http://.',
         note:
           'Users leave the platform for an unencrypted page, where anyone on the network path can alter what ' +
-          'they see next. Use https:// (plain http:// is accepted only for localhost, 127.0.0.1 and [::1]).',
+          'they see next. ' + USE_HTTPS,
       },
       ssoURL: {
         text: '{{field}} uses http://.',
         note:
           'The SAML sign-in page, where users type their credentials, is reached over an unencrypted ' +
-          'connection. Use https:// (plain http:// is accepted only for localhost, 127.0.0.1 and [::1]).',
+          'connection. ' + USE_HTTPS,
       },
       baseURL: {
         text: '{{field}} uses http://.',
         note:
           'The platform exchanges the client secret, authorization codes and users\' access tokens with the ' +
-          'forge in clear text. Use https:// (plain http:// is accepted only for localhost, 127.0.0.1 and ' +
-          '[::1]).',
+          'forge in clear text. ' + USE_HTTPS,
       },
       vault: {
         text: '{{field}} uses http://: the vault token and every secret the platform syncs travel in clear text.',
-        note:
-          'Use https:// (plain http:// is accepted only for localhost, 127.0.0.1 and [::1]).',
+        note: USE_HTTPS,
       },
       repository: {
         text: '{{field}} uses http://.',
         note:
           'Charts (which then run in your clusters) can be altered in transit, and the repository credentials ' +
-          'travel in clear text. Use https:// (plain http:// is accepted only for localhost, 127.0.0.1 and ' +
-          '[::1]).',
+          'travel in clear text. ' + USE_HTTPS,
       },
       clientRedirect: {
         text: '{{field}} uses http://.',
         note:
           'The platform\'s OIDC provider sends this client\'s authorization codes to it in clear text, where ' +
-          'anyone on the network path can take them and obtain the user\'s tokens. Use https:// (plain http:// ' +
-          'is accepted only for localhost, 127.0.0.1 and [::1]).',
+          'anyone on the network path can take them and obtain the user\'s tokens. ' + USE_HTTPS,
       },
     },
   },

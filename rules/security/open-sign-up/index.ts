@@ -3,6 +3,10 @@ import { getIn } from '../../../src/platform/data.js';
 import { eachProvider, type ProviderEntry } from '../../../src/platform/providers.js';
 import { displayPath } from '../../../src/schema/validate.js';
 
+const CREATES_USERS =
+  'the platform creates a user for each of them on first sign-in because status.auth.disableUserCreation is not true.';
+const SSO_CREATES_USERS = 'Single sign-on creates users: ' + CREATES_USERS;
+const OR_DISABLE = 'or set status.auth.disableUserCreation: true if every user is created by an administrator.';
 
 /** The tenants of web identity provider B that admit accounts of any organization (Dex's `isOrgTenant` is false). */
 const OPEN_TENANTS: Readonly<Record<string, string>> = {
@@ -79,61 +83,45 @@ const rule: Rule = {
       gitForgeA: {
         text: '{{provider}} has no orgs, so anyone with an account at git forge A can sign in.',
         note:
-          'Single sign-on creates users: the platform creates a user for each of them on first sign-in because ' +
-          'status.auth.disableUserCreation is not true. List the organizations allowed in under orgs (each ' +
-          'with name, and teams to narrow it further), or set status.auth.disableUserCreation: true if every ' +
-          'user is created by an administrator.',
+          SSO_CREATES_USERS + ' List the organizations allowed in under orgs (each with name, and teams to narrow ' +
+          'it further), ' + OR_DISABLE,
       },
       gitForgeB: {
         text: '{{provider}} has no groups, so anyone with an account at git forge B can sign in.',
-        note:
-          'Single sign-on creates users: the platform creates a user for each of them on first sign-in because ' +
-          'status.auth.disableUserCreation is not true. List the groups allowed in under groups, or set ' +
-          'status.auth.disableUserCreation: true if every user is created by an administrator.',
+        note: SSO_CREATES_USERS + ' List the groups allowed in under groups, ' + OR_DISABLE,
       },
       oidc: {
         text: '{{provider}} has no groups, so anyone the OIDC provider authenticates can sign in.',
         note:
-          'Single sign-on creates users: the platform creates a user for each of them on first sign-in because ' +
-          'status.auth.disableUserCreation is not true. List the groups allowed in under groups (with ' +
-          'groupsClaim naming the token claim that carries them), or set status.auth.disableUserCreation: true ' +
-          'if every user is created by an administrator.',
+          SSO_CREATES_USERS + ' List the groups allowed in under groups (with groupsClaim naming the token claim ' +
+          'that carries them), ' + OR_DISABLE,
       },
       saml: {
         text: '{{provider}} has no allowedGroups, so anyone the SAML identity provider authenticates can sign in.',
         note:
-          'Single sign-on creates users: the platform creates a user for each of them on first sign-in because ' +
-          'status.auth.disableUserCreation is not true. List the groups allowed in under allowedGroups (with ' +
-          'groupsAttr naming the assertion attribute), or set status.auth.disableUserCreation: true if every ' +
-          'user is created by an administrator.',
+          SSO_CREATES_USERS + ' List the groups allowed in under allowedGroups (with groupsAttr naming the ' +
+          'assertion attribute), ' + OR_DISABLE,
       },
       webIdentityA: {
         text: '{{provider}} has neither hostedDomains nor groups, so anyone with an account at web identity ' +
           'provider A can sign in.',
         note:
-          'Personal accounts included. Single sign-on creates users: the platform creates a user for each of ' +
-          'them on first sign-in because status.auth.disableUserCreation is not true. Restrict it with ' +
-          'hostedDomains (e.g. [example.com]) or with groups together with serviceAccountFilePath and ' +
-          'adminEmail, or set status.auth.disableUserCreation: true if every user is created by an ' +
-          'administrator.',
+          'Personal accounts included. ' + SSO_CREATES_USERS + ' Restrict it with hostedDomains (e.g. ' +
+          '[example.com]) or with groups together with serviceAccountFilePath and adminEmail, ' + OR_DISABLE,
       },
       webIdentityAGroupsUnchecked: {
         text: '{{provider}} restricts sign-in only by groups, which are never checked without ' +
           'serviceAccountFilePath.',
         note:
           'The platform cannot read group memberships without a service account, so anyone with an account at ' +
-          'web identity provider A can sign in, and the platform creates a user for each of them on first ' +
-          'sign-in because status.auth.disableUserCreation is not true. Add serviceAccountFilePath and ' +
-          'adminEmail, or restrict by hostedDomains, or set status.auth.disableUserCreation: true if every ' +
-          'user is created by an administrator.',
+          'web identity provider A can sign in, and ' + CREATES_USERS + ' Add serviceAccountFilePath and ' +
+          'adminEmail, or restrict by hostedDomains, ' + OR_DISABLE,
       },
       webIdentityB: {
         text: '{{provider}} has tenant {{tenant}}, which admits accounts of any organization.',
         note:
-          'With it, {{audience}} can sign in (groups are not checked for this tenant), and the platform ' +
-          'creates a user for each of them on first sign-in because status.auth.disableUserCreation is not ' +
-          'true. Set tenant to your organization\'s tenant ID or name, or set status.auth.disableUserCreation: ' +
-          'true if every user is created by an administrator.',
+          'With it, {{audience}} can sign in (groups are not checked for this tenant), and ' + CREATES_USERS +
+          ' Set tenant to your organization\'s tenant ID or name, ' + OR_DISABLE,
       },
     },
   },

@@ -4,6 +4,7 @@ import { eachProvider } from '../../../src/platform/providers.js';
 import { displayPath } from '../../../src/schema/validate.js';
 import { hasInlineUrlPassword, isInlineSecret } from '../shared.js';
 
+const EXPOSED = 'Anyone who can read this manifest, its Git history or the Config resource can read it';
 
 const rule: Rule = {
   meta: {
@@ -17,46 +18,41 @@ const rule: Rule = {
       clientSecret: {
         text: '{{field}} holds the client secret inline.',
         note:
-          'Anyone who can read this manifest, its Git history or the Config resource can read it and sign in to ' +
-          'the identity provider as the platform. Write an environment reference such as $CLIENT_SECRET, set ' +
-          'that variable in the platform\'s deployment, and rotate the secret if it was ever committed.',
+          EXPOSED + ' and sign in to the identity provider as the platform. Write an environment reference such as ' +
+          '$CLIENT_SECRET, set that variable in the platform\'s deployment, and rotate the secret if it was ever ' +
+          'committed.',
       },
       oidcClientSecret: {
         text: '{{field}} holds the OIDC client\'s secret inline.',
         note:
-          'Anyone who can read this manifest, its Git history or the Config resource can read it and obtain ' +
-          'tokens as that client. Configure the client through the OIDC client UI or a secret instead ' +
-          '(status.oidc is deprecated), or write an environment reference such as $CLIENT_SECRET; rotate the ' +
-          'secret if it was ever committed.',
+          EXPOSED + ' and obtain tokens as that client. Configure the client through the OIDC client UI or a secret ' +
+          'instead (status.oidc is deprecated), or write an environment reference such as $CLIENT_SECRET; rotate ' +
+          'the secret if it was ever committed.',
       },
       vaultToken: {
         text: '{{field}} holds the vault token inline.',
         note:
-          'Anyone who can read this manifest, its Git history or the Config resource can read it and use the ' +
-          'platform\'s access to the vault. Remove token and reference a Kubernetes secret with ' +
-          'auth.tokenSecretRef (name and key) instead; rotate the token if it was ever committed.',
+          EXPOSED + ' and use the platform\'s access to the vault. Remove token and reference a Kubernetes secret ' +
+          'with auth.tokenSecretRef (name and key) instead; rotate the token if it was ever committed.',
       },
       repositoryPassword: {
         text: '{{field}} holds the chart repository password inline.',
         note:
-          'Anyone who can read this manifest, its Git history or the Config resource can read it. Write an ' +
-          'environment reference such as $CHART_REPO_PASSWORD instead, and rotate the password if it was ever ' +
-          'committed.',
+          EXPOSED + '. Write an environment reference such as $CHART_REPO_PASSWORD instead, and rotate the ' +
+          'password if it was ever committed.',
       },
       dataSourcePassword: {
         text: '{{field}} carries a password inside the connection string.',
         note:
-          'Anyone who can read this manifest, its Git history or the Config resource can read it and connect to ' +
-          'the platform\'s database. Put an environment reference such as $DB_PASSWORD in its place, or ' +
-          'authenticate without a password (certFile and keyFile, or identityProvider); rotate the password if ' +
-          'it was ever committed.',
+          EXPOSED + ' and connect to the platform\'s database. Put an environment reference such as $DB_PASSWORD ' +
+          'in its place, or authenticate without a password (certFile and keyFile, or identityProvider); rotate ' +
+          'the password if it was ever committed.',
       },
       dataStoreEndpointPassword: {
         text: '{{field}} carries a password inside the URL.',
         note:
-          'Anyone who can read this manifest, its Git history or the Config resource can read it and read or ' +
-          'alter the audit events. Put an environment reference such as $AUDIT_DB_PASSWORD in its place, and ' +
-          'rotate the password if it was ever committed.',
+          EXPOSED + ' and read or alter the audit events. Put an environment reference such as ' +
+          '$AUDIT_DB_PASSWORD in its place, and rotate the password if it was ever committed.',
       },
     },
   },
