@@ -70,7 +70,7 @@ export function checkFloor(label: string, sample: Sample, expected: { files: num
   }
 }
 
-export interface RealisticCheck {
+interface RealisticCheck {
   files: number;
   documents: number;
   errors: number;

@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { yamlBundlePlugins } from '../build/yaml-bundle.js';
+import { floorScript } from './context.js';
 import { log, root } from './measure.js';
 
 /** Path of the bundled floor script (named floor.js, which is how floor.ts knows it is run), or undefined without esbuild. */
@@ -23,7 +24,7 @@ export async function foldedFloorScript(out: string): Promise<string | undefined
   const script = join(dir, 'floor.js');
   await esbuild.build({
     absWorkingDir: root,
-    entryPoints: [join(root, 'dist', 'src', 'bench', 'floor.js')],
+    entryPoints: [floorScript],
     outfile: script,
     bundle: true,
     format: 'esm',

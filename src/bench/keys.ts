@@ -14,18 +14,13 @@ import { performance } from 'node:perf_hooks';
 import { builtinRules } from '../../rules/index.js';
 import { lintText } from '../engine/lint.js';
 import { presetSettings } from '../engine/presets.js';
+import { median } from './measure.js';
 
-export function manyKeysUser(keys: number): string {
+function manyKeysUser(keys: number): string {
   const lines = ['apiVersion: management.platform/v1', 'kind: User', 'metadata:', '  name: jane', '  annotations:'];
   for (let i = 0; i < keys; i++) lines.push(`    example.com/key-${i}: value-${i}`);
   lines.push('spec:', '  email: jane@example.com', '');
   return lines.join('\n');
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 function main(argv: readonly string[]): void {

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection } from 'vscode-languageserver/node.js';
 import { LINT_DELAY_MS } from '../lsp/server.js';
-import { median } from './measure.js';
+import { median, root } from './measure.js';
 import { loadSources, realisticFile } from './realistic-corpus.js';
 
 export interface LatencyResult {
@@ -128,7 +128,6 @@ if (process.argv[1] && /lsp-latency\.js$/.test(process.argv[1])) {
   const value = (flag: string): string | undefined => args[args.indexOf(flag) + 1];
   const sizes = (args.includes('--lines') ? (value('--lines') ?? '') : '1000,5000').split(',').map(Number);
   const edits = args.includes('--edits') ? Number(value('--edits')) : 20;
-  const { root } = await import('./measure.js');
   const out: LatencyResult[] = [];
   for (const lines of sizes) out.push(await measureLatency(root, lines, edits));
   process.stdout.write(JSON.stringify(out) + '\n');

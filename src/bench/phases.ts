@@ -27,7 +27,7 @@ export interface RealisticCorpus {
   manifest: RealisticManifest;
 }
 
-export function syntheticSpecs(smoke: boolean): { single: CorpusSpec; multi: CorpusSpec; x4: CorpusSpec } {
+function syntheticSpecs(smoke: boolean): { single: CorpusSpec; multi: CorpusSpec; x4: CorpusSpec } {
   const single = smoke ? 200 : 10_000;
   const multi = smoke ? 40 : 2_000;
   return {
@@ -38,7 +38,7 @@ export function syntheticSpecs(smoke: boolean): { single: CorpusSpec; multi: Cor
 }
 
 /** Realistic corpora: the throughput one (3,000 files, as in issue #16) and the two memory sizes. */
-export function realisticSizes(smoke: boolean): { throughput: number; small: number; large: number } {
+function realisticSizes(smoke: boolean): { throughput: number; small: number; large: number } {
   return smoke ? { throughput: 100, small: 50, large: 200 } : { throughput: 3_000, small: 1_000, large: 10_000 };
 }
 
@@ -46,7 +46,7 @@ function corpusRoot(bench: Bench): string {
   return join(bench.options.out, 'corpus', bench.options.smoke ? 'smoke' : 'full');
 }
 
-export function syntheticCorpus(bench: Bench, name: 'single' | 'multi' | 'x4'): Corpus {
+function syntheticCorpus(bench: Bench, name: 'single' | 'multi' | 'x4'): Corpus {
   const dir = join(corpusRoot(bench), name);
   const t = performance.now();
   const { manifest, generated } = ensureCorpus(dir, syntheticSpecs(bench.options.smoke)[name]);
@@ -55,7 +55,7 @@ export function syntheticCorpus(bench: Bench, name: 'single' | 'multi' | 'x4'): 
   return { dir, manifest };
 }
 
-export function realisticCorpus(bench: Bench, files: number): RealisticCorpus {
+function realisticCorpus(bench: Bench, files: number): RealisticCorpus {
   const dir = join(corpusRoot(bench), `realistic-${files}`);
   const t = performance.now();
   const { manifest, generated } = ensureRealisticCorpus(dir, join(root, 'fixtures'), { files, seed: 1 });
@@ -64,7 +64,7 @@ export function realisticCorpus(bench: Bench, files: number): RealisticCorpus {
   return { dir, manifest };
 }
 
-async function syntheticPlatlint(bench: Bench, name: string, corpus: Corpus, nodeArgs: readonly string[] = []): Promise<void> {
+export async function syntheticPlatlint(bench: Bench, name: string, corpus: Corpus, nodeArgs: readonly string[] = []): Promise<void> {
   const { sample, report } = await bench.platlint(name, corpus.dir, nodeArgs);
   bench.checks[`platlint ${name}`] = checkReport(`platlint on ${name}`, report, corpus.dir, corpus.manifest);
   bench.add(nodeArgs.length ? `profile ${name}` : name === 'x4' ? 'a platlint x4 (memory)' : `a platlint ${name}`, sample);
@@ -200,4 +200,3 @@ export async function memoryPhase(bench: Bench): Promise<void> {
   log('memory: done');
 }
 
-export { syntheticPlatlint };

@@ -42,7 +42,7 @@ export interface RealisticManifest {
 }
 
 /** Bumped whenever the generated text changes, so that a cached corpus is regenerated. */
-export const REALISTIC_GENERATOR_VERSION = 1;
+const REALISTIC_GENERATOR_VERSION = 1;
 const MANIFEST_FILE = 'corpus.json';
 
 interface SourceDocument {

@@ -94,7 +94,7 @@ async function main(): Promise<number> {
   let lsp: unknown;
   if (options.phases.has('realistic')) corpora.realistic = await realisticPhase(bench);
   if (options.phases.has('synthetic')) corpora.single = await syntheticPhase(bench);
-  if (options.phases.has('spectral') && options.spectralFiles > 0) spectralFiles = await spectralPhase(bench);
+  if (options.spectralFiles > 0) spectralFiles = await spectralPhase(bench);
   if (options.phases.has('cold')) await coldPhase(bench);
   if (options.phases.has('memory') && options.memory && corpora.single) await memoryPhase(bench);
   if (options.phases.has('lsp')) lsp = await lspPhase(bench);

@@ -1,19 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { yamlFilesUnder } from '../helpers/files.js';
 import { builtinRules } from '../../rules/index.js';
 import type { Diagnostic } from '../../src/engine/types.js';
 import { lint } from '../helpers/lint.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures');
-
-function yamlFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return yamlFiles(path);
-    return /\.ya?ml$/.test(entry.name) ? [path] : [];
-  });
-}
 
 /** The value at rank p (0..1) of sorted numbers: the nearest-rank percentile. */
 function percentile(sorted: readonly number[], p: number): number {
@@ -23,7 +16,7 @@ function percentile(sorted: readonly number[], p: number): number {
 
 /** Every diagnostic over the shipped examples and every rule's fixtures, all rules on. */
 function allDiagnostics(): Diagnostic[] {
-  return yamlFiles(FIXTURES).flatMap((file) => lint(readFileSync(file, 'utf8'), { preset: 'strict', filename: file }));
+  return yamlFilesUnder(FIXTURES).flatMap((file) => lint(readFileSync(file, 'utf8'), { preset: 'strict', filename: file }));
 }
 
 describe('message length', () => {

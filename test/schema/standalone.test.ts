@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { yamlFilesUnder } from '../helpers/files.js';
 import { parseAllDocuments } from 'yaml';
 import { generateDocument } from '../../src/bench/corpus.js';
 import { leanValidatorsModule } from '../../src/build/lean-validators.js';
@@ -14,16 +15,9 @@ import { AJV_OPTIONS, schemaFingerprint } from '../../src/schema/validator-optio
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-function yamlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? yamlFiles(path) : /\.ya?ml$/.test(name) ? [path] : [];
-  });
-}
-
 /** Documents of every shape the tests know: the fixtures, and benchmark documents with and without mistakes. */
 function documents(): unknown[] {
-  const texts = [...yamlFiles(join(ROOT, 'fixtures')).map((file) => readFileSync(file, 'utf8')), ...Array.from({ length: 120 }, (_, i) => generateDocument(i, 9).text)];
+  const texts = [...yamlFilesUnder(join(ROOT, 'fixtures')).map((file) => readFileSync(file, 'utf8')), ...Array.from({ length: 120 }, (_, i) => generateDocument(i, 9).text)];
   return texts.flatMap((text) => {
     const parsed = parseAllDocuments(text, { version: '1.1' });
     return (Array.isArray(parsed) ? parsed : [parsed]).flatMap((doc) => {

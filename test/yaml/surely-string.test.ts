@@ -3,10 +3,11 @@
  * tries every YAML 1.1 type on them (src/yaml/parse.ts, SURELY_STRING). It must change no scalar: every node keeps
  * the value, type, tag and format the package's own resolution gives, on every fixture and on arbitrary scalars.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { yamlFilesUnder } from '../helpers/files.js';
 import { isScalar, parseAllDocuments, visit, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
 import { PLATFORM_YAML_OPTIONS } from '../../src/yaml/parse.js';
 
@@ -36,13 +37,13 @@ const FIXTURES = join(import.meta.dirname, '../../fixtures');
 
 describe('the surely-string shortcut of the platform options', () => {
   it('composes every fixture exactly as the yaml package alone does', () => {
-    const files = readdirSync(FIXTURES, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && /\.ya?ml$/.test(e.name));
+    const files = yamlFilesUnder(FIXTURES);
     expect(files.length).toBeGreaterThan(200);
     let compared = 0;
-    for (const entry of files) {
-      const text = readFileSync(join(entry.parentPath, entry.name), 'utf8');
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
       const expected = scalars(text, WITHOUT_SHORTCUT);
-      expect(scalars(text, PLATFORM_YAML_OPTIONS), entry.name).toEqual(expected);
+      expect(scalars(text, PLATFORM_YAML_OPTIONS), file).toEqual(expected);
       compared += expected.length;
     }
     expect(compared).toBeGreaterThan(10_000);
