@@ -37,10 +37,10 @@ export function foldSwitch(source: string, read: string): { source: string; fold
 export const yamlDebugFlagsPlugin: Plugin = {
   name: 'yaml-debug-flags',
   setup(build) {
-    build.onLoad({ filter: /[\\/]yaml[\\/]dist[\\/](parse[\\/]parser|compose[\\/]composer)\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
+    build.onLoad({ filter: new RegExp(SWITCHES.map((s) => s.file.source).join('|')) }, (args) => {
       const read = SWITCHES.find((s) => s.file.test(args.path))?.read;
       if (!read) return undefined;
+      const source = readFileSync(args.path, 'utf8');
       const folded = foldSwitch(source, read);
       if (folded.folded === 0) {
         return { contents: source, loader: 'js', warnings: [{ text: `${read} is no longer in ${args.path}: src/build/yaml-bundle.ts has nothing to fold there` }] };

@@ -4,7 +4,8 @@ import { reportSchema } from '../formatters/report-schema.js';
 import { configFileSchema } from '../config/schema.js';
 import type { CliIo } from './io.js';
 import { loadRuleSet, type RuleSetFlags } from './rule-set.js';
-import { nearest, UsageError } from './settings.js';
+import { nearest } from '../schema/suggest.js';
+import { UsageError } from './settings.js';
 
 export async function runRules(flags: RuleSetFlags & { format: string }, io: CliIo): Promise<number> {
   if (flags.format !== 'table' && flags.format !== 'json') throw new UsageError(`unknown format "${flags.format}" for rules (use table or json)`);

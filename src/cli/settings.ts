@@ -1,15 +1,10 @@
 import { severityFromWord, type RuleSetting, type SeverityChoice } from '../engine/settings.js';
 import { ruleIdMatches } from '../engine/directives.js';
 import type { Rule } from '../engine/types.js';
-import { didYouMean } from '../schema/suggest.js';
+import { nearest } from '../schema/suggest.js';
 
 export class UsageError extends Error {}
 
-/** `; did you mean "x"?` for the nearest candidate, or `fallback` when none is near. */
-export function nearest(word: string, candidates: Iterable<string>, fallback: string): string {
-  const [best] = didYouMean(word, candidates);
-  return best === undefined ? fallback : `; did you mean "${best}"?`;
-}
 
 export function parseSeverity(word: string, where: string): SeverityChoice {
   const severity = severityFromWord(word);

@@ -4,7 +4,7 @@ import type { Ajv, ErrorObject } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
 import { createAjv } from '../schema/ajv.js';
 import { locate } from '../yaml/locate.js';
-import { didYouMean } from '../schema/suggest.js';
+import { nearest } from '../schema/suggest.js';
 import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS } from '../yaml/parse.js';
 import { configFileSchema } from './schema.js';
 
@@ -63,9 +63,7 @@ export function findConfigFile(startDir: string): string | undefined {
 let validator: ReturnType<Ajv['compile']> | undefined;
 
 function suggestion(word: unknown, candidates: readonly unknown[]): string {
-  if (typeof word !== 'string') return '';
-  const [best] = didYouMean(word, candidates.map(String));
-  return best === undefined ? '' : `; did you mean "${best}"?`;
+  return typeof word === 'string' ? nearest(word, candidates.map(String)) : '';
 }
 
 function describe(error: ErrorObject): string {

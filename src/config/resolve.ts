@@ -6,7 +6,7 @@ import { createAjv } from '../schema/ajv.js';
 import { isPresetName, presetSettings } from '../engine/presets.js';
 import { severityFromWord, type RuleSetting } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
-import { didYouMean } from '../schema/suggest.js';
+import { nearest } from '../schema/suggest.js';
 import { ConfigError, type ConfigFile, type RuleEntry } from './load.js';
 
 /** Problem lines (`file:line:col: …`) sorted by their position in the file. */
@@ -78,8 +78,7 @@ export class ResolvedConfig {
       const at = `${this.file?.position([...where, pattern]) ?? ''}: ${[...where, pattern].join('.')}`;
       const matched = this.rules.filter((r) => ruleIdMatches(pattern, r.meta.id));
       if (matched.length === 0) {
-        const [near] = didYouMean(pattern, this.rules.map((r) => r.meta.id));
-        problems?.push(`${at}: matches no rule${near ? `; did you mean "${near}"?` : ' (see platlint rules)'}`);
+        problems?.push(`${at}: matches no rule${nearest(pattern, this.rules.map((r) => r.meta.id), ' (see platlint rules)')}`);
         continue;
       }
       const [word, options] = Array.isArray(entry) ? entry : [entry, undefined];

@@ -46,3 +46,9 @@ export function didYouMean(name: string, candidates: Iterable<string>): string[]
   }
   return best <= limit ? matches : [];
 }
+
+/** `; did you mean "x"?` for the nearest candidate, or `fallback` when none is near. */
+export function nearest(word: string, candidates: Iterable<string>, fallback = ''): string {
+  const [best] = didYouMean(word, candidates);
+  return best === undefined ? fallback : `; did you mean "${best}"?`;
+}
