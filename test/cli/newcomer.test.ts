@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { tempTree } from '../helpers/files.js';
 import { BIN, runCli } from '../helpers/cli.js';
 
 // Each test starts the built CLI several times: slow on a loaded machine.
@@ -16,12 +16,7 @@ const BROKEN_USER = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n
 const FIXABLE_USER = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\n  selfLink: /x\nspec:\n  emial: jane@example.com\n';
 
 function project(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'platlint-newcomer-'));
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
-  return dir;
+  return tempTree('platlint-newcomer-', files);
 }
 
 function files(stdout: string): string[] {

@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Every `.yaml`/`.yml` file under a directory, depth first in directory order. */
@@ -8,4 +9,14 @@ export function yamlFilesUnder(dir: string): string[] {
     if (entry.isDirectory()) return yamlFilesUnder(path);
     return /\.ya?ml$/.test(entry.name) ? [path] : [];
   });
+}
+
+/** A new temporary directory holding the given files (paths relative to it, folders created). */
+export function tempTree(prefix: string, files: Readonly<Record<string, string>>): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(join(dir, name, '..'), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
 }

@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { afterAll } from 'vitest';
+import { tempTree } from '../helpers/files.js';
 import {
   createMessageConnection,
   StreamMessageReader,
@@ -40,12 +40,8 @@ afterAll(() => {
 });
 
 export function workspace(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'platlint-lsp-'));
+  const dir = tempTree('platlint-lsp-', files);
   dirs.push(dir);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(join(dir, name, '..'), { recursive: true });
-    writeFileSync(join(dir, name), text);
-  }
   return dir;
 }
 
