@@ -5,10 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { yamlFilesUnder } from '../helpers/files.js';
 import type { NodeSpace } from '../../src/engine/document.js';
-import { collectSecrets, SECRET_KEYS } from '../../src/engine/secrets.js';
+import { collectSecrets, SECRET_KEYS, SECRET_LINE, secretLines } from '../../src/engine/secrets.js';
 import { goDecode } from '../../src/yaml/go-decode.js';
 import { parseYaml } from '../../src/yaml/parse.js';
 
@@ -93,5 +94,50 @@ describe('secrets found while decoding', () => {
     expect(values).not.toContain('true');
     expect(values).not.toContain('disabled');
     expect(values).not.toContain('hint');
+  });
+});
+
+/** What the lines of secrets are taken to be: the plain global regex, tried at every offset. */
+function everyOffset(text: string): [number, string[]][] {
+  return [...text.matchAll(SECRET_LINE)].map((m) => [m.index, [...m]]);
+}
+
+describe('secret lines found at the key names', () => {
+  it('finds exactly what the regex tried at every offset finds, on every fixture', () => {
+    const files = yamlFilesUnder(FIXTURES);
+    let found = 0;
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      const expected = everyOffset(text);
+      expect([...secretLines(text)].map((m) => [m.index, [...m]]), file).toEqual(expected);
+      found += expected.length;
+    }
+    // The premise: the fixtures hold secret lines to find.
+    expect(found).toBeGreaterThan(50);
+  });
+
+  it.each([
+    ['a: {"password": hunter2}\n', 3],
+    ["- 'token': abc\n", 1],
+    ['x:\n  password: one password: two\n', 4],
+    ['k: v\rtoken: after-a-lone-cr\n', 4],
+    ['"caData": "LS0t"', 0],
+    ['passwordtoken: x\n', -1],
+    ['?clientSecret: q\n[token: r]\n', 0],
+  ])('finds the secret line of %j where the regex does (%i)', (text, index) => {
+    const expected = everyOffset(text);
+    expect(expected[0]?.[0] ?? -1).toBe(index);
+    expect([...secretLines(text)].map((m) => [m.index, [...m]])).toEqual(expected);
+  });
+
+  it('finds exactly what the regex tried at every offset finds, on text made of keys, quotes and separators', () => {
+    const piece = fc.constantFrom('password', 'token', 'clientSecret', 'caData', 'pass', ':', ': ', ' ', '\t', '\n', '\r', '\u2028', '"', "'", '-', '{', ',', '[', '?', 'x', 'v4lue', '#', '|');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const text = pieces.join('');
+        expect([...secretLines(text)].map((m) => [m.index, [...m]])).toEqual(everyOffset(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
