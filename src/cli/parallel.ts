@@ -1,12 +1,12 @@
 /**
- * Linting many files on every core: one worker thread per core takes chunks of files from one queue, so a slow
- * file holds up no one, and the results are handed on in input order, a chunk as soon as it and all before it are
- * in. Chunks are cut by bytes, not by count (a 15 kB Config is a dozen small Users' work), and workers start only
- * when there is enough work to repay their start-up. The main thread only hands out chunks and passes results on,
- * which come back as one JSON string per chunk (one flat copy instead of a structured clone of thousands of small
- * objects; lint garbage stays in the workers' heaps) and are dropped once delivered. Only a window of chunks past
- * the first undelivered one is handed out, so results waiting for a slow chunk stay few, and the main thread's
- * memory does not grow with the number of files. Should every worker fail, the main thread lints what is left.
+ * Linting many files on every core: the main thread and one worker thread per further core take chunks of files
+ * from one queue, so a slow file holds up no one, and the results are handed on in input order, a chunk as soon as
+ * it and all before it are in. Chunks are cut by bytes, not by count (a 15 kB Config is a dozen small Users' work),
+ * and workers start only when there is enough work to repay their start-up. A worker's results come back as one
+ * JSON string per chunk (one flat copy instead of a structured clone of thousands of small objects) and are dropped
+ * once delivered. Only a window of chunks past the first undelivered one is handed out, so results waiting for a
+ * slow chunk stay few, and memory does not grow with the number of files. Should every worker fail, the main thread
+ * lints what is left.
  *
  * Each thread builds the same linter from plain data (the config file's path, the --rule flags), since rules and
  * resolved settings cannot cross threads. Custom policies, --fix and --cache stay single-threaded (the caller checks).
@@ -30,9 +30,9 @@ export const PARALLEL_MIN_BYTES = 512 * 1024;
 /** Bytes per chunk: large enough that messaging is noise, small enough to balance the load at the end. */
 const CHUNK_MIN_BYTES = 32 * 1024;
 const CHUNK_MAX_BYTES = 256 * 1024;
-/** Chunks per worker at least, so that the last ones even out how long each worker runs. */
-const CHUNKS_PER_WORKER = 8;
-/** Near the end, a chunk is at most what is left divided by this many per worker. */
+/** Chunks per thread at least, so that the last ones even out how long each thread runs. */
+const CHUNKS_PER_THREAD = 8;
+/** Near the end, a chunk is at most what is left divided by this many per thread. */
 const TAPER = 4;
 
 /** Sizes of the files (0 for one that cannot be read: it is reported where it is linted). */
@@ -55,18 +55,18 @@ export function worthParallel(sizes: readonly number[], threads = defaultThreads
 
 /**
  * Consecutive runs of files (so that the results stay in input order), cut by bytes. Chunks shrink towards the end
- * (to a quarter of what is left per worker, down to CHUNK_MIN_BYTES), so that the workers finish together: with
- * chunks of one size, one worker could still be on a 256 kB chunk, a fifth of a second, while the other waits.
+ * (to a quarter of what is left per thread, down to CHUNK_MIN_BYTES), so that the threads finish together: with
+ * chunks of one size, one thread could still be on a 256 kB chunk, a fifth of a second, while the other waits.
  */
-export function chunkByBytes(files: readonly string[], sizes: readonly number[], workers: number): string[][] {
+export function chunkByBytes(files: readonly string[], sizes: readonly number[], threads: number): string[][] {
   const total = sizes.reduce((sum, size) => sum + size, 0);
-  const perWorker = Math.max(1, workers);
-  const target = Math.min(CHUNK_MAX_BYTES, Math.max(CHUNK_MIN_BYTES, Math.ceil(total / (perWorker * CHUNKS_PER_WORKER))));
+  const perThread = Math.max(1, threads);
+  const target = Math.min(CHUNK_MAX_BYTES, Math.max(CHUNK_MIN_BYTES, Math.ceil(total / (perThread * CHUNKS_PER_THREAD))));
   const chunks: string[][] = [];
   let chunk: string[] = [];
   let bytes = 0;
   let remaining = total;
-  let limit = Math.min(target, Math.max(CHUNK_MIN_BYTES, Math.ceil(remaining / (perWorker * TAPER))));
+  let limit = Math.min(target, Math.max(CHUNK_MIN_BYTES, Math.ceil(remaining / (perThread * TAPER))));
   files.forEach((file, i) => {
     chunk.push(file);
     const size = sizes[i] ?? 0;
@@ -76,7 +76,7 @@ export function chunkByBytes(files: readonly string[], sizes: readonly number[],
       chunks.push(chunk);
       chunk = [];
       bytes = 0;
-      limit = Math.min(target, Math.max(CHUNK_MIN_BYTES, Math.ceil(remaining / (perWorker * TAPER))));
+      limit = Math.min(target, Math.max(CHUNK_MIN_BYTES, Math.ceil(remaining / (perThread * TAPER))));
     }
   });
   if (chunk.length) chunks.push(chunk);
@@ -109,7 +109,7 @@ export async function createFileLinter(setup: ParallelSetup): Promise<(file: str
   };
 }
 
-/** Worker threads to use: one per core the process may use (`os.availableParallelism()`), at most 8. */
+/** Threads to lint on, the main thread one of them: one per core the process may use (`os.availableParallelism()`), at most 8. */
 export function defaultThreads(): number {
   return Math.max(1, Math.min(8, availableParallelism()));
 }
@@ -254,12 +254,17 @@ function startWorker(script: URL, setup: ParallelSetup, run: Run, heapLimitMb: n
 }
 
 export interface ParallelOptions {
-  /** Worker threads to start; 1 lints on the main thread. */
+  /** Threads that lint, the main thread included (it starts one worker less); 1 lints on the main thread alone. */
   threads?: number;
   /** Called with the number of files just linted, in whatever order chunks finish. */
   onProgress?: (files: number) => void;
   /** The files' sizes, when the caller has them already. */
   sizes?: readonly number[];
+  /**
+   * The main thread takes chunks too (the default). Tests that must know which chunk a worker gets (one that runs
+   * out of memory, one that answers late) leave every chunk to `threads` workers.
+   */
+  mainThreadLints?: boolean;
   /** The worker script (tests use one of their own). */
   script?: URL;
   /** The workers' old-generation limit in MB (default: workerHeapLimitMb of the largest file). */
@@ -269,9 +274,12 @@ export interface ParallelOptions {
 }
 
 /**
- * Lints `files` on worker threads and hands their results to `onResults` in input order, a chunk at a time, as soon
- * as that chunk and all before it are in; nothing is kept after. A worker that fails to start or crashes gives its
- * chunks back to the queue; with no worker left (or none to start), the main thread lints.
+ * Lints `files` on `threads` threads, the main thread being one of them, and hands their results to `onResults` in
+ * input order, a chunk at a time, as soon as that chunk and all before it are in; nothing is kept after. The main
+ * thread takes chunks from the same queue as the workers, one file at a time so that it answers them at once; it
+ * starts on the first chunk while they load. (A worker of its own would load the linter a second time and spend
+ * memory on one more heap, while the main thread only waited.) A worker that fails to start or crashes gives its
+ * chunks back to the queue, and the threads left lint them.
  */
 export async function lintFilesInParallel(
   files: readonly string[],
@@ -298,8 +306,9 @@ export async function lintFilesInParallel(
     onProgress: options.onProgress ?? (() => {}),
     onWorkerError: options.onWorkerError ?? (() => {}),
   };
+  const mainLints = options.mainThreadLints ?? true;
   const script = threads > 1 && chunks.length > 1 ? (options.script ?? workerScript()) : undefined;
-  for (let w = 0; script && w < threads; w++) startWorker(script, setup, run, heapLimitMb);
+  for (let w = mainLints ? 1 : 0; script && w < threads; w++) startWorker(script, setup, run, heapLimitMb);
 
   let lintHere: ((file: string) => FileResult) | undefined;
   for (;;) {
@@ -312,12 +321,18 @@ export async function lintFilesInParallel(
     if (run.delivered === chunks.length) break;
     // The window moved, or a crashed worker gave chunks back: workers left idle take them.
     for (const feed of [...run.feeders]) feed();
-    const id = run.alive === 0 ? run.queue.shift() : undefined;
+    // With no worker left, the main thread lints what is left, window or not: it delivers as it goes.
+    const id = run.alive === 0 ? run.queue.shift() : mainLints ? takeChunk(run) : undefined;
     if (id !== undefined) {
       lintHere ??= await createFileLinter(setup);
-      run.answers[id] = (chunks[id] ?? []).map(lintHere);
-      run.onProgress(chunks[id]?.length ?? 0);
-      await yieldToEventLoop();
+      const results: FileResult[] = [];
+      for (const file of chunks[id] ?? []) {
+        results.push(lintHere(file));
+        // A worker's answer waits no longer than one file: it is handed its next chunk at once.
+        await yieldToEventLoop();
+      }
+      run.answers[id] = results;
+      run.onProgress(results.length);
     } else {
       // Wait for a worker to answer, or to give its chunks back.
       await new Promise<void>((resolve) => {

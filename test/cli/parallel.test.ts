@@ -91,6 +91,7 @@ describe('handing results on in input order', () => {
     const setup = { cwd: dir, configPath: undefined, ruleFlags: [], withFrames: false, quiet: false };
     await lintFilesInParallel(files, setup, (chunk) => deliveries.push([...chunk]), {
       threads: 2,
+      mainThreadLints: false,
       sizes: files.map(() => 300_000),
       script: pathToFileURL(join(dir, 'slow-first-worker.mjs')),
       onProgress: (n) => (progressed += n),
@@ -102,6 +103,45 @@ describe('handing results on in input order', () => {
     const sentBeforeFirst = deliveries[0]?.[0]?.documents ?? Infinity;
     expect(sentBeforeFirst).toBeGreaterThan(1);
     expect(sentBeforeFirst).toBeLessThanOrEqual(CHUNKS_AHEAD);
+  });
+});
+
+/** A stand-in for lint-worker.js that answers at once, marking its results with `documents: -1`. */
+const MARKING_WORKER = `
+import { parentPort } from 'node:worker_threads';
+parentPort.on('message', ({ id, files }) => {
+  parentPort.postMessage({ id, results: JSON.stringify(files.map((file) => ({ file, diagnostics: [], documents: -1, skipped: 0 }))) });
+});
+`;
+
+describe('the main thread as one of the threads', () => {
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'platlint-main-lints-'));
+    writeFileSync(join(dir, 'marking-worker.mjs'), MARKING_WORKER);
+    const { manifest } = ensureCorpus(join(dir, 'corpus'), { files: FILES, docsPerFile: 1, seed: 7 });
+    expect(manifest.counts.bytes).toBeGreaterThan(PARALLEL_MIN_BYTES);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('lints the first chunk itself while the worker starts, and shares the rest with it, in input order', async () => {
+    const files = readdirSync(join(dir, 'corpus'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml')).sort().map((f) => join(dir, 'corpus', f));
+    const setup = { cwd: dir, configPath: undefined, ruleFlags: [], withFrames: false, quiet: false };
+    const sizes = files.map((file) => statSync(file).size);
+    const deliveries: FileResult[][] = [];
+    await lintFilesInParallel(files, setup, (chunk) => deliveries.push([...chunk]), {
+      threads: 2,
+      sizes,
+      script: pathToFileURL(join(dir, 'marking-worker.mjs')),
+    });
+    expect(deliveries.map((chunk) => chunk.map((r) => r.file))).toEqual(chunkByBytes(files, sizes, 2));
+    const byWorker = deliveries.map((chunk) => chunk.every((r) => r.documents === -1));
+    // The main thread takes the first chunk before any worker can be online; the one worker (threads - 1) takes
+    // chunks as soon as it is, and answers at once, so it gets some too.
+    expect(byWorker[0]).toBe(false);
+    expect(byWorker.filter(Boolean).length).toBeGreaterThan(0);
+    const lint = await createFileLinter(setup);
+    for (const [i, chunk] of deliveries.entries()) if (!byWorker[i]) expect(chunk).toEqual(chunk.map((r) => lint(r.file)));
   });
 });
 
@@ -123,6 +163,7 @@ describe('a worker that runs out of memory', () => {
     const errors: string[] = [];
     await lintFilesInParallel(files, setup, (chunk) => results.push(...chunk), {
       threads: 2,
+      mainThreadLints: false,
       sizes: files.map((file) => statSync(file).size),
       script: pathToFileURL(BUILT_WORKER),
       workerHeapLimitMb: 24,
