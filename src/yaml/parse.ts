@@ -49,17 +49,19 @@ export interface ParsedYaml {
   tooDeep?: TooDeep;
 }
 
-type Frame = readonly [CST.Token | null | undefined, number];
-
 /** Where a CST document first nests collections deeper than the limit; an explicit stack, as input can be deep. */
 function tooDeepAt(document: CST.Token): number | undefined {
-  const stack: Frame[] = [[document, 0]];
-  while (stack.length) {
-    const [token, depth] = stack.pop() as Frame;
+  // Tokens and their depths on two stacks: a pair per token would be most of what this walk allocates.
+  const tokens: (CST.Token | null | undefined)[] = [document];
+  const depths: number[] = [0];
+  while (tokens.length) {
+    const token = tokens.pop();
+    const depth = depths.pop() as number;
     if (!token) continue;
     switch (token.type) {
       case 'document':
-        stack.push([token.value, depth]);
+        tokens.push(token.value);
+        depths.push(depth);
         break;
       case 'block-map':
       case 'block-seq':
@@ -68,7 +70,8 @@ function tooDeepAt(document: CST.Token): number | undefined {
         // Reversed, so that entries are visited in source order and the first place past the limit is reported.
         for (let i = token.items.length - 1; i >= 0; i--) {
           const item = token.items[i];
-          stack.push([item?.value, depth + 1], [item?.key, depth + 1]);
+          tokens.push(item?.value, item?.key);
+          depths.push(depth + 1, depth + 1);
         }
         break;
       default:
@@ -78,6 +81,9 @@ function tooDeepAt(document: CST.Token): number | undefined {
   }
   return undefined;
 }
+
+/** Up to this many keys, a mapping's duplicates are found by comparing each key with those before it. */
+const SMALL_MAPPING = 8;
 
 const error = (node: Node, code: ErrorCode, message: string): YAMLParseError => {
   const start = node.range?.[0] ?? 0;
@@ -115,6 +121,8 @@ export function findStructureErrors(doc: Document.Parsed, options: { duplicates?
     if (!map && !isSeq(node)) return;
     if (anchors && node.anchor) anchors.set(node.anchor, node);
     open?.add(node);
+    // The scalar keys so far: compared one by one in a small mapping (most are), through a set in a large one.
+    let keys: unknown[] | undefined;
     let seen: Set<unknown> | undefined;
     for (const item of node.items) {
       if (!map || !isPair(item)) {
@@ -124,9 +132,12 @@ export function findStructureErrors(doc: Document.Parsed, options: { duplicates?
       const key = item.key as Node | null;
       if (isScalar(key)) {
         if (duplicates && !Number.isNaN(key.value)) {
-          seen ??= new Set<unknown>();
-          if (seen.has(key.value)) doc.errors.push(error(key, 'DUPLICATE_KEY', 'Map keys must be unique'));
-          seen.add(key.value);
+          keys ??= [];
+          if (seen === undefined && keys.length >= SMALL_MAPPING) seen = new Set(keys);
+          // `includes` compares as a set does (SameValueZero), and NaN keys never get here.
+          if (seen ? seen.has(key.value) : keys.includes(key.value)) doc.errors.push(error(key, 'DUPLICATE_KEY', 'Map keys must be unique'));
+          if (seen) seen.add(key.value);
+          else keys.push(key.value);
         }
         if (anchors) visit(key);
       } else {

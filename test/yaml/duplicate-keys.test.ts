@@ -1,0 +1,45 @@
+/**
+ * findStructureErrors finds repeated scalar keys itself (src/yaml/parse.ts), comparing each key with those before it
+ * in a small mapping and through a set in a large one. It must find exactly the keys the yaml package's own
+ * `uniqueKeys` check finds, in mappings of every size, however the keys are written (YAML 1.1 reads `yes` and `true`
+ * as the same key, `1` and `"1"` as different ones).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { parseYaml, PLATFORM_YAML_OPTIONS } from '../../src/yaml/parse.js';
+
+/** Start offsets of the keys reported as repeated, by the package's check. */
+function byPackage(text: string): number[] {
+  const docs = parseAllDocuments(text, { ...PLATFORM_YAML_OPTIONS, uniqueKeys: true });
+  return (Array.isArray(docs) ? docs : [docs]).flatMap((doc) => doc.errors.filter((e) => e.code === 'DUPLICATE_KEY').map((e) => e.pos[0]));
+}
+
+/** The same, by findStructureErrors. */
+function byPlatlint(text: string): number[] {
+  return parseYaml(text).documents.flatMap((doc) => doc.errors.filter((e) => e.code === 'DUPLICATE_KEY').map((e) => e.pos[0]));
+}
+
+const KEYS = ['a', 'b', 'name', '1', '"1"', "'a'", 'true', 'yes', 'Off', 'false', '~', 'null', '0x1', '1.0', '01', '"a"'];
+
+describe('duplicate keys', () => {
+  it.each([
+    ['a: 1\nb: 2\na: 3\n', [10]],
+    ['{yes: 1, true: 2}', [9]],
+    ['1: a\n"1": b\n', []],
+    [Array.from({ length: 20 }, (_, i) => `k${i}: ${i}`).join('\n') + '\nk3: again\n', [Array.from({ length: 20 }, (_, i) => `k${i}: ${i}`).join('\n').length + 1]],
+  ])('in %j', (text, expected) => {
+    expect(byPlatlint(text)).toEqual(expected);
+    expect(byPackage(text)).toEqual(expected);
+  });
+
+  it('are those the package finds, in block and flow mappings of 1 to 30 keys', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...KEYS), { minLength: 1, maxLength: 30 }), fc.boolean(), (keys, flow) => {
+        const text = flow ? `{${keys.map((k, i) => `${k}: ${i}`).join(', ')}}\n` : keys.map((k, i) => `${k}: ${i}\n`).join('');
+        expect(byPlatlint(text)).toEqual(byPackage(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
