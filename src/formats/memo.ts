@@ -7,7 +7,9 @@ export function memoizeByString<T>(check: (value: string) => T, maxEntries = 256
   const answers = new Map<string, T>();
   return (value) => {
     if (typeof value !== 'string' || value.length > maxLength) return check(value);
-    if (answers.has(value)) return answers.get(value) as T;
+    // One lookup for a value seen before (most are): a long string (a certificate) is hashed and compared once.
+    const known = answers.get(value);
+    if (known !== undefined || answers.has(value)) return known as T;
     const answer = check(value);
     if (answers.size >= maxEntries) answers.clear();
     answers.set(value, answer);
