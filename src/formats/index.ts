@@ -8,5 +8,6 @@ export * from "./regex.js";
 export * from "./email.js";
 export * from "./url.js";
 export * from "./quantity.js";
+export * from "./quantity-values.js";
 export * from "./duration.js";
 export * from "./misc.js";
