@@ -109,7 +109,10 @@ export async function createFileLinter(setup: ParallelSetup): Promise<(file: str
   };
 }
 
-/** Threads to lint on, the main thread one of them: one per core the process may use (`os.availableParallelism()`), at most 8. */
+/**
+ * Threads to lint on, the main thread one of them: one per core the process may use (`os.availableParallelism()`),
+ * at most 8.
+ */
 export function defaultThreads(): number {
   return Math.max(1, Math.min(8, availableParallelism()));
 }
