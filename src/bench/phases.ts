@@ -111,8 +111,6 @@ export async function syntheticPhase(bench: Bench): Promise<Corpus> {
 export async function realisticPhase(bench: Bench): Promise<RealisticCorpus> {
   const sizes = realisticSizes(bench.options.smoke);
   const corpus = realisticCorpus(bench, sizes.throughput);
-  // The floor again with the yaml package as platlint's bundle holds it (its per-token debug switches folded), so
-  // that the report shows how much of platlint's lead comes from that alone.
   const foldedFloor = await foldedFloorScript(bench.options.out);
   for (let rep = 0; rep < bench.options.reps; rep++) {
     const before = bench.options.beforeBin;

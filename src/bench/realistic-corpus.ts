@@ -7,9 +7,10 @@
  * Deterministic: file `f` depends on the seed, `f` and the fixtures only. Each file remembers the rule ids its
  * fixtures expect (`# expect: <rule-id>` comments), so that the benchmark can check a run reported them.
  */
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseAllDocuments, parseDocument, stringify } from 'yaml';
+import { walkYamlFiles } from '../cli/files.js';
 import { fnv1a, Random } from './random.js';
 
 export interface RealisticSpec {
@@ -70,15 +71,6 @@ const EXCLUDED = /^(?:policies|directive|change|yaml\/syntax|resource\/not-an-ob
 const MAX_SOURCE_BYTES = 64 * 1024;
 const EXPECT = /#\s*expect:\s*([a-z-]+\/[a-z0-9-]+)/g;
 
-function listYaml(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) listYaml(path, out);
-    else if (/\.ya?ml$/.test(entry.name)) out.push(path);
-  }
-  return out;
-}
-
 /** The same Config with `status` written as the YAML string in `spec.raw`, or undefined when it has none. */
 function rawForm(text: string): string | undefined {
   const doc = parseDocument(text, { version: '1.1' });
@@ -96,7 +88,10 @@ export function loadSources(fixturesDir: string): Sources {
   const configs: SourceDocument[] = [];
   let fullConfig: SourceDocument | undefined;
   let hash = 0x811c9dc5;
-  for (const file of listYaml(fixturesDir)) {
+  const problems: string[] = [];
+  const files = walkYamlFiles(fixturesDir, problems, { ignoreFiles: false });
+  if (problems.length) throw new Error(problems.join('\n'));
+  for (const file of files) {
     const origin = relative(fixturesDir, file).split('\\').join('/');
     if (EXCLUDED.test(origin) || statSync(file).size > MAX_SOURCE_BYTES) continue;
     const text = readFileSync(file, 'utf8');

@@ -4,9 +4,7 @@
  *
  *   npm run bench                      # the full benchmark, about half an hour on a 2-core machine
  *   npm run bench:smoke                # seconds: tiny corpora, one repetition, Spectral on 5 files (CI)
- *   node dist/src/bench/run.js [--only synthetic,realistic,spectral,cold,memory,lsp] [--reps N] [--cold-reps N]
- *                              [--spectral-files N] [--spectral-reps N] [--no-spectral] [--no-memory] [--memory]
- *                              [--profile] [--out DIR]
+ *   node dist/src/bench/run.js --help  # every option (USAGE below)
  *
  * Measures, each as a child process (wall time from here; CPU time and peak RSS from inside the child):
  *   a  platlint on a corpus, JSON report to a file (`node dist/src/cli/bin.js DIR --format json -o FILE`)

@@ -27,7 +27,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { leanValidatorsModule } from './lean-validators.js';
-import { yamlBundlePlugins } from './yaml-bundle.js';
+import { REQUIRE_BANNER, yamlBundlePlugins } from './yaml-bundle.js';
 import { RULE_DOCS_ARCHIVE } from '../engine/docs.js';
 import { ruleDocsArchive } from './rule-docs-archive.js';
 import { bundledPackages, THIRD_PARTY_LICENSES_FILE, thirdPartyLicensesText } from './third-party-licenses.js';
@@ -97,8 +97,7 @@ export async function bundleCli(): Promise<string[] | undefined> {
     minify: true,
     legalComments: 'none',
     metafile: true,
-    // The CommonJS dependencies (yaml, commander, micromatch) require Node's built-ins.
-    banner: { js: "import { createRequire as __platlintCreateRequire } from 'node:module'; const require = __platlintCreateRequire(import.meta.url);" },
+    banner: { js: REQUIRE_BANNER },
     plugins: [validatorsPlugin, ...yamlBundlePlugins],
     write: false,
     logLevel: 'warning',

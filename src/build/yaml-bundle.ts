@@ -54,7 +54,7 @@ export const yamlDebugFlagsPlugin: Plugin = {
 export const yamlBindingsPlugin: Plugin = {
   name: 'yaml-bindings',
   setup(build) {
-    build.onResolve({ filter: /^yaml$/ }, (args) => (args.namespace === 'yaml-bindings' ? undefined : { path: 'yaml', namespace: 'yaml-bindings', pluginData: args.resolveDir }));
+    build.onResolve({ filter: /^yaml$/ }, () => ({ path: 'yaml', namespace: 'yaml-bindings' }));
     build.onLoad({ filter: /^yaml$/, namespace: 'yaml-bindings' }, () => {
       const entry = require.resolve('yaml');
       const names = Object.keys(require('yaml') as Record<string, unknown>);
@@ -66,6 +66,9 @@ export const yamlBindingsPlugin: Plugin = {
     });
   },
 };
+
+/** An ES module bundle of CommonJS code (yaml, commander, micromatch) needs `require` for Node's built-ins. */
+export const REQUIRE_BANNER = "import { createRequire as __platlintCreateRequire } from 'node:module'; const require = __platlintCreateRequire(import.meta.url);";
 
 /** Both, as bundle-cli.ts and the benchmark's floor use them. */
 export const yamlBundlePlugins: readonly Plugin[] = [yamlBindingsPlugin, yamlDebugFlagsPlugin];

@@ -53,7 +53,7 @@ export function outputs(flags: Pick<LintFlags, 'format' | 'outputFile'>, env: Re
   const formats = flags.format.length ? flags.format : [defaultFormat(env)];
   if (flags.outputFile.length > formats.length) throw new UsageError('more -o files than --format options: give each -o after its --format');
   return formats.map((format, i) => {
-    if (!isFormatName(format)) throw new UsageError(`unknown format "${format}"${nearest(format, FORMAT_NAMES, '')} (use ${FORMAT_NAMES.join(', ')})`);
+    if (!isFormatName(format)) throw new UsageError(`unknown format "${format}"${nearest(format, FORMAT_NAMES)} (use ${FORMAT_NAMES.join(', ')})`);
     const file = flags.outputFile[i];
     return { format, ...(file ? { file } : {}) };
   });

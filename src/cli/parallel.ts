@@ -65,8 +65,9 @@ export function chunkByBytes(files: readonly string[], sizes: readonly number[],
   const chunks: string[][] = [];
   let chunk: string[] = [];
   let bytes = 0;
+  const limitFor = (remaining: number): number => Math.min(target, Math.max(CHUNK_MIN_BYTES, Math.ceil(remaining / (perThread * TAPER))));
   let remaining = total;
-  let limit = Math.min(target, Math.max(CHUNK_MIN_BYTES, Math.ceil(remaining / (perThread * TAPER))));
+  let limit = limitFor(remaining);
   files.forEach((file, i) => {
     chunk.push(file);
     const size = sizes[i] ?? 0;
@@ -76,7 +77,7 @@ export function chunkByBytes(files: readonly string[], sizes: readonly number[],
       chunks.push(chunk);
       chunk = [];
       bytes = 0;
-      limit = Math.min(target, Math.max(CHUNK_MIN_BYTES, Math.ceil(remaining / (perThread * TAPER))));
+      limit = limitFor(remaining);
     }
   });
   if (chunk.length) chunks.push(chunk);

@@ -71,9 +71,8 @@ const MAY_HOLD_SECRETS = new RegExp([...SECRET_KEYS, ':\\/\\/', '\\\\'].join('|'
 
 // A secret key and what follows it on its line, found in the text itself: a line the parser could not read (a
 // syntax error) or an embedded config is masked as surely as a parsed one.
-export const SECRET_LINE = /(^|[\s{,[?-])(["']?)(clientSecret|password|token|caData)\2[ \t]*:(?=[ \t]|$)[ \t]*([^\n]*)/gm;
-const SECRET_LINE_AT = new RegExp(SECRET_LINE.source, 'my');
-const SECRET_KEY_NAME = /clientSecret|password|token|caData/g;
+const SECRET_KEY_NAMES = [...SECRET_KEYS].join('|');
+export const SECRET_LINE = new RegExp(`(^|[\\s{,[?-])(["']?)(${SECRET_KEY_NAMES})\\2[ \\t]*:(?=[ \\t]|$)[ \\t]*([^\\n]*)`, 'gm');
 
 /**
  * The matches of SECRET_LINE, found without trying it at every offset of the text: a match starts at most two
@@ -81,8 +80,8 @@ const SECRET_KEY_NAME = /clientSecret|password|token|caData/g;
  * leading alternative keeps the regex engine from skipping ahead, which cost as much as a tenth of parsing.
  */
 export function* secretLines(text: string): Generator<RegExpExecArray> {
-  const keys = new RegExp(SECRET_KEY_NAME);
-  const line = new RegExp(SECRET_LINE_AT);
+  const keys = new RegExp(SECRET_KEY_NAMES, 'g');
+  const line = new RegExp(SECRET_LINE.source, 'my');
   let from = 0;
   for (let key = keys.exec(text); key; key = keys.exec(text)) {
     for (let start = Math.max(from, key.index - 2); start <= key.index; start++) {
@@ -120,14 +119,15 @@ export function collectTextSecrets(text: string, out: SecretMap = { ranges: [], 
  */
 export function collectSecrets(spaces: readonly NodeSpace[], fileText?: string): SecretMap {
   const out: SecretMap = { ranges: [], values: new Set() };
-  const worthWalking = new Map<string, boolean>();
+  // The documents of a file share one text, tested once (compared by identity, not hashed as a map key would be).
+  let tested: string | undefined;
+  let worth = false;
   for (const space of spaces) {
     if (!space.root) continue;
     // Text without a secret key's name, a URL or an escape (which could spell a key) holds no secret: most files.
-    let worth = worthWalking.get(space.text);
-    if (worth === undefined) {
-      worth = MAY_HOLD_SECRETS.test(space.text);
-      worthWalking.set(space.text, worth);
+    if (space.text !== tested) {
+      tested = space.text;
+      worth = MAY_HOLD_SECRETS.test(tested);
     }
     if (!worth) continue;
     if (space.secrets) {

@@ -5,11 +5,13 @@
 import { memoizeByString } from "./memo.js";
 import { parseQuantity, type QuantityResult, type QuantityValue } from "./quantity.js";
 
+export type { QuantityValue };
+
 /**
  * Go's `strings.TrimSpace` (Unicode White_Space as `unicode.IsSpace` sees it:
  * \t \n \v \f \r space U+0085 U+00A0 and the Z* spaces).
  */
-export function goTrimSpace(s: string): string {
+function goTrimSpace(s: string): string {
   const isSpace = (c: string): boolean =>
     /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/.test(c);
   let start = 0;

@@ -44,7 +44,6 @@ function emptyResult(file: string): FileResult {
   return { file, diagnostics: [], documents: 0, skipped: 0 };
 }
 
-
 /** Helm templates are not manifests until rendered: the editor says so by language, the engine by the text. */
 function isTemplate(document: TextDocument, path: string): boolean {
   return document.languageId === 'helm' || isTemplatedYaml(document.getText(), path);

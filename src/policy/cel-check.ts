@@ -6,7 +6,7 @@
  * so only what is certain is reported (as the CEL checker does with `dyn` variables).
  */
 import { CelScalar, listType, mapType, type CelType, type CelFunc, type parse } from '@bufbuild/cel';
-import { didYouMean } from '../schema/suggest.js';
+import { nearest } from '../schema/suggest.js';
 
 export type Expr = ReturnType<typeof parse>['expr'];
 
@@ -127,9 +127,8 @@ class Checker {
         if (TYPE_IDENTS.has(name)) return TYPE;
         const quoted = this.variables.map((v) => `"${v}"`);
         const vars = quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1) ?? ''}` : (quoted[0] ?? 'none');
-        const close = didYouMean(name, [...scope.keys()].filter((k) => !k.startsWith('@')));
         throw new Failure(
-          `undeclared reference to "${name}"${close.length ? `; did you mean "${close[0]}"?` : ''} (the variables are ${vars}, and the variables of the enclosing macros)`,
+          `undeclared reference to "${name}"${nearest(name, [...scope.keys()].filter((k) => !k.startsWith('@')))} (the variables are ${vars}, and the variables of the enclosing macros)`,
           expr.id,
         );
       }
@@ -249,8 +248,7 @@ class Checker {
     const group = this.funcs.find(name);
     if (!group) {
       const known = [...this.funcs.names()].filter((n) => /^[a-zA-Z]/.test(n));
-      const close = didYouMean(name, known);
-      throw new Failure(`unknown function "${name}"${close.length ? `; did you mean "${close[0]}"?` : ''}`, expr.id);
+      throw new Failure(`unknown function "${name}"${nearest(name, known)}`, expr.id);
     }
     return this.overload(expr, name, group, target, args);
   }

@@ -303,8 +303,10 @@ export function validateTarget(target: LintTarget): SchemaFinding[] {
     findings.push(...kept);
   }
   findings.push(...typedFindings(target, schemas[target.kind]));
-  const reported = new Set(findings.filter((f) => f.ruleId === 'schema/empty-value' || f.messageId === 'nullItem').map((f) => target.pointer(f.path)));
-  if (nulls) emptyValues(target, target.data, [], findings, reported);
+  if (nulls) {
+    const reported = new Set(findings.filter((f) => f.ruleId === 'schema/empty-value' || f.messageId === 'nullItem').map((f) => target.pointer(f.path)));
+    emptyValues(target, target.data, [], findings, reported);
+  }
   emptyRequiredStrings(schemas[target.kind], target.data, [], findings);
   return findings;
 }

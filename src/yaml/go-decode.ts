@@ -144,12 +144,10 @@ class GoDecoder {
   }
 
   private scalarValue(node: Scalar): unknown {
-    const simple = this.plainString(node);
-    if (simple !== undefined) {
-      if (this.options.secretKeys && simple.includes('://')) this.secrets.urls.push(node);
-      return simple;
-    }
+    // A string that may carry a URL's password (what plainString returns is that same string).
     if (this.options.secretKeys && typeof node.value === 'string' && node.value.includes('://')) this.secrets.urls.push(node);
+    const simple = this.plainString(node);
+    if (simple !== undefined) return simple;
     const scalar = this.scalarOf(node);
     // A refused value is reported once, here; the rest of the document is linted as if it were absent.
     if (!scalar) return null;

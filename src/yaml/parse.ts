@@ -1,11 +1,6 @@
 import { Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type CST, type Document, type DocumentOptions, type ErrorCode, type Node, type ParseOptions, type ScalarTag, type SchemaOptions } from 'yaml';
 
 /**
- * The options under which the platform's Go decoder and this linter agree on what a scalar means: YAML 1.1
- * booleans, octals and sexagesimals, but timestamps stay strings, as Go's decoder leaves them for string and
- * interface fields (metav1.Time then parses the string itself).
- */
-/**
  * A plain scalar that starts with none of the characters a YAML 1.1 null, boolean, number, sexagesimal or merge key
  * can start with is a string, whatever follows. The yaml package tries every YAML 1.1 type's pattern on each plain
  * scalar in turn before it settles on a string; checked first, this one pattern settles most values (names, hosts,
@@ -19,11 +14,16 @@ const SURELY_STRING: ScalarTag = {
   resolve: (source: string) => source,
 };
 
+/**
+ * The options under which the platform's Go decoder and this linter agree on what a scalar means: YAML 1.1
+ * booleans, octals and sexagesimals, but timestamps stay strings, as Go's decoder leaves them for string and
+ * interface fields (metav1.Time then parses the string itself).
+ */
 export const PLATFORM_YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   version: '1.1',
   prettyErrors: false,
-  // The yaml package compares each key with every earlier one (quadratic in a mapping's size); findDuplicateKeys
-  // does the same check with a set.
+  // The yaml package compares each key with every earlier one (quadratic in a mapping's size); findStructureErrors
+  // does the same check in linear time.
   uniqueKeys: false,
   // Collection keys (`? [a, b]`) would print a Node warning on stderr when converted; platlint reports them itself.
   logLevel: 'error',

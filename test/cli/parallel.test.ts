@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { chunkByBytes, CHUNKS_AHEAD, createFileLinter, decodeResults, encodeResults, lintFilesInParallel, PARALLEL_MIN_BYTES, worthParallel } from '../../src/cli/parallel.js';
 import type { FileResult } from '../../src/engine/types.js';
 import { BIN, runCli } from '../helpers/cli.js';
+import { yamlFilesUnder } from '../helpers/files.js';
 
 /** The worker script of the build (the tests run from the sources, which have none). */
 const BUILT_WORKER = join(BIN, '..', 'lint-worker.js');
@@ -119,15 +120,16 @@ describe('the main thread as one of the threads', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'platlint-main-lints-'));
     writeFileSync(join(dir, 'marking-worker.mjs'), MARKING_WORKER);
-    const { manifest } = ensureCorpus(join(dir, 'corpus'), { files: FILES, docsPerFile: 1, seed: 7 });
-    expect(manifest.counts.bytes).toBeGreaterThan(PARALLEL_MIN_BYTES);
+    ensureCorpus(join(dir, 'corpus'), { files: FILES, docsPerFile: 1, seed: 7 });
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('lints the first chunk itself while the worker starts, and shares the rest with it, in input order', async () => {
-    const files = readdirSync(join(dir, 'corpus'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.yaml')).sort().map((f) => join(dir, 'corpus', f));
+    const files = yamlFilesUnder(join(dir, 'corpus'));
     const setup = { cwd: dir, configPath: undefined, ruleFlags: [], withFrames: false, quiet: false };
     const sizes = files.map((file) => statSync(file).size);
+    // The premise: more than one chunk, so that there is something to share.
+    expect(chunkByBytes(files, sizes, 2).length).toBeGreaterThan(1);
     const deliveries: FileResult[][] = [];
     await lintFilesInParallel(files, setup, (chunk) => deliveries.push([...chunk]), {
       threads: 2,

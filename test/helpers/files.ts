@@ -1,14 +1,14 @@
-import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { walkYamlFiles } from '../../src/cli/files.js';
 
-/** Every `.yaml`/`.yml` file under a directory, depth first in directory order. */
+/** Every YAML file under a directory, found by the linter's own walker (ignore files aside); a problem throws. */
 export function yamlFilesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return yamlFilesUnder(path);
-    return /\.ya?ml$/.test(entry.name) ? [path] : [];
-  });
+  const errors: string[] = [];
+  const files = walkYamlFiles(dir, errors, { ignoreFiles: false });
+  if (errors.length) throw new Error(errors.join('\n'));
+  return files;
 }
 
 /** A new temporary directory holding the given files (paths relative to it, folders created). */

@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuiltCli } from './built-cli.js';
+import { tempTree } from '../helpers/files.js';
 
 // Each test starts the built CLI in a child process: slow on a loaded machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -135,11 +134,7 @@ function reported(report: JsonReport): (string | number)[][] {
 
 beforeAll(() => {
   cli = ensureBuiltCli();
-  repo = mkdtempSync(join(tmpdir(), 'platlint-repo-'));
-  for (const [path, text] of Object.entries(REPOSITORY)) {
-    mkdirSync(dirname(join(repo, path)), { recursive: true });
-    writeFileSync(join(repo, path), text);
-  }
+  repo = tempTree('platlint-repo-', REPOSITORY);
 }, 180_000);
 
 afterAll(() => {

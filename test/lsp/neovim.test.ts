@@ -3,9 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureBuiltCli, repoRoot } from '../integrations/built-cli.js';
-import { BROKEN_USER, workspace } from './client.js';
+import { BROKEN_USER as USER, workspace } from './client.js';
 
-const USER = BROKEN_USER;
 
 interface Seen {
   error: string | null;

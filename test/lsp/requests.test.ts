@@ -2,9 +2,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { DocumentDiagnosticReport, WorkspaceDiagnosticReport } from 'vscode-languageserver/node.js';
-import { BROKEN_USER, Client, TEST_MS, workspace } from './client.js';
+import { BROKEN_USER as TEXT, Client, TEST_MS, workspace } from './client.js';
 
-const TEXT = BROKEN_USER;
 
 describe('platlint lsp on request', () => {
   it('answers pull diagnostics and pushes none to a client that pulls', async () => {

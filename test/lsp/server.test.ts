@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Range } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { BROKEN_USER, Client, TEST_MS, workspace } from './client.js';
+import { BROKEN_USER as USER, Client, TEST_MS, workspace } from './client.js';
 
-const USER = BROKEN_USER;
 const CLEAN = USER.replace('emial', 'email').replace('"3"', '3');
 const DOCS = 'https://github.com/platlint/platlint/blob/main/rules';
 

@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { builtinRules } from '../../rules/index.js';
 import { lintText } from '../../src/engine/lint.js';
 import { presetSettings } from '../../src/engine/presets.js';
 import type { Diagnostic, FileResult, Rule } from '../../src/engine/types.js';
 import { loadPolicies, type LoadedPolicies, type LoadPoliciesOptions } from '../../src/policy/load.js';
+import { tempTree } from '../helpers/files.js';
 
 const created: string[] = [];
 
@@ -16,13 +15,8 @@ export function removeTempDirs(): void {
 
 /** Writes files into a fresh temporary directory and returns it. */
 export function tempDir(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'platlint-policy-'));
+  const dir = tempTree('platlint-policy-', files);
   created.push(dir);
-  for (const [name, text] of Object.entries(files)) {
-    const path = join(dir, name);
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, text);
-  }
   return dir;
 }
 

@@ -1,6 +1,5 @@
 import type { DataPath, Rule, RuleContext } from '../../../src/engine/types.js';
-import { compareQuantities, formatQuantityValue, quantityFromYaml } from '../../../src/formats/quantity-values.js';
-import type { QuantityValue } from '../../../src/formats/quantity.js';
+import { compareQuantities, formatQuantityValue, quantityFromYaml, type QuantityValue } from '../../../src/formats/quantity-values.js';
 import { isRecord, recordAt } from '../../../src/platform/data.js';
 import { displayPath } from '../../../src/schema/validate.js';
 
