@@ -15,20 +15,40 @@ export function defaultFormat(env: Readonly<Record<string, string | undefined>>)
   return env['GITHUB_ACTIONS'] === 'true' ? 'github' : 'stylish';
 }
 
-/** Formatters load on demand: a pre-commit run that prints stylish output should not pay for SARIF. */
-export async function loadFormatter(name: FormatName): Promise<Formatter> {
+/** A format's whole-report formatter and its report writer, from the format's own module. */
+interface FormatModule {
+  formatter: Formatter;
+  createWriter: ReportWriterFactory;
+}
+
+/** Formats load on demand: a pre-commit run that prints stylish output should not pay for SARIF. */
+async function loadFormat(name: FormatName): Promise<FormatModule> {
   switch (name) {
-    case 'stylish':
-      return (await import('./stylish.js')).formatStylish;
-    case 'json':
-      return (await import('./json.js')).formatJson;
-    case 'sarif':
-      return (await import('./sarif.js')).formatSarif;
-    case 'github':
-      return (await import('./github.js')).formatGithub;
-    case 'junit':
-      return (await import('./junit.js')).formatJunit;
+    case 'stylish': {
+      const m = await import('./stylish.js');
+      return { formatter: m.formatStylish, createWriter: m.createStylishWriter };
+    }
+    case 'json': {
+      const m = await import('./json.js');
+      return { formatter: m.formatJson, createWriter: m.createJsonWriter };
+    }
+    case 'sarif': {
+      const m = await import('./sarif.js');
+      return { formatter: m.formatSarif, createWriter: m.createSarifWriter };
+    }
+    case 'github': {
+      const m = await import('./github.js');
+      return { formatter: m.formatGithub, createWriter: m.createGithubWriter };
+    }
+    case 'junit': {
+      const m = await import('./junit.js');
+      return { formatter: m.formatJunit, createWriter: m.createJunitWriter };
+    }
   }
+}
+
+export async function loadFormatter(name: FormatName): Promise<Formatter> {
+  return (await loadFormat(name)).formatter;
 }
 
 /**
@@ -36,16 +56,5 @@ export async function loadFormatter(name: FormatName): Promise<Formatter> {
  * part as it comes; sarif and junit hold the results and write the report at the end.
  */
 export async function loadReportWriter(name: FormatName): Promise<ReportWriterFactory> {
-  switch (name) {
-    case 'stylish':
-      return (await import('./stylish.js')).createStylishWriter;
-    case 'json':
-      return (await import('./json.js')).createJsonWriter;
-    case 'sarif':
-      return (await import('./sarif.js')).createSarifWriter;
-    case 'github':
-      return (await import('./github.js')).createGithubWriter;
-    case 'junit':
-      return (await import('./junit.js')).createJunitWriter;
-  }
+  return (await loadFormat(name)).createWriter;
 }
