@@ -2,7 +2,7 @@
  * The lint command's reports, written as the files are linted: each result goes to every report at once and is
  * then dropped, so that a run keeps the counts (and what a buffered format needs), not the results.
  */
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { FileResult } from '../engine/types.js';
 import { addToSummary, emptySummary, type FormatContext, type ReportWriter, type ReportWriterFactory, type Summary } from '../formatters/summary.js';
@@ -19,14 +19,11 @@ interface Sink {
 
 /** Collects text and hands it to `flush` when there is enough of it, and at the end. */
 abstract class PendingText implements Sink {
-  private pending: string[] = [];
-  private chars = 0;
+  private pending = '';
 
   write(text: string): void {
-    if (!text) return;
-    this.pending.push(text);
-    this.chars += text.length;
-    if (this.chars >= FLUSH_CHARS) this.flushPending();
+    this.pending += text;
+    if (this.pending.length >= FLUSH_CHARS) this.flushPending();
   }
 
   close(): void {
@@ -34,9 +31,8 @@ abstract class PendingText implements Sink {
   }
 
   protected flushPending(): void {
-    const text = this.pending.join('');
-    this.pending = [];
-    this.chars = 0;
+    const text = this.pending;
+    this.pending = '';
     this.flush(text);
   }
 
@@ -67,8 +63,8 @@ class FileSink extends PendingText {
         mkdirSync(dirname(this.path), { recursive: true });
         this.fd = openSync(this.path, 'w');
       }
-      const bytes = Buffer.from(text, 'utf8');
-      for (let offset = 0; offset < bytes.length; ) offset += writeSync(this.fd, bytes, offset);
+      // Written whole at the file's position: Node loops over partial writes itself.
+      writeFileSync(this.fd, text);
     } catch (error) {
       this.fail(error);
     }
@@ -128,7 +124,7 @@ export interface ReportTarget {
 
 /** Every report of a run, fed one result at a time in report order, with the run's counts. */
 export class ReportOutputs {
-  readonly summary: Summary = emptySummary();
+  private readonly summary: Summary = emptySummary();
   /** A report file could not be written (said on stderr): the run exits 2. */
   writeFailed = false;
   private readonly reports: { writer: ReportWriter; sink: Sink }[];

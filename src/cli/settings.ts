@@ -5,7 +5,6 @@ import { nearest } from '../schema/suggest.js';
 
 export class UsageError extends Error {}
 
-
 export function parseSeverity(word: string, where: string): SeverityChoice {
   const severity = severityFromWord(word);
   if (!severity) throw new UsageError(`${where}: unknown severity "${word}" (use off, info, warn, error or on)`);
