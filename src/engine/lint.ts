@@ -13,7 +13,7 @@ import { decodeSource } from './decode.js';
 import { collectSecrets, maskLine, scrubMessage } from './secrets.js';
 import { effectiveSeverity, formatMessage, isRuleEnabled, messageSpec, type RuleSettings } from './settings.js';
 import { readsDocument, rulePlan, type RulePlan } from './rule-plan.js';
-import type { Diagnostic, FileResult, Report, Rule, SkippedObject, TextEdit } from './types.js';
+import type { Diagnostic, FileResult, Report, Rule, RuleContext, SkippedObject, TextEdit } from './types.js';
 
 export interface LintOptions {
   filename: string;
@@ -121,14 +121,20 @@ export class FileLinter {
     const report = (r: Report): void => {
       reports.push(r);
     };
+    // One context for the target, its options set per rule: rules use it while they run and keep nothing of it.
+    const context: RuleContext = { report, options: {}, facts: target, fromRaw: target.fromRaw };
     for (const planned of this.plan.checks[kind]) {
+      // The status out of spec.raw comes with the document's own metadata and spec: a rule that reads no status
+      // would only repeat, word for word, what it said of the document itself.
+      if (target.fromRaw && !planned.readsStatus) continue;
       // A section the previous version had counts too: its removal is a change to judge.
       if (!readsDocument(planned, data) && !(old && readsDocument(planned, old))) continue;
       const { rule } = planned;
       // Transition rules compare with the previous version: without one they have nothing to say.
       if (rule.meta.transition && !old) continue;
       try {
-        rule.check(document, { report, options: planned.options, facts: target, fromRaw: target.fromRaw });
+        context.options = planned.options;
+        rule.check(document, context);
         for (const r of reports) this.emitReport(rule, target, r);
       } catch (error) {
         // Reported even when turned off: a rule that crashed must not pass for a clean file.

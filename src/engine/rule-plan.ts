@@ -15,6 +15,8 @@ export interface PlannedRule {
   options: Readonly<Record<string, unknown>>;
   /** Dotted data paths (`status.vault`); the rule runs only on documents where one of them has a value. */
   sections: readonly (readonly string[])[] | undefined;
+  /** The rule reads something under `status` (or everything): only such a rule has news for the status of spec.raw. */
+  readsStatus: boolean;
 }
 
 export interface RulePlan {
@@ -86,6 +88,7 @@ function buildPlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {
       rule: rule as PlannedRule['rule'],
       options: { ...rule.meta.defaultOptions, ...setting?.options },
       sections: rule.meta.sections?.map((section) => section.split('.')),
+      readsStatus: !rule.meta.sections || rule.meta.sections.some((section) => section.split('.')[0] === 'status'),
     };
     for (const kind of ['User', 'Config'] as const) if (!rule.meta.kinds || rule.meta.kinds.includes(kind)) checks[kind].push(planned);
   }

@@ -4,8 +4,10 @@ import type { JsonSchema } from './metadata.js';
 
 /**
  * What the platform's typed decode does beyond JSON types, which the JSON Schema cannot say: an integer field is a
- * Go int64, so a number outside its range is refused (a JS number cannot even hold it exactly), and a null in a
- * map of strings becomes the empty string.
+ * Go int64, so a number outside its range is refused (a JS number cannot even hold it exactly); a null in a map of
+ * strings becomes the empty string; and a required string written as `""` (or only spaces) decodes to the zero
+ * value, the same as leaving the field out, so no login or policy can work with it (ajv's `required` only sees
+ * presence, and the schema conventions keep `minLength` out).
  */
 export interface TypedFinding extends Report {
   ruleId: string;
@@ -18,16 +20,28 @@ const CERTAINLY_INT64 = 2 ** 62;
 
 const relevant = new WeakMap<JsonSchema, boolean>();
 
-/** Whether a schema has an integer field or a map of strings anywhere below it; the walk skips the rest. */
+/** Whether a schema has an integer field, a map of strings or a required string anywhere below it; the walk skips the rest. */
 function worthWalking(schema: JsonSchema): boolean {
   let known = relevant.get(schema);
   if (known === undefined) {
     relevant.set(schema, false);
     const children = [...Object.values(schema.properties ?? {}), ...(typeof schema.additionalProperties === 'object' ? [schema.additionalProperties] : []), ...(schema.items ? [schema.items] : [])];
-    known = schema.type === 'integer' || isStringMap(schema) || children.some(worthWalking);
+    known = schema.type === 'integer' || isStringMap(schema) || requiredStrings(schema).length > 0 || children.some(worthWalking);
     relevant.set(schema, known);
   }
   return known;
+}
+
+const requiredStringsOf = new WeakMap<JsonSchema, readonly string[]>();
+
+/** The required properties of an object schema that are strings. */
+function requiredStrings(schema: JsonSchema): readonly string[] {
+  let names = requiredStringsOf.get(schema);
+  if (!names) {
+    names = schema.type === 'object' ? (schema.required ?? []).filter((name) => schema.properties?.[name]?.type === 'string') : [];
+    requiredStringsOf.set(schema, names);
+  }
+  return names;
 }
 
 function isStringMap(schema: JsonSchema): boolean {
@@ -58,6 +72,14 @@ function walk(target: LintTarget, schema: JsonSchema, data: unknown, path: (stri
     return;
   }
   if (typeof data !== 'object' || data === null) return;
+  if (!Array.isArray(data)) {
+    for (const name of requiredStrings(schema)) {
+      const value = (data as Record<string, unknown>)[name];
+      if (typeof value !== 'string' || value.trim() !== '') continue;
+      const childPath = [...path, name];
+      out.push({ ruleId: 'schema/required', messageId: 'emptyString', path: childPath, data: { field: displayPath(childPath) } });
+    }
+  }
   const stringMap = isStringMap(schema);
   const visit = (key: string | number, value: unknown): void => {
     path.push(key);
@@ -80,7 +102,7 @@ export function displayPath(path: DataPath): string {
   return out || '(document)';
 }
 
-/** Int64 range and nulls in maps of strings, for the parts of a document where the schema has them. */
+/** Int64 range, nulls in maps of strings and empty required strings, for the parts of a document where the schema has them. */
 export function typedFindings(target: LintTarget, schema: JsonSchema): TypedFinding[] {
   const out: TypedFinding[] = [];
   walk(target, schema, target.data, [], out, 0);

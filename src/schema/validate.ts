@@ -234,45 +234,6 @@ function emptyValues(target: LintTarget, data: unknown, path: (string | number)[
   else for (const key in data) visit(key, (data as Record<string, unknown>)[key]);
 }
 
-/**
- * Required strings written as `""` (or only spaces): Go decodes them to the zero value, the same as leaving the
- * field out, so no login or policy can work with them. ajv's `required` only sees presence, and the schema
- * conventions keep `minLength` out, so this walk over the schema reports them as schema/required.
- */
-function emptyRequiredStrings(schema: JsonSchema, data: unknown, path: (string | number)[], out: SchemaFinding[], depth = 0): void {
-  if (depth > 100 || typeof data !== 'object' || data === null) return;
-  if (Array.isArray(data)) {
-    if (schema.type !== 'array' || !schema.items) return;
-    for (let i = 0; i < data.length; i++) {
-      if (typeof data[i] !== 'object') continue;
-      path.push(i);
-      emptyRequiredStrings(schema.items, data[i], path, out, depth + 1);
-      path.pop();
-    }
-    return;
-  }
-  if (schema.type !== 'object') return;
-  const record = data as Record<string, unknown>;
-  for (const name of schema.required ?? []) {
-    const value = record[name];
-    if (schema.properties?.[name]?.type === 'string' && typeof value === 'string' && value.trim() === '') {
-      const childPath = [...path, name];
-      out.push({ ruleId: 'schema/required', messageId: 'emptyString', path: childPath, data: { field: displayPath(childPath) } });
-    }
-  }
-  const rest = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
-  for (const name in record) {
-    const value = record[name];
-    // Only mappings and lists hold required strings further down.
-    if (typeof value !== 'object' || value === null) continue;
-    const child = schema.properties?.[name] ?? rest;
-    if (!child) continue;
-    path.push(name);
-    emptyRequiredStrings(child, value, path, out, depth + 1);
-    path.pop();
-  }
-}
-
 /** Validates a target against its kind's schema and turns each real mistake into one finding. */
 export function validateTarget(target: LintTarget): SchemaFinding[] {
   if (!target.kind) return [];
@@ -307,6 +268,5 @@ export function validateTarget(target: LintTarget): SchemaFinding[] {
     const reported = new Set(findings.filter((f) => f.ruleId === 'schema/empty-value' || f.messageId === 'nullItem').map((f) => target.pointer(f.path)));
     emptyValues(target, target.data, [], findings, reported);
   }
-  emptyRequiredStrings(schemas[target.kind], target.data, [], findings);
   return findings;
 }
