@@ -2,7 +2,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { LintTarget } from '../engine/document.js';
 import type { DataPath, Report, ResourceKind } from '../engine/types.js';
 import { goStringOf, printScalar } from '../yaml/go-scalar.js';
-import { schemas, type JsonSchema } from './index.js';
+import { schemas } from './index.js';
 import { getIn } from '../platform/data.js';
 import { didYouMean } from './suggest.js';
 import { createAjv } from './ajv.js';
