@@ -42,6 +42,15 @@ describe('rule plan', () => {
     expect(run([vault], CONFIG('spec:\n  raw: |\n    vault:\n      enabled: true\n'))).toEqual(['test/vault: hit 1']);
   });
 
+  it('runs on the status out of spec.raw only the rules that read a status: the others already saw the rest', () => {
+    const meta = probe('test/meta', { sections: ['metadata'] });
+    const vault = probe('test/vault', { sections: ['metadata', 'status.vault'] });
+    const all = probe('test/all');
+    const text = CONFIG('spec:\n  raw: |\n    vault:\n      enabled: true\nstatus:\n  vault:\n    enabled: false\n');
+    expect(run([meta, vault, all], text)).toEqual(['test/all: hit 1', 'test/all: hit 2', 'test/meta: hit 1', 'test/vault: hit 1', 'test/vault: hit 2']);
+    expect([meta.runs, vault.runs, all.runs]).toEqual([1, 2, 2]);
+  });
+
   it('runs a rule without sections on every document of its kinds, with its options merged over the defaults', () => {
     const users = probe('test/users', { kinds: ['User'], defaultOptions: { a: 1, b: 2 } });
     const all = probe('test/all');
