@@ -1,5 +1,4 @@
-import { severityFromWord, type RuleSetting, type SeverityChoice } from '../engine/settings.js';
-import { ruleIdMatches } from '../engine/directives.js';
+import { rulesMatching, setSeverity, severityFromWord, type RuleSetting, type SeverityChoice } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import { nearest } from '../schema/suggest.js';
 
@@ -17,10 +16,10 @@ export function applyRuleFlags(settings: Map<string, RuleSetting>, flags: readon
     const eq = flag.lastIndexOf('=');
     if (eq <= 0) throw new UsageError(`--rule ${flag}: expected ID=off|info|warn|error`);
     const pattern = flag.slice(0, eq).trim();
-    const matched = rules.filter((r) => ruleIdMatches(pattern, r.meta.id));
+    const matched = rulesMatching(pattern, rules);
     if (matched.length === 0) throw new UsageError(`--rule ${flag}: unknown rule "${pattern}"${nearest(pattern, rules.map((r) => r.meta.id), ' (see platlint rules)')}`);
     const severity = parseSeverity(flag.slice(eq + 1), `--rule ${flag}`);
-    for (const { meta } of matched) settings.set(meta.id, { ...settings.get(meta.id), severity });
+    setSeverity(settings, matched, severity);
   }
 }
 

@@ -1,10 +1,9 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { Ajv } from 'ajv';
 import micromatch from 'micromatch';
-import { ruleIdMatches } from '../engine/directives.js';
 import { createAjv } from '../schema/ajv.js';
 import { isPresetName, presetSettings } from '../engine/presets.js';
-import { severityFromWord, type RuleSetting } from '../engine/settings.js';
+import { rulesMatching, setSeverity, severityFromWord, type RuleSetting } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import { nearest } from '../schema/suggest.js';
 import { ConfigError, type ConfigFile, type RuleEntry } from './load.js';
@@ -76,7 +75,7 @@ export class ResolvedConfig {
   private apply(settings: Map<string, RuleSetting>, entries: Record<string, RuleEntry> | undefined, where: (string | number)[], problems?: string[]): void {
     for (const [pattern, entry] of Object.entries(entries ?? {})) {
       const at = `${this.file?.position([...where, pattern]) ?? ''}: ${[...where, pattern].join('.')}`;
-      const matched = this.rules.filter((r) => ruleIdMatches(pattern, r.meta.id));
+      const matched = rulesMatching(pattern, this.rules);
       if (matched.length === 0) {
         problems?.push(`${at}: matches no rule${nearest(pattern, this.rules.map((r) => r.meta.id), ' (see platlint rules)')}`);
         continue;
@@ -104,7 +103,7 @@ export class ResolvedConfig {
           }
           settings.set(rule.meta.id, { severity, options: copy });
         } else {
-          settings.set(rule.meta.id, { ...settings.get(rule.meta.id), severity });
+          setSeverity(settings, [rule], severity);
         }
       }
     }

@@ -1,4 +1,4 @@
-import micromatch from 'micromatch';
+import { ruleIdMatches } from './settings.js';
 
 export type DirectiveKind = 'disable-next-line' | 'disable-line' | 'disable' | 'enable' | 'disable-file';
 
@@ -38,11 +38,6 @@ export function parseDirectives(text: string): Directive[] {
     out.push({ kind: match[1] as DirectiveKind, ids, line, start: hash, end });
   }
   return out;
-}
-
-/** A rule id against an id or a glob over ids (`security/*`), as directives, --rule flags and settings write them. */
-export function ruleIdMatches(pattern: string, ruleId: string): boolean {
-  return pattern === ruleId || micromatch.isMatch(ruleId, pattern);
 }
 
 export interface Suppressible {

@@ -1,4 +1,5 @@
-import type { MessageSpec, RuleMeta, Severity, SeveritySetting } from './types.js';
+import micromatch from 'micromatch';
+import type { MessageSpec, Rule, RuleMeta, Severity, SeveritySetting } from './types.js';
 
 /**
  * `on` turns a rule on at its own default severities, even a rule that is off by default (the `strict` preset);
@@ -21,6 +22,21 @@ export interface RuleSetting {
 }
 
 export type RuleSettings = ReadonlyMap<string, RuleSetting>;
+
+/** A rule id against an id or a glob over ids (`security/*`), as directives, --rule flags and settings write them. */
+export function ruleIdMatches(pattern: string, ruleId: string): boolean {
+  return pattern === ruleId || micromatch.isMatch(ruleId, pattern);
+}
+
+/** The rules an id or a glob over ids names. */
+export function rulesMatching(pattern: string, rules: readonly Rule[]): Rule[] {
+  return rules.filter((rule) => ruleIdMatches(pattern, rule.meta.id));
+}
+
+/** Sets the severity of each rule, keeping its options: the config file, --rule flags and the editor all do this. */
+export function setSeverity(settings: Map<string, RuleSetting>, rules: readonly Rule[], severity: SeverityChoice): void {
+  for (const { meta } of rules) settings.set(meta.id, { ...settings.get(meta.id), severity });
+}
 
 export function messageSpec(meta: RuleMeta, messageId: string): MessageSpec {
   const spec = meta.messages[messageId];

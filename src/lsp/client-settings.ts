@@ -4,8 +4,7 @@
  *
  *   { "enable": true, "rules": { "meta/labels": "off", "security/*": "error" } }
  */
-import { severityFromWord, type RuleSetting, type RuleSettings, type SeverityChoice } from '../engine/settings.js';
-import { ruleIdMatches } from '../engine/directives.js';
+import { rulesMatching, setSeverity, severityFromWord, type RuleSetting, type RuleSettings, type SeverityChoice } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 
 export const SETTINGS_SECTION = 'platlint';
@@ -57,7 +56,7 @@ export function withOverrides(settings: RuleSettings, overrides: ClientSettings[
   if (known) return known;
   const out = new Map<string, RuleSetting>(settings);
   for (const [pattern, severity] of overrides) {
-    for (const rule of rules) if (ruleIdMatches(pattern, rule.meta.id)) out.set(rule.meta.id, { ...out.get(rule.meta.id), severity });
+    setSeverity(out, rulesMatching(pattern, rules), severity);
   }
   byOverrides.set(overrides, out);
   return out;
