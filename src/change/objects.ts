@@ -9,7 +9,7 @@ import { TargetExtractor } from '../engine/extract.js';
 import { objectScope } from '../engine/scope.js';
 import { recoverSwallowedDocuments } from '../engine/yaml-errors.js';
 import { isRecord } from '../platform/data.js';
-import { parseYaml } from '../yaml/parse.js';
+import { parseYaml, withLineFeeds } from '../yaml/parse.js';
 import { goDecode } from '../yaml/go-decode.js';
 
 export interface ObjectVersion {
@@ -52,7 +52,8 @@ export function slotOf(target: Pick<LintTarget, 'documentIndex' | 'fromRaw' | 'p
 export function objectsIn(text: string, file: string): ObjectVersion[] {
   let parsed;
   try {
-    parsed = recoverSwallowedDocuments(parseYaml(text));
+    // Read as the linted file is read, lone CRs as line breaks; offsets are unchanged.
+    parsed = recoverSwallowedDocuments(parseYaml(withLineFeeds(text)));
   } catch {
     return [];
   }
@@ -62,7 +63,7 @@ export function objectsIn(text: string, file: string): ObjectVersion[] {
     if (doc.contents === null || doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return;
     try {
       // Both versions are read as the platform reads them, as the linted file is.
-      const decoded = goDecode(doc, text);
+      const decoded = goDecode(doc, parsed.text);
       const data = decoded.fatal ? null : decoded.data;
       if (data !== null && data !== undefined) readable.push({ index, doc, data });
     } catch {

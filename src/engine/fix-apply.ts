@@ -1,4 +1,4 @@
-import { parseYaml } from '../yaml/parse.js';
+import { parseYaml, withLineFeeds } from '../yaml/parse.js';
 import type { Diagnostic, FileResult, TextEdit } from './types.js';
 
 export const MAX_FIX_PASSES = 10;
@@ -29,7 +29,7 @@ export function applyFixes(text: string, diagnostics: readonly Diagnostic[]): { 
  */
 export function parsesCompletely(text: string): boolean {
   try {
-    const parsed = parseYaml(text.replace(/\r(?!\n)/g, '\n'));
+    const parsed = parseYaml(withLineFeeds(text));
     return !parsed.tooDeep && parsed.documents.every((doc) => doc.errors.every((e) => e.code === 'DUPLICATE_KEY'));
   } catch {
     return false;

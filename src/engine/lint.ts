@@ -1,5 +1,5 @@
 import type { Document } from 'yaml';
-import { MAX_NESTING, parseYaml, type ParsedYaml } from '../yaml/parse.js';
+import { MAX_NESTING, parseYaml, withLineFeeds, type ParsedYaml } from '../yaml/parse.js';
 import { directiveFindings } from '../yaml/go-directives.js';
 import { validateTarget } from '../schema/validate.js';
 import { decodeSpace, LintTarget, type NodeSpace, type OffsetRange } from './document.js';
@@ -156,9 +156,7 @@ export class FileLinter {
       return { ...result, skips: [{ line: template.line, path: '', reason: template.reason }], skippedFile: true };
     }
     const spaces: NodeSpace[] = [];
-    // YAML (and the Go decoder) count a lone CR as a line break; the yaml package does not. LF has the same length,
-    // so offsets stay those of the file and fixes still apply to its own bytes.
-    const lines = text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
+    const lines = withLineFeeds(text);
     try {
       this.parsed = recoverSwallowedDocuments(parseYaml(lines));
     } catch (error) {

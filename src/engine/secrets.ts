@@ -1,5 +1,5 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Node, type Pair } from 'yaml';
-import { parseYaml } from '../yaml/parse.js';
+import { parseYaml, withLineFeeds } from '../yaml/parse.js';
 import type { NodeSpace, OffsetRange } from './document.js';
 
 /** Keys whose values are credentials; RULES.md "Secrets". */
@@ -224,7 +224,7 @@ export function maskLine(text: string, lineStart: number, secrets: SecretMap): s
 
 /** A file's text with its secrets masked, wherever they are: for reporting a whole text, such as fixed output. */
 export function maskSecretsInText(text: string): string {
-  const lines = text.replace(/\r(?!\n)/g, '\n');
+  const lines = withLineFeeds(text);
   const parsed = parseYaml(lines);
   const spaces = parsed.documents.map((doc): NodeSpace => ({ doc, root: doc.contents, text: lines }));
   return maskText(text, collectSecrets(spaces, lines));

@@ -49,6 +49,14 @@ export interface ParsedYaml {
   tooDeep?: TooDeep;
 }
 
+/**
+ * The text with each lone CR made a LF. YAML (and the Go decoder) count a lone CR as a line break; the yaml package
+ * does not. LF has the same length, so offsets stay those of the file and fixes still apply to its own bytes.
+ */
+export function withLineFeeds(text: string): string {
+  return text.includes('\r') ? text.replace(/\r(?!\n)/g, '\n') : text;
+}
+
 /** Where a CST document first nests collections deeper than the limit; an explicit stack, as input can be deep. */
 function tooDeepAt(document: CST.Token): number | undefined {
   // Tokens and their depths on two stacks: a pair per token would be most of what this walk allocates.
