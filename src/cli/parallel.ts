@@ -5,8 +5,7 @@
  * and workers start only when there is enough work to repay their start-up. A worker's results come back as one
  * JSON string per chunk (one flat copy instead of a structured clone of thousands of small objects) and are dropped
  * once delivered. Only a window of chunks past the first undelivered one is handed out, so results waiting for a
- * slow chunk stay few, and memory does not grow with the number of files. Should every worker fail, the main thread
- * lints what is left.
+ * slow chunk stay few, however many files there are. Should every worker fail, the main thread lints what is left.
  *
  * Each thread builds the same linter from plain data (the config file's path, the --rule flags), since rules and
  * resolved settings cannot cross threads. Custom policies, --fix and --cache stay single-threaded (the caller checks).

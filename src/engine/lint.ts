@@ -123,10 +123,7 @@ export class FileLinter {
     };
     // One context for the target, its options set per rule: rules use it while they run and keep nothing of it.
     const context: RuleContext = { report, options: {}, facts: target, fromRaw: target.fromRaw };
-    for (const planned of this.plan.checks[kind]) {
-      // The status out of spec.raw comes with the document's own metadata and spec: a rule that reads no status
-      // would only repeat, word for word, what it said of the document itself.
-      if (target.fromRaw && !planned.readsStatus) continue;
+    for (const planned of target.fromRaw ? this.plan.rawStatusChecks : this.plan.checks[kind]) {
       // A section the previous version had counts too: its removal is a change to judge.
       if (!readsDocument(planned, data) && !(old && readsDocument(planned, old))) continue;
       const { rule } = planned;

@@ -1,9 +1,9 @@
 /**
  * What to run for a set of rules under one set of settings, worked out once per settings map (files sharing a set
- * of overrides share one map, src/config/resolve.ts) rather than for every file, document and rule: which
- * rules are on, their options merged with their defaults, which of them check which kind, whether the schema pass
- * is needed at all, and which top-level sections each rule reads (`meta.sections`), so that a rule skips a
- * document without them.
+ * of overrides share one map, src/config/resolve.ts) rather than for every file, document and rule: which rules are
+ * on, their options merged with their defaults, which of them check which kind (and the status out of `spec.raw`),
+ * whether the schema pass is needed at all, and which top-level sections each rule reads (`meta.sections`), so that
+ * a rule skips a document without them.
  */
 import { isRuleEnabled, type RuleSettings } from './settings.js';
 import type { ResourceKind, Rule } from './types.js';
@@ -15,8 +15,6 @@ export interface PlannedRule {
   options: Readonly<Record<string, unknown>>;
   /** Dotted data paths (`status.vault`); the rule runs only on documents where one of them has a value. */
   sections: readonly (readonly string[])[] | undefined;
-  /** The rule reads something under `status` (or everything): only such a rule has news for the status of spec.raw. */
-  readsStatus: boolean;
 }
 
 export interface RulePlan {
@@ -26,6 +24,12 @@ export interface RulePlan {
   enabled: ReadonlyMap<string, Rule>;
   /** Rules with a `check`, in rule order, for each kind. */
   checks: Readonly<Record<ResourceKind, readonly PlannedRule[]>>;
+  /**
+   * The Config rules that read a status (or everything), for the status read out of `spec.raw`: it comes with the
+   * document's own metadata and spec, so a rule that reads no status would only repeat, word for word, what it said
+   * of the document itself.
+   */
+  rawStatusChecks: readonly PlannedRule[];
   /** The schema pass has at least one of its rules on. */
   schema: boolean;
 }
@@ -88,11 +92,11 @@ function buildPlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {
       rule: rule as PlannedRule['rule'],
       options: { ...rule.meta.defaultOptions, ...setting?.options },
       sections: rule.meta.sections?.map((section) => section.split('.')),
-      readsStatus: !rule.meta.sections || rule.meta.sections.some((section) => section.split('.')[0] === 'status'),
     };
     for (const kind of ['User', 'Config'] as const) if (!rule.meta.kinds || rule.meta.kinds.includes(kind)) checks[kind].push(planned);
   }
-  return { all: byIdOf(rules), enabled, checks, schema: SCHEMA_RULE_IDS.some((id) => enabled.has(id)) };
+  const rawStatusChecks = checks.Config.filter((planned) => !planned.sections || planned.sections.some((path) => path[0] === 'status'));
+  return { all: byIdOf(rules), enabled, checks, rawStatusChecks, schema: SCHEMA_RULE_IDS.some((id) => enabled.has(id)) };
 }
 
 /** True when the document has a value at one of the rule's sections (or the rule declares none). */

@@ -1,6 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Severity } from '../engine/types.js';
-import { formatterOf, type ReportWriterFactory } from './summary.js';
+import { formatterOf, type ReportWriterFactory, type FormatModule } from './summary.js';
 
 /**
  * A reported file's path relative to `cwd` with forward slashes, or undefined when the file is outside `cwd`
@@ -53,3 +53,5 @@ export const createGithubWriter: ReportWriterFactory = (context) => ({
 });
 
 export const formatGithub = formatterOf(createGithubWriter);
+
+export const format: FormatModule = { formatter: formatGithub, createWriter: createGithubWriter };

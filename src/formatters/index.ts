@@ -1,4 +1,4 @@
-import type { Formatter, ReportWriterFactory } from './summary.js';
+import type { FormatModule, Formatter, ReportWriterFactory } from './summary.js';
 
 export const FORMAT_NAMES = ['stylish', 'json', 'sarif', 'github', 'junit'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
@@ -15,36 +15,17 @@ export function defaultFormat(env: Readonly<Record<string, string | undefined>>)
   return env['GITHUB_ACTIONS'] === 'true' ? 'github' : 'stylish';
 }
 
-/** A format's whole-report formatter and its report writer, from the format's own module. */
-interface FormatModule {
-  formatter: Formatter;
-  createWriter: ReportWriterFactory;
-}
-
 /** Formats load on demand: a pre-commit run that prints stylish output should not pay for SARIF. */
+const FORMAT_MODULES: Readonly<Record<FormatName, () => Promise<{ format: FormatModule }>>> = {
+  stylish: () => import('./stylish.js'),
+  json: () => import('./json.js'),
+  sarif: () => import('./sarif.js'),
+  github: () => import('./github.js'),
+  junit: () => import('./junit.js'),
+};
+
 async function loadFormat(name: FormatName): Promise<FormatModule> {
-  switch (name) {
-    case 'stylish': {
-      const m = await import('./stylish.js');
-      return { formatter: m.formatStylish, createWriter: m.createStylishWriter };
-    }
-    case 'json': {
-      const m = await import('./json.js');
-      return { formatter: m.formatJson, createWriter: m.createJsonWriter };
-    }
-    case 'sarif': {
-      const m = await import('./sarif.js');
-      return { formatter: m.formatSarif, createWriter: m.createSarifWriter };
-    }
-    case 'github': {
-      const m = await import('./github.js');
-      return { formatter: m.formatGithub, createWriter: m.createGithubWriter };
-    }
-    case 'junit': {
-      const m = await import('./junit.js');
-      return { formatter: m.formatJunit, createWriter: m.createJunitWriter };
-    }
-  }
+  return (await FORMAT_MODULES[name]()).format;
 }
 
 export async function loadFormatter(name: FormatName): Promise<Formatter> {

@@ -1,5 +1,5 @@
 import type { FileResult } from '../engine/types.js';
-import { formatterOf, type ReportWriterFactory } from './summary.js';
+import { formatterOf, type ReportWriterFactory, type FormatModule } from './summary.js';
 
 /** Version of the JSON report shape; bumped only when a field is renamed or removed. */
 export const REPORT_VERSION = 1;
@@ -32,3 +32,5 @@ export const createJsonWriter: ReportWriterFactory = () => {
 };
 
 export const formatJson = formatterOf(createJsonWriter);
+
+export const format: FormatModule = { formatter: formatJson, createWriter: createJsonWriter };

@@ -1,5 +1,5 @@
 import type { Diagnostic, FileResult } from '../engine/types.js';
-import { bufferedWriter, type Formatter } from './summary.js';
+import { bufferedWriter, type Formatter, type FormatModule } from './summary.js';
 
 /** Characters XML 1.0 does not allow at all, even escaped: C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF. */
 const ILLEGAL_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -66,3 +66,5 @@ export const formatJunit: Formatter = (results: readonly FileResult[]): string =
 
 /** The test suite's counts come before its test cases: the report is assembled at the end, from all the results. */
 export const createJunitWriter = bufferedWriter(formatJunit);
+
+export const format: FormatModule = { formatter: formatJunit, createWriter: createJunitWriter };

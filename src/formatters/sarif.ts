@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, FileResult, Severity } from '../engine/types.js';
 import { relativeToCwd } from './github.js';
-import { bufferedWriter, type FormatContext, type RuleInfo } from './summary.js';
+import { bufferedWriter, type FormatContext, type RuleInfo, type FormatModule } from './summary.js';
 
 export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 export const INFORMATION_URI = 'https://github.com/platlint/platlint';
@@ -188,3 +188,5 @@ export const formatSarif = (results: readonly FileResult[], context: SarifFormat
 
 /** SARIF names the reporting rules before the results: it is assembled at the end, from all the results. */
 export const createSarifWriter = bufferedWriter(formatSarif);
+
+export const format: FormatModule = { formatter: formatSarif, createWriter: createSarifWriter };

@@ -1,5 +1,5 @@
 import type { Diagnostic, Severity } from '../engine/types.js';
-import { formatterOf, type ReportWriterFactory, type Summary } from './summary.js';
+import { formatterOf, type ReportWriterFactory, type Summary, type FormatModule } from './summary.js';
 
 const ANSI = { red: 31, yellow: 33, blue: 34, dim: 2, bold: 1, underline: 4 } as const;
 type Style = keyof typeof ANSI;
@@ -101,3 +101,5 @@ function skippedListing(skips: readonly SkipEntry[], paint: ReturnType<typeof pa
   const lines = skips.map((skip) => `  ${skip.file}:${skip.line}${skip.path ? ` ${skip.path}` : ''}  ${paint('dim', skip.reason)}`);
   return lines.length ? ['Skipped, not linted:', ...lines, ''] : [];
 }
+
+export const format: FormatModule = { formatter: formatStylish, createWriter: createStylishWriter };

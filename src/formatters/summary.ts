@@ -103,6 +103,12 @@ export interface ReportWriter {
 
 export type ReportWriterFactory = (context: FormatContext) => ReportWriter;
 
+/** What each format's module gives: its whole-report formatter and its report writer. */
+export interface FormatModule {
+  formatter: Formatter;
+  createWriter: ReportWriterFactory;
+}
+
 /** The whole report of `results` at once, from a format's writer: what tests, `patch` and golden files use. */
 export function formatterOf(createWriter: ReportWriterFactory): Formatter {
   return (results, context) => {

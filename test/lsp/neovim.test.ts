@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { ensureBuiltCli, repoRoot } from '../integrations/built-cli.js';
 import { BROKEN_USER as USER, workspace } from './client.js';
 
-
 interface Seen {
   error: string | null;
   opened: [string, number, number, number][];

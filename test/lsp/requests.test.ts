@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentDiagnosticReport, WorkspaceDiagnosticReport } from 'vscode-languageserver/node.js';
 import { BROKEN_USER as TEXT, Client, TEST_MS, workspace } from './client.js';
 
-
 describe('platlint lsp on request', () => {
   it('answers pull diagnostics and pushes none to a client that pulls', async () => {
     const root = workspace({ '.platlint.yaml': 'rules:\n  schema/type: warn\n' });
