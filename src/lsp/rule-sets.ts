@@ -56,6 +56,7 @@ export function byFile(results: readonly FileResult[], base: string): Map<string
 export class RuleSets {
   private entries = new Map<string, Promise<Entry>>();
   private generation = 0;
+  private loads = 0;
 
   constructor(
     private readonly host: RuleSetHost,
@@ -128,6 +129,7 @@ export class RuleSets {
     if (!entry) {
       entry = this.load(config, config ? dirname(config) : this.rootFor(path));
       this.entries.set(key, entry);
+      this.loads++;
     }
     return entry;
   }
@@ -139,6 +141,11 @@ export class RuleSets {
       const entry = await this.entryFor(path);
       if (current === this.generation) return entry.ruleSet;
     }
+  }
+
+  /** Changes when a rule set is loaded or all are forgotten: only then can `problems()` say something new. */
+  get revision(): string {
+    return `${this.generation}:${this.loads}`;
   }
 
   /** Forgets every loaded rule set: the next lint loads them again, from the buffers and the disk as they are now. */

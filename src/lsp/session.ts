@@ -129,12 +129,18 @@ export class Session {
       linted = { result: emptyResult(path), stale: new Set<Diagnostic>() };
     }
     policies?.setCurrentFile(undefined);
-    this.evaluation.set(uri, byFile(policies?.evaluationProblems() ?? [], ruleSet.config.baseDir));
+    const evaluation = byFile(policies?.evaluationProblems() ?? [], ruleSet.config.baseDir);
+    if (JSON.stringify([...evaluation]) !== JSON.stringify([...(this.evaluation.get(uri) ?? [])])) this.evaluationChanged = true;
+    this.evaluation.set(uri, evaluation);
     return { version: document.version, ...linted, ruleSet, lint };
   }
 
   /** `policy/evaluation-error` problems by linted document, then by policy file. */
   private readonly evaluation = new Map<string, Map<string, Diagnostic[]>>();
+  /** A lint changed them since the problems were last gathered. */
+  private evaluationChanged = false;
+  /** The rule sets' revision the problems were last gathered at. */
+  private problemsRevision: string | undefined;
 
   settingsFor(path: string): ClientSettings {
     return this.folderSettings.get(this.ruleSets.rootFor(path)) ?? this.settings;
@@ -174,7 +180,8 @@ export class Session {
       if (!analysis || this.shuttingDown || this.documents.get(uri)?.version !== analysis.version) return;
       this.analyses.set(uri, analysis);
       this.publish(uri);
-      await this.refreshProblems();
+      // Most keystrokes change neither the rule sets nor a policy's evaluation problems: nothing to gather again.
+      if (this.evaluationChanged || this.ruleSets.revision !== this.problemsRevision) await this.refreshProblems();
     } catch (error) {
       this.logError(`cannot lint ${uri}`, error);
     }
@@ -182,7 +189,10 @@ export class Session {
 
   /** Publishes config and policy problems (open files or not) and clears the ones that went away. */
   async refreshProblems(): Promise<void> {
+    const revision = this.ruleSets.revision;
+    this.evaluationChanged = false;
     const next = await this.ruleSets.problems();
+    this.problemsRevision = revision;
     for (const byPolicy of this.evaluation.values()) {
       for (const [file, list] of byPolicy) next.set(file, [...(next.get(file) ?? []), ...list]);
     }

@@ -54,7 +54,6 @@ export function within<T>(promise: Promise<T>, what: string): Promise<T> {
 }
 
 /** A language client over in-memory streams, with the server running in this process. */
-/** A language client over in-memory streams, with the server running in this process. */
 export class Client {
   /** What the client answers to `workspace/configuration` for the `platlint` section (a function: by scopeUri). */
   settings: unknown = null;

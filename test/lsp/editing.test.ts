@@ -2,8 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver/node.js';
+import { RuleSets } from '../../src/lsp/rule-sets.js';
 import { Client, TEST_MS, workspace } from './client.js';
 
 const user = (name: string, extra: string[]): string =>
@@ -88,5 +89,32 @@ describe('platlint lsp while typing', () => {
     expect(await client.request('textDocument/completion', { textDocument: { uri: 'untitled:Untitled-1' }, position: { line: 5, character: 2 } })).toEqual([]);
     expect(client.published.map((p) => p.uri)).toEqual([linted]);
     await client.stop();
+  }, TEST_MS);
+
+  it('gathers config problems again only when a rule set was loaded or reloaded, not at every keystroke', async () => {
+    const gathered = vi.spyOn(RuleSets.prototype, 'problems');
+    try {
+      const client = new Client(workspace({ '.platlint.yaml': 'rules:\n  schema/type: warn\n' }));
+      await client.initialize();
+      const uri = await client.open('users.yaml', FILE);
+      await client.diagnostics(uri);
+      // Loading the folder's rule set for the first lint gathers its problems (none) once.
+      expect(gathered).toHaveBeenCalledTimes(1);
+      for (const letter of ['x', 'y', 'z']) {
+        const version = await client.edit(uri, { start: { line: 3, character: 9 }, end: { line: 3, character: 9 } }, letter);
+        await client.diagnosticsUntil(uri, (p) => p.version === version);
+      }
+      expect(gathered).toHaveBeenCalledTimes(1);
+
+      // Editing the config reloads the rule sets: its new mistake is gathered and published on it.
+      const config = await client.open('.platlint.yaml', 'rules:\n  schema/type: warn\n');
+      await client.change(config, 'rules:\n  schema/type: wrn\n');
+      const published = await client.diagnosticsUntil(config, (p) => p.diagnostics.length > 0);
+      expect(published.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character])).toEqual([['config-file/invalid', 1, 15]]);
+      expect(gathered.mock.calls.length).toBeGreaterThan(1);
+      await client.stop();
+    } finally {
+      gathered.mockRestore();
+    }
   }, TEST_MS);
 });
