@@ -308,6 +308,8 @@ export function checkGoRegex(pattern: string): string | null {
 const checkGoRegexMemo = memoizeByString(checkGoRegexUncached);
 
 function checkGoRegexUncached(pattern: string): string | null {
+  // Outside the try: an install without re2js is platlint's failure (the engine reports it as one), not the pattern's.
+  const compiler = loadRE2JS();
   try {
     if (typeof pattern !== "string") return "not a string";
     if (pattern.length > MAX_CHECKED_PATTERN_LENGTH) {
@@ -324,7 +326,7 @@ function checkGoRegexUncached(pattern: string): string | null {
     }
     const rw = rewriteUnicodeClasses(pattern);
     if ("error" in rw) return rw.error;
-    loadRE2JS().compile(rw.pattern);
+    compiler.compile(rw.pattern);
     return null;
   } catch (e) {
     const raw = e instanceof Error ? e.message : String(e);

@@ -132,6 +132,17 @@ describe('installing the tarball with --omit=dev into a new project', () => {
     }
   });
 
+  it('without re2js beside it, says that auth/groups-filters failed, not that every pattern is wrong', () => {
+    // The package copied out of the project that installed its dependencies, as someone vendoring the bundle would.
+    const stranded = join(dir, 'stranded');
+    cpSync(join(project, 'node_modules', 'platlint'), stranded, { recursive: true });
+    const result = run(process.execPath, [join(stranded, 'dist/src/cli/bin.js'), join(repoRoot, 'fixtures/auth/groups-filters/invalid.yaml'), '--format', 'json']);
+    const diagnostics = (JSON.parse(result.stdout) as { results: { diagnostics: { ruleId: string; line: number; message: string }[] }[] }).results[0]?.diagnostics ?? [];
+    expect(diagnostics.map((d) => [d.ruleId, d.line])).toEqual([['internal/rule-error', 1]]);
+    expect(diagnostics[0]?.message).toMatch(/^The rule auth\/groups-filters failed on this document \(Cannot find module 're2js'/);
+    expect(result.status).toBe(1);
+  });
+
   it('explains a rule from the shipped rule docs', () => {
     const result = run(installedBin, ['explain', 'auth/saml-ca']);
     expect(result.status).toBe(0);
