@@ -32,6 +32,8 @@ function command(name: string, properties: readonly (readonly [string, string | 
 /**
  * GitHub Actions workflow commands, one line per diagnostic, which the runner turns into annotations on the
  * pull request's diff. Columns are sent only for single-line ranges: GitHub rejects `col`/`endColumn` otherwise.
+ * With `--verbose`, each skipped file or object is a notice too, as stylish lists them then; without, a repository's
+ * other YAML would bury the problems (GitHub shows ten annotations of a kind per step).
  */
 export const createGithubWriter: ReportWriterFactory = (context) => ({
   start: () => '',
@@ -46,6 +48,9 @@ export const createGithubWriter: ReportWriterFactory = (context) => ({
       properties.push(['title', d.ruleId]);
       // The annotation is all a reviewer sees of the problem: the note (why, how to fix) goes on its next line.
       out += command(COMMAND[d.severity], properties, d.note ? `${d.message}\n${d.note}` : d.message) + '\n';
+    }
+    if (context.verbose) {
+      for (const skip of result.skips ?? []) out += command('notice', [['file', file], ['line', Math.max(1, skip.line)], ['title', 'not linted']], `Not linted: ${skip.reason}`) + '\n';
     }
     return out;
   },

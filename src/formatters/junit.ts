@@ -23,21 +23,38 @@ function line(d: Diagnostic): string {
   return `${d.line}:${d.column} ${d.severity} ${d.message} (${d.ruleId})`;
 }
 
+/** A file with no platform object: `<skipped>`, with the reason (one object) or a count, and each object's line. */
+function skippedElement(result: FileResult): string {
+  const skips = result.skips ?? [];
+  const only = skips.length === 1 ? skips[0] : undefined;
+  const message = only ? `Not linted: ${only.reason}` : `Not linted: ${skips.length} objects, none of them a platform object`;
+  const lines = skips.map((skip) => `line ${skip.line}${skip.path ? ` ${skip.path}` : ''}: ${skip.reason}`);
+  return `      <skipped message="${escapeXmlAttribute(message)}">${escapeXml(lines.join('\n'))}</skipped>`;
+}
+
 /**
  * JUnit XML for CI dashboards (GitLab `artifacts:reports:junit`, Jenkins, Azure DevOps): one test case per file,
  * failing with one `<failure>` per error; warnings and infos go to the test case's `<system-out>`. A file that could
- * not be read is an `<error>`. `failures` and `errors` count test cases, so neither exceeds `tests`.
+ * not be read is an `<error>`; a file with no platform object (templated YAML, other tools' manifests) is
+ * `<skipped>`, as test runners report a test they did not run. `failures`, `errors` and `skipped` count test cases,
+ * so none exceeds `tests`.
  */
 export const formatJunit: Formatter = (results: readonly FileResult[]): string => {
   const cases: string[] = [];
   let failures = 0;
   let errors = 0;
+  let skipped = 0;
   for (const result of results) {
     const failed = result.diagnostics.filter((d) => d.severity === 'error');
     const other = result.diagnostics.filter((d) => d.severity !== 'error');
     if (failed.length) failures++;
     if (result.ioError !== undefined) errors++;
     const open = `    <testcase classname="platlint" name="${escapeXmlAttribute(result.file)}"`;
+    if (result.skippedFile && !result.diagnostics.length && result.ioError === undefined) {
+      skipped++;
+      cases.push(`${open}>`, skippedElement(result), '    </testcase>');
+      continue;
+    }
     if (!failed.length && !other.length && result.ioError === undefined) {
       cases.push(`${open}/>`);
       continue;
@@ -56,7 +73,8 @@ export const formatJunit: Formatter = (results: readonly FileResult[]): string =
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="platlint" ${counts}>`,
-    `  <testsuite name="platlint" ${counts}>`,
+    // `skipped` belongs to the suite in the JUnit schemas Jenkins and GitLab read, not to `testsuites`.
+    `  <testsuite name="platlint" ${counts} skipped="${skipped}">`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',

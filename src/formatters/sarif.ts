@@ -130,6 +130,14 @@ export const formatSarif = (results: readonly FileResult[], context: SarifFormat
         locations: [{ physicalLocation: { artifactLocation: location } }],
       });
     }
+    // What was not linted, and why, as the JSON report's `skipped` entries: notes, which fail nothing.
+    for (const skip of result.skips ?? []) {
+      notifications.push({
+        level: 'note',
+        message: { text: `Not linted: ${skip.reason}` },
+        locations: [{ physicalLocation: { artifactLocation: location, region: { startLine: Math.max(1, skip.line) } } }],
+      });
+    }
     const occurrences = new Map<string, number>();
     for (const d of result.diagnostics) {
       const hash = fingerprint(location.uri, d);
@@ -174,7 +182,7 @@ export const formatSarif = (results: readonly FileResult[], context: SarifFormat
         tool: { driver },
         invocations: [
           {
-            executionSuccessful: notifications.length === 0,
+            executionSuccessful: !results.some((result) => result.ioError !== undefined),
             ...(notifications.length ? { toolExecutionNotifications: notifications } : {}),
           },
         ],

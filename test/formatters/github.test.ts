@@ -72,6 +72,16 @@ describe('github commands', () => {
     expect(format({ file: 'a.yaml', documents: 0, skipped: 0, diagnostics: [], ioError: 'cannot read a.yaml: EACCES' })).toBe('::error file=a.yaml::cannot read a.yaml: EACCES\n');
   });
 
+  it('says what was not linted only with --verbose, as one notice per skipped file or object', () => {
+    const templated: FileResult = { file: 'chart/templates/u.yaml', documents: 0, skipped: 0, skippedFile: true, diagnostics: [], skips: [{ line: 4, path: '', reason: 'templated YAML, not YAML until rendered' }] };
+    const mixed: FileResult = { file: 'users.yaml', documents: 1, skipped: 1, diagnostics: [], skips: [{ document: 1, line: 9, path: '/items/0', reason: 'apiVersion v1, kind ConfigMap: not a management.platform object' }] };
+    expect(formatGithub([templated, mixed], fixedContext)).toBe('');
+    expect(formatGithub([templated, mixed], { ...fixedContext, verbose: true })).toBe(
+      '::notice file=chart/templates/u.yaml,line=4,title=not linted::Not linted: templated YAML, not YAML until rendered\n' +
+        '::notice file=users.yaml,line=9,title=not linted::Not linted: apiVersion v1, kind ConfigMap: not a management.platform object\n',
+    );
+  });
+
   it('prints each diagnostic of the hand-built results on one line', () => {
     const out = formatGithub(fixedResults(), fixedContext);
     const lines = out.split('\n');

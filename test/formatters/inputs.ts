@@ -50,7 +50,8 @@ function diag(partial: Partial<Diagnostic> & Pick<Diagnostic, 'ruleId' | 'severi
 /**
  * Hand-built results covering what the formats must get right: every severity, a multi-line range, a rule with no
  * info (a policy rule), messages with `%`, line breaks, `:`/`,`, XML metacharacters and control characters, paths with
- * spaces, in a subdirectory and outside the working directory, a clean file and an unreadable one.
+ * spaces, in a subdirectory and outside the working directory, a clean file with a skipped document, an unreadable
+ * file, and two skipped files (templated YAML; two objects of another API).
  */
 export function fixedResults(): FileResult[] {
   return [
@@ -65,7 +66,7 @@ export function fixedResults(): FileResult[] {
         diag({ ruleId: 'storage/storage-class', severity: 'info', message: 'Control \u0001\u0008 and \uFFFE characters, a tab\there, and ü, 漢字, 🙂 stay.', line: 3, column: 1, endLine: 3, endColumn: 1, path: '/spec' , document: 1 }),
       ],
     },
-    { file: 'users/clean.yaml', documents: 1, skipped: 1, diagnostics: [] },
+    { file: 'users/clean.yaml', documents: 1, skipped: 1, skips: [{ document: 1, line: 9, path: '', reason: 'apiVersion v1, kind ConfigMap: not a management.platform object' }], diagnostics: [] },
     {
       file: 'configs/my config.yaml',
       documents: 1,
@@ -83,6 +84,25 @@ export function fixedResults(): FileResult[] {
       diagnostics: [diag({ ruleId: 'schema/unknown-field', severity: 'error', message: 'Unknown field "x" in spec.', line: 2, column: 1, endLine: 2, endColumn: 2, path: '/spec/x' })],
     },
     { file: 'users/unreadable.yaml', documents: 0, skipped: 0, diagnostics: [], ioError: 'cannot read users/unreadable.yaml: EACCES' },
+    {
+      file: 'chart/templates/user.yaml',
+      documents: 0,
+      skipped: 0,
+      skippedFile: true,
+      skips: [{ line: 4, path: '', reason: 'templated YAML ("{{" at 4:9), not YAML until rendered: lint the rendered output (helm template CHART | platlint -)' }],
+      diagnostics: [],
+    },
+    {
+      file: 'k8s/app.yaml',
+      documents: 0,
+      skipped: 2,
+      skippedFile: true,
+      skips: [
+        { document: 0, line: 1, path: '', reason: 'apiVersion v1, kind ConfigMap: not a management.platform object' },
+        { document: 1, line: 7, path: '', reason: 'apiVersion apps/v1, kind Deployment: not a management.platform object' },
+      ],
+      diagnostics: [],
+    },
   ];
 }
 

@@ -166,13 +166,29 @@ describe('junit output', () => {
       expect(out).toHaveLength(others.length ? 1 : 0);
       if (others.length) expect(out[0]?.text.split('\n')).toHaveLength(others.length);
     });
-    // Counts are of test cases: 5 files, 3 with errors, 1 unreadable.
+    // Counts are of test cases: 7 files, 3 with errors, 1 unreadable, 2 skipped.
     for (const el of [root, suite]) {
-      expect(el?.attributes.get('tests')).toBe('5');
+      expect(el?.attributes.get('tests')).toBe('7');
       expect(el?.attributes.get('failures')).toBe('3');
       expect(el?.attributes.get('errors')).toBe('1');
     }
+    expect(suite?.attributes.get('skipped')).toBe('2');
+    expect(root.attributes.has('skipped')).toBe(false);
     expect(children(cases[4], 'error')[0]?.attributes.get('message')).toBe('cannot read users/unreadable.yaml: EACCES');
+  });
+
+  it('marks a file with no platform object as skipped, with the reason and each object\'s line', () => {
+    const cases = children(children(parseXml(formatJunit(fixedResults(), fixedContext)), 'testsuite')[0], 'testcase');
+    const skipped = cases.map((c) => children(c, 'skipped').map((el) => [el.attributes.get('message'), el.text]));
+    expect(skipped).toEqual([
+      [],
+      [],
+      [],
+      [],
+      [],
+      [['Not linted: templated YAML ("{{" at 4:9), not YAML until rendered: lint the rendered output (helm template CHART | platlint -)', 'line 4: templated YAML ("{{" at 4:9), not YAML until rendered: lint the rendered output (helm template CHART | platlint -)']],
+      [['Not linted: 2 objects, none of them a platform object', 'line 1: apiVersion v1, kind ConfigMap: not a management.platform object\nline 7: apiVersion apps/v1, kind Deployment: not a management.platform object']],
+    ]);
   });
 
   it('reports no failures and no errors for clean files', () => {

@@ -35,7 +35,7 @@ interface SarifLog {
   version: string;
   runs: {
     tool: { driver: { name: string; version?: string; informationUri: string; rules: SarifRule[] } };
-    invocations: { executionSuccessful: boolean }[];
+    invocations: { executionSuccessful: boolean; toolExecutionNotifications?: unknown[] }[];
     results: {
       ruleId: string;
       ruleIndex: number;
@@ -216,6 +216,23 @@ describe('sarif content', () => {
     const d = reworded[0]?.diagnostics[0];
     if (d) d.message += ' (reworded)';
     expect(fingerprints(reworded)[0]).not.toBe(first[0]);
+  });
+
+  it('says what was not linted, and why, in notes that leave the run successful', () => {
+    const skipped: FileResult = { file: 'k8s/app.yaml', documents: 0, skipped: 1, skippedFile: true, diagnostics: [], skips: [{ document: 0, line: 3, path: '', reason: 'apiVersion v1, kind ConfigMap: not a management.platform object' }] };
+    const log = parse(formatSarif([skipped], fixedContext));
+    expect(log.runs[0]?.results).toEqual([]);
+    expect(log.runs[0]?.invocations[0]).toEqual({
+      executionSuccessful: true,
+      toolExecutionNotifications: [
+        {
+          level: 'note',
+          message: { text: 'Not linted: apiVersion v1, kind ConfigMap: not a management.platform object' },
+          locations: [{ physicalLocation: { artifactLocation: { uri: 'k8s/app.yaml', uriBaseId: '%SRCROOT%' }, region: { startLine: 3 } } }],
+        },
+      ],
+    });
+    expect(validate(log)).toBeUndefined();
   });
 
   it('reports an unreadable file as a tool execution notification, not a result', () => {
