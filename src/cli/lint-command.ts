@@ -3,22 +3,21 @@ import { fixUntilStable } from '../engine/fix-apply.js';
 import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
 import { maskSecretsInText } from '../engine/secrets.js';
 import { isRuleEnabled, type RuleSetting } from '../engine/settings.js';
-import { readRuleDoc } from '../engine/docs.js';
 import type { Rule } from '../engine/types.js';
 import { defaultFormat, isFormatName, loadReportWriter, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
-import { ruleInfoOf, type RuleInfo, type Summary } from '../formatters/summary.js';
+import type { Summary } from '../formatters/summary.js';
 import { hashText, LintCache } from './cache.js';
 import { readInputFile, resolveInputs } from './files.js';
 import type { CliIo } from './io.js';
 import { fileSizes, lintFilesInParallel, worthParallel } from './parallel.js';
-import { loadRuleSet } from './rule-set.js';
+import { loadRuleSet, ruleInfoLookup } from './rule-set.js';
 import { nearest } from '../schema/suggest.js';
 import { parseMaxWarnings, settingsWithFlags, UsageError } from './settings.js';
 import type { ChangeContext } from '../change/context.js';
 import { loadBase } from './base-option.js';
 import { ReportOutputs } from './report-output.js';
+import { VERSION } from './version.js';
 
-const VERSION = '0.1.0';
 
 export interface LintFlags {
   format: string[];
@@ -96,13 +95,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   let failed = inputErrors.length > 0;
   for (const error of inputErrors) io.error(`platlint: ${error}`);
 
-  const byId = new Map(rules.map((r) => [r.meta.id, r]));
-  const ruleInfo = (id: string): RuleInfo | undefined => {
-    const rule = byId.get(id);
-    if (!rule) return undefined;
-    // Only SARIF asks, and only for the rules that reported: reading their doc pages costs little.
-    return ruleInfoOf(rule.meta, docsUrl(id), readRuleDoc(id) ?? policies?.explain(id));
-  };
+  const ruleInfo = ruleInfoLookup({ rules, policies, docsUrl });
   // Each result goes to every report as it comes and is dropped: the run keeps counts, not results.
   const reports = new ReportOutputs(writers, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true }, io);
   for (const problem of policies?.problems ?? []) {

@@ -1,18 +1,17 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { builtinRules } from '../../rules/index.js';
 import { decodeSource } from '../engine/decode.js';
 import { presetSettings } from '../engine/presets.js';
-import type { FileResult, SeveritySetting } from '../engine/types.js';
-import { loadFormatter } from '../formatters/index.js';
-import { summarize } from '../formatters/summary.js';
+import type { FileResult } from '../engine/types.js';
+import { loadReportWriter } from '../formatters/index.js';
 import { lintPatch, PatchInputError, readOneDocument, type PatchFile } from '../patch/lint.js';
 import type { CliIo } from './io.js';
 import { exitCodeOf, outputs, type LintFlags } from './lint-command.js';
-import { loadRuleSet } from './rule-set.js';
+import { ReportOutputs } from './report-output.js';
+import { loadRuleSet, ruleInfoLookup } from './rule-set.js';
 import { applyRuleFlags, parseMaxWarnings } from './settings.js';
-
-const VERSION = '0.1.0';
+import { VERSION } from './version.js';
 
 async function readInput(file: string, io: CliIo): Promise<PatchFile | undefined> {
   try {
@@ -74,28 +73,13 @@ export async function runPatch(baseFile: string, patchFile: string, flags: LintF
     const { results } = lintPatch(base, patch, { rules, settings, docsUrl, withFrames });
     const all: FileResult[] = [...(policies?.problems ?? []), ...results, ...(policies?.evaluationProblems() ?? [])];
     if (flags.quiet) for (const r of all) r.diagnostics = r.diagnostics.filter((d) => d.severity === 'error');
-    const byId = new Map(rules.map((r) => [r.meta.id, r]));
-    const ruleInfo = (id: string): { description: string; docsUrl?: string; severity: SeveritySetting } | undefined => {
-      const rule = byId.get(id);
-      const url = docsUrl(id);
-      return rule ? { description: rule.meta.description, severity: rule.meta.severity, ...(url ? { docsUrl: url } : {}) } : undefined;
-    };
-    let failed = policies?.problems.some((p) => p.ioError) ?? false;
-    for (const { format, file } of targets) {
-      const text = (await loadFormatter(format))(all, { color: io.color && !file, cwd: io.cwd, ruleInfo, toolVersion: VERSION });
-      if (!file) {
-        io.out(text);
-        continue;
-      }
-      try {
-        writeFileSync(file, text);
-      } catch (error) {
-        io.error(`cannot write ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-        failed = true;
-      }
-    }
-    if (failed) return 2;
-    return exitCodeOf(summarize(all), maxWarnings, io);
+    const writers = await Promise.all(targets.map(async (t) => ({ ...t, createWriter: await loadReportWriter(t.format) })));
+    // The same reports as the lint command's: `-o` creates its folders, and a file that cannot be written exits 2.
+    const reports = new ReportOutputs(writers, { cwd: io.cwd, ruleInfo: ruleInfoLookup({ rules, policies, docsUrl }), toolVersion: VERSION, verbose: flags.verbose === true }, io);
+    for (const result of all) reports.add(result);
+    const summary = reports.end();
+    if (policies?.problems.some((p) => p.ioError) || reports.writeFailed) return 2;
+    return exitCodeOf(summary, maxWarnings, io);
   } catch (error) {
     if (error instanceof PatchInputError) {
       io.error(`platlint: ${error.message}`);

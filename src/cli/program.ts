@@ -8,8 +8,8 @@ import { ConfigError } from '../config/load.js';
 import { runExplain, runRules, runSchema } from './info-commands.js';
 import type { RuleSetFlags } from './rule-set.js';
 import { UsageError } from './settings.js';
+import { VERSION } from './version.js';
 
-const VERSION = '0.1.0';
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];

@@ -3,8 +3,9 @@ import { relative, resolve } from 'node:path';
 import { builtinRules } from '../../rules/index.js';
 import { findConfigFile, loadConfigFile, type ConfigFile } from '../config/load.js';
 import { ResolvedConfig } from '../config/resolve.js';
-import { docsUrlFor } from '../engine/docs.js';
+import { docsUrlFor, readRuleDoc } from '../engine/docs.js';
 import type { Rule } from '../engine/types.js';
+import { ruleInfoOf, type RuleInfo } from '../formatters/summary.js';
 import type { LoadedPolicies } from '../policy/load.js';
 import { hashText } from './cache.js';
 
@@ -61,5 +62,16 @@ export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<Rul
     policies,
     policyFingerprint,
     docsUrl: (id) => policies?.docsUrl(id) ?? (builtinIds.has(id) ? docsUrlFor(id) : undefined),
+  };
+}
+
+/** What the reports say of a rule (SARIF's rule list): its description, severity, docs page and doc text. */
+export function ruleInfoLookup(ruleSet: Pick<RuleSet, 'rules' | 'policies' | 'docsUrl'>): (id: string) => RuleInfo | undefined {
+  const byId = new Map(ruleSet.rules.map((r) => [r.meta.id, r]));
+  return (id) => {
+    const rule = byId.get(id);
+    if (!rule) return undefined;
+    // Only SARIF asks, and only for the rules that reported: reading their doc pages costs little.
+    return ruleInfoOf(rule.meta, ruleSet.docsUrl(id), readRuleDoc(id) ?? ruleSet.policies?.explain(id));
   };
 }

@@ -45,12 +45,6 @@ export function addToSummary(summary: Summary, result: FileResult): void {
   }
 }
 
-export function summarize(results: readonly FileResult[]): Summary {
-  const summary = emptySummary();
-  for (const result of results) addToSummary(summary, result);
-  return summary;
-}
-
 /** What a format may say about a rule beyond its id. */
 export interface RuleInfo {
   description: string;
@@ -109,7 +103,7 @@ export interface FormatModule {
   createWriter: ReportWriterFactory;
 }
 
-/** The whole report of `results` at once, from a format's writer: what tests, `patch` and golden files use. */
+/** The whole report of `results` at once, from a format's writer: what tests and golden files use. */
 export function formatterOf(createWriter: ReportWriterFactory): Formatter {
   return (results, context) => {
     const writer = createWriter(context);

@@ -181,6 +181,22 @@ describe('platlint patch BASE PATCH', () => {
     expect(inBase?.diagnostics).toEqual([]);
   });
 
+  it('writes -o reports as lint does: into new folders, relative to the working directory, exit 2 when one cannot be written', () => {
+    const patch = write('reports.json', '[{"op": "add", "path": "/spec/colour", "value": "blue"}]\n');
+    const run = runCli(['patch', base, patch, '--format', 'sarif', '-o', 'out/patch.sarif', '--format', 'json'], { cwd: dir });
+    expect(run.status).toBe(1);
+    const sarif = JSON.parse(readFileSync(join(dir, 'out', 'patch.sarif'), 'utf8')) as { runs: { results: { ruleId: string }[]; tool: { driver: { rules: { id: string; fullDescription?: unknown }[] } } }[] };
+    expect(sarif.runs[0]?.results.map((r) => r.ruleId)).toEqual(['schema/unknown-field']);
+    // The rule's doc page, as lint's SARIF has it.
+    expect(sarif.runs[0]?.tool.driver.rules[0]?.fullDescription).toBeDefined();
+    expect(report(run.stdout).results.flatMap((r) => r.diagnostics.map((d) => d.ruleId))).toEqual(['schema/unknown-field']);
+
+    writeFileSync(join(dir, 'a-file'), '');
+    const unwritable = runCli(['patch', base, patch, '--format', 'json', '-o', 'a-file/patch.json'], { cwd: dir });
+    expect(unwritable.status).toBe(2);
+    expect(unwritable.stderr).toMatch(/^platlint: cannot write a-file\/patch\.json: (ENOTDIR|EEXIST)\n$/);
+  });
+
   it('diagnostics about values the patch did not write point into the base', () => {
     const patch = write('keeps.json', '[{"op": "replace", "path": "/spec/username", "value": "jane2"}]\n');
     const broken = write('broken-base.yaml', 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane-doe\nspec:\n  username: jane\n  colour: blue\n');

@@ -207,6 +207,13 @@ describe('help', () => {
     expect(run.stdout).toMatch(/lint \[options\] \[paths\.\.\.\]\s+lint files, directories/);
     expect(runCli(['lint', '--help']).stdout).toContain('--no-error-on-unmatched-pattern');
   });
+
+  it('prints the version package.json has, which the reports carry too', () => {
+    const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+    expect(runCli(['--version'])).toMatchObject({ status: 0, stdout: `${version}\n` });
+    const sarif = JSON.parse(runCli(['fixtures/examples/maximal-user.yaml', '--format', 'sarif']).stdout) as { runs: { tool: { driver: { version: string } } }[] };
+    expect(sarif.runs[0]?.tool.driver.version).toBe(version);
+  });
 });
 
 describe('progress on a terminal', () => {
