@@ -31,7 +31,9 @@ const progress = wantsProgress(process.stderr.isTTY === true, process.env)
 main(process.argv.slice(2), {
   cwd: process.cwd(),
   color,
+  // Both streams may be the terminal the progress line is drawn on: whatever is written first erases it.
   out: (text) => {
+    progress?.end();
     process.stdout.write(text);
   },
   error: (line) => {

@@ -7,6 +7,6 @@ export interface CliIo {
   out(text: string): void;
   error(line: string): void;
   readStdin(): Promise<Uint8Array>;
-  /** Set only when a person watches stderr on a terminal. */
+  /** Set only when a person watches stderr on a terminal; `out` and `error` erase its line before they write. */
   progress?: Progress;
 }

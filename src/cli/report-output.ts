@@ -88,16 +88,14 @@ class FileSink extends PendingText {
   }
 }
 
-/** The first report on stdout: written as it comes, the progress line erased first (it is redrawn under it). */
+/** The first report on stdout: written as it comes (`io.out` erases the progress line, redrawn under it). */
 class StdoutSink extends PendingText {
   constructor(private readonly io: CliIo) {
     super();
   }
 
   protected flush(text: string): void {
-    if (!text) return;
-    this.io.progress?.end();
-    this.io.out(text);
+    if (text) this.io.out(text);
   }
 }
 

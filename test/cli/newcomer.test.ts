@@ -220,12 +220,25 @@ describe('progress on a terminal', () => {
   const dir = project(Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`users/u${String(i).padStart(2, '0')}.yaml`, CLEAN_USER])));
 
   /** Runs the CLI on a pseudo-terminal made by script(1): stdout and stderr both go to it. */
-  function onTerminal(env: Record<string, string>): { status: number | null; output: string } {
+  function onTerminal(env: Record<string, string>, cwd = dir): { status: number | null; output: string } {
     const base = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'CI' && key !== 'GITHUB_ACTIONS' && key !== 'NO_COLOR')) as Record<string, string>;
     const command = `'${process.execPath}' '${BIN}' users`;
-    const result = spawnSync('script', ['-qec', command, '/dev/null'], { cwd: dir, env: { ...base, TERM: 'xterm', ...env }, encoding: 'utf8', timeout: 60_000 });
+    const result = spawnSync('script', ['-qec', command, '/dev/null'], { cwd, env: { ...base, TERM: 'xterm', ...env }, encoding: 'utf8', timeout: 60_000 });
     return { status: result.status, output: result.stdout };
   }
+
+  it('erases its line before each piece of a long report, so that nothing is written on it', () => {
+    // 400 broken files: a stylish report several times the 64 kB the CLI writes at a time, while the line is drawn.
+    const files = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`users/u${String(i).padStart(3, '0')}.yaml`, BROKEN_USER]));
+    const run = onTerminal({ NO_COLOR: '1' }, project(files));
+    expect(run.status).toBe(1);
+    // Each piece between two erasures is the progress line alone, or report text that starts on a line of its own.
+    const pieces = run.output.split('\r\u001b[K').filter(Boolean);
+    const reportPieces = pieces.filter((piece) => !/^platlint: linting \d+\/400 files$/.test(piece));
+    expect(reportPieces.length).toBeGreaterThan(1);
+    for (const piece of reportPieces) expect(piece).not.toContain('platlint: linting');
+    expect(reportPieces[0]?.startsWith('users/u000.yaml\r\n')).toBe(true);
+  });
 
   it('shows files done / total on stderr when it is a terminal, and erases it before exiting', () => {
     // .ci/run installs script(1) where it is missing: a machine without it fails here rather than skipping.
