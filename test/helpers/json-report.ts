@@ -1,0 +1,28 @@
+/** The JSON report of a run, as the change and patch tests read it. */
+
+export interface JsonDiagnostic {
+  ruleId: string;
+  severity: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  path: string;
+  message: string;
+  introduced?: boolean;
+}
+export interface JsonReport {
+  results: { file: string; diagnostics: JsonDiagnostic[] }[];
+}
+
+export function report(stdout: string): JsonReport {
+  return JSON.parse(stdout) as JsonReport;
+}
+
+/** `[ruleId, severity, line, column, endLine, endColumn]` of the diagnostics whose id starts with one of `prefixes`. */
+export function spans(stdout: string, prefixes: readonly string[] = ['change/', 'patch/']): [string, string, number, number, number, number][] {
+  return report(stdout)
+    .results.flatMap((r) => r.diagnostics)
+    .filter((d) => prefixes.some((p) => d.ruleId.startsWith(p)))
+    .map((d) => [d.ruleId, d.severity, d.line, d.column, d.endLine, d.endColumn]);
+}
