@@ -4,7 +4,7 @@ import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
 import { maskSecretsInText } from '../engine/secrets.js';
 import { isRuleEnabled, type RuleSetting } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
-import { defaultFormat, isFormatName, loadReportWriter, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
+import { defaultFormat, isFormatName, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
 import type { Summary } from '../formatters/summary.js';
 import { hashText, LintCache } from './cache.js';
 import { readInputFile, resolveInputs } from './files.js';
@@ -17,7 +17,6 @@ import type { ChangeContext } from '../change/context.js';
 import { loadBase } from './base-option.js';
 import { ReportOutputs } from './report-output.js';
 import { VERSION } from './version.js';
-
 
 export interface LintFlags {
   format: string[];
@@ -85,7 +84,6 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   if (wantsStdin && flags.fix && !targets.some((t) => t.format === 'json')) {
     throw new UsageError('--fix cannot write the fixed text back to stdin: add --format json (its "output" field carries the fixed text)');
   }
-  const writers = await Promise.all(targets.map(async (t) => ({ ...t, createWriter: await loadReportWriter(t.format) })));
   const withFrames = targets.some((t) => t.format === 'stylish');
   const cache = flags.cache && !change ? new LintCache(flags.cacheLocation) : undefined;
   const ruleIds = rules.map((r) => r.meta.id).join(',');
@@ -97,7 +95,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
 
   const ruleInfo = ruleInfoLookup({ rules, policies, docsUrl });
   // Each result goes to every report as it comes and is dropped: the run keeps counts, not results.
-  const reports = new ReportOutputs(writers, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true }, io);
+  const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true }, io);
   for (const problem of policies?.problems ?? []) {
     reports.add(problem);
     if (problem.ioError === undefined) continue;

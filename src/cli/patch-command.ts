@@ -4,7 +4,6 @@ import { builtinRules } from '../../rules/index.js';
 import { decodeSource } from '../engine/decode.js';
 import { presetSettings } from '../engine/presets.js';
 import type { FileResult } from '../engine/types.js';
-import { loadReportWriter } from '../formatters/index.js';
 import { lintPatch, PatchInputError, readOneDocument, type PatchFile } from '../patch/lint.js';
 import type { CliIo } from './io.js';
 import { exitCodeOf, outputs, type LintFlags } from './lint-command.js';
@@ -73,9 +72,8 @@ export async function runPatch(baseFile: string, patchFile: string, flags: LintF
     const { results } = lintPatch(base, patch, { rules, settings, docsUrl, withFrames });
     const all: FileResult[] = [...(policies?.problems ?? []), ...results, ...(policies?.evaluationProblems() ?? [])];
     if (flags.quiet) for (const r of all) r.diagnostics = r.diagnostics.filter((d) => d.severity === 'error');
-    const writers = await Promise.all(targets.map(async (t) => ({ ...t, createWriter: await loadReportWriter(t.format) })));
     // The same reports as the lint command's: `-o` creates its folders, and a file that cannot be written exits 2.
-    const reports = new ReportOutputs(writers, { cwd: io.cwd, ruleInfo: ruleInfoLookup({ rules, policies, docsUrl }), toolVersion: VERSION, verbose: flags.verbose === true }, io);
+    const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo: ruleInfoLookup({ rules, policies, docsUrl }), toolVersion: VERSION, verbose: flags.verbose === true }, io);
     for (const result of all) reports.add(result);
     const summary = reports.end();
     if (policies?.problems.some((p) => p.ioError) || reports.writeFailed) return 2;

@@ -5,6 +5,7 @@
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { FileResult } from '../engine/types.js';
+import { loadReportWriter, type FormatName } from '../formatters/index.js';
 import { addToSummary, emptySummary, type FormatContext, type ReportWriter, type ReportWriterFactory, type Summary } from '../formatters/summary.js';
 import type { CliIo } from './io.js';
 
@@ -122,6 +123,12 @@ export interface ReportTarget {
 
 /** Every report of a run, fed one result at a time in report order, with the run's counts. */
 export class ReportOutputs {
+  /** The reports a command's `--format`/`-o` options name, each format's writer loaded (only the formats used load). */
+  static async open(targets: readonly { format: FormatName; file?: string }[], context: Omit<FormatContext, 'color'>, io: CliIo): Promise<ReportOutputs> {
+    const writers = await Promise.all(targets.map(async ({ format, file }) => ({ ...(file ? { file } : {}), createWriter: await loadReportWriter(format) })));
+    return new ReportOutputs(writers, context, io);
+  }
+
   private readonly summary: Summary = emptySummary();
   /** A report file could not be written (said on stderr): the run exits 2. */
   writeFailed = false;

@@ -119,7 +119,8 @@ export function collectTextSecrets(text: string, out: SecretMap = { ranges: [], 
  */
 export function collectSecrets(spaces: readonly NodeSpace[], fileText?: string): SecretMap {
   const out: SecretMap = { ranges: [], values: new Set() };
-  // The documents of a file share one text, tested once (compared by identity, not hashed as a map key would be).
+  // The documents of a file share one text, tested once: the next document's text is the same string, which `!==`
+  // settles at once where a map key would be hashed.
   let tested: string | undefined;
   let worth = false;
   for (const space of spaces) {

@@ -1,6 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Severity } from '../engine/types.js';
-import { formatterOf, type ReportWriterFactory, type FormatModule } from './summary.js';
+import { formatterOf, notLinted, type ReportWriterFactory, type FormatModule } from './summary.js';
 
 /**
  * A reported file's path relative to `cwd` with forward slashes, or undefined when the file is outside `cwd`
@@ -50,7 +50,7 @@ export const createGithubWriter: ReportWriterFactory = (context) => ({
       out += command(COMMAND[d.severity], properties, d.note ? `${d.message}\n${d.note}` : d.message) + '\n';
     }
     if (context.verbose) {
-      for (const skip of result.skips ?? []) out += command('notice', [['file', file], ['line', Math.max(1, skip.line)], ['title', 'not linted']], `Not linted: ${skip.reason}`) + '\n';
+      for (const skip of result.skips ?? []) out += command('notice', [['file', file], ['line', Math.max(1, skip.line)], ['title', 'not linted']], notLinted(skip)) + '\n';
     }
     return out;
   },

@@ -1,5 +1,5 @@
 import type { Diagnostic, FileResult } from '../engine/types.js';
-import { bufferedWriter, type Formatter, type FormatModule } from './summary.js';
+import { bufferedWriter, notLinted, type Formatter, type FormatModule } from './summary.js';
 
 /** Characters XML 1.0 does not allow at all, even escaped: C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF. */
 const ILLEGAL_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
@@ -27,7 +27,7 @@ function line(d: Diagnostic): string {
 function skippedElement(result: FileResult): string {
   const skips = result.skips ?? [];
   const only = skips.length === 1 ? skips[0] : undefined;
-  const message = only ? `Not linted: ${only.reason}` : `Not linted: ${skips.length} objects, none of them a platform object`;
+  const message = only ? notLinted(only) : `Not linted: ${skips.length} objects, none of them a platform object`;
   const lines = skips.map((skip) => `line ${skip.line}${skip.path ? ` ${skip.path}` : ''}: ${skip.reason}`);
   return `      <skipped message="${escapeXmlAttribute(message)}">${escapeXml(lines.join('\n'))}</skipped>`;
 }
@@ -50,7 +50,8 @@ export const formatJunit: Formatter = (results: readonly FileResult[]): string =
     if (failed.length) failures++;
     if (result.ioError !== undefined) errors++;
     const open = `    <testcase classname="platlint" name="${escapeXmlAttribute(result.file)}"`;
-    if (result.skippedFile && !result.diagnostics.length && result.ioError === undefined) {
+    // A skipped file has no diagnostics and was read: nothing else to say of it.
+    if (result.skippedFile) {
       skipped++;
       cases.push(`${open}>`, skippedElement(result), '    </testcase>');
       continue;

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, FileResult, Severity } from '../engine/types.js';
 import { relativeToCwd } from './github.js';
-import { bufferedWriter, type FormatContext, type RuleInfo, type FormatModule } from './summary.js';
+import { bufferedWriter, notLinted, type FormatContext, type RuleInfo, type FormatModule } from './summary.js';
 
 export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 export const INFORMATION_URI = 'https://github.com/platlint/platlint';
@@ -134,7 +134,7 @@ export const formatSarif = (results: readonly FileResult[], context: SarifFormat
     for (const skip of result.skips ?? []) {
       notifications.push({
         level: 'note',
-        message: { text: `Not linted: ${skip.reason}` },
+        message: { text: notLinted(skip) },
         locations: [{ physicalLocation: { artifactLocation: location, region: { startLine: Math.max(1, skip.line) } } }],
       });
     }

@@ -1,4 +1,4 @@
-import type { FileResult, RuleMeta, SeveritySetting } from '../engine/types.js';
+import type { FileResult, RuleMeta, SeveritySetting, SkippedObject } from '../engine/types.js';
 
 export interface Summary {
   /** Files linted (and files that could not be read). */
@@ -43,6 +43,11 @@ export function addToSummary(summary: Summary, result: FileResult): void {
       if (d.fix) summary.fixableInfos++;
     }
   }
+}
+
+/** How the formats that list skipped objects one by one (SARIF, GitHub, JUnit) word why one was not linted. */
+export function notLinted(skip: SkippedObject): string {
+  return `Not linted: ${skip.reason}`;
 }
 
 /** What a format may say about a rule beyond its id. */

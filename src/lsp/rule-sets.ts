@@ -56,7 +56,8 @@ export function byFile(results: readonly FileResult[], base: string): Map<string
 export class RuleSets {
   private entries = new Map<string, Promise<Entry>>();
   private generation = 0;
-  private loads = 0;
+  /** Counts loads and reloads: only after one can `problems()` say something new. */
+  private changes = 0;
 
   constructor(
     private readonly host: RuleSetHost,
@@ -129,7 +130,7 @@ export class RuleSets {
     if (!entry) {
       entry = this.load(config, config ? dirname(config) : this.rootFor(path));
       this.entries.set(key, entry);
-      this.loads++;
+      this.changes++;
     }
     return entry;
   }
@@ -144,13 +145,14 @@ export class RuleSets {
   }
 
   /** Changes when a rule set is loaded or all are forgotten: only then can `problems()` say something new. */
-  get revision(): string {
-    return `${this.generation}:${this.loads}`;
+  get revision(): number {
+    return this.changes;
   }
 
   /** Forgets every loaded rule set: the next lint loads them again, from the buffers and the disk as they are now. */
   reload(): void {
     this.generation++;
+    this.changes++;
     this.entries.clear();
   }
 

@@ -140,7 +140,7 @@ export class Session {
   /** A lint changed them since the problems were last gathered. */
   private evaluationChanged = false;
   /** The rule sets' revision the problems were last gathered at. */
-  private problemsRevision: string | undefined;
+  private problemsRevision: number | undefined;
 
   settingsFor(path: string): ClientSettings {
     return this.folderSettings.get(this.ruleSets.rootFor(path)) ?? this.settings;
