@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, readFileSync, writeFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docBlock } from '../helpers/readme-blocks.js';
-import { ensureBuiltCli, repoRoot } from '../integrations/built-cli.js';
-import { installAsDevDependency, packTarball } from '../integrations/package-tarball.js';
+import { repoRoot } from '../integrations/built-cli.js';
 import { BROKEN_USER as USER, workspace } from './client.js';
+import { executable, MANIFESTS, NOT_INSTALLED, pathWithoutPlatlint, projectWithPlatlint } from './editor-project.js';
 
 type Diagnostic = [string, number, number, number];
 
@@ -29,8 +29,6 @@ interface Seen {
   sameClient: boolean;
 }
 
-const NOT_INSTALLED = 'platlint: not installed in this project (node_modules/.bin/platlint) nor on PATH';
-const OTHER_USER = USER.replaceAll('jane', 'john').replace('emial', 'email');
 
 /** Neovim from Debian (0.7 on bookworm); `.ci/run` installs it when missing. Missing here is a failure, not a skip. */
 function neovimVersion(): string {
@@ -38,18 +36,6 @@ function neovimVersion(): string {
   if (version.error) throw new Error('nvim is not installed: apt-get install neovim (.ci/run does it when missing)');
   return version.stdout.split('\n')[0] ?? '';
 }
-
-function executable(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** This process's PATH without the folders that hold a `platlint` (a global install): node and nvim stay reachable. */
-const pathWithoutPlatlint = (process.env['PATH'] ?? '').split(delimiter).filter((dir) => dir !== '' && !executable(join(dir, 'platlint'))).join(delimiter);
 
 /** The Neovim 0.7 configuration users copy from docs/editors.md, as a file for `luafile`. */
 function editorConfig(dir: string): string {
@@ -72,18 +58,12 @@ function runNeovim(root: string, env: Record<string, string> = {}): { seen: Seen
   return { seen: JSON.parse(readFileSync(outFile, 'utf8')) as Seen, stderr: run.stderr };
 }
 
-const manifests = { '.platlint.yaml': 'rules:\n  schema/type: warn\n', 'users/jane.yaml': USER, 'users/john.yaml': OTHER_USER };
-
 describe('platlint lsp in a real editor, started by the configuration of docs/editors.md', () => {
   let project: string;
 
   beforeAll(() => {
     expect(neovimVersion()).toMatch(/^NVIM v0\.\d+/);
-    ensureBuiltCli();
-    project = workspace(manifests);
-    const { tarball } = packTarball(workspace({}));
-    const install = installAsDevDependency(project, tarball);
-    if (install.status !== 0) throw new Error(`installing the packed checkout failed: ${install.stderr}`);
+    project = projectWithPlatlint();
   }, 120_000);
 
   it('a project with platlint as its devDependency: diagnostics, a typed mistake, undo, fix-all, hover, completion', () => {
@@ -122,7 +102,7 @@ describe('platlint lsp in a real editor, started by the configuration of docs/ed
   }, 30_000);
 
   it('a project without platlint (none on PATH either): one line, once, no server and no Lua error', () => {
-    const { seen, stderr } = runNeovim(workspace(manifests), { PLATLINT_CASE: 'missing' });
+    const { seen, stderr } = runNeovim(workspace(MANIFESTS), { PLATLINT_CASE: 'missing' });
     expect(seen.error ?? null).toBeNull();
     expect(seen.filetype).toBe('yaml');
     expect(seen.clients).toBe(0);
