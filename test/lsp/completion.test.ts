@@ -8,24 +8,12 @@ const labels = (items: CompletionItem[]): string[] => items.map((i) => i.label);
 
 const DIRECTIVE = '  # platlint-disable-next-line ';
 
-const user = (kind: string, specLines: readonly string[]): string =>
-  ['apiVersion: management.platform/v1', `kind: ${kind}`, 'metadata:', '  name: jane', 'spec:', ...specLines, ''].join('\n');
+/** A manifest of `kind` whose spec holds `specLines`. */
+const manifest = (kind: string, name: string, specLines: readonly string[]): string =>
+  ['apiVersion: management.platform/v1', `kind: ${kind}`, 'metadata:', `  name: ${name}`, 'spec:', ...specLines, ''].join('\n');
+const user = (specLines: readonly string[]): string => manifest('User', 'jane', specLines);
 
-const CONFIG = [
-  'apiVersion: management.platform/v1',
-  'kind: Config',
-  'metadata:',
-  '  name: platform',
-  'spec:',
-  DIRECTIVE,
-  '  raw: |',
-  '    audit:',
-  '      policy:',
-  '        rules:',
-  '        - omitStages: [',
-  '          level: None',
-  '',
-].join('\n');
+const CONFIG = manifest('Config', 'platform', [DIRECTIVE, '  raw: |', '    audit:', '      policy:', '        rules:', '        - omitStages: [', '          level: None']);
 
 /** The rules that can report in a file of any kind, in the order the rule list has them. */
 const SHARED_HEAD = [
@@ -65,7 +53,7 @@ describe('platlint lsp completion of directives and flow lists', () => {
     await client.initialize();
     const end = { line: 5, character: DIRECTIVE.length };
 
-    const userFile = await client.open('jane.yaml', user('User', [DIRECTIVE, '  username: jane']));
+    const userFile = await client.open('jane.yaml', user([DIRECTIVE, '  username: jane']));
     expect(labels(await complete(client, userFile, end))).toEqual(IN_USER_FILE);
     // A List holds objects of its item kind.
     const list = await client.open('list.yaml', ['apiVersion: v1', 'kind: UserList', DIRECTIVE, 'items: []', ''].join('\n'));
@@ -75,7 +63,7 @@ describe('platlint lsp completion of directives and flow lists', () => {
     expect(labels(await complete(client, config, end))).toEqual(IN_CONFIG_FILE);
 
     // A file of both kinds: the rules of both.
-    const both = await client.open('both.yaml', `${user('User', [DIRECTIVE, '  username: jane'])}---\n${CONFIG}`);
+    const both = await client.open('both.yaml', `${user([DIRECTIVE, '  username: jane'])}---\n${CONFIG}`);
     expect(labels(await complete(client, both, end))).toEqual(IN_ANY_FILE);
     // Before any document names its kind: every kind's rules, still none of change/, patch/ and internal.
     const blank = await client.open('new.yaml', `${DIRECTIVE}\n`);
@@ -87,7 +75,7 @@ describe('platlint lsp completion of directives and flow lists', () => {
     const client = new Client(workspace({}));
     await client.initialize();
     const lines = ['  access:', '  - verbs: [', '  - verbs: [get, li', '    users: [jane]'];
-    const uri = await client.open('jane.yaml', user('User', lines));
+    const uri = await client.open('jane.yaml', user(lines));
 
     const verbs = await complete(client, uri, { line: 6, character: 12 });
     expect(verbs.map((i) => [i.label, i.kind, i.detail])).toEqual(
