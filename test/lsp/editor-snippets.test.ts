@@ -1,14 +1,15 @@
 /**
- * The editor snippets of docs/editors.md for editors that cannot be installed here (Helix, VS Code): what runs
- * outside the editor is run. Helix's command is run as Helix would run it; VS Code's extension.js is activated
+ * The commands of docs/editors.md that no editor test runs: the npx line for other LSP clients, and the snippets of
+ * the editors that cannot be installed here (Helix, VS Code), of which what runs outside the editor is run. Helix's command is run as Helix would run it; VS Code's extension.js is activated
  * against stand-ins for the `vscode` and `vscode-languageclient` modules, which only record what it asks of them.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type InitializeResult } from 'vscode-languageserver/node.js';
 import { docBlock } from '../helpers/readme-blocks.js';
+import { repoRoot } from '../integrations/built-cli.js';
 import { workspace } from './client.js';
 import { MANIFESTS, NOT_INSTALLED, pathWithoutPlatlint, projectWithPlatlint } from './editor-project.js';
 
@@ -29,19 +30,35 @@ function helixCommand(): { command: string; args: string[] } {
   return { command: JSON.parse(command) as string, args: JSON.parse(args) as string[] };
 }
 
+/** Starts `command` in `cwd` as an editor would, asks `initialize`, then `shutdown` and `exit`: the server's name and exit code. */
+async function handshake(command: string, args: readonly string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<[string | undefined, number | null]> {
+  const server = spawn(command, args, { cwd, env: { ...env, PATH: pathWithoutPlatlint }, stdio: ['pipe', 'pipe', 'pipe'] });
+  const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
+  connection.listen();
+  const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
+  const result = await connection.sendRequest<InitializeResult>('initialize', { processId: null, rootUri: null, capabilities: {} });
+  await connection.sendRequest('shutdown');
+  await connection.sendNotification('exit');
+  const code = await exited;
+  connection.dispose();
+  return [result.serverInfo?.name, code];
+}
+
+describe('the command for another LSP client in docs/editors.md', () => {
+  it("npx --no-install starts the project's platlint from a folder below the project root", async () => {
+    const line = /run `(npx [^`]*)` in the project/.exec(readFileSync(join(repoRoot, 'docs/editors.md'), 'utf8'))?.[1];
+    expect(line).toBe('npx --no-install platlint lsp --stdio');
+    const [npx, ...args] = (line ?? '').split(' ');
+    // As a user runs it, without the settings of an `npm test` that started this process.
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
+    expect(await handshake(npx ?? 'npx', args, join(project, 'users'), env)).toEqual(['platlint', 0]);
+  }, 30_000);
+});
+
 describe("Helix's command from docs/editors.md", () => {
   it("starts the project's platlint from a folder below the project root, and it answers initialize", async () => {
     const { command, args } = helixCommand();
-    const server = spawn(command, args, { cwd: join(project, 'users'), env: { ...process.env, PATH: pathWithoutPlatlint }, stdio: ['pipe', 'pipe', 'pipe'] });
-    const connection = createMessageConnection(new StreamMessageReader(server.stdout), new StreamMessageWriter(server.stdin));
-    connection.listen();
-    const exited = new Promise<number | null>((resolve) => server.on('exit', resolve));
-    const result = await connection.sendRequest<InitializeResult>('initialize', { processId: null, rootUri: null, capabilities: {} });
-    expect(result.serverInfo?.name).toBe('platlint');
-    await connection.sendRequest('shutdown');
-    await connection.sendNotification('exit');
-    expect(await exited).toBe(0);
-    connection.dispose();
+    expect(await handshake(command, args, join(project, 'users'))).toEqual(['platlint', 0]);
   }, 30_000);
 
   it('says in one line on stderr that there is no platlint, and exits 1', () => {
