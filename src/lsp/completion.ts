@@ -3,8 +3,9 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { PRESET_NAMES } from '../engine/presets.js';
 import type { ResourceKind, Rule } from '../engine/types.js';
 import { API_GROUP, API_VERSION } from '../engine/extract.js';
-import { containerPath, lineShape, siblingKeys, topLevelValue, type LineShape, type PathStep } from './cursor.js';
-import { configFileKeys, fieldAt, fieldMarkdown, fieldsOf, objectAt, typeLabel } from './fields.js';
+import { USER_VERBS } from '../../rules/user/access-verbs/index.js';
+import { containerPath, isDocumentMarker, lineShape, siblingKeys, topLevelValue, type LineShape, type PathStep } from './cursor.js';
+import { configFileKeys, fieldAt, fieldMarkdown, fieldsOf, objectAt, typeLabel, type FieldInfo } from './fields.js';
 import { DIRECTIVE_COMMENT, lineAt } from './hover.js';
 
 export interface CompletionContext {
@@ -12,7 +13,15 @@ export interface CompletionContext {
   isConfigFile: boolean;
 }
 
-const KINDS = ['User', 'Config', 'UserList', 'ConfigList'];
+/** The kinds a document may name, and the kind of the objects it holds. */
+const OBJECT_KIND: Readonly<Record<string, ResourceKind>> = { User: 'User', Config: 'Config', UserList: 'User', ConfigList: 'Config' };
+const KINDS = Object.keys(OBJECT_KIND);
+
+/**
+ * Values worth offering that the lint schema leaves free, so that the rule owning them reports a wrong one (one
+ * diagnostic, with its did-you-mean) rather than the schema pass too. Keyed by kind and displayed field path.
+ */
+const OFFERED_VALUES: Readonly<Record<string, readonly string[]>> = { 'User spec.access[].verbs': USER_VERBS };
 const SEVERITY_WORDS = ['off', 'info', 'warn', 'error', 'on'];
 
 /** The range of the word being typed, so that ids with `/` and `-` replace what was typed, not just its tail. */
@@ -66,14 +75,61 @@ function configFileCompletions(lines: readonly string[], position: Position, rul
   }));
 }
 
-function valueCompletions(kind: ResourceKind | undefined, path: readonly PathStep[], range: Range, lead: string): CompletionItem[] {
+/** The values a list field's items may take: the schema's enum, or values offered beside the schema. */
+function itemValues(kind: ResourceKind, field: FieldInfo): readonly string[] | undefined {
+  return field.schema.items?.enum?.map(String) ?? OFFERED_VALUES[`${kind} ${field.display}`];
+}
+
+/**
+ * The flow list the cursor is in on its line (`verbs: [get, li`): the items written before the one being typed, or
+ * undefined outside a flow list.
+ */
+function flowListItems(afterKey: string): string[] | undefined {
+  const list = /^\s*:\s*\[([^\]]*)$/.exec(afterKey);
+  if (!list) return undefined;
+  const items = (list[1] ?? '').split(',').map((item) => item.trim().replace(/^["']|["']$/g, ''));
+  return items.slice(0, -1);
+}
+
+function valueCompletions(kind: ResourceKind | undefined, path: readonly PathStep[], range: Range, lead: string, listItems: readonly string[] | undefined): CompletionItem[] {
   if (path.length === 1 && path[0] === 'apiVersion') return valueItems([`${API_GROUP}/${API_VERSION}`], 'apiVersion', range, lead);
   if (path.length === 1 && path[0] === 'kind') return valueItems(KINDS, 'kind', range, lead);
   const field = kind && fieldAt(kind, path);
-  if (!field) return [];
+  if (!kind || !field) return [];
+  if (listItems) {
+    const values = field.schema.type === 'array' ? itemValues(kind, field) : undefined;
+    // An item written already is not offered again.
+    return values ? valueItems(values.filter((value) => !listItems.includes(value)), field.schema.items ? typeLabel(field.schema.items) : 'value', range) : [];
+  }
   if (field.schema.enum) return valueItems(field.schema.enum.map(String), typeLabel(field.schema), range, lead);
   if (field.schema.type === 'boolean') return valueItems(['true', 'false'], 'boolean', range, lead);
   return [];
+}
+
+/** The object kinds of the file's documents (List kinds count as their items' kind). */
+function kindsInFile(lines: readonly string[]): Set<ResourceKind> {
+  const kinds = new Set<ResourceKind>();
+  for (let line = 0; line < lines.length; line++) {
+    if (line > 0 && !isDocumentMarker(lines[line - 1] ?? '')) continue;
+    const kind = OBJECT_KIND[topLevelValue(lines, line, 'kind') ?? ''];
+    if (kind) kinds.add(kind);
+  }
+  return kinds;
+}
+
+/**
+ * Rules that can report in a linted file, for the ids a directive may name: not the rules that judge a change
+ * (`transition`: diff, patch and --base only), nor those of `platlint patch`, nor the `internal` ones (a rule that
+ * failed, problems of policy files: reported there, or a bug to see, not to silence); and only those of the file's
+ * kinds (all of them while no document names a kind yet).
+ */
+function rulesReportingIn(rules: readonly Rule[], lines: readonly string[]): Rule[] {
+  const kinds = kindsInFile(lines);
+  return rules.filter((rule) => {
+    const { meta } = rule;
+    if (meta.transition || meta.category === 'patch' || meta.category === 'internal') return false;
+    return !meta.kinds || kinds.size === 0 || meta.kinds.some((kind) => kinds.has(kind));
+  });
 }
 
 /** Completion: rule ids in directives, `.platlint.yaml` keys and values, manifest fields and enum values. */
@@ -84,7 +140,8 @@ export function completionsAt(document: TextDocument, position: Position, contex
   if (directive) {
     // After ` -- ` comes the reason, free text.
     if (/\s--(?:\s|$)/.test(before.slice(directive.index + directive[0].length))) return [];
-    return ruleItems(context.rules, wordRange(text, position, /[\s,]/), '');
+    const lines = document.getText().split(/\r?\n/);
+    return ruleItems(rulesReportingIn(context.rules, lines), wordRange(text, position, /[\s,]/), '');
   }
   if (/(^|\s)#/.test(before)) return [];
   const lines = document.getText().split(/\r?\n/);
@@ -94,7 +151,8 @@ export function completionsAt(document: TextDocument, position: Position, contex
   if (afterColon(text, shape, position)) {
     const path = [...containerPath(lines, position.line, shape.contentColumn), shape.key];
     const object = objectAt(documentKind, path);
-    return valueCompletions(object?.kind, object?.path ?? path, wordRange(text, position, /[\s[,:]/), before.endsWith(':') ? ' ' : '');
+    const listItems = flowListItems(text.slice(shape.keyEnd, position.character));
+    return valueCompletions(object?.kind, object?.path ?? path, wordRange(text, position, /[\s[,:]/), before.endsWith(':') ? ' ' : '', listItems);
   }
   const keyColumn = text.trim() === '' ? position.character : shape.contentColumn;
   const path = containerPath(lines, position.line, keyColumn);

@@ -47,9 +47,22 @@ export function packTarball(dir: string): Packed {
   return { tarball: join(dir, report.filename), size: report.size, unpackedSize: report.unpackedSize, files: report.files };
 }
 
-/** A new project in `dir` with `spec` installed as a user would, runtime dependencies only. */
-export function installIntoNewProject(dir: string, spec: string, flags: readonly string[] = []): NpmRun {
+function newProject(dir: string): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'platlint-user-project', version: '1.0.0', private: true }, null, 2) + '\n');
+}
+
+/** A new project in `dir` with `spec` installed as a user would, runtime dependencies only. */
+export function installIntoNewProject(dir: string, spec: string, flags: readonly string[] = []): NpmRun {
+  newProject(dir);
   return npm(['install', '--omit=dev', '--no-audit', '--no-fund', ...flags, spec], dir);
+}
+
+/**
+ * A new project in `dir` with `spec` as its devDependency, as the install guide has it: platlint only in
+ * node_modules/.bin, not on PATH. Offline: the runtime dependencies come from npm's cache.
+ */
+export function installAsDevDependency(dir: string, spec: string): NpmRun {
+  newProject(dir);
+  return npm(['install', '--save-dev', '--offline', '--no-audit', '--no-fund', spec], dir);
 }

@@ -1,24 +1,34 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { ensureBuiltCli, repoRoot } from '../integrations/built-cli.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { docBlock } from '../helpers/readme-blocks.js';
+import { repoRoot } from '../integrations/built-cli.js';
 import { BROKEN_USER as USER, workspace } from './client.js';
+import { executable, MANIFESTS, NOT_INSTALLED, pathWithoutPlatlint, projectWithPlatlint } from './editor-project.js';
+
+type Diagnostic = [string, number, number, number];
 
 interface Seen {
   error: string | null;
-  opened: [string, number, number, number][];
+  filetype: string;
+  messages: string;
+  clients: number;
+  cmd?: string[];
+  opened: Diagnostic[];
   typed: string;
-  broken: [string, number, number, number][];
-  undone: [string, number, number, number][];
+  broken: Diagnostic[];
+  undone: Diagnostic[];
   fixAllTitles: string[];
   fixed: string[];
   cursorAfterFix: [number, number];
-  afterFix: [string, number, number, number][];
+  afterFix: Diagnostic[];
   hover: string;
   completionLine: string;
   completion: [string, string][];
+  sameClient: boolean;
 }
+
 
 /** Neovim from Debian (0.7 on bookworm); `.ci/run` installs it when missing. Missing here is a failure, not a skip. */
 function neovimVersion(): string {
@@ -27,21 +37,41 @@ function neovimVersion(): string {
   return version.stdout.split('\n')[0] ?? '';
 }
 
-describe('platlint lsp in a real editor', () => {
-  it('headless Neovim: diagnostics, a typed mistake, undo, fix-all as minimal edits, hover, completion', () => {
+/** The Neovim 0.7 configuration users copy from docs/editors.md, as a file for `luafile`. */
+function editorConfig(dir: string): string {
+  const file = join(dir, 'init.lua');
+  writeFileSync(file, docBlock('docs/editors.md', '## Neovim 0.7 to 0.9', 'vim.lsp.start_client'));
+  return file;
+}
+
+/** Headless Neovim in `root` with the docs' configuration, driven by e2e.lua; what it saw, and what it wrote on stderr. */
+function runNeovim(root: string, env: Record<string, string> = {}): { seen: Seen; stderr: string } {
+  const outFile = join(root, 'seen.json');
+  const script = join(repoRoot, 'test/lsp/neovim/e2e.lua');
+  const run = spawnSync('nvim', ['--headless', '--clean', '-n', '-c', `luafile ${editorConfig(root)}`, '-c', `luafile ${script}`], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, PATH: pathWithoutPlatlint, PLATLINT_ROOT: root, PLATLINT_OUT: outFile, ...env },
+  });
+  expect(run.error).toBeUndefined();
+  return { seen: JSON.parse(readFileSync(outFile, 'utf8')) as Seen, stderr: run.stderr };
+}
+
+describe('platlint lsp in a real editor, started by the configuration of docs/editors.md', () => {
+  let project: string;
+
+  beforeAll(() => {
     expect(neovimVersion()).toMatch(/^NVIM v0\.\d+/);
-    const bin = ensureBuiltCli();
-    const root = workspace({ '.platlint.yaml': 'rules:\n  schema/type: warn\n', 'users/jane.yaml': USER });
-    const outFile = join(root, 'seen.json');
-    const run = spawnSync('nvim', ['--headless', '--clean', '-n', '-c', `luafile ${join(repoRoot, 'test/lsp/neovim/e2e.lua')}`], {
-      cwd: root,
-      encoding: 'utf8',
-      timeout: 60_000,
-      env: { ...process.env, PLATLINT_ROOT: root, PLATLINT_BIN: bin, PLATLINT_NODE: process.execPath, PLATLINT_OUT: outFile },
-    });
-    expect(run.error).toBeUndefined();
-    const seen = JSON.parse(readFileSync(outFile, 'utf8')) as Seen;
+    project = projectWithPlatlint();
+  }, 120_000);
+
+  it('a project with platlint as its devDependency: diagnostics, a typed mistake, undo, fix-all, hover, completion', () => {
+    expect(executable(join(project, 'node_modules/.bin/platlint'))).toBe(true);
+    const { seen, stderr } = runNeovim(project);
     expect(seen.error ?? null).toBeNull();
+    expect(seen.filetype).toBe('yaml');
+    expect(seen.cmd).toEqual([join(project, 'node_modules/.bin/platlint'), 'lsp', '--stdio']);
     // [rule id, 0-based line, column, severity (1 error, 2 warning)]
     expect(seen.opened).toEqual([['schema/unknown-field', 6, 2, 1], ['schema/type', 7, 19, 2]]);
     expect(seen.typed).toBe('  ]emial: jane@example.com');
@@ -57,5 +87,26 @@ describe('platlint lsp in a real editor', () => {
     expect(seen.hover).toBe('**username**: string\n\n`spec.username`\n\nUsername used to log in.');
     expect(seen.completionLine).toBe('  dis');
     expect(seen.completion).toEqual([['displayName', 'string'], ['disabled', 'boolean']]);
+    expect(seen.sameClient).toBe(true);
+    expect(seen.clients).toBe(1);
+    // Neovim records a blank line among its messages; no words.
+    expect(seen.messages.trim()).toBe('');
+    expect(stderr).toBe('');
   }, 90_000);
+
+  it('the Neovim 0.10 configuration of docs/editors.md is Lua that compiles (this Neovim cannot run it)', () => {
+    const file = join(workspace({}), 'init-0.10.lua');
+    writeFileSync(file, docBlock('docs/editors.md', '## Neovim 0.10 and later', 'vim.lsp.start('));
+    const run = spawnSync('nvim', ['--headless', '--clean', '-n', '-c', `lua assert(loadfile(${JSON.stringify(file)}))`, '-c', 'qa!'], { encoding: 'utf8', timeout: 30_000 });
+    expect([run.status, run.stderr]).toEqual([0, '']);
+  }, 30_000);
+
+  it('a project without platlint (none on PATH either): one line, once, no server and no Lua error', () => {
+    const { seen, stderr } = runNeovim(workspace(MANIFESTS), { PLATLINT_CASE: 'missing' });
+    expect(seen.error ?? null).toBeNull();
+    expect(seen.filetype).toBe('yaml');
+    expect(seen.clients).toBe(0);
+    expect(seen.messages).toBe(NOT_INSTALLED);
+    expect(stderr).toBe(NOT_INSTALLED);
+  }, 60_000);
 });

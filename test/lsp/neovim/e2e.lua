@@ -1,6 +1,7 @@
--- Drives the built platlint language server from headless Neovim (0.7 and later), as a person would: open a
--- manifest, type a mistake, read the diagnostics, undo, apply fix-all, hover, complete. Writes what it saw as JSON
--- to $PLATLINT_OUT and quits; test/lsp/neovim.test.ts asserts on it.
+-- Drives platlint's language server from headless Neovim (0.7 and later) as a person would, with the server started
+-- by the configuration of docs/editors.md (loaded before this file): open a manifest, type a mistake, read the
+-- diagnostics, undo, apply fix-all, hover, complete. With $PLATLINT_CASE = 'missing', only open two manifests of a
+-- project without platlint. Writes what it saw as JSON to $PLATLINT_OUT and quits; test/lsp/neovim.test.ts asserts.
 local root = vim.env.PLATLINT_ROOT
 local out = {}
 local failed = nil
@@ -30,21 +31,38 @@ local function lines(buf)
   return vim.api.nvim_buf_get_lines(buf, 0, -1, false)
 end
 
+local function edit(file)
+  vim.cmd('hide edit ' .. vim.fn.fnameescape(root .. '/' .. file))
+  return vim.api.nvim_get_current_buf()
+end
+
+-- What Neovim showed: the message history and the servers it started.
+local function record_messages()
+  out.messages = vim.api.nvim_exec('messages', true)
+  out.clients = #vim.lsp.get_active_clients()
+end
+
+local function run_missing()
+  edit('users/jane.yaml')
+  edit('users/john.yaml')
+  out.filetype = vim.bo.filetype
+  -- Give a wrongly started server time to fail and say so.
+  vim.wait(300)
+  record_messages()
+end
+
 local function run()
-  local client_id = vim.lsp.start_client({
-    name = 'platlint',
-    cmd = { vim.env.PLATLINT_NODE, vim.env.PLATLINT_BIN, 'lsp', '--stdio' },
-    root_dir = root,
-  })
-  assert(client_id, 'the server did not start')
-  vim.cmd('edit ' .. vim.fn.fnameescape(root .. '/users/jane.yaml'))
-  local buf = vim.api.nvim_get_current_buf()
-  vim.bo[buf].filetype = 'yaml'
+  -- The filetype detection of Neovim sets `yaml`, whose FileType autocommand (the snippet) starts the server.
+  local buf = edit('users/jane.yaml')
+  out.filetype = vim.bo[buf].filetype
   -- The YAML indent script re-indents a line when `]` is typed: keep what is typed where it is typed.
   vim.bo[buf].indentkeys = ''
   vim.bo[buf].indentexpr = ''
   vim.bo[buf].autoindent = false
-  vim.lsp.buf_attach_client(buf, client_id)
+  -- Neovim lists a client once the server has answered `initialize`.
+  wait_for('the server to attach', function() return next(vim.lsp.buf_get_clients(buf)) ~= nil end)
+  local client_id, client = next(vim.lsp.buf_get_clients(buf))
+  out.cmd = client.config.cmd
 
   wait_for('the first diagnostics', function() return #vim.diagnostic.get(buf) >= 2 end)
   out.opened = seen(buf)
@@ -61,7 +79,8 @@ local function run()
   end)
   out.broken = seen(buf)
 
-  vim.api.nvim_feedkeys('u', 'x', false)
+  -- Silent: the undo message would be the only line of :messages, which the test wants empty.
+  vim.cmd('silent undo')
   wait_for('the syntax error to go', function()
     for _, d in ipairs(vim.diagnostic.get(buf)) do
       if code_of(d) == 'yaml/syntax' then return false end
@@ -106,10 +125,14 @@ local function run()
   for _, item in ipairs(items) do
     if vim.startswith(item.label, 'dis') then table.insert(out.completion, { item.label, item.detail }) end
   end
+  -- A second manifest of the project goes to the same server.
+  local other = edit('users/john.yaml')
+  out.sameClient = vim.lsp.buf_get_clients(other)[client_id] ~= nil
+  record_messages()
   vim.lsp.stop_client(client_id)
 end
 
-local ok, err = pcall(run)
+local ok, err = pcall(vim.env.PLATLINT_CASE == 'missing' and run_missing or run)
 if not ok then failed = tostring(err) end
 out.error = failed
 local file = io.open(vim.env.PLATLINT_OUT, 'w')
