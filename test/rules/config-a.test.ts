@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lint, spans } from '../helpers/lint.js';
 
@@ -14,21 +12,7 @@ function only(id: string, text: string) {
   return lint(text, { preset: 'strict' }).filter((d) => d.ruleId === id);
 }
 
-describe('example manifests', () => {
-  it('maximal-config.yaml: only the deprecation warnings its header announces', () => {
-    const text = readFileSync(join(import.meta.dirname, '../../fixtures/examples/maximal-config.yaml'), 'utf8');
-    const diags = lint(text, { preset: 'strict' }).filter((d) => MINE.test(d.ruleId));
-    expect(diags.map((d) => [d.ruleId, d.severity, d.line])).toEqual([
-      ['config/deprecated', 'warning', 201],
-      ['config/deprecated', 'warning', 312],
-    ]);
-  });
-
-  it.each(['maximal-user.yaml', 'exported-user.yaml'])('%s: nothing (Config rules only)', (file) => {
-    const text = readFileSync(join(import.meta.dirname, '../../fixtures/examples', file), 'utf8');
-    expect(lint(text, { preset: 'strict' }).filter((d) => MINE.test(d.ruleId))).toEqual([]);
-  });
-
+describe('kinds', () => {
   it('User documents are not checked by Config rules', () => {
     const text = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nstatus:\n  platformHost: https://x\n';
     expect(lint(text, { preset: 'strict' }).filter((d) => MINE.test(d.ruleId))).toEqual([]);
