@@ -61,45 +61,32 @@ describe('example manifests', () => {
     return unset.sort();
   }
 
+  /** Set by the server, or not for a named, cluster-scoped object (namespace, generateName): no example sets them. */
+  const UNSET_METADATA = [
+    'generateName',
+    'namespace',
+    'selfLink',
+    'uid',
+    'resourceVersion',
+    'generation',
+    'creationTimestamp',
+    'deletionTimestamp',
+    'deletionGracePeriodSeconds',
+    'managedFields',
+  ];
+
   it('maximal-user.yaml sets every spec field', () => {
     const doc = loadOne('fixtures/examples/maximal-user.yaml');
     const unset = unsetFields(userSchema, doc, 'User');
-    // Server-set metadata belongs to exported-user.yaml; namespace and generateName do not apply to a named,
-    // cluster-scoped User.
-    const serverSet = [
-      'generateName',
-      'namespace',
-      'selfLink',
-      'uid',
-      'resourceVersion',
-      'generation',
-      'creationTimestamp',
-      'deletionTimestamp',
-      'deletionGracePeriodSeconds',
-      'managedFields',
-    ].map((f) => `User.metadata.${f}`);
-    expect(unset.sort()).toEqual(serverSet.sort());
+    // Server-set metadata belongs to exported-user.yaml.
+    expect(unset.sort()).toEqual(UNSET_METADATA.map((f) => `User.metadata.${f}`).sort());
   });
 
   it('maximal-config.yaml sets every status field', () => {
     const doc = loadOne('fixtures/examples/maximal-config.yaml');
     const unset = unsetFields(configSchema, doc, 'Config');
     const expected = [
-      // Server-set or not applicable metadata.
-      ...[
-        'generateName',
-        'namespace',
-        'selfLink',
-        'uid',
-        'resourceVersion',
-        'generation',
-        'creationTimestamp',
-        'deletionTimestamp',
-        'deletionGracePeriodSeconds',
-        'ownerReferences',
-        'finalizers',
-        'managedFields',
-      ].map((f) => `Config.metadata.${f}`),
+      ...[...UNSET_METADATA, 'ownerReferences', 'finalizers'].map((f) => `Config.metadata.${f}`),
       // `level` cannot be used together with a policy (audit/level-or-policy).
       'Config.status.audit.level',
     ];
