@@ -1,6 +1,11 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** Only the entry points meet the process: the library below them takes what it needs as arguments. */
+const processRestriction = {
+  message: 'Only the entry points (src/cli/, src/lsp/server.ts, build scripts) touch the process: take it as a parameter.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'src/schema/types.generated.ts'] },
   js.configs.recommended,
@@ -9,6 +14,23 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
       'no-console': 'error',
+      'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
+    },
+  },
+  {
+    files: ['src/**', 'rules/**'],
+    ignores: [
+      'src/cli/**',
+      'src/lsp/server.ts',
+      // Build scripts, run by `npm run build` and `npm run oracle:record`.
+      'src/build/**',
+      'src/schema/build-validators.ts',
+      'src/schema/generate-types.ts',
+      'src/yaml/oracle/record.ts',
+    ],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'process', ...processRestriction }],
+      'no-restricted-imports': ['error', { paths: ['node:process', 'process'].map((name) => ({ name, ...processRestriction })) }],
     },
   },
 );

@@ -27,6 +27,8 @@ export interface LintOptions {
    * Without it no transition rule runs and nothing old is looked up.
    */
   previousOf?: (target: LintTarget) => Readonly<Record<string, unknown>> | undefined;
+  /** False runs every rule on every document, whatever its `meta.sections` (rule-plan.ts): to test the sections. */
+  pruneSections?: boolean;
 }
 
 interface Pending {
@@ -56,7 +58,7 @@ export class FileLinter {
   private readonly unparsed: OffsetRange[] = [];
 
   constructor(private readonly options: LintOptions) {
-    this.plan = rulePlan(options.rules, options.settings);
+    this.plan = rulePlan(options.rules, options.settings, options.pruneSections);
   }
 
   private enabled(ruleId: string): Rule | undefined {

@@ -67,17 +67,28 @@ function unchanged(settings: RuleSettings, entries: CachedPlan['entries']): bool
   return true;
 }
 
-export function rulePlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {
+/** `pruneSections: false` runs every rule on every document whatever its sections: to check that they are right. */
+export function rulePlan(rules: readonly Rule[], settings: RuleSettings, pruneSections = true): RulePlan {
   let byRules = plans.get(settings);
   if (!byRules) {
     byRules = new WeakMap();
     plans.set(settings, byRules);
   }
   const cached = byRules.get(rules);
-  if (cached && unchanged(settings, cached.entries)) return cached.plan;
+  if (cached && unchanged(settings, cached.entries)) return pruneSections ? cached.plan : unpruned(cached.plan);
   const plan = buildPlan(rules, settings);
   byRules.set(rules, { plan, entries: [...settings] });
-  return plan;
+  return pruneSections ? plan : unpruned(plan);
+}
+
+/** The same rules for the same targets (the raw status included), none of them skipped for a section it lacks. */
+function unpruned(plan: RulePlan): RulePlan {
+  const always = (planned: PlannedRule): PlannedRule => ({ ...planned, sections: undefined });
+  return {
+    ...plan,
+    checks: { User: plan.checks.User.map(always), Config: plan.checks.Config.map(always) },
+    rawStatusChecks: plan.rawStatusChecks.map(always),
+  };
 }
 
 function buildPlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {

@@ -65,10 +65,10 @@ function problemLines(results: readonly FileResult[], show: (file: string) => st
 }
 
 /**
- * Runs the policy tests under `dir` (resolved against `cwd`). Throws `PolicyTestError` when `dir` is not a readable
+ * Runs the policy tests under `dir` (resolved against `cwd`, the CLI's working directory). Throws `PolicyTestError` when `dir` is not a readable
  * directory or holds no policy file.
  */
-export function runPolicyTests(dir: string, cwd: string = process.cwd(), options: LoadPoliciesOptions = {}): PolicyTestSummary {
+export function runPolicyTests(dir: string, cwd: string, options: LoadPoliciesOptions = {}): PolicyTestSummary {
   const root = resolve(cwd, dir);
   let files: string[];
   try {

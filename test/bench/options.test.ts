@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseOptions } from '../../src/bench/context.js';
-import { BenchError } from '../../src/bench/measure.js';
+import { parseOptions } from './context.js';
+import { BenchError } from './measure.js';
 
 describe('bench options', () => {
   it('reads the parts, repetitions and the build to compare with', () => {

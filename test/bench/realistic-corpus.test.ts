@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { latencyFile } from '../../src/bench/lsp-latency.js';
-import { buildRealisticCorpus, ensureRealisticCorpus, loadSources, realisticFile } from '../../src/bench/realistic-corpus.js';
+import { latencyFile } from './lsp-latency.js';
+import { buildRealisticCorpus, ensureRealisticCorpus, loadSources, realisticFile } from './realistic-corpus.js';
 import { lintResult } from '../helpers/lint.js';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'fixtures');

@@ -2,12 +2,20 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { reportSchema } from '../../src/formatters/report-schema.js';
-import { runCli } from '../helpers/cli.js';
+import { BROKEN_USER, CLEAN_USER, runCli } from '../helpers/cli.js';
+import { tempTree } from '../helpers/files.js';
 
-const CLEAN_USER = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  email: jane@example.com\n';
-const BROKEN_USER = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  tokenGeneration: "3"\n';
+// Each test starts the built CLI several times: slow on a loaded machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+/** One error that --fix fixes (a misspelt field with a single near name) and one warning it does not. */
+const FIXABLE_USER = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\n  selfLink: /x\nspec:\n  emial: jane@example.com\n';
+
+function files(stdout: string): string[] {
+  return (JSON.parse(stdout) as { results: { file: string }[] }).results.map((r) => r.file);
+}
 
 function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'platlint-cli-'));
@@ -151,5 +159,110 @@ describe('commands', () => {
     expect(user.$schema).toBe('http://json-schema.org/draft-07/schema#');
     expect(user.properties.spec.properties.access.items.required).toEqual(['verbs']);
     expect(JSON.parse(runCli(['schema', 'Config']).stdout).properties.status).toBeDefined();
+  });
+});
+
+describe('the stylish report', () => {
+  it('prints the note dimmed under the code frame, counts files with problems and what --fix can fix', () => {
+    const dir = tempTree('platlint-cli-', { 'a.yaml': FIXABLE_USER, 'b.yaml': CLEAN_USER });
+    const run = runCli(['.'], { cwd: dir });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toBe(
+      [
+        'a.yaml',
+        '  5:3      warning  metadata.selfLink is deprecated and no longer populated.  meta/self-link',
+        '',
+        '    4 |   name: jane',
+        '  > 5 |   selfLink: /x',
+        '      |   ^^^^^^^^',
+        '    note: The server ignores it, and the link it held is not maintained. Remove it; an object is addressed by its apiVersion, kind and name.',
+        '',
+        '  7:3      error    Unknown field "emial" in spec; did you mean "email"?  schema/unknown-field',
+        '',
+        '    6 | spec:',
+        '  > 7 |   emial: jane@example.com',
+        '      |   ^^^^^',
+        '    note: The platform drops unknown fields silently.',
+        '',
+        '',
+        '✖ 2 problems (1 error, 1 warning, 0 infos) in 1 file with problems (2 files linted)',
+        '  1 error and 1 warning fixable with the `--fix` option.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('is coloured with FORCE_COLOR even in a pipe, and FORCE_COLOR=0 or NO_COLOR alone keep it plain', () => {
+    const colored = runCli(['-'], { input: BROKEN_USER, env: { FORCE_COLOR: '1' } });
+    expect(colored.status).toBe(1);
+    expect(colored.stdout).toContain('\u001b[31merror  \u001b[0m');
+    expect(runCli(['-'], { input: BROKEN_USER, env: { FORCE_COLOR: '0' } }).stdout).not.toContain('\u001b[');
+    expect(runCli(['-'], { input: BROKEN_USER }).stdout).not.toContain('\u001b[');
+  });
+});
+
+describe('output files and stdin', () => {
+  it('-o creates the folders of the report file', () => {
+    const dir = tempTree('platlint-cli-', { 'u.yaml': BROKEN_USER });
+    const run = runCli(['u.yaml', '--format', 'sarif', '-o', 'reports/ci/out.sarif'], { cwd: dir });
+    expect(run).toMatchObject({ status: 1, stdout: '', stderr: '' });
+    expect(JSON.parse(readFileSync(join(dir, 'reports/ci/out.sarif'), 'utf8')).version).toBe('2.1.0');
+  });
+
+  it('--fix on stdin refuses without a JSON report to carry the fixed text, and carries it with one', () => {
+    expect(runCli(['--fix', '-'], { input: FIXABLE_USER })).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: 'platlint: --fix cannot write the fixed text back to stdin: add --format json (its "output" field carries the fixed text)\n',
+    });
+    const run = runCli(['--fix', '--format', 'json', '-'], { input: FIXABLE_USER });
+    expect(JSON.parse(run.stdout).results[0].output).toBe(FIXABLE_USER.replace('emial', 'email').replace('  selfLink: /x\n', ''));
+  });
+});
+
+describe('walking directories', () => {
+  it('honours .gitignore, .platlintignore and config ignore when walking, never for named files', () => {
+    const dir = tempTree('platlint-cli-', {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.gitignore': 'build/\n*.generated.yaml\n',
+      'users/.platlintignore': 'drafts/\n',
+      '.platlint.yaml': 'ignore: ["legacy/**"]\n',
+      'users/jane.yaml': CLEAN_USER,
+      'users/drafts/bob.yaml': CLEAN_USER,
+      'users/x.generated.yaml': CLEAN_USER,
+      'build/users/jane.yaml': CLEAN_USER,
+      'legacy/old.yaml': CLEAN_USER,
+    });
+    expect(files(runCli(['--format', 'json'], { cwd: dir }).stdout)).toEqual(['users/jane.yaml']);
+    // Walking a folder below the repository's top still applies the .gitignore above it (and the folder's own)...
+    expect(files(runCli(['users', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['users/jane.yaml']);
+    expect(files(runCli(['users/**/*.yaml', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['users/jane.yaml']);
+    // ...but a folder named on the command line is linted even when an ignore file above it ignores it.
+    expect(files(runCli(['build', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['build/users/jane.yaml']);
+    // A named file is linted whatever the ignore files say; the config's ignore still applies to it.
+    expect(files(runCli(['build/users/jane.yaml', 'users/drafts/bob.yaml', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['build/users/jane.yaml', 'users/drafts/bob.yaml']);
+    expect(files(runCli(['legacy/old.yaml', 'users/jane.yaml', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['users/jane.yaml']);
+  });
+
+  it('re-includes what a deeper ignore file negates', () => {
+    const dir = tempTree('platlint-cli-', { '.gitignore': 'generated/\n*.tmp.yaml\n', 'a/.gitignore': '!keep.tmp.yaml\n', 'a/keep.tmp.yaml': CLEAN_USER, 'a/drop.tmp.yaml': CLEAN_USER });
+    expect(files(runCli(['.', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['a/keep.tmp.yaml']);
+  });
+});
+
+describe('help', () => {
+  it('says that lint is the default command', () => {
+    const run = runCli(['--help']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('lint is the default command: platlint [paths...] is platlint lint [paths...].');
+    expect(run.stdout).toMatch(/lint \[options\] \[paths\.\.\.\]\s+lint files, directories/);
+    expect(runCli(['lint', '--help']).stdout).toContain('--no-error-on-unmatched-pattern');
+  });
+
+  it('prints the version package.json has, which the reports carry too', () => {
+    const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as { version: string };
+    expect(runCli(['--version'])).toMatchObject({ status: 0, stdout: `${version}\n` });
+    const sarif = JSON.parse(runCli(['fixtures/examples/maximal-user.yaml', '--format', 'sarif']).stdout) as { runs: { tool: { driver: { version: string } } }[] };
+    expect(sarif.runs[0]?.tool.driver.version).toBe(version);
   });
 });

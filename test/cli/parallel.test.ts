@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureCorpus } from '../../src/bench/corpus.js';
+import { ensureCorpus } from '../bench/corpus.js';
 import { pathToFileURL } from 'node:url';
 import { chunkByBytes, CHUNKS_AHEAD, createFileLinter, decodeResults, encodeResults, lintFilesInParallel, PARALLEL_MIN_BYTES, worthParallel } from '../../src/cli/parallel.js';
 import type { FileResult } from '../../src/engine/types.js';

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureCorpus } from '../../src/bench/corpus.js';
+import { ensureCorpus } from '../bench/corpus.js';
 import { resolveInputs } from '../../src/cli/files.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { exitCodeOf } from '../../src/cli/lint-command.js';

@@ -1,9 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lint, lintResult, spans } from '../helpers/lint.js';
-
-const EXAMPLES = join(import.meta.dirname, '../../fixtures/examples');
 
 describe('positions of core diagnostics', () => {
   it('reports a misspelt key at the key, suggesting the real field', () => {
@@ -152,12 +148,5 @@ describe('positions of core diagnostics', () => {
   it('treats an explicit null as absent and an empty value as an unfilled template', () => {
     const text = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  email: null\n  username:\n';
     expect(spans(lint(text))).toEqual([['schema/empty-value', 7, 3, 7, 11]]);
-  });
-});
-
-describe('the shipped maximal examples', () => {
-  it.each(['maximal-user.yaml', 'maximal-config.yaml', 'exported-user.yaml'])('%s has no schema or YAML diagnostic', (file) => {
-    const diagnostics = lint(readFileSync(join(EXAMPLES, file), 'utf8'), { preset: 'strict' });
-    expect(diagnostics.filter((d) => /^(schema|yaml|resource)\//.test(d.ruleId)).map((d) => `${d.line} ${d.ruleId} ${d.message}`)).toEqual([]);
   });
 });

@@ -1,9 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
 import { lintText } from '../../src/engine/lint.js';
 import { readsDocument, rulePlan } from '../../src/engine/rule-plan.js';
 import type { RuleSetting } from '../../src/engine/settings.js';
 import type { Rule } from '../../src/engine/types.js';
+import { FIXTURES, fixtureFiles, lintFixture } from '../helpers/fixtures.js';
 
 /** A rule that reports the document's root once per run, and counts its runs. */
 function probe(id: string, meta: Partial<Rule['meta']> = {}): Rule & { runs: number; seen: Record<string, unknown>[] } {
@@ -22,8 +25,8 @@ function probe(id: string, meta: Partial<Rule['meta']> = {}): Rule & { runs: num
 
 const CONFIG = (status: string): string => `apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: c\n${status}`;
 
-function run(rules: Rule[], text: string, settings = new Map<string, RuleSetting>()): string[] {
-  return lintText(text, { filename: 'x.yaml', rules, settings }).diagnostics.map((d) => `${d.ruleId}: ${d.message}`);
+function run(rules: Rule[], text: string, settings = new Map<string, RuleSetting>(), pruneSections = true): string[] {
+  return lintText(text, { filename: 'x.yaml', rules, settings, pruneSections }).diagnostics.map((d) => `${d.ruleId}: ${d.message}`);
 }
 
 describe('rule plan', () => {
@@ -88,5 +91,25 @@ describe('rule plan', () => {
     for (const rule of builtinRules) {
       for (const section of rule.meta.sections ?? []) expect(section, rule.meta.id).toMatch(/^(metadata|spec|status)(\.[A-Za-z]+)*$/);
     }
+  });
+});
+
+describe('section pruning', () => {
+  it('can be turned off: then a rule runs on documents without its sections, the raw status still only for status readers', () => {
+    const vault = probe('test/vault', { sections: ['status.vault'] });
+    const meta = probe('test/meta', { sections: ['metadata'] });
+    const text = CONFIG('spec:\n  raw: |\n    platformHost: a.example.com\n');
+    expect(run([vault, meta], text, new Map(), false)).toEqual(['test/meta: hit 1', 'test/vault: hit 1', 'test/vault: hit 2']);
+  });
+
+  /** The rules' fixtures and the example manifests: what every rule's sections must hold for. */
+  const files = [
+    ...builtinRules.flatMap((rule) => fixtureFiles(rule.meta.id)),
+    ...readdirSync(join(FIXTURES, 'examples')).filter((name) => /\.ya?ml$/.test(name)).map((name) => join(FIXTURES, 'examples', name)),
+  ];
+
+  it.each(files.map((file) => [file.slice(FIXTURES.length + 1), file]))('changes no diagnostic of %s: every rule declares the sections it reads', (_, file) => {
+    const text = readFileSync(file, 'utf8');
+    expect(lintFixture(file, text)).toEqual(lintFixture(file, text, { pruneSections: false }));
   });
 });

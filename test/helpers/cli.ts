@@ -5,6 +5,9 @@ import { join } from 'node:path';
 export const ROOT = join(import.meta.dirname, '../..');
 export const BIN = join(ROOT, 'dist/src/cli/bin.js');
 
+export const CLEAN_USER = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  email: jane@example.com\n';
+export const BROKEN_USER = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  tokenGeneration: "3"\n';
+
 export interface CliRun {
   status: number | null;
   stdout: string;

@@ -14,6 +14,8 @@ export interface LintHelperOptions {
   withFrames?: boolean;
   /** Lint the text as an update of this previous version (as `platlint diff` does). */
   previous?: string;
+  /** False: every rule runs on every document, whatever its `meta.sections`. */
+  pruneSections?: boolean;
 }
 
 export function lintResult(text: string, options: LintHelperOptions = {}): FileResult {
@@ -29,6 +31,7 @@ export function lintResult(text: string, options: LintHelperOptions = {}): FileR
     docsUrl: docsUrlFor,
     withFrames: options.withFrames ?? false,
     ...(change ? { previousOf: change.previousFor(filename, text) } : {}),
+    ...(options.pruneSections === false ? { pruneSections: false } : {}),
   });
 }
 
@@ -36,7 +39,12 @@ export function lintResult(text: string, options: LintHelperOptions = {}): FileR
 export function lintPatchFiles(base: string, patch: string, options: LintHelperOptions = {}): { patch: Diagnostic[]; base: Diagnostic[] } {
   const settings = presetSettings(options.preset ?? 'recommended', builtinRules);
   for (const [id, severity] of Object.entries(options.rules ?? {})) settings.set(id, { severity });
-  const { results } = lintPatch({ file: 'base.yaml', text: base }, { file: 'patch.yaml', text: patch }, { rules: builtinRules, settings, docsUrl: docsUrlFor });
+  const { results } = lintPatch({ file: 'base.yaml', text: base }, { file: 'patch.yaml', text: patch }, {
+    rules: builtinRules,
+    settings,
+    docsUrl: docsUrlFor,
+    ...(options.pruneSections === false ? { pruneSections: false } : {}),
+  });
   return { patch: results[0]?.diagnostics ?? [], base: results[1]?.diagnostics ?? [] };
 }
 

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runPolicyTest } from '../../src/cli/policy-command.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { PolicyTestError, runPolicyTests } from '../../src/policy/test-runner.js';
+import { ROOT } from '../helpers/cli.js';
 import { policy, tempDir, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
@@ -43,7 +44,7 @@ ${roles}`;
 
 describe('platlint policy test', () => {
   it('the example packs pass', () => {
-    const summary = runPolicyTests('fixtures/policies');
+    const summary = runPolicyTests('fixtures/policies', ROOT);
     expect(summary.lines.filter((l) => !l.startsWith('PASS - '))).toEqual(['9 passed, 0 failed']);
     expect(summary).toMatchObject({ passed: 9, failed: 0 });
     expect(summary.lines.at(-1)).toBe('9 passed, 0 failed');
@@ -111,7 +112,7 @@ describe('platlint policy test', () => {
 
 describe('policy test with old/new fixture pairs', () => {
   it('X.yaml beside X.old.yaml is linted as an update; X.old.yaml is not a fixture of its own', () => {
-    const summary = runPolicyTests('fixtures/policies/token-generation-grows');
+    const summary = runPolicyTests('fixtures/policies/token-generation-grows', ROOT);
     expect(summary.lines).toEqual([
       'PASS - fixtures/policies/token-generation-grows/tests/lowered.yaml',
       'PASS - fixtures/policies/token-generation-grows/tests/no-old-version.yaml',

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import type { Diagnostic, Report, RuleContext } from '../../src/engine/types.js';
 import timestampsRule from '../../rules/meta/timestamps/index.js';
 import { lint, spans } from '../helpers/lint.js';
@@ -170,15 +169,6 @@ describe('meta/server-fields and meta/self-link', () => {
     const fixed = applyFixes(text, diags);
     expect(fixed).toBe(`${HEAD}metadata:\n  name: jane\n  uid: 0b7e5c1d\n  resourceVersion: "12"\n  creationTimestamp: null\nspec:\n  username: jane\n`);
     expect(of(lint(fixed)).filter((d) => d.ruleId === 'meta/self-link')).toEqual([]);
-  });
-
-  it('keeps the example manifests free of metadata findings (exported-user only under export)', () => {
-    for (const file of ['maximal-user.yaml', 'maximal-config.yaml']) {
-      expect(of(lint(readFileSync(`fixtures/examples/${file}`, 'utf8'), { preset: 'strict' }))).toEqual([]);
-    }
-    const exported = readFileSync('fixtures/examples/exported-user.yaml', 'utf8');
-    expect(of(lint(exported, { preset: 'export' }))).toEqual([]);
-    expect(new Set(of(lint(exported)).map((d) => d.ruleId))).toEqual(new Set(['meta/server-fields']));
   });
 });
 

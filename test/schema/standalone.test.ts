@@ -6,7 +6,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { yamlFilesUnder } from '../helpers/files.js';
 import { parseAllDocuments } from 'yaml';
-import { generateDocument } from '../../src/bench/corpus.js';
+import { generateDocument } from '../bench/corpus.js';
 import { leanValidatorsModule } from '../../src/build/lean-validators.js';
 import { generateValidatorsModule } from '../../src/schema/build-validators.js';
 import { schemaNodes } from '../../src/schema/schema-nodes.js';

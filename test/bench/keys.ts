@@ -5,15 +5,15 @@
  * size's: about 1 for every size when the growth is linear.
  *
  *   npm run bench:keys                       # 10000 50000 100000, 5 repetitions each
- *   node dist/src/bench/keys.js [--reps N] [SIZE ...]
+ *   node dist/test/bench/keys.js [--reps N] [SIZE ...]
  *
  * Each repetition runs the engine in this process on text already in memory (no disk, no formatter), after one
  * warm-up run, so the figure is the parse, the checks and the rules.
  */
 import { performance } from 'node:perf_hooks';
 import { builtinRules } from '../../rules/index.js';
-import { lintText } from '../engine/lint.js';
-import { presetSettings } from '../engine/presets.js';
+import { lintText } from '../../src/engine/lint.js';
+import { presetSettings } from '../../src/engine/presets.js';
 import { median } from './measure.js';
 
 function manyKeysUser(keys: number): string {

@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { REQUIRE_BANNER, yamlBundlePlugins } from '../build/yaml-bundle.js';
+import { REQUIRE_BANNER, yamlBundlePlugins } from '../../src/build/yaml-bundle.js';
 import { floorScript } from './context.js';
 import { log, root } from './measure.js';
 

@@ -4,12 +4,12 @@
  *
  *   npm run bench                      # the full benchmark, about half an hour on a 2-core machine
  *   npm run bench:smoke                # seconds: tiny corpora, one repetition, Spectral on 5 files (CI)
- *   node dist/src/bench/run.js --help  # every option (USAGE below)
+ *   node dist/test/bench/run.js --help  # every option (USAGE below)
  *
  * Measures, each as a child process (wall time from here; CPU time and peak RSS from inside the child):
  *   a  platlint on a corpus, JSON report to a file (`node dist/src/cli/bin.js DIR --format json -o FILE`)
  *   b  the floor: the same files read and parsed by the `yaml` package alone, single-threaded (floor.ts)
- *   c  Spectral with an equivalent ruleset (src/bench/spectral) on a subset of the single-document corpus
+ *   c  Spectral with an equivalent ruleset (test/bench/spectral) on a subset of the single-document corpus
  *   d  platlint on one small file, against `node -e "import('yaml')"`
  * on the realistic corpus (made from the examples and fixtures: mostly Configs at real sizes, spec.raw, bundles)
  * and on the synthetic ones (uniform small Users, the easy case); peak memory as the number of files grows; and
@@ -63,7 +63,7 @@ async function profiles(bench: Bench, corpora: { single?: Corpus; realistic?: Re
   return out;
 }
 
-const USAGE = `usage: node dist/src/bench/run.js [--smoke] [--only PARTS] [--reps N] [--cold-reps N] [--spectral-files N]
+const USAGE = `usage: node dist/test/bench/run.js [--smoke] [--only PARTS] [--reps N] [--cold-reps N] [--spectral-files N]
                                 [--spectral-reps N] [--no-spectral] [--no-memory] [--memory] [--profile]
                                 [--before DIST] [--out DIR]
   PARTS    comma-separated: synthetic, realistic, spectral, cold, memory, lsp (default: all)
@@ -103,7 +103,7 @@ async function main(): Promise<number> {
   const results: Record<string, unknown> = {
     benchmark: 'platlint #16',
     mode: options.smoke ? 'smoke' : 'full',
-    command: `node dist/src/bench/run.js ${process.argv.slice(2).join(' ')}`.trim(),
+    command: `node dist/test/bench/run.js ${process.argv.slice(2).join(' ')}`.trim(),
     started: started.toISOString(),
     seconds: Math.round((Date.now() - started.getTime()) / 1000),
     machine: { ...info, loadavgAtEnd: loadavg().map((l) => Number(l.toFixed(2))) },

@@ -2,14 +2,14 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import { exportSchema } from '../schema/index.js';
+import { exportSchema } from '../../src/schema/index.js';
 import { root } from './measure.js';
 
-/** The ruleset directory for Spectral: src/bench/spectral, with the schemas exported from src/schema inlined. */
+/** The ruleset directory for Spectral: test/bench/spectral, with the schemas exported from src/schema inlined. */
 export function prepareSpectral(out: string): string {
   const dir = join(out, 'spectral');
   rmSync(dir, { recursive: true, force: true });
-  cpSync(join(root, 'src', 'bench', 'spectral'), dir, { recursive: true });
+  cpSync(join(root, 'test', 'bench', 'spectral'), dir, { recursive: true });
   const strip = (schema: Record<string, unknown>): Record<string, unknown> => {
     const { $schema: _schema, $id: _id, ...rest } = schema;
     return rest;

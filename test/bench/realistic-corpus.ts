@@ -10,7 +10,7 @@
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseAllDocuments, parseDocument, stringify } from 'yaml';
-import { walkYamlFiles } from '../cli/files.js';
+import { walkYamlFiles } from '../../src/cli/files.js';
 import { fnv1a, Random } from './random.js';
 
 export interface RealisticSpec {
@@ -43,7 +43,7 @@ export interface RealisticManifest {
 }
 
 /** Bumped whenever the generated text changes, so that a cached corpus is regenerated. */
-const REALISTIC_GENERATOR_VERSION = 1;
+const REALISTIC_GENERATOR_VERSION = 2;
 const MANIFEST_FILE = 'corpus.json';
 
 interface SourceDocument {
@@ -134,7 +134,7 @@ export function realisticFile(sources: Sources, seed: number, index: number): Re
     if (!raw) for (const id of source.expected) expected.add(id);
   }
   const dir = `r${String(Math.floor(index / 100)).padStart(4, '0')}`;
-  const header = `# Made by platlint's benchmark (src/bench/realistic-corpus.ts) from the fixtures, seed ${seed}.\n`;
+  const header = `# Made by platlint's benchmark (test/bench/realistic-corpus.ts) from the fixtures, seed ${seed}.\n`;
   const text = header + parts.map((part, i) => (i > 0 || count > 1 ? '---\n' : '') + part).join('');
   return { path: `${dir}/${count > 1 ? 'bundle' : 'manifest'}-${String(index).padStart(6, '0')}.yaml`, text, documents, expected: [...expected].sort() };
 }

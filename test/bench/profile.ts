@@ -3,7 +3,7 @@
  * by the part of the work it belongs to (the nearest known caller), and the functions with the most self time.
  * Works on the bundled CLI too, where file names no longer tell packages apart: it goes by function names.
  *
- *   node dist/src/bench/profile.js DIR     # prints the summary of every profile in DIR
+ *   node dist/test/bench/profile.js DIR     # prints the summary of every profile in DIR
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -63,7 +63,7 @@ export function parseOptions(argv: readonly string[], cwd: string): Options {
 }
 
 export const bin = join(root, 'dist', 'src', 'cli', 'bin.js');
-export const floorScript = join(root, 'dist', 'src', 'bench', 'floor.js');
+export const floorScript = join(root, 'dist', 'test', 'bench', 'floor.js');
 
 export class Bench {
   readonly samples: Record<string, Sample[]> = {};

@@ -5,14 +5,14 @@
  * `didChange` notification to the `publishDiagnostics` of that version. The server waits `LINT_DELAY_MS` after a
  * change before it lints (so that typing is not linted keystroke by keystroke); what it adds to that is the figure.
  *
- *   node dist/src/bench/lsp-latency.js [--lines 1000,5000] [--edits N]   # prints one JSON line
+ *   node dist/test/bench/lsp-latency.js [--lines 1000,5000] [--edits N]   # prints one JSON line
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection } from 'vscode-languageserver/node.js';
-import { LINT_DELAY_MS } from '../lsp/server.js';
+import { LINT_DELAY_MS } from '../../src/lsp/server.js';
 import { median, root } from './measure.js';
 import { loadSources, realisticFile } from './realistic-corpus.js';
 

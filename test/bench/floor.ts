@@ -5,7 +5,7 @@
  * built on that parser has to do. It parses with the options platlint needs for the platform's YAML 1.1 reading
  * (`--yaml-defaults` uses the package's defaults instead, for comparison).
  *
- *   node dist/src/bench/floor.js DIR... [--yaml-defaults]
+ *   node dist/test/bench/floor.js DIR... [--yaml-defaults]
  *
  * Prints one JSON line: files, documents, bytes, milliseconds.
  */
