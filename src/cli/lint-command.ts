@@ -16,6 +16,7 @@ import { parseMaxWarnings, settingsWithFlags, UsageError } from './settings.js';
 import type { ChangeContext } from '../change/context.js';
 import { loadBase } from './base-option.js';
 import { ReportOutputs } from './report-output.js';
+import { POLICY_FIXTURE_REASON } from '../policy/fixtures.js';
 import { VERSION } from './version.js';
 
 export interface LintFlags {
@@ -74,7 +75,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const change = previous ?? (flags.base !== undefined ? await loadBase(flags.base, io.cwd) : undefined);
   if (flags.newOnly && flags.base === undefined) throw new UsageError('--new-only needs --base REF (what the change is measured against)');
   const maxWarnings = parseMaxWarnings(flags.maxWarnings);
-  const { configFile, config, rules, policies, policyFingerprint, docsUrl } = await loadRuleSet(flags, io.cwd);
+  const { configFile, config, rules, policies, policyFingerprint, isPolicyFixture, docsUrl } = await loadRuleSet(flags, io.cwd);
   const settingsFor = settingsWithFlags((file) => config.settingsFor(file), flags.rule, rules);
   if (flags.printConfig !== undefined) {
     io.out(JSON.stringify({ config: configFile?.path ?? null, ignored: config.isIgnored(flags.printConfig), rules: describeSettings(rules, settingsFor(flags.printConfig)) }, null, 2) + '\n');
@@ -103,6 +104,12 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     failed = true;
   }
   const lintOne = (filename: string, bytes: Uint8Array, writeBack: boolean): void => {
+    if (!previous && isPolicyFixture(filename)) {
+      // Its intended errors are its policy's test, not the repository's problems: pre-commit passes it like any file.
+      // `diff` compares the two files it is given, fixtures or not.
+      reports.add({ file: filename, diagnostics: [], documents: 0, skipped: 0, skips: [{ line: 1, path: '', reason: POLICY_FIXTURE_REASON }], skippedFile: true });
+      return;
+    }
     const settings = settingsFor(filename);
     const plain: LintOptions = { filename, rules, settings, docsUrl, withFrames };
     const options: LintOptions = change ? { ...plain, previousOf: change.previousFor(filename, Buffer.from(bytes).toString('utf8')) } : plain;

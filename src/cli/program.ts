@@ -38,7 +38,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .option('--policy <file-or-dir>', 'load custom policy files (repeatable)', collect, [])
     .option('--stdin-filename <name>', 'name to report for input read from stdin')
     .option('--quiet', 'report errors only')
-    .option('--verbose', 'also list the files and documents skipped as not platform objects, with the reason')
+    .option('--verbose', 'also list the files and documents skipped (not platform objects, policy test fixtures), with the reason')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
     .option('--fix', 'apply safe fixes to the files')
     .option('--fix-dry-run', 'compute fixes without writing them (the JSON report carries the fixed text)')

@@ -81,11 +81,11 @@ export const reportSchema = {
       type: 'object',
       required: ['files', 'documents', 'skipped', 'skippedFiles', 'errors', 'warnings', 'infos'],
       properties: {
-        files: { type: 'integer', minimum: 0, description: 'Files linted, unreadable ones included.' },
+        files: { type: 'integer', minimum: 0, description: 'Files read, unreadable and skipped ones included: files - skippedFiles were linted.' },
         filesWithProblems: { type: 'integer', minimum: 0, description: 'Files with at least one diagnostic, or unreadable.' },
         documents: { type: 'integer', minimum: 0, description: 'Non-empty YAML documents read.' },
         skipped: { type: 'integer', minimum: 0, description: 'Documents and list items that are not platform objects, not linted.' },
-        skippedFiles: { type: 'integer', minimum: 0, description: 'Files with no platform object at all (templated YAML, other tools\' files), not linted.' },
+        skippedFiles: { type: 'integer', minimum: 0, description: 'Files not linted: with no platform object at all (templated YAML, other tools\' files), or policy test fixtures.' },
         errors: { type: 'integer', minimum: 0 },
         warnings: { type: 'integer', minimum: 0 },
         infos: { type: 'integer', minimum: 0 },
