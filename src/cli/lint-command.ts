@@ -6,7 +6,7 @@ import { isRuleEnabled, type RuleSetting } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import { defaultFormat, isFormatName, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
 import type { Summary } from '../formatters/summary.js';
-import { hashText, LintCache } from './cache.js';
+import { defaultCacheLocation, hashText, LintCache } from './cache.js';
 import { readInputFile, resolveInputs } from './files.js';
 import type { CliIo } from './io.js';
 import { fileSizes, lintFilesInParallel, worthParallel } from './parallel.js';
@@ -31,7 +31,8 @@ export interface LintFlags {
   fix?: boolean;
   fixDryRun?: boolean;
   cache?: boolean;
-  cacheLocation: string;
+  /** The cache file; by default `defaultCacheLocation` of the working directory. */
+  cacheLocation?: string;
   printConfig?: string;
   policy: string[];
   /** False with `--no-error-on-unmatched-pattern`. */
@@ -86,7 +87,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     throw new UsageError('--fix cannot write the fixed text back to stdin: add --format json (its "output" field carries the fixed text)');
   }
   const withFrames = targets.some((t) => t.format === 'stylish');
-  const cache = flags.cache && !change ? new LintCache(flags.cacheLocation) : undefined;
+  const cache = flags.cache && !change ? new LintCache(flags.cacheLocation ?? defaultCacheLocation(io.cwd)) : undefined;
   const ruleIds = rules.map((r) => r.meta.id).join(',');
 
   const inputs = resolveInputs(paths.length ? paths.filter((p) => p !== '-') : wantsStdin ? [] : ['.'], io.cwd, { isIgnored: (file) => config.isIgnored(file) });
