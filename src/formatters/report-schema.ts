@@ -82,6 +82,7 @@ export const reportSchema = {
       required: ['files', 'documents', 'skipped', 'skippedFiles', 'errors', 'warnings', 'infos'],
       properties: {
         files: { type: 'integer', minimum: 0, description: 'Files read, unreadable and skipped ones included: files - skippedFiles were linted.' },
+        lintedFiles: { type: 'integer', minimum: 0, description: 'Files linted: files - skippedFiles, as the text summaries count them.' },
         filesWithProblems: { type: 'integer', minimum: 0, description: 'Files with at least one diagnostic, or unreadable.' },
         documents: { type: 'integer', minimum: 0, description: 'Non-empty YAML documents read.' },
         skipped: { type: 'integer', minimum: 0, description: 'Documents and list items that are not platform objects, not linted.' },

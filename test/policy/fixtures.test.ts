@@ -66,7 +66,7 @@ describe('policy test fixtures: lint skips them', () => {
 
     const json = JSON.parse(runCli([...files, '--format', 'json'], { cwd }).stdout) as { results: unknown[]; summary: Record<string, number> };
     expect(json.results[0]).toEqual({ file: 'policies/acme/tests/invalid.yaml', diagnostics: [], skipped: [{ line: 1, path: '', reason: REASON }] });
-    expect([json.summary['files'], json.summary['skippedFiles'], json.summary['errors']]).toEqual([2, 1, 1]);
+    expect([json.summary['files'], json.summary['lintedFiles'], json.summary['skippedFiles'], json.summary['errors']]).toEqual([2, 1, 1, 1]);
 
     expect(runCli([...files, '--format', 'github', '--verbose'], { cwd }).stdout.split('\n')[0]).toBe(
       `::notice file=policies/acme/tests/invalid.yaml,line=1,title=not linted::Not linted: ${REASON}`,
