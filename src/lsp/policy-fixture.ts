@@ -4,7 +4,7 @@
  */
 import { dirname } from 'node:path';
 import type { Diagnostic } from '../engine/types.js';
-import { packOfFixture } from '../policy/fixtures.js';
+import { isPreviousVersion, packOfFixture } from '../policy/fixtures.js';
 
 const PREFIX = 'policy test: ';
 
@@ -15,9 +15,11 @@ function lineLength(text: string, line: number): number {
 /**
  * The mismatches `platlint policy test` reports for the fixture at `path` with the editor's `text`, as diagnostics:
  * an expectation not met over its whole line, an unexpected diagnostic at its own range. `readFile` gives the
- * policy files' unsaved text.
+ * policy files' unsaved text. The previous version `X.old.yaml` of a fixture is read from disk, as `policy test` does.
  */
 export async function policyFixtureDiagnostics(path: string, text: string, cwd: string, readFile: (absolute: string) => Uint8Array | undefined): Promise<Diagnostic[]> {
+  // `policy test` runs `X.yaml` as an update of it, and says nothing of it on its own.
+  if (isPreviousVersion(path)) return [];
   // CEL costs hundreds of milliseconds to load: only a session that opens a fixture pays for it.
   const [{ findPolicyFiles, loadPolicies }, { checkFixture }] = await Promise.all([import('../policy/index.js'), import('../policy/fixture-check.js')]);
   const pack = packOfFixture(path);

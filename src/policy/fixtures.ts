@@ -18,12 +18,17 @@ export function fixtureFolder(pack: string): string {
   return join(pack, 'tests');
 }
 
+/** `X.old.yaml`: not a fixture of its own but the previous version of fixture `X.yaml`. */
+export function isPreviousVersion(file: string): boolean {
+  return PREVIOUS_VERSION.test(file);
+}
+
 /** The fixtures `policy test` runs for a pack: its `tests/*.yaml`, but not the `X.old.yaml` previous versions. */
 export function fixturesOf(pack: string): string[] {
   const dir = fixtureFolder(pack);
   try {
     return readdirSync(dir, { withFileTypes: true })
-      .filter((e) => (e.isFile() || e.isSymbolicLink()) && YAML_FILE.test(e.name) && !PREVIOUS_VERSION.test(e.name))
+      .filter((e) => (e.isFile() || e.isSymbolicLink()) && YAML_FILE.test(e.name) && !isPreviousVersion(e.name))
       .map((e) => join(dir, e.name))
       .sort();
   } catch {
