@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { FileResult } from '../engine/types.js';
 
 // 2: results carry the skipped objects and whether the whole file was skipped.
@@ -9,6 +9,32 @@ const CACHE_FORMAT = 2;
 interface Entry {
   key: string;
   result: Omit<FileResult, 'frameLines' | 'file'> & { frameLines?: [number, string][] };
+}
+
+/**
+ * Where `--cache` keeps its file without `--cache-location`: in `node_modules/.cache/platlint/` of the project the
+ * working directory is in (the nearest package.json above it), where Prettier, Babel and others keep theirs and
+ * every repository already ignores; in a project without node_modules (platlint run globally or by npx), in
+ * `.platlintcache` in the working directory, as ESLint keeps `.eslintcache`.
+ */
+export function defaultCacheLocation(cwd: string): string {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (isFile(join(dir, 'package.json'))) {
+      const modules = join(dir, 'node_modules');
+      if (isDirectory(modules)) return join(modules, '.cache', 'platlint', 'cache.json');
+      break;
+    }
+    if (dirname(dir) === dir) break;
+  }
+  return join(resolve(cwd), '.platlintcache');
+}
+
+function isFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+}
+
+function isDirectory(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
 }
 
 export function hashText(...parts: readonly (string | Uint8Array)[]): string {
@@ -52,6 +78,7 @@ export class LintCache {
   save(): string | undefined {
     if (!this.dirty) return undefined;
     try {
+      mkdirSync(dirname(this.location), { recursive: true });
       writeFileSync(this.location, JSON.stringify({ format: CACHE_FORMAT, entries: this.entries }));
       return undefined;
     } catch (error) {

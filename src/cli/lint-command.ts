@@ -6,7 +6,7 @@ import { isRuleEnabled, type RuleSetting } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import { defaultFormat, isFormatName, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
 import type { Summary } from '../formatters/summary.js';
-import { hashText, LintCache } from './cache.js';
+import { defaultCacheLocation, hashText, LintCache } from './cache.js';
 import { readInputFile, resolveInputs } from './files.js';
 import type { CliIo } from './io.js';
 import { fileSizes, lintFilesInParallel, worthParallel } from './parallel.js';
@@ -16,6 +16,7 @@ import { parseMaxWarnings, settingsWithFlags, UsageError } from './settings.js';
 import type { ChangeContext } from '../change/context.js';
 import { loadBase } from './base-option.js';
 import { ReportOutputs } from './report-output.js';
+import { POLICY_FIXTURE_REASON } from '../policy/fixtures.js';
 import { VERSION } from './version.js';
 
 export interface LintFlags {
@@ -30,7 +31,8 @@ export interface LintFlags {
   fix?: boolean;
   fixDryRun?: boolean;
   cache?: boolean;
-  cacheLocation: string;
+  /** The cache file; by default `defaultCacheLocation` of the working directory. */
+  cacheLocation?: string;
   printConfig?: string;
   policy: string[];
   /** False with `--no-error-on-unmatched-pattern`. */
@@ -74,7 +76,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const change = previous ?? (flags.base !== undefined ? await loadBase(flags.base, io.cwd) : undefined);
   if (flags.newOnly && flags.base === undefined) throw new UsageError('--new-only needs --base REF (what the change is measured against)');
   const maxWarnings = parseMaxWarnings(flags.maxWarnings);
-  const { configFile, config, rules, policies, policyFingerprint, docsUrl } = await loadRuleSet(flags, io.cwd);
+  const { configFile, config, rules, policies, policyFingerprint, isPolicyFixture, docsUrl } = await loadRuleSet(flags, io.cwd);
   const settingsFor = settingsWithFlags((file) => config.settingsFor(file), flags.rule, rules);
   if (flags.printConfig !== undefined) {
     io.out(JSON.stringify({ config: configFile?.path ?? null, ignored: config.isIgnored(flags.printConfig), rules: describeSettings(rules, settingsFor(flags.printConfig)) }, null, 2) + '\n');
@@ -85,7 +87,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     throw new UsageError('--fix cannot write the fixed text back to stdin: add --format json (its "output" field carries the fixed text)');
   }
   const withFrames = targets.some((t) => t.format === 'stylish');
-  const cache = flags.cache && !change ? new LintCache(flags.cacheLocation) : undefined;
+  const cache = flags.cache && !change ? new LintCache(flags.cacheLocation ?? defaultCacheLocation(io.cwd)) : undefined;
   const ruleIds = rules.map((r) => r.meta.id).join(',');
 
   const inputs = resolveInputs(paths.length ? paths.filter((p) => p !== '-') : wantsStdin ? [] : ['.'], io.cwd, { isIgnored: (file) => config.isIgnored(file) });
@@ -103,6 +105,12 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     failed = true;
   }
   const lintOne = (filename: string, bytes: Uint8Array, writeBack: boolean): void => {
+    if (!previous && isPolicyFixture(filename)) {
+      // Its intended errors are its policy's test, not the repository's problems: pre-commit passes it like any file.
+      // `diff` compares the two files it is given, fixtures or not.
+      reports.add({ file: filename, diagnostics: [], documents: 0, skipped: 0, skips: [{ line: 1, path: '', reason: POLICY_FIXTURE_REASON }], skippedFile: true });
+      return;
+    }
     const settings = settingsFor(filename);
     const plain: LintOptions = { filename, rules, settings, docsUrl, withFrames };
     const options: LintOptions = change ? { ...plain, previousOf: change.previousFor(filename, Buffer.from(bytes).toString('utf8')) } : plain;

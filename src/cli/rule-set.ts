@@ -6,6 +6,7 @@ import { ResolvedConfig } from '../config/resolve.js';
 import { docsUrlFor, readRuleDoc } from '../engine/docs.js';
 import type { Rule } from '../engine/types.js';
 import { ruleInfoOf, type RuleInfo } from '../formatters/summary.js';
+import { policyFixtureTest } from '../policy/fixtures.js';
 import type { LoadedPolicies } from '../policy/load.js';
 import { hashText } from './cache.js';
 
@@ -24,6 +25,8 @@ export interface RuleSet {
   policies: LoadedPolicies | undefined;
   /** Changes whenever a policy file changes, for the cache key. */
   policyFingerprint: string;
+  /** A policy test fixture of one of the policies in force: `policy test` runs it, lint does not. */
+  isPolicyFixture(file: string): boolean;
   docsUrl(ruleId: string): string | undefined;
 }
 
@@ -47,11 +50,14 @@ export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<Rul
   const policyPaths = [...base.policyPaths().map((p) => relative(cwd, p) || '.'), ...(flags.policy ?? [])];
   let policies: LoadedPolicies | undefined;
   let policyFingerprint = '';
+  let isPolicyFixture = (_file: string): boolean => false;
   if (policyPaths.length) {
     // CEL costs hundreds of milliseconds to load: only runs that use policies pay for it.
     const policy = await import('../policy/index.js');
     policies = policy.loadPolicies(policyPaths, cwd, flags.readFile ? { readFile: flags.readFile } : {});
-    policyFingerprint = hashText(...policyFiles(policyPaths.map((p) => resolve(cwd, p)), policy.findPolicyFiles).map((file) => flags.readFile?.(file) ?? readFileSync(file)));
+    const files = policyFiles(policyPaths.map((p) => resolve(cwd, p)), policy.findPolicyFiles);
+    policyFingerprint = hashText(...files.map((file) => flags.readFile?.(file) ?? readFileSync(file)));
+    isPolicyFixture = policyFixtureTest(files, cwd);
   }
   const rules = policies ? [...builtinRules, ...policies.rules] : builtinRules;
   const builtinIds = new Set(builtinRules.map((r) => r.meta.id));
@@ -61,6 +67,7 @@ export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<Rul
     rules,
     policies,
     policyFingerprint,
+    isPolicyFixture,
     docsUrl: (id) => policies?.docsUrl(id) ?? (builtinIds.has(id) ? docsUrlFor(id) : undefined),
   };
 }

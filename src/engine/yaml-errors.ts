@@ -8,6 +8,7 @@ import { visit, type Document, type YAMLError } from 'yaml';
 import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import type { NodeSpace, OffsetRange } from './document.js';
 import type { EngineFinding } from './extract.js';
+import { lineEnd, lineStart, plainSyntaxError } from './syntax-messages.js';
 
 /** Offsets of YAML parser errors in a space, mapped to the file. */
 export function spaceOffsets(space: NodeSpace, pos: readonly [number, number]): OffsetRange {
@@ -57,11 +58,6 @@ export function unclosedFlowStart(doc: Document, error: YAMLError): number | und
   return start;
 }
 
-function lineEnd(text: string, offset: number): number {
-  const end = text.indexOf('\n', offset);
-  return (end < 0 ? text.length : end) - (text[end - 1] === '\r' ? 1 : 0);
-}
-
 /**
  * The parser's errors of one document as diagnostics, with its cascades collapsed: once the parser has lost track
  * (a stray `]`), it reports every following token as "unexpected", line after line; only the first mistake is at
@@ -72,6 +68,7 @@ export function yamlErrorFindings(documentIndex: number, space: NodeSpace, doc: 
   const seen = new Set<number>();
   const out: EngineFinding[] = [];
   let syntaxErrors = 0;
+  const syntaxLines = new Set<number>();
   // In source order, as parseYaml leaves them.
   for (const error of doc.errors) {
     if (seen.has(error.pos[0])) continue;
@@ -89,6 +86,9 @@ export function yamlErrorFindings(documentIndex: number, space: NodeSpace, doc: 
       });
       continue;
     }
+    // The parser's next complaints about the line of a syntax error already reported are that error's echoes
+    // (a list item in a mapping is also a key on two lines, and a list used as a key).
+    if (syntaxLines.has(lineStart(space.text, error.pos[0]))) continue;
     if (error.code === 'NON_STRING_KEY') {
       // Raised by parseYaml's structure check, not by the parser: a valid key the platform cannot read.
       const key = space.text.slice(error.pos[0], error.pos[1]).split('\n')[0]?.trim() ?? '';
@@ -109,6 +109,12 @@ export function yamlErrorFindings(documentIndex: number, space: NodeSpace, doc: 
       // Reported where the block goes on without the closing bracket; the place to fix is the opening one.
       const data = { open: space.text[flowStart] ?? '[', close: flow[2] ?? ']' };
       out.push({ ruleId: 'yaml/syntax', messageId: 'unclosedFlow', data, documentIndex, range: spaceOffsets(space, [flowStart, Math.max(flowStart + 1, lineEnd(space.text, flowStart))]), pointer });
+      continue;
+    }
+    const plain = plainSyntaxError(error, space.text);
+    if (plain) {
+      syntaxLines.add(lineStart(space.text, error.pos[0])).add(lineStart(space.text, plain.range[0]));
+      out.push({ ruleId: 'yaml/syntax', messageId: plain.messageId, data: plain.data ?? {}, documentIndex, range: spaceOffsets(space, plain.range), pointer });
       continue;
     }
     out.push({
@@ -163,6 +169,7 @@ export function aliasFinding(documentIndex: number, doc: Document, error: unknow
       },
     });
   }
+  if (name !== undefined && range) return { ruleId: 'yaml/syntax', messageId: 'undefinedAlias', data: { name }, documentIndex, range, pointer };
   const whole = doc.contents?.range ?? [0, 1];
   return { ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail, code: 'ALIAS' }, documentIndex, range: range ?? [whole[0], whole[1]], pointer };
 }

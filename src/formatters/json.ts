@@ -1,5 +1,5 @@
 import type { FileResult } from '../engine/types.js';
-import { formatterOf, type ReportWriterFactory, type FormatModule } from './summary.js';
+import { formatterOf, lintedFiles, type ReportWriterFactory, type FormatModule } from './summary.js';
 
 /** Version of the JSON report shape; bumped only when a field is renamed or removed. */
 export const REPORT_VERSION = 1;
@@ -27,7 +27,8 @@ export const createJsonWriter: ReportWriterFactory = () => {
       first = false;
       return text;
     },
-    end: (summary) => `],"summary":${JSON.stringify(summary)}}\n`,
+    // `files` counts skipped files too, as it always has; `lintedFiles` is the count the text summaries give.
+    end: (summary) => `],"summary":${JSON.stringify({ ...summary, lintedFiles: lintedFiles(summary) })}}\n`,
   };
 };
 

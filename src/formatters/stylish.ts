@@ -1,5 +1,5 @@
 import type { Diagnostic, Severity } from '../engine/types.js';
-import { formatterOf, type ReportWriterFactory, type Summary, type FormatModule } from './summary.js';
+import { formatterOf, lintedFiles, type ReportWriterFactory, type Summary, type FormatModule } from './summary.js';
 
 const ANSI = { red: 31, yellow: 33, blue: 34, dim: 2, bold: 1, underline: 4 } as const;
 type Style = keyof typeof ANSI;
@@ -76,9 +76,11 @@ export const createStylishWriter: ReportWriterFactory = (context) => {
     end: (s) => {
       const out: string[] = context.verbose ? skippedListing(skips, paint) : [];
       const problems = s.errors + s.warnings + s.infos;
-      const skipped = s.skippedFiles ? `, ${s.skippedFiles} skipped as not platform manifests${context.verbose ? '' : ' (--verbose lists them)'}` : '';
+      // Skipped files (no platform object, policy test fixtures) were read but not linted: counted apart.
+      const skipped = s.skippedFiles ? `, ${plural(s.skippedFiles, 'file')} skipped${context.verbose ? '' : ' (--verbose lists them)'}` : '';
+      const linted = plural(lintedFiles(s), 'file');
       if (problems > 0) {
-        const files = `${plural(s.filesWithProblems, 'file')} with problems (${plural(s.files, 'file')} linted)`;
+        const files = `${plural(s.filesWithProblems, 'file')} with problems (${linted} linted)`;
         const line = `✖ ${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.infos, 'info')}) in ${files}${skipped}`;
         out.push(paint(s.errors ? 'red' : 'yellow', paint('bold', line)));
         const fixable = fixableLine(s);
@@ -87,7 +89,7 @@ export const createStylishWriter: ReportWriterFactory = (context) => {
       }
       // A clean run stays silent, as linters do; --verbose says what was looked at.
       if (context.verbose) {
-        out.push(`No problems in ${plural(s.files, 'file')}${skipped}.`);
+        out.push(`No problems in ${linted} linted${skipped}.`);
         return out.join('\n') + '\n';
       }
       return '';

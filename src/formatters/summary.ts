@@ -1,14 +1,14 @@
 import type { FileResult, RuleMeta, SeveritySetting, SkippedObject } from '../engine/types.js';
 
 export interface Summary {
-  /** Files linted (and files that could not be read). */
+  /** Files read (and files that could not be read), skipped ones included: `lintedFiles` leaves those out. */
   files: number;
   /** Files with at least one diagnostic, or that could not be read. */
   filesWithProblems: number;
   documents: number;
   /** Documents and list items that are not platform objects. */
   skipped: number;
-  /** Files in which nothing was a platform object (templated YAML, other tools' files). */
+  /** Files not linted: nothing in them was a platform object (templated YAML, other tools' files), or policy test fixtures. */
   skippedFiles: number;
   errors: number;
   warnings: number;
@@ -17,6 +17,11 @@ export interface Summary {
   fixableErrors: number;
   fixableWarnings: number;
   fixableInfos: number;
+}
+
+/** Files linted: those read, less those skipped whole. */
+export function lintedFiles(summary: Summary): number {
+  return summary.files - summary.skippedFiles;
 }
 
 /** The summary of no files, to which `addToSummary` adds each file's counts as it is linted. */

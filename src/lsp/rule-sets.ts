@@ -83,7 +83,8 @@ export class RuleSets {
     }
   }
 
-  private readFile = (absolute: string): Uint8Array | undefined => {
+  /** A config or policy file's unsaved text in the editor, or undefined to read the disk. */
+  readonly readFile = (absolute: string): Uint8Array | undefined => {
     const text = this.host.openText(absolute);
     return text === undefined ? undefined : Buffer.from(text, 'utf8');
   };

@@ -15,6 +15,7 @@ import { resolveInputs } from '../cli/files.js';
 import { DEFAULT_CLIENT_SETTINGS, withOverrides, type ClientSettings } from './client-settings.js';
 import { toLspDiagnostic } from './convert.js';
 import { DocumentLinting } from './linting.js';
+import { policyFixtureDiagnostics } from './policy-fixture.js';
 import { byFile, RuleSets } from './rule-sets.js';
 
 /** Time a document must stay unchanged before it is linted again. */
@@ -101,6 +102,11 @@ export class Session {
     const ruleSet = await this.ruleSets.ruleSetFor(path);
     const document = this.documents.get(uri);
     if (!document) return undefined;
+    if (this.settingsFor(path).enable && ruleSet.isPolicyFixture(path)) {
+      const text = document.getText();
+      const result = { ...emptyResult(path), diagnostics: await policyFixtureDiagnostics(path, text, ruleSet.config.baseDir, this.ruleSets.readFile) };
+      return { version: document.version, result, stale: new Set(), ruleSet, lint: () => result };
+    }
     if (!this.settingsFor(path).enable || ruleSet.config.isIgnored(path) || (await this.ruleSets.isRuleSetFile(path))) {
       return { version: document.version, result: emptyResult(path), stale: new Set(), ruleSet, lint: () => emptyResult(path) };
     }

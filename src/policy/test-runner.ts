@@ -6,14 +6,12 @@
  * beside it is linted as an update of it (as `platlint diff X.old.yaml X.yaml` does), for rules that read
  * `oldObject` or `oldSelf` and for the `change/` rules.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { builtinRules } from '../../rules/index.js';
-import { ChangeContext } from '../change/context.js';
 import { decodeSource } from '../engine/decode.js';
-import { lintText } from '../engine/lint.js';
-import { presetSettings } from '../engine/presets.js';
-import type { Diagnostic, FileResult } from '../engine/types.js';
+import type { FileResult } from '../engine/types.js';
+import { checkFixture } from './fixture-check.js';
+import { fixtureFolder, fixturesOf } from './fixtures.js';
 import { findPolicyFiles, loadPolicies, type LoadPoliciesOptions } from './load.js';
 
 export class PolicyTestError extends Error {}
@@ -22,37 +20,6 @@ export interface PolicyTestSummary {
   passed: number;
   failed: number;
   lines: string[];
-}
-
-/** `# expect: a/b, c/d` at the end of a line → `"<line> a/b"`, `"<line> c/d"`. */
-export function expectedMarkers(text: string): Set<string> {
-  const out = new Set<string>();
-  text.split('\n').forEach((line, i) => {
-    const match = /#\s*expect:\s*([^#]+)$/.exec(line.replace(/\r$/, ''));
-    if (!match?.[1]) return;
-    for (const id of match[1].split(',')) if (id.trim()) out.add(`${i + 1} ${id.trim()}`);
-  });
-  return out;
-}
-
-function fixturesOf(packDir: string): string[] {
-  const dir = join(packDir, 'tests');
-  try {
-    return readdirSync(dir, { withFileTypes: true })
-      .filter((e) => (e.isFile() || e.isSymbolicLink()) && /\.ya?ml$/i.test(e.name) && !/\.old\.ya?ml$/i.test(e.name))
-      .map((e) => join(dir, e.name))
-      .sort();
-  } catch {
-    return [];
-  }
-}
-
-/** The text of `X.old.yaml` beside fixture `X.yaml`, if there is one. */
-function previousVersion(fixture: string): string | undefined {
-  const path = fixture.replace(/\.(ya?ml)$/i, '.old.$1');
-  if (!existsSync(path)) return undefined;
-  const decoded = decodeSource(readFileSync(path));
-  return decoded.ok ? decoded.text : undefined;
 }
 
 function problemLines(results: readonly FileResult[], show: (file: string) => string): string[] {
@@ -99,12 +66,9 @@ export function runPolicyTests(dir: string, cwd: string, options: LoadPoliciesOp
     }
     const fixtures = fixturesOf(pack);
     if (fixtures.length === 0) {
-      lines.push(`WARN - ${show(pack)} - no test fixtures in ${join(show(pack), 'tests')}`);
+      lines.push(`WARN - ${show(pack)} - no test fixtures in ${show(fixtureFolder(pack))}`);
       continue;
     }
-    const rules = [...builtinRules, ...policies.rules];
-    const settings = presetSettings('recommended', rules);
-    const policyIds = new Set(policies.rules.map((r) => r.meta.id));
     for (const fixture of fixtures) {
       const name = show(fixture);
       const decoded = decodeSource(readFileSync(fixture));
@@ -115,23 +79,7 @@ export function runPolicyTests(dir: string, cwd: string, options: LoadPoliciesOp
       }
       policies.clearEvaluationProblems();
       policies.setCurrentFile(name);
-      const previous = previousVersion(fixture);
-      const change = previous === undefined ? undefined : new ChangeContext({ text: () => previous, files: () => ['old'], oldPathOf: () => 'old' });
-      const result = lintText(decoded.text, { filename: name, rules, settings, ...(change ? { previousOf: change.previousFor(name, decoded.text) } : {}) });
-      const expected = expectedMarkers(decoded.text);
-      const checked = new Set([...policyIds, ...[...expected].map((m) => m.slice(m.indexOf(' ') + 1))]);
-      const reported = new Map<string, Diagnostic>();
-      for (const d of result.diagnostics) if (checked.has(d.ruleId)) reported.set(`${d.line} ${d.ruleId}`, d);
-      const mismatches: string[] = [];
-      const byLine = (a: string, b: string): number => parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b);
-      for (const marker of [...expected].sort(byLine)) {
-        if (reported.has(marker)) continue;
-        const [line, id] = [marker.slice(0, marker.indexOf(' ')), marker.slice(marker.indexOf(' ') + 1)];
-        mismatches.push(`  line ${line}: expected ${id}, but it reported nothing there${policyIds.has(id) || builtinRules.some((r) => r.meta.id === id) ? '' : ' (no rule has this id)'}`);
-      }
-      for (const [marker, d] of [...reported].sort(([a], [b]) => byLine(a, b))) {
-        if (!expected.has(marker)) mismatches.push(`  line ${d.line}: unexpected ${d.ruleId}: ${d.message}`);
-      }
+      const mismatches = checkFixture(fixture, name, decoded.text, policies).map((m) => `  line ${m.line}: ${m.text}`);
       for (const problem of policies.evaluationProblems()) {
         for (const d of problem.diagnostics) mismatches.push(`  ${show(problem.file)}:${d.line}:${d.column}: ${d.ruleId}: ${d.message}`);
       }

@@ -91,7 +91,7 @@ describe('secrets in odd places (issue 18)', () => {
     writeFileSync(join(dir, 'alias.yaml'), config(repo('charts', '*Al1asS3cret')));
     const run = runCli(['alias.yaml', '--format', format], { cwd: dir });
     expect(run.status).toBe(1);
-    expect(run.stdout).toMatch(/Unresolved alias/);
+    expect(run.stdout).toMatch(/the alias \*\*+ refers to no anchor/);
     expect(run.stdout + run.stderr).not.toContain('Al1asS3cret');
   });
 

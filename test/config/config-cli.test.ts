@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempTree } from '../helpers/files.js';
@@ -103,6 +103,32 @@ describe('--cache', () => {
     expect(first.status).toBe(1);
     writeFileSync(join(dir, 'u.yaml'), BROKEN.replace('"3"', '3'));
     expect(ruleIds(runCli(['u.yaml', '--cache', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['yaml/ambiguous-scalar:error']);
+  });
+});
+
+describe('--cache location', () => {
+  const cacheFile = (dir: string): string => join(dir, 'node_modules/.cache/platlint/cache.json');
+
+  it('is node_modules/.cache/platlint/ of the project the working directory is in, found from a subdirectory too', () => {
+    const dir = project({ 'package.json': '{}\n', 'node_modules/.package-lock.json': '{}\n', 'users/u.yaml': BROKEN });
+    expect(runCli(['u.yaml', '--cache'], { cwd: join(dir, 'users') }).status).toBe(1);
+    expect(Object.keys(JSON.parse(readFileSync(cacheFile(dir), 'utf8')).entries)).toEqual([join(dir, 'users/u.yaml')]);
+    expect(existsSync(join(dir, '.platlintcache'))).toBe(false);
+    expect(existsSync(join(dir, 'users/.platlintcache'))).toBe(false);
+  });
+
+  it('is .platlintcache in the working directory when the project has no node_modules, as ESLint keeps .eslintcache', () => {
+    const dir = project({ 'package.json': '{}\n', 'u.yaml': BROKEN });
+    runCli(['u.yaml', '--cache'], { cwd: dir });
+    expect(existsSync(join(dir, '.platlintcache'))).toBe(true);
+    expect(existsSync(join(dir, 'node_modules'))).toBe(false);
+  });
+
+  it('moves with --cache-location', () => {
+    const dir = project({ 'package.json': '{}\n', 'node_modules/.package-lock.json': '{}\n', 'u.yaml': BROKEN });
+    runCli(['u.yaml', '--cache', '--cache-location', 'build/lint.cache'], { cwd: dir });
+    expect(Object.keys(JSON.parse(readFileSync(join(dir, 'build/lint.cache'), 'utf8')).entries)).toEqual([join(dir, 'u.yaml')]);
+    expect(existsSync(cacheFile(dir))).toBe(false);
   });
 });
 

@@ -8,11 +8,12 @@
  * from the registry and takes minutes. Run it with `npx vitest run test/e2e`.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../integrations/built-cli.js';
+import { parse, stringify } from 'yaml';
+import { bins, ensureBuiltCli, repoRoot } from '../integrations/built-cli.js';
 import { readmeBlock } from '../helpers/readme-blocks.js';
 
 const INSTALL_TIMEOUT_MS = 900_000;
@@ -92,6 +93,25 @@ describe('the README pre-commit configuration, with the real pre-commit', () => 
     expect(passing.output).toMatch(/^platlint\.+Passed$/m);
     expect(passing.status).toBe(0);
   }, INSTALL_TIMEOUT_MS);
+});
+
+describe('the hook definition with the real pre-commit', () => {
+  it('passes every file to one platlint process (require_serial): --all-files prints one summary', () => {
+    ensureBuiltCli();
+    // The hook as .pre-commit-hooks.yaml defines it, run from this checkout (`repo: local`) rather than installed.
+    const [hook] = parse(readFileSync(join(repoRoot, '.pre-commit-hooks.yaml'), 'utf8')) as Record<string, unknown>[];
+    const local = { ...hook, language: 'system', entry: `${process.execPath} ${join(repoRoot, bins['platlint'] ?? '')}`, files: '^platform/' };
+    const project = join(dir, 'serial');
+    mkdirSync(project);
+    git(['init', '--quiet'], project);
+    write(project, '.pre-commit-config.yaml', stringify({ repos: [{ repo: 'local', hooks: [local] }] }));
+    mkdirSync(join(project, 'platform'));
+    for (let i = 0; i < 40; i++) copyFileSync(join(repoRoot, 'fixtures/examples/broken-user.yaml'), join(project, 'platform', `user-${i}.yaml`));
+    git(['add', '-A'], project);
+    const run = sh('pre-commit', ['run', '--all-files'], project, { PRE_COMMIT_HOME: join(dir, 'pre-commit-cache') });
+    expect(run.status).toBe(1);
+    expect(run.output.split('\n').filter((line) => line.startsWith('✖ '))).toEqual([expect.stringMatching(/ in 40 files with problems \(40 files linted\)$/) as unknown]);
+  }, 120_000);
 });
 
 describe('installing from git with the command of pre-commit 4.6.1 and later', () => {

@@ -41,16 +41,17 @@ describe('YAML syntax errors: a few diagnostics per mistake, at the mistake', ()
   it('an undefined alias is reported on the alias, not over the whole document', () => {
     const diagnostics = lint(fixture('yaml/syntax/invalid-undefined-alias.yaml'));
     expect(spans(diagnostics)).toEqual([['yaml/syntax', 8, 11, 8, 18]]);
-    expect(diagnostics[0]?.message).toBe('YAML syntax error: Unresolved alias (the anchor must be set before the alias): admins.');
+    expect(diagnostics[0]?.message).toBe('YAML syntax error: the alias *admins refers to no anchor defined before it.');
+    expect(diagnostics[0]?.note).toBe('Define the anchor with &admins on a value above this one, or quote the value if the * is meant literally.');
   });
 
   it('keeps at most three syntax errors per document, the first ones', () => {
     const text = ['apiVersion: management.platform/v1', 'kind: User', 'metadata:', '  name: jane: x', '  a: b: c', '  c: d: e', '  e: f: g', '  g: h: i', ''].join('\n');
     // Five independent mistakes: like a compiler, the first few are shown; fixing them shows the rest.
     expect(spans(lint(text))).toEqual([
-      ['yaml/syntax', 4, 9, 4, 10],
-      ['yaml/syntax', 5, 6, 5, 7],
-      ['yaml/syntax', 6, 6, 6, 7],
+      ['yaml/syntax', 4, 9, 4, 16],
+      ['yaml/syntax', 5, 6, 5, 10],
+      ['yaml/syntax', 6, 6, 6, 10],
     ]);
   });
 

@@ -61,13 +61,5 @@ export function ids(diagnostics: readonly Diagnostic[]): string[] {
   return diagnostics.map((d) => d.ruleId);
 }
 
-/** `# expect: a/b, c/d` at the end of a line: those rules must report a diagnostic starting on that line. */
-export function expectedMarkers(text: string): Set<string> {
-  const out = new Set<string>();
-  text.split('\n').forEach((line, i) => {
-    const match = /#\s*expect:\s*([^#]+)$/.exec(line);
-    if (!match?.[1]) return;
-    for (const id of match[1].split(',')) if (id.trim()) out.add(`${i + 1} ${id.trim()}`);
-  });
-  return out;
-}
+/** The `# expect:` markers of the built-in fixtures are those of policy test fixtures. */
+export { expectedMarkers } from '../../src/policy/fixture-check.js';

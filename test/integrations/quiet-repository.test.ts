@@ -151,7 +151,7 @@ describe('a repository of platform manifests among other tools\' YAML', () => {
     // The walker leaves hidden files (.github, .pre-commit-hooks.yaml) alone; 11 files are read, 9 of them skipped.
     // The two templates are never parsed, so their documents are neither read nor skipped one by one.
     expect(report.summary).toEqual({
-      files: 11, filesWithProblems: 2, documents: 10, skipped: 8, skippedFiles: 9, errors: 4, warnings: 1, infos: 0, fixableErrors: 1, fixableWarnings: 0, fixableInfos: 0,
+      files: 11, filesWithProblems: 2, documents: 10, skipped: 8, skippedFiles: 9, errors: 4, warnings: 1, infos: 0, fixableErrors: 1, fixableWarnings: 0, fixableInfos: 0, lintedFiles: 2,
     });
     const skippedFiles = report.results.filter((r) => r.skipped?.length).map((r) => r.file);
     expect(skippedFiles).toEqual([
@@ -197,7 +197,7 @@ describe('a repository of platform manifests among other tools\' YAML', () => {
     const plain = run(['.']);
     expect(plain.status).toBe(1);
     expect(plain.stdout.trimEnd().split('\n').slice(-2)).toEqual([
-      '✖ 5 problems (4 errors, 1 warning, 0 infos) in 2 files with problems (11 files linted), 9 skipped as not platform manifests (--verbose lists them)',
+      '✖ 5 problems (4 errors, 1 warning, 0 infos) in 2 files with problems (2 files linted), 9 files skipped (--verbose lists them)',
       '  1 error and 0 warnings fixable with the `--fix` option.',
     ]);
     expect(plain.stdout).not.toContain('chart/Chart.yaml');
@@ -211,7 +211,7 @@ describe('a repository of platform manifests among other tools\' YAML', () => {
       '  chart/templates/deployment.yaml:4  templated YAML ("{{" at 4:9), not YAML until rendered: lint the rendered output (helm template CHART | platlint -)',
       '  chart/templates/platform-user.yaml:1  templated YAML ("{{" at 1:1), not YAML until rendered: lint the rendered output (helm template CHART | platlint -)',
     ]);
-    expect(lines.at(-3)).toBe('✖ 5 problems (4 errors, 1 warning, 0 infos) in 2 files with problems (11 files linted), 9 skipped as not platform manifests');
+    expect(lines.at(-3)).toBe('✖ 5 problems (4 errors, 1 warning, 0 infos) in 2 files with problems (2 files linted), 9 files skipped');
   });
 
   it('exits 0 and stays silent when nothing but other tools\' files is linted; --verbose says so', () => {
@@ -219,7 +219,7 @@ describe('a repository of platform manifests among other tools\' YAML', () => {
     expect(run(others)).toEqual({ status: 0, stdout: '', stderr: '' });
     const verbose = run(['--verbose', ...others]);
     expect(verbose.status).toBe(0);
-    expect(verbose.stdout.trimEnd().split('\n').at(-1)).toBe('No problems in 4 files, 4 skipped as not platform manifests.');
+    expect(verbose.stdout.trimEnd().split('\n').at(-1)).toBe('No problems in 0 files linted, 4 files skipped.');
   });
 
   it('lints a rendered chart from stdin (helm template ... | platlint -): its platform objects only', () => {

@@ -43,7 +43,7 @@ describe('platlint lsp while typing', () => {
       ['schema/type', 16, 19, true],
       ['schema/unknown-field', 24, 2, undefined],
     ]);
-    expect(broken.diagnostics[1]?.message).toBe('YAML syntax error: Unexpected flow-seq-end token in YAML stream: "]".');
+    expect(broken.diagnostics[1]?.message).toBe('YAML syntax error: this ] closes nothing.');
     // A stale diagnostic offers no fix: its offsets belong to an older text.
     expect(broken.diagnostics[2]?.data).toEqual({ stale: true });
 
