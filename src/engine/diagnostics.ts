@@ -62,8 +62,8 @@ export interface DirectiveScope {
 
 export interface FinishOptions {
   directives?: DirectiveScope;
-  /** The secrets to scrub from messages and mask in code frames; asked only when there is a diagnostic. */
-  secrets: () => SecretMap;
+  /** The secrets to scrub from messages and mask in code frames, asked only when there is a diagnostic; none if absent. */
+  secrets?: () => SecretMap;
   withFrames: boolean;
 }
 
@@ -99,6 +99,12 @@ export class DiagnosticSink {
   /** Whether anything was reported (before directives and suppressions). */
   get size(): number {
     return this.pending.length;
+  }
+
+  /** The offset of a 1-based line and column, for a place known only by them (a configuration error's message). */
+  offsetAt(line: number, column: number): number {
+    const start = this.lines.lineStarts[line - 1];
+    return start === undefined ? this.options.text.length : Math.min(start + column - 1, this.options.text.length);
   }
 
   private position(range: OffsetRange): Pick<Diagnostic, 'line' | 'column' | 'endLine' | 'endColumn'> {
@@ -156,7 +162,7 @@ export class DiagnosticSink {
     });
     unique.sort((a, b) => a.start - b.start || a.end - b.end || a.diagnostic.ruleId.localeCompare(b.diagnostic.ruleId));
     if (unique.length === 0) return { diagnostics: [] };
-    const secrets = options.secrets();
+    const secrets = options.secrets?.() ?? { ranges: [], values: new Set<string>() };
     const suppressor = this.options.suppressor ?? SUPPRESS_NOTHING;
     const diagnostics = unique
       .map(({ diagnostic }) => ({

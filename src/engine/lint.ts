@@ -247,7 +247,7 @@ export class FileLinter {
   undecodable(reason: string): FileResult {
     this.startSink({ text: '', lineCounter: parseYaml('').lineCounter, documents: [] });
     this.emitEnabled('yaml/syntax', { messageId: 'syntax', data: { detail: reason }, range: [0, 1], pointer: '', document: 0 });
-    const { diagnostics } = this.sink.finish({ secrets: () => collectSecrets([]), withFrames: false });
+    const { diagnostics } = this.sink.finish({ withFrames: false });
     return { file: this.options.filename, documents: 0, skipped: 0, diagnostics };
   }
 }
