@@ -5,7 +5,7 @@
  */
 import { isMap, isScalar, isSeq, stringify, type Node } from 'yaml';
 import type { NodeSpace, OffsetRange } from '../engine/document.js';
-import { DiagnosticSink } from '../engine/diagnostics.js';
+import { DiagnosticSink, type Finding } from '../engine/diagnostics.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
 import { PositionLocator, toPointer } from '../engine/locator.js';
 import { collectSecrets, SECRET_KEYS, type SecretMap } from '../engine/secrets.js';
@@ -134,19 +134,19 @@ class Emitter {
     this.sink = new DiagnosticSink({ text: file.parsed.text, lineCounter: file.parsed.lineCounter, settings, docsUrl });
   }
 
-  private emit(ruleId: string, messageId: string, data: PatchProblem['data'], range: OffsetRange, pointer: string): void {
+  /** A finding of a rule the patch command reports itself, when that rule is on. */
+  private emit(ruleId: string, finding: Omit<Finding, 'rule' | 'document'>): void {
     const rule = this.options.rules.find((r) => r.meta.id === ruleId);
     if (!rule || !isRuleEnabled(rule.meta, this.options.settings.get(ruleId))) return;
-    this.sink.emit({ rule: rule.meta, messageId, data, range, pointer, document: 0 });
+    this.sink.emit({ ...finding, rule: rule.meta, document: 0 });
   }
 
   problem(problem: PatchProblem, space: NodeSpace): void {
-    const { range, pointer } = new PositionLocator(space).place(problem.path, problem.at);
-    this.emit(problem.ruleId, problem.messageId, problem.data, range, pointer);
+    this.emit(problem.ruleId, { messageId: problem.messageId, data: problem.data, ...new PositionLocator(space).place(problem.path, problem.at) });
   }
 
   syntax(error: SyntaxProblem): void {
-    this.emit('yaml/syntax', 'syntax', { detail: error.detail }, error.range, '');
+    this.emit('yaml/syntax', { messageId: 'syntax', data: { detail: error.detail }, range: error.range, pointer: '' });
   }
 
   moved(d: Diagnostic, space: NodeSpace, path: DataPath, at: 'key' | 'value', pointer: string): void {
