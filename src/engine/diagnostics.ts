@@ -96,11 +96,6 @@ export class DiagnosticSink {
     this.lines = options.lineCounter ?? lineCounterOf(options.text);
   }
 
-  /** Whether anything was reported (before directives and suppressions). */
-  get size(): number {
-    return this.pending.length;
-  }
-
   /** The offset of a 1-based line and column, for a place known only by them (a configuration error's message). */
   offsetAt(line: number, column: number): number {
     const start = this.lines.lineStarts[line - 1];
