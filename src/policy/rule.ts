@@ -117,8 +117,7 @@ export class EvaluationSink {
       const data = {
         rule: rule.meta.id,
         count: documents === 1 ? '1 document' : `${documents} documents`,
-        where: `${first.document}${first.file !== undefined ? ` in ${first.file}` : ''}`,
-        detail: `${first.error}${hint(first.error)}`,
+        failure: `${first.document}${first.file !== undefined ? ` in ${first.file}` : ''}: ${first.error}${hint(first.error)}`,
         skipped: skipped ? ` After ${COST_FAILURES_BEFORE_SKIP} documents over the cost limit it was skipped on the other ${skipped}.` : '',
       };
       sink.emit({ rule: this.evaluationError, messageId: 'failed', data, range: spot.range, pointer: spot.path, document: spot.document });

@@ -13,7 +13,7 @@ const rule: Rule = {
     sources: ['spec'],
     reportedByEngine: true,
     messages: {
-      failed: 'The policy rule {{rule}} could not be evaluated on {{count}} (those were not checked by it); it first failed on {{where}}: {{detail}}.{{skipped}}',
+      failed: 'The policy rule {{rule}} could not be evaluated on {{count}} (those were not checked by it); it first failed on {{failure}}.{{skipped}}',
     },
   },
 };
