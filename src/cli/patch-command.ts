@@ -4,7 +4,7 @@ import { builtinRules } from '../../rules/index.js';
 import { decodeSource } from '../engine/decode.js';
 import { presetSettings } from '../engine/presets.js';
 import type { FileResult } from '../engine/types.js';
-import { lintPatch, PatchInputError, readOneDocument, type PatchFile } from '../patch/lint.js';
+import { lintPatch, PatchInputError, type PatchFile } from '../patch/lint.js';
 import type { CliIo } from './io.js';
 import { exitCodeOf, outputs, type LintFlags } from './lint-command.js';
 import { ReportOutputs } from './report-output.js';
@@ -32,16 +32,9 @@ function problemLines(results: readonly FileResult[]): string[] {
  * cannot apply, its problems on stderr and exit 1. Works on any YAML or JSON document, platform object or not.
  */
 function printPatched(base: PatchFile, patch: PatchFile, io: CliIo): number {
-  const baseDoc = readOneDocument(base, 'base');
-  const patchDoc = readOneDocument(patch, 'patch');
-  if ('errors' in baseDoc || 'errors' in patchDoc) {
-    for (const [file, doc] of [[patch.file, patchDoc], [base.file, baseDoc]] as const) {
-      if ('errors' in doc) for (const e of doc.errors) io.error(`${file}: ${e.message}`);
-    }
-    return 1;
-  }
   const settings = presetSettings('recommended', builtinRules);
-  const { results, patched } = lintPatch(base, patch, { rules: builtinRules.filter((r) => r.meta.category === 'patch'), settings });
+  const rules = builtinRules.filter((r) => r.meta.category === 'patch' || r.meta.id === 'yaml/syntax');
+  const { results, patched } = lintPatch(base, patch, { rules, settings });
   if (patched === undefined) {
     const lines = problemLines(results);
     for (const line of lines.length ? lines : [`${patch.file}: the patch cannot be applied`]) io.error(line);

@@ -54,7 +54,8 @@ export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<Rul
   if (policyPaths.length) {
     // CEL costs hundreds of milliseconds to load: only runs that use policies pay for it.
     const policy = await import('../policy/index.js');
-    policies = policy.loadPolicies(policyPaths, cwd, flags.readFile ? { readFile: flags.readFile } : {});
+    // The severities the config gives the rules that report problems in policy files (yaml/syntax, policy/invalid).
+    policies = policy.loadPolicies(policyPaths, cwd, { settingsFor: (file) => base.settingsFor(file), ...(flags.readFile ? { readFile: flags.readFile } : {}) });
     const files = policyFiles(policyPaths.map((p) => resolve(cwd, p)), policy.findPolicyFiles);
     policyFingerprint = hashText(...files.map((file) => flags.readFile?.(file) ?? readFileSync(file)));
     isPolicyFixture = policyFixtureTest(files, cwd);

@@ -1,7 +1,8 @@
-import { isScalar, type Node } from 'yaml';
+import { isScalar } from 'yaml';
 import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
-import { decodeSpace, LintTarget, toPointer, type NodeSpace, type OffsetRange, type RawStatus } from './document.js';
+import { decodeSpace, LintTarget, type NodeSpace, type OffsetRange, type RawStatus } from './document.js';
+import { PositionLocator, type Place } from './locator.js';
 import { yamlErrorFindings, spaceOffsets } from './yaml-errors.js';
 import { API_GROUP, API_VERSION, apiGroupOf, documentScope, KNOWN_KINDS, LIST_KINDS, objectScope, RESOURCE_KINDS } from './scope.js';
 import type { DataPath, ResourceKind } from './types.js';
@@ -66,13 +67,8 @@ export class TargetExtractor {
     const out: Extraction = { targets: [], skipped: [], objects: 0 };
     const scope = documentScope(data, fileHasPlatformObjects);
     if (scope.linted) this.classify(documentIndex, space, [], data, out, undefined);
-    else out.skipped.push({ ...this.at(documentIndex, space, [], {}, [], 'value'), reason: scope.reason });
+    else out.skipped.push({ ...new PositionLocator(space).place([]), reason: scope.reason });
     return out;
-  }
-
-  private at(documentIndex: number, space: NodeSpace, prefix: DataPath, data: Record<string, unknown>, path: DataPath, at: 'key' | 'value'): { range: OffsetRange; pointer: string } {
-    const probe = new LintTarget(documentIndex, undefined, '', data, space, prefix);
-    return { range: probe.range(path, at), pointer: probe.pointer(path) };
   }
 
   private classify(
@@ -85,13 +81,14 @@ export class TargetExtractor {
   ): void {
     const inGenericList = prefix.length > 0 && !impliedKind;
     if (!isRecord(data)) {
-      const probe = new LintTarget(documentIndex, undefined, '', {}, space, prefix);
+      const here = new PositionLocator(space, prefix).place([]);
       const actual = Array.isArray(data) ? 'a list' : 'a scalar';
-      if (inGenericList) out.skipped.push({ range: probe.range([], 'value'), pointer: probe.pointer([]), reason: `${actual}, not a mapping: not a platform object` });
-      else this.add({ ruleId: 'resource/not-an-object', messageId: 'notObject', data: { actual }, range: probe.range([], 'value'), pointer: probe.pointer([]) }, documentIndex);
+      if (inGenericList) out.skipped.push({ ...here, reason: `${actual}, not a mapping: not a platform object` });
+      else this.add({ ruleId: 'resource/not-an-object', messageId: 'notObject', data: { actual }, ...here }, documentIndex);
       return;
     }
-    const place = (path: DataPath, at: 'key' | 'value' = 'value') => this.at(documentIndex, space, prefix, data, path, at);
+    const locator = new PositionLocator(space, prefix);
+    const place = (path: DataPath): Place => locator.place(path);
     if (inGenericList) {
       // The items of a `v1` List are judged one by one, like documents.
       const scope = objectScope(data);
@@ -115,7 +112,7 @@ export class TargetExtractor {
     if (!typeMetaOk || typeof apiVersion !== 'string' || typeof kind !== 'string') return;
 
     if (kind === 'List' && apiVersion === 'v1') {
-      this.items(documentIndex, space, prefix, data, out, undefined);
+      this.items(documentIndex, locator, prefix, data, out, undefined);
       return;
     }
     const group = apiGroupOf(apiVersion);
@@ -128,7 +125,7 @@ export class TargetExtractor {
     }
     const listOf = LIST_KINDS[kind];
     if (listOf) {
-      this.items(documentIndex, space, prefix, data, out, listOf);
+      this.items(documentIndex, locator, prefix, data, out, listOf);
       return;
     }
     if (!(RESOURCE_KINDS as readonly string[]).includes(kind)) {
@@ -150,32 +147,27 @@ export class TargetExtractor {
     out.targets.push(new LintTarget(documentIndex, resourceKind, apiVersion, data, space, prefix));
     const spec = data['spec'];
     if (resourceKind === 'Config' && isRecord(spec) && typeof spec['raw'] === 'string') {
-      const raw = this.rawStatus(documentIndex, space, prefix, data, spec['raw']);
+      const raw = this.rawStatus(documentIndex, locator, spec['raw']);
       if (raw) out.targets.push(new LintTarget(documentIndex, resourceKind, apiVersion, { ...data, status: raw.data }, space, prefix, raw));
     }
   }
 
-  private items(documentIndex: number, space: NodeSpace, prefix: DataPath, data: Record<string, unknown>, out: Extraction, kind: ResourceKind | undefined): void {
+  private items(documentIndex: number, list: PositionLocator, prefix: DataPath, data: Record<string, unknown>, out: Extraction, kind: ResourceKind | undefined): void {
     const items = data['items'];
     if (items === undefined || items === null) return;
     if (!Array.isArray(items)) {
-      const where = this.at(documentIndex, space, prefix, data, ['items'], 'value');
-      this.add({ ruleId: 'resource/not-an-object', messageId: 'itemsNotList', ...where }, documentIndex);
+      this.add({ ruleId: 'resource/not-an-object', messageId: 'itemsNotList', ...list.place(['items']) }, documentIndex);
       return;
     }
-    const listTarget = new LintTarget(documentIndex, undefined, '', data, space, prefix);
     items.forEach((item, i) => {
-      const itemNode = listTarget.node(['items', i]);
-      const itemSpace: NodeSpace = { ...space, root: itemNode as Node | null | undefined };
+      const itemSpace: NodeSpace = { ...list.space, root: list.node(['items', i]) };
       this.classify(documentIndex, itemSpace, [...prefix, 'items', i], item, out, kind);
     });
   }
 
-  private rawStatus(documentIndex: number, space: NodeSpace, prefix: DataPath, data: Record<string, unknown>, raw: string): RawStatus | undefined {
-    const outer = new LintTarget(documentIndex, 'Config', '', data, space, prefix);
-    const scalarNode = outer.node(['spec', 'raw']);
-    const scalarRange = outer.range(['spec', 'raw'], 'value');
-    const pointer = toPointer([...prefix, 'spec', 'raw']);
+  private rawStatus(documentIndex: number, config: PositionLocator, raw: string): RawStatus | undefined {
+    const scalarNode = config.node(['spec', 'raw']);
+    const { range: scalarRange, pointer } = config.place(['spec', 'raw']);
     let text = raw;
     let toFile: ((n: number) => number) | undefined;
     let fallback: OffsetRange | undefined;

@@ -7,13 +7,14 @@ import { TargetExtractor, type EngineFinding } from './extract.js';
 import { aliasFinding, recoverSwallowedDocuments, yamlErrorFindings } from './yaml-errors.js';
 import { objectScope } from './scope.js';
 import { templateMarker } from './templated.js';
-import { applyDirectives, parseDirectives } from './directives.js';
+import { parseDirectives } from './directives.js';
+import { DiagnosticSink, type Finding, type Suppressor } from './diagnostics.js';
 import { fixToEdits } from './fixes.js';
 import { decodeSource } from './decode.js';
-import { collectSecrets, maskLine, scrubMessage } from './secrets.js';
-import { effectiveSeverity, formatMessage, isRuleEnabled, messageSpec, type RuleSettings } from './settings.js';
+import { collectSecrets } from './secrets.js';
+import type { RuleSettings } from './settings.js';
 import { readsDocument, rulePlan, type RulePlan } from './rule-plan.js';
-import type { Diagnostic, FileResult, Report, Rule, RuleContext, SkippedObject, TextEdit } from './types.js';
+import type { FileResult, Report, Rule, RuleContext, SkippedObject, TextEdit } from './types.js';
 
 export interface LintOptions {
   filename: string;
@@ -29,12 +30,8 @@ export interface LintOptions {
   previousOf?: (target: LintTarget) => Readonly<Record<string, unknown>> | undefined;
   /** False runs every rule on every document, whatever its `meta.sections` (rule-plan.ts): to test the sections. */
   pruneSections?: boolean;
-}
-
-interface Pending {
-  diagnostic: Diagnostic;
-  start: number;
-  end: number;
+  /** Where suppressions (a baseline, exceptions) apply; none by default. */
+  suppressor?: Suppressor;
 }
 
 /**
@@ -52,7 +49,7 @@ function exactNumbers(target: LintTarget, report: Report): Report['data'] {
 /** Lints one file's text. Never throws for any input: parser and rule failures become diagnostics. */
 export class FileLinter {
   private readonly plan: RulePlan;
-  private readonly pending: Pending[] = [];
+  private sink!: DiagnosticSink;
   private parsed!: ParsedYaml;
   /** Ranges of documents that could not be read, whose rules never ran: their directives cannot be "unused". */
   private readonly unparsed: OffsetRange[] = [];
@@ -65,34 +62,20 @@ export class FileLinter {
     return this.plan.enabled.get(ruleId);
   }
 
-  private emit(rule: Rule, messageId: string, data: Report['data'], range: OffsetRange, pointer: string, document: number, extra: Partial<Diagnostic> = {}): void {
-    const spec = messageSpec(rule.meta, messageId);
-    const start = this.parsed.lineCounter.linePos(range[0]);
-    const end = this.parsed.lineCounter.linePos(range[1]);
-    const docsUrl = this.options.docsUrl?.(rule.meta.id);
-    this.pending.push({
-      start: range[0],
-      end: range[1],
-      diagnostic: {
-        ruleId: rule.meta.id,
-        severity: effectiveSeverity(rule.meta, spec, this.options.settings.get(rule.meta.id)),
-        message: formatMessage(spec.text, data),
-        ...(spec.note ? { note: formatMessage(spec.note, data) } : {}),
-        line: start.line,
-        column: start.col,
-        endLine: end.line,
-        endColumn: end.col,
-        path: pointer,
-        document,
-        ...(docsUrl ? { docsUrl } : {}),
-        ...extra,
-      },
-    });
+  private startSink(parsed: ParsedYaml): void {
+    this.parsed = parsed;
+    const { settings, docsUrl, suppressor } = this.options;
+    this.sink = new DiagnosticSink({ text: parsed.text, lineCounter: parsed.lineCounter, settings, docsUrl, suppressor });
+  }
+
+  /** A finding of one of the engine's own rules (parser, extraction, directives), when that rule is enabled. */
+  private emitEnabled(ruleId: string, finding: Omit<Finding, 'rule'>): void {
+    const rule = this.enabled(ruleId);
+    if (rule) this.sink.emit({ ...finding, rule: rule.meta });
   }
 
   private emitFinding(finding: EngineFinding): void {
-    const rule = this.enabled(finding.ruleId);
-    if (rule) this.emit(rule, finding.messageId, finding.data, finding.range, finding.pointer, finding.documentIndex);
+    this.emitEnabled(finding.ruleId, { messageId: finding.messageId, data: finding.data, range: finding.range, pointer: finding.pointer, document: finding.documentIndex });
   }
 
   private emitReport(rule: Rule, target: LintTarget, report: Report): void {
@@ -102,9 +85,15 @@ export class FileLinter {
       const e = edits(s.fix);
       return e ? [{ description: s.description, edits: e }] : [];
     });
-    this.emit(rule, report.messageId, exactNumbers(target, report), target.range(report.path, report.at ?? 'value'), target.pointer(report.path), target.documentIndex, {
+    this.sink.emit({
+      rule: rule.meta,
+      messageId: report.messageId,
+      data: exactNumbers(target, report),
+      range: target.range(report.path, report.at ?? 'value'),
+      pointer: target.pointer(report.path),
+      document: target.documentIndex,
       ...(fixEdits ? { fix: { edits: fixEdits } } : {}),
-      ...(suggestions.length ? { suggestions } : {}),
+      suggestions,
     });
   }
 
@@ -139,7 +128,8 @@ export class FileLinter {
         // Reported even when turned off: a rule that crashed must not pass for a clean file.
         const internal = this.plan.all.get('internal/rule-error');
         if (internal) {
-          this.emit(internal, 'failed', { rule: rule.meta.id, detail: error instanceof Error ? error.message : String(error) }, target.range([], 'value'), target.pointer([]), target.documentIndex);
+          const data = { rule: rule.meta.id, detail: error instanceof Error ? error.message : String(error) };
+          this.sink.emit({ rule: internal.meta, messageId: 'failed', data, range: target.range([], 'value'), pointer: target.pointer([]), document: target.documentIndex });
         }
       }
       // A rule that threw keeps nothing it reported before; the next rule starts with an empty list.
@@ -157,17 +147,17 @@ export class FileLinter {
     const spaces: NodeSpace[] = [];
     const lines = withLineFeeds(text);
     try {
-      this.parsed = recoverSwallowedDocuments(parseYaml(lines));
+      this.startSink(recoverSwallowedDocuments(parseYaml(lines)));
     } catch (error) {
       // The parser recurses on nesting; absurdly deep input exhausts the stack rather than failing cleanly.
-      this.parsed = { text: lines, lineCounter: parseYaml('').lineCounter, documents: [] };
-      const rule = this.enabled('yaml/syntax');
-      if (rule) this.emit(rule, 'syntax', { detail: `the file cannot be parsed: ${(error as Error).message}`, code: 'PARSE' }, [0, Math.min(1, text.length)], '', 0);
+      this.startSink({ text: lines, lineCounter: parseYaml('').lineCounter, documents: [] });
+      const data = { detail: `the file cannot be parsed: ${(error as Error).message}`, code: 'PARSE' };
+      this.emitEnabled('yaml/syntax', { messageId: 'syntax', data, range: [0, Math.min(1, text.length)], pointer: '', document: 0 });
     }
     if (this.parsed.tooDeep) {
-      const rule = this.enabled('yaml/syntax');
       const at = this.parsed.tooDeep.offset;
-      if (rule) this.emit(rule, 'syntax', { detail: `lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads`, code: 'TOO_DEEP' }, [at, at + 1], '', 0);
+      const data = { detail: `lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads`, code: 'TOO_DEEP' };
+      this.emitEnabled('yaml/syntax', { messageId: 'syntax', data, range: [at, at + 1], pointer: '', document: 0 });
     }
     const extractor = new TargetExtractor(this.parsed);
     const readable: { index: number; space: NodeSpace; data: unknown; duplicateKeys: EngineFinding[]; decoding: EngineFinding[] }[] = [];
@@ -233,77 +223,34 @@ export class FileLinter {
     return result;
   }
 
-  /** Inline `# platlint-…` directives: drop what they suppress, and report the ones that did nothing. */
-  private applyDirectives(): void {
-    const directives = parseDirectives(this.parsed.text);
-    if (directives.length === 0) return;
-    const outcome = applyDirectives(directives, this.pending.map((p) => p.diagnostic), this.options.rules.map((r) => r.meta.id));
-    const inUnparsed = (offset: number): boolean => this.unparsed.some((range) => offset >= range[0] && offset < range[1]);
-    const kept = this.pending.filter((_, i) => !outcome.suppressed.has(i));
-    this.pending.length = 0;
-    this.pending.push(...kept);
-    const documentAt = (offset: number): number => {
-      const index = this.parsed.documents.findIndex((doc, i) => Math.min(doc.range?.[2] ?? 0, this.parsed.documents[i + 1]?.range[0] ?? Infinity) > offset);
-      return index < 0 ? Math.max(0, this.parsed.documents.length - 1) : index;
-    };
-    for (const [ruleId, list] of [['directive/unused', outcome.unused], ['directive/unknown-rule', outcome.unknown]] as const) {
-      const rule = this.enabled(ruleId);
-      if (!rule) continue;
-      for (const { directive, id } of list) {
-        if (ruleId === 'directive/unused' && inUnparsed(directive.start)) continue;
-        const data = { directive: `platlint-${directive.kind}`, id: id || 'all rules' };
-        this.emit(rule, id ? 'withId' : 'all', data, [directive.start, directive.end], '', documentAt(directive.start));
-      }
-    }
-  }
-
-  /** One cause, one diagnostic: drop what a more specific rule says on the same range (RuleMeta.supersedes). */
-  private dropSuperseded(): void {
-    const rangeOf = (d: Diagnostic): string => `${d.document}:${d.line}:${d.column}-${d.endLine}:${d.endColumn}`;
-    const superseded = new Set<string>();
-    for (const { diagnostic } of this.pending) {
-      for (const id of this.plan.all.get(diagnostic.ruleId)?.meta.supersedes ?? []) superseded.add(`${id}\u0000${rangeOf(diagnostic)}`);
-    }
-    if (superseded.size === 0) return;
-    const kept = this.pending.filter(({ diagnostic }) => !superseded.has(`${diagnostic.ruleId}\u0000${rangeOf(diagnostic)}`));
-    this.pending.length = 0;
-    this.pending.push(...kept);
-  }
-
   private finish(result: FileResult, spaces: NodeSpace[]): void {
-    this.dropSuperseded();
-    this.applyDirectives();
-    const seen = new Set<string>();
-    const unique = this.pending.filter(({ diagnostic: d }) => {
-      const key = `${d.ruleId}\u0000${d.line}:${d.column}-${d.endLine}:${d.endColumn}\u0000${d.message}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
+    const directives = parseDirectives(this.parsed.text);
+    const documents = this.parsed.documents;
+    const finished = this.sink.finish({
+      directives: {
+        directives,
+        knownIds: this.options.rules.map((r) => r.meta.id),
+        unusedRule: this.enabled('directive/unused')?.meta,
+        unknownRule: this.enabled('directive/unknown-rule')?.meta,
+        inUnparsed: (offset) => this.unparsed.some((range) => offset >= range[0] && offset < range[1]),
+        documentAt: (offset) => {
+          const index = documents.findIndex((doc, i) => Math.min(doc.range?.[2] ?? 0, documents[i + 1]?.range[0] ?? Infinity) > offset);
+          return index < 0 ? Math.max(0, documents.length - 1) : index;
+        },
+      },
+      secrets: () => collectSecrets(spaces, this.parsed.text),
+      withFrames: this.options.withFrames === true,
     });
-    unique.sort((a, b) => a.start - b.start || a.end - b.end || a.diagnostic.ruleId.localeCompare(b.diagnostic.ruleId));
-    if (unique.length === 0) return;
-    const secrets = collectSecrets(spaces, this.parsed.text);
-    result.diagnostics = unique.map(({ diagnostic }) => ({
-      ...diagnostic,
-      message: scrubMessage(diagnostic.message, secrets),
-      ...(diagnostic.note !== undefined ? { note: scrubMessage(diagnostic.note, secrets) } : {}),
-    }));
-    if (this.options.withFrames) {
-      const lines = new Map<number, string>();
-      const text = this.parsed.text;
-      for (const d of result.diagnostics) {
-        for (let line = Math.max(1, d.line - 1); line <= Math.min(d.endLine, d.line + 2); line++) {
-          if (lines.has(line)) continue;
-          const start = this.parsed.lineCounter.lineStarts[line - 1];
-          if (start === undefined) continue;
-          let end = text.indexOf('\n', start);
-          if (end < 0) end = text.length;
-          // A secret is masked where it stands under its key, and wherever else in the file it is repeated.
-          lines.set(line, scrubMessage(maskLine(text.slice(start, end).replace(/\r$/, ''), start, secrets), secrets));
-        }
-      }
-      result.frameLines = lines;
-    }
+    result.diagnostics = finished.diagnostics;
+    if (finished.frameLines) result.frameLines = finished.frameLines;
+  }
+
+  /** Bytes that are no text (binary, UTF-16, invalid UTF-8): one `yaml/syntax` diagnostic, nothing linted. */
+  undecodable(reason: string): FileResult {
+    this.startSink({ text: '', lineCounter: parseYaml('').lineCounter, documents: [] });
+    this.emitEnabled('yaml/syntax', { messageId: 'syntax', data: { detail: reason }, range: [0, 1], pointer: '', document: 0 });
+    const { diagnostics } = this.sink.finish({ withFrames: false });
+    return { file: this.options.filename, documents: 0, skipped: 0, diagnostics };
   }
 }
 
@@ -314,15 +261,5 @@ export function lintText(text: string, options: LintOptions): FileResult {
 /** Lints a file's raw bytes: undecodable input (binary, UTF-16, invalid UTF-8) is one `yaml/syntax` diagnostic. */
 export function lintBytes(bytes: Uint8Array, options: LintOptions): FileResult {
   const decoded = decodeSource(bytes);
-  if (decoded.ok) return lintText(decoded.text, options);
-  const rule = options.rules.find((r) => r.meta.id === 'yaml/syntax');
-  const docsUrl = options.docsUrl?.('yaml/syntax');
-  return {
-    file: options.filename,
-    documents: 0,
-    skipped: 0,
-    diagnostics: rule && isRuleEnabled(rule.meta, options.settings.get('yaml/syntax'))
-      ? [{ ruleId: 'yaml/syntax', severity: 'error', message: `YAML syntax error: ${decoded.reason}.`, line: 1, column: 1, endLine: 1, endColumn: 2, path: '', document: 0, ...(docsUrl ? { docsUrl } : {}) }]
-      : [],
-  };
+  return decoded.ok ? lintText(decoded.text, options) : new FileLinter(options).undecodable(decoded.reason);
 }

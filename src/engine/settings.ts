@@ -38,7 +38,7 @@ export function setSeverity(settings: Map<string, RuleSetting>, rules: readonly 
   for (const { meta } of rules) settings.set(meta.id, { ...settings.get(meta.id), severity });
 }
 
-export function messageSpec(meta: RuleMeta, messageId: string): MessageSpec {
+export function messageSpec(meta: Pick<RuleMeta, 'id' | 'messages'>, messageId: string): MessageSpec {
   const spec = meta.messages[messageId];
   if (spec === undefined) throw new Error(`rule ${meta.id} has no message "${messageId}"`);
   return typeof spec === 'string' ? { text: spec } : spec;
@@ -52,7 +52,7 @@ export function isRuleEnabled(meta: RuleMeta, setting: RuleSetting | undefined):
 }
 
 /** An explicit severity wins; otherwise each message keeps its own default, then the rule's. */
-export function effectiveSeverity(meta: RuleMeta, message: MessageSpec, setting: RuleSetting | undefined): Severity {
+export function effectiveSeverity(meta: Pick<RuleMeta, 'severity'>, message: MessageSpec, setting: RuleSetting | undefined): Severity {
   const choice = setting?.severity;
   if (choice === 'raise') return message.severity === 'info' ? 'info' : 'error';
   if (choice && choice !== 'on' && choice !== 'off') return choice;

@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { CONFIG_FILE_NAMES, ConfigError, isConfigFileName } from '../config/load.js';
+import { DiagnosticSink, type ReportingRule } from '../engine/diagnostics.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
 import { loadRuleSet, type RuleSet } from '../cli/rule-set.js';
 
@@ -20,20 +21,26 @@ export interface RuleSetHost {
   logError(what: string, error: unknown): void;
 }
 
-const CONFIG_RULE_ID = 'config-file/invalid';
+/**
+ * A mistake in a `.platlint.yaml`, shown by the editor on the file itself (the CLI prints it and exits 2). No rule
+ * module: the configuration that would set its severity is the file that has the mistake.
+ */
+const CONFIG_RULE: ReportingRule = { id: 'config-file/invalid', severity: 'error', messages: { invalid: '{{detail}}' } };
 
-function problemAt(file: string, text: string | undefined, line: number, column: number, message: string): Diagnostic {
-  const lineText = text?.split(/\r?\n/)[line - 1] ?? '';
-  // The key or value the message is about: up to the next `:` or space.
-  const token = /^[^:\s]*/.exec(lineText.slice(column - 1))?.[0] ?? '';
-  return { ruleId: CONFIG_RULE_ID, severity: 'error', message, line, column, endLine: line, endColumn: column + Math.max(1, token.length), path: '', document: 0 };
-}
-
-/** A `ConfigError` message (`/path/.platlint.yaml:2:3: rules.x: …`) as a diagnostic at its place in the file. */
-export function configProblem(file: string, text: string | undefined, message: string): Diagnostic {
-  const located = message.startsWith(`${file}:`) ? /^(\d+):(\d+): ([\s\S]*)$/.exec(message.slice(file.length + 1)) : null;
-  if (located?.[1] && located[2] && located[3] !== undefined) return problemAt(file, text, Number(located[1]), Number(located[2]), located[3]);
-  return problemAt(file, text, 1, 1, message);
+/**
+ * `ConfigError` messages (`/path/.platlint.yaml:2:3: rules.x: …`) as diagnostics, each at its place in the file over
+ * the key or value it is about (up to the next `:` or space), or at the start of the file.
+ */
+export function configProblems(file: string, text: string | undefined, messages: readonly string[]): Diagnostic[] {
+  const source = text ?? '';
+  const sink = new DiagnosticSink({ text: source, settings: new Map() });
+  for (const message of messages) {
+    const located = message.startsWith(`${file}:`) ? /^(\d+):(\d+): ([\s\S]*)$/.exec(message.slice(file.length + 1)) : null;
+    const at = located?.[1] && located[2] && located[3] !== undefined ? sink.offsetAt(Number(located[1]), Number(located[2])) : 0;
+    const token = /^[^:\s]*/.exec(source.slice(at))?.[0] ?? '';
+    sink.emit({ rule: CONFIG_RULE, messageId: 'invalid', data: { detail: located?.[3] ?? message }, range: [at, at + Math.max(1, token.length)], pointer: '', document: 0 });
+  }
+  return sink.finish({ withFrames: false }).diagnostics;
 }
 
 interface Entry {
@@ -100,6 +107,7 @@ export class RuleSets {
 
   private async load(config: string | undefined, root: string): Promise<Entry> {
     const problems = new Map<string, Diagnostic[]>();
+    const configMistakes: string[] = [];
     const cwd = config ? dirname(config) : root;
     let ruleSet: RuleSet;
     try {
@@ -108,7 +116,7 @@ export class RuleSets {
       if (!(error instanceof ConfigError) || !config) this.host.logError('cannot load the configuration', error);
       // A config file's mistakes come all at once (ConfigError.lines): one diagnostic each, at its place.
       const lines = error instanceof ConfigError ? error.lines : [error instanceof Error ? error.message : String(error)];
-      if (config) problems.set(config, lines.map((line) => configProblem(config, this.configText(config), `${line} (linting with the built-in defaults until it is fixed)`)));
+      if (config) configMistakes.push(...lines.map((line) => `${line} (linting with the built-in defaults until it is fixed)`));
       ruleSet = await loadRuleSet({ config: false }, cwd);
     }
     for (const [file, list] of byFile(ruleSet.policies?.problems ?? [], cwd)) problems.set(file, list);
@@ -117,10 +125,9 @@ export class RuleSets {
       if (!problem.ioError || !config) continue;
       const index = (ruleSet.configFile?.policies ?? []).findIndex((p) => resolve(cwd, p) === resolve(cwd, problem.file));
       const at = index >= 0 ? ruleSet.configFile?.position(['policies', index]) : undefined;
-      const list = problems.get(config) ?? [];
-      list.push(configProblem(config, this.configText(config), `${at ?? `${config}:1:1`}: policies: ${problem.file}: ${problem.ioError}`));
-      problems.set(config, list);
+      configMistakes.push(`${at ?? `${config}:1:1`}: policies: ${problem.file}: ${problem.ioError}`);
     }
+    if (config && configMistakes.length) problems.set(config, [...(problems.get(config) ?? []), ...configProblems(config, this.configText(config), configMistakes)]);
     return { ruleSet, problems, policyPaths: ruleSet.config.policyPaths() };
   }
 

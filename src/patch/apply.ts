@@ -10,7 +10,8 @@ import { MASK, SECRET_KEYS } from '../engine/secrets.js';
 import type { DataPath } from '../engine/types.js';
 import { isRecord } from '../platform/data.js';
 import type { PatchOperation, PatchProblem } from './operations.js';
-import { addTarget, arrayIndex, encodePointer, resolvePointer } from './pointer.js';
+import { toPointer } from '../engine/locator.js';
+import { addTarget, arrayIndex, resolvePointer } from './pointer.js';
 
 /** Where a value of the patched document came from. */
 export type Origin = { source: 'base'; path: DataPath } | { source: 'patch'; operation: number; path: DataPath };
@@ -85,7 +86,7 @@ function notFound(operation: PatchOperation, member: 'path' | 'from', tokens: re
   return {
     ruleId: 'patch/path-not-found',
     messageId,
-    data: { op: operation.op, member, pointer: encodePointer(tokens) || '""' },
+    data: { op: operation.op, member, pointer: toPointer(tokens) || '""' },
     path: [operation.index, member],
     at: 'value',
   };
@@ -109,7 +110,7 @@ function precondition(document: unknown, operation: PatchOperation): PatchProble
       const text = JSON.stringify(v) ?? String(v);
       return text.length > 60 ? `${text.slice(0, 57)}...` : text;
     };
-    return { ruleId: 'patch/test-failed', messageId: 'failed', data: { pointer: encodePointer(path) || '""', actual: show(target.value), expected: show(operation.value) }, path: [operation.index, 'value'], at: 'value' };
+    return { ruleId: 'patch/test-failed', messageId: 'failed', data: { pointer: toPointer(path) || '""', actual: show(target.value), expected: show(operation.value) }, path: [operation.index, 'value'], at: 'value' };
   }
   return undefined;
 }
@@ -121,7 +122,7 @@ export function applyOperations(base: unknown, operations: readonly PatchOperati
   for (const operation of operations) {
     const problem = precondition(box.root, operation);
     if (problem) return { ok: false, problem };
-    const inBox = (tokens: readonly string[]): string => `/root${encodePointer(tokens)}`;
+    const inBox = (tokens: readonly string[]): string => `/root${toPointer(tokens)}`;
     const libraryOp = { op: operation.op, path: inBox(operation.path), ...(operation.from ? { from: inBox(operation.from) } : {}), ...('value' in operation ? { value: operation.value } : {}) } as Operation;
     const [error] = applyPatch(box, [libraryOp]);
     if (error) {

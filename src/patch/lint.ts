@@ -4,10 +4,12 @@
  * operation that wrote it (or at its `path`, for a key it added), otherwise in BASE.
  */
 import { isMap, isScalar, isSeq, stringify, type Node } from 'yaml';
-import { LintTarget, type NodeSpace, type OffsetRange } from '../engine/document.js';
+import type { NodeSpace, OffsetRange } from '../engine/document.js';
+import { DiagnosticSink, type Finding } from '../engine/diagnostics.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
-import { collectSecrets, maskLine, scrubMessage, SECRET_KEYS, type SecretMap } from '../engine/secrets.js';
-import { effectiveSeverity, formatMessage, isRuleEnabled, messageSpec } from '../engine/settings.js';
+import { PositionLocator, toPointer } from '../engine/locator.js';
+import { collectSecrets, SECRET_KEYS, type SecretMap } from '../engine/secrets.js';
+import { isRuleEnabled } from '../engine/settings.js';
 import type { DataPath, Diagnostic, FileResult, PathSegment } from '../engine/types.js';
 import { isRecord } from '../platform/data.js';
 import { MAX_NESTING, parseYaml, type ParsedYaml } from '../yaml/parse.js';
@@ -39,8 +41,21 @@ function isPlatformObject(data: unknown): data is Record<string, unknown> {
   return isRecord(data) && typeof data['apiVersion'] === 'string' && data['apiVersion'].startsWith('management.platform/') && (data['kind'] === 'User' || data['kind'] === 'Config');
 }
 
+/** A YAML syntax error in BASE or PATCH, reported as the `yaml/syntax` rule's `syntax` message. */
+interface SyntaxProblem {
+  range: OffsetRange;
+  detail: string;
+}
+
+/** A file that does not parse, with its syntax errors. */
+interface Unparsed {
+  file: string;
+  parsed: ParsedYaml;
+  errors: SyntaxProblem[];
+}
+
 /** Parses one file; YAML errors come back as `yaml/syntax` problems at their place, other trouble as an exception. */
-export function readOneDocument(input: PatchFile, role: string): OneDocument | { errors: { range: OffsetRange; message: string }[] } {
+function readOneDocument(input: PatchFile, role: string): OneDocument | Unparsed {
   let parsed: ParsedYaml;
   try {
     parsed = parseYaml(input.text);
@@ -49,11 +64,11 @@ export function readOneDocument(input: PatchFile, role: string): OneDocument | {
   }
   if (parsed.tooDeep) {
     const at = parsed.tooDeep.offset;
-    return { errors: [{ range: [at, at + 1], message: `YAML syntax error: lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads` }] };
+    return { file: input.file, parsed, errors: [{ range: [at, at + 1], detail: `lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads` }] };
   }
   const documents = parsed.documents.filter((doc) => doc.contents !== null);
-  const errors = parsed.documents.flatMap((doc) => doc.errors).map((e) => ({ range: [e.pos[0], Math.max(e.pos[1], e.pos[0] + 1)] as OffsetRange, message: `YAML syntax error: ${e.message.split('\n')[0] ?? e.code}` }));
-  if (errors.length) return { errors };
+  const errors = parsed.documents.flatMap((doc) => doc.errors).map((e): SyntaxProblem => ({ range: [e.pos[0], Math.max(e.pos[1], e.pos[0] + 1)], detail: e.message.split('\n')[0] ?? e.code }));
+  if (errors.length) return { file: input.file, parsed, errors };
   if (documents.length !== 1) throw new PatchInputError(`${input.file}: the ${role} must be one document, not ${documents.length}`);
   const doc = documents[0] as (typeof documents)[number];
   let data: unknown;
@@ -107,90 +122,52 @@ export interface PatchLintResult {
   patched?: unknown;
 }
 
+/** The diagnostics of one input file (BASE or PATCH), made by the engine's DiagnosticSink. */
 class Emitter {
-  readonly diagnostics: Diagnostic[] = [];
+  private readonly sink: DiagnosticSink;
 
   constructor(
-    private readonly file: OneDocument,
+    private readonly file: { file: string; parsed: ParsedYaml },
     private readonly options: PatchLintOptions,
-  ) {}
-
-  position(range: OffsetRange): Pick<Diagnostic, 'line' | 'column' | 'endLine' | 'endColumn'> {
-    const start = this.file.parsed.lineCounter.linePos(range[0]);
-    const end = this.file.parsed.lineCounter.linePos(range[1]);
-    return { line: start.line, column: start.col, endLine: end.line, endColumn: end.col };
+  ) {
+    const { settings, docsUrl } = options;
+    this.sink = new DiagnosticSink({ text: file.parsed.text, lineCounter: file.parsed.lineCounter, settings, docsUrl });
   }
 
-  problem(problem: PatchProblem): void {
-    const rule = this.options.rules.find((r) => r.meta.id === problem.ruleId);
-    if (!rule || !isRuleEnabled(rule.meta, this.options.settings.get(rule.meta.id))) return;
-    const spec = messageSpec(rule.meta, problem.messageId);
-    const target = new LintTarget(0, undefined, '', {}, this.file.space, []);
-    const docsUrl = this.options.docsUrl?.(rule.meta.id);
-    this.diagnostics.push({
-      ruleId: rule.meta.id,
-      severity: effectiveSeverity(rule.meta, spec, this.options.settings.get(rule.meta.id)),
-      message: formatMessage(spec.text, problem.data),
-      ...(spec.note ? { note: formatMessage(spec.note, problem.data) } : {}),
-      ...this.position(target.range(problem.path, problem.at)),
-      path: target.pointer(problem.path),
-      document: 0,
-      ...(docsUrl ? { docsUrl } : {}),
-    });
+  /** A finding of a rule the patch command reports itself, when that rule is on. */
+  private emit(ruleId: string, finding: Omit<Finding, 'rule' | 'document'>): void {
+    const rule = this.options.rules.find((r) => r.meta.id === ruleId);
+    if (!rule || !isRuleEnabled(rule.meta, this.options.settings.get(ruleId))) return;
+    this.sink.emit({ ...finding, rule: rule.meta, document: 0 });
+  }
+
+  problem(problem: PatchProblem, space: NodeSpace): void {
+    this.emit(problem.ruleId, { messageId: problem.messageId, data: problem.data, ...new PositionLocator(space).place(problem.path, problem.at) });
+  }
+
+  syntax(error: SyntaxProblem): void {
+    this.emit('yaml/syntax', { messageId: 'syntax', data: { detail: error.detail }, range: error.range, pointer: '' });
   }
 
   moved(d: Diagnostic, space: NodeSpace, path: DataPath, at: 'key' | 'value', pointer: string): void {
-    const target = new LintTarget(0, undefined, '', {}, space, []);
-    const { fix: _fix, suggestions: _suggestions, ...rest } = d;
-    this.diagnostics.push({ ...rest, ...this.position(target.range(path, at)), path: pointer, document: 0 });
+    this.sink.relocate(d, { range: new PositionLocator(space).range(path, at), pointer, document: 0 });
   }
 
-  /** `secrets` scrubs messages (every file's secrets); `ownSecrets` masks this file's code frames by offset. */
-  result(secrets: SecretMap, ownSecrets: SecretMap, withFrames: boolean): FileResult {
-    const seen = new Set<string>();
-    const diagnostics = this.diagnostics
-      .filter((d) => {
-        const key = `${d.ruleId}\u0000${d.line}:${d.column}\u0000${d.message}`;
-        return !seen.has(key) && seen.add(key);
-      })
-      .sort((a, b) => a.line - b.line || a.column - b.column || a.ruleId.localeCompare(b.ruleId))
-      .map((d) => ({ ...d, message: scrubMessage(d.message, secrets), ...(d.note !== undefined ? { note: scrubMessage(d.note, secrets) } : {}) }));
-    const result: FileResult = { file: this.file.file, diagnostics, documents: 1, skipped: 0 };
-    if (withFrames && diagnostics.length) {
-      const { text, lineCounter } = this.file.parsed;
-      const lines = new Map<number, string>();
-      for (const d of diagnostics) {
-        for (let line = Math.max(1, d.line - 1); line <= Math.min(d.endLine, d.line + 2); line++) {
-          const start = lineCounter.lineStarts[line - 1];
-          if (start === undefined || lines.has(line)) continue;
-          const end = text.indexOf('\n', start);
-          lines.set(line, maskLine(text.slice(start, end < 0 ? text.length : end).replace(/\r$/, ''), start, ownSecrets));
-        }
-      }
-      result.frameLines = lines;
-    }
-    return result;
+  /** `secrets`: every file's secret values, to scrub from messages, with this file's ranges, to mask its frames. */
+  result(secrets: SecretMap, withFrames: boolean, documents: number): FileResult {
+    const { diagnostics, frameLines } = this.sink.finish({ secrets: () => secrets, withFrames });
+    return { file: this.file.file, diagnostics, documents, skipped: 0, ...(frameLines ? { frameLines } : {}) };
   }
 }
 
-function syntaxResult(file: string, text: string, errors: { range: OffsetRange; message: string }[]): FileResult {
-  const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
-  const pos = (offset: number): { line: number; col: number } => {
-    let line = 0;
-    while (line + 1 < lineStarts.length && (lineStarts[line + 1] as number) <= offset) line++;
-    return { line: line + 1, col: offset - (lineStarts[line] as number) + 1 };
-  };
-  return {
-    file,
-    documents: 0,
-    skipped: 0,
-    diagnostics: errors.map(({ range, message }) => {
-      const start = pos(range[0]);
-      const end = pos(range[1]);
-      return { ruleId: 'yaml/syntax', severity: 'error', message, line: start.line, column: start.col, endLine: end.line, endColumn: end.col, path: '', document: 0 };
-    }),
-  };
+/** A file's result when BASE or PATCH does not parse: its syntax errors, or nothing for the one that parses. */
+function syntaxResult(doc: OneDocument | Unparsed, options: PatchLintOptions): FileResult {
+  if (!('errors' in doc)) return { file: doc.file, diagnostics: [], documents: 1, skipped: 0 };
+  const out = new Emitter(doc, options);
+  for (const error of doc.errors) out.syntax(error);
+  const { text, documents } = doc.parsed;
+  const secrets = collectSecrets(documents.map((d): NodeSpace => ({ doc: d, root: d.contents, text })), text);
+  return out.result(secrets, options.withFrames === true, 0);
 }
 
 /** Applies PATCH to BASE and lints both; throws `PatchInputError` for input that is not one document each. */
@@ -198,26 +175,21 @@ export function lintPatch(base: PatchFile, patch: PatchFile, options: PatchLintO
   const baseDoc = readOneDocument(base, 'base');
   const patchDoc = readOneDocument(patch, 'patch');
   if ('errors' in baseDoc || 'errors' in patchDoc) {
-    return {
-      results: [
-        'errors' in patchDoc ? syntaxResult(patch.file, patch.text, patchDoc.errors) : { file: patch.file, diagnostics: [], documents: 1, skipped: 0 },
-        'errors' in baseDoc ? syntaxResult(base.file, base.text, baseDoc.errors) : { file: base.file, diagnostics: [], documents: 1, skipped: 0 },
-      ],
-    };
+    return { results: [syntaxResult(patchDoc, options), syntaxResult(baseDoc, options)] };
   }
   const patchOut = new Emitter(patchDoc, options);
   const baseOut = new Emitter(baseDoc, options);
   const { operations, problems } = checkOperations(patchDoc.data);
   const platform = isPlatformObject(baseDoc.data);
-  for (const problem of problems) patchOut.problem(problem);
-  if (platform) for (const problem of serverFieldProblems(operations, (baseDoc.data as Record<string, unknown>)['kind'])) patchOut.problem(problem);
+  for (const problem of problems) patchOut.problem(problem, patchDoc.space);
+  if (platform) for (const problem of serverFieldProblems(operations, (baseDoc.data as Record<string, unknown>)['kind'])) patchOut.problem(problem, patchDoc.space);
 
   // Secrets of all three texts: BASE, PATCH, and values the patch wrote under a secret key.
   const secretSpaces: NodeSpace[] = [baseDoc.space, patchDoc.space];
   let patched: unknown;
   if (problems.length === 0) {
     const outcome = applyOperations(baseDoc.data, operations);
-    if (!outcome.ok) patchOut.problem(outcome.problem);
+    if (!outcome.ok) patchOut.problem(outcome.problem, patchDoc.space);
     else {
       patched = outcome.document;
       const generated = parseYaml(stringify(patched, { version: '1.1' }));
@@ -239,8 +211,9 @@ export function lintPatch(base: PatchFile, patch: PatchFile, options: PatchLintO
     }
   }
   const withFrames = options.withFrames === true;
+  // Messages are scrubbed of every file's secrets; a file's frames are masked at its own secrets' ranges.
   return {
-    results: [patchOut.result(secrets, patchSecrets, withFrames), baseOut.result(secrets, baseSecrets, withFrames)],
+    results: [patchOut.result({ values: secrets.values, ranges: patchSecrets.ranges }, withFrames, 1), baseOut.result({ values: secrets.values, ranges: baseSecrets.ranges }, withFrames, 1)],
     ...(patched !== undefined ? { patched } : {}),
   };
 }
@@ -283,7 +256,6 @@ function lintPatched(
     }
     const inValue = segmentsIn(operation?.value, [...origin.path, ...rest]);
     const valueSpace: NodeSpace = { ...patchDoc.space, root: valueNode ?? item ?? null };
-    const pointer = `/${origin.operation}/value${inValue.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('')}`;
-    out.patch.moved(d, valueSpace, inValue, at, pointer);
+    out.patch.moved(d, valueSpace, inValue, at, toPointer([origin.operation, 'value', ...inValue]));
   }
 }

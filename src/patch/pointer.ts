@@ -54,7 +54,3 @@ export function addTarget(root: unknown, tokens: readonly string[]): 'ok' | 'noP
   }
   return isRecord(parent.value) ? 'ok' : 'noParent';
 }
-
-export function encodePointer(tokens: readonly (string | number)[]): string {
-  return tokens.map((t) => '/' + String(t).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
-}

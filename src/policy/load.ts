@@ -9,8 +9,10 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import micromatch from 'micromatch';
 import { builtinRules } from '../../rules/index.js';
 import { decodeSource } from '../engine/decode.js';
+import { DiagnosticSink } from '../engine/diagnostics.js';
 import { docsUrlFor } from '../engine/docs.js';
-import type { Diagnostic, FileResult, PathSegment } from '../engine/types.js';
+import { isRuleEnabled, type RuleSettings } from '../engine/settings.js';
+import type { FileResult, PathSegment, Rule, RuleMeta } from '../engine/types.js';
 import { parseYaml } from '../yaml/parse.js';
 import { CelRuntime, DEFAULT_COST_LIMIT, type CompiledExpression } from './cel.js';
 import { explainPolicyRule } from './explain.js';
@@ -19,7 +21,7 @@ import { DOCUMENT_BUDGET_FACTOR, EvaluationSink, PolicyRule, type CompiledPolicy
 import { policyDocumentSchema } from './schema.js';
 import { schemaProblem, type Problem } from './schema-problems.js';
 import { compileAssertions } from './compile-assertions.js';
-import { addFrameLines, PolicySource } from './source.js';
+import { PolicySource } from './source.js';
 import { walkYamlFiles } from '../cli/files.js';
 import type { PolicyOrigin, PolicyRuleSpec, SourceSpot } from './types.js';
 
@@ -30,6 +32,8 @@ export interface LoadPoliciesOptions {
   reservedIds?: Iterable<string>;
   /** The content of a policy file when it is not the disk's (an editor's unsaved buffer), else undefined. */
   readFile?: (absolute: string) => Uint8Array | undefined;
+  /** The rule settings in force for a policy file (severities of `policy/invalid`, `yaml/syntax`...); default: defaults. */
+  settingsFor?: (absolute: string) => RuleSettings;
 }
 
 export interface LoadedPolicies {
@@ -66,6 +70,13 @@ export function findPolicyFiles(dir: string): string[] {
   return files;
 }
 
+/** The built-in rule that reports a kind of problem in policy files. */
+function builtinRule(id: string): Rule {
+  const rule = builtinRules.find((r) => r.meta.id === id);
+  if (!rule) throw new Error(`no built-in rule ${id}`);
+  return rule;
+}
+
 let compiledValidator: ValidateFunction | undefined;
 
 /** Compiled once per process, on first use: ajv's code generation is the slowest part of loading policies. */
@@ -82,23 +93,23 @@ class Loader {
   private readonly runtime: CelRuntime;
   private readonly reserved: Set<string>;
   private readonly readFile: LoadPoliciesOptions['readFile'];
+  private readonly settingsFor: LoadPoliciesOptions['settingsFor'];
+  private readonly invalid = builtinRule('policy/invalid').meta;
+  private readonly syntax = builtinRule('yaml/syntax').meta;
   private readonly declared = new Map<string, PolicyOrigin>();
   private readonly loadedFiles = new Set<string>();
 
   constructor(options: LoadPoliciesOptions) {
     const costLimit = options.costLimit ?? DEFAULT_COST_LIMIT;
     this.runtime = new CelRuntime(costLimit);
-    this.sink = new EvaluationSink(costLimit * DOCUMENT_BUDGET_FACTOR);
+    this.sink = new EvaluationSink(costLimit * DOCUMENT_BUDGET_FACTOR, builtinRule('policy/evaluation-error').meta);
     this.reserved = new Set(options.reservedIds ?? builtinRules.map((r) => r.meta.id));
     this.readFile = options.readFile;
+    this.settingsFor = options.settingsFor;
   }
 
   private result(file: string): FileResult {
     return { file, diagnostics: [], documents: 0, skipped: 0 };
-  }
-
-  private diagnostic(problem: Problem): Diagnostic {
-    return { ruleId: 'policy/invalid', severity: 'error', message: problem.message, ...problem.spot, docsUrl: docsUrlFor('policy/invalid') };
   }
 
   loadPath(path: string, cwd: string): void {
@@ -142,55 +153,58 @@ class Loader {
       return;
     }
     const decoded = decodeSource(bytes);
-    const first: SourceSpot = { line: 1, column: 1, endLine: 1, endColumn: 2, path: '', document: 0 };
-    if (!decoded.ok) {
-      result.diagnostics.push(this.diagnostic({ spot: first, message: `YAML syntax error: ${decoded.reason}` }));
-      this.problems.push(result);
-      return;
-    }
-    const text = decoded.text;
-    let parsed: ReturnType<typeof parseYaml>;
+    const text = decoded.ok ? decoded.text : '';
+    let parsed: ReturnType<typeof parseYaml> | undefined;
+    let unreadable = decoded.ok ? undefined : decoded.reason;
     try {
-      parsed = parseYaml(text);
+      if (decoded.ok) parsed = parseYaml(text);
     } catch (error) {
-      result.diagnostics.push(this.diagnostic({ spot: first, message: `YAML syntax error: the file cannot be parsed (${(error as Error).message})` }));
-      this.problems.push(result);
+      unreadable = `the file cannot be parsed (${(error as Error).message})`;
+    }
+    const settings = this.settingsFor?.(absolute) ?? new Map();
+    const sink = new DiagnosticSink({ text, lineCounter: parsed?.lineCounter, settings, docsUrl: docsUrlFor });
+    // Counted whether or not their rules are on: a file with mistakes is not one that "holds no policy".
+    let mistakes = 0;
+    const report = (rule: RuleMeta, messageId: string, detail: string, at: Pick<SourceSpot, 'range' | 'path' | 'document'>): void => {
+      mistakes++;
+      if (isRuleEnabled(rule, settings.get(rule.id))) sink.emit({ rule, messageId, data: { detail }, range: at.range, pointer: at.path, document: at.document });
+    };
+    const fileStart = (document: number): Pick<SourceSpot, 'range' | 'path' | 'document'> => ({ range: [0, 1], path: '', document });
+    const invalid = (problem: Problem): void => report(this.invalid, 'invalid', problem.message, problem.spot);
+    const finish = (): void => {
+      const { diagnostics, frameLines } = sink.finish({ withFrames: true });
+      if (diagnostics.length) this.problems.push({ ...result, diagnostics, ...(frameLines ? { frameLines } : {}) });
+    };
+    if (unreadable !== undefined || !parsed) {
+      report(this.syntax, 'syntax', unreadable ?? '', fileStart(0));
+      finish();
       return;
     }
     let policies = 0;
     parsed.documents.forEach((doc, index) => {
-      const fail = (spot: SourceSpot, message: string): void => {
-        result.diagnostics.push(this.diagnostic({ spot, message }));
-      };
       for (const error of doc.errors) {
         const [start, end] = error.pos;
-        const from = parsed.lineCounter.linePos(start);
-        const to = parsed.lineCounter.linePos(Math.max(end, start + 1));
-        fail({ line: from.line, column: from.col, endLine: to.line, endColumn: to.col, path: '', document: index }, `YAML syntax error: ${(error.message.split('\n')[0] ?? error.code).replace(/ at line \d+, column \d+:?$/, '')}`);
+        const detail = (error.message.split('\n')[0] ?? error.code).replace(/ at line \d+, column \d+:?$/, '');
+        report(this.syntax, 'syntax', detail, { range: [start, Math.max(end, start + 1)], path: '', document: index });
       }
       if (doc.errors.length || doc.contents === null) return;
       let data: unknown;
       try {
         data = doc.toJS({ maxAliasCount: 100 });
       } catch (error) {
-        fail({ ...first, document: index }, `YAML error: ${(error as Error).message}`);
+        report(this.invalid, 'invalid', `YAML error: ${(error as Error).message}`, fileStart(index));
         return;
       }
       if (data === null || data === undefined) return;
       policies++;
-      const record = typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
-      const source = new PolicySource(text, parsed.lineCounter, doc, index, record);
-      this.loadDocument(display, data, source, (problem) => fail(problem.spot, problem.message));
+      const source = new PolicySource(text, parsed.lineCounter, doc, index);
+      this.loadDocument(display, data, source, invalid);
     });
-    if (policies === 0 && result.diagnostics.length === 0) {
-      result.diagnostics.push(this.diagnostic({ spot: first, message: 'The file holds no policy: write a document with apiVersion: platlint/v1 and kind: Policy' }));
+    if (policies === 0 && mistakes === 0) {
+      report(this.invalid, 'invalid', 'The file holds no policy: write a document with apiVersion: platlint/v1 and kind: Policy', fileStart(0));
     }
-    this.sink.sources.set(display, text);
-    if (result.diagnostics.length) {
-      result.diagnostics.sort((a, b) => a.document - b.document || a.line - b.line || a.column - b.column);
-      addFrameLines(result, text);
-      this.problems.push(result);
-    }
+    this.sink.sources.set(display, { text, lineCounter: parsed.lineCounter, settings });
+    finish();
   }
 
   private loadDocument(file: string, data: unknown, source: PolicySource, report: (problem: Problem) => void): void {

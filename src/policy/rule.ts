@@ -5,15 +5,17 @@
  * rule) and the node is skipped.
  */
 import { celType, type CelInput } from '@bufbuild/cel';
+import type { LineCounter } from 'yaml';
 import type { FileResult, PathSegment, Rule, RuleContext, RuleDocument, RuleMeta } from '../engine/types.js';
+import { DiagnosticSink, type ReportingRule } from '../engine/diagnostics.js';
 import { docsUrlFor } from '../engine/docs.js';
+import type { RuleSettings } from '../engine/settings.js';
 import { getIn } from '../platform/data.js';
 import { runAssertions, type CompiledAssertions } from './assertions.js';
 import type { CompiledExpression, EvalOutcome } from './cel.js';
 import { celAt, toCelData } from './data.js';
 import { documentMatches } from './match.js';
 import { expandPath, type PathMatch, type PathStep } from './path.js';
-import { addFrameLines } from './source.js';
 import type { PolicyOrigin, PolicyRuleSpec, SourceSpot } from './types.js';
 
 /** After this many documents over the cost limit, a rule is not evaluated any more in the run. */
@@ -50,15 +52,26 @@ function hint(error: string): string {
   return '';
 }
 
+/** A loaded policy file: its text and lines, for positions and code frames, and the rule settings in force for it. */
+export interface PolicyFile {
+  text: string;
+  lineCounter: LineCounter;
+  settings: RuleSettings;
+}
+
 /** What one lint run learns about failing policy rules; lives in the object `loadPolicies` returns. */
 export class EvaluationSink {
   private readonly failures = new Map<string, Failure>();
   private readonly data = new WeakMap<object, CelInput>();
   currentFile: string | undefined;
-  /** The text of every loaded policy file, for code frames. */
-  readonly sources = new Map<string, string>();
+  /** Every loaded policy file, by the name it is shown with. */
+  readonly sources = new Map<string, PolicyFile>();
 
-  constructor(readonly documentBudget: number) {}
+  constructor(
+    readonly documentBudget: number,
+    /** The `policy/evaluation-error` rule, which reports the failures. */
+    private readonly evaluationError: ReportingRule,
+  ) {}
 
   /** A document's data (or its previous version's) converted for CEL, once per document. */
   celData(data: RuleDocument['data']): CelInput {
@@ -91,32 +104,28 @@ export class EvaluationSink {
 
   /** One `policy/evaluation-error` diagnostic per failing rule, in the policy file, at the failing expression. */
   problems(): FileResult[] {
-    const byFile = new Map<string, FileResult>();
+    const byFile = new Map<string, DiagnosticSink>();
     for (const failure of this.failures.values()) {
       const { rule, spot, documents, skipped, first } = failure;
       const file = rule.origin.file;
-      let result = byFile.get(file);
-      if (!result) {
-        result = { file, diagnostics: [], documents: 0, skipped: 0 };
-        byFile.set(file, result);
+      let sink = byFile.get(file);
+      if (!sink) {
+        const source = this.sources.get(file);
+        sink = new DiagnosticSink({ text: source?.text ?? '', lineCounter: source?.lineCounter, settings: source?.settings ?? new Map(), docsUrl: docsUrlFor });
+        byFile.set(file, sink);
       }
-      const where = `${first.document}${first.file !== undefined ? ` in ${first.file}` : ''}`;
-      const count = documents === 1 ? '1 document' : `${documents} documents`;
-      const skippedNote = skipped ? ` After ${COST_FAILURES_BEFORE_SKIP} documents over the cost limit it was skipped on the other ${skipped}.` : '';
-      result.diagnostics.push({
-        ruleId: 'policy/evaluation-error',
-        severity: 'error',
-        message: `The policy rule ${rule.meta.id} could not be evaluated on ${count} (those were not checked by it); it first failed on ${where}: ${first.error}${hint(first.error)}.${skippedNote}`,
-        ...spot,
-        docsUrl: docsUrlFor('policy/evaluation-error'),
-      });
+      const data = {
+        rule: rule.meta.id,
+        count: documents === 1 ? '1 document' : `${documents} documents`,
+        failure: `${first.document}${first.file !== undefined ? ` in ${first.file}` : ''}: ${first.error}${hint(first.error)}`,
+        skipped: skipped ? ` After ${COST_FAILURES_BEFORE_SKIP} documents over the cost limit it was skipped on the other ${skipped}.` : '',
+      };
+      sink.emit({ rule: this.evaluationError, messageId: 'failed', data, range: spot.range, pointer: spot.path, document: spot.document });
     }
-    for (const result of byFile.values()) {
-      result.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
-      const text = this.sources.get(result.file);
-      if (text !== undefined) addFrameLines(result, text);
-    }
-    return [...byFile.values()];
+    return [...byFile].map(([file, sink]) => {
+      const { diagnostics, frameLines } = sink.finish({ withFrames: this.sources.has(file) });
+      return { file, diagnostics, documents: 0, skipped: 0, ...(frameLines ? { frameLines } : {}) };
+    });
   }
 }
 

@@ -1,31 +1,31 @@
 /** Positions in a policy file: data paths to line/column, and offsets inside a scalar's value back to the file. */
 import { isScalar, Scalar, type Document, type LineCounter, type Node } from 'yaml';
-import { LintTarget } from '../engine/document.js';
-import type { DataPath, FileResult } from '../engine/types.js';
+import { PositionLocator } from '../engine/locator.js';
+import type { DataPath } from '../engine/types.js';
 import type { SourceSpot } from './types.js';
 
 export class PolicySource {
-  private readonly target: LintTarget;
+  private readonly locator: PositionLocator;
 
   constructor(
     private readonly text: string,
     private readonly lineCounter: LineCounter,
     doc: Document,
     readonly documentIndex: number,
-    data: Record<string, unknown>,
   ) {
-    this.target = new LintTarget(documentIndex, undefined, '', data, { doc, root: doc.contents, text }, []);
+    this.locator = new PositionLocator({ doc, root: doc.contents, text });
   }
 
   spotOfRange(start: number, end: number, path: DataPath): SourceSpot {
-    const from = this.lineCounter.linePos(start);
-    const to = this.lineCounter.linePos(Math.max(end, start + 1));
-    return { line: from.line, column: from.col, endLine: to.line, endColumn: to.col, path: this.target.pointer(path), document: this.documentIndex };
+    const range = [start, Math.max(end, start + 1)] as const;
+    const from = this.lineCounter.linePos(range[0]);
+    const to = this.lineCounter.linePos(range[1]);
+    return { line: from.line, column: from.col, endLine: to.line, endColumn: to.col, path: this.locator.pointer(path), document: this.documentIndex, range };
   }
 
   /** The key or value of a path (or the nearest existing ancestor's key). */
   spot(path: DataPath, at: 'key' | 'value' = 'value'): SourceSpot {
-    const [start, end] = this.target.range(path, at);
+    const [start, end] = this.locator.range(path, at);
     return this.spotOfRange(start, end, path);
   }
 
@@ -34,7 +34,7 @@ export class PolicySource {
    * quotes, escapes, block indentation and folding. The range covers the word there (at least one character).
    */
   spotInValue(path: DataPath, valueOffset: number): SourceSpot {
-    const node = this.target.node(path);
+    const node = this.locator.node(path);
     if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return this.spot(path);
     const value = node.value;
     const offset = mapScalarOffset(this.text, node, value, Math.max(0, Math.min(valueOffset, value.length)));
@@ -96,16 +96,4 @@ export function mapScalarOffset(text: string, node: Scalar | Node, value: string
   // Leading indentation of the line the target falls on.
   while (p < end && (text[p] === ' ' || text[p] === '\t') && value[i] !== ' ' && value[i] !== '\t') p++;
   return p;
-}
-
-/** Source lines around each diagnostic, for the stylish formatter's code frames (as the engine keeps them). */
-export function addFrameLines(result: FileResult, text: string): void {
-  const lines = text.split('\n');
-  const frames = result.frameLines ?? new Map<number, string>();
-  for (const d of result.diagnostics) {
-    for (let line = Math.max(1, d.line - 1); line <= Math.min(d.endLine, d.line + 2, lines.length); line++) {
-      if (!frames.has(line)) frames.set(line, (lines[line - 1] ?? '').replace(/\r$/, ''));
-    }
-  }
-  if (frames.size) result.frameLines = frames;
 }

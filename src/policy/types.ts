@@ -1,3 +1,4 @@
+import type { OffsetRange } from '../engine/document.js';
 import type { Diagnostic, ResourceKind, Severity } from '../engine/types.js';
 
 export type LabelOperator = 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';
@@ -41,8 +42,11 @@ export interface PolicyRuleSpec {
   assertions?: PolicyAssertions;
 }
 
-/** A position in a policy file, for diagnostics about the policy itself (`path` points into the policy document). */
-export type SourceSpot = Pick<Diagnostic, 'line' | 'column' | 'endLine' | 'endColumn' | 'path' | 'document'>;
+/**
+ * A position in a policy file, for diagnostics about the policy itself (`path` points into the policy document):
+ * its file offsets, and the lines and columns they fall on.
+ */
+export type SourceSpot = Pick<Diagnostic, 'line' | 'column' | 'endLine' | 'endColumn' | 'path' | 'document'> & { range: OffsetRange };
 
 /** Where a loaded rule came from. */
 export interface PolicyOrigin {

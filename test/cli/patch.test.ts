@@ -117,7 +117,7 @@ describe('patch: bad input and secrets', () => {
   it('an empty base or a binary file is one line and exit 2; a recursive alias and absurd nesting are syntax errors', () => {
     // The parser reports an alias inside its own anchor's node (issue 18), so the base never gets as far as reading.
     const cyclic = runCli(['patch', '--print', write('cyclic.yaml', 'a: &x\n  b: *x\n'), patch]);
-    expect([cyclic.status, cyclic.stderr]).toEqual([1, `${join(dir, 'cyclic.yaml')}: YAML syntax error: alias *x is inside the node its anchor names, which makes an endless structure\n`]);
+    expect([cyclic.status, cyclic.stderr]).toEqual([1, `${join(dir, 'cyclic.yaml')}:2:6: error: YAML syntax error: alias *x is inside the node its anchor names, which makes an endless structure. (yaml/syntax)\n`]);
     expect(runCli(['patch', write('empty.yaml', ''), patch]).stderr).toBe(`platlint: ${join(dir, 'empty.yaml')}: the base must be one document, not 0\n`);
     const binary = runCli(['patch', write('binary.yaml', Buffer.from([0xff, 0xfe, 0x00, 0x41])), patch]);
     expect(binary.status).toBe(2);

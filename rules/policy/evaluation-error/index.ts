@@ -13,11 +13,7 @@ const rule: Rule = {
     sources: ['spec'],
     reportedByEngine: true,
     messages: {
-      failed: {
-        text: 'The policy rule {{rule}} could not be evaluated on {{count}}.',
-        note:
-          'It first failed on {{where}}: {{detail}}.',
-      },
+      failed: 'The policy rule {{rule}} could not be evaluated on {{count}} (those were not checked by it); it first failed on {{failure}}.{{skipped}}',
     },
   },
 };

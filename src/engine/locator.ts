@@ -1,0 +1,83 @@
+/**
+ * Where a data path is written: its file range and JSON Pointer in one node space, with no linted object needed.
+ * LintTarget places its reports with it; the engine's own findings, the patch command and the policy loader too.
+ */
+import { isAlias, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
+import { locate, type Located } from '../yaml/locate.js';
+import type { NodeSpace, OffsetRange } from './document.js';
+import type { DataPath } from './types.js';
+
+/** A data path as a JSON Pointer (RFC 6901): `~` and `/` inside a segment escaped as `~0` and `~1`. */
+export function toPointer(path: DataPath): string {
+  if (path.length === 0) return '';
+  return '/' + path.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+}
+
+function firstLine(text: string, start: number, limit = text.length): OffsetRange {
+  let end = text.indexOf('\n', start);
+  if (end < 0 || end > limit) end = limit;
+  while (end > start && /[\s]/.test(text[end - 1] ?? '')) end--;
+  return [start, Math.max(end, Math.min(start + 1, text.length))];
+}
+
+/** Where the first entry of a collection ends, so a range on a list item stops before a trailing comment. */
+function firstEntryEnd(node: Node): number | undefined {
+  if (!isMap(node) && !isSeq(node)) return undefined;
+  const first: unknown = node.items[0];
+  const last = isPair(first) ? (first.value ?? first.key) : first;
+  return last && typeof last === 'object' && 'range' in last ? (last as Node).range?.[1] : undefined;
+}
+
+function nodeRange(space: NodeSpace, found: Located, at: 'key' | 'value'): OffsetRange {
+  const { key, value, complete } = found;
+  if (complete && at === 'key' && key?.range) return [key.range[0], key.range[1]];
+  if (complete && value && (isScalar(value) || isAlias(value)) && value.range && value.range[1] > value.range[0]) {
+    return [value.range[0], value.range[1]];
+  }
+  if (key?.range) return [key.range[0], key.range[1]];
+  if (value?.range) return firstLine(space.text, value.range[0], firstEntryEnd(value) ?? value.range[1]);
+  const rootStart = space.root?.range?.[0] ?? 0;
+  return firstLine(space.text, rootStart);
+}
+
+/** A data path's file range and JSON Pointer. */
+export interface Place {
+  range: OffsetRange;
+  pointer: string;
+}
+
+/** Positions of data paths in one node space; `prefix` is where the space's root sits in its document's data. */
+export class PositionLocator {
+  constructor(
+    readonly space: NodeSpace,
+    private readonly prefix: DataPath = [],
+  ) {}
+
+  located(path: DataPath): Located {
+    return locate(this.space.doc, this.space.root, path);
+  }
+
+  /** The node of a path when the path exists in full. */
+  node(path: DataPath): Node | null | undefined {
+    const found = this.located(path);
+    return found.complete ? found.value : undefined;
+  }
+
+  pointer(path: DataPath): string {
+    return toPointer([...this.prefix, ...path]);
+  }
+
+  /** File offsets of a path's key or value, or of the nearest existing ancestor's key. */
+  range(path: DataPath, at: 'key' | 'value'): OffsetRange {
+    const space = this.space;
+    if (space.fallback) return space.fallback;
+    const [start, end] = nodeRange(space, this.located(path), at);
+    if (!space.toFile) return [start, end];
+    const fileStart = space.toFile(start);
+    return [fileStart, Math.max(fileStart + 1, space.toFile(Math.max(start, end - 1)) + 1)];
+  }
+
+  place(path: DataPath, at: 'key' | 'value' = 'value'): Place {
+    return { range: this.range(path, at), pointer: this.pointer(path) };
+  }
+}

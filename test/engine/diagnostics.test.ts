@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { builtinRules } from '../../rules/index.js';
+import { DiagnosticSink, SUPPRESS_NOTHING, type ReportingRule, type Suppressor } from '../../src/engine/diagnostics.js';
+import { lintText } from '../../src/engine/lint.js';
+import { presetSettings } from '../../src/engine/presets.js';
+import type { Diagnostic } from '../../src/engine/types.js';
+
+const RULE: ReportingRule = {
+  id: 'acme/value',
+  severity: 'warning',
+  messages: { bad: { text: 'The value {{value}} is wrong.', note: 'Write {{better}} instead.' }, loud: { text: 'Loud {{value}}.', severity: 'info' } },
+};
+const BROAD: ReportingRule = { id: 'acme/broad', severity: 'error', messages: { bad: 'Something is off.' } };
+const NARROW: ReportingRule = { id: 'acme/narrow', severity: 'error', messages: { bad: 'This exact thing is off.' }, supersedes: ['acme/broad'] };
+const TEXT = 'a: 1\nb: two\nc: 3\n';
+
+describe('DiagnosticSink: a finding becomes a diagnostic in one place', () => {
+  it('takes severity from the settings (else the message, else the rule), message and note from the rule, docs from docsUrl', () => {
+    const sink = new DiagnosticSink({ text: TEXT, settings: new Map([['acme/broad', { severity: 'info' }]]), docsUrl: (id) => `https://docs/${id}` });
+    sink.emit({ rule: RULE, messageId: 'bad', data: { value: 'two', better: '2' }, range: [8, 11], pointer: '/b', document: 0 });
+    sink.emit({ rule: RULE, messageId: 'loud', data: { value: 'a' }, range: [0, 1], pointer: '/a', document: 0 });
+    sink.emit({ rule: BROAD, messageId: 'bad', range: [15, 16], pointer: '/c', document: 0 });
+    expect(sink.finish({ withFrames: false }).diagnostics).toEqual([
+      { ruleId: 'acme/value', severity: 'info', message: 'Loud a.', line: 1, column: 1, endLine: 1, endColumn: 2, path: '/a', document: 0, docsUrl: 'https://docs/acme/value' },
+      { ruleId: 'acme/value', severity: 'warning', message: 'The value two is wrong.', note: 'Write 2 instead.', line: 2, column: 4, endLine: 2, endColumn: 7, path: '/b', document: 0, docsUrl: 'https://docs/acme/value' },
+      { ruleId: 'acme/broad', severity: 'info', message: 'Something is off.', line: 3, column: 4, endLine: 3, endColumn: 5, path: '/c', document: 0, docsUrl: 'https://docs/acme/broad' },
+    ]);
+  });
+
+  it('drops superseded and repeated diagnostics, and frames the lines around the rest', () => {
+    const sink = new DiagnosticSink({ text: TEXT, settings: new Map() });
+    for (const rule of [BROAD, NARROW, NARROW]) sink.emit({ rule, messageId: 'bad', range: [8, 11], pointer: '/b', document: 0 });
+    sink.emit({ rule: BROAD, messageId: 'bad', range: [0, 1], pointer: '/a', document: 0 });
+    const { diagnostics, frameLines } = sink.finish({ withFrames: true });
+    expect(diagnostics.map((d) => [d.ruleId, d.line])).toEqual([['acme/broad', 1], ['acme/narrow', 2]]);
+    expect([...(frameLines ?? [])]).toEqual([[1, 'a: 1'], [2, 'b: two']]);
+  });
+
+  it('moves a diagnostic made from another text to a place in this one, without its edits', () => {
+    const sink = new DiagnosticSink({ text: TEXT, settings: new Map() });
+    const elsewhere: Diagnostic = { ruleId: 'acme/value', severity: 'error', message: 'm', line: 9, column: 9, endLine: 9, endColumn: 10, path: '/x', document: 3, fix: { edits: [{ start: 0, end: 1, text: '' }] } };
+    sink.relocate(elsewhere, { range: [5, 6], pointer: '/b', document: 0 });
+    expect(sink.finish({ withFrames: false }).diagnostics).toEqual([{ ruleId: 'acme/value', severity: 'error', message: 'm', line: 2, column: 1, endLine: 2, endColumn: 2, path: '/b', document: 0 }]);
+  });
+
+  it('places a 1-based line and column given as text', () => {
+    const sink = new DiagnosticSink({ text: TEXT, settings: new Map() });
+    expect([sink.offsetAt(2, 4), sink.offsetAt(1, 1), sink.offsetAt(9, 1)]).toEqual([8, 0, TEXT.length]);
+  });
+});
+
+describe('the suppression hook (baseline and exceptions, issue 28)', () => {
+  const SECRET = 'apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: config\nstatus:\n  auth:\n    oidc:\n      issuerUrl: hunter2-secret\n      clientId: platform\n      clientSecret: hunter2-secret\n      colour: red\n';
+  const lintWith = (suppressor?: Suppressor): Diagnostic[] => {
+    const settings = presetSettings('recommended', builtinRules);
+    return lintText(SECRET, { filename: 'config.yaml', rules: builtinRules, settings, ...(suppressor ? { suppressor } : {}) }).diagnostics;
+  };
+
+  it('suppresses nothing by default', () => {
+    expect(SUPPRESS_NOTHING.suppresses(lintWith()[0] as Diagnostic)).toBe(false);
+    expect(lintWith(SUPPRESS_NOTHING)).toEqual(lintWith());
+  });
+
+  it('drops what the suppressor says, and shows it each diagnostic as reported, secrets scrubbed', () => {
+    const seen: Diagnostic[] = [];
+    const kept = lintWith({
+      suppresses: (d) => {
+        seen.push(d);
+        return d.ruleId === 'schema/unknown-field';
+      },
+    });
+    const all = lintWith();
+    expect(all.map((d) => d.ruleId)).toContain('schema/unknown-field');
+    expect(seen).toEqual(all);
+    expect(kept).toEqual(all.filter((d) => d.ruleId !== 'schema/unknown-field'));
+    // The issuer's message quotes its value, which is also the client secret.
+    expect(seen.find((d) => d.ruleId === 'auth/oidc-issuer')?.message).toBe('status.auth.oidc.issuerUrl is "****", not an absolute URL (missing scheme (e.g. https://)).');
+  });
+});
