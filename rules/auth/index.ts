@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/engine/types.js';
+import type { Rule } from '../api.js';
 import loginPossible from './login-possible/index.js';
 import redirectUri from './redirect-uri/index.js';
 import oidcIssuer from './oidc-issuer/index.js';

@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/engine/types.js';
+import type { Rule } from '../api.js';
 import unusedRule from './unused/index.js';
 import unknownRuleRule from './unknown-rule/index.js';
 

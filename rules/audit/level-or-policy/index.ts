@@ -1,6 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { isRecord, recordAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, isRecord, recordAt, type Rule } from '../../api.js';
 import { AUDIT, auditLevel, nonEmptyList } from '../shared.js';
 
 const rule: Rule = {

@@ -1,6 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { getIn, isRecord, recordAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, getIn, isRecord, recordAt, type Rule } from '../../api.js';
 import { AUDIT, POLICY_RULES, auditLevel, policyRules } from '../shared.js';
 
 const rule: Rule = {

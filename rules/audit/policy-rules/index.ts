@@ -1,7 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { nameIsDNSSubdomain } from '../../../src/formats/k8s-names.js';
-import { isRecord, listAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, isRecord, listAt, nameIsDNSSubdomain, type Rule } from '../../api.js';
 import { nonEmptyList, policyRules } from '../shared.js';
 
 /**

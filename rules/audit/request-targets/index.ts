@@ -1,6 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { listAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { displayPath, listAt, type Rule } from '../../api.js';
 import { policyRules } from '../shared.js';
 
 /** The request targets the platform's audit types define (upstream `RequestTarget` constants). */

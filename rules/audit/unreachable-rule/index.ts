@@ -1,5 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { displayPath, type Rule } from '../../api.js';
 import { isCatchAll, policyRules, RESTRICTION_FIELDS } from '../shared.js';
 
 const rule: Rule = {

@@ -1,5 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { recordAt } from '../../../src/platform/data.js';
+import { recordAt, type Rule } from '../../api.js';
 
 function seconds(n: number): string {
   const days = n / 86400;

@@ -1,7 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { hasCRLF, isHttpToken } from '../../../src/formats/misc.js';
-import { recordAt } from '../../../src/platform/data.js';
-import { shown } from '../shared.js';
+import { hasCRLF, isHttpToken, recordAt, type Rule, shown } from '../../api.js';
 
 const rule: Rule = {
   meta: {

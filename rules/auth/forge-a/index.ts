@@ -1,8 +1,5 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isRecord } from '../../../src/platform/data.js';
-import { redactUrlPassword } from '../../../src/formats/url.js';
-import { eachProvider } from '../../../src/platform/providers.js';
-import { fieldName, filled, shown } from '../shared.js';
+import { eachProvider, isRecord, redactUrlPassword, type Rule, shown } from '../../api.js';
+import { fieldName, filled } from '../shared.js';
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
 

@@ -1,7 +1,5 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { redactUrlPassword } from '../../../src/formats/url.js';
-import { eachProvider } from '../../../src/platform/providers.js';
-import { fieldName, filled, httpUrlProblem, shown } from '../shared.js';
+import { eachProvider, redactUrlPassword, type Rule, shown } from '../../api.js';
+import { fieldName, filled, httpUrlProblem } from '../shared.js';
 
 const rule: Rule = {
   meta: {

@@ -1,8 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { checkGoRegex } from '../../../src/formats/regex.js';
-import { listAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
-import { shown } from '../shared.js';
+import { checkGoRegex, displayPath, listAt, type Rule, shown } from '../../api.js';
 
 const rule: Rule = {
   meta: {

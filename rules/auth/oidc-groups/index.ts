@@ -1,5 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { eachProvider } from '../../../src/platform/providers.js';
+import { eachProvider, type Rule } from '../../api.js';
 import { fieldName, filled, nonEmptyList } from '../shared.js';
 
 const rule: Rule = {

@@ -1,7 +1,5 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isLocalhost, parseAbsoluteUrl, redactUrlPassword } from '../../../src/formats/url.js';
-import { eachProvider } from '../../../src/platform/providers.js';
-import { fieldName, shown } from '../shared.js';
+import { eachProvider, isLocalhost, parseAbsoluteUrl, redactUrlPassword, type Rule, shown } from '../../api.js';
+import { fieldName } from '../shared.js';
 
 const rule: Rule = {
   meta: {

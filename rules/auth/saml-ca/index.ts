@@ -1,6 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { checkSamlCaData, isBase64 } from '../../../src/formats/misc.js';
-import { eachProvider } from '../../../src/platform/providers.js';
+import { checkSamlCaData, eachProvider, isBase64, type Rule } from '../../api.js';
 import { fieldName, filled, isTrue } from '../shared.js';
 
 // caData is a secret-like blob: its value never goes into a message, only the field name and what is wrong with it.

@@ -1,6 +1,5 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { eachProvider } from '../../../src/platform/providers.js';
-import { fieldName, shown, str } from '../shared.js';
+import { eachProvider, type Rule, shown } from '../../api.js';
+import { fieldName, str } from '../shared.js';
 
 /** The name-id formats the SAML connector knows (Dex `connector/saml/saml.go`, `nameIDFormats`). */
 export const NAME_ID_FORMATS: readonly string[] = [

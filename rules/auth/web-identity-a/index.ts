@@ -1,8 +1,5 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { parseEmail } from '../../../src/formats/email.js';
-import { isDomainName, isLowercaseDomainName } from '../../../src/formats/k8s-names.js';
-import { eachProvider } from '../../../src/platform/providers.js';
-import { fieldName, filled, nonEmptyList, shown } from '../shared.js';
+import { eachProvider, isDomainName, isLowercaseDomainName, parseEmail, type Rule, shown } from '../../api.js';
+import { fieldName, filled, nonEmptyList } from '../shared.js';
 
 const rule: Rule = {
   meta: {

@@ -1,8 +1,5 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isDomainName } from '../../../src/formats/k8s-names.js';
-import { isUUID } from '../../../src/formats/misc.js';
-import { eachProvider } from '../../../src/platform/providers.js';
-import { fieldName, isTrue, nonEmptyList, shown, str } from '../shared.js';
+import { eachProvider, isDomainName, isUUID, type Rule, shown } from '../../api.js';
+import { fieldName, isTrue, nonEmptyList, str } from '../shared.js';
 
 /** The tenant keywords of the connector, compared case-sensitively (anything else is taken as one tenant). */
 const KEYWORDS: readonly string[] = ['common', 'consumers', 'organizations'];

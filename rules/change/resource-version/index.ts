@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 import { show, versions } from '../helpers.js';
 
 const rule: Rule = {

@@ -1,6 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { getIn } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, getIn, type Rule } from '../../api.js';
 
 const FIELD: DataPath = ['status', 'authenticateVersionEndpoint'];
 

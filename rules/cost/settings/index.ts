@@ -1,8 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { parseRetention } from '../../../src/formats/duration.js';
-import { ISO_4217_WITHDRAWN, isCurrencyCode } from '../../../src/formats/misc.js';
-import { getIn, recordAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, getIn, isCurrencyCode, ISO_4217_WITHDRAWN, parseRetention, recordAt, type Rule } from '../../api.js';
 
 const COST: DataPath = ['status', 'costControl'];
 const SETTINGS: DataPath = [...COST, 'settings'];

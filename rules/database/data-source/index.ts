@@ -1,8 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { isEnvReference } from '../../../src/formats/misc.js';
-import { parseGoUrl } from '../../../src/formats/url.js';
-import { getIn } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, getIn, isEnvReference, parseGoUrl, type Rule } from '../../api.js';
 
 const DATA_SOURCE: DataPath = ['status', 'database', 'dataSource'];
 

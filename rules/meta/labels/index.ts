@@ -1,7 +1,5 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isLabelKey, isValidLabelValue } from '../../../src/formats/k8s-names.js';
-import { isRecord } from '../../../src/platform/data.js';
-import { entriesOf, metadataOf, problemsText, shown } from '../helpers.js';
+import { entriesOf, isLabelKey, isRecord, isValidLabelValue, problemsText, type Rule, shown } from '../../api.js';
+import { metadataOf } from '../helpers.js';
 
 const rule: Rule = {
   meta: {

@@ -1,6 +1,5 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isDNS1123Label } from '../../../src/formats/k8s-names.js';
-import { metadataOf, problemsText, shown } from '../helpers.js';
+import { isDNS1123Label, problemsText, type Rule, shown } from '../../api.js';
+import { metadataOf } from '../helpers.js';
 
 const rule: Rule = {
   meta: {

@@ -1,6 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isRecord, listAt } from '../../../src/platform/data.js';
-import { shown } from '../helpers.js';
+import { isRecord, listAt, type Rule, shown } from '../../api.js';
 
 /** apimachinery `BannedOwners`: kinds that may never own another object. */
 const BANNED_OWNERS = new Set(['v1/Event']);

@@ -1,5 +1,5 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isSet, metadataOf } from '../helpers.js';
+import { isSet, type Rule } from '../../api.js';
+import { metadataOf } from '../helpers.js';
 
 const rule: Rule = {
   meta: {

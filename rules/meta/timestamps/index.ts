@@ -1,8 +1,5 @@
-import type { DataPath, NodeFacts, Rule } from '../../../src/engine/types.js';
-import { parseRFC3339, type RFC3339Fields } from '../../../src/formats/time.js';
-import { isRecord, listAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
-import { metadataOf, shown } from '../helpers.js';
+import { type DataPath, displayPath, isRecord, listAt, type NodeFacts, parseRFC3339, type RFC3339Fields, type Rule, shown } from '../../api.js';
+import { metadataOf } from '../helpers.js';
 
 /**
  * The text of a timestamp as written. The platform's YAML decoder leaves timestamps as strings; should a YAML 1.1

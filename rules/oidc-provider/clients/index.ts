@@ -1,7 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { parseAbsoluteUrl, redactUrlPassword } from '../../../src/formats/url.js';
-import { duplicates, isRecord, listAt, recordAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, duplicates, isRecord, listAt, parseAbsoluteUrl, recordAt, redactUrlPassword, type Rule } from '../../api.js';
 
 const OIDC: DataPath = ['status', 'oidc'];
 const CLIENTS: DataPath = [...OIDC, 'clients'];

@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 
 /**
  * Reported after a run in the policy files, once per policy rule that failed to evaluate on some document

@@ -1,7 +1,4 @@
-import type { DataPath, Rule, RuleContext } from '../../../src/engine/types.js';
-import { compareQuantities, formatQuantityValue, quantityFromYaml, type QuantityValue } from '../../../src/formats/quantity-values.js';
-import { isRecord, recordAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { compareQuantities, type DataPath, displayPath, formatQuantityValue, isRecord, quantityFromYaml, type QuantityValue, recordAt, type Rule, type RuleContext } from '../../api.js';
 
 /** Every compute `resources` object of a Config (spec: cost-control metrics and opencost, image builder). */
 const RESOURCES_PATHS: readonly DataPath[] = [
@@ -21,7 +18,7 @@ const SIZE_PATHS: readonly DataPath[] = [
 const BYTE_UNIT = /^\s*([+-]?(?:\d+\.?\d*|\.\d+))\s*([kKmMgGtTpPeE])(i?)[bB]\s*$/;
 
 /** The value as written: strings quoted, numbers and booleans as in the source, collections by their kind. */
-function shown(ctx: RuleContext, path: DataPath, value: unknown): string {
+function asWritten(ctx: RuleContext, path: DataPath, value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (Array.isArray(value)) return 'a list';
   if (isRecord(value)) return 'a mapping';
@@ -48,12 +45,12 @@ function checkQuantity(ctx: RuleContext, path: DataPath, value: unknown, isSize 
         data: { field, object, value: JSON.stringify(value), binary: `${number}${upper}i`, decimal: `${number}${upper === 'K' ? 'k' : upper}` },
       });
     } else {
-      ctx.report({ messageId: 'invalid', path, data: { field, object, value: shown(ctx, path, value), reason: parsed.reason } });
+      ctx.report({ messageId: 'invalid', path, data: { field, object, value: asWritten(ctx, path, value), reason: parsed.reason } });
     }
     return undefined;
   }
   if (parsed.value.num < 0n || (isSize && parsed.value.num === 0n && !parsed.digitless)) {
-    ctx.report({ messageId: isSize ? 'sizeNotPositive' : 'negative', path, data: { field, object, value: shown(ctx, path, value) } });
+    ctx.report({ messageId: isSize ? 'sizeNotPositive' : 'negative', path, data: { field, object, value: asWritten(ctx, path, value) } });
     return undefined;
   }
   if (parsed.digitless) {
@@ -88,9 +85,9 @@ function checkResources(ctx: RuleContext, data: unknown, base: DataPath): void {
       path: request.path,
       data: {
         field: displayPath(request.path),
-        request: shown(ctx, request.path, request.raw),
+        request: asWritten(ctx, request.path, request.raw),
         limitField: displayPath(limit.path),
-        limit: shown(ctx, limit.path, limit.raw),
+        limit: asWritten(ctx, limit.path, limit.raw),
         requestValue: formatQuantityValue(request.value),
         limitValue: formatQuantityValue(limit.value),
       },

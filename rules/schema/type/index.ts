@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 
 /** Reported by the engine's schema pass; this module is its identity, messages and documentation. */
 const rule: Rule = {

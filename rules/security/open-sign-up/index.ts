@@ -1,7 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { getIn } from '../../../src/platform/data.js';
-import { eachProvider, type ProviderEntry } from '../../../src/platform/providers.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { displayPath, eachProvider, getIn, type ProviderEntry, type Rule } from '../../api.js';
 
 const CREATES_USERS =
   'the platform creates a user for each of them on first sign-in because status.auth.disableUserCreation is not true.';

@@ -1,6 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isRecord, listAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { displayPath, isRecord, listAt, type Rule } from '../../api.js';
 
 const rule: Rule = {
   meta: {

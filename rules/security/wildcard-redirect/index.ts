@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 import { isTrueAt } from '../shared.js';
 
 const rule: Rule = {

@@ -1,7 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { isCssColor } from '../../../src/formats/misc.js';
-import { recordAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, isCssColor, recordAt, type Rule } from '../../api.js';
 
 const UI: DataPath = ['status', 'uiSettings'];
 const COLOR_FIELDS = ['logoBackgroundColor', 'primaryColor', 'sidebarColor', 'accentColor'] as const;

@@ -1,5 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isRecord, listAt } from '../../../src/platform/data.js';
+import { isRecord, listAt, type Rule } from '../../api.js';
 
 function nonEmptyList(value: unknown): boolean {
   return Array.isArray(value) && value.length > 0;

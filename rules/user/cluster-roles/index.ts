@@ -1,6 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isRecord, listAt } from '../../../src/platform/data.js';
-import { shown } from '../../meta/helpers.js';
+import { isRecord, listAt, type Rule, shown } from '../../api.js';
 
 const rule: Rule = {
   meta: {

@@ -1,7 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { parseEmail } from '../../../src/formats/email.js';
-import { stringAt } from '../../../src/platform/data.js';
-import { shown } from '../../meta/helpers.js';
+import { parseEmail, type Rule, shown, stringAt } from '../../api.js';
 
 const rule: Rule = {
   meta: {

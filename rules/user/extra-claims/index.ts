@@ -1,6 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { recordAt } from '../../../src/platform/data.js';
-import { entriesOf, shown } from '../../meta/helpers.js';
+import { entriesOf, recordAt, type Rule, shown } from '../../api.js';
 
 const rule: Rule = {
   meta: {

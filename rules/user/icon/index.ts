@@ -1,7 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { parseAbsoluteUrl, redactUrlPassword } from '../../../src/formats/url.js';
-import { stringAt } from '../../../src/platform/data.js';
-import { shown } from '../../meta/helpers.js';
+import { parseAbsoluteUrl, redactUrlPassword, type Rule, shown, stringAt } from '../../api.js';
 
 const rule: Rule = {
   meta: {

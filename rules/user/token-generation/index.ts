@@ -1,5 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { getIn } from '../../../src/platform/data.js';
+import { getIn, type Rule } from '../../api.js';
 
 const rule: Rule = {
   meta: {

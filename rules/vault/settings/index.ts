@@ -1,12 +1,9 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { parseGoDuration } from '../../../src/formats/duration.js';
-import { getIn, isRecord, recordAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, getIn, isRecord, parseGoDuration, recordAt, type Rule } from '../../api.js';
 
 const VAULT: DataPath = ['status', 'vault'];
 
 /** A string field that is set to something: absent, null and "" all mean "not set" to the platform. */
-function isSet(value: unknown): boolean {
+function isGiven(value: unknown): boolean {
   return typeof value === 'string' ? value !== '' : value !== undefined && value !== null;
 }
 
@@ -68,10 +65,10 @@ const rule: Rule = {
     if (vault['enabled'] !== true) return;
     const enabledPath: DataPath = [...VAULT, 'enabled'];
     const data = { field: displayPath(enabledPath), vault: displayPath(VAULT) };
-    if (!isSet(vault['address'])) ctx.report({ messageId: 'noAddress', path: enabledPath, at: 'key', data });
+    if (!isGiven(vault['address'])) ctx.report({ messageId: 'noAddress', path: enabledPath, at: 'key', data });
 
     const auth = vault['auth'];
-    const hasToken = isRecord(auth) && isSet(auth['token']);
+    const hasToken = isRecord(auth) && isGiven(auth['token']);
     const hasSecretRef = isRecord(auth) && isRecord(auth['tokenSecretRef']);
     if (!hasToken && !hasSecretRef) {
       // Point at `auth` when it is written (and empty), else at `enabled`.
