@@ -1,4 +1,4 @@
 import type { Rule } from '../api.js';
-import settings from './settings/index.js';
+import syncIntervalAndAccess from './sync-interval-and-access/index.js';
 
-export const rules: readonly Rule[] = [settings];
+export const rules: readonly Rule[] = [syncIntervalAndAccess];

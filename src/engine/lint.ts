@@ -244,12 +244,13 @@ export class FileLinter {
       const index = this.parsed.documents.findIndex((doc, i) => Math.min(doc.range?.[2] ?? 0, this.parsed.documents[i + 1]?.range[0] ?? Infinity) > offset);
       return index < 0 ? Math.max(0, this.parsed.documents.length - 1) : index;
     };
-    for (const [ruleId, list] of [['directive/unused', outcome.unused], ['directive/unknown-rule', outcome.unknown]] as const) {
+    for (const [ruleId, list] of [['directive/unused', outcome.unused], ['directive/unknown-rule', outcome.unknown], ['directive/renamed-rule', outcome.renamed]] as const) {
       const rule = this.enabled(ruleId);
       if (!rule) continue;
-      for (const { directive, id } of list) {
+      for (const entry of list) {
+        const { directive, id } = entry;
         if (ruleId === 'directive/unused' && inUnparsed(directive.start)) continue;
-        const data = { directive: `platlint-${directive.kind}`, id: id || 'all rules' };
+        const data = { directive: `platlint-${directive.kind}`, id: id || 'all rules', ...('current' in entry ? { current: entry.current } : {}) };
         this.emit(rule, id ? 'withId' : 'all', data, [directive.start, directive.end], '', documentAt(directive.start));
       }
     }

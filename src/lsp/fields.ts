@@ -1,4 +1,4 @@
-import { configFileSchema } from '../config/schema.js';
+import { configFileSchema } from '../settings-file/schema.js';
 import { configStatusSchema } from '../schema/config.js';
 import { schemas, type JsonSchema } from '../schema/index.js';
 import type { ResourceKind } from '../engine/types.js';

@@ -12,10 +12,10 @@ function of(rule: string, diagnostics: ReturnType<typeof lint>): ReturnType<type
   return diagnostics.filter((d) => d.ruleId === rule);
 }
 
-describe('vault/settings', () => {
+describe('vault/sync-interval-and-access', () => {
   it('reports an invalid sync interval with Go\'s reason, at the value', () => {
-    const d = of('vault/settings', lintStatus('  vault:\n    syncInterval: 1d\n'));
-    expect(spans(d)).toEqual([['vault/settings', 7, 19, 7, 21]]);
+    const d = of('vault/sync-interval-and-access', lintStatus('  vault:\n    syncInterval: 1d\n'));
+    expect(spans(d)).toEqual([['vault/sync-interval-and-access', 7, 19, 7, 21]]);
     expect(d[0]?.severity).toBe('error');
     expect(d[0]?.message).toBe(
       'status.vault.syncInterval is "1d", which Go\'s time.ParseDuration rejects (time: unknown unit "d" in duration "1d").',
@@ -24,22 +24,22 @@ describe('vault/settings', () => {
 
   it('reports zero and negative intervals', () => {
     for (const value of ['0', '0s', '-1m', '-0.5h']) {
-      const d = of('vault/settings', lintStatus(`  vault:\n    syncInterval: "${value}"\n`));
+      const d = of('vault/sync-interval-and-access', lintStatus(`  vault:\n    syncInterval: "${value}"\n`));
       expect(d.map((x) => x.message)).toEqual([`status.vault.syncInterval is "${value}", but the sync interval must be greater than zero.`]);
     }
   });
 
   it('accepts what time.ParseDuration accepts', () => {
     for (const value of ['1m', '1h30m', '1.5h', '+500ms', '10µs', '300000000ns']) {
-      expect(of('vault/settings', lintStatus(`  vault:\n    syncInterval: "${value}"\n`))).toEqual([]);
+      expect(of('vault/sync-interval-and-access', lintStatus(`  vault:\n    syncInterval: "${value}"\n`))).toEqual([]);
     }
   });
 
   it('warns on an enabled vault without address and without auth, at the enabled key', () => {
-    const d = of('vault/settings', lintStatus('  vault:\n    enabled: true\n'));
+    const d = of('vault/sync-interval-and-access', lintStatus('  vault:\n    enabled: true\n'));
     expect(spans(d)).toEqual([
-      ['vault/settings', 7, 5, 7, 12],
-      ['vault/settings', 7, 5, 7, 12],
+      ['vault/sync-interval-and-access', 7, 5, 7, 12],
+      ['vault/sync-interval-and-access', 7, 5, 7, 12],
     ]);
     expect(d.map((x) => x.severity)).toEqual(['warning', 'warning']);
     expect(d[0]?.message).toContain('status.vault.enabled is true but status.vault.address is not set');
@@ -47,14 +47,14 @@ describe('vault/settings', () => {
   });
 
   it('points the missing-auth warning at an empty auth object', () => {
-    const d = of('vault/settings', lintStatus('  vault:\n    enabled: true\n    address: https://vault.example.com\n    auth: {}\n'));
-    expect(spans(d)).toEqual([['vault/settings', 9, 5, 9, 9]]);
+    const d = of('vault/sync-interval-and-access', lintStatus('  vault:\n    enabled: true\n    address: https://vault.example.com\n    auth: {}\n'));
+    expect(spans(d)).toEqual([['vault/sync-interval-and-access', 9, 5, 9, 9]]);
   });
 
   it('does not report a missing tokenSecretRef.key (schema/required does) nor a disabled vault', () => {
     const d = lintStatus('  vault:\n    enabled: true\n    address: https://vault.example.com\n    auth:\n      tokenSecretRef:\n        name: t\n');
     expect(ids(d)).toEqual(['schema/required']);
-    expect(of('vault/settings', lintStatus('  vault:\n    enabled: false\n'))).toEqual([]);
+    expect(of('vault/sync-interval-and-access', lintStatus('  vault:\n    enabled: false\n'))).toEqual([]);
   });
 });
 
@@ -172,9 +172,9 @@ describe('ui/external-urls', () => {
   });
 });
 
-describe('resources/quantities', () => {
+describe('container-resources/quantities', () => {
   const resources = (limits: string, requests: string): ReturnType<typeof lint> =>
-    of('resources/quantities', lintStatus(`  imageBuilder:\n    resources:\n      limits:\n${limits}      requests:\n${requests}`));
+    of('container-resources/quantities', lintStatus(`  imageBuilder:\n    resources:\n      limits:\n${limits}      requests:\n${requests}`));
 
   it('accepts every quantity form Kubernetes accepts', () => {
     for (const q of ['500m', '"1.5Gi"', '1e3', '"+1"', '"1."', '.5', '0', '2', '"1E3"', '"100Ki"', '"5e-3"']) {
@@ -184,7 +184,7 @@ describe('resources/quantities', () => {
 
   it('reports a request above its limit across units, at the request', () => {
     const d = resources('        memory: 1500Mi\n', '        memory: 2Gi\n');
-    expect(spans(d)).toEqual([['resources/quantities', 11, 17, 11, 20]]);
+    expect(spans(d)).toEqual([['container-resources/quantities', 11, 17, 11, 20]]);
     expect(d[0]?.message).toBe(
       'status.imageBuilder.resources.requests.memory is "2Gi", more than its limit "1500Mi".',
     );
@@ -210,7 +210,7 @@ describe('resources/quantities', () => {
 
   it('covers every resources object and the metrics volume size', () => {
     const d = of(
-      'resources/quantities',
+      'container-resources/quantities',
       lintStatus(
         '  costControl:\n    global:\n      metrics:\n        resources:\n          limits: {cpu: 1x}\n        storage:\n          size: "0"\n' +
           '    cluster:\n      metrics:\n        resources:\n          requests: {cpu: 1x}\n      opencost:\n        resources:\n          limits: {memory: 1x}\n',
@@ -230,15 +230,15 @@ describe('resources/quantities', () => {
   });
 });
 
-describe('cost/settings', () => {
+describe('cost/prices-currency-retention-replicas', () => {
   it('reports negative prices and replicas at the value', () => {
     const d = of(
-      'cost/settings',
+      'cost/prices-currency-retention-replicas',
       lintStatus('  costControl:\n    cluster:\n      opencost:\n        replicas: -1\n    settings:\n      averageCPUPricePerNode:\n        price: -0.5\n'),
     );
     expect(spans(d)).toEqual([
-      ['cost/settings', 9, 19, 9, 21],
-      ['cost/settings', 12, 16, 12, 20],
+      ['cost/prices-currency-retention-replicas', 9, 19, 9, 21],
+      ['cost/prices-currency-retention-replicas', 12, 16, 12, 20],
     ]);
     expect(d.map((x) => x.message)).toEqual([
       'status.costControl.cluster.opencost.replicas is -1, a negative replica count: Kubernetes rejects the deployment of this component.',
@@ -248,7 +248,7 @@ describe('cost/settings', () => {
 
   it('checks the currency code', () => {
     const currency = (code: string): string[] =>
-      of('cost/settings', lintStatus(`  costControl:\n    settings:\n      priceCurrency: ${code}\n`)).map((x) => `${x.severity}: ${x.message}`);
+      of('cost/prices-currency-retention-replicas', lintStatus(`  costControl:\n    settings:\n      priceCurrency: ${code}\n`)).map((x) => `${x.severity}: ${x.message}`);
     expect(currency('USD')).toEqual([]);
     expect(currency('usd')).toEqual([
       'warning: status.costControl.settings.priceCurrency is "usd", not in upper case.',
@@ -263,7 +263,7 @@ describe('cost/settings', () => {
 
   it('checks retentions with Prometheus\' duration parser', () => {
     const retention = (value: string): string[] =>
-      of('cost/settings', lintStatus(`  costControl:\n    global:\n      metrics:\n        retention: ${value}\n`)).map((x) => `${x.message} ${x.note ?? ''}`);
+      of('cost/prices-currency-retention-replicas', lintStatus(`  costControl:\n    global:\n      metrics:\n        retention: ${value}\n`)).map((x) => `${x.message} ${x.note ?? ''}`);
     for (const ok of ['1y', '30d', '1w3d12h', '2160h', '0']) expect(retention(ok)).toEqual([]);
     expect(retention('1.5d')).toEqual([expect.stringMatching(/^status\.costControl\.global\.metrics\.retention is "1\.5d", not a retention duration: .* The parser says: unknown unit "\." in duration "1\.5d"\.$/)]);
     expect(retention('12h1d')).toEqual([expect.stringMatching(/^status\.costControl\.global\.metrics\.retention is "12h1d", not a retention duration: .* The parser says: not a valid duration string/)]);

@@ -11,7 +11,6 @@ const rule: Rule = {
     id: 'apps/predefined-apps',
     description: 'Require predefined apps to name their chart as repo/chart and to use absolute icon and readme URLs',
     severity: 'error',
-    category: 'config',
     sources: ['spec'],
     kinds: ['Config'],
     messages: {

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'apps/repositories',
     description: 'Require app chart repositories with an absolute URL and a unique name',
     severity: 'error',
-    category: 'config',
     sources: ['spec'],
     kinds: ['Config'],
     messages: {

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'audit/level-or-policy',
     description: 'Disallow an audit level together with an audit policy, and levels outside 1 to 4',
     severity: 'error',
-    category: 'config',
     sources: ['spec', 'upstream'],
     sections: ['status.audit'],
     kinds: ['Config'],

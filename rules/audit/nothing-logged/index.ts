@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'audit/nothing-logged',
     description: 'Warn when audit logging is enabled but neither a level nor a policy rule logs anything',
     severity: 'warning',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.audit'],
     kinds: ['Config'],

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'audit/path',
     description: 'Require a log directory path when audit logging is enabled',
     severity: 'error',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.audit'],
     supersedes: ['schema/empty-value'],

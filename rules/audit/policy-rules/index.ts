@@ -11,7 +11,6 @@ const rule: Rule = {
     id: 'audit/policy-rules',
     description: 'Require audit policy rules that the audit policy validation accepts',
     severity: 'error',
-    category: 'config',
     sources: ['spec', 'upstream'],
     sections: ['status.audit'],
     kinds: ['Config'],

@@ -14,7 +14,6 @@ const rule: Rule = {
     id: 'audit/request-targets',
     description: 'Warn on audit policy request targets the platform does not define',
     severity: 'warning',
-    category: 'config',
     sources: ['upstream'],
     sections: ['status.audit'],
     kinds: ['Config'],

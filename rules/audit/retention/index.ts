@@ -14,7 +14,6 @@ const rule: Rule = {
     id: 'audit/retention',
     description: 'Disallow negative audit log retention and rotation settings',
     severity: 'error',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.audit'],
     kinds: ['Config'],

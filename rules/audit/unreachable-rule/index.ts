@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'audit/unreachable-rule',
     description: 'Warn on audit policy rules that come after a rule matching every request',
     severity: 'warning',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.audit'],
     kinds: ['Config'],

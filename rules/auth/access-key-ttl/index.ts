@@ -13,7 +13,6 @@ const rule: Rule = {
     id: 'auth/access-key-ttl',
     description: 'Require access-key lifetimes to be non-negative and the login key lifetime within the global maximum',
     severity: 'error',
-    category: 'auth',
     sources: ['spec'],
     sections: ['status.auth'],
     kinds: ['Config'],

@@ -8,7 +8,6 @@ const rule: Rule = {
     id: 'auth/connectors',
     description: 'Require every additional connector to have a unique, URL-safe id and a provider',
     severity: 'error',
-    category: 'auth',
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],

@@ -5,7 +5,6 @@ const rule: Rule = {
     id: 'auth/custom-http-headers',
     description: 'Require customHttpHeaders names to be HTTP tokens and values to be free of line breaks',
     severity: 'error',
-    category: 'auth',
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],

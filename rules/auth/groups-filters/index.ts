@@ -5,7 +5,6 @@ const rule: Rule = {
     id: 'auth/groups-filters',
     description: "Require every groupsFilters entry to be a regular expression in Go's RE2 syntax",
     severity: 'error',
-    category: 'auth',
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],

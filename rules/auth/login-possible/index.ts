@@ -5,7 +5,6 @@ const rule: Rule = {
     id: 'auth/login-possible',
     description: 'Disallow disabling password login when no login provider is configured',
     severity: 'error',
-    category: 'auth',
     sources: ['spec'],
     sections: ['status.auth'],
     kinds: ['Config'],

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'auth/oidc-groups',
     description: 'Warn when an OIDC provider requires groups but names no groupsClaim to read them from',
     severity: 'warning',
-    category: 'auth',
     sources: ['upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],

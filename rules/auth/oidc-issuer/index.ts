@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'auth/oidc-issuer',
     description: 'Require the OIDC issuerUrl to be an absolute https URL without user info, query or fragment',
     severity: 'error',
-    category: 'auth',
     sources: ['upstream'],
     sections: ['status.auth'],
     supersedes: ['security/http-url'],

@@ -25,7 +25,6 @@ const rule: Rule = {
     id: 'auth/redirect-uri',
     description: "Require login redirect URIs to be absolute URLs that end in the provider's callback path on the platform host",
     severity: 'error',
-    category: 'auth',
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],

@@ -8,7 +8,6 @@ const rule: Rule = {
     id: 'auth/saml-ca',
     description: 'Require every SAML provider to have exactly one of ca and caData, and caData to be a base64 PEM certificate',
     severity: 'error',
-    category: 'auth',
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'auth/saml-groups',
     description: 'Warn about SAML group settings that have no effect or deny every login',
     severity: 'warning',
-    category: 'auth',
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],

@@ -38,7 +38,6 @@ const rule: Rule = {
     id: 'auth/saml-name-id-format',
     description: 'Require nameIDPolicyFormat to be a SAML name-id format URN or its last component',
     severity: 'error',
-    category: 'auth',
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],

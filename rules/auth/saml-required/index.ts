@@ -14,7 +14,6 @@ const rule: Rule = {
     id: 'auth/saml-required',
     description: 'Require ssoURL, redirectURI, usernameAttr and emailAttr in every SAML provider',
     severity: 'error',
-    category: 'auth',
     sources: ['upstream'],
     sections: ['status.auth'],
     supersedes: ['schema/empty-value'],

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'change/disabled',
     description: 'Point out an update that disables a user (spec.disabled turned true)',
     severity: 'info',
-    category: 'change',
     sources: ['spec'],
     kinds: ['User'],
     transition: true,

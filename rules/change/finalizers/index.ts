@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'change/finalizers',
     description: 'Disallow adding or changing finalizers once deletion of the object has been requested',
     severity: 'error',
-    category: 'change',
     sources: ['spec'],
     transition: true,
     messages: {

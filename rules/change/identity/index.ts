@@ -17,7 +17,6 @@ const rule: Rule = {
     id: 'change/identity',
     description: 'Disallow changing the identity of an object in an update (name, namespace, uid, creationTimestamp, kind, apiVersion)',
     severity: 'error',
-    category: 'change',
     sources: ['spec'],
     transition: true,
     messages: {

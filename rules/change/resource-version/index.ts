@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'change/resource-version',
     description: 'Require an update to carry the resourceVersion of the object it replaces',
     severity: 'error',
-    category: 'change',
     sources: ['spec'],
     transition: true,
     messages: {

@@ -15,7 +15,6 @@ const rule: Rule = {
     id: 'change/server-fields',
     description: 'Disallow changing by hand the metadata fields the server owns',
     severity: 'warning',
-    category: 'change',
     sources: ['spec'],
     transition: true,
     messages: {

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'change/token-generation',
     description: "Warn when an update changes spec.tokenGeneration, which invalidates the user's tokens",
     severity: 'warning',
-    category: 'change',
     sources: ['spec'],
     kinds: ['User'],
     transition: true,

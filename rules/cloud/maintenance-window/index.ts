@@ -20,7 +20,6 @@ const rule: Rule = {
     id: 'cloud/maintenance-window',
     description: 'Require a day name and an HH:MM-HH:MM time range in the cloud maintenance window',
     severity: 'error',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.cloud.maintenanceWindow'],
     kinds: ['Config'],

@@ -7,7 +7,6 @@ const rule: Rule = {
     id: 'config/authenticate-version-endpoint',
     description: 'Flag authenticateVersionEndpoint, which needs cluster-virtualization component v0.27 or later',
     severity: 'info',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.authenticateVersionEndpoint'],
     kinds: ['Config'],

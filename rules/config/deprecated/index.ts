@@ -21,7 +21,6 @@ const rule: Rule = {
     id: 'config/deprecated',
     description: 'Warn on the deprecated Config fields status.oidc and status.devPodSubDomain',
     severity: 'warning',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.oidc', 'status.devPodSubDomain'],
     kinds: ['Config'],

@@ -7,7 +7,6 @@ const rule: Rule = {
     id: 'config/platform-host',
     description: 'Require platformHost to be a host name with an optional port, without scheme or path',
     severity: 'error',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.platformHost'],
     kinds: ['Config'],

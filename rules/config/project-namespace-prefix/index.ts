@@ -10,7 +10,6 @@ const rule: Rule = {
     id: 'config/project-namespace-prefix',
     description: 'Require projectNamespacePrefix to be usable as the start of a namespace name (a DNS-1123 label)',
     severity: 'error',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.projectNamespacePrefix'],
     kinds: ['Config'],

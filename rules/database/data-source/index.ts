@@ -44,7 +44,6 @@ const rule: Rule = {
     id: 'database/data-source',
     description: 'Require a mysql:// or postgres:// data source for the platform database',
     severity: 'error',
-    category: 'config',
     sources: ['spec', 'upstream'],
     sections: ['status.database.dataSource'],
     kinds: ['Config'],

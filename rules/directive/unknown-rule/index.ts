@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'directive/unknown-rule',
     description: 'Disallow inline directives that name rules that do not exist',
     severity: 'warning',
-    category: 'directive',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'directive/unused',
     description: 'Warn on inline disable directives that suppress nothing',
     severity: 'warning',
-    category: 'directive',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

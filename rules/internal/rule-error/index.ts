@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'internal/rule-error',
     description: "Report a rule that failed while checking a document",
     severity: 'error',
-    category: 'internal',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

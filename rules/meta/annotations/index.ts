@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'meta/annotations',
     description: 'Require annotation keys that are qualified names and limit the total size of annotations',
     severity: 'error',
-    category: 'metadata',
     sources: ['upstream'],
     sections: ['metadata'],
     messages: {

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'meta/deletion-grace',
     description: 'Require deletionGracePeriodSeconds to be non-negative and only next to deletionTimestamp',
     severity: 'error',
-    category: 'metadata',
     sources: ['spec'],
     sections: ['metadata'],
     supersedes: ['meta/server-fields'],

@@ -8,7 +8,6 @@ const rule: Rule = {
     id: 'meta/finalizers',
     description: 'Require finalizers that are qualified names, without duplicates or conflicting deletion modes',
     severity: 'error',
-    category: 'metadata',
     sources: ['upstream'],
     sections: ['metadata'],
     fixable: true,

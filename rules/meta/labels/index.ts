@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'meta/labels',
     description: 'Require label keys that are qualified names and label values in the Kubernetes label syntax',
     severity: 'error',
-    category: 'metadata',
     sources: ['upstream'],
     sections: ['metadata'],
     messages: {

@@ -31,7 +31,6 @@ const rule: Rule = {
     id: 'meta/managed-fields',
     description: 'Require complete, well-formed metadata.managedFields entries',
     severity: 'error',
-    category: 'metadata',
     sources: ['spec', 'upstream'],
     sections: ['metadata'],
     messages: {

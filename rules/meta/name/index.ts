@@ -13,7 +13,6 @@ const rule: Rule = {
     id: 'meta/name',
     description: 'Require a valid metadata.name or metadata.generateName',
     severity: 'error',
-    category: 'metadata',
     sources: ['spec', 'upstream'],
     messages: {
       missing: {

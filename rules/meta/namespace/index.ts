@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'meta/namespace',
     description: 'Disallow metadata.namespace on the cluster-scoped User and Config',
     severity: 'warning',
-    category: 'metadata',
     sources: ['spec', 'upstream'],
     sections: ['metadata'],
     messages: {

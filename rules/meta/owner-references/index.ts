@@ -22,7 +22,6 @@ const rule: Rule = {
     id: 'meta/owner-references',
     description: 'Require owner references the server accepts: complete, with at most one controller',
     severity: 'error',
-    category: 'metadata',
     sources: ['spec', 'upstream'],
     sections: ['metadata'],
     supersedes: ['schema/required'],

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'meta/self-link',
     description: 'Disallow the deprecated metadata.selfLink',
     severity: 'warning',
-    category: 'metadata',
     sources: ['spec'],
     sections: ['metadata'],
     fixable: true,

@@ -17,7 +17,6 @@ const rule: Rule = {
     id: 'meta/server-fields',
     description: 'Disallow server-set, read-only metadata fields in manifests',
     severity: 'warning',
-    category: 'metadata',
     sources: ['spec'],
     sections: ['metadata'],
     messages: {

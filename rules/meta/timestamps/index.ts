@@ -39,7 +39,6 @@ const rule: Rule = {
     id: 'meta/timestamps',
     description: 'Require metadata timestamps in RFC 3339 as the platform parses them, creationTimestamp in UTC',
     severity: 'error',
-    category: 'metadata',
     sources: ['spec', 'upstream'],
     sections: ['metadata'],
     messages: {

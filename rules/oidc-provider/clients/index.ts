@@ -8,7 +8,6 @@ const rule: Rule = {
     id: 'oidc-provider/clients',
     description: 'Require valid clients of the platform\'s own OIDC provider: absolute redirect URIs, wildcards only when allowed, unique client ids',
     severity: 'error',
-    category: 'config',
     sources: ['spec', 'upstream'],
     sections: ['status.oidc'],
     kinds: ['Config'],

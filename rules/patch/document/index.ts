@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'patch/document',
     description: 'Require a JSON Patch document to be a list of operation mappings',
     severity: 'error',
-    category: 'patch',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'patch/operation',
     description: 'Require each JSON Patch operation to have a known op and the members it needs',
     severity: 'error',
-    category: 'patch',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'patch/path-not-found',
     description: 'Require the locations a JSON Patch operation reads or writes to exist',
     severity: 'error',
-    category: 'patch',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'patch/pointer',
     description: 'Require the path and from of JSON Patch operations to be RFC 6901 JSON Pointers',
     severity: 'error',
-    category: 'patch',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

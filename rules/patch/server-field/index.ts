@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'patch/server-field',
     description: 'Disallow JSON Patch operations that write fields the server owns',
     severity: 'warning',
-    category: 'patch',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

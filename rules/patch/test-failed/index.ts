@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'patch/test-failed',
     description: 'Report a JSON Patch test operation that fails on the base object',
     severity: 'error',
-    category: 'patch',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

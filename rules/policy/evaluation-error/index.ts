@@ -9,7 +9,6 @@ const rule: Rule = {
     id: 'policy/evaluation-error',
     description: 'Report a custom policy rule that failed to evaluate on a document',
     severity: 'error',
-    category: 'internal',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

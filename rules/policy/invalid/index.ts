@@ -9,7 +9,6 @@ const rule: Rule = {
     id: 'policy/invalid',
     description: 'Report a custom policy file that cannot be loaded',
     severity: 'error',
-    category: 'internal',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'resource/api-version',
     description: "Require the management.platform/v1 API version",
     severity: 'error',
-    category: 'resource',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'resource/kind',
     description: "Require a kind the management API defines",
     severity: 'error',
-    category: 'resource',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

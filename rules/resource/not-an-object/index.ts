@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'resource/not-an-object',
     description: "Require every document to be a mapping",
     severity: 'error',
-    category: 'resource',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

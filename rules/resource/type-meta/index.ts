@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'resource/type-meta',
     description: "Require apiVersion and kind as strings",
     severity: 'error',
-    category: 'resource',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'schema/empty-value',
     description: "Warn on keys written with no value",
     severity: 'warning',
-    category: 'schema',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

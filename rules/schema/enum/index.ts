@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'schema/enum',
     description: "Require enumerated fields to hold one of their values",
     severity: 'error',
-    category: 'schema',
     sources: ['spec', 'upstream'],
     fixable: true,
     reportedByEngine: true,

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'schema/required',
     description: "Require the fields the spec marks as required",
     severity: 'error',
-    category: 'schema',
     sources: ['spec', 'upstream'],
     supersedes: ['schema/enum'],
     reportedByEngine: true,

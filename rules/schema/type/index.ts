@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'schema/type',
     description: "Require every field to have the type the spec gives it",
     severity: 'error',
-    category: 'schema',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

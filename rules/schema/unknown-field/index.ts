@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'schema/unknown-field',
     description: "Disallow fields the spec does not define",
     severity: 'error',
-    category: 'schema',
     sources: ['spec'],
     fixable: true,
     reportedByEngine: true,

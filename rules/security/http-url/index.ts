@@ -8,7 +8,6 @@ const rule: Rule = {
     id: 'security/http-url',
     description: 'Disallow plain http URLs for identity providers, login callbacks, the vault and chart repositories',
     severity: 'warning',
-    category: 'security',
     sources: ['security'],
     kinds: ['Config'],
     messages: {

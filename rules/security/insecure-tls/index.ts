@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'security/insecure-tls',
     description: 'Disallow switching off certificate and signature validation',
     severity: 'warning',
-    category: 'security',
     sources: ['security'],
     kinds: ['Config'],
     messages: {

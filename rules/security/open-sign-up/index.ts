@@ -73,7 +73,6 @@ const rule: Rule = {
     description:
       'Warn about login providers without an org, team, group, domain or tenant restriction while single sign-on creates users',
     severity: 'warning',
-    category: 'security',
     sources: ['security'],
     kinds: ['Config'],
     messages: {

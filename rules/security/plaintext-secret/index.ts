@@ -8,7 +8,6 @@ const rule: Rule = {
     id: 'security/plaintext-secret',
     description: 'Disallow secrets written inline instead of as environment references',
     severity: 'warning',
-    category: 'security',
     sources: ['security'],
     kinds: ['Config'],
     messages: {

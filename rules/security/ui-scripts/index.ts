@@ -28,7 +28,6 @@ const rule: Rule = {
     id: 'security/ui-scripts',
     description: 'Flag script code in the login legal text and JavaScript the UI loads from other origins',
     severity: 'warning',
-    category: 'security',
     sources: ['security'],
     kinds: ['Config'],
     optionsSchema: {

@@ -5,7 +5,6 @@ const rule: Rule = {
     id: 'security/wildcard-access',
     description: 'Disallow access rules that give every verb to every user or every team',
     severity: 'warning',
-    category: 'security',
     sources: ['security'],
     sections: ['spec.access'],
     kinds: ['User'],

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'security/wildcard-redirect',
     description: 'Disallow wildcard redirect URIs for the clients of the platform\'s OIDC provider',
     severity: 'warning',
-    category: 'security',
     sources: ['security'],
     sections: ['status.oidc'],
     kinds: ['Config'],

@@ -12,7 +12,6 @@ const rule: Rule = {
     id: 'storage/storage-class',
     description: 'Flag storage classes that disable dynamic provisioning ("-" or the empty string)',
     severity: 'info',
-    category: 'config',
     sources: ['spec'],
     kinds: ['Config'],
     messages: {

@@ -8,7 +8,6 @@ const rule: Rule = {
     id: 'ui/colors',
     description: 'Require valid CSS colors in the UI color settings',
     severity: 'error',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.uiSettings'],
     kinds: ['Config'],

@@ -7,7 +7,6 @@ const rule: Rule = {
     id: 'ui/external-urls',
     description: 'Warn when externalURLs.allow is set without block: true, where it has no effect',
     severity: 'warning',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.uiSettings.externalURLs'],
     kinds: ['Config'],

@@ -38,7 +38,6 @@ const rule: Rule = {
     id: 'ui/urls',
     description: 'Require absolute http(s) URLs for the UI logos, favicon, custom CSS and JavaScript, and nav bar buttons',
     severity: 'error',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.uiSettings'],
     kinds: ['Config'],

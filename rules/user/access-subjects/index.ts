@@ -9,7 +9,6 @@ const rule: Rule = {
     id: 'user/access-subjects',
     description: 'Warn about User access rules that name neither users nor teams',
     severity: 'warning',
-    category: 'user',
     sources: ['spec'],
     sections: ['spec.access'],
     kinds: ['User'],

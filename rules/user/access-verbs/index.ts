@@ -12,7 +12,6 @@ const rule: Rule = {
     id: 'user/access-verbs',
     description: 'Require User access rules to grant known verbs, without duplicates or redundancy',
     severity: 'error',
-    category: 'user',
     sources: ['spec'],
     sections: ['spec.access'],
     kinds: ['User'],

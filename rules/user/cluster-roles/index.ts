@@ -5,7 +5,6 @@ const rule: Rule = {
     id: 'user/cluster-roles',
     description: 'Require every cluster role assignment to name a cluster role, once',
     severity: 'error',
-    category: 'user',
     sources: ['spec'],
     sections: ['spec.clusterRoles'],
     kinds: ['User'],

@@ -10,7 +10,6 @@ const rule: Rule = {
     id: 'user/duplicates',
     description: 'Disallow duplicate entries in a user\'s groups and ssoGroups',
     severity: 'warning',
-    category: 'user',
     sources: ['spec'],
     kinds: ['User'],
     fixable: true,

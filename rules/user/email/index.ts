@@ -5,7 +5,6 @@ const rule: Rule = {
     id: 'user/email',
     description: "Require the user's email to be a valid e-mail address",
     severity: 'error',
-    category: 'user',
     sources: ['spec', 'upstream'],
     sections: ['spec.email'],
     kinds: ['User'],

@@ -5,7 +5,6 @@ const rule: Rule = {
     id: 'user/extra-claims',
     description: 'Require string values in spec.extraClaims',
     severity: 'error',
-    category: 'user',
     sources: ['spec', 'upstream'],
     sections: ['spec.extraClaims'],
     kinds: ['User'],

@@ -5,7 +5,6 @@ const rule: Rule = {
     id: 'user/icon',
     description: "Require the user's icon to be an absolute http(s) URL",
     severity: 'warning',
-    category: 'user',
     sources: ['spec'],
     sections: ['spec.icon'],
     kinds: ['User'],

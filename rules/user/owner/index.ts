@@ -9,7 +9,6 @@ const rule: Rule = {
     id: 'user/owner',
     description: 'Warn about a spec.owner that names neither a user nor a team',
     severity: 'warning',
-    category: 'user',
     sources: ['spec'],
     sections: ['spec.owner'],
     kinds: ['User'],

@@ -18,7 +18,6 @@ const rule: Rule = {
     id: 'user/secret-refs',
     description: 'Require complete secret references with Kubernetes names in passwordRef, codesRef and imagePullSecrets',
     severity: 'warning',
-    category: 'user',
     sources: ['spec', 'upstream'],
     kinds: ['User'],
     messages: {

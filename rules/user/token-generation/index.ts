@@ -5,7 +5,6 @@ const rule: Rule = {
     id: 'user/token-generation',
     description: 'Require spec.tokenGeneration to be a non-negative integer',
     severity: 'error',
-    category: 'user',
     sources: ['spec'],
     sections: ['spec.tokenGeneration'],
     kinds: ['User'],

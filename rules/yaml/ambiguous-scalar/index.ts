@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'yaml/ambiguous-scalar',
     description: "Warn on values the platform's YAML 1.1 decoder reads differently from how they are written",
     severity: 'warning',
-    category: 'yaml',
     sources: ['upstream'],
     reportedByEngine: true,
     messages: {

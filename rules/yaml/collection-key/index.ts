@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'yaml/collection-key',
     description: 'Disallow a list or mapping used as a mapping key',
     severity: 'error',
-    category: 'yaml',
     sources: ['upstream'],
     reportedByEngine: true,
     messages: {

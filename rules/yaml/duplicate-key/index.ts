@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'yaml/duplicate-key',
     description: "Disallow a mapping key given twice",
     severity: 'error',
-    category: 'yaml',
     sources: ['upstream'],
     reportedByEngine: true,
     messages: {

@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'yaml/invalid-value',
     description: "Disallow values the platform's YAML decoder refuses",
     severity: 'error',
-    category: 'yaml',
     sources: ['upstream'],
     reportedByEngine: true,
     messages: {

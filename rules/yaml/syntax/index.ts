@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'yaml/syntax',
     description: "Disallow YAML syntax errors",
     severity: 'error',
-    category: 'yaml',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {
