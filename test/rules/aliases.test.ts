@@ -102,6 +102,14 @@ describe('renamed rules keep their former ids', () => {
     expect(run.stderr).toBe(`platlint: warning: --rule vault/settings=info: "vault/settings" names ${CURRENT} by a former id, which is deprecated: write the current id\n`);
   });
 
+  it('in platlint patch --rule: applies the severity and warns once', () => {
+    const dir = tempTree('platlint-alias-', { 'base.yaml': VAULT, 'patch.json': '[{"op": "replace", "path": "/status/vault/enabled", "value": true}]' });
+    const run = runCli(['patch', 'base.yaml', 'patch.json', '--no-config', '--rule', 'vault/settings=info', '--format', 'json'], { cwd: dir });
+    expect(ruleIds(run.stdout)).toEqual([`${CURRENT}:info`]);
+    expect(run.stderr).toBe(`platlint: warning: --rule vault/settings=info: "vault/settings" names ${CURRENT} by a former id, which is deprecated: write the current id\n`);
+    expect(run.status).toBe(0);
+  });
+
   it('in inline directives: suppresses as before and reports directive/renamed-rule, an info naming the current id', () => {
     const text = VAULT.replace('    syncInterval', '    # platlint-disable-next-line vault/settings\n    syncInterval');
     expect(lint(text).map((d) => [d.ruleId, d.severity, d.line, d.message])).toEqual([
