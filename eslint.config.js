@@ -33,4 +33,12 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: ['node:process', 'process'].map((name) => ({ name, ...processRestriction })) }],
     },
   },
+  {
+    // Rules reach the engine and the platform helpers through rules/api.ts only, so src/ can move without them.
+    files: ['rules/**/*.ts'],
+    ignores: ['rules/api.ts', 'rules/index.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**'], message: 'Import from rules/api.ts instead.' }] }],
+    },
+  },
 );

@@ -12,7 +12,7 @@ import { rules as audit } from './audit/index.js';
 import { rules as ui } from './ui/index.js';
 import { rules as vault } from './vault/index.js';
 import { rules as cloud } from './cloud/index.js';
-import { rules as resources } from './resources/index.js';
+import { rules as containerResources } from './container-resources/index.js';
 import { rules as cost } from './cost/index.js';
 import { rules as storage } from './storage/index.js';
 import { rules as database } from './database/index.js';
@@ -38,7 +38,7 @@ export const builtinRules: readonly Rule[] = [
   ...ui,
   ...vault,
   ...cloud,
-  ...resources,
+  ...containerResources,
   ...cost,
   ...storage,
   ...database,

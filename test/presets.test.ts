@@ -5,7 +5,7 @@ import { builtinRules } from '../rules/index.js';
 import { lintText } from '../src/engine/lint.js';
 import { PRESET_NAMES, presetSettings } from '../src/engine/presets.js';
 import { isRuleEnabled } from '../src/engine/settings.js';
-import type { Rule } from '../src/engine/types.js';
+import { ruleCategory, type Rule } from '../src/engine/types.js';
 import { lint } from './helpers/lint.js';
 
 const EXAMPLES = join(import.meta.dirname, '../fixtures/examples');
@@ -49,9 +49,9 @@ function securityFindings(preset: (typeof PRESET_NAMES)[number]): [string, strin
     .map((d) => [d.ruleId, d.severity]);
 }
 
-function stub(id: string, severity: Rule['meta']['severity'], category: Rule['meta']['category'] = 'metadata'): Rule {
+function stub(id: string, severity: Rule['meta']['severity']): Rule {
   return {
-    meta: { id, description: 'Flag everything', severity, category, sources: ['spec'], messages: { found: 'found' } },
+    meta: { id, description: 'Flag everything', severity, sources: ['spec'], messages: { found: 'found' } },
     check(_doc, ctx) {
       ctx.report({ messageId: 'found', path: ['metadata', 'name'] });
     },
@@ -80,7 +80,7 @@ describe('presets', () => {
     expect(findings.filter(([, severity]) => severity !== 'error')).toEqual([['security/ui-scripts', 'info']]);
     const settings = presetSettings('security', builtinRules);
     for (const rule of builtinRules) {
-      expect(settings.get(rule.meta.id), rule.meta.id).toEqual(rule.meta.category === 'security' ? { severity: 'raise' } : undefined);
+      expect(settings.get(rule.meta.id), rule.meta.id).toEqual(ruleCategory(rule.meta.id) === 'security' ? { severity: 'raise' } : undefined);
     }
   });
 

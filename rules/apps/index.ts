@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/engine/types.js';
+import type { Rule } from '../api.js';
 import repositoriesRule from './repositories/index.js';
 import predefinedAppsRule from './predefined-apps/index.js';
 

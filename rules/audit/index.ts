@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/engine/types.js';
+import type { Rule } from '../api.js';
 import pathRule from './path/index.js';
 import levelOrPolicyRule from './level-or-policy/index.js';
 import policyRulesRule from './policy-rules/index.js';

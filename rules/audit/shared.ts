@@ -1,5 +1,4 @@
-import type { DataPath } from '../../src/engine/types.js';
-import { isRecord, listAt } from '../../src/platform/data.js';
+import { type DataPath, isRecord, listAt } from '../api.js';
 
 /** Shared knowledge of `status.audit` for the audit rules. */
 export const AUDIT: DataPath = ['status', 'audit'];

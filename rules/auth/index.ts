@@ -1,12 +1,12 @@
-import type { Rule } from '../../src/engine/types.js';
+import type { Rule } from '../api.js';
 import loginPossible from './login-possible/index.js';
 import redirectUri from './redirect-uri/index.js';
 import oidcIssuer from './oidc-issuer/index.js';
 import oidcGroups from './oidc-groups/index.js';
-import forgeA from './forge-a/index.js';
-import forgeB from './forge-b/index.js';
-import webIdentityA from './web-identity-a/index.js';
-import webIdentityB from './web-identity-b/index.js';
+import forgeAOrgsAndHost from './forge-a-orgs-and-host/index.js';
+import forgeBBaseUrl from './forge-b-base-url/index.js';
+import webIdentityAGroupsAndDomains from './web-identity-a-groups-and-domains/index.js';
+import webIdentityBTenantAndGroups from './web-identity-b-tenant-and-groups/index.js';
 import samlCa from './saml-ca/index.js';
 import samlRequired from './saml-required/index.js';
 import samlNameIdFormat from './saml-name-id-format/index.js';
@@ -21,10 +21,10 @@ export const rules: readonly Rule[] = [
   redirectUri,
   oidcIssuer,
   oidcGroups,
-  forgeA,
-  forgeB,
-  webIdentityA,
-  webIdentityB,
+  forgeAOrgsAndHost,
+  forgeBBaseUrl,
+  webIdentityAGroupsAndDomains,
+  webIdentityBTenantAndGroups,
   samlCa,
   samlRequired,
   samlNameIdFormat,

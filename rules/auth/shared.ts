@@ -1,10 +1,7 @@
 /**
  * Small helpers shared by the `auth/*` rules (not a rule itself: the area index lists the rules).
  */
-import type { DataPath } from '../../src/engine/types.js';
-import { CALLBACK_PATHS, PROVIDER_TYPES, type ProviderEntry, type ProviderType } from '../../src/platform/providers.js';
-import { displayPath } from '../../src/schema/validate.js';
-import { parseAbsoluteUrl } from '../../src/formats/url.js';
+import { CALLBACK_PATHS, type DataPath, displayPath, parseAbsoluteUrl, PROVIDER_TYPES, type ProviderEntry, type ProviderType } from '../api.js';
 
 /** `status.auth.connectors[1].saml.redirectURI` for a field of a provider. */
 export function fieldName(entry: ProviderEntry, ...rest: DataPath): string {
@@ -54,12 +51,6 @@ export function isUrlSafeConnectorId(id: string): boolean {
 export function usableConnectorId(entry: ProviderEntry): string | undefined {
   const id = entry.connector?.id;
   return id !== undefined && id !== '' && isUrlSafeConnectorId(id) ? id : undefined;
-}
-
-/** Truncates a user-written value for a message, so one long line does not swamp the output. */
-export function shown(value: string, max = 120): string {
-  const oneLine = value.replace(/[\r\n\t]/g, (c) => (c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
-  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }
 
 /**

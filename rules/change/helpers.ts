@@ -1,6 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { DataPath, RuleDocument } from '../../src/engine/types.js';
-import { getIn } from '../../src/platform/data.js';
+import { type DataPath, getIn, type RuleDocument } from '../api.js';
 
 /** A field's value before and after the update; `null` counts as absent, as the server's decoder sees it. */
 export function versions(doc: RuleDocument, path: DataPath): { before: unknown; after: unknown } {

@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/engine/types.js';
+import type { Rule } from '../api.js';
 import identityRule from './identity/index.js';
 import resourceVersionRule from './resource-version/index.js';
 import finalizersRule from './finalizers/index.js';

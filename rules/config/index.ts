@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/engine/types.js';
+import type { Rule } from '../api.js';
 import platformHostRule from './platform-host/index.js';
 import projectNamespacePrefixRule from './project-namespace-prefix/index.js';
 import deprecatedRule from './deprecated/index.js';

@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/engine/types.js';
-import settings from './settings/index.js';
+import type { Rule } from '../api.js';
+import pricesCurrencyRetentionReplicas from './prices-currency-retention-replicas/index.js';
 
-export const rules: readonly Rule[] = [settings];
+export const rules: readonly Rule[] = [pricesCurrencyRetentionReplicas];

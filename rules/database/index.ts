@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/engine/types.js';
+import type { Rule } from '../api.js';
 import dataSource from './data-source/index.js';
 
 export const rules: readonly Rule[] = [dataSource];

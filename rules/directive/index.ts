@@ -1,5 +1,6 @@
-import type { Rule } from '../../src/engine/types.js';
+import type { Rule } from '../api.js';
 import unusedRule from './unused/index.js';
 import unknownRuleRule from './unknown-rule/index.js';
+import renamedRuleRule from './renamed-rule/index.js';
 
-export const rules: readonly Rule[] = [unusedRule, unknownRuleRule];
+export const rules: readonly Rule[] = [unusedRule, unknownRuleRule, renamedRuleRule];

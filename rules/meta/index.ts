@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/engine/types.js';
+import type { Rule } from '../api.js';
 import annotationsRule from './annotations/index.js';
 import deletionGraceRule from './deletion-grace/index.js';
 import finalizersRule from './finalizers/index.js';

@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/engine/types.js';
+import type { Rule } from '../api.js';
 import documentRule from './document/index.js';
 import operationRule from './operation/index.js';
 import pointerRule from './pointer/index.js';

@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/engine/types.js';
+import type { Rule } from '../api.js';
 import evaluationErrorRule from './evaluation-error/index.js';
 import invalidRule from './invalid/index.js';
 

@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/engine/types.js';
+import type { Rule } from '../api.js';
 import notAnObjectRule from './not-an-object/index.js';
 import typeMetaRule from './type-meta/index.js';
 import apiVersionRule from './api-version/index.js';

@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/engine/types.js';
+import type { Rule } from '../api.js';
 import unknownFieldRule from './unknown-field/index.js';
 import typeRule from './type/index.js';
 import requiredRule from './required/index.js';

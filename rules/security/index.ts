@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/engine/types.js';
+import type { Rule } from '../api.js';
 import openSignUpRule from './open-sign-up/index.js';
 import insecureTlsRule from './insecure-tls/index.js';
 import plaintextSecretRule from './plaintext-secret/index.js';

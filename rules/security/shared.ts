@@ -1,10 +1,7 @@
 /**
  * Small helpers shared by the `security/*` rules (not a rule itself: the area index lists the rules).
  */
-import type { DataPath } from '../../src/engine/types.js';
-import { isEnvReference } from '../../src/formats/misc.js';
-import { isLocalhost, parseGoUrl } from '../../src/formats/url.js';
-import { getIn } from '../../src/platform/data.js';
+import { type DataPath, getIn, isEnvReference, isLocalhost, parseGoUrl } from '../api.js';
 
 /**
  * A secret written inline: a non-empty string that is not a whole-value environment reference (`$NAME`, `${NAME}`).

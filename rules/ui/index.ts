@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/engine/types.js';
+import type { Rule } from '../api.js';
 import colors from './colors/index.js';
 import externalUrls from './external-urls/index.js';
 import urls from './urls/index.js';

@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/engine/types.js';
+import type { Rule } from '../api.js';
 import accessSubjectsRule from './access-subjects/index.js';
 import accessVerbsRule from './access-verbs/index.js';
 import clusterRolesRule from './cluster-roles/index.js';

@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/engine/types.js';
-import settings from './settings/index.js';
+import type { Rule } from '../api.js';
+import syncIntervalAndAccess from './sync-interval-and-access/index.js';
 
-export const rules: readonly Rule[] = [settings];
+export const rules: readonly Rule[] = [syncIntervalAndAccess];

@@ -1,4 +1,4 @@
-import type { Rule } from '../../src/engine/types.js';
+import type { Rule } from '../api.js';
 import syntaxRule from './syntax/index.js';
 import duplicateKeyRule from './duplicate-key/index.js';
 import ambiguousScalarRule from './ambiguous-scalar/index.js';

@@ -1,7 +1,9 @@
+import { ruleCategory } from '../engine/types.js';
+import { currentIdOf } from '../../rules/aliases.js';
 import { readRuleDoc } from '../engine/docs.js';
 import { exportSchema } from '../schema/index.js';
 import { reportSchema } from '../formatters/report-schema.js';
-import { configFileSchema } from '../config/schema.js';
+import { configFileSchema } from '../settings-file/schema.js';
 import type { CliIo } from './io.js';
 import { loadRuleSet, type RuleSetFlags } from './rule-set.js';
 import { nearest } from '../schema/suggest.js';
@@ -13,7 +15,7 @@ export async function runRules(flags: RuleSetFlags & { format: string }, io: Cli
   if (flags.format === 'json') {
     io.out(JSON.stringify(rules.map(({ meta }) => ({
       id: meta.id,
-      category: meta.category,
+      category: ruleCategory(meta.id),
       severity: meta.severity,
       fixable: meta.fixable === true,
       description: meta.description,
@@ -23,16 +25,20 @@ export async function runRules(flags: RuleSetFlags & { format: string }, io: Cli
     return 0;
   }
   const idWidth = Math.max(...rules.map((r) => r.meta.id.length), 2);
-  const catWidth = Math.max(...rules.map((r) => r.meta.category.length), 8);
+  const catWidth = Math.max(...rules.map((r) => ruleCategory(r.meta.id).length), 8);
   const lines = [`${'ID'.padEnd(idWidth)}  ${'CATEGORY'.padEnd(catWidth)}  SEVERITY  FIX  DESCRIPTION`];
   for (const { meta } of rules) {
-    lines.push(`${meta.id.padEnd(idWidth)}  ${meta.category.padEnd(catWidth)}  ${meta.severity.padEnd(8)}  ${meta.fixable ? 'yes' : '   '}  ${meta.description}`);
+    lines.push(`${meta.id.padEnd(idWidth)}  ${ruleCategory(meta.id).padEnd(catWidth)}  ${meta.severity.padEnd(8)}  ${meta.fixable ? 'yes' : '   '}  ${meta.description}`);
   }
   io.out(lines.join('\n') + '\n');
   return 0;
 }
 
-export async function runExplain(id: string, flags: RuleSetFlags, io: CliIo): Promise<number> {
+export async function runExplain(asked: string, flags: RuleSetFlags, io: CliIo): Promise<number> {
+  const current = currentIdOf(asked);
+  // A former id shows the renamed rule's page, headed by its current id, so the reader learns what to write.
+  if (current) io.out(`${asked} is now ${current} (the former id still works, deprecated).\n\n`);
+  const id = current ?? asked;
   let doc = readRuleDoc(id);
   if (!doc) {
     const { policies, rules } = await loadRuleSet(flags, io.cwd);

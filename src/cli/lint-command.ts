@@ -12,7 +12,7 @@ import type { CliIo } from './io.js';
 import { fileSizes, lintFilesInParallel, worthParallel } from './parallel.js';
 import { loadRuleSet, ruleInfoLookup } from './rule-set.js';
 import { nearest } from '../schema/suggest.js';
-import { parseMaxWarnings, settingsWithFlags, UsageError } from './settings.js';
+import { parseMaxWarnings, renamedRuleWarnings, settingsWithFlags, UsageError } from './settings.js';
 import type { ChangeContext } from '../change/context.js';
 import { loadBase } from './base-option.js';
 import { ReportOutputs } from './report-output.js';
@@ -78,6 +78,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const maxWarnings = parseMaxWarnings(flags.maxWarnings);
   const { configFile, config, rules, policies, policyFingerprint, isPolicyFixture, docsUrl } = await loadRuleSet(flags, io.cwd);
   const settingsFor = settingsWithFlags((file) => config.settingsFor(file), flags.rule, rules);
+  for (const warning of renamedRuleWarnings(config.deprecations, flags.rule, rules)) io.error(warning);
   if (flags.printConfig !== undefined) {
     io.out(JSON.stringify({ config: configFile?.path ?? null, ignored: config.isIgnored(flags.printConfig), rules: describeSettings(rules, settingsFor(flags.printConfig)) }, null, 2) + '\n');
     return 0;

@@ -3,13 +3,13 @@ import { stringify } from 'yaml';
 import { builtinRules } from '../../rules/index.js';
 import { decodeSource } from '../engine/decode.js';
 import { presetSettings } from '../engine/presets.js';
-import type { FileResult } from '../engine/types.js';
+import { ruleCategory, type FileResult } from '../engine/types.js';
 import { lintPatch, PatchInputError, type PatchFile } from '../patch/lint.js';
 import type { CliIo } from './io.js';
 import { exitCodeOf, outputs, type LintFlags } from './lint-command.js';
 import { ReportOutputs } from './report-output.js';
 import { loadRuleSet, ruleInfoLookup } from './rule-set.js';
-import { applyRuleFlags, parseMaxWarnings } from './settings.js';
+import { applyRuleFlags, parseMaxWarnings, renamedRuleWarnings } from './settings.js';
 import { VERSION } from './version.js';
 
 async function readInput(file: string, io: CliIo): Promise<PatchFile | undefined> {
@@ -33,7 +33,7 @@ function problemLines(results: readonly FileResult[]): string[] {
  */
 function printPatched(base: PatchFile, patch: PatchFile, io: CliIo): number {
   const settings = presetSettings('recommended', builtinRules);
-  const rules = builtinRules.filter((r) => r.meta.category === 'patch' || r.meta.id === 'yaml/syntax');
+  const rules = builtinRules.filter((r) => ruleCategory(r.meta.id) === 'patch' || r.meta.id === 'yaml/syntax');
   const { results, patched } = lintPatch(base, patch, { rules, settings });
   if (patched === undefined) {
     const lines = problemLines(results);
@@ -60,6 +60,7 @@ export async function runPatch(baseFile: string, patchFile: string, flags: LintF
     const { config, rules, policies, docsUrl } = await loadRuleSet(flags, io.cwd);
     const settings = new Map(config.settingsFor(baseFile));
     applyRuleFlags(settings, flags.rule ?? [], rules);
+    for (const warning of renamedRuleWarnings(config.deprecations, flags.rule ?? [], rules)) io.error(warning);
     policies?.setCurrentFile(baseFile);
     const withFrames = targets.some((t) => t.format === 'stylish');
     const { results } = lintPatch(base, patch, { rules, settings, docsUrl, withFrames });

@@ -4,7 +4,7 @@ import { runLint, type LintFlags } from './lint-command.js';
 import { runPolicyTest } from './policy-command.js';
 import { registerChangeCommands } from './change-commands.js';
 import { runInit } from './init-command.js';
-import { ConfigError } from '../config/load.js';
+import { ConfigError } from '../settings-file/load.js';
 import { runExplain, runRules, runSchema } from './info-commands.js';
 import type { RuleSetFlags } from './rule-set.js';
 import { UsageError } from './settings.js';

@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { builtinRules } from '../../rules/index.js';
-import { findConfigFile, loadConfigFile, type ConfigFile } from '../config/load.js';
-import { ResolvedConfig } from '../config/resolve.js';
+import { findConfigFile, loadConfigFile, type ConfigFile } from '../settings-file/load.js';
+import { ResolvedConfig } from '../settings-file/resolve.js';
 import { docsUrlFor, readRuleDoc } from '../engine/docs.js';
 import type { Rule } from '../engine/types.js';
 import { ruleInfoOf, type RuleInfo } from '../formatters/summary.js';

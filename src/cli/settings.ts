@@ -1,4 +1,4 @@
-import { rulesMatching, setSeverity, severityFromWord, type RuleSetting, type SeverityChoice } from '../engine/settings.js';
+import { renamedRulesNote, rulesMatching, setSeverity, severityFromWord, type RuleSetting, type SeverityChoice } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import { nearest } from '../schema/suggest.js';
 
@@ -21,6 +21,20 @@ export function applyRuleFlags(settings: Map<string, RuleSetting>, flags: readon
     const severity = parseSeverity(flag.slice(eq + 1), `--rule ${flag}`);
     setSeverity(settings, matched, severity);
   }
+}
+
+/**
+ * The config file's entries and the `--rule` flags that name rules by a former id, as warnings for stderr: printed
+ * once per run by the command, not once per file (the settings are applied per file, and in every worker).
+ */
+export function renamedRuleWarnings(configDeprecations: readonly string[], flags: readonly string[], rules: readonly Rule[]): string[] {
+  const ids = rules.map((rule) => rule.meta.id);
+  const fromFlags = flags.flatMap((flag) => {
+    const eq = flag.lastIndexOf('=');
+    const note = eq > 0 ? renamedRulesNote(flag.slice(0, eq).trim(), ids) : undefined;
+    return note ? [`--rule ${flag}: ${note}`] : [];
+  });
+  return [...configDeprecations, ...fromFlags].map((line) => `platlint: warning: ${line}`);
 }
 
 /** `--max-warnings N` (-1: no limit), or undefined when not given. */

@@ -55,6 +55,7 @@ export interface DirectiveScope {
   /** The rules that report directives, when they are enabled. */
   unusedRule: ReportingRule | undefined;
   unknownRule: ReportingRule | undefined;
+  renamedRule: ReportingRule | undefined;
   /** A directive in a document whose rules never ran cannot be unused. */
   inUnparsed(offset: number): boolean;
   documentAt(offset: number): number;
@@ -185,11 +186,12 @@ export class DiagnosticSink {
     if (scope.directives.length === 0) return;
     const outcome = applyDirectives(scope.directives, this.pending.map((p) => p.diagnostic), scope.knownIds);
     this.pending = this.pending.filter((_, i) => !outcome.suppressed.has(i));
-    for (const [rule, list] of [[scope.unusedRule, outcome.unused], [scope.unknownRule, outcome.unknown]] as const) {
+    for (const [rule, list] of [[scope.unusedRule, outcome.unused], [scope.unknownRule, outcome.unknown], [scope.renamedRule, outcome.renamed]] as const) {
       if (!rule) continue;
-      for (const { directive, id } of list) {
+      for (const entry of list) {
+        const { directive, id } = entry;
         if (rule === scope.unusedRule && scope.inUnparsed(directive.start)) continue;
-        const data = { directive: `platlint-${directive.kind}`, id: id || 'all rules' };
+        const data = { directive: `platlint-${directive.kind}`, id: id || 'all rules', ...('current' in entry ? { current: entry.current } : {}) };
         this.emit({ rule, messageId: id ? 'withId' : 'all', data, range: [directive.start, directive.end], pointer: '', document: scope.documentAt(directive.start) });
       }
     }

@@ -1,4 +1,4 @@
-import { ruleIdMatches } from './settings.js';
+import { renamedRulesNamed, ruleIdMatches } from './settings.js';
 
 export type DirectiveKind = 'disable-next-line' | 'disable-line' | 'disable' | 'enable' | 'disable-file';
 
@@ -51,6 +51,8 @@ export interface DirectiveOutcome {
   /** Directive ids that suppressed nothing (id '' for a directive without ids). */
   unused: { directive: Directive; id: string }[];
   unknown: { directive: Directive; id: string }[];
+  /** Directive ids that name rules by a former id (rules/aliases.ts), with the current ids they name. */
+  renamed: { directive: Directive; id: string; current: string }[];
 }
 
 /** Applies directives to diagnostics; directive diagnostics themselves are never suppressed. */
@@ -91,12 +93,18 @@ export function applyDirectives(directives: readonly Directive[], diagnostics: r
   });
   const unused: DirectiveOutcome['unused'] = [];
   const unknown: DirectiveOutcome['unknown'] = [];
+  const renamed: DirectiveOutcome['renamed'] = [];
   for (const directive of directives) {
     if (directive.kind === 'enable') continue;
     for (const id of directive.ids.length ? directive.ids : ['']) {
-      if (id !== '' && !knownIds.some((known) => ruleIdMatches(id, known))) unknown.push({ directive, id });
-      else if (!used.has(key(directive, id))) unused.push({ directive, id });
+      if (id !== '' && !knownIds.some((known) => ruleIdMatches(id, known))) {
+        unknown.push({ directive, id });
+        continue;
+      }
+      const current = id === '' ? [] : renamedRulesNamed(id, knownIds);
+      if (current.length) renamed.push({ directive, id, current: current.join(', ') });
+      if (!used.has(key(directive, id))) unused.push({ directive, id });
     }
   }
-  return { suppressed, unused, unknown };
+  return { suppressed, unused, unknown, renamed };
 }

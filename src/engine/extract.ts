@@ -6,6 +6,7 @@ import { PositionLocator, type Place } from './locator.js';
 import { yamlErrorFindings, spaceOffsets } from './yaml-errors.js';
 import { API_GROUP, API_VERSION, apiGroupOf, documentScope, KNOWN_KINDS, LIST_KINDS, objectScope, RESOURCE_KINDS } from './scope.js';
 import type { DataPath, ResourceKind } from './types.js';
+import { isRecord } from '../platform/data.js';
 
 export { API_GROUP, API_VERSION } from './scope.js';
 
@@ -32,10 +33,6 @@ export interface Extraction {
   skipped: SkippedPart[];
   /** Platform objects found (a list's items count one by one). */
   objects: number;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function closestKind(kind: string): string | undefined {

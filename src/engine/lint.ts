@@ -232,6 +232,7 @@ export class FileLinter {
         knownIds: this.options.rules.map((r) => r.meta.id),
         unusedRule: this.enabled('directive/unused')?.meta,
         unknownRule: this.enabled('directive/unknown-rule')?.meta,
+        renamedRule: this.enabled('directive/renamed-rule')?.meta,
         inUnparsed: (offset) => this.unparsed.some((range) => offset >= range[0] && offset < range[1]),
         documentAt: (offset) => {
           const index = documents.findIndex((doc, i) => Math.min(doc.range?.[2] ?? 0, documents[i + 1]?.range[0] ?? Infinity) > offset);

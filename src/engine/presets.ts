@@ -1,4 +1,4 @@
-import type { Rule } from './types.js';
+import { ruleCategory, type Rule } from './types.js';
 import type { RuleSetting } from './settings.js';
 
 export const PRESET_NAMES = ['recommended', 'strict', 'security', 'export'] as const;
@@ -16,7 +16,7 @@ export function presetSettings(name: PresetName, rules: readonly Rule[]): Map<st
   for (const rule of rules) {
     const id = rule.meta.id;
     if (name === 'strict') out.set(id, { severity: 'on' });
-    if (name === 'security' && rule.meta.category === 'security') out.set(id, { severity: 'raise' });
+    if (name === 'security' && ruleCategory(id) === 'security') out.set(id, { severity: 'raise' });
     if (name === 'export' && SERVER_SET_FIELD_RULES.includes(id)) out.set(id, { severity: 'off' });
   }
   return out;

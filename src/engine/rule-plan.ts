@@ -1,6 +1,6 @@
 /**
  * What to run for a set of rules under one set of settings, worked out once per settings map (files sharing a set
- * of overrides share one map, src/config/resolve.ts) rather than for every file, document and rule: which rules are
+ * of overrides share one map, src/settings-file/resolve.ts) rather than for every file, document and rule: which rules are
  * on, their options merged with their defaults, which of them check which kind (and the status out of `spec.raw`),
  * whether the schema pass is needed at all, and which top-level sections each rule reads (`meta.sections`), so that
  * a rule skips a document without them.

@@ -15,6 +15,7 @@
  */
 import { editDistance } from '../schema/suggest.js';
 import type { ResourceKind } from './types.js';
+import { isRecord } from '../platform/data.js';
 
 export const API_GROUP = 'management.platform';
 export const API_VERSION = 'v1';
@@ -28,10 +29,6 @@ const CONTENT_FIELDS = ['metadata', 'spec', 'status'] as const;
 export type Scope = { linted: true } | { linted: false; reason: string };
 
 const LINTED: Scope = { linted: true };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The group of an `apiVersion` (`apps/v1` → `apps`, `v1` → the core group ``). */
 export function apiGroupOf(apiVersion: string): string {

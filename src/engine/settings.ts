@@ -1,4 +1,5 @@
 import micromatch from 'micromatch';
+import { formerIdsOf } from '../../rules/aliases.js';
 import type { MessageSpec, Rule, RuleMeta, Severity, SeveritySetting } from './types.js';
 
 /**
@@ -23,9 +24,28 @@ export interface RuleSetting {
 
 export type RuleSettings = ReadonlyMap<string, RuleSetting>;
 
-/** A rule id against an id or a glob over ids (`security/*`), as directives, --rule flags and settings write them. */
+function idMatches(pattern: string, id: string): boolean {
+  return pattern === id || micromatch.isMatch(id, pattern);
+}
+
+/**
+ * A rule id against an id or a glob over ids (`security/*`), as directives, --rule flags and settings write them.
+ * A renamed rule is matched by its former ids too (rules/aliases.ts).
+ */
 export function ruleIdMatches(pattern: string, ruleId: string): boolean {
-  return pattern === ruleId || micromatch.isMatch(ruleId, pattern);
+  return idMatches(pattern, ruleId) || formerIdsOf(ruleId).some((former) => idMatches(pattern, former));
+}
+
+/** The rules an id or a glob names only by their former ids: a deprecated use, which names them by what they were. */
+export function renamedRulesNamed(pattern: string, ruleIds: readonly string[]): string[] {
+  return ruleIds.filter((id) => !idMatches(pattern, id) && ruleIdMatches(pattern, id));
+}
+
+/** The deprecation of an id or glob that names rules by their former ids, in the words the CLI prints; or undefined. */
+export function renamedRulesNote(pattern: string, ruleIds: readonly string[]): string | undefined {
+  const renamed = renamedRulesNamed(pattern, ruleIds);
+  if (renamed.length === 0) return undefined;
+  return `"${pattern}" names ${renamed.join(', ')} by a former id, which is deprecated: write the current id`;
 }
 
 /** The rules an id or a glob over ids names. */

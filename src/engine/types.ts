@@ -11,20 +11,14 @@ export type DataPath = readonly PathSegment[];
 
 export type ResourceKind = 'User' | 'Config';
 
-export type RuleCategory =
-  | 'yaml'
-  | 'resource'
-  | 'schema'
-  | 'metadata'
-  | 'user'
-  | 'auth'
-  | 'config'
-  | 'security'
-  | 'policy'
-  | 'change'
-  | 'patch'
-  | 'directive'
-  | 'internal';
+/**
+ * A rule's category is its id's prefix: for a built-in rule the folder it lives in under rules/ (`auth`,
+ * `vault`), for a custom policy rule its namespace (`acme`). Derived here, never written in a rule's meta.
+ */
+export function ruleCategory(ruleId: string): string {
+  const slash = ruleId.indexOf('/');
+  return slash < 0 ? ruleId : ruleId.slice(0, slash);
+}
 
 /** Where a rule's knowledge comes from: the spec, upstream behaviour, or security policy. */
 export type RuleSource = 'spec' | 'upstream' | 'security';
@@ -44,7 +38,6 @@ export interface RuleMeta {
   description: string;
   /** Default severity in the `recommended` preset; 'off' rules are only on in `strict`. */
   severity: SeveritySetting;
-  category: RuleCategory;
   sources: readonly RuleSource[];
   /** Kinds the rule applies to; absent means both. */
   kinds?: readonly ResourceKind[];

@@ -1,4 +1,4 @@
-import type { FileResult, RuleMeta, SeveritySetting, SkippedObject } from '../engine/types.js';
+import { ruleCategory, type FileResult, type RuleMeta, type SeveritySetting, type SkippedObject } from '../engine/types.js';
 
 export interface Summary {
   /** Files read (and files that could not be read), skipped ones included: `lintedFiles` leaves those out. */
@@ -71,7 +71,7 @@ export function ruleInfoOf(meta: RuleMeta, docsUrl?: string, doc?: string): Rule
   return {
     description: meta.description,
     severity: meta.severity,
-    category: meta.category,
+    category: ruleCategory(meta.id),
     sources: meta.sources,
     ...(docsUrl ? { docsUrl } : {}),
     ...(doc ? { doc } : {}),

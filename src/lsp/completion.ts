@@ -1,7 +1,7 @@
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver/node.js';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { PRESET_NAMES } from '../engine/presets.js';
-import type { ResourceKind, Rule } from '../engine/types.js';
+import { ruleCategory, type ResourceKind, type Rule } from '../engine/types.js';
 import { API_GROUP, API_VERSION } from '../engine/extract.js';
 import { USER_VERBS } from '../../rules/user/access-verbs/index.js';
 import { containerPath, isDocumentMarker, lineShape, siblingKeys, topLevelValue, type LineShape, type PathStep } from './cursor.js';
@@ -117,17 +117,19 @@ function kindsInFile(lines: readonly string[]): Set<ResourceKind> {
   return kinds;
 }
 
+const NOT_IN_DIRECTIVES = new Set(['patch', 'internal', 'policy']);
+
 /**
  * Rules that can report in a linted file, for the ids a directive may name: not the rules that judge a change
- * (`transition`: diff, patch and --base only), nor those of `platlint patch`, nor the `internal` ones (a rule that
- * failed, problems of policy files: reported there, or a bug to see, not to silence); and only those of the file's
+ * (`transition`: diff, patch and --base only), nor those of `platlint patch`, nor `internal/*` and `policy/*` (a rule
+ * that failed, problems of policy files: reported there, or a bug to see, not to silence); and only those of the file's
  * kinds (all of them while no document names a kind yet).
  */
 function rulesReportingIn(rules: readonly Rule[], lines: readonly string[]): Rule[] {
   const kinds = kindsInFile(lines);
   return rules.filter((rule) => {
     const { meta } = rule;
-    if (meta.transition || meta.category === 'patch' || meta.category === 'internal') return false;
+    if (meta.transition || NOT_IN_DIRECTIVES.has(ruleCategory(meta.id))) return false;
     return !meta.kinds || kinds.size === 0 || meta.kinds.some((kind) => kinds.has(kind));
   });
 }

@@ -1,4 +1,4 @@
-import { configFileSchema } from '../config/schema.js';
+import { configFileSchema } from '../settings-file/schema.js';
 import { configStatusSchema } from '../schema/config.js';
 import { schemas, type JsonSchema } from '../schema/index.js';
 import type { ResourceKind } from '../engine/types.js';
@@ -36,7 +36,8 @@ function rawRedirect(kind: ResourceKind, path: readonly PathStep[]): { root: Jso
   return { root: schemas[kind], path, prefix: '' };
 }
 
-export function displayPath(path: readonly PathStep[]): string {
+/** A field's path as hover text shows it: list items as `[]`, since the schema is the same for every item. */
+export function fieldPathText(path: readonly PathStep[]): string {
   return path.map((s, i) => (typeof s === 'number' ? '[]' : `${i ? '.' : ''}${s}`)).join('');
 }
 
@@ -48,7 +49,7 @@ export function fieldAt(kind: ResourceKind, path: readonly PathStep[]): FieldInf
     schema = schema && child(schema, step);
     if (!schema) return undefined;
   }
-  return { schema, display: `${prefix}${displayPath(inner)}` };
+  return { schema, display: `${prefix}${fieldPathText(inner)}` };
 }
 
 /** The type as a reader writes it: `string`, `integer`, `list of string`, `map of string`, `one of: A, B`. */

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { CONFIG_FILE_NAMES, ConfigError, isConfigFileName } from '../config/load.js';
+import { CONFIG_FILE_NAMES, ConfigError, isConfigFileName } from '../settings-file/load.js';
 import { DiagnosticSink, type ReportingRule } from '../engine/diagnostics.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
 import { loadRuleSet, type RuleSet } from '../cli/rule-set.js';

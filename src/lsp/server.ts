@@ -21,7 +21,7 @@ import {
   type InitializeResult,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CONFIG_FILE_NAMES, isConfigFileName } from '../config/load.js';
+import { CONFIG_FILE_NAMES, isConfigFileName } from '../settings-file/load.js';
 import { builtinRules } from '../../rules/index.js';
 import { parseClientSettings, SETTINGS_SECTION, type ClientSettings } from './client-settings.js';
 import { completionsAt } from './completion.js';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Connection, Diagnostic as LspDiagnostic, TextDocuments } from 'vscode-languageserver/node.js';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { isConfigFileName } from '../config/load.js';
+import { isConfigFileName } from '../settings-file/load.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
 import { isTemplatedYaml } from '../engine/templated.js';

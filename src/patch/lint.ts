@@ -12,6 +12,7 @@ import { collectSecrets, SECRET_KEYS, type SecretMap } from '../engine/secrets.j
 import { isRuleEnabled } from '../engine/settings.js';
 import type { DataPath, Diagnostic, FileResult, PathSegment } from '../engine/types.js';
 import { isRecord } from '../platform/data.js';
+import { isServerOwnedField } from '../platform/server-fields.js';
 import { MAX_NESTING, parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { locate } from '../yaml/locate.js';
 import { applyOperations, originOf, type Shadow } from './apply.js';
@@ -33,9 +34,6 @@ interface OneDocument {
   space: NodeSpace;
   data: unknown;
 }
-
-/** Metadata the server owns: a patch may `test` them (optimistic concurrency), not write them. */
-const SERVER_OWNED = ['uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'managedFields', 'selfLink'];
 
 function isPlatformObject(data: unknown): data is Record<string, unknown> {
   return isRecord(data) && typeof data['apiVersion'] === 'string' && data['apiVersion'].startsWith('management.platform/') && (data['kind'] === 'User' || data['kind'] === 'Config');
@@ -106,7 +104,7 @@ function serverFieldProblems(operations: readonly PatchOperation[], kind: unknow
     if (operation.op === 'test') continue;
     for (const [member, tokens] of [['path', operation.path], ['from', operation.op === 'move' ? operation.from : undefined]] as const) {
       if (!tokens) continue;
-      const field = tokens[0] === 'metadata' && SERVER_OWNED.includes(tokens[1] ?? '') ? `metadata.${tokens[1]}` : tokens[0] === 'status' && kind === 'User' ? 'status' : undefined;
+      const field = tokens[0] === 'metadata' && isServerOwnedField(tokens[1] ?? '') ? `metadata.${tokens[1]}` : tokens[0] === 'status' && kind === 'User' ? 'status' : undefined;
       if (field) out.push({ ruleId: 'patch/server-field', messageId: 'serverOwned', data: { op: operation.op, field }, path: [operation.index, member], at: 'value' });
     }
   }

@@ -4,6 +4,23 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Explicit null means the same as leaving a field out to the platform's Go decoder. */
+export function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+/** Own keys of a plain record in source order, safe for `__proto__` and friends. */
+export function entriesOf(record: Record<string, unknown>): [string, unknown][] {
+  return Object.keys(record).map((key) => [key, record[key]]);
+}
+
+/** A data path as messages show it: `status.auth.connectors[0].oidc` */
+export function displayPath(path: DataPath): string {
+  let out = '';
+  for (const segment of path) out += typeof segment === 'number' ? `[${segment}]` : out ? `.${segment}` : segment;
+  return out || '(document)';
+}
+
 /** The value at a data path, or undefined when any step is missing. */
 export function getIn(data: unknown, path: DataPath): unknown {
   let node: unknown = data;

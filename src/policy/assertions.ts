@@ -4,7 +4,7 @@
  */
 import { RE2JS } from 're2js';
 import type { PathSegment } from '../engine/types.js';
-import { displayPath } from '../schema/validate.js';
+import { displayPath, isRecord, isSet } from '../platform/data.js';
 import { expandPath, hasWildcard, type PathStep } from './path.js';
 
 export interface CompiledAssertions {
@@ -19,14 +19,6 @@ export interface AssertionViolation {
   path: PathSegment[];
   at: 'key' | 'value';
   detail: string;
-}
-
-function isSet(value: unknown): boolean {
-  return value !== null && value !== undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function describe(value: unknown): string {

@@ -4,6 +4,7 @@
  * A leading `$` or `$.` is accepted. Paths are evaluated on the document's plain data.
  */
 import type { PathSegment } from '../engine/types.js';
+import { isRecord } from '../platform/data.js';
 
 export type PathStep = { kind: 'key'; key: string } | { kind: 'index'; index: number } | { kind: 'wildcard' };
 
@@ -75,8 +76,9 @@ export interface PathMatch {
   value: unknown;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
+/** A mapping a path can step into: binary values (`!!binary`, bytes) are Uint8Arrays, objects without keys to select. */
+function isSelectableMapping(value: unknown): value is Record<string, unknown> {
+  return isRecord(value) && !(value instanceof Uint8Array);
 }
 
 /**
@@ -89,12 +91,12 @@ export function expandPath(root: unknown, steps: readonly PathStep[], base: read
     const next: PathMatch[] = [];
     for (const { path, value } of current) {
       if (step.kind === 'key') {
-        if (isRecord(value) && Object.prototype.hasOwnProperty.call(value, step.key)) next.push({ path: [...path, step.key], value: value[step.key] });
+        if (isSelectableMapping(value) && Object.prototype.hasOwnProperty.call(value, step.key)) next.push({ path: [...path, step.key], value: value[step.key] });
       } else if (step.kind === 'index') {
         if (Array.isArray(value) && step.index < value.length) next.push({ path: [...path, step.index], value: value[step.index] });
       } else if (Array.isArray(value)) {
         value.forEach((item, index) => next.push({ path: [...path, index], value: item }));
-      } else if (isRecord(value)) {
+      } else if (isSelectableMapping(value)) {
         for (const key of Object.keys(value)) next.push({ path: [...path, key], value: value[key] });
       }
     }

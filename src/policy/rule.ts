@@ -1,5 +1,5 @@
 /**
- * A policy rule as the engine sees it: a `Rule` like any built-in (category `policy`, one message `violation`),
+ * A policy rule as the engine sees it: a `Rule` like any built-in (its category is its id's namespace, one message `violation`),
  * whose `check` selects the `given` nodes, evaluates the CEL expression or the assertions on each, and reports each
  * violation at the matched node. Evaluation errors never throw: they are recorded in the run's sink (one entry per
  * rule) and the node is skipped.
@@ -163,7 +163,6 @@ export class PolicyRule implements Rule {
       id: spec.id,
       description: spec.description,
       severity: spec.severity,
-      category: 'policy',
       sources: ['security'],
       ...(spec.match?.kinds ? { kinds: [...spec.match.kinds] } : {}),
       // Like Kubernetes' transition rules: a rule that reads the old version runs only on updates.

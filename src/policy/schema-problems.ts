@@ -2,7 +2,7 @@
 import type { ErrorObject } from 'ajv';
 import type { DataPath, PathSegment } from '../engine/types.js';
 import { didYouMean } from '../schema/suggest.js';
-import { displayPath } from '../schema/validate.js';
+import { displayPath } from '../platform/data.js';
 import type { PolicySource } from './source.js';
 import type { SourceSpot } from './types.js';
 

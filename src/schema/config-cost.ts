@@ -12,7 +12,7 @@ import {
 /**
  * Values of resource `limits`/`requests`: Kubernetes quantities, written as a string (`500m`, `1Gi`) or a number
  * (`cpu: 1`). The schema leaves the value unconstrained on purpose: `type: [string, number]` is a union type that
- * ajv refuses under `strict: true` (without `allowUnionTypes`), and `anyOf` is banned. The `resources/quantities`
+ * ajv refuses under `strict: true` (without `allowUnionTypes`), and `anyOf` is banned. The `container-resources/quantities`
  * rule checks the values and says what a quantity looks like.
  */
 function quantityMap(description: string): JsonSchema {

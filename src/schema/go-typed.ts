@@ -1,6 +1,7 @@
 import type { LintTarget } from '../engine/document.js';
 import type { DataPath, Report } from '../engine/types.js';
 import type { JsonSchema } from './metadata.js';
+import { displayPath } from '../platform/data.js';
 
 /**
  * What the platform's typed decode does beyond JSON types, which the JSON Schema cannot say: an integer field is a
@@ -93,13 +94,6 @@ function walk(target: LintTarget, schema: JsonSchema, data: unknown, path: (stri
   };
   if (Array.isArray(data)) for (let i = 0; i < data.length; i++) visit(i, data[i]);
   else for (const key in data) visit(key, (data as Record<string, unknown>)[key]);
-}
-
-/** `status.auth.connectors[0].oidc` */
-export function displayPath(path: DataPath): string {
-  let out = '';
-  for (const segment of path) out += typeof segment === 'number' ? `[${segment}]` : out ? `.${segment}` : segment;
-  return out || '(document)';
 }
 
 /** Int64 range, nulls in maps of strings and empty required strings, for the parts of a document where the schema has them. */

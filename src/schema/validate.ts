@@ -3,13 +3,11 @@ import type { LintTarget } from '../engine/document.js';
 import type { DataPath, Report, ResourceKind } from '../engine/types.js';
 import { goStringOf, printScalar } from '../yaml/go-scalar.js';
 import { schemas } from './index.js';
-import { getIn } from '../platform/data.js';
+import { displayPath, getIn } from '../platform/data.js';
 import { didYouMean } from './suggest.js';
 import { createAjv } from './ajv.js';
-import { displayPath, typedFindings } from './go-typed.js';
+import { typedFindings } from './go-typed.js';
 import { AJV_OPTIONS, schemaFingerprint } from './validator-options.js';
-
-export { displayPath };
 
 export interface SchemaFinding extends Report {
   ruleId: string;

@@ -13,7 +13,7 @@ function probe(id: string, meta: Partial<Rule['meta']> = {}): Rule & { runs: num
   const rule = {
     runs: 0,
     seen: [] as Record<string, unknown>[],
-    meta: { id, description: 'Probe', severity: 'warning' as const, category: 'config' as const, sources: ['spec' as const], messages: { hit: 'hit {{n}}' }, ...meta },
+    meta: { id, description: 'Probe', severity: 'warning' as const, sources: ['spec' as const], messages: { hit: 'hit {{n}}' }, ...meta },
     check(_doc: unknown, ctx: { report(r: unknown): void; options: Readonly<Record<string, unknown>> }) {
       rule.runs++;
       rule.seen.push({ ...ctx.options });

@@ -4,7 +4,7 @@ import AjvDraft04Module from 'ajv-draft-04';
 import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
-import type { FileResult } from '../../src/engine/types.js';
+import { ruleCategory, type FileResult } from '../../src/engine/types.js';
 import { formatSarif, FINGERPRINT_KEY, SRCROOT } from '../../src/formatters/sarif.js';
 import { lintResult } from '../helpers/lint.js';
 import { builtinRuleInfo, CWD, fixedContext, fixedResults, realContext, repoRoot } from './inputs.js';
@@ -197,7 +197,7 @@ describe('sarif content', () => {
       const meta = builtinRules.find((r) => r.meta.id === rule.id)?.meta;
       expect(rule.help?.markdown).toBe(readFileSync(join(repoRoot, 'rules', rule.id, 'README.md'), 'utf8'));
       expect(rule.fullDescription?.text.length).toBeGreaterThan(20);
-      expect(rule.properties?.tags).toEqual([...new Set([meta?.category, ...(meta?.sources ?? [])])]);
+      expect(rule.properties?.tags).toEqual([...new Set([ruleCategory(rule.id), ...(meta?.sources ?? [])])]);
       const expected = rule.id.startsWith('security/') ? { error: '8.0', warning: '5.0', info: '2.0', off: '5.0' }[meta?.severity ?? 'off'] : undefined;
       expect(rule.properties?.['security-severity']).toBe(expected);
     }

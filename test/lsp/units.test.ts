@@ -4,7 +4,7 @@ import { lintText, type LintOptions } from '../../src/engine/lint.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, Rule } from '../../src/engine/types.js';
 import { hoverAt } from '../../src/lsp/hover.js';
-import { ResolvedConfig } from '../../src/config/resolve.js';
+import { ResolvedConfig } from '../../src/settings-file/resolve.js';
 import { containerPath, lineShape } from '../../src/lsp/cursor.js';
 import { DocumentLinting, splitDocuments } from '../../src/lsp/linting.js';
 import { minimalEdits } from '../../src/lsp/text-edits.js';
@@ -71,7 +71,7 @@ describe('per-document linting', () => {
   const checked: string[] = [];
   // A rule that records which documents it was run on.
   const probe: Rule = {
-    meta: { id: 'test/probe', description: 'Record documents', severity: 'info', category: 'internal', sources: ['spec'], messages: { seen: 'seen' } },
+    meta: { id: 'test/probe', description: 'Record documents', severity: 'info', sources: ['spec'], messages: { seen: 'seen' } },
     check: (doc) => void checked.push(String((doc.data['metadata'] as { name: string }).name)),
   };
   const options: LintOptions = { filename: '/users.yaml', rules: [...builtinRules, probe], settings: config.settingsFor('/users.yaml') };

@@ -23,7 +23,7 @@ describe('policies through the CLI', () => {
   it('policy rules take severities from --rule globs and show in rules and explain', () => {
     const run = runCli(['--policy', 'fixtures/policies/no-cluster-admin', '--rule', 'acme/*=off', '-', '--format', 'json'], { input: FIXTURE });
     expect(JSON.parse(run.stdout).results[0].diagnostics.filter((d: { ruleId: string }) => d.ruleId.startsWith('acme/'))).toEqual([]);
-    expect(runCli(['rules', '--policy', 'fixtures/policies']).stdout).toMatch(/^acme\/no-cluster-admin\s+policy\s+error\s+Disallow the cluster-admin cluster role/m);
+    expect(runCli(['rules', '--policy', 'fixtures/policies']).stdout).toMatch(/^acme\/no-cluster-admin\s+acme\s+error\s+Disallow the cluster-admin cluster role/m);
     expect(runCli(['explain', '--policy', 'fixtures/policies', 'acme/no-cluster-admin']).stdout.startsWith('# acme/no-cluster-admin\n')).toBe(true);
   });
 

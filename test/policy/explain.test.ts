@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readFileSync } from 'node:fs';
 import { builtinRules } from '../../rules/index.js';
+import { ruleCategory } from '../../src/engine/types.js';
 import { rules as policyDocRules } from '../../rules/policy/index.js';
 import { explainPolicyRule } from '../../src/policy/explain.js';
 import { loadPolicies } from '../../src/policy/load.js';
@@ -84,10 +85,10 @@ cluster-admin must not be granted in Git: request it through the break-glass acc
     expect(validate({ apiVersion: 'platlint/v1', kind: 'Policy', metadata: { name: 'x' }, spec: { rules: [{ id: 'a/b', description: 'd', severity: 'error', expresion: 'true' }] } })).toBe(false);
   });
 
-  it('documents policy/invalid and policy/evaluation-error as internal rules', () => {
-    expect(policyDocRules.map((r) => [r.meta.id, r.meta.category, r.meta.severity])).toEqual([
-      ['policy/invalid', 'internal', 'error'],
-      ['policy/evaluation-error', 'internal', 'error'],
+  it('documents policy/invalid and policy/evaluation-error as rules of the policy category', () => {
+    expect(policyDocRules.map((r) => [r.meta.id, ruleCategory(r.meta.id), r.meta.severity])).toEqual([
+      ['policy/invalid', 'policy', 'error'],
+      ['policy/evaluation-error', 'policy', 'error'],
     ]);
     for (const rule of policyDocRules) {
       const doc = readFileSync(`rules/${rule.meta.id}/README.md`, 'utf8');

@@ -71,7 +71,6 @@ describe('policy rules through the engine', () => {
       id: 'acme/no-cluster-admin',
       description: 'Disallow cluster-admin',
       severity: 'error',
-      category: 'policy',
       sources: ['security'],
       kinds: ['User'],
       messages: { violation: '{{message}}' },

@@ -173,7 +173,7 @@ describe('auth/oidc-groups', () => {
   });
 });
 
-describe('auth/forge-a', () => {
+describe('auth/forge-a-orgs-and-host', () => {
   it('reports duplicate orgs case-insensitively, rootCA without hostName and a hostName URL', () => {
     const text = config(
       '    gitForgeA:\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/github/callback\n' +
@@ -185,9 +185,9 @@ describe('auth/forge-a', () => {
     );
     const d = auth(text);
     expect(spans(d)).toEqual([
-      ['auth/forge-a', 13, 17, 13, 21],
-      ['auth/forge-a', 20, 11, 20, 17],
-      ['auth/forge-a', 26, 21, 26, 59],
+      ['auth/forge-a-orgs-and-host', 13, 17, 13, 21],
+      ['auth/forge-a-orgs-and-host', 20, 11, 20, 17],
+      ['auth/forge-a-orgs-and-host', 26, 21, 26, 59],
     ]);
     expect(d[0]?.message).toContain('names organization "ACME" again');
     expect(d[1]?.message).toContain('status.auth.connectors[0].gitForgeA.rootCA is set without hostName');
@@ -196,19 +196,19 @@ describe('auth/forge-a', () => {
   });
 });
 
-describe('auth/forge-b', () => {
+describe('auth/forge-b-base-url', () => {
   it('requires an absolute http(s) baseURL', () => {
     const text = config(
       '    gitForgeB:\n      clientId: c\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/gitlab/callback\n' +
         '      baseURL: gitlab.example.com\n',
     );
     const d = auth(text);
-    expect(spans(d)).toEqual([['auth/forge-b', 12, 16, 12, 34]]);
+    expect(spans(d)).toEqual([['auth/forge-b-base-url', 12, 16, 12, 34]]);
     expect(d[0]?.message).toContain('status.auth.gitForgeB.baseURL is "gitlab.example.com", not an absolute http(s) URL (missing scheme');
   });
 });
 
-describe('auth/web-identity-a', () => {
+describe('auth/web-identity-a-groups-and-domains', () => {
   it('reports the group-check set-up and hosted domains', () => {
     const text = config(
       '    webIdentityA:\n      clientId: c\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/google/callback\n' +
@@ -217,9 +217,9 @@ describe('auth/web-identity-a', () => {
     );
     const d = auth(text);
     expect(spans(d)).toEqual([
-      ['auth/web-identity-a', 12, 23, 12, 34],
-      ['auth/web-identity-a', 12, 36, 12, 50],
-      ['auth/web-identity-a', 14, 7, 14, 29],
+      ['auth/web-identity-a-groups-and-domains', 12, 23, 12, 34],
+      ['auth/web-identity-a-groups-and-domains', 12, 36, 12, 50],
+      ['auth/web-identity-a-groups-and-domains', 14, 7, 14, 29],
     ]);
     expect(d.map((x) => x.severity)).toEqual(['warning', 'error', 'error']);
     expect(d[0]?.note).toContain('Write "example.com"');
@@ -233,15 +233,15 @@ describe('auth/web-identity-a', () => {
     );
     const d = auth(text);
     expect(spans(d)).toEqual([
-      ['auth/web-identity-a', 12, 7, 12, 13],
-      ['auth/web-identity-a', 13, 19, 13, 39],
+      ['auth/web-identity-a-groups-and-domains', 12, 7, 12, 13],
+      ['auth/web-identity-a-groups-and-domains', 13, 19, 13, 39],
     ]);
     expect(d.map((x) => x.severity)).toEqual(['warning', 'error']);
     expect(d[1]?.message).toContain('is "admin(at)example.com", not a valid e-mail address');
   });
 });
 
-describe('auth/web-identity-b', () => {
+describe('auth/web-identity-b-tenant-and-groups', () => {
   const b = (extra: string) =>
     config(
       '    webIdentityB:\n      clientId: c\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/microsoft/callback\n' + extra,
@@ -252,17 +252,17 @@ describe('auth/web-identity-b', () => {
       expect(auth(b(`      tenant: ${tenant}\n`))).toEqual([]);
     }
     const d = auth(b('      tenant: Organizations\n'));
-    expect(spans(d)).toEqual([['auth/web-identity-b', 12, 15, 12, 28]]);
+    expect(spans(d)).toEqual([['auth/web-identity-b-tenant-and-groups', 12, 15, 12, 28]]);
     expect(d[0]?.note).toContain('did you mean "organizations"?');
   });
 
   it('warns about group settings a keyword tenant ignores, and a whitelist without groups', () => {
     const d = auth(b('      tenant: common\n      groups: [g]\n'));
-    expect(spans(d)).toEqual([['auth/web-identity-b', 13, 7, 13, 13]]);
+    expect(spans(d)).toEqual([['auth/web-identity-b-tenant-and-groups', 13, 7, 13, 13]]);
     expect(d[0]?.severity).toBe('warning');
     expect(d[0]?.message).toContain('has no effect because tenant is "common"');
     const w = auth(b('      tenant: contoso.onmicrosoft.com\n      useGroupsAsWhitelist: true\n'));
-    expect(spans(w)).toEqual([['auth/web-identity-b', 13, 7, 13, 27]]);
+    expect(spans(w)).toEqual([['auth/web-identity-b-tenant-and-groups', 13, 7, 13, 27]]);
     expect(w[0]?.note).toContain('every user ends up with no groups at all');
   });
 });

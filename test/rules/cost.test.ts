@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { lintStatus, of } from '../helpers/config.js';
 import { spans } from '../helpers/lint.js';
 
-describe('cost/settings', () => {
+describe('cost/prices-currency-retention-replicas', () => {
   it('reports negative prices and replicas at the value', () => {
     const d = of(
-      'cost/settings',
+      'cost/prices-currency-retention-replicas',
       lintStatus('  costControl:\n    cluster:\n      opencost:\n        replicas: -1\n    settings:\n      averageCPUPricePerNode:\n        price: -0.5\n'),
     );
     expect(spans(d)).toEqual([
-      ['cost/settings', 9, 19, 9, 21],
-      ['cost/settings', 12, 16, 12, 20],
+      ['cost/prices-currency-retention-replicas', 9, 19, 9, 21],
+      ['cost/prices-currency-retention-replicas', 12, 16, 12, 20],
     ]);
     expect(d.map((x) => x.message)).toEqual([
       'status.costControl.cluster.opencost.replicas is -1, a negative replica count: Kubernetes rejects the deployment of this component.',
@@ -20,7 +20,7 @@ describe('cost/settings', () => {
 
   it('checks the currency code', () => {
     const currency = (code: string): string[] =>
-      of('cost/settings', lintStatus(`  costControl:\n    settings:\n      priceCurrency: ${code}\n`)).map((x) => `${x.severity}: ${x.message}`);
+      of('cost/prices-currency-retention-replicas', lintStatus(`  costControl:\n    settings:\n      priceCurrency: ${code}\n`)).map((x) => `${x.severity}: ${x.message}`);
     expect(currency('USD')).toEqual([]);
     expect(currency('usd')).toEqual([
       'warning: status.costControl.settings.priceCurrency is "usd", not in upper case.',
@@ -35,7 +35,7 @@ describe('cost/settings', () => {
 
   it('checks retentions with Prometheus\' duration parser', () => {
     const retention = (value: string): string[] =>
-      of('cost/settings', lintStatus(`  costControl:\n    global:\n      metrics:\n        retention: ${value}\n`)).map((x) => `${x.message} ${x.note ?? ''}`);
+      of('cost/prices-currency-retention-replicas', lintStatus(`  costControl:\n    global:\n      metrics:\n        retention: ${value}\n`)).map((x) => `${x.message} ${x.note ?? ''}`);
     for (const ok of ['1y', '30d', '1w3d12h', '2160h', '0']) expect(retention(ok)).toEqual([]);
     expect(retention('1.5d')).toEqual([expect.stringMatching(/^status\.costControl\.global\.metrics\.retention is "1\.5d", not a retention duration: .* The parser says: unknown unit "\." in duration "1\.5d"\.$/)]);
     expect(retention('12h1d')).toEqual([expect.stringMatching(/^status\.costControl\.global\.metrics\.retention is "12h1d", not a retention duration: .* The parser says: not a valid duration string/)]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
 import { readRuleDoc } from '../../src/engine/docs.js';
-import type { Diagnostic } from '../../src/engine/types.js';
+import { ruleCategory, type Diagnostic } from '../../src/engine/types.js';
 import { RULES_WITHOUT_FIXTURES } from '../helpers/fixtures.js';
 import { lint, lintPatchFiles } from '../helpers/lint.js';
 
@@ -37,7 +37,7 @@ describe.each(builtinRules.map((r) => [r.meta.id, r] as const))('docs of %s', (i
   // A rule that no YAML fixture can show has no YAML example either.
   if (id in RULES_WITHOUT_FIXTURES) return;
 
-  if (rule.meta.transition || rule.meta.category === 'patch') {
+  if (rule.meta.transition || ruleCategory(id) === 'patch') {
     it(`shows the ${rule.meta.transition ? 'previous version' : 'base object'} its examples change`, () => {
       expect(example(doc, rule.meta.transition ? 'Previous' : 'Base')).toBeDefined();
     });

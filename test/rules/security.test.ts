@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
 import { connectionPasswords, hasInlineUrlPassword, isInlineSecret, isPlainHttpUrl } from '../../rules/security/shared.js';
 import { ids, lint, lintResult, spans } from '../helpers/lint.js';
-import type { Diagnostic } from '../../src/engine/types.js';
+import { ruleCategory, type Diagnostic } from '../../src/engine/types.js';
 
 /** A Config whose status starts on line 5 with the given (indented) lines. */
 function config(status: string): string {
@@ -29,7 +29,7 @@ describe('security rules: registration', () => {
     const security = builtinRules.filter((r) => r.meta.id.startsWith('security/'));
     expect(security.length).toBeGreaterThan(0);
     for (const rule of security) {
-      expect(rule.meta.category).toBe('security');
+      expect(ruleCategory(rule.meta.id)).toBe('security');
       expect(rule.meta.sources).toEqual(['security']);
       expect(rule.meta.severity).toBe('warning');
       expect(rule.meta.description).toMatch(/^(Require|Disallow|Limit|Warn|Flag) /);

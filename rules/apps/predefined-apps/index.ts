@@ -1,7 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { parseAbsoluteUrl, redactUrlPassword } from '../../../src/formats/url.js';
-import { getIn } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, getIn, parseAbsoluteUrl, redactUrlPassword, type Rule } from '../../api.js';
 import { APPS, PREDEFINED_APPS, recordItems, REPOSITORIES, urlReason } from '../shared.js';
 
 /** `repo/chart`: a repository name and a chart name, both non-empty, one slash, no white space. */
@@ -14,7 +11,6 @@ const rule: Rule = {
     id: 'apps/predefined-apps',
     description: 'Require predefined apps to name their chart as repo/chart and to use absolute icon and readme URLs',
     severity: 'error',
-    category: 'config',
     sources: ['spec'],
     kinds: ['Config'],
     messages: {

@@ -1,7 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { parseAbsoluteUrl, redactUrlPassword } from '../../../src/formats/url.js';
-import { duplicates } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, duplicates, parseAbsoluteUrl, redactUrlPassword, type Rule } from '../../api.js';
 import { recordItems, REPOSITORIES, urlReason } from '../shared.js';
 
 const rule: Rule = {
@@ -9,7 +6,6 @@ const rule: Rule = {
     id: 'apps/repositories',
     description: 'Require app chart repositories with an absolute URL and a unique name',
     severity: 'error',
-    category: 'config',
     sources: ['spec'],
     kinds: ['Config'],
     messages: {

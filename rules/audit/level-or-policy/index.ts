@@ -1,6 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { isRecord, recordAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, isRecord, recordAt, type Rule } from '../../api.js';
 import { AUDIT, auditLevel, nonEmptyList } from '../shared.js';
 
 const rule: Rule = {
@@ -8,7 +6,6 @@ const rule: Rule = {
     id: 'audit/level-or-policy',
     description: 'Disallow an audit level together with an audit policy, and levels outside 1 to 4',
     severity: 'error',
-    category: 'config',
     sources: ['spec', 'upstream'],
     sections: ['status.audit'],
     kinds: ['Config'],

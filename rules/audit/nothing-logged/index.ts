@@ -1,6 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { getIn, isRecord, recordAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, getIn, isRecord, recordAt, type Rule } from '../../api.js';
 import { AUDIT, POLICY_RULES, auditLevel, policyRules } from '../shared.js';
 
 const rule: Rule = {
@@ -8,7 +6,6 @@ const rule: Rule = {
     id: 'audit/nothing-logged',
     description: 'Warn when audit logging is enabled but neither a level nor a policy rule logs anything',
     severity: 'warning',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.audit'],
     kinds: ['Config'],

@@ -1,6 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { recordAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, recordAt, type Rule } from '../../api.js';
 import { AUDIT } from '../shared.js';
 
 const rule: Rule = {
@@ -8,7 +6,6 @@ const rule: Rule = {
     id: 'audit/path',
     description: 'Require a log directory path when audit logging is enabled',
     severity: 'error',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.audit'],
     supersedes: ['schema/empty-value'],

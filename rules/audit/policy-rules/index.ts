@@ -1,7 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { nameIsDNSSubdomain } from '../../../src/formats/k8s-names.js';
-import { isRecord, listAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, isRecord, listAt, nameIsDNSSubdomain, type Rule } from '../../api.js';
 import { nonEmptyList, policyRules } from '../shared.js';
 
 /**
@@ -14,7 +11,6 @@ const rule: Rule = {
     id: 'audit/policy-rules',
     description: 'Require audit policy rules that the audit policy validation accepts',
     severity: 'error',
-    category: 'config',
     sources: ['spec', 'upstream'],
     sections: ['status.audit'],
     kinds: ['Config'],

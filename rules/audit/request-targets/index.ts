@@ -1,6 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { listAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { displayPath, listAt, type Rule } from '../../api.js';
 import { policyRules } from '../shared.js';
 
 /** The request targets the platform's audit types define (upstream `RequestTarget` constants). */
@@ -16,7 +14,6 @@ const rule: Rule = {
     id: 'audit/request-targets',
     description: 'Warn on audit policy request targets the platform does not define',
     severity: 'warning',
-    category: 'config',
     sources: ['upstream'],
     sections: ['status.audit'],
     kinds: ['Config'],

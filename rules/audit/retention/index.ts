@@ -1,6 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { recordAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, recordAt, type Rule } from '../../api.js';
 import { AUDIT } from '../shared.js';
 
 /** What each retention field counts, and what 0 / leaving it out means (spec, "Limits"). */
@@ -16,7 +14,6 @@ const rule: Rule = {
     id: 'audit/retention',
     description: 'Disallow negative audit log retention and rotation settings',
     severity: 'error',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.audit'],
     kinds: ['Config'],

@@ -1,5 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { displayPath, type Rule } from '../../api.js';
 import { isCatchAll, policyRules, RESTRICTION_FIELDS } from '../shared.js';
 
 const rule: Rule = {
@@ -7,7 +6,6 @@ const rule: Rule = {
     id: 'audit/unreachable-rule',
     description: 'Warn on audit policy rules that come after a rule matching every request',
     severity: 'warning',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.audit'],
     kinds: ['Config'],

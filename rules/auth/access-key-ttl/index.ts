@@ -1,5 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { recordAt } from '../../../src/platform/data.js';
+import { recordAt, type Rule } from '../../api.js';
 
 function seconds(n: number): string {
   const days = n / 86400;
@@ -14,7 +13,6 @@ const rule: Rule = {
     id: 'auth/access-key-ttl',
     description: 'Require access-key lifetimes to be non-negative and the login key lifetime within the global maximum',
     severity: 'error',
-    category: 'auth',
     sources: ['spec'],
     sections: ['status.auth'],
     kinds: ['Config'],

@@ -1,8 +1,5 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isRecord, listAt, recordAt } from '../../../src/platform/data.js';
-import { PROVIDER_TYPES } from '../../../src/platform/providers.js';
-import { displayPath } from '../../../src/schema/validate.js';
-import { TOP_LEVEL_IDS, isUrlSafeConnectorId, shown } from '../shared.js';
+import { displayPath, isRecord, listAt, PROVIDER_TYPES, recordAt, type Rule, shown } from '../../api.js';
+import { TOP_LEVEL_IDS, isUrlSafeConnectorId } from '../shared.js';
 
 const PROVIDER_LIST = PROVIDER_TYPES.join(', ');
 
@@ -11,7 +8,6 @@ const rule: Rule = {
     id: 'auth/connectors',
     description: 'Require every additional connector to have a unique, URL-safe id and a provider',
     severity: 'error',
-    category: 'auth',
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],

@@ -1,14 +1,10 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { hasCRLF, isHttpToken } from '../../../src/formats/misc.js';
-import { recordAt } from '../../../src/platform/data.js';
-import { shown } from '../shared.js';
+import { hasCRLF, isHttpToken, recordAt, type Rule, shown } from '../../api.js';
 
 const rule: Rule = {
   meta: {
     id: 'auth/custom-http-headers',
     description: 'Require customHttpHeaders names to be HTTP tokens and values to be free of line breaks',
     severity: 'error',
-    category: 'auth',
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],

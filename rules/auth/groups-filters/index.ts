@@ -1,15 +1,10 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { checkGoRegex } from '../../../src/formats/regex.js';
-import { listAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
-import { shown } from '../shared.js';
+import { checkGoRegex, displayPath, listAt, type Rule, shown } from '../../api.js';
 
 const rule: Rule = {
   meta: {
     id: 'auth/groups-filters',
     description: "Require every groupsFilters entry to be a regular expression in Go's RE2 syntax",
     severity: 'error',
-    category: 'auth',
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],

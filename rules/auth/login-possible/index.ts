@@ -1,13 +1,10 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { getIn } from '../../../src/platform/data.js';
-import { eachProvider } from '../../../src/platform/providers.js';
+import { eachProvider, getIn, type Rule } from '../../api.js';
 
 const rule: Rule = {
   meta: {
     id: 'auth/login-possible',
     description: 'Disallow disabling password login when no login provider is configured',
     severity: 'error',
-    category: 'auth',
     sources: ['spec'],
     sections: ['status.auth'],
     kinds: ['Config'],

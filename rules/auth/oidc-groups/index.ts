@@ -1,5 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { eachProvider } from '../../../src/platform/providers.js';
+import { eachProvider, type Rule } from '../../api.js';
 import { fieldName, filled, nonEmptyList } from '../shared.js';
 
 const rule: Rule = {
@@ -7,7 +6,6 @@ const rule: Rule = {
     id: 'auth/oidc-groups',
     description: 'Warn when an OIDC provider requires groups but names no groupsClaim to read them from',
     severity: 'warning',
-    category: 'auth',
     sources: ['upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],

@@ -1,14 +1,11 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isLocalhost, parseAbsoluteUrl, redactUrlPassword } from '../../../src/formats/url.js';
-import { eachProvider } from '../../../src/platform/providers.js';
-import { fieldName, shown } from '../shared.js';
+import { eachProvider, isLocalhost, parseAbsoluteUrl, redactUrlPassword, type Rule, shown } from '../../api.js';
+import { fieldName } from '../shared.js';
 
 const rule: Rule = {
   meta: {
     id: 'auth/oidc-issuer',
     description: 'Require the OIDC issuerUrl to be an absolute https URL without user info, query or fragment',
     severity: 'error',
-    category: 'auth',
     sources: ['upstream'],
     sections: ['status.auth'],
     supersedes: ['security/http-url'],

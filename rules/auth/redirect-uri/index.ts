@@ -1,8 +1,5 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { parseAbsoluteUrl, redactUrlPassword, splitHostPort } from '../../../src/formats/url.js';
-import { stringAt } from '../../../src/platform/data.js';
-import { CALLBACK_PATHS, eachProvider, type ProviderEntry } from '../../../src/platform/providers.js';
-import { fieldName, filled, httpUrlProblem, shown, usableConnectorId } from '../shared.js';
+import { CALLBACK_PATHS, eachProvider, parseAbsoluteUrl, type ProviderEntry, redactUrlPassword, type Rule, shown, splitHostPort, stringAt } from '../../api.js';
+import { fieldName, filled, httpUrlProblem, usableConnectorId } from '../shared.js';
 
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { https: '443', http: '80' };
 
@@ -28,7 +25,6 @@ const rule: Rule = {
     id: 'auth/redirect-uri',
     description: "Require login redirect URIs to be absolute URLs that end in the provider's callback path on the platform host",
     severity: 'error',
-    category: 'auth',
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],

@@ -1,6 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { checkSamlCaData, isBase64 } from '../../../src/formats/misc.js';
-import { eachProvider } from '../../../src/platform/providers.js';
+import { checkSamlCaData, eachProvider, isBase64, type Rule } from '../../api.js';
 import { fieldName, filled, isTrue } from '../shared.js';
 
 // caData is a secret-like blob: its value never goes into a message, only the field name and what is wrong with it.
@@ -10,7 +8,6 @@ const rule: Rule = {
     id: 'auth/saml-ca',
     description: 'Require every SAML provider to have exactly one of ca and caData, and caData to be a base64 PEM certificate',
     severity: 'error',
-    category: 'auth',
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],

@@ -1,5 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { eachProvider } from '../../../src/platform/providers.js';
+import { eachProvider, type Rule } from '../../api.js';
 import { fieldName, filled, isTrue, nonEmptyList } from '../shared.js';
 
 const rule: Rule = {
@@ -7,7 +6,6 @@ const rule: Rule = {
     id: 'auth/saml-groups',
     description: 'Warn about SAML group settings that have no effect or deny every login',
     severity: 'warning',
-    category: 'auth',
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],

@@ -1,6 +1,5 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { eachProvider } from '../../../src/platform/providers.js';
-import { fieldName, shown, str } from '../shared.js';
+import { eachProvider, type Rule, shown } from '../../api.js';
+import { fieldName, str } from '../shared.js';
 
 /** The name-id formats the SAML connector knows (Dex `connector/saml/saml.go`, `nameIDFormats`). */
 export const NAME_ID_FORMATS: readonly string[] = [
@@ -39,7 +38,6 @@ const rule: Rule = {
     id: 'auth/saml-name-id-format',
     description: 'Require nameIDPolicyFormat to be a SAML name-id format URN or its last component',
     severity: 'error',
-    category: 'auth',
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],

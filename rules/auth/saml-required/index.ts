@@ -1,5 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { eachProvider } from '../../../src/platform/providers.js';
+import { eachProvider, type Rule } from '../../api.js';
 import { fieldName } from '../shared.js';
 
 /** What the SAML connector refuses to start without (Dex's `openConnector`), and what each is for. */
@@ -15,7 +14,6 @@ const rule: Rule = {
     id: 'auth/saml-required',
     description: 'Require ssoURL, redirectURI, usernameAttr and emailAttr in every SAML provider',
     severity: 'error',
-    category: 'auth',
     sources: ['upstream'],
     sections: ['status.auth'],
     supersedes: ['schema/empty-value'],

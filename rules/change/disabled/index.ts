@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 import { versions } from '../helpers.js';
 
 const rule: Rule = {
@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'change/disabled',
     description: 'Point out an update that disables a user (spec.disabled turned true)',
     severity: 'info',
-    category: 'change',
     sources: ['spec'],
     kinds: ['User'],
     transition: true,

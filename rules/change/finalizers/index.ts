@@ -1,5 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { getIn } from '../../../src/platform/data.js';
+import { getIn, type Rule } from '../../api.js';
 import { show, versions } from '../helpers.js';
 
 const rule: Rule = {
@@ -7,7 +6,6 @@ const rule: Rule = {
     id: 'change/finalizers',
     description: 'Disallow adding or changing finalizers once deletion of the object has been requested',
     severity: 'error',
-    category: 'change',
     sources: ['spec'],
     transition: true,
     messages: {

@@ -1,4 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
+import type { DataPath, Rule } from '../../api.js';
 import { changed, show, versions } from '../helpers.js';
 
 /** What names an object on the server; the first three address it, uid and creationTimestamp are the server's. */
@@ -17,7 +17,6 @@ const rule: Rule = {
     id: 'change/identity',
     description: 'Disallow changing the identity of an object in an update (name, namespace, uid, creationTimestamp, kind, apiVersion)',
     severity: 'error',
-    category: 'change',
     sources: ['spec'],
     transition: true,
     messages: {

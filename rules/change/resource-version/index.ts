@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 import { show, versions } from '../helpers.js';
 
 const rule: Rule = {
@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'change/resource-version',
     description: 'Require an update to carry the resourceVersion of the object it replaces',
     severity: 'error',
-    category: 'change',
     sources: ['spec'],
     transition: true,
     messages: {

@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 import { show, versions } from '../helpers.js';
 
 const rule: Rule = {
@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'change/token-generation',
     description: "Warn when an update changes spec.tokenGeneration, which invalidates the user's tokens",
     severity: 'warning',
-    category: 'change',
     sources: ['spec'],
     kinds: ['User'],
     transition: true,

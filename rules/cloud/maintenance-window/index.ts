@@ -1,6 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { recordAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, recordAt, type Rule } from '../../api.js';
 
 const WINDOW: DataPath = ['status', 'cloud', 'maintenanceWindow'];
 
@@ -22,7 +20,6 @@ const rule: Rule = {
     id: 'cloud/maintenance-window',
     description: 'Require a day name and an HH:MM-HH:MM time range in the cloud maintenance window',
     severity: 'error',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.cloud.maintenanceWindow'],
     kinds: ['Config'],

@@ -1,6 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { getIn } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, getIn, type Rule } from '../../api.js';
 
 const FIELD: DataPath = ['status', 'authenticateVersionEndpoint'];
 
@@ -9,7 +7,6 @@ const rule: Rule = {
     id: 'config/authenticate-version-endpoint',
     description: 'Flag authenticateVersionEndpoint, which needs cluster-virtualization component v0.27 or later',
     severity: 'info',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.authenticateVersionEndpoint'],
     kinds: ['Config'],

@@ -1,7 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { isDomainName } from '../../../src/formats/k8s-names.js';
-import { getIn } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, getIn, isDomainName, type Rule } from '../../api.js';
 
 const OIDC: DataPath = ['status', 'oidc'];
 const DEV_POD_SUB_DOMAIN: DataPath = ['status', 'devPodSubDomain'];
@@ -24,7 +21,6 @@ const rule: Rule = {
     id: 'config/deprecated',
     description: 'Warn on the deprecated Config fields status.oidc and status.devPodSubDomain',
     severity: 'warning',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.oidc', 'status.devPodSubDomain'],
     kinds: ['Config'],

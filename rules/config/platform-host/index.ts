@@ -1,7 +1,4 @@
-import type { DataPath, Rule, Suggestion } from '../../../src/engine/types.js';
-import { parseAbsoluteUrl, redactUrlPassword, splitHostPort } from '../../../src/formats/url.js';
-import { getIn } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, getIn, parseAbsoluteUrl, redactUrlPassword, type Rule, splitHostPort, type Suggestion } from '../../api.js';
 
 const PLATFORM_HOST: DataPath = ['status', 'platformHost'];
 
@@ -10,7 +7,6 @@ const rule: Rule = {
     id: 'config/platform-host',
     description: 'Require platformHost to be a host name with an optional port, without scheme or path',
     severity: 'error',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.platformHost'],
     kinds: ['Config'],

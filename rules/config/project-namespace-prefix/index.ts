@@ -1,7 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { byteLength, DNS1123_LABEL_MAX_LENGTH, isDNS1123Label } from '../../../src/formats/k8s-names.js';
-import { getIn } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { byteLength, type DataPath, displayPath, DNS1123_LABEL_MAX_LENGTH, getIn, isDNS1123Label, type Rule } from '../../api.js';
 
 const PREFIX: DataPath = ['status', 'projectNamespacePrefix'];
 
@@ -13,7 +10,6 @@ const rule: Rule = {
     id: 'config/project-namespace-prefix',
     description: 'Require projectNamespacePrefix to be usable as the start of a namespace name (a DNS-1123 label)',
     severity: 'error',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.projectNamespacePrefix'],
     kinds: ['Config'],

@@ -1,8 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { isEnvReference } from '../../../src/formats/misc.js';
-import { parseGoUrl } from '../../../src/formats/url.js';
-import { getIn } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, getIn, isEnvReference, parseGoUrl, type Rule } from '../../api.js';
 
 const DATA_SOURCE: DataPath = ['status', 'database', 'dataSource'];
 
@@ -48,7 +44,6 @@ const rule: Rule = {
     id: 'database/data-source',
     description: 'Require a mysql:// or postgres:// data source for the platform database',
     severity: 'error',
-    category: 'config',
     sources: ['spec', 'upstream'],
     sections: ['status.database.dataSource'],
     kinds: ['Config'],

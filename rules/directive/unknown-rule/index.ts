@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 
 /** Reported by the engine after applying inline directives; this module is its identity, messages and documentation. */
 const rule: Rule = {
@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'directive/unknown-rule',
     description: 'Disallow inline directives that name rules that do not exist',
     severity: 'warning',
-    category: 'directive',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 
 /** Reported by the engine after applying inline directives; this module is its identity, messages and documentation. */
 const rule: Rule = {
@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'directive/unused',
     description: 'Warn on inline disable directives that suppress nothing',
     severity: 'warning',
-    category: 'directive',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

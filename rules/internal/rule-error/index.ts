@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 
 /** Reported by the engine's rule runner; this module is its identity, messages and documentation. */
 const rule: Rule = {
@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'internal/rule-error',
     description: "Report a rule that failed while checking a document",
     severity: 'error',
-    category: 'internal',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

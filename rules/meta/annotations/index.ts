@@ -1,14 +1,11 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { annotationsSize, isQualifiedName, TOTAL_ANNOTATION_SIZE_LIMIT_BYTES } from '../../../src/formats/k8s-names.js';
-import { isRecord } from '../../../src/platform/data.js';
-import { entriesOf, metadataOf, problemsText, shown } from '../helpers.js';
+import { annotationsSize, entriesOf, isQualifiedName, isRecord, problemsText, type Rule, shown, TOTAL_ANNOTATION_SIZE_LIMIT_BYTES } from '../../api.js';
+import { metadataOf } from '../helpers.js';
 
 const rule: Rule = {
   meta: {
     id: 'meta/annotations',
     description: 'Require annotation keys that are qualified names and limit the total size of annotations',
     severity: 'error',
-    category: 'metadata',
     sources: ['upstream'],
     sections: ['metadata'],
     messages: {

@@ -1,12 +1,11 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isSet, metadataOf } from '../helpers.js';
+import { isSet, type Rule } from '../../api.js';
+import { metadataOf } from '../helpers.js';
 
 const rule: Rule = {
   meta: {
     id: 'meta/deletion-grace',
     description: 'Require deletionGracePeriodSeconds to be non-negative and only next to deletionTimestamp',
     severity: 'error',
-    category: 'metadata',
     sources: ['spec'],
     sections: ['metadata'],
     supersedes: ['meta/server-fields'],

@@ -1,7 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isFinalizerName } from '../../../src/formats/k8s-names.js';
-import { listAt } from '../../../src/platform/data.js';
-import { problemsText, shown } from '../helpers.js';
+import { isFinalizerName, listAt, problemsText, type Rule, shown } from '../../api.js';
 
 const ORPHAN = 'orphan';
 const FOREGROUND = 'foregroundDeletion';
@@ -11,7 +8,6 @@ const rule: Rule = {
     id: 'meta/finalizers',
     description: 'Require finalizers that are qualified names, without duplicates or conflicting deletion modes',
     severity: 'error',
-    category: 'metadata',
     sources: ['upstream'],
     sections: ['metadata'],
     fixable: true,

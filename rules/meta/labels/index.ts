@@ -1,14 +1,11 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isLabelKey, isValidLabelValue } from '../../../src/formats/k8s-names.js';
-import { isRecord } from '../../../src/platform/data.js';
-import { entriesOf, metadataOf, problemsText, shown } from '../helpers.js';
+import { entriesOf, isLabelKey, isRecord, isValidLabelValue, problemsText, type Rule, shown } from '../../api.js';
+import { metadataOf } from '../helpers.js';
 
 const rule: Rule = {
   meta: {
     id: 'meta/labels',
     description: 'Require label keys that are qualified names and label values in the Kubernetes label syntax',
     severity: 'error',
-    category: 'metadata',
     sources: ['upstream'],
     sections: ['metadata'],
     messages: {

@@ -1,7 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { byteLength } from '../../../src/formats/k8s-names.js';
-import { isRecord, listAt } from '../../../src/platform/data.js';
-import { isSet, shown } from '../helpers.js';
+import { byteLength, isRecord, isSet, listAt, type Rule, shown } from '../../api.js';
 
 /** apimachinery `FieldManagerMaxLength` and `MaxSubresourceNameLength`. */
 const MANAGER_MAX_BYTES = 128;
@@ -34,7 +31,6 @@ const rule: Rule = {
     id: 'meta/managed-fields',
     description: 'Require complete, well-formed metadata.managedFields entries',
     severity: 'error',
-    category: 'metadata',
     sources: ['spec', 'upstream'],
     sections: ['metadata'],
     messages: {

@@ -1,6 +1,5 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isGenerateNamePrefix, nameIsDNSSubdomain } from '../../../src/formats/k8s-names.js';
-import { isSet, metadataOf, problemsText, shown } from '../helpers.js';
+import { isGenerateNamePrefix, isSet, nameIsDNSSubdomain, problemsText, type Rule, shown } from '../../api.js';
+import { metadataOf } from '../helpers.js';
 
 /** A likely intended name: lower case, `_` and spaces as `-`; offered only when that is a valid name. */
 function normalized(value: string, prefix: boolean): string | undefined {
@@ -14,7 +13,6 @@ const rule: Rule = {
     id: 'meta/name',
     description: 'Require a valid metadata.name or metadata.generateName',
     severity: 'error',
-    category: 'metadata',
     sources: ['spec', 'upstream'],
     messages: {
       missing: {

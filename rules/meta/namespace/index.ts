@@ -1,13 +1,11 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isDNS1123Label } from '../../../src/formats/k8s-names.js';
-import { metadataOf, problemsText, shown } from '../helpers.js';
+import { isDNS1123Label, problemsText, type Rule, shown } from '../../api.js';
+import { metadataOf } from '../helpers.js';
 
 const rule: Rule = {
   meta: {
     id: 'meta/namespace',
     description: 'Disallow metadata.namespace on the cluster-scoped User and Config',
     severity: 'warning',
-    category: 'metadata',
     sources: ['spec', 'upstream'],
     sections: ['metadata'],
     messages: {

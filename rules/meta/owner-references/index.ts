@@ -1,6 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isRecord, listAt } from '../../../src/platform/data.js';
-import { shown } from '../helpers.js';
+import { isRecord, listAt, type Rule, shown } from '../../api.js';
 
 /** apimachinery `BannedOwners`: kinds that may never own another object. */
 const BANNED_OWNERS = new Set(['v1/Event']);
@@ -24,7 +22,6 @@ const rule: Rule = {
     id: 'meta/owner-references',
     description: 'Require owner references the server accepts: complete, with at most one controller',
     severity: 'error',
-    category: 'metadata',
     sources: ['spec', 'upstream'],
     sections: ['metadata'],
     supersedes: ['schema/required'],

@@ -1,12 +1,11 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isSet, metadataOf } from '../helpers.js';
+import { isSet, type Rule } from '../../api.js';
+import { metadataOf } from '../helpers.js';
 
 const rule: Rule = {
   meta: {
     id: 'meta/self-link',
     description: 'Disallow the deprecated metadata.selfLink',
     severity: 'warning',
-    category: 'metadata',
     sources: ['spec'],
     sections: ['metadata'],
     fixable: true,

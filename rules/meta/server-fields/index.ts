@@ -1,8 +1,8 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isSet, metadataOf } from '../helpers.js';
+import { isSet, type Rule, type ServerOwnedField } from '../../api.js';
+import { metadataOf } from '../helpers.js';
 
-/** The server-set, read-only metadata fields, each with what the server does with it. */
-const SERVER_FIELDS: Readonly<Record<string, string>> = {
+/** What the server does with each field it owns (selfLink, deprecated, is meta/self-link's). */
+const SERVER_FIELDS: Readonly<Record<Exclude<ServerOwnedField, 'selfLink'>, string>> = {
   uid: 'the server generates a new one on create',
   resourceVersion: 'it is opaque; pass it back unmodified only in a replace (PUT) of an object you have just read',
   generation: 'the server counts the desired-state generations itself',
@@ -17,7 +17,6 @@ const rule: Rule = {
     id: 'meta/server-fields',
     description: 'Disallow server-set, read-only metadata fields in manifests',
     severity: 'warning',
-    category: 'metadata',
     sources: ['spec'],
     sections: ['metadata'],
     messages: {

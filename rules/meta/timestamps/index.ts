@@ -1,8 +1,5 @@
-import type { DataPath, NodeFacts, Rule } from '../../../src/engine/types.js';
-import { parseRFC3339, type RFC3339Fields } from '../../../src/formats/time.js';
-import { isRecord, listAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
-import { metadataOf, shown } from '../helpers.js';
+import { type DataPath, displayPath, isRecord, listAt, type NodeFacts, parseRFC3339, type RFC3339Fields, type Rule, shown } from '../../api.js';
+import { metadataOf } from '../helpers.js';
 
 /**
  * The text of a timestamp as written. The platform's YAML decoder leaves timestamps as strings; should a YAML 1.1
@@ -42,7 +39,6 @@ const rule: Rule = {
     id: 'meta/timestamps',
     description: 'Require metadata timestamps in RFC 3339 as the platform parses them, creationTimestamp in UTC',
     severity: 'error',
-    category: 'metadata',
     sources: ['spec', 'upstream'],
     sections: ['metadata'],
     messages: {

@@ -1,7 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { parseAbsoluteUrl, redactUrlPassword } from '../../../src/formats/url.js';
-import { duplicates, isRecord, listAt, recordAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, duplicates, isRecord, listAt, parseAbsoluteUrl, recordAt, redactUrlPassword, type Rule } from '../../api.js';
 
 const OIDC: DataPath = ['status', 'oidc'];
 const CLIENTS: DataPath = [...OIDC, 'clients'];
@@ -11,7 +8,6 @@ const rule: Rule = {
     id: 'oidc-provider/clients',
     description: 'Require valid clients of the platform\'s own OIDC provider: absolute redirect URIs, wildcards only when allowed, unique client ids',
     severity: 'error',
-    category: 'config',
     sources: ['spec', 'upstream'],
     sections: ['status.oidc'],
     kinds: ['Config'],

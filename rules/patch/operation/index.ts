@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 
 /** Reported by `platlint patch` while it reads and applies the patch (src/patch), not by a check of an object. */
 const rule: Rule = {
@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'patch/operation',
     description: 'Require each JSON Patch operation to have a known op and the members it needs',
     severity: 'error',
-    category: 'patch',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

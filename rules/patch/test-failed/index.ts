@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 
 /** Reported by `platlint patch` while it reads and applies the patch (src/patch), not by a check of an object. */
 const rule: Rule = {
@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'patch/test-failed',
     description: 'Report a JSON Patch test operation that fails on the base object',
     severity: 'error',
-    category: 'patch',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 
 /**
  * Reported after a run in the policy files, once per policy rule that failed to evaluate on some document
@@ -9,7 +9,6 @@ const rule: Rule = {
     id: 'policy/evaluation-error',
     description: 'Report a custom policy rule that failed to evaluate on a document',
     severity: 'error',
-    category: 'internal',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

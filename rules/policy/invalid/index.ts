@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 
 /**
  * Reported by the policy loader (`src/policy/load.ts`) in the policy files themselves, never by `check`:
@@ -9,7 +9,6 @@ const rule: Rule = {
     id: 'policy/invalid',
     description: 'Report a custom policy file that cannot be loaded',
     severity: 'error',
-    category: 'internal',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 
 /** Reported by the engine's document extraction; this module is its identity, messages and documentation. */
 const rule: Rule = {
@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'resource/api-version',
     description: "Require the management.platform/v1 API version",
     severity: 'error',
-    category: 'resource',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 
 /** Reported by the engine's schema pass; this module is its identity, messages and documentation. */
 const rule: Rule = {
@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'schema/enum',
     description: "Require enumerated fields to hold one of their values",
     severity: 'error',
-    category: 'schema',
     sources: ['spec', 'upstream'],
     fixable: true,
     reportedByEngine: true,

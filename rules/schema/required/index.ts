@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 
 /** Reported by the engine's schema pass; this module is its identity, messages and documentation. */
 const rule: Rule = {
@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'schema/required',
     description: "Require the fields the spec marks as required",
     severity: 'error',
-    category: 'schema',
     sources: ['spec', 'upstream'],
     supersedes: ['schema/enum'],
     reportedByEngine: true,

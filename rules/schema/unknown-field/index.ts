@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 
 /** Reported by the engine's schema pass; this module is its identity, messages and documentation. */
 const rule: Rule = {
@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'schema/unknown-field',
     description: "Disallow fields the spec does not define",
     severity: 'error',
-    category: 'schema',
     sources: ['spec'],
     fixable: true,
     reportedByEngine: true,

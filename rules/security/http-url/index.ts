@@ -1,7 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { getIn, listAt } from '../../../src/platform/data.js';
-import { eachProvider } from '../../../src/platform/providers.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, eachProvider, getIn, listAt, type Rule } from '../../api.js';
 import { isPlainHttpUrl } from '../shared.js';
 
 const USE_HTTPS = 'Use https:// (plain http:// is accepted only for localhost, 127.0.0.1 and [::1]).';
@@ -11,7 +8,6 @@ const rule: Rule = {
     id: 'security/http-url',
     description: 'Disallow plain http URLs for identity providers, login callbacks, the vault and chart repositories',
     severity: 'warning',
-    category: 'security',
     sources: ['security'],
     kinds: ['Config'],
     messages: {

@@ -1,7 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { listAt } from '../../../src/platform/data.js';
-import { eachProvider } from '../../../src/platform/providers.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, eachProvider, listAt, type Rule } from '../../api.js';
 import { isTrueAt } from '../shared.js';
 
 const rule: Rule = {
@@ -9,7 +6,6 @@ const rule: Rule = {
     id: 'security/insecure-tls',
     description: 'Disallow switching off certificate and signature validation',
     severity: 'warning',
-    category: 'security',
     sources: ['security'],
     kinds: ['Config'],
     messages: {

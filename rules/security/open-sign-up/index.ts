@@ -1,7 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { getIn } from '../../../src/platform/data.js';
-import { eachProvider, type ProviderEntry } from '../../../src/platform/providers.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { displayPath, eachProvider, getIn, type ProviderEntry, type Rule } from '../../api.js';
 
 const CREATES_USERS =
   'the platform creates a user for each of them on first sign-in because status.auth.disableUserCreation is not true.';
@@ -76,7 +73,6 @@ const rule: Rule = {
     description:
       'Warn about login providers without an org, team, group, domain or tenant restriction while single sign-on creates users',
     severity: 'warning',
-    category: 'security',
     sources: ['security'],
     kinds: ['Config'],
     messages: {

@@ -1,7 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { getIn, listAt } from '../../../src/platform/data.js';
-import { eachProvider } from '../../../src/platform/providers.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, eachProvider, getIn, listAt, type Rule } from '../../api.js';
 import { hasInlineUrlPassword, isInlineSecret } from '../shared.js';
 
 const EXPOSED = 'Anyone who can read this manifest, its Git history or the Config resource can read it';
@@ -11,7 +8,6 @@ const rule: Rule = {
     id: 'security/plaintext-secret',
     description: 'Disallow secrets written inline instead of as environment references',
     severity: 'warning',
-    category: 'security',
     sources: ['security'],
     kinds: ['Config'],
     messages: {

@@ -1,7 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { parseGoUrl, splitHostPort } from '../../../src/formats/url.js';
-import { getIn, listAt, stringAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { displayPath, getIn, listAt, parseGoUrl, type Rule, splitHostPort, stringAt } from '../../api.js';
 
 const DEFAULT_HTTPS_PORT = 443;
 
@@ -31,7 +28,6 @@ const rule: Rule = {
     id: 'security/ui-scripts',
     description: 'Flag script code in the login legal text and JavaScript the UI loads from other origins',
     severity: 'warning',
-    category: 'security',
     sources: ['security'],
     kinds: ['Config'],
     optionsSchema: {

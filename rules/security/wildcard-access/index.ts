@@ -1,13 +1,10 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isRecord, listAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { displayPath, isRecord, listAt, type Rule } from '../../api.js';
 
 const rule: Rule = {
   meta: {
     id: 'security/wildcard-access',
     description: 'Disallow access rules that give every verb to every user or every team',
     severity: 'warning',
-    category: 'security',
     sources: ['security'],
     sections: ['spec.access'],
     kinds: ['User'],

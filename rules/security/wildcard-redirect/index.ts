@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 import { isTrueAt } from '../shared.js';
 
 const rule: Rule = {
@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'security/wildcard-redirect',
     description: 'Disallow wildcard redirect URIs for the clients of the platform\'s OIDC provider',
     severity: 'warning',
-    category: 'security',
     sources: ['security'],
     sections: ['status.oidc'],
     kinds: ['Config'],

@@ -1,6 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { getIn } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, getIn, type Rule } from '../../api.js';
 
 /** Every `storageClass` of a Config: the platform database and the cost-control metrics volumes. */
 const STORAGE_CLASS_PATHS: readonly DataPath[] = [
@@ -14,7 +12,6 @@ const rule: Rule = {
     id: 'storage/storage-class',
     description: 'Flag storage classes that disable dynamic provisioning ("-" or the empty string)',
     severity: 'info',
-    category: 'config',
     sources: ['spec'],
     kinds: ['Config'],
     messages: {

@@ -1,7 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { isCssColor } from '../../../src/formats/misc.js';
-import { recordAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, isCssColor, recordAt, type Rule } from '../../api.js';
 
 const UI: DataPath = ['status', 'uiSettings'];
 const COLOR_FIELDS = ['logoBackgroundColor', 'primaryColor', 'sidebarColor', 'accentColor'] as const;
@@ -11,7 +8,6 @@ const rule: Rule = {
     id: 'ui/colors',
     description: 'Require valid CSS colors in the UI color settings',
     severity: 'error',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.uiSettings'],
     kinds: ['Config'],

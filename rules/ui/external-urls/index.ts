@@ -1,6 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { recordAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, recordAt, type Rule } from '../../api.js';
 
 const EXTERNAL_URLS: DataPath = ['status', 'uiSettings', 'externalURLs'];
 
@@ -9,7 +7,6 @@ const rule: Rule = {
     id: 'ui/external-urls',
     description: 'Warn when externalURLs.allow is set without block: true, where it has no effect',
     severity: 'warning',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.uiSettings.externalURLs'],
     kinds: ['Config'],

@@ -1,7 +1,4 @@
-import type { DataPath, Rule, RuleContext } from '../../../src/engine/types.js';
-import { parseAbsoluteUrl, parseGoUrl, redactUrlPassword } from '../../../src/formats/url.js';
-import { listAt, recordAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
+import { type DataPath, displayPath, listAt, parseAbsoluteUrl, parseGoUrl, recordAt, redactUrlPassword, type Rule, type RuleContext } from '../../api.js';
 
 const UI: DataPath = ['status', 'uiSettings'];
 
@@ -41,7 +38,6 @@ const rule: Rule = {
     id: 'ui/urls',
     description: 'Require absolute http(s) URLs for the UI logos, favicon, custom CSS and JavaScript, and nav bar buttons',
     severity: 'error',
-    category: 'config',
     sources: ['spec'],
     sections: ['status.uiSettings'],
     kinds: ['Config'],

@@ -1,5 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isRecord, listAt } from '../../../src/platform/data.js';
+import { isRecord, listAt, type Rule } from '../../api.js';
 
 function nonEmptyList(value: unknown): boolean {
   return Array.isArray(value) && value.length > 0;
@@ -10,7 +9,6 @@ const rule: Rule = {
     id: 'user/access-subjects',
     description: 'Warn about User access rules that name neither users nor teams',
     severity: 'warning',
-    category: 'user',
     sources: ['spec'],
     sections: ['spec.access'],
     kinds: ['User'],

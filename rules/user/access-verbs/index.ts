@@ -1,7 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isRecord, listAt } from '../../../src/platform/data.js';
-import { didYouMean } from '../../../src/schema/suggest.js';
-import { shown } from '../../meta/helpers.js';
+import { didYouMean, isRecord, listAt, type Rule, shown } from '../../api.js';
 
 /** The verbs a User access rule can grant (spec: standard verbs plus bind and makeowner; `*` for all). */
 export const USER_VERBS = ['get', 'list', 'create', 'update', 'patch', 'delete', 'bind', 'makeowner', '*'] as const;
@@ -15,7 +12,6 @@ const rule: Rule = {
     id: 'user/access-verbs',
     description: 'Require User access rules to grant known verbs, without duplicates or redundancy',
     severity: 'error',
-    category: 'user',
     sources: ['spec'],
     sections: ['spec.access'],
     kinds: ['User'],

@@ -1,13 +1,10 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { isRecord, listAt } from '../../../src/platform/data.js';
-import { shown } from '../../meta/helpers.js';
+import { isRecord, listAt, type Rule, shown } from '../../api.js';
 
 const rule: Rule = {
   meta: {
     id: 'user/cluster-roles',
     description: 'Require every cluster role assignment to name a cluster role, once',
     severity: 'error',
-    category: 'user',
     sources: ['spec'],
     sections: ['spec.clusterRoles'],
     kinds: ['User'],

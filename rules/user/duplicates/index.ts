@@ -1,6 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { listAt } from '../../../src/platform/data.js';
-import { shown } from '../../meta/helpers.js';
+import { listAt, type Rule, shown } from '../../api.js';
 
 const LISTS = {
   groups: 'the user is in a group once, however often it is listed',
@@ -12,7 +10,6 @@ const rule: Rule = {
     id: 'user/duplicates',
     description: 'Disallow duplicate entries in a user\'s groups and ssoGroups',
     severity: 'warning',
-    category: 'user',
     sources: ['spec'],
     kinds: ['User'],
     fixable: true,

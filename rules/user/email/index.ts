@@ -1,14 +1,10 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { parseEmail } from '../../../src/formats/email.js';
-import { stringAt } from '../../../src/platform/data.js';
-import { shown } from '../../meta/helpers.js';
+import { parseEmail, type Rule, shown, stringAt } from '../../api.js';
 
 const rule: Rule = {
   meta: {
     id: 'user/email',
     description: "Require the user's email to be a valid e-mail address",
     severity: 'error',
-    category: 'user',
     sources: ['spec', 'upstream'],
     sections: ['spec.email'],
     kinds: ['User'],

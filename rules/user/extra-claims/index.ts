@@ -1,13 +1,10 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { recordAt } from '../../../src/platform/data.js';
-import { entriesOf, shown } from '../../meta/helpers.js';
+import { entriesOf, recordAt, type Rule, shown } from '../../api.js';
 
 const rule: Rule = {
   meta: {
     id: 'user/extra-claims',
     description: 'Require string values in spec.extraClaims',
     severity: 'error',
-    category: 'user',
     sources: ['spec', 'upstream'],
     sections: ['spec.extraClaims'],
     kinds: ['User'],

@@ -1,14 +1,10 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { parseAbsoluteUrl, redactUrlPassword } from '../../../src/formats/url.js';
-import { stringAt } from '../../../src/platform/data.js';
-import { shown } from '../../meta/helpers.js';
+import { parseAbsoluteUrl, redactUrlPassword, type Rule, shown, stringAt } from '../../api.js';
 
 const rule: Rule = {
   meta: {
     id: 'user/icon',
     description: "Require the user's icon to be an absolute http(s) URL",
     severity: 'warning',
-    category: 'user',
     sources: ['spec'],
     sections: ['spec.icon'],
     kinds: ['User'],

@@ -1,5 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { recordAt } from '../../../src/platform/data.js';
+import { recordAt, type Rule } from '../../api.js';
 
 function named(value: unknown): boolean {
   return typeof value === 'string' ? value !== '' : value !== undefined && value !== null;
@@ -10,7 +9,6 @@ const rule: Rule = {
     id: 'user/owner',
     description: 'Warn about a spec.owner that names neither a user nor a team',
     severity: 'warning',
-    category: 'user',
     sources: ['spec'],
     sections: ['spec.owner'],
     kinds: ['User'],

@@ -1,8 +1,4 @@
-import type { DataPath, Rule } from '../../../src/engine/types.js';
-import { isDNS1123Label, isDNS1123Subdomain } from '../../../src/formats/k8s-names.js';
-import { isRecord, listAt, recordAt } from '../../../src/platform/data.js';
-import { displayPath } from '../../../src/schema/validate.js';
-import { problemsText, shown } from '../../meta/helpers.js';
+import { type DataPath, displayPath, isDNS1123Label, isDNS1123Subdomain, isRecord, listAt, problemsText, recordAt, type Rule, shown } from '../../api.js';
 import { isSecretKey } from './secret-key.js';
 
 const WHY_MISSING: Readonly<Record<string, string>> = {
@@ -22,7 +18,6 @@ const rule: Rule = {
     id: 'user/secret-refs',
     description: 'Require complete secret references with Kubernetes names in passwordRef, codesRef and imagePullSecrets',
     severity: 'warning',
-    category: 'user',
     sources: ['spec', 'upstream'],
     kinds: ['User'],
     messages: {

@@ -1,4 +1,4 @@
-import { byteLength, DNS1123_SUBDOMAIN_MAX_LENGTH, maxLenError, regexError } from '../../../src/formats/k8s-names.js';
+import { byteLength, DNS1123_SUBDOMAIN_MAX_LENGTH, maxLenError, regexError } from '../../api.js';
 
 const CONFIG_MAP_KEY_FMT = '[-._a-zA-Z0-9]+';
 const CONFIG_MAP_KEY_RE = new RegExp(`^${CONFIG_MAP_KEY_FMT}$`);

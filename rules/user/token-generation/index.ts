@@ -1,12 +1,10 @@
-import type { Rule } from '../../../src/engine/types.js';
-import { getIn } from '../../../src/platform/data.js';
+import { getIn, type Rule } from '../../api.js';
 
 const rule: Rule = {
   meta: {
     id: 'user/token-generation',
     description: 'Require spec.tokenGeneration to be a non-negative integer',
     severity: 'error',
-    category: 'user',
     sources: ['spec'],
     sections: ['spec.tokenGeneration'],
     kinds: ['User'],

@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 
 /** Reported by the engine's Go decoder and schema pass; this module is its identity, messages and documentation. */
 const rule: Rule = {
@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'yaml/ambiguous-scalar',
     description: "Warn on values the platform's YAML 1.1 decoder reads differently from how they are written",
     severity: 'warning',
-    category: 'yaml',
     sources: ['upstream'],
     reportedByEngine: true,
     messages: {

@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 
 /** Reported by the engine after parsing; this module is its identity, messages and documentation. */
 const rule: Rule = {
@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'yaml/collection-key',
     description: 'Disallow a list or mapping used as a mapping key',
     severity: 'error',
-    category: 'yaml',
     sources: ['upstream'],
     reportedByEngine: true,
     messages: {

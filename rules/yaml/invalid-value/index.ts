@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 
 /** Reported by the engine's Go decoder (src/yaml/go-decode.ts); this module is its identity, messages and documentation. */
 const rule: Rule = {
@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'yaml/invalid-value',
     description: "Disallow values the platform's YAML decoder refuses",
     severity: 'error',
-    category: 'yaml',
     sources: ['upstream'],
     reportedByEngine: true,
     messages: {

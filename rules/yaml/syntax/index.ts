@@ -1,4 +1,4 @@
-import type { Rule } from '../../../src/engine/types.js';
+import type { Rule } from '../../api.js';
 
 /** Reported by the engine's parser; this module is its identity, messages and documentation. */
 const rule: Rule = {
@@ -6,7 +6,6 @@ const rule: Rule = {
     id: 'yaml/syntax',
     description: "Disallow YAML syntax errors",
     severity: 'error',
-    category: 'yaml',
     sources: ['spec'],
     reportedByEngine: true,
     messages: {

@@ -1,0 +1,38 @@
+import { eachProvider, redactUrlPassword, type Rule, shown } from '../../api.js';
+import { fieldName, filled, httpUrlProblem } from '../shared.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'auth/forge-b-base-url',
+    description: 'Require the gitForgeB baseURL to be an absolute http(s) URL',
+    severity: 'error',
+    sources: ['spec', 'upstream'],
+    sections: ['status.auth'],
+    kinds: ['Config'],
+    messages: {
+      notAbsolute: {
+        text: '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}).',
+        note:
+          'The platform appends the OAuth and API paths (/oauth/authorize, /api/v4/...) to it to reach a ' +
+          'self-hosted forge. Write the full URL of the instance, e.g. https://gitlab.example.com, or leave ' +
+          'baseURL out for the public hosted forge.',
+      },
+    },
+  },
+  check(doc, ctx) {
+    for (const entry of eachProvider(doc.data)) {
+      if (entry.type !== 'gitForgeB') continue;
+      const value = filled(entry, 'baseURL');
+      if (value === undefined) continue;
+      const reason = httpUrlProblem(value);
+      if (reason === undefined) continue;
+      ctx.report({
+        messageId: 'notAbsolute',
+        path: [...entry.path, 'baseURL'],
+        data: { field: fieldName(entry, 'baseURL'), value: shown(redactUrlPassword(value)), reason },
+      });
+    }
+  },
+};
+
+export default rule;

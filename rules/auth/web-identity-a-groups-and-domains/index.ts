@@ -1,0 +1,93 @@
+import { eachProvider, isDomainName, isLowercaseDomainName, parseEmail, type Rule, shown } from '../../api.js';
+import { fieldName, filled, nonEmptyList } from '../shared.js';
+
+const rule: Rule = {
+  meta: {
+    id: 'auth/web-identity-a-groups-and-domains',
+    description: 'Require webIdentityA group checks to be configured completely and hostedDomains to be domain names',
+    severity: 'error',
+    sources: ['spec', 'upstream'],
+    sections: ['status.auth'],
+    kinds: ['Config'],
+    messages: {
+      adminEmailMissing: {
+        text: '{{field}} is set but {{provider}} has no adminEmail.',
+        note:
+          'The service account reads group memberships by impersonating an administrator of the directory, and ' +
+          'the connector refuses to start without one ("directory service requires the adminEmail"). Add ' +
+          'adminEmail: <an administrator\'s address>.',
+      },
+      adminEmailInvalid: {
+        text: '{{field}} is "{{value}}", not a valid e-mail address ({{reason}}).',
+        note:
+          'The service account impersonates this administrator to list groups. Write an address like ' +
+          'admin@example.com.',
+      },
+      groupsUnchecked: {
+        text: '{{field}} is set but {{provider}} has no serviceAccountFilePath.',
+        note:
+          'Group memberships can only be read from the directory API with a service account, so the groups ' +
+          'restriction is ignored and every user of the allowed domains can log in. Set serviceAccountFilePath ' +
+          'and adminEmail, or remove groups.',
+        severity: 'warning',
+      },
+      hostedDomainInvalid: {
+        text: '{{field}} is "{{value}}", not a domain name.',
+        note:
+          'Only users whose account belongs to a listed domain may log in, so this entry matches nobody. Write ' +
+          'the bare domain, e.g. example.com. Validation says: {{reason}}.',
+      },
+      hostedDomainCase: {
+        text: '{{field}} is "{{value}}", not in lower case.',
+        note:
+          'The provider reports the hosted domain of an account in lower case and the platform compares it ' +
+          'exactly, so this entry matches nobody. Write "{{lower}}".',
+        severity: 'warning',
+      },
+    },
+  },
+  check(doc, ctx) {
+    for (const entry of eachProvider(doc.data)) {
+      if (entry.type !== 'webIdentityA') continue;
+      const provider = fieldName(entry);
+      const serviceAccount = filled(entry, 'serviceAccountFilePath');
+      const adminEmail = filled(entry, 'adminEmail');
+      if (serviceAccount !== undefined && adminEmail === undefined) {
+        ctx.report({
+          messageId: 'adminEmailMissing',
+          path: [...entry.path, 'serviceAccountFilePath'],
+          at: 'key',
+          data: { field: fieldName(entry, 'serviceAccountFilePath'), provider },
+        });
+      }
+      if (adminEmail !== undefined) {
+        const parsed = parseEmail(adminEmail);
+        if (!parsed.ok) {
+          ctx.report({
+            messageId: 'adminEmailInvalid',
+            path: [...entry.path, 'adminEmail'],
+            data: { field: fieldName(entry, 'adminEmail'), value: shown(adminEmail), reason: parsed.reason },
+          });
+        }
+      }
+      if (nonEmptyList(entry, 'groups') && serviceAccount === undefined) {
+        ctx.report({ messageId: 'groupsUnchecked', path: [...entry.path, 'groups'], at: 'key', data: { field: fieldName(entry, 'groups'), provider } });
+      }
+      const domains = entry.config['hostedDomains'];
+      if (!Array.isArray(domains)) continue;
+      domains.forEach((domain, i) => {
+        if (typeof domain !== 'string') return;
+        const path = [...entry.path, 'hostedDomains', i];
+        const data = { field: fieldName(entry, 'hostedDomains', i), value: shown(domain) };
+        const problems = isDomainName(domain);
+        if (problems.length > 0) {
+          ctx.report({ messageId: 'hostedDomainInvalid', path, data: { ...data, reason: problems.join('; ') } });
+        } else if (!isLowercaseDomainName(domain)) {
+          ctx.report({ messageId: 'hostedDomainCase', path, data: { ...data, lower: domain.toLowerCase() } });
+        }
+      });
+    }
+  },
+};
+
+export default rule;

@@ -1,0 +1,20 @@
+import type { Rule } from '../../api.js';
+
+/** Reported by the engine after applying inline directives; this module is its identity, messages and documentation. */
+const rule: Rule = {
+  meta: {
+    id: 'directive/renamed-rule',
+    description: 'Warn on inline directives that name a rule by its former id',
+    severity: 'info',
+    sources: ['spec'],
+    reportedByEngine: true,
+    messages: {
+      withId: {
+        text: '# {{directive}} names {{current}} as "{{id}}", by its former id.',
+        note: 'The former id still works but is deprecated: write the current id.',
+      },
+    },
+  },
+};
+
+export default rule;

@@ -1,0 +1,15 @@
+/** How rules put user-written values into messages. */
+
+/**
+ * A user-written value for a message: line breaks and tabs escaped and long values cut, so that one diagnostic
+ * stays one readable line.
+ */
+export function shown(value: string, max = 120): string {
+  const oneLine = value.replace(/[\r\n\t]/g, (c) => (c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+}
+
+/** apimachinery's problem texts joined into one clause of a message. */
+export function problemsText(problems: readonly string[]): string {
+  return problems.join('; ');
+}

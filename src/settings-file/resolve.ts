@@ -1,0 +1,135 @@
+import { dirname, relative, resolve, sep } from 'node:path';
+import type { Ajv } from 'ajv';
+import micromatch from 'micromatch';
+import { createAjv } from '../schema/ajv.js';
+import { isPresetName, presetSettings } from '../engine/presets.js';
+import { renamedRulesNote, rulesMatching, setSeverity, severityFromWord, type RuleSetting } from '../engine/settings.js';
+import type { Rule } from '../engine/types.js';
+import { nearest } from '../schema/suggest.js';
+import { ConfigError, type ConfigFile, type RuleEntry } from './load.js';
+
+/** Problem lines (`file:line:col: …`) sorted by their position in the file. */
+function inFileOrder(lines: readonly string[], file: string): string[] {
+  const position = (line: string): [number, number] => {
+    const match = /^:(\d+):(\d+):/.exec(line.startsWith(file) ? line.slice(file.length) : line);
+    return match ? [Number(match[1]), Number(match[2])] : [0, 0];
+  };
+  return [...lines].sort((a, b) => {
+    const [la, ca] = position(a);
+    const [lb, cb] = position(b);
+    return la - lb || ca - cb;
+  });
+}
+
+function toList(value: string | string[] | undefined): string[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}
+
+/**
+ * Rule settings for one file: presets, then `rules` (ids or globs over ids), then every override whose `files`
+ * match. Options are validated here, against each rule's own schema, so rules never validate their options.
+ */
+export class ResolvedConfig {
+  private readonly cache = new Map<string, Map<string, RuleSetting>>();
+  /** Created on the first rule options to validate: most runs have none. */
+  private ajv: Ajv | undefined;
+  readonly baseDir: string;
+  /** Entries that name rules by a former id (rules/aliases.ts), one line each: the CLI warns of them once. */
+  readonly deprecations: string[] = [];
+
+  constructor(
+    readonly file: ConfigFile | undefined,
+    private readonly rules: readonly Rule[],
+    cwd: string,
+  ) {
+    this.baseDir = file ? dirname(file.path) : cwd;
+    // Validate every entry up front: a bad config fails the run once, with all its mistakes, before any file is linted.
+    const problems = [...(file?.problems ?? [])];
+    this.apply(new Map(), file?.rules, ['rules'], problems);
+    file?.overrides?.forEach((o, i) => this.apply(new Map(), o.rules, ['overrides', i, 'rules'], problems));
+    if (problems.length) throw new ConfigError(inFileOrder(problems, file?.path ?? ''));
+  }
+
+  private relativePath(filePath: string): string {
+    return relative(this.baseDir, resolve(filePath)).split(sep).join('/');
+  }
+
+  isIgnored(filePath: string): boolean {
+    const patterns = this.file?.ignore ?? [];
+    return patterns.length > 0 && micromatch.isMatch(this.relativePath(filePath), patterns, { dot: true });
+  }
+
+  policyPaths(): string[] {
+    return (this.file?.policies ?? []).map((p) => resolve(this.baseDir, p));
+  }
+
+  private applyPresets(settings: Map<string, RuleSetting>, presets: string[]): void {
+    for (const name of presets) {
+      if (!isPresetName(name)) continue;
+      for (const [id, setting] of presetSettings(name, this.rules)) settings.set(id, { ...settings.get(id), ...setting });
+    }
+  }
+
+  /**
+   * Applies `rules` entries. With `problems` (validation, once per entry), each mistake is a line there and the
+   * entry is skipped; without, invalid entries are skipped silently (they were reported when validating).
+   */
+  private apply(settings: Map<string, RuleSetting>, entries: Record<string, RuleEntry> | undefined, where: (string | number)[], problems?: string[]): void {
+    for (const [pattern, entry] of Object.entries(entries ?? {})) {
+      const at = `${this.file?.position([...where, pattern]) ?? ''}: ${[...where, pattern].join('.')}`;
+      const matched = rulesMatching(pattern, this.rules);
+      if (matched.length === 0) {
+        problems?.push(`${at}: matches no rule${nearest(pattern, this.rules.map((r) => r.meta.id), ' (see platlint rules)')}`);
+        continue;
+      }
+      const renamed = problems && renamedRulesNote(pattern, matched.map((rule) => rule.meta.id));
+      if (renamed) this.deprecations.push(`${at}: ${renamed}`);
+      const [word, options] = Array.isArray(entry) ? entry : [entry, undefined];
+      const severity = severityFromWord(word);
+      if (!severity) {
+        problems?.push(`${at}: unknown severity "${String(word)}" (use off, info, warn, error or on)`);
+        continue;
+      }
+      for (const rule of matched) {
+        if (options !== undefined) {
+          if (!rule.meta.optionsSchema) {
+            problems?.push(`${at}: rule ${rule.meta.id} takes no options`);
+            continue;
+          }
+          this.ajv ??= createAjv({ allErrors: true, strict: false, useDefaults: true });
+          const validate = this.ajv.compile(rule.meta.optionsSchema);
+          const copy = structuredClone(options);
+          if (!validate(copy)) {
+            for (const error of validate.errors ?? []) {
+              problems?.push(`${at}: invalid options for ${rule.meta.id}: ${error.instancePath || '(options)'} ${error.message ?? ''}`.trim());
+            }
+            continue;
+          }
+          settings.set(rule.meta.id, { severity, options: copy });
+        } else {
+          setSeverity(settings, [rule], severity);
+        }
+      }
+    }
+  }
+
+  /** Settings for a file; files sharing the same set of matching overrides share one map. */
+  settingsFor(filePath: string): Map<string, RuleSetting> {
+    // Most configurations have no overrides: then no path needs computing for each file.
+    const all = this.file?.overrides ?? [];
+    const rel = all.length ? this.relativePath(filePath) : '';
+    const overrides = all.map((o, i) => [o, i] as const).filter(([o]) => micromatch.isMatch(rel, o.files, { dot: true }));
+    const key = overrides.map(([, i]) => i).join(',');
+    const cached = this.cache.get(key);
+    if (cached) return cached;
+    const settings = new Map<string, RuleSetting>();
+    this.applyPresets(settings, toList(this.file?.extends).length ? toList(this.file?.extends) : ['recommended']);
+    this.apply(settings, this.file?.rules, ['rules']);
+    for (const [override, i] of overrides) {
+      this.applyPresets(settings, toList(override.extends));
+      this.apply(settings, override.rules, ['overrides', i, 'rules']);
+    }
+    this.cache.set(key, settings);
+    return settings;
+  }
+}
