@@ -1,0 +1,157 @@
+/**
+ * The JSON Schemas platlint exports for editors (`platlint schema user|config|manifest`): the schemas the linter
+ * validates with, plus what JSON Schema can say of the rules' checks, so that the YAML language server flags
+ * `kind: Usr`, a misspelt apiVersion or a missing name as the user types.
+ *
+ * The additions live here, not in the validated schemas: the linter reports these cases through its rules, with a
+ * message, a note and a fix each, and adding them to the schemas it validates with would report them twice. Every
+ * addition is at most as strict as the rule it mirrors (an editor error is always a lint error too), so a manifest
+ * that lints clean shows nothing in the editor.
+ */
+import { API_GROUP, API_VERSION, RESOURCE_KINDS } from '../engine/scope.js';
+import type { ResourceKind } from '../engine/types.js';
+import { USER_VERBS } from '../../rules/user/access-verbs/index.js';
+import { SCHEMA_DRAFT, schemaId, schemas, type JsonSchema } from './index.js';
+
+/** A schema as written to a file: the validated subset plus the keywords only editors see (`const`, `if`, `pattern`...). */
+export type EditorSchema = { [keyword: string]: unknown };
+
+/** Additions to one object schema: keywords set as given, `properties` merged into the existing properties. */
+type Overlay = { [keyword: string]: unknown; properties?: { [name: string]: Overlay } };
+
+const LABEL = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
+const SUBDOMAIN = `${LABEL}(\\.${LABEL})*`;
+
+/**
+ * apimachinery's `NameIsDNSSubdomain(value, true)`: a subdomain, or (ending in `-`) a text whose last two characters,
+ * replaced by `a`, make one. The empty string passes: `meta/name` says what an empty name means.
+ */
+export const GENERATE_NAME_PATTERN = `^(${SUBDOMAIN}|(${SUBDOMAIN}\\.)?([a-z0-9][-a-z0-9]*)?[\\s\\S]-)?$`;
+export const NAME_PATTERN = `^(${SUBDOMAIN})?$`;
+export const NAMESPACE_PATTERN = `^(${LABEL})?$`;
+/** `HH:MM-HH:MM`, 24-hour times; empty passes (`cloud/maintenance-window` skips it). */
+export const TIME_WINDOW_PATTERN = '^(([01][0-9]|2[0-3]):[0-5][0-9]-([01][0-9]|2[0-3]):[0-5][0-9])?$';
+
+/** `then` applies when `field` is a non-empty string: the rules treat an empty or null field as not given. */
+function whenFilled(field: string, then: object): object {
+  return { if: { required: [field], properties: { [field]: { type: 'string', minLength: 1 } } }, then };
+}
+
+const nonNegative = { minimum: 0 };
+
+/** By object `title`: each object schema with that title (at the top level and inside connectors alike) gets it. */
+const OVERLAYS: Readonly<Record<string, Overlay>> = {
+  ObjectMeta: {
+    // meta/name: `name` or `generateName`.
+    anyOf: [{ required: ['name'] }, { required: ['generateName'] }],
+    properties: {
+      name: { pattern: NAME_PATTERN, maxLength: 253 },
+      // The masked text is one character shorter: 254 characters can pass.
+      generateName: { pattern: GENERATE_NAME_PATTERN, maxLength: 254 },
+      namespace: { pattern: NAMESPACE_PATTERN, maxLength: 63 },
+    },
+  },
+  UserSpec: { properties: { tokenGeneration: nonNegative } },
+  UserAccessRule: { properties: { verbs: { minItems: 1, items: { type: 'string', enum: [...USER_VERBS] } } } },
+  UserClusterRole: { required: ['name'], properties: { name: { minLength: 1 } } },
+  Auth: { properties: { accessKeyMaxTTLSeconds: nonNegative, loginAccessKeyTTLSeconds: nonNegative } },
+  AuthConnector: { required: ['id'], properties: { id: { minLength: 1 } } },
+  AuthSAML: {
+    required: ['ssoURL', 'redirectURI', 'usernameAttr', 'emailAttr'],
+    properties: { ssoURL: { minLength: 1 }, redirectURI: { minLength: 1 }, usernameAttr: { minLength: 1 }, emailAttr: { minLength: 1 } },
+  },
+  AuthGitForgeA: { allOf: [whenFilled('rootCA', { required: ['hostName'], properties: { hostName: { minLength: 1 } } })] },
+  AuthWebIdentityA: {
+    allOf: [whenFilled('serviceAccountFilePath', { required: ['adminEmail'], properties: { adminEmail: { minLength: 1 } } })],
+  },
+  Audit: {
+    allOf: [{ if: { required: ['enabled'], properties: { enabled: { const: true } } }, then: { required: ['path'], properties: { path: { minLength: 1 } } } }],
+    properties: { maxAge: nonNegative, maxBackups: nonNegative, maxSize: nonNegative, dataStoreTTL: nonNegative },
+  },
+  MaintenanceWindow: { properties: { timeWindow: { pattern: TIME_WINDOW_PATTERN } } },
+  CostControlResourcePrice: { properties: { price: nonNegative } },
+  Metrics: { properties: { replicas: nonNegative } },
+  OpenCost: { properties: { replicas: nonNegative } },
+  ImageBuilder: { properties: { replicas: nonNegative } },
+};
+
+/** The titles the overlays name (a test checks that each names an object of the schemas). */
+export const OVERLAY_TITLES: readonly string[] = Object.keys(OVERLAYS);
+
+function applyOverlay(schema: EditorSchema, overlay: Overlay): EditorSchema {
+  const out: EditorSchema = { ...schema };
+  for (const [keyword, value] of Object.entries(overlay)) {
+    if (keyword !== 'properties') {
+      out[keyword] = value;
+      continue;
+    }
+    const properties = { ...(schema['properties'] as Record<string, EditorSchema>) };
+    for (const [name, addition] of Object.entries(value as Record<string, Overlay>)) {
+      const property = properties[name];
+      if (!property) throw new Error(`editor schema overlay names an unknown property "${name}"`);
+      properties[name] = applyOverlay(property, addition);
+    }
+    out['properties'] = properties;
+  }
+  return out;
+}
+
+/**
+ * A copy of `schema` with the overlays applied below it, and a required string required to hold a non-space
+ * character: the platform decodes `""` to the zero value, as if the field were not there (`schema/required`).
+ */
+function strict(schema: JsonSchema): EditorSchema {
+  const out: EditorSchema = { ...schema };
+  if (schema.properties) {
+    const required = new Set(schema.required ?? []);
+    out['properties'] = Object.fromEntries(
+      Object.entries(schema.properties).map(([name, child]) => {
+        const copy = strict(child);
+        return [name, required.has(name) && child.type === 'string' ? { ...copy, pattern: '\\S' } : copy];
+      }),
+    );
+  }
+  if (schema.items) out['items'] = strict(schema.items);
+  if (typeof schema.additionalProperties === 'object') out['additionalProperties'] = strict(schema.additionalProperties);
+  const overlay = schema.title === undefined ? undefined : OVERLAYS[schema.title];
+  return overlay ? applyOverlay(out, overlay) : out;
+}
+
+/** The document schema of one kind, without `$schema`/`$id`: what the manifest schema picks by `kind`. */
+function documentSchema(kind: ResourceKind): EditorSchema {
+  return applyOverlay(strict(schemas[kind]), {
+    required: ['apiVersion', 'kind', 'metadata'],
+    properties: { apiVersion: { enum: [`${API_GROUP}/${API_VERSION}`] }, kind: { const: kind } },
+  });
+}
+
+/** `platlint schema user` / `config`: one kind, standalone (draft-07, with `$id` and a title). */
+export function editorSchema(kind: ResourceKind): EditorSchema {
+  return { $schema: SCHEMA_DRAFT, $id: schemaId(kind), title: `${kind} (management.platform/v1)`, ...documentSchema(kind) };
+}
+
+/**
+ * `platlint schema manifest`: User or Config, picked by `kind`, for a glob over a folder of both. `kind` is an enum of
+ * the two at the top level, so the editor completes it and flags `kind: Usr`; `if`/`then` applies the kind's schema,
+ * so the errors are those of that kind alone (a `oneOf` would report the mismatches of every branch).
+ */
+export function manifestSchema(): EditorSchema {
+  const definitions = Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, documentSchema(kind)]));
+  return {
+    $schema: SCHEMA_DRAFT,
+    $id: 'https://platlint.dev/schemas/manifest.json',
+    title: 'User or Config (management.platform/v1)',
+    description: 'A management.platform/v1 manifest: a User or a Config, by its kind.',
+    type: 'object',
+    required: ['apiVersion', 'kind', 'metadata'],
+    properties: {
+      apiVersion: { type: 'string', enum: [`${API_GROUP}/${API_VERSION}`], description: 'Versioned schema of this object: `management.platform/v1`.' },
+      kind: { type: 'string', enum: [...RESOURCE_KINDS], description: 'Kind of this object: `User` or `Config`.' },
+    },
+    allOf: RESOURCE_KINDS.map((kind) => ({
+      if: { required: ['kind'], properties: { kind: { const: kind } } },
+      then: { $ref: `#/definitions/${kind}` },
+    })),
+    definitions,
+  };
+}
