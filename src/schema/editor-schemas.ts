@@ -96,9 +96,19 @@ function applyOverlay(schema: EditorSchema, overlay: Overlay): EditorSchema {
   return out;
 }
 
+/** `type: [t, 'null']` (and `null` among the values of an enum): explicit null means "not given" to the platform. */
+function orNull(schema: EditorSchema): EditorSchema {
+  const out: EditorSchema = { ...schema };
+  if (typeof schema['type'] === 'string') out['type'] = [schema['type'], 'null'];
+  if (Array.isArray(schema['enum'])) out['enum'] = [...(schema['enum'] as unknown[]), null];
+  return out;
+}
+
 /**
- * A copy of `schema` with the overlays applied below it, and a required string required to hold a non-space
- * character: the platform decodes `""` to the zero value, as if the field were not there (`schema/required`).
+ * A copy of `schema` with the overlays applied below it. A required string must hold a non-space character: the
+ * platform decodes `""` to the zero value, as if the field were not there (`schema/required`). Everything not
+ * required may be null: the platform's Go decoder reads an explicit null as the field left out, so the linter never
+ * calls it a type error, and neither may the editor.
  */
 function strict(schema: JsonSchema): EditorSchema {
   const out: EditorSchema = { ...schema };
@@ -107,12 +117,13 @@ function strict(schema: JsonSchema): EditorSchema {
     out['properties'] = Object.fromEntries(
       Object.entries(schema.properties).map(([name, child]) => {
         const copy = strict(child);
-        return [name, required.has(name) && child.type === 'string' ? { ...copy, pattern: '\\S' } : copy];
+        if (!required.has(name)) return [name, orNull(copy)];
+        return [name, child.type === 'string' ? { ...copy, pattern: '\\S' } : copy];
       }),
     );
   }
-  if (schema.items) out['items'] = strict(schema.items);
-  if (typeof schema.additionalProperties === 'object') out['additionalProperties'] = strict(schema.additionalProperties);
+  if (schema.items) out['items'] = orNull(strict(schema.items));
+  if (typeof schema.additionalProperties === 'object') out['additionalProperties'] = orNull(strict(schema.additionalProperties));
   const overlay = schema.title === undefined ? undefined : OVERLAYS[schema.title];
   return overlay ? applyOverlay(out, overlay) : out;
 }
@@ -130,10 +141,35 @@ export function editorSchema(kind: ResourceKind): EditorSchema {
   return { $schema: SCHEMA_DRAFT, $id: schemaId(kind), title: `${kind} (management.platform/v1)`, ...documentSchema(kind) };
 }
 
+const OBJECT_FIELDS = ['apiVersion', 'kind', 'metadata', 'spec', 'status'];
+
 /**
- * `platlint schema manifest`: User or Config, picked by `kind`, for a glob over a folder of both. `kind` is an enum of
- * the two at the top level, so the editor completes it and flags `kind: Usr`; `if`/`then` applies the kind's schema,
- * so the errors are those of that kind alone (a `oneOf` would report the mismatches of every branch).
+ * When a document of a folder is a User or Config to check, as the linter decides it (src/engine/scope.ts), as far
+ * as JSON Schema can say: an apiVersion of the group, or the shape of a platform object (only its five fields, with
+ * content) with no apiVersion or one that looks like a slip for ours (`v1`, `management.platfrom/v1`) and no kind
+ * or one of ours. Lists are left to the linter. Where the linter's judgement goes further (a misspelt field name, a
+ * group a few letters off), the editor stays silent rather than report what the linter skips.
+ */
+const PLATFORM_OBJECT: EditorSchema = {
+  not: { required: ['kind'], properties: { kind: { enum: ['UserList', 'ConfigList', 'List'] } } },
+  anyOf: [
+    { required: ['apiVersion'], properties: { apiVersion: { type: 'string', pattern: `^${API_GROUP.replace('.', '\\.')}/` } } },
+    {
+      propertyNames: { enum: OBJECT_FIELDS },
+      anyOf: [{ required: ['metadata'] }, { required: ['spec'] }, { required: ['status'] }],
+      properties: {
+        apiVersion: { type: 'string', pattern: '^(([^/]*[.-])?(platform|management)([.-][^/]*)?/.*|[^/]*)$' },
+        kind: { enum: [...RESOURCE_KINDS] },
+      },
+    },
+  ],
+};
+
+/**
+ * `platlint schema manifest`: User or Config, picked by `kind`, for a glob over a folder of both (and of other
+ * tools' files, which it leaves alone). `kind` is an enum of the two, so the editor completes it and flags
+ * `kind: Usr`; `if`/`then` applies the kind's schema, so the errors are those of that kind alone (a `oneOf` would
+ * report the mismatches of every branch).
  */
 export function manifestSchema(): EditorSchema {
   const definitions = Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, documentSchema(kind)]));
@@ -143,15 +179,18 @@ export function manifestSchema(): EditorSchema {
     title: 'User or Config (management.platform/v1)',
     description: 'A management.platform/v1 manifest: a User or a Config, by its kind.',
     type: 'object',
-    required: ['apiVersion', 'kind', 'metadata'],
-    properties: {
-      apiVersion: { type: 'string', enum: [`${API_GROUP}/${API_VERSION}`], description: 'Versioned schema of this object: `management.platform/v1`.' },
-      kind: { type: 'string', enum: [...RESOURCE_KINDS], description: 'Kind of this object: `User` or `Config`.' },
+    if: PLATFORM_OBJECT,
+    then: {
+      required: ['apiVersion', 'kind', 'metadata'],
+      properties: {
+        apiVersion: { type: 'string', enum: [`${API_GROUP}/${API_VERSION}`], description: 'Versioned schema of this object: `management.platform/v1`.' },
+        kind: { type: 'string', enum: [...RESOURCE_KINDS], description: 'Kind of this object: `User` or `Config`.' },
+      },
+      allOf: RESOURCE_KINDS.map((kind) => ({
+        if: { required: ['kind'], properties: { kind: { const: kind } } },
+        then: { $ref: `#/definitions/${kind}` },
+      })),
     },
-    allOf: RESOURCE_KINDS.map((kind) => ({
-      if: { required: ['kind'], properties: { kind: { const: kind } } },
-      then: { $ref: `#/definitions/${kind}` },
-    })),
     definitions,
   };
 }
