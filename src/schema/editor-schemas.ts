@@ -143,15 +143,19 @@ export function editorSchema(kind: ResourceKind): EditorSchema {
 
 const OBJECT_FIELDS = ['apiVersion', 'kind', 'metadata', 'spec', 'status'];
 
+/** Any text but one ending in `List` (`UserList`, `List`): lists are left to the linter. Without `not`, which stops
+ * the YAML language server from completing below a schema that uses it. */
+const NOT_A_LIST = '^([\\s\\S]*([^t]|[^s]t|[^i]st|[^L]ist)|[\\s\\S]{0,3})$';
+
 /**
  * When a document of a folder is a User or Config to check, as the linter decides it (src/engine/scope.ts), as far
  * as JSON Schema can say: an apiVersion of the group, or the shape of a platform object (only its five fields, with
  * content) with no apiVersion or one that looks like a slip for ours (`v1`, `management.platfrom/v1`) and no kind
- * or one of ours. Lists are left to the linter. Where the linter's judgement goes further (a misspelt field name, a
- * group a few letters off), the editor stays silent rather than report what the linter skips.
+ * or one of ours. Where the linter's judgement goes further (a misspelt field name, a group a few letters off), the
+ * editor stays silent rather than report what the linter skips.
  */
 const PLATFORM_OBJECT: EditorSchema = {
-  not: { required: ['kind'], properties: { kind: { enum: ['UserList', 'ConfigList', 'List'] } } },
+  properties: { kind: { pattern: NOT_A_LIST } },
   anyOf: [
     { required: ['apiVersion'], properties: { apiVersion: { type: 'string', pattern: `^${API_GROUP.replace('.', '\\.')}/` } } },
     {
@@ -167,30 +171,36 @@ const PLATFORM_OBJECT: EditorSchema = {
 
 /**
  * `platlint schema manifest`: User or Config, picked by `kind`, for a glob over a folder of both (and of other
- * tools' files, which it leaves alone). `kind` is an enum of the two, so the editor completes it and flags
- * `kind: Usr`; `if`/`then` applies the kind's schema, so the errors are those of that kind alone (a `oneOf` would
- * report the mismatches of every branch).
+ * tools' files, which it leaves alone). Shaped for the YAML language server's completion, which offers what the
+ * top-level `properties` name (their `examples`) and descends into an `if`'s `then` only where the `if` is plain:
+ * so `kind` and `apiVersion` are checked in a `then`, and each kind's schema sits in a `then` under `if: kind`. An
+ * `if`/`then` by kind rather than a `oneOf` keeps the errors those of the document's kind alone.
  */
 export function manifestSchema(): EditorSchema {
-  const definitions = Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, documentSchema(kind)]));
+  const apiVersion = `${API_GROUP}/${API_VERSION}`;
   return {
     $schema: SCHEMA_DRAFT,
     $id: 'https://platlint.dev/schemas/manifest.json',
     title: 'User or Config (management.platform/v1)',
     description: 'A management.platform/v1 manifest: a User or a Config, by its kind.',
     type: 'object',
-    if: PLATFORM_OBJECT,
-    then: {
-      required: ['apiVersion', 'kind', 'metadata'],
-      properties: {
-        apiVersion: { type: 'string', enum: [`${API_GROUP}/${API_VERSION}`], description: 'Versioned schema of this object: `management.platform/v1`.' },
-        kind: { type: 'string', enum: [...RESOURCE_KINDS], description: 'Kind of this object: `User` or `Config`.' },
-      },
-      allOf: RESOURCE_KINDS.map((kind) => ({
-        if: { required: ['kind'], properties: { kind: { const: kind } } },
-        then: { $ref: `#/definitions/${kind}` },
-      })),
+    properties: {
+      apiVersion: { description: `Versioned schema of this object: \`${apiVersion}\`.`, examples: [apiVersion] },
+      kind: { description: 'Kind of this object: `User` or `Config`.', examples: [...RESOURCE_KINDS] },
     },
-    definitions,
+    allOf: [
+      {
+        if: PLATFORM_OBJECT,
+        then: {
+          required: ['apiVersion', 'kind', 'metadata'],
+          properties: { apiVersion: { type: 'string', enum: [apiVersion] }, kind: { type: 'string', enum: [...RESOURCE_KINDS] } },
+        },
+      },
+      ...RESOURCE_KINDS.map((kind) => ({
+        if: { required: ['kind'], properties: { kind: { const: kind } } },
+        then: { if: PLATFORM_OBJECT, then: { $ref: `#/definitions/${kind}` } },
+      })),
+    ],
+    definitions: Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, documentSchema(kind)])),
   };
 }
