@@ -21,7 +21,9 @@ import {
 } from 'vscode-languageserver/node.js';
 import { runCli } from '../helpers/cli.js';
 import { tempTree } from '../helpers/files.js';
+import { within } from '../lsp/client.js';
 
+/** A separate process that loads its schemas from files: more time than the in-process server of test/lsp gets. */
 const WAIT_MS = 20_000;
 const EXAMPLES = join(import.meta.dirname, '../../fixtures/examples');
 const serverBin = createRequire(import.meta.url).resolve('yaml-language-server/bin/yaml-language-server');
@@ -31,14 +33,6 @@ let server: ChildProcess;
 let connection: MessageConnection;
 const published = new Map<string, (params: PublishDiagnosticsParams) => void>();
 const unread = new Map<string, PublishDiagnosticsParams>();
-
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${WAIT_MS} ms waiting for ${what}`)), WAIT_MS);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 function schemaFile(name: string): string {
   const run = runCli(['schema', name]);
@@ -55,7 +49,7 @@ async function diagnose(name: string, text: string): Promise<[number, string][]>
     else published.set(uri, resolve);
   });
   await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text } });
-  const { diagnostics } = await within(received, `diagnostics of ${name}`);
+  const { diagnostics } = await within(received, `diagnostics of ${name}`, WAIT_MS);
   return diagnostics.map((d) => [d.range.start.line + 1, d.message]);
 }
 
@@ -65,6 +59,7 @@ async function complete(name: string, line: number, character: number): Promise<
   const result = await within(
     connection.sendRequest<CompletionList | CompletionItem[] | null>('textDocument/completion', { textDocument: { uri }, position: { line: line - 1, character } }),
     `completion in ${name}`,
+    WAIT_MS,
   );
   return (Array.isArray(result) ? result : (result?.items ?? [])).map((item) => item.label);
 }
@@ -116,14 +111,15 @@ beforeAll(async () => {
       capabilities: { workspace: { configuration: true }, textDocument: { completion: { completionItem: { snippetSupport: false } } } },
     }),
     'initialize',
+    WAIT_MS,
   );
   await connection.sendNotification('initialized', {});
-  await within(asked, 'the server to ask for its settings');
+  await within(asked, 'the server to ask for its settings', WAIT_MS);
 }, 60_000);
 
 afterAll(async () => {
   if (connection) {
-    await within(connection.sendRequest('shutdown'), 'shutdown').catch(() => undefined);
+    await within(connection.sendRequest('shutdown'), 'shutdown', WAIT_MS).catch(() => undefined);
     await connection.sendNotification('exit').catch(() => undefined);
     connection.dispose();
   }
