@@ -155,10 +155,14 @@ describe('platlint schema user in yaml-language-server, by modeline', () => {
     expect(await complete('complete-user.yaml', 3, 6)).toEqual(['User']);
   });
 
-  it('passes the shipped realistic examples', async () => {
+  it('passes the shipped realistic examples, with the schema path relative to the YAML file', async () => {
     for (const [example, schema] of [['maximal-user.yaml', 'user'], ['exported-user.yaml', 'user'], ['maximal-config.yaml', 'config']] as const) {
-      expect(await diagnose(`modeline-${example}`, modeline(schema) + readFileSync(join(EXAMPLES, example), 'utf8')), example).toEqual([]);
+      const relative = `# yaml-language-server: $schema=./schemas/${schema}.json\n`;
+      expect(await diagnose(`modeline-${example}`, relative + readFileSync(join(EXAMPLES, example), 'utf8')), example).toEqual([]);
     }
+    // The same relative modeline does reach the schema: a User's spec in a Config is reported.
+    const broken = '# yaml-language-server: $schema=./schemas/config.json\n' + JANE.join('\n').replace('kind: User', 'kind: Config');
+    expect(await diagnose('modeline-relative.yaml', broken)).toEqual([[7, 'Property username is not allowed.']]);
   });
 });
 
