@@ -10,6 +10,7 @@
  */
 import { API_GROUP, API_VERSION, RESOURCE_KINDS } from '../engine/scope.js';
 import type { ResourceKind } from '../engine/types.js';
+import { NAME_ID_FORMATS, lastComponent } from '../../rules/auth/saml-name-id-format/index.js';
 import { USER_VERBS } from '../../rules/user/access-verbs/index.js';
 import { SCHEMA_DRAFT, schemaId, schemas, type JsonSchema } from './index.js';
 
@@ -31,6 +32,11 @@ export const NAME_PATTERN = `^(${SUBDOMAIN})?$`;
 export const NAMESPACE_PATTERN = `^(${LABEL})?$`;
 /** `HH:MM-HH:MM`, 24-hour times; empty passes (`cloud/maintenance-window` skips it). */
 export const TIME_WINDOW_PATTERN = '^(([01][0-9]|2[0-3]):[0-5][0-9]-([01][0-9]|2[0-3]):[0-5][0-9])?$';
+
+/** A connector id usable as one URL path step: unreserved characters, and not `.` or `..` (`auth/connectors`). */
+export const CONNECTOR_ID_PATTERN = '^(\\.{0,2}[A-Za-z0-9_~-][A-Za-z0-9._~-]*|\\.{3,}[A-Za-z0-9._~-]*)$';
+/** The start of a DNS-1123 label, or empty (no prefix at all): `config/project-namespace-prefix`. */
+export const NAMESPACE_PREFIX_PATTERN = '^([a-z0-9][-a-z0-9]*)?$';
 
 /** `then` applies when `field` is a non-empty string: the rules treat an empty or null field as not given. */
 function whenFilled(field: string, then: object): object {
@@ -55,11 +61,19 @@ const OVERLAYS: Readonly<Record<string, Overlay>> = {
   UserAccessRule: { properties: { verbs: { minItems: 1, items: { type: 'string', enum: [...USER_VERBS] } } } },
   UserClusterRole: { required: ['name'], properties: { name: { minLength: 1 } } },
   Auth: { properties: { accessKeyMaxTTLSeconds: nonNegative, loginAccessKeyTTLSeconds: nonNegative } },
-  AuthConnector: { required: ['id'], properties: { id: { minLength: 1 } } },
+  AuthConnector: { required: ['id'], properties: { id: { minLength: 1, pattern: CONNECTOR_ID_PATTERN } } },
   AuthSAML: {
     required: ['ssoURL', 'redirectURI', 'usernameAttr', 'emailAttr'],
-    properties: { ssoURL: { minLength: 1 }, redirectURI: { minLength: 1 }, usernameAttr: { minLength: 1 }, emailAttr: { minLength: 1 } },
+    properties: {
+      ssoURL: { minLength: 1 },
+      redirectURI: { minLength: 1 },
+      usernameAttr: { minLength: 1 },
+      emailAttr: { minLength: 1 },
+      // Each URN and its last component, as the SAML connector looks them up (case-sensitive); empty means the default.
+      nameIDPolicyFormat: { enum: [...NAME_ID_FORMATS, ...NAME_ID_FORMATS.map(lastComponent), '', null] },
+    },
   },
+  ConfigStatus: { properties: { projectNamespacePrefix: { pattern: NAMESPACE_PREFIX_PATTERN, maxLength: 62 } } },
   AuthGitForgeA: { allOf: [whenFilled('rootCA', { required: ['hostName'], properties: { hostName: { minLength: 1 } } })] },
   AuthWebIdentityA: {
     allOf: [whenFilled('serviceAccountFilePath', { required: ['adminEmail'], properties: { adminEmail: { minLength: 1 } } })],

@@ -5,8 +5,11 @@ import fc from 'fast-check';
 import { LineCounter, parseAllDocuments, type Tags } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { isDNS1123Label, isGenerateNamePrefix, nameIsDNSSubdomain } from '../../src/formats/k8s-names.js';
+import { isUrlSafeConnectorId } from '../../rules/auth/shared.js';
 import {
+  CONNECTOR_ID_PATTERN,
   GENERATE_NAME_PATTERN,
+  NAMESPACE_PREFIX_PATTERN,
   NAMESPACE_PATTERN,
   NAME_PATTERN,
   OVERLAY_TITLES,
@@ -105,6 +108,7 @@ describe('editor schemas (platlint schema user, config, manifest)', () => {
     expect(errorsOf(user, withSpec({ tokenGeneration: -1 }))).toEqual(['/spec/tokenGeneration minimum']);
     expect(errorsOf(user, withSpec({ clusterRoles: [{}] }))).toEqual(['/spec/clusterRoles/0 required']);
     const config = compile(editorSchema('Config'));
+    const saml = { ssoURL: 'https://idp.example.com/sso', redirectURI: 'https://p.example.com/auth/saml/callback', usernameAttr: 'name', emailAttr: 'email', insecureSkipSignatureValidation: true };
     const withStatus = (status: object): object => ({ apiVersion: 'management.platform/v1', kind: 'Config', metadata: { name: 'p' }, status });
     expect(errorsOf(config, withStatus({ auth: { saml: { ssoURL: 'https://idp.example.com/sso' } } }))).toEqual(['/status/auth/saml required', '/status/auth/saml required', '/status/auth/saml required']);
     expect(errorsOf(config, withStatus({ auth: { connectors: [{ displayName: 'Corp' }] } }))).toEqual(['/status/auth/connectors/0 required']);
@@ -113,6 +117,11 @@ describe('editor schemas (platlint schema user, config, manifest)', () => {
     expect(errorsOf(config, withStatus({ audit: { enabled: true } }))).toEqual(['/status/audit required']);
     expect(errorsOf(config, withStatus({ audit: { enabled: false, maxSize: -1 } }))).toEqual(['/status/audit/maxSize minimum']);
     expect(errorsOf(config, withStatus({ auth: { oidc: { clientId: ' ', clientSecret: '$S' } } }))).toEqual(['/status/auth/oidc/clientId pattern']);
+    expect(errorsOf(config, withStatus({ auth: { saml: { ...saml, nameIDPolicyFormat: 'emailAddress' } } }))).toEqual([]);
+    expect(errorsOf(config, withStatus({ auth: { saml: { ...saml, nameIDPolicyFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient' } } }))).toEqual([]);
+    expect(errorsOf(config, withStatus({ auth: { saml: { ...saml, nameIDPolicyFormat: 'EmailAddress' } } }))).toEqual(['/status/auth/saml/nameIDPolicyFormat enum']);
+    expect(errorsOf(config, withStatus({ auth: { connectors: [{ id: '..', saml }] } }))).toEqual(['/status/auth/connectors/0/id pattern']);
+    expect(errorsOf(config, withStatus({ projectNamespacePrefix: '-p' }))).toEqual(['/status/projectNamespacePrefix pattern']);
     expect(errorsOf(config, withStatus({ cloud: { maintenanceWindow: { timeWindow: '22:00-24:00' } } }))).toEqual(['/status/cloud/maintenanceWindow/timeWindow pattern']);
   });
 
@@ -128,13 +137,16 @@ describe('editor schemas (platlint schema user, config, manifest)', () => {
     expect(OVERLAY_TITLES.filter((title) => !titles.has(title))).toEqual([]);
   });
 
-  it('name, generateName and namespace patterns accept exactly what apimachinery accepts', () => {
-    const piece = fc.constantFrom('a', 'z', '0', '9', '-', '.', 'A', '_', 'é', ' ', 'ab', 'x-');
+  it('name, generateName, namespace, connector id and namespace prefix patterns accept exactly what the rules accept', () => {
+    const piece = fc.constantFrom('a', 'z', '0', '9', '-', '.', 'A', '_', '~', '/', 'é', ' ', 'ab', 'x-', '..');
     const text = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(''));
     const cases: [string, (value: string) => boolean][] = [
       [NAME_PATTERN, (value) => nameIsDNSSubdomain(value, false).length === 0],
       [GENERATE_NAME_PATTERN, (value) => isGenerateNamePrefix(value).length === 0],
       [NAMESPACE_PATTERN, (value) => isDNS1123Label(value).length === 0],
+      [CONNECTOR_ID_PATTERN, isUrlSafeConnectorId],
+      // config/project-namespace-prefix: the prefix and a one-letter project name make a label (length aside).
+      [NAMESPACE_PREFIX_PATTERN, (value) => isDNS1123Label(`${value}a`).length === 0],
     ];
     for (const [pattern, valid] of cases) {
       const regex = new RegExp(pattern, 'u');
