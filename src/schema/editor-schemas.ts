@@ -38,6 +38,11 @@ export const CONNECTOR_ID_PATTERN = '^(\\.{0,2}[A-Za-z0-9_~-][A-Za-z0-9._~-]*|\\
 /** The start of a DNS-1123 label, or empty (no prefix at all): `config/project-namespace-prefix`. */
 export const NAMESPACE_PREFIX_PATTERN = '^([a-z0-9][-a-z0-9]*)?$';
 
+/** A pattern and the message the YAML language server shows for it (`patternErrorMessage`; other tools ignore it). */
+function patterned(pattern: string, message: string): EditorSchema {
+  return { pattern, patternErrorMessage: message };
+}
+
 /** `then` applies when `field` is a non-empty string: the rules treat an empty or null field as not given. */
 function whenFilled(field: string, then: object): object {
   return { if: { required: [field], properties: { [field]: { type: 'string', minLength: 1 } } }, then };
@@ -51,17 +56,17 @@ const OVERLAYS: Readonly<Record<string, Overlay>> = {
     // meta/name: `name` or `generateName`.
     anyOf: [{ required: ['name'] }, { required: ['generateName'] }],
     properties: {
-      name: { pattern: NAME_PATTERN, maxLength: 253 },
+      name: { ...patterned(NAME_PATTERN, 'A lowercase DNS-1123 subdomain: a-z, 0-9, "-" and ".", starting and ending with a letter or digit (jane-doe).'), maxLength: 253 },
       // The masked text is one character shorter: 254 characters can pass.
-      generateName: { pattern: GENERATE_NAME_PATTERN, maxLength: 254 },
-      namespace: { pattern: NAMESPACE_PATTERN, maxLength: 63 },
+      generateName: { ...patterned(GENERATE_NAME_PATTERN, 'The start of a lowercase DNS-1123 subdomain: a-z, 0-9, "-" and "."; a trailing "-" is fine (contractor-).'), maxLength: 254 },
+      namespace: { ...patterned(NAMESPACE_PATTERN, 'A DNS-1123 label: a-z, 0-9 and "-", starting and ending with a letter or digit.'), maxLength: 63 },
     },
   },
   UserSpec: { properties: { tokenGeneration: nonNegative } },
   UserAccessRule: { properties: { verbs: { minItems: 1, items: { type: 'string', enum: [...USER_VERBS] } } } },
   UserClusterRole: { required: ['name'], properties: { name: { minLength: 1 } } },
   Auth: { properties: { accessKeyMaxTTLSeconds: nonNegative, loginAccessKeyTTLSeconds: nonNegative } },
-  AuthConnector: { required: ['id'], properties: { id: { minLength: 1, pattern: CONNECTOR_ID_PATTERN } } },
+  AuthConnector: { required: ['id'], properties: { id: { minLength: 1, ...patterned(CONNECTOR_ID_PATTERN, 'One step of the callback path /auth/<id>/callback: letters, digits, "-", ".", "_" and "~", not "." or "..".') } } },
   AuthSAML: {
     required: ['ssoURL', 'redirectURI', 'usernameAttr', 'emailAttr'],
     properties: {
@@ -73,7 +78,7 @@ const OVERLAYS: Readonly<Record<string, Overlay>> = {
       nameIDPolicyFormat: { enum: [...NAME_ID_FORMATS, ...NAME_ID_FORMATS.map(lastComponent), '', null] },
     },
   },
-  ConfigStatus: { properties: { projectNamespacePrefix: { pattern: NAMESPACE_PREFIX_PATTERN, maxLength: 62 } } },
+  ConfigStatus: { properties: { projectNamespacePrefix: { ...patterned(NAMESPACE_PREFIX_PATTERN, 'The start of a DNS-1123 label: a-z, 0-9 and "-", starting with a letter or digit (p-).'), maxLength: 62 } } },
   AuthGitForgeA: { allOf: [whenFilled('rootCA', { required: ['hostName'], properties: { hostName: { minLength: 1 } } })] },
   AuthWebIdentityA: {
     allOf: [whenFilled('serviceAccountFilePath', { required: ['adminEmail'], properties: { adminEmail: { minLength: 1 } } })],
@@ -82,7 +87,7 @@ const OVERLAYS: Readonly<Record<string, Overlay>> = {
     allOf: [{ if: { required: ['enabled'], properties: { enabled: { const: true } } }, then: { required: ['path'], properties: { path: { minLength: 1 } } } }],
     properties: { maxAge: nonNegative, maxBackups: nonNegative, maxSize: nonNegative, dataStoreTTL: nonNegative },
   },
-  MaintenanceWindow: { properties: { timeWindow: { pattern: TIME_WINDOW_PATTERN } } },
+  MaintenanceWindow: { properties: { timeWindow: patterned(TIME_WINDOW_PATTERN, 'HH:MM-HH:MM, 24-hour times in UTC (22:00-06:00).') } },
   CostControlResourcePrice: { properties: { price: nonNegative } },
   Metrics: { properties: { replicas: nonNegative } },
   OpenCost: { properties: { replicas: nonNegative } },
@@ -132,7 +137,7 @@ function strict(schema: JsonSchema): EditorSchema {
       Object.entries(schema.properties).map(([name, child]) => {
         const copy = strict(child);
         if (!required.has(name)) return [name, orNull(copy)];
-        return [name, child.type === 'string' ? { ...copy, pattern: '\\S' } : copy];
+        return [name, child.type === 'string' ? { ...copy, ...patterned('\\S', 'Required: the platform reads an empty value as the field left out.') } : copy];
       }),
     );
   }

@@ -150,6 +150,29 @@ describe('platlint schema user in yaml-language-server, by modeline', () => {
     expect(await diagnose('no-name.yaml', text)).toEqual([[4, 'Missing property "name".']]);
   });
 
+  it('says what a name looks like, and that an empty required field counts as none', async () => {
+    const text = modeline('user') + [
+      'apiVersion: management.platform/v1',
+      'kind: User',
+      'metadata:',
+      '  name: Jane_Doe',
+      '  ownerReferences:',
+      '    - apiVersion: management.platform/v1',
+      '      kind: Team',
+      '      name: sre',
+      '      uid: ""',
+      'spec:',
+      '  access:',
+      '    - verbs: []',
+      '',
+    ].join('\n');
+    expect(await diagnose('patterns.yaml', text)).toEqual([
+      [5, 'A lowercase DNS-1123 subdomain: a-z, 0-9, "-" and ".", starting and ending with a letter or digit (jane-doe).'],
+      [10, 'Required: the platform reads an empty value as the field left out.'],
+      [13, 'Array has too few items. Expected 1 or more.'],
+    ]);
+  });
+
   it('completes kind: with User', async () => {
     await diagnose('complete-user.yaml', modeline('user') + JANE.join('\n').replace('kind: User', 'kind: '));
     expect(await complete('complete-user.yaml', 3, 6)).toEqual(['User']);
