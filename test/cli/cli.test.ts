@@ -157,7 +157,9 @@ describe('commands', () => {
     const config = runCli(['schema', 'Config']);
     expect(config).toMatchObject({ status: 0, stderr: '' });
     expect(JSON.parse(config.stdout).properties.kind.const).toBe('Config');
-    expect(JSON.parse(runCli(['schema', 'MANIFEST']).stdout).then.properties.kind.enum).toEqual(['User', 'Config']);
+    const manifest = JSON.parse(runCli(['schema', 'MANIFEST']).stdout);
+    expect(manifest.properties.kind.examples).toEqual(['User', 'Config']);
+    expect(manifest.allOf[0].then.properties.kind.enum).toEqual(['User', 'Config']);
     expect(JSON.parse(runCli(['schema', 'Settings']).stdout).$id).toBe('https://platlint.dev/schemas/config.json');
   });
 
