@@ -8,7 +8,7 @@
  * addition is at most as strict as the rule it mirrors (an editor error is always a lint error too), so a manifest
  * that lints clean shows nothing in the editor.
  */
-import { API_GROUP, API_VERSION, RESOURCE_KINDS } from '../engine/scope.js';
+import { API_GROUP, API_VERSION, OBJECT_FIELDS, RESOURCE_KINDS } from '../engine/scope.js';
 import type { ResourceKind } from '../engine/types.js';
 import { NAME_ID_FORMATS, lastComponent } from '../../rules/auth/saml-name-id-format/index.js';
 import { USER_VERBS } from '../../rules/user/access-verbs/index.js';
@@ -160,10 +160,10 @@ export function editorSchema(kind: ResourceKind): EditorSchema {
   return { $schema: SCHEMA_DRAFT, $id: schemaId(kind), title: `${kind} (management.platform/v1)`, ...documentSchema(kind) };
 }
 
-const OBJECT_FIELDS = ['apiVersion', 'kind', 'metadata', 'spec', 'status'];
-
-/** Any text but one ending in `List` (`UserList`, `List`): lists are left to the linter. Without `not`, which stops
- * the YAML language server from completing below a schema that uses it. */
+/**
+ * Any text but one ending in `List` (`UserList`, `List`): lists are left to the linter. A pattern rather than `not`,
+ * which stops the YAML language server from completing below the schema that uses it.
+ */
 const NOT_A_LIST = '^([\\s\\S]*([^t]|[^s]t|[^i]st|[^L]ist)|[\\s\\S]{0,3})$';
 
 /**
@@ -178,7 +178,7 @@ const PLATFORM_OBJECT: EditorSchema = {
   anyOf: [
     { required: ['apiVersion'], properties: { apiVersion: { type: 'string', pattern: `^${API_GROUP.replace('.', '\\.')}/` } } },
     {
-      propertyNames: { enum: OBJECT_FIELDS },
+      propertyNames: { enum: [...OBJECT_FIELDS] },
       anyOf: [{ required: ['metadata'] }, { required: ['spec'] }, { required: ['status'] }],
       properties: {
         apiVersion: { type: 'string', pattern: '^(([^/]*[.-])?(platform|management)([.-][^/]*)?/.*|[^/]*)$' },
