@@ -79,8 +79,9 @@ beforeAll(async () => {
     format: { enable: false },
     schemaStore: { enable: false },
     yamlVersion: '1.1',
-    // The glob form: every YAML file of a manifests/ folder, Users and Configs alike.
-    schemas: { [join(dir, 'schemas', 'manifest.json')]: '**/manifests/*.yaml' },
+    // The glob form: every YAML file of a manifests/ folder, Users and Configs alike; both paths relative to the
+    // workspace folder, as an editor's settings file writes them.
+    schemas: { './schemas/manifest.json': 'manifests/*.yaml' },
   };
   server = spawn(process.execPath, [serverBin, '--stdio'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
   const { stdin, stdout } = server;
@@ -108,6 +109,7 @@ beforeAll(async () => {
     connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: pathToFileURL(dir).href,
+      workspaceFolders: [{ uri: pathToFileURL(dir).href, name: 'repository' }],
       capabilities: { workspace: { configuration: true }, textDocument: { completion: { completionItem: { snippetSupport: false } } } },
     }),
     'initialize',
