@@ -175,6 +175,12 @@ describe('platlint schema user in yaml-language-server, by modeline', () => {
     ]);
   });
 
+  it('covers only the YAML document it is written in (the docs say: one modeline per document, or a glob)', async () => {
+    const usr = JANE.join('\n').replace('kind: User', 'kind: Usr');
+    const text = [modeline('user') + usr, modeline('user') + usr, usr].join('---\n');
+    expect(await diagnose('documents.yaml', text)).toEqual([[3, 'Value must be "User".'], [11, 'Value must be "User".']]);
+  });
+
   it('completes kind: with User', async () => {
     await diagnose('complete-user.yaml', modeline('user') + JANE.join('\n').replace('kind: User', 'kind: '));
     expect(await complete('complete-user.yaml', 3, 6)).toEqual(['User']);
