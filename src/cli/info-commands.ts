@@ -1,7 +1,7 @@
 import { ruleCategory } from '../engine/types.js';
 import { currentIdOf } from '../../rules/aliases.js';
 import { readRuleDoc } from '../engine/docs.js';
-import { exportSchema } from '../schema/index.js';
+import { editorSchema, manifestSchema } from '../schema/editor-schemas.js';
 import { reportSchema } from '../formatters/report-schema.js';
 import { configFileSchema } from '../settings-file/schema.js';
 import type { CliIo } from './io.js';
@@ -49,17 +49,24 @@ export async function runExplain(asked: string, flags: RuleSetFlags, io: CliIo):
   return 0;
 }
 
-const SCHEMA_NAMES = ['User', 'Config', 'config', 'policy', 'report'] as const;
+/** `platlint schema <name>`: the names, case-insensitive, and what each prints. */
+const SCHEMAS: ReadonlyMap<string, () => Promise<unknown>> = new Map([
+  ['user', async () => editorSchema('User')],
+  ['config', async () => editorSchema('Config')],
+  ['manifest', async () => manifestSchema()],
+  ['settings', async () => configFileSchema],
+  ['policy', async () => (await import('../policy/schema.js')).policySchema],
+  ['report', async () => reportSchema],
+]);
+
+const SCHEMA_NAMES: readonly string[] = [...SCHEMAS.keys()];
 
 export async function runSchema(name: string, io: CliIo): Promise<number> {
-  // `Config` is the resource, `config` the .platlint.yaml file: exact case first, then case-insensitive.
-  const match = SCHEMA_NAMES.find((n) => n === name) ?? SCHEMA_NAMES.find((n) => n.toLowerCase() === name.toLowerCase());
-  if (!match) throw new UsageError(`unknown schema "${name}" (use ${SCHEMA_NAMES.join(', ')})`);
-  let schema: unknown;
-  if (match === 'report') schema = reportSchema;
-  else if (match === 'config') schema = configFileSchema;
-  else if (match === 'policy') schema = (await import('../policy/schema.js')).policySchema;
-  else schema = exportSchema(match);
-  io.out(JSON.stringify(schema, null, 2) + '\n');
+  const print = SCHEMAS.get(name.toLowerCase());
+  if (!print) throw new UsageError(`unknown schema "${name}" (use ${SCHEMA_NAMES.join(', ')})`);
+  // `schema config` printed the .platlint.yaml schema until its meaning moved to `settings`: while the package is
+  // before 1.0, whoever relied on that is told where it went.
+  if (name === 'config') io.error('platlint: `schema config` prints the Config resource schema; the .platlint.yaml schema is now `platlint schema settings`');
+  io.out(JSON.stringify(await print(), null, 2) + '\n');
   return 0;
 }

@@ -85,8 +85,8 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
 
   program
     .command('schema')
-    .description('print a JSON Schema: User, Config, config (.platlint.yaml), policy or report')
-    .argument('<name>', 'User, Config, config, policy or report')
+    .description('print a JSON Schema: user, config (the resource), manifest (user or config by kind), settings (.platlint.yaml), policy or report')
+    .argument('<name>', 'user, config, manifest, settings, policy or report (any case)')
     .action(async (name: string) => {
       exitCode = await runSchema(name, io);
     });

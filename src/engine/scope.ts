@@ -23,7 +23,7 @@ export const RESOURCE_KINDS: readonly ResourceKind[] = ['User', 'Config'];
 export const LIST_KINDS: Readonly<Record<string, ResourceKind>> = { UserList: 'User', ConfigList: 'Config' };
 export const KNOWN_KINDS: readonly string[] = [...RESOURCE_KINDS, ...Object.keys(LIST_KINDS), 'List'];
 
-const OBJECT_FIELDS = ['apiVersion', 'kind', 'metadata', 'spec', 'status'] as const;
+export const OBJECT_FIELDS = ['apiVersion', 'kind', 'metadata', 'spec', 'status'] as const;
 const CONTENT_FIELDS = ['metadata', 'spec', 'status'] as const;
 
 export type Scope = { linted: true } | { linted: false; reason: string };

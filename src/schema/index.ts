@@ -27,17 +27,3 @@ export const SCHEMA_DRAFT = 'http://json-schema.org/draft-07/schema#';
 export function schemaId(name: SchemaName): string {
   return `https://platlint.dev/schemas/${name}.json`;
 }
-
-/**
- * The standalone document schema for the YAML language server and other editors
- * (`# yaml-language-server: $schema=...`): draft-07, with `$id` and a title.
- */
-export function exportSchema(name: SchemaName): JsonSchema {
-  // The document schemas carry no title of their own (the generated type names come from `generate-types.ts`).
-  return {
-    $schema: SCHEMA_DRAFT,
-    $id: schemaId(name),
-    title: `${name} (management.platform/v1)`,
-    ...schemas[name],
-  };
-}

@@ -2,7 +2,7 @@
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
-import { exportSchema } from '../../src/schema/index.js';
+import { schemas } from '../../src/schema/index.js';
 import { root } from './measure.js';
 
 /** The ruleset directory for Spectral: test/bench/spectral, with the schemas exported from src/schema inlined. */
@@ -10,17 +10,13 @@ export function prepareSpectral(out: string): string {
   const dir = join(out, 'spectral');
   rmSync(dir, { recursive: true, force: true });
   cpSync(join(root, 'test', 'bench', 'spectral'), dir, { recursive: true });
-  const strip = (schema: Record<string, unknown>): Record<string, unknown> => {
-    const { $schema: _schema, $id: _id, ...rest } = schema;
-    return rest;
-  };
   const byKind = (kind: 'User' | 'Config'): Record<string, unknown> => ({ type: 'object', required: ['kind'], properties: { kind: { const: kind } } });
   // One schema for both kinds, chosen by `kind`: the same JSON Schemas platlint validates with.
   const manifestSchema = {
     $schema: 'http://json-schema.org/draft-07/schema#',
     if: byKind('User'),
-    then: strip(exportSchema('User') as Record<string, unknown>),
-    else: { if: byKind('Config'), then: strip(exportSchema('Config') as Record<string, unknown>) },
+    then: schemas.User,
+    else: { if: byKind('Config'), then: schemas.Config },
   };
   writeFileSync(join(dir, 'manifest.schema.json'), JSON.stringify(manifestSchema, null, 1));
   // Spectral does not resolve $ref in function options: the reference in the ruleset is replaced by the schema.

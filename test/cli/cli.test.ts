@@ -154,11 +154,32 @@ describe('commands', () => {
     expect(runCli(['explain', 'nope/nope'])).toMatchObject({ status: 2, stderr: 'platlint: unknown rule "nope/nope" (see platlint rules)\n' });
   });
 
-  it('platlint schema prints the JSON Schemas', () => {
-    const user = JSON.parse(runCli(['schema', 'User']).stdout);
-    expect(user.$schema).toBe('http://json-schema.org/draft-07/schema#');
-    expect(user.properties.spec.properties.access.items.required).toEqual(['verbs']);
-    expect(JSON.parse(runCli(['schema', 'Config']).stdout).properties.status).toBeDefined();
+  it('platlint schema prints the JSON Schemas, by names in any case', () => {
+    const user = runCli(['schema', 'user']);
+    expect(user).toMatchObject({ status: 0, stderr: '' });
+    const userSchema = JSON.parse(user.stdout);
+    expect(userSchema.$schema).toBe('http://json-schema.org/draft-07/schema#');
+    expect(userSchema.properties.kind.const).toBe('User');
+    expect(userSchema.properties.spec.properties.access.items.required).toEqual(['verbs']);
+    expect(runCli(['schema', 'User']).stdout).toBe(user.stdout);
+    const config = runCli(['schema', 'Config']);
+    expect(config).toMatchObject({ status: 0, stderr: '' });
+    expect(JSON.parse(config.stdout).properties.kind.const).toBe('Config');
+    const manifest = JSON.parse(runCli(['schema', 'MANIFEST']).stdout);
+    expect(manifest.properties.kind.examples).toEqual(['User', 'Config']);
+    expect(manifest.allOf[0].then.properties.kind.enum).toEqual(['User', 'Config']);
+    expect(JSON.parse(runCli(['schema', 'Settings']).stdout).$id).toBe('https://platlint.dev/schemas/config.json');
+  });
+
+  it('platlint schema config: the Config resource, and one line on stderr saying where the settings schema went', () => {
+    const lower = runCli(['schema', 'config']);
+    expect(lower.status).toBe(0);
+    expect(lower.stdout).toBe(runCli(['schema', 'Config']).stdout);
+    expect(lower.stderr).toBe('platlint: `schema config` prints the Config resource schema; the .platlint.yaml schema is now `platlint schema settings`\n');
+  });
+
+  it('platlint schema with an unknown name: one line, exit 2', () => {
+    expect(runCli(['schema', 'Users'])).toEqual({ status: 2, stdout: '', stderr: 'platlint: unknown schema "Users" (use user, config, manifest, settings, policy, report)\n' });
   });
 });
 

@@ -80,8 +80,8 @@ describe('.platlint.yaml', () => {
     expect(runCli(['init'], { cwd: dir }).status).toBe(2);
   });
 
-  it('platlint schema config prints the config file schema', () => {
-    const schema = JSON.parse(runCli(['schema', 'config']).stdout);
+  it('platlint schema settings prints the config file schema', () => {
+    const schema = JSON.parse(runCli(['schema', 'settings']).stdout);
     expect(schema.$id).toBe('https://platlint.dev/schemas/config.json');
   });
 });

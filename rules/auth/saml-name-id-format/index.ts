@@ -14,7 +14,7 @@ export const NAME_ID_FORMATS: readonly string[] = [
   'urn:oasis:names:tc:SAML:2.0:nameid-format:transient',
 ];
 
-function lastComponent(urn: string): string {
+export function lastComponent(urn: string): string {
   const i = urn.lastIndexOf(':');
   return i > 0 ? urn.slice(i + 1) : urn;
 }
