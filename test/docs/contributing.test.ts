@@ -19,7 +19,8 @@ import { ROOT } from '../helpers/cli.js';
 import { docBlock, ruleDocExample } from '../helpers/readme-blocks.js';
 import { expectedMarkers, spans } from '../helpers/lint.js';
 
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
+// About 20 s alone (tsc on the copy is most of it); the margin is for a loaded machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const PAGE = 'docs/contributing.md';
 const RULE_ID = 'user/display-name-spaces';
