@@ -4,6 +4,7 @@ import { readRuleDoc } from '../../src/engine/docs.js';
 import { ruleCategory, type Diagnostic } from '../../src/engine/types.js';
 import { RULES_WITHOUT_FIXTURES } from '../helpers/fixtures.js';
 import { lint, lintPatchFiles } from '../helpers/lint.js';
+import { ruleDocExample as example } from '../helpers/readme-blocks.js';
 
 /**
  * A transition rule's page shows the previous version under "## Previous", and its examples are linted as updates of
@@ -17,11 +18,6 @@ function lintExample(doc: string, text: string): Diagnostic[] {
   }
   const previous = example(doc, 'Previous');
   return lint(text, { preset: 'strict', ...(previous !== undefined ? { previous } : {}) });
-}
-
-function example(doc: string, heading: 'Invalid' | 'Valid' | 'Previous' | 'Base'): string | undefined {
-  const match = new RegExp(`^## ${heading}\\s*\\n+\`\`\`yaml\\n([\\s\\S]*?)\`\`\``, 'm').exec(doc);
-  return match?.[1];
 }
 
 /** Biome's rule: every doc example is a test. */
