@@ -87,10 +87,15 @@ interface Workflow {
  * and its `run:` steps run in the project. Hosted actions (checkout, setup-node, upload-sarif) are GitHub's.
  */
 function checkWorkflow(text: string): void {
-  const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> };
+  const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }> };
   const steps = Object.values((parse(text) as Workflow).jobs).flatMap((job) => job.steps);
   for (const step of steps) {
-    if (step.uses?.startsWith('platlint/platlint@')) for (const input of Object.keys(step.with ?? {})) expect(Object.keys(action.inputs)).toContain(input);
+    if (step.uses?.startsWith('platlint/platlint@')) {
+      for (const input of Object.keys(step.with ?? {})) expect(Object.keys(action.inputs)).toContain(input);
+      // The upload step reads the report where the action wrote it.
+      const upload = steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'));
+      if (upload) expect(upload.with?.['sarif_file']).toBe(step.with?.['sarif-file'] ?? action.inputs['sarif-file']?.default);
+    }
   }
   const commands = steps.flatMap((step) => (step.run === undefined ? [] : [step.run]));
   if (commands.length > 0) runCiScript(commands);

@@ -72,3 +72,13 @@ export function consoleSteps(text: string): ConsoleStep[] {
   }
   return steps;
 }
+
+/**
+ * The block of `file` under the heading `heading` that contains `marker`: end-to-end tests run the blocks users copy,
+ * not a paraphrase of them.
+ */
+export function docBlock(file: string, heading: string, marker: string): string {
+  const block = blocksOf(file).find((b) => b.heading === heading && b.text.includes(marker));
+  if (!block) throw new Error(`${file} has no code block with "${marker}" under the heading "${heading}"`);
+  return block.text;
+}

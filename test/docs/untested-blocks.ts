@@ -40,7 +40,7 @@ export const UNTESTED_BLOCKS: readonly UntestedBlock[] = [
     file: 'README.md',
     heading: 'Install',
     contains: 'npm install --save-dev ../platlint/platlint-0.1.0.tgz',
-    why: 'needs the tarball the block before it packs in a clone: test/e2e/install-routes.test.ts runs both',
+    why: 'needs the tarball the block before it packs in a clone: test/integrations/package.test.ts runs it with the tarball it packs',
   },
   {
     file: 'README.md',
