@@ -193,6 +193,19 @@ function checkBlock(block: DocBlock): void {
   throw new Error(`${describeBlock(block)}: neither run by this test nor listed in test/docs/untested-blocks.ts`);
 }
 
+describe('README.md', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  it('is a front page: at most 300 lines, no issue numbers', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(300);
+    expect(readme).not.toMatch(/(^|[\s(])#\d+\b|\bissues?\s+\d+/im);
+  });
+
+  it('links every page of the guide, and the pages written apart from it', () => {
+    const linked = [...readme.matchAll(/\]\((docs\/[\w-]+\.md)(?:#[\w-]+)?\)/g)].map((match) => match[1]);
+    for (const page of [...pages.filter((page) => page.startsWith('docs/')), 'docs/editors.md', 'docs/contributing.md']) expect(linked).toContain(page);
+  });
+});
+
 describe('the untested-blocks list', () => {
   it('names each listed block exactly once, with a reason', () => {
     for (const entry of UNTESTED_BLOCKS) {
