@@ -47,7 +47,9 @@ let origin: string;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'platlint-install-routes-'));
-  origin = join(dir, 'origin');
+  // Named as on GitHub, so that `git clone` of it makes the folder `platlint` the README's next command enters.
+  origin = join(dir, 'remote', 'platlint.git');
+  mkdirSync(join(dir, 'remote'));
   git(['clone', '--quiet', repoRoot, origin], dir);
   git(['checkout', '--quiet', '-B', 'main', git(['rev-parse', 'HEAD'], repoRoot)], origin);
 });
