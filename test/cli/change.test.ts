@@ -231,16 +231,3 @@ describe('policies with oldObject and oldSelf', () => {
     ]);
   });
 });
-
-
-describe('README: Linting changes', () => {
-  const readme = readFileSync(join(process.cwd(), 'README.md'), 'utf8');
-  it.each([
-    'diff fixtures/examples/update/user.old.yaml fixtures/examples/update/user.yaml',
-    'patch fixtures/examples/update/user.old.yaml fixtures/examples/update/broken.patch.yaml',
-    'patch --print fixtures/examples/update/user.old.yaml fixtures/examples/update/annotate.patch.json',
-  ])('shows the real output of platlint %s', (command) => {
-    const run = runCli(command.split(' '));
-    expect(readme).toContain(`$ platlint ${command}\n${run.stdout}`);
-  });
-});

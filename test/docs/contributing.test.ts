@@ -16,7 +16,7 @@ import type { lintText as LintText } from '../../src/engine/lint.js';
 import type { presetSettings as PresetSettings } from '../../src/engine/presets.js';
 import type { Diagnostic, Rule } from '../../src/engine/types.js';
 import { ROOT } from '../helpers/cli.js';
-import { docBlock, ruleDocExample } from '../helpers/readme-blocks.js';
+import { docBlock, ruleDocExample } from './doc-blocks.js';
 import { expectedMarkers, spans } from '../helpers/lint.js';
 
 // About 20 s alone (tsc on the copy is most of it); the margin is for a loaded machine.
@@ -29,12 +29,12 @@ const FIXTURE_DIR = `fixtures/${RULE_ID}`;
 
 /** The files the walk-through writes, each from the code block under its heading that holds the marker. */
 const WRITTEN: readonly { file: string; heading: string; marker: string }[] = [
-  { file: `${RULE_DIR}/index.ts`, heading: `### 2. The rule: \`${RULE_DIR}/index.ts\``, marker: 'export default rule;' },
-  { file: `${RULE_DIR}/README.md`, heading: `### 3. The doc page: \`${RULE_DIR}/README.md\``, marker: `# ${RULE_ID}\n` },
-  { file: `${FIXTURE_DIR}/invalid.yaml`, heading: `### 4. The fixtures: \`${FIXTURE_DIR}/\``, marker: `# expect: ${RULE_ID}` },
-  { file: `${FIXTURE_DIR}/valid.yaml`, heading: `### 4. The fixtures: \`${FIXTURE_DIR}/\``, marker: 'names without outer spaces' },
+  { file: `${RULE_DIR}/index.ts`, heading: `2. The rule: \`${RULE_DIR}/index.ts\``, marker: 'export default rule;' },
+  { file: `${RULE_DIR}/README.md`, heading: `3. The doc page: \`${RULE_DIR}/README.md\``, marker: `# ${RULE_ID}\n` },
+  { file: `${FIXTURE_DIR}/invalid.yaml`, heading: `4. The fixtures: \`${FIXTURE_DIR}/\``, marker: `# expect: ${RULE_ID}` },
+  { file: `${FIXTURE_DIR}/valid.yaml`, heading: `4. The fixtures: \`${FIXTURE_DIR}/\``, marker: 'names without outer spaces' },
 ];
-const REGISTRATION = { file: 'rules/user/index.ts', heading: '### 5. Register it: `rules/user/index.ts`', marker: 'displayNameSpacesRule,' };
+const REGISTRATION = { file: 'rules/user/index.ts', heading: '5. Register it: `rules/user/index.ts`', marker: 'displayNameSpacesRule,' };
 
 /**
  * Step 5 on the area's real list: the block's import lines after the file's last import, its entries (not the

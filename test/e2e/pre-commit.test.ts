@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { bins, ensureBuiltCli, repoRoot } from '../integrations/built-cli.js';
-import { readmeBlock } from '../helpers/readme-blocks.js';
+import { docBlock } from '../docs/doc-blocks.js';
 
 const INSTALL_TIMEOUT_MS = 900_000;
 
@@ -60,16 +60,20 @@ function write(root: string, path: string, text: string): void {
   writeFileSync(join(root, path), text);
 }
 
-describe('the README pre-commit configuration, with the real pre-commit', () => {
+describe('the README pre-commit configuration and its autoupdate command, with the real pre-commit', () => {
   it('fails on a broken manifest with its diagnostic, leaves other YAML alone, and passes once it is fixed', () => {
     const project = join(dir, 'project');
     mkdirSync(project);
     git(['init', '--quiet'], project);
-    const config = readmeBlock('### pre-commit', '- id: platlint')
-      .replace('https://github.com/platlint/platlint', clone)
-      .replace(/rev: v\d+\.\d+\.\d+/, `rev: ${rev}`);
-    expect(config).toContain(`rev: ${rev}`);
+    // The README's configuration, pointed at the clone; its pinned commit is then moved to the clone's newest by the
+    // README's own autoupdate command.
+    const config = docBlock('README.md', 'pre-commit', '- id: platlint').replaceAll('https://github.com/platlint/platlint', clone);
+    expect(config).toMatch(/^ {4}rev: [0-9a-f]{40}$/m);
     write(project, '.pre-commit-config.yaml', config);
+    const autoupdate = docBlock('README.md', 'pre-commit', 'pre-commit autoupdate').trim().replaceAll('https://github.com/platlint/platlint', clone);
+    const updated = sh('bash', ['-c', autoupdate], project, { PRE_COMMIT_HOME: join(dir, 'pre-commit-cache') });
+    expect(updated.status, updated.output).toBe(0);
+    expect(readFileSync(join(project, '.pre-commit-config.yaml'), 'utf8')).toMatch(new RegExp(`^ {4}rev: ${rev}$`, 'm'));
     copyFileSync(join(repoRoot, 'fixtures/examples/broken-user.yaml'), join(project, 'platform-jane.yaml'));
     mkdirSync(join(project, 'platform', 'users'), { recursive: true });
     copyFileSync(join(repoRoot, 'fixtures/examples/broken-user.yaml'), join(project, 'platform/users/jane.yaml'));

@@ -1,37 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureBuiltCli, repoRoot } from './built-cli.js';
 import { packTarball } from './package-tarball.js';
+import { action, outputs, runStep, steps } from './action-steps.js';
 
 // Each test starts the CLI in a child process: slow on a loaded machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-interface Step {
-  id?: string;
-  name?: string;
-  if?: string;
-  uses?: string;
-  with?: Record<string, string>;
-  shell?: string;
-  env?: Record<string, string>;
-  run?: string;
-}
-
-interface Action {
-  name: string;
-  description: string;
-  inputs: Record<string, { description: string; required?: boolean; default?: string }>;
-  outputs: Record<string, { description: string; value: string }>;
-  runs: { using: string; steps: Step[] };
-}
-
-const action = parse(readFileSync(join(repoRoot, 'action.yml'), 'utf8')) as Action;
-const steps = action.runs.steps;
 const runSteps = steps.filter((s) => s.run !== undefined);
+const sourceStep = steps.find((s) => s.id === 'source');
+const cacheStep = steps.find((s) => s.id === 'cache');
 const installStep = steps.find((s) => s.id === 'install');
 const lintStep = steps.find((s) => s.id === 'lint');
 
@@ -50,16 +31,22 @@ describe('action.yml shape', () => {
     for (const input of Object.values(action.inputs)) expect(input.required ?? false).toBe(false);
   });
 
-  it('sets up Node, fetches the base revision, installs the published package (not this checkout), then lints once', () => {
-    expect(steps).toHaveLength(4);
+  it('sets up Node, fetches the base revision, restores or builds its own checkout (or installs `version`), then lints once', () => {
+    expect(steps).toHaveLength(6);
     expect(steps[0]?.uses).toMatch(/^actions\/setup-node@v\d+$/);
     expect(steps[0]?.with?.['node-version']).toBe('${{ inputs.node-version }}');
     expect(steps[1]?.if).toBe("inputs.base != ''");
     expect(steps[1]?.env).toEqual({ PLATLINT_BASE: '${{ inputs.base }}' });
-    expect(steps[2]).toBe(installStep);
-    expect(installStep?.run).toMatch(/npm install [^\n]*--omit=dev[^\n]*"platlint@\$version"/);
-    expect(installStep?.run).not.toMatch(/npm ci|npm run|--prefix "\$GITHUB_ACTION_PATH"/);
-    expect(steps[3]).toBe(lintStep);
+    expect(steps[2]).toBe(sourceStep);
+    expect(sourceStep?.if).toBe("inputs.version == ''");
+    expect(steps[3]).toBe(cacheStep);
+    expect(cacheStep?.if).toBe("inputs.version == ''");
+    expect(cacheStep?.uses).toMatch(/^actions\/cache@v\d+$/);
+    expect(cacheStep?.with).toEqual({ path: '${{ github.action_path }}/node_modules\n${{ github.action_path }}/dist\n', key: '${{ steps.source.outputs.key }}' });
+    expect(steps[4]).toBe(installStep);
+    expect(installStep?.run).toMatch(/cd "\$GITHUB_ACTION_PATH" && npm ci /);
+    expect(installStep?.run).toMatch(/npm install [^\n]*--omit=dev[^\n]*"platlint@\$PLATLINT_VERSION"/);
+    expect(steps[5]).toBe(lintStep);
     expect(runSteps.filter((step) => step.run?.includes('PLATLINT_BIN'))).toEqual([lintStep]);
     expect(action.outputs['sarif-file']?.value).toBe('${{ steps.lint.outputs.sarif-file }}');
   });
@@ -69,7 +56,7 @@ describe('action.yml shape', () => {
       expect(step.shell).toBe('bash');
       expect(step.run).not.toMatch(/\$\{\{/);
     }
-    expect(installStep?.env?.['PLATLINT_VERSION']).toBe('${{ inputs.version }}');
+    expect(installStep?.env).toEqual({ PLATLINT_VERSION: '${{ inputs.version }}', PLATLINT_CACHE_HIT: '${{ steps.cache.outputs.cache-hit }}' });
     expect(lintStep?.env).toEqual({
       PLATLINT_BIN: '${{ steps.install.outputs.bin }}',
       PLATLINT_PATHS: '${{ inputs.paths }}',
@@ -80,45 +67,21 @@ describe('action.yml shape', () => {
   });
 });
 
-/**
- * Runs a step's script as the runner would (`bash --noprofile --norc -eo pipefail`), with `${{ inputs.X }}` and
- * `${{ steps.install.outputs.bin }}` in its env replaced, the workspace at the repository root and RUNNER_TEMP in `temp`.
- */
-function runStep(step: Step | undefined, inputs: Record<string, string>, context: { outputFile: string; temp: string; bin?: string }): { status: number | null; stdout: string; stderr: string } {
-  if (!step?.run) throw new Error('no such step');
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(step.env ?? {})) {
-    // A default that is itself a GitHub expression (the pull request's base) is empty outside a pull request.
-    const fallback = (name: string): string => (action.inputs[name]?.default ?? '').replace(/^\$\{\{.*\}\}$/, '');
-    env[key] = value
-      .replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_, name: string) => inputs[name] ?? fallback(name))
-      .replace(/\$\{\{\s*steps\.install\.outputs\.bin\s*\}\}/g, context.bin ?? '');
-  }
-  const base = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
-  const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    env: { ...base, ...env, GITHUB_ACTIONS: 'true', GITHUB_ACTION_PATH: repoRoot, GITHUB_OUTPUT: context.outputFile, RUNNER_TEMP: context.temp, NO_COLOR: '1' },
-    timeout: 170_000,
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-function outputs(file: string): Record<string, string> {
-  if (!existsSync(file)) return {};
-  return Object.fromEntries(readFileSync(file, 'utf8').trim().split('\n').map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]));
-}
-
 describe('action.yml scripts', () => {
   let dir: string;
+  /** A copy of the checkout as the runner downloads the action, its build restored as from the cache. */
+  let checkout: string;
   let bin: string;
   beforeAll(() => {
     ensureBuiltCli();
     dir = mkdtempSync(join(tmpdir(), 'platlint-action-'));
-    // The install step with `version` set to the packed checkout: what the default installs from the registry.
-    const { tarball } = packTarball(join(dir, 'pack'));
+    checkout = join(dir, 'action');
+    const tracked = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: repoRoot, encoding: 'utf8' }).stdout.split('\0').filter((path) => path !== '' && existsSync(join(repoRoot, path)));
+    for (const path of tracked) cpSync(join(repoRoot, path), join(checkout, path));
+    symlinkSync(join(repoRoot, 'node_modules'), join(checkout, 'node_modules'));
+    symlinkSync(join(repoRoot, 'dist'), join(checkout, 'dist'));
     const output = join(dir, 'install-output');
-    const run = runStep(installStep, { version: `file:${tarball}` }, { outputFile: output, temp: join(dir, 'runner-temp') });
+    const run = runStep(installStep, {}, { outputFile: output, temp: join(dir, 'runner-temp'), actionPath: checkout, outputs: { 'cache.cache-hit': 'true' } });
     if (run.status !== 0) throw new Error(`the install step failed: ${run.stderr}`);
     bin = outputs(output)['bin'] ?? '';
   }, 180_000);
@@ -129,23 +92,61 @@ describe('action.yml scripts', () => {
   const BROKEN = 'fixtures/examples/broken-user.yaml';
   const CLEAN = 'fixtures/examples/maximal-user.yaml';
 
-  it('install the package into RUNNER_TEMP and name its bin', () => {
-    expect(bin).toBe(join(dir, 'runner-temp', 'platlint-action', 'node_modules', '.bin', 'platlint'));
+  it('key the build on the lock file and the sources', () => {
+    const key = (name: string): string => {
+      const output = join(dir, `key-${name}`);
+      const run = runStep(sourceStep, {}, { outputFile: output, temp: dir, actionPath: checkout });
+      expect(run.status, run.stderr).toBe(0);
+      return outputs(output)['key'] ?? '';
+    };
+    const first = key('first');
+    expect(first).toMatch(/^platlint-action-Linux-X64-[0-9a-f]{64}-[0-9a-f]{64}$/);
+    expect(key('again')).toBe(first);
+    const lock = readFileSync(join(checkout, 'package-lock.json'), 'utf8');
+    writeFileSync(join(checkout, 'package-lock.json'), `${lock}\n`);
+    const afterLock = key('lock');
+    writeFileSync(join(checkout, 'package-lock.json'), lock);
+    const rule = join(checkout, 'rules', 'user', 'duplicates', 'index.ts');
+    writeFileSync(rule, `${readFileSync(rule, 'utf8')}\n`);
+    const afterSource = key('source');
+    expect(new Set([first, afterLock, afterSource]).size).toBe(3);
+    expect(afterLock.split('-').at(-1)).toBe(first.split('-').at(-1));
+  });
+
+  it('run the bin of the checkout restored from the cache, without installing anything', () => {
+    expect(bin).toBe(join(checkout, 'dist', 'src', 'cli', 'bin.js'));
     expect(existsSync(bin)).toBe(true);
   });
 
-  it('default to the release of the action\'s own version', () => {
-    // Shown without installing: the same expression, evaluated by the step's shell.
-    const version = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
-    const script = installStep?.run?.split('\n')[0] ?? '';
-    const run = spawnSync('bash', ['-c', `${script}\necho "$version"`], { encoding: 'utf8', env: { ...process.env, GITHUB_ACTION_PATH: repoRoot, PLATLINT_VERSION: '' } });
-    expect(run.stdout.trim()).toBe(version.version);
+  it('build the checkout with npm ci there when the cache missed, and install nothing from the registry', () => {
+    // A stand-in npm records what the step asks of it; test/e2e/action.test.ts runs the real npm ci.
+    const fakeBin = join(dir, 'fake-npm');
+    mkdirSync(fakeBin, { recursive: true });
+    writeFileSync(join(fakeBin, 'npm'), `#!/bin/sh\necho "$PWD $*" >> "${join(dir, 'npm-calls')}"\n`);
+    chmodSync(join(fakeBin, 'npm'), 0o755);
+    const output = join(dir, 'install-miss');
+    const run = runStep(installStep, {}, { outputFile: output, temp: join(dir, 'runner-temp'), actionPath: checkout, outputs: { 'cache.cache-hit': '' }, path: fakeBin });
+    expect(run.status, run.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'npm-calls'), 'utf8')).toBe(`${checkout} ci --no-audit --no-fund --loglevel=error\n`);
+    expect(outputs(output)['bin']).toBe(bin);
   });
+
+  it('install the published package named by `version` into RUNNER_TEMP instead', () => {
+    // The packed checkout stands for the release on the registry.
+    const { tarball } = packTarball(join(dir, 'pack'));
+    const output = join(dir, 'install-version');
+    const run = runStep(installStep, { version: `file:${tarball}` }, { outputFile: output, temp: join(dir, 'runner-temp') });
+    expect(run.status, run.stderr).toBe(0);
+    const installed = outputs(output)['bin'] ?? '';
+    expect(installed).toBe(join(dir, 'runner-temp', 'platlint-action', 'node_modules', '.bin', 'platlint'));
+    const lint = runStep(lintStep, { paths: CLEAN, 'sarif-file': '' }, { outputFile: join(dir, 'output-version'), temp: dir, outputs: { 'install.bin': installed } });
+    expect(lint).toEqual({ status: 0, stdout: '', stderr: '' });
+  }, 180_000);
 
   it('write the SARIF report and the annotations in one run, set the output, and fail on lint errors', () => {
     const sarif = join(dir, 'report.sarif');
     const output = join(dir, 'output-1');
-    const run = runStep(lintStep, { paths: `${CLEAN} ${BROKEN}`, 'sarif-file': sarif }, { outputFile: output, temp: dir, bin });
+    const run = runStep(lintStep, { paths: `${CLEAN} ${BROKEN}`, 'sarif-file': sarif }, { outputFile: output, temp: dir, outputs: { 'install.bin': bin } });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(1);
     const log = JSON.parse(readFileSync(sarif, 'utf8')) as { version: string; runs: { results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
@@ -157,14 +158,14 @@ describe('action.yml scripts', () => {
 
   it('fail on a usage error (exit 2), without setting the output', () => {
     const output = join(dir, 'output-2');
-    const run = runStep(lintStep, { paths: CLEAN, args: '--max-warnings lots', 'sarif-file': join(dir, 'bad.sarif') }, { outputFile: output, temp: dir, bin });
+    const run = runStep(lintStep, { paths: CLEAN, args: '--max-warnings lots', 'sarif-file': join(dir, 'bad.sarif') }, { outputFile: output, temp: dir, outputs: { 'install.bin': bin } });
     expect(run.status).toBe(2);
     expect(existsSync(output)).toBe(false);
   });
 
   it('annotate only, passing extra args through, when sarif-file is empty', () => {
     const output = join(dir, 'output-3');
-    const run = runStep(lintStep, { paths: `${CLEAN} ${BROKEN}`, args: '--quiet', 'sarif-file': '' }, { outputFile: output, temp: dir, bin });
+    const run = runStep(lintStep, { paths: `${CLEAN} ${BROKEN}`, args: '--quiet', 'sarif-file': '' }, { outputFile: output, temp: dir, outputs: { 'install.bin': bin } });
     expect(run.status).toBe(1);
     const lines = run.stdout.trim().split('\n');
     expect(lines.length).toBeGreaterThan(0);
@@ -175,10 +176,10 @@ describe('action.yml scripts', () => {
   });
 
   it('base adds --base: transition rules run, and a revision that is not there fails the step', () => {
-    const run = runStep(lintStep, { paths: CLEAN, base: 'HEAD', 'sarif-file': '' }, { outputFile: join(dir, 'output-5'), temp: dir, bin });
+    const run = runStep(lintStep, { paths: CLEAN, base: 'HEAD', 'sarif-file': '' }, { outputFile: join(dir, 'output-5'), temp: dir, outputs: { 'install.bin': bin } });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
-    const bad = runStep(lintStep, { paths: CLEAN, base: 'no-such-revision', 'sarif-file': '' }, { outputFile: join(dir, 'output-6'), temp: dir, bin });
+    const bad = runStep(lintStep, { paths: CLEAN, base: 'no-such-revision', 'sarif-file': '' }, { outputFile: join(dir, 'output-6'), temp: dir, outputs: { 'install.bin': bin } });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('--base: "no-such-revision" is not a commit');
   });
@@ -186,7 +187,7 @@ describe('action.yml scripts', () => {
   it('pass on clean files', () => {
     const sarif = join(dir, 'clean.sarif');
     const output = join(dir, 'output-4');
-    const run = runStep(lintStep, { paths: CLEAN, 'sarif-file': sarif }, { outputFile: output, temp: dir, bin });
+    const run = runStep(lintStep, { paths: CLEAN, 'sarif-file': sarif }, { outputFile: output, temp: dir, outputs: { 'install.bin': bin } });
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe('');
     expect(run.status).toBe(0);

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type InitializeResult } from 'vscode-languageserver/node.js';
-import { docBlock } from '../helpers/readme-blocks.js';
+import { docBlock } from '../docs/doc-blocks.js';
 import { repoRoot } from '../integrations/built-cli.js';
 import { workspace } from './client.js';
 import { MANIFESTS, NOT_INSTALLED, pathWithoutPlatlint, projectWithPlatlint } from './editor-project.js';
@@ -23,7 +23,7 @@ beforeAll(() => {
 
 /** The `command` and `args` of `[language-server.platlint]` (basic TOML strings, which read as JSON here). */
 function helixCommand(): { command: string; args: string[] } {
-  const block = docBlock('docs/editors.md', '## Helix', '[language-server.platlint]');
+  const block = docBlock('docs/editors.md', 'Helix', '[language-server.platlint]');
   const command = /^command = (".*")$/m.exec(block)?.[1];
   const args = /^args = (\[.*\])$/m.exec(block)?.[1];
   if (!command || !args) throw new Error('docs/editors.md: the Helix block has no command or args line');
@@ -87,7 +87,7 @@ const STAND_INS: Readonly<Record<string, string>> = {
 
 /** Activates the docs' extension.js in a new Node.js with the workspace folder `folder`: what it asked of VS Code. */
 function activateExtension(folder: string): unknown {
-  const extension = workspace({ 'extension.js': docBlock('docs/editors.md', '## VS Code', "require('vscode-languageclient/node')"), ...STAND_INS });
+  const extension = workspace({ 'extension.js': docBlock('docs/editors.md', 'VS Code', "require('vscode-languageclient/node')"), ...STAND_INS });
   const driver = join(extension, 'driver.js');
   writeFileSync(driver, "const result = require('./extension.js').activate();\nPromise.resolve(result).then((r) => console.log(JSON.stringify({ ...globalThis.seen, result: r ?? null })));\n");
   const run = spawnSync(process.execPath, [driver], { cwd: extension, env: { ...process.env, PATH: pathWithoutPlatlint, FOLDER: folder }, encoding: 'utf8' });
@@ -116,8 +116,8 @@ describe("VS Code's extension.js from docs/editors.md", () => {
   });
 
   it('the package.json and settings.json blocks are JSON', () => {
-    expect(JSON.parse(docBlock('docs/editors.md', '## VS Code', '"activationEvents"'))).toMatchObject({ main: 'extension.js', activationEvents: ['onLanguage:yaml'] });
-    expect(JSON.parse(docBlock('docs/editors.md', '## VS Code', '"editor.codeActionsOnSave"'))).toEqual({
+    expect(JSON.parse(docBlock('docs/editors.md', 'VS Code', '"activationEvents"'))).toMatchObject({ main: 'extension.js', activationEvents: ['onLanguage:yaml'] });
+    expect(JSON.parse(docBlock('docs/editors.md', 'VS Code', '"editor.codeActionsOnSave"'))).toEqual({
       '[yaml]': { 'editor.codeActionsOnSave': { 'source.fixAll.platlint': 'explicit' } },
       platlint: { rules: { 'meta/labels': 'off' } },
     });

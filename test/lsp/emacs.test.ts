@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { docBlock } from '../helpers/readme-blocks.js';
+import { docBlock } from '../docs/doc-blocks.js';
 import { repoRoot } from '../integrations/built-cli.js';
 import { workspace } from './client.js';
 import { MANIFESTS, NOT_INSTALLED, pathWithoutPlatlint, projectWithPlatlint } from './editor-project.js';
@@ -28,7 +28,7 @@ function emacsVersion(): string {
 /** Emacs in batch mode in `root`, with the init file users copy from docs/editors.md, driven by emacs/e2e.el. */
 function runEmacs(root: string, env: Record<string, string> = {}): { seen: Seen; status: number | null; stderr: string } {
   const config = join(root, 'init.el');
-  writeFileSync(config, docBlock('docs/editors.md', '## Emacs (eglot)', 'eglot-server-programs'));
+  writeFileSync(config, docBlock('docs/editors.md', 'Emacs (eglot)', 'eglot-server-programs'));
   const outFile = join(root, 'seen.json');
   const run = spawnSync('emacs', ['-Q', '--batch', '-l', join(repoRoot, 'test/lsp/emacs/e2e.el')], {
     cwd: root,

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { docBlock } from '../helpers/readme-blocks.js';
+import { docBlock } from '../docs/doc-blocks.js';
 import { repoRoot } from '../integrations/built-cli.js';
 import { BROKEN_USER as USER, workspace } from './client.js';
 import { executable, MANIFESTS, NOT_INSTALLED, pathWithoutPlatlint, projectWithPlatlint } from './editor-project.js';
@@ -40,7 +40,7 @@ function neovimVersion(): string {
 /** The Neovim 0.7 configuration users copy from docs/editors.md, as a file for `luafile`. */
 function editorConfig(dir: string): string {
   const file = join(dir, 'init.lua');
-  writeFileSync(file, docBlock('docs/editors.md', '## Neovim 0.7 to 0.9', 'vim.lsp.start_client'));
+  writeFileSync(file, docBlock('docs/editors.md', 'Neovim 0.7 to 0.9', 'vim.lsp.start_client'));
   return file;
 }
 
@@ -96,7 +96,7 @@ describe('platlint lsp in a real editor, started by the configuration of docs/ed
 
   it('the Neovim 0.10 configuration of docs/editors.md is Lua that compiles (this Neovim cannot run it)', () => {
     const file = join(workspace({}), 'init-0.10.lua');
-    writeFileSync(file, docBlock('docs/editors.md', '## Neovim 0.10 and later', 'vim.lsp.start('));
+    writeFileSync(file, docBlock('docs/editors.md', 'Neovim 0.10 and later', 'vim.lsp.start('));
     const run = spawnSync('nvim', ['--headless', '--clean', '-n', '-c', `lua assert(loadfile(${JSON.stringify(file)}))`, '-c', 'qa!'], { encoding: 'utf8', timeout: 30_000 });
     expect([run.status, run.stderr]).toEqual([0, '']);
   }, 30_000);

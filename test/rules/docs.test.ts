@@ -4,7 +4,7 @@ import { readRuleDoc } from '../../src/engine/docs.js';
 import { ruleCategory, type Diagnostic } from '../../src/engine/types.js';
 import { RULES_WITHOUT_FIXTURES } from '../helpers/fixtures.js';
 import { lint, lintPatchFiles } from '../helpers/lint.js';
-import { ruleDocExample as example } from '../helpers/readme-blocks.js';
+import { ruleDocExample as example } from '../docs/doc-blocks.js';
 
 /**
  * A transition rule's page shows the previous version under "## Previous", and its examples are linted as updates of
