@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { oracleCases, type OracleCase } from '../../src/yaml/oracle/cases.js';
+import { oracleCases, type OracleCase } from '../oracle/cases.js';
 import type { Diagnostic } from '../../src/engine/types.js';
 import { lint } from '../helpers/lint.js';
 
 /**
- * The differential test: every case of the table (src/yaml/oracle/cases.ts) against what the platform's Go decoder
+ * The differential test: every case of the table (test/oracle/cases.ts) against what the platform's Go decoder
  * answered when it was recorded (fixtures/go-oracle/recorded.jsonl, `npm run oracle:record`). The mapping from
  * Go's verdict to platlint's is the one the README's "How values are read" states:
  * - Go refuses the object: platlint reports an error, on the value's line;
