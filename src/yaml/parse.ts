@@ -1,3 +1,4 @@
+import { refusedTabs, type RefusedTab } from './go-tabs.js';
 import { Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type CST, type Document, type DocumentOptions, type ErrorCode, type Node, type ParseOptions, type ScalarTag, type SchemaOptions } from 'yaml';
 
 /**
@@ -93,9 +94,14 @@ function tooDeepAt(document: CST.Token): number | undefined {
 /** Up to this many keys, a mapping's duplicates are found by comparing each key with those before it. */
 const SMALL_MAPPING = 8;
 
+/** Errors of findStructureErrors, which judge the tree the parser built rather than the text. */
+const structureErrors = new WeakSet<YAMLParseError>();
+
 const error = (node: Node, code: ErrorCode, message: string): YAMLParseError => {
   const start = node.range?.[0] ?? 0;
-  return new YAMLParseError([start, Math.max(start + 1, node.range?.[1] ?? 0)], code, message);
+  const made = new YAMLParseError([start, Math.max(start + 1, node.range?.[1] ?? 0)], code, message);
+  structureErrors.add(made);
+  return made;
 };
 
 /**
@@ -178,10 +184,46 @@ export function parseYaml(text: string, lineCounter = new LineCounter(), options
   }
   for (const doc of composer.end(true, text.length)) documents.push(doc);
   const aliases = text.includes('*');
+  if (options === PLATFORM_YAML_OPTIONS) addRefusedTabs(text, documents);
   for (const doc of documents) {
     findStructureErrors(doc, { aliases });
     // The yaml package reports errors in source order; keep that with the duplicate keys added.
     doc.errors.sort((a, b) => a.pos[0] - b.pos[0]);
+    dropStructureErrorsAfterSyntaxError(doc);
   }
   return { text, lineCounter, documents };
+}
+
+/** A TAB the platform's parser refuses (go-tabs.ts), as a parse error of its document. */
+export class RefusedTabError extends YAMLParseError {
+  constructor(readonly tab: RefusedTab) {
+    super([tab.offset, tab.offset + 1], 'TAB_AS_INDENT', `${tab.goError} (a TAB ${tab.place})`);
+  }
+}
+
+/**
+ * Each refused TAB becomes an error of the document it is in, in place of what the yaml package says on that line
+ * (when it objects at all): the platform stops at the TAB.
+ */
+function addRefusedTabs(text: string, documents: Document.Parsed[]): void {
+  const tabs = refusedTabs(text, documents);
+  if (tabs.length === 0 || documents.length === 0) return;
+  const lineOf = (offset: number): number => text.lastIndexOf('\n', offset - 1);
+  for (const tab of tabs) {
+    const doc = documents.findLast((d) => d.range[0] <= tab.offset) ?? documents[0];
+    if (!doc) continue;
+    const line = lineOf(tab.offset);
+    doc.errors = doc.errors.filter((e) => e.code === 'DUPLICATE_KEY' || lineOf(e.pos[0]) !== line);
+    doc.errors.push(new RefusedTabError(tab));
+  }
+}
+
+/**
+ * Once the parser has lost track, what follows sits in the collections of its recovery, not of the text: keys of two
+ * list items can land in one mapping, a list can become a key. The platform stops at the first error, so the
+ * structure checks (duplicate and collection keys, aliases inside their anchor) keep only what comes before it.
+ */
+function dropStructureErrorsAfterSyntaxError(doc: Document.Parsed): void {
+  const first = doc.errors.find((e) => !structureErrors.has(e));
+  if (first) doc.errors = doc.errors.filter((e) => !structureErrors.has(e) || e.pos[0] < first.pos[0]);
 }

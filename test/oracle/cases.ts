@@ -4,6 +4,7 @@
  * verdict by test/yaml/go-oracle.test.ts. Every scalar is tried in every position; whole-document cases cover what
  * is not a single scalar (merges, anchors, directives, tags on collections, encodings).
  */
+import { tabCases } from './tab-cases.js';
 
 /** Where the value under test sits, and so which Go type reads it. */
 export type PositionKind = 'string' | 'bool' | 'int' | 'string-item' | 'map-value' | 'map-key' | 'annotation-key' | 'raw-string' | 'raw-bool' | 'raw-int' | 'raw-map-value';
@@ -298,5 +299,5 @@ function documentCases(): OracleCase[] {
 }
 
 export function oracleCases(): OracleCase[] {
-  return [...scalarCases(), ...documentCases()];
+  return [...scalarCases(), ...documentCases(), ...tabCases()];
 }

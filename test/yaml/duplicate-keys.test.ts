@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { parseYaml, PLATFORM_YAML_OPTIONS } from '../../src/yaml/parse.js';
+import { lint } from '../helpers/lint.js';
 
 /** Start offsets of the keys reported as repeated, by the package's check. */
 function byPackage(text: string): number[] {
@@ -41,5 +42,25 @@ describe('duplicate keys', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('keys after a syntax error', () => {
+  const USER = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  username: jane\n';
+
+  it('are not compared: the parser recovered them, and the platform stops at the error', () => {
+    const text = `${USER}  displayName: Jane\n\t# note\n  groups:\n    - admins\n  groups:\n    - auditors\n`;
+    expect(lint(text).map((d) => [d.line, d.column, d.ruleId])).toEqual([[8, 1, 'yaml/syntax']]);
+  });
+
+  it('before it, still are', () => {
+    const text = `${USER}  groups:\n    - admins\n  groups:\n    - auditors\n  displayName: Jane\n\t# note\n`;
+    expect(lint(text).map((d) => [d.line, d.column, d.ruleId])).toEqual([[9, 3, 'yaml/duplicate-key'], [12, 1, 'yaml/syntax']]);
+  });
+
+  it('no list becomes a key in the recovery', () => {
+    const text = `${USER}  groups:\n    - admins\n\t- auditors\n    - ops\n`;
+    expect(lint(text).map((d) => d.ruleId)).not.toContain('yaml/collection-key');
+    expect(lint(text).map((d) => [d.line, d.column, d.ruleId])[0]).toEqual([9, 1, 'yaml/syntax']);
   });
 });
