@@ -233,7 +233,7 @@ function emptyValues(target: LintTarget, data: unknown, schema: JsonSchema | und
     const child = schema && childSchema(schema, key);
     path.push(key);
     if (value === null) {
-      if (schema?.type === 'object' && !child && typeof key === 'string') {
+      if (schema?.additionalProperties === false && !child && typeof key === 'string') {
         out.push(unknownFieldFinding(key, path.slice(0, -1), Object.keys(schema.properties ?? {}), data as Record<string, unknown>));
       } else if (!EMPTY_IS_MEANINGFUL.has(key as string) && target.isEmpty(path)) {
         const pointer = target.pointer(path);
