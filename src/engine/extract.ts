@@ -3,7 +3,7 @@ import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
 import { decodeSpace, LintTarget, toPointer, type NodeSpace, type OffsetRange, type RawStatus } from './document.js';
 import { yamlErrorFindings, spaceOffsets } from './yaml-errors.js';
-import { API_GROUP, API_VERSION, apiGroupOf, documentScope, KNOWN_KINDS, LIST_KINDS, objectScope, RESOURCE_KINDS } from './scope.js';
+import { API_GROUP, API_VERSION, apiGroupOf, documentScope, isMisspeltGroup, KNOWN_KINDS, LIST_KINDS, nearOurKind, objectScope, RESOURCE_KINDS } from './scope.js';
 import type { DataPath, ResourceKind } from './types.js';
 
 export { API_GROUP, API_VERSION } from './scope.js';
@@ -37,9 +37,6 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function closestKind(kind: string): string | undefined {
-  return KNOWN_KINDS.find((known) => known.toLowerCase() === kind.toLowerCase());
-}
 
 function looksBase64(text: string): boolean {
   return text.length >= 8 && !/[:\n ]/.test(text.trim()) && /^[A-Za-z0-9+/=\r\n]+$/.test(text.trim());
@@ -122,7 +119,9 @@ export class TargetExtractor {
     const version = apiVersion.slice(apiVersion.indexOf('/') + 1);
     if (group !== API_GROUP) {
       // scope.ts let it through: one of our kinds under a slip of our group (`v1`, `managment.platform/v1`).
-      this.add({ ruleId: 'resource/api-version', messageId: 'wrongGroup', data: { apiVersion, kind, expected: `${API_GROUP}/${API_VERSION}` }, ...place(['apiVersion']) }, documentIndex);
+      const expected = `${API_GROUP}/${API_VERSION}`;
+      if (isMisspeltGroup(group)) this.add({ ruleId: 'resource/api-version', messageId: 'misspeltGroup', data: { apiVersion, expected }, ...place(['apiVersion']) }, documentIndex);
+      else this.add({ ruleId: 'resource/api-version', messageId: 'wrongGroup', data: { apiVersion, kind, expected }, ...place(['apiVersion']) }, documentIndex);
     } else if (version !== API_VERSION) {
       this.add({ ruleId: 'resource/api-version', messageId: 'unrecognizedVersion', data: { version, expected: `${API_GROUP}/${API_VERSION}` }, ...place(['apiVersion']) }, documentIndex);
     }
@@ -132,10 +131,10 @@ export class TargetExtractor {
       return;
     }
     if (!(RESOURCE_KINDS as readonly string[]).includes(kind)) {
-      const suggestion = closestKind(kind);
+      const suggestion = nearOurKind(kind);
       this.add(
         suggestion
-          ? { ruleId: 'resource/kind', messageId: 'wrongCase', data: { kind, suggestion }, ...place(['kind']) }
+          ? { ruleId: 'resource/kind', messageId: suggestion.toLowerCase() === kind.toLowerCase() ? 'wrongCase' : 'misspelt', data: { kind, suggestion }, ...place(['kind']) }
           : { ruleId: 'resource/kind', messageId: 'unknownKind', data: { kind, kinds: KNOWN_KINDS.join(', ') }, ...place(['kind']) },
         documentIndex,
       );
