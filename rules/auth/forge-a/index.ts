@@ -1,6 +1,7 @@
 import type { Rule } from '../../../src/engine/types.js';
 import { isRecord } from '../../../src/platform/data.js';
 import { redactUrlPassword } from '../../../src/formats/url.js';
+import { checkRootCa } from '../../../src/formats/pem.js';
 import { eachProvider } from '../../../src/platform/providers.js';
 import { fieldName, filled, shown } from '../shared.js';
 
@@ -35,6 +36,13 @@ const rule: Rule = {
           'A root CA is only used for the enterprise variant, and the connector refuses to start with a root ' +
           'certificate but no host ("Host name field required for a root certificate file"). Set hostName to ' +
           'the enterprise host or remove rootCA.',
+      },
+      rootCaNotPem: {
+        text: '{{field}} holds PEM text, but no certificate Dex can load: {{reason}}.',
+        note:
+          'The connector builds its HTTP client from rootCA (a file path, base64 of PEM, or PEM text) and refuses ' +
+          'to start unless it holds a CERTIFICATE block ("rootCAs.0 is not in PEM format"). Give the PEM ' +
+          'certificate of the CA that signed the enterprise host\'s certificate, or the path of its file.',
       },
       hostNameScheme: {
         text: '{{field}} is "{{value}}", which starts with the scheme "{{scheme}}://".',
@@ -81,9 +89,13 @@ const rule: Rule = {
         });
       }
       const hostName = filled(entry, 'hostName');
-      if (filled(entry, 'rootCA') && !hostName) {
+      const rootCa = filled(entry, 'rootCA');
+      if (rootCa && !hostName) {
         ctx.report({ messageId: 'rootCaWithoutHostName', path: [...entry.path, 'rootCA'], at: 'key', data: { field: fieldName(entry, 'rootCA') } });
       }
+      // Dex checks the host name first: without one it never reads the root CA.
+      const rootCaProblem = rootCa && hostName ? checkRootCa(rootCa) : null;
+      if (rootCaProblem) ctx.report({ messageId: 'rootCaNotPem', path: [...entry.path, 'rootCA'], data: { field: fieldName(entry, 'rootCA'), reason: rootCaProblem } });
       if (hostName !== undefined && hostName.includes('/')) {
         const scheme = SCHEME.exec(hostName);
         // The host part alone: without scheme, user info and path.
