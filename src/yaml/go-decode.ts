@@ -24,7 +24,7 @@ export interface GoDecodeOptions {
    * Keys whose values are credentials: the decoder, which visits every node anyway, hands back their value nodes
    * and every string holding a URL (which may carry a password), so that no second walk has to find them.
    */
-  secretKeys?: ReadonlySet<string>;
+  secretKeys?: { has(key: string): boolean };
 }
 
 /** Nodes that may hold secrets, found while decoding (GoDecodeOptions.secretKeys). */
