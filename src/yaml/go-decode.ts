@@ -1,5 +1,6 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node } from 'yaml';
 import { excessiveAliasing } from './alias-limit.js';
+import { refusedTabsOf } from './parse.js';
 import { jsonKeyOf, NOT_ONLY_STRING, printScalar, resolvePlain, resolveTagged, type GoScalar } from './go-scalar.js';
 
 /**
@@ -332,5 +333,6 @@ export function goDecode(doc: Document, text: string, options: GoDecodeOptions =
     const range = doc.contents?.range;
     return { data: null, fatal: true, sawNull: true, findings: [{ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: aliasing, code: 'ALIAS' }, range: range ? [range[0], range[0] + 1] : [0, 1] }] };
   }
+  for (const tab of refusedTabsOf(doc)) decoder.findings.push({ ruleId: 'yaml/syntax', messageId: 'tab', data: { place: tab.place, goError: tab.goError }, range: [tab.offset, tab.offset + 1] });
   return { data, findings: decoder.findings, fatal: false, sawNull: decoder.sawNull, ...(options.secretKeys ? { secrets: decoder.secrets } : {}) };
 }

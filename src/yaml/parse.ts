@@ -201,9 +201,18 @@ export class RefusedTabError extends YAMLParseError {
   }
 }
 
+/** Refused TABs the yaml package reads without an error, by document: the decoder reports them (go-decode.ts). */
+const refusedTabsByDocument = new WeakMap<Document, RefusedTab[]>();
+
+/** The TABs of a document the platform's parser refuses where the yaml package reads on. */
+export function refusedTabsOf(doc: Document): readonly RefusedTab[] {
+  return refusedTabsByDocument.get(doc) ?? [];
+}
+
 /**
- * Each refused TAB becomes an error of the document it is in, in place of what the yaml package says on that line
- * (when it objects at all): the platform stops at the TAB.
+ * Where the yaml package also objects on a refused TAB's line, the TAB's error takes the place of its own: that is
+ * a syntax error in any reading. Elsewhere the TAB is valid YAML 1.2 and only the platform's parser refuses it, so
+ * it is kept for the decoder, which reports it in platform objects only (another tool's file may hold TABs).
  */
 function addRefusedTabs(text: string, documents: Document.Parsed[]): void {
   const tabs = refusedTabs(text, documents);
@@ -213,7 +222,12 @@ function addRefusedTabs(text: string, documents: Document.Parsed[]): void {
     const doc = documents.findLast((d) => d.range[0] <= tab.offset) ?? documents[0];
     if (!doc) continue;
     const line = lineOf(tab.offset);
-    doc.errors = doc.errors.filter((e) => e.code === 'DUPLICATE_KEY' || lineOf(e.pos[0]) !== line);
+    const onLine = doc.errors.filter((e) => e.code !== 'DUPLICATE_KEY' && lineOf(e.pos[0]) === line);
+    if (onLine.length === 0) {
+      refusedTabsByDocument.set(doc, [...refusedTabsOf(doc), tab]);
+      continue;
+    }
+    doc.errors = doc.errors.filter((e) => !onLine.includes(e));
     doc.errors.push(new RefusedTabError(tab));
   }
 }

@@ -49,13 +49,21 @@ describe('keys after a syntax error', () => {
   const USER = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  username: jane\n';
 
   it('are not compared: the parser recovered them, and the platform stops at the error', () => {
-    const text = `${USER}  displayName: Jane\n\t# note\n  groups:\n    - admins\n  groups:\n    - auditors\n`;
-    expect(lint(text).map((d) => [d.line, d.column, d.ruleId])).toEqual([[8, 1, 'yaml/syntax']]);
+    const text = `${USER}  displayName: Jane\n\tdescription: Platform team\n  groups:\n    - admins\n  groups:\n    - auditors\n`;
+    expect(lint(text).map((d) => [d.line, d.column, d.ruleId]).filter(([, , id]) => id !== 'yaml/syntax')).toEqual([]);
+    expect(lint(text)[0]).toMatchObject({ line: 8, column: 1, ruleId: 'yaml/syntax', message: "YAML syntax error: a TAB in a line's indentation." });
+    const flow = `${USER}  groups: [admins\n  displayName: Jane\n  displayName: Doe\n`;
+    expect(lint(flow).map((d) => d.ruleId)).toEqual(['yaml/syntax', 'yaml/syntax']);
   });
 
   it('before it, still are', () => {
-    const text = `${USER}  groups:\n    - admins\n  groups:\n    - auditors\n  displayName: Jane\n\t# note\n`;
+    const text = `${USER}  groups:\n    - admins\n  groups:\n    - auditors\n  displayName: Jane\n\tdescription: Platform team\n`;
     expect(lint(text).map((d) => [d.line, d.column, d.ruleId])).toEqual([[9, 3, 'yaml/duplicate-key'], [12, 1, 'yaml/syntax']]);
+  });
+
+  it('where the yaml package reads the TAB without an error, the keys are its reading and are compared', () => {
+    const text = `${USER}  displayName: Jane\n\t# note\n  groups:\n    - admins\n  groups:\n    - auditors\n`;
+    expect(lint(text).map((d) => [d.line, d.column, d.ruleId])).toEqual([[8, 1, 'yaml/syntax'], [11, 3, 'yaml/duplicate-key']]);
   });
 
   it('no list becomes a key in the recovery', () => {
