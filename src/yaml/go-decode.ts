@@ -125,7 +125,8 @@ class GoDecoder {
       return resolved;
     }
     if (node.type === Scalar.QUOTE_DOUBLE) this.checkEscapes(node);
-    if (node.type !== Scalar.PLAIN) return { type: 'string', value: text };
+    // The non-specific tag `!` makes any scalar a string (yaml.v2 resolve.go: only untagged plain text is resolved).
+    if (node.type !== Scalar.PLAIN || tag === '!') return { type: 'string', value: text };
     const resolved = resolvePlain(text);
     // A key says what it becomes in its own warning.
     if (!isKey && resolved.type === 'int' && DECIMAL_LOOKING.test(text)) {
@@ -321,7 +322,7 @@ export function goScalarOfNode(node: Scalar): GoScalar | undefined {
     const resolved = resolveTagged(node.tag, text);
     return resolved.type === 'error' ? undefined : resolved;
   }
-  return node.type === Scalar.PLAIN ? resolvePlain(text) : { type: 'string', value: text };
+  return node.type === Scalar.PLAIN && node.tag !== '!' ? resolvePlain(text) : { type: 'string', value: text };
 }
 
 /** Decodes one parsed document as the platform's Go decoder does. */

@@ -95,6 +95,23 @@ export const SCALARS: readonly ScalarSpec[] = [
   { source: '!!timestamp yesterday', text: 'yesterday' },
   { source: '!custom x', text: 'x' },
   { source: '!!merge x', text: 'x' },
+  // the empty non-specific tag `!`: the value is a string whatever it looks like (issue 30)
+  { source: '! yes', text: 'yes' },
+  { source: '! 017', text: '017' },
+  { source: '! 0x1F', text: '0x1F' },
+  { source: '! 1.5', text: '1.5' },
+  { source: '! true', text: 'true' },
+  { source: '! ~', text: '~' },
+  { source: '! jane', text: 'jane' },
+  { source: '! "yes"', text: 'yes' },
+  // explicit tags over quoted text
+  { source: '!!int "017"', text: '017' },
+  { source: "!!int '0x1F'", text: '0x1F' },
+  { source: '!!bool "yes"', text: 'yes' },
+  { source: '!!float "1.5"', text: '1.5' },
+  { source: '!!str "017"', text: '017' },
+  // floats that underflow or overflow
+  ...['-1e-400', '1e-330', '4.9e-324', '2.5e-324'].map(plain),
 ];
 
 /** Block scalars, tried only where a value (not a key) goes. */
