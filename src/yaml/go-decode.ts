@@ -9,7 +9,7 @@ import { jsonKeyOf, NOT_ONLY_STRING, printScalar, resolvePlain, resolveTagged, t
  * differently from how it is written (a warning naming what it reads). Offsets are in the parsed text.
  */
 export interface DecodeFinding {
-  ruleId: 'yaml/invalid-value' | 'yaml/ambiguous-scalar' | 'yaml/syntax';
+  ruleId: 'yaml/invalid-value' | 'yaml/ambiguous-scalar' | 'yaml/syntax' | 'yaml/duplicate-key';
   messageId: string;
   data: Record<string, string>;
   range: readonly [number, number];
@@ -251,10 +251,32 @@ class GoDecoder {
       const value = this.decode(pair.value as Node | null);
       if (key === undefined) return;
       if (pair.value && this.options.secretKeys?.has(key)) this.secrets.values.push(pair.value as Node);
+      if (Object.prototype.hasOwnProperty.call(out, key) && !explicit) this.sameJsonKey(node.items, index, key);
       setKey(out, key, value);
       explicit?.set(key, (pair.key as Node | null) ?? node);
     });
     return out;
+  }
+
+  /**
+   * A key whose JSON key an earlier key of the mapping already gave (`1` and `"1"`, `1.0` and `1`): different keys
+   * to YAML, so no duplicate to yaml.v2's strict decoder, but one JSON key, of which the platform keeps one value.
+   * The same key written twice is yaml/duplicate-key's.
+   */
+  private sameJsonKey(items: readonly unknown[], index: number, key: string): void {
+    const later = items[index];
+    if (!isPair(later) || !isScalar(later.key)) return;
+    const read = goScalarOfNode(later.key);
+    for (const pair of items.slice(0, index)) {
+      if (!isPair(pair) || !isScalar(pair.key)) continue;
+      const earlier = goScalarOfNode(pair.key);
+      const json = earlier ? jsonKeyOf(earlier) : undefined;
+      if (!json || !('key' in json) || json.key !== key) continue;
+      if (read && earlier && sameGoValue(read, earlier)) return;
+      const shown = (k: Scalar): string => (typeof k.source === 'string' ? (k.type === Scalar.PLAIN ? k.source : JSON.stringify(k.source)) : String(k.value));
+      this.report('yaml/ambiguous-scalar', 'sameJsonKey', later.key as Node, { first: shown(pair.key), second: shown(later.key), key });
+      return;
+    }
   }
 
   /** The keys written before a mapping's first merge, read again without reporting (merges are rare). */
@@ -302,6 +324,14 @@ class GoDecoder {
       this.report('yaml/invalid-value', 'badMerge', value ?? mergeKey, {});
       return;
     }
+    // yaml.v2's strict decoder refuses a key that two mappings of one merge list both set ("already set in map").
+    const merged = new Set<string>();
+    for (const source of sources) {
+      for (const key of Object.keys(source)) {
+        if (merged.has(key)) this.report('yaml/duplicate-key', 'mergeRepeats', value ?? mergeKey, { key });
+        merged.add(key);
+      }
+    }
     for (const source of sources) {
       for (const [key, merged] of Object.entries(source)) {
         const written = explicit.get(key);
@@ -313,6 +343,13 @@ class GoDecoder {
       }
     }
   }
+}
+
+/** Two scalars the decoder reads as one value of one type (yaml.v2 compares keys that way): `01` and `1`, not `1.0` and `1`. */
+function sameGoValue(a: GoScalar, b: GoScalar): boolean {
+  if (a.type !== b.type) return false;
+  if (a.type === 'int' && b.type === 'int') return a.exact === b.exact;
+  return 'value' in a && 'value' in b && Object.is(a.value, b.value);
 }
 
 /** What the platform's decoder makes of one scalar node, ignoring where it sits; undefined when it refuses it. */

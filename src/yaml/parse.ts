@@ -1,5 +1,6 @@
+import { resolvePlain } from './go-scalar.js';
 import { refusedTabs, type RefusedTab } from './go-tabs.js';
-import { Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type CST, type Document, type DocumentOptions, type ErrorCode, type Node, type ParseOptions, type ScalarTag, type SchemaOptions } from 'yaml';
+import { Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type CST, type Document, type DocumentOptions, type ErrorCode, type Node, type ParseOptions, type Scalar, type ScalarTag, type SchemaOptions } from 'yaml';
 
 /**
  * A plain scalar that starts with none of the characters a YAML 1.1 null, boolean, number, sexagesimal or merge key
@@ -91,6 +92,16 @@ function tooDeepAt(document: CST.Token): number | undefined {
   return undefined;
 }
 
+/**
+ * A scalar key as yaml.v2 tells keys apart: by value and Go type, so the float `1.0` and the int `1` are two keys
+ * (which become one JSON key: the decoder warns about that), while `01` and `1` are one. The yaml package reads both
+ * as the number 1; a float is marked apart (no string key holds a NUL).
+ */
+function keyIdentity(key: Scalar): unknown {
+  if (typeof key.value !== 'number' || key.tag || typeof key.source !== 'string') return key.value;
+  return resolvePlain(key.source).type === 'float' ? `\u0000float:${key.value}` : key.value;
+}
+
 /** Up to this many keys, a mapping's duplicates are found by comparing each key with those before it. */
 const SMALL_MAPPING = 8;
 
@@ -148,10 +159,11 @@ export function findStructureErrors(doc: Document.Parsed, options: { duplicates?
         if (duplicates && !Number.isNaN(key.value)) {
           keys ??= [];
           if (seen === undefined && keys.length >= SMALL_MAPPING) seen = new Set(keys);
+          const identity = keyIdentity(key);
           // `includes` compares as a set does (SameValueZero), and NaN keys never get here.
-          if (seen ? seen.has(key.value) : keys.includes(key.value)) doc.errors.push(error(key, 'DUPLICATE_KEY', 'Map keys must be unique'));
-          if (seen) seen.add(key.value);
-          else keys.push(key.value);
+          if (seen ? seen.has(identity) : keys.includes(identity)) doc.errors.push(error(key, 'DUPLICATE_KEY', 'Map keys must be unique'));
+          if (seen) seen.add(identity);
+          else keys.push(identity);
         }
         if (anchors) visit(key);
       } else {

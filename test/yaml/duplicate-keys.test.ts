@@ -21,7 +21,8 @@ function byPlatlint(text: string): number[] {
   return parseYaml(text).documents.flatMap((doc) => doc.errors.filter((e) => e.code === 'DUPLICATE_KEY').map((e) => e.pos[0]));
 }
 
-const KEYS = ['a', 'b', 'name', '1', '"1"', "'a'", 'true', 'yes', 'Off', 'false', '~', 'null', '0x1', '1.0', '01', '"a"'];
+// No float beside an int of the same value: yaml.v2 tells `1.0` and `1` apart by Go type, the package does not (below).
+const KEYS = ['a', 'b', 'name', '1', '"1"', "'a'", 'true', 'yes', 'Off', 'false', '~', 'null', '0x1', '01', '"a"', '2.5', '2.50'];
 
 describe('duplicate keys', () => {
   it.each([
@@ -32,6 +33,13 @@ describe('duplicate keys', () => {
   ])('in %j', (text, expected) => {
     expect(byPlatlint(text)).toEqual(expected);
     expect(byPackage(text)).toEqual(expected);
+  });
+
+  it('are told apart by Go type as yaml.v2 does: 1.0 and 1 are two keys (one JSON key, which the decoder warns about)', () => {
+    expect(byPlatlint('1.0: a\n1: b\n')).toEqual([]);
+    expect(byPackage('1.0: a\n1: b\n')).toEqual([7]);
+    // As the Go oracle answers: lines 2, 3 and 5 are keys already set (`1.00` and `1e0` of `1.0`, `1` of `01`).
+    expect(byPlatlint('1.0: a\n1.00: b\n1e0: c\n01: d\n1: e\n')).toEqual([7, 15, 28]);
   });
 
   it('are those the package finds, in block and flow mappings of 1 to 30 keys', () => {
