@@ -2,7 +2,7 @@ import { isScalar, Scalar, type Document, type Node } from 'yaml';
 import { goDecode, goScalarOfNode, type GoDecoded, type GoDecodeOptions, type SecretCandidates } from '../yaml/go-decode.js';
 import type { GoScalar } from '../yaml/go-scalar.js';
 import { PositionLocator } from './locator.js';
-import { SECRET_KEYS } from './secrets.js';
+import { SECRET_KEY_MATCHER } from './secrets.js';
 import type { DataPath, NodeFacts, ResourceKind } from './types.js';
 
 /**
@@ -27,7 +27,7 @@ export interface NodeSpace {
  * nodes that may hold secrets and whether any value is null. Nothing is kept from a document the platform refuses.
  */
 export function decodeSpace(space: NodeSpace, options: Omit<GoDecodeOptions, 'secretKeys'> = {}): GoDecoded {
-  const decoded = goDecode(space.doc, space.text, { ...options, secretKeys: SECRET_KEYS });
+  const decoded = goDecode(space.doc, space.text, { ...options, secretKeys: SECRET_KEY_MATCHER });
   if (!decoded.fatal) {
     if (decoded.secrets) space.secrets = decoded.secrets;
     space.holdsNulls = decoded.sawNull;

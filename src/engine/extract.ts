@@ -4,7 +4,7 @@ import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
 import { decodeSpace, LintTarget, type NodeSpace, type OffsetRange, type RawStatus } from './document.js';
 import { PositionLocator, type Place } from './locator.js';
 import { yamlErrorFindings, spaceOffsets } from './yaml-errors.js';
-import { API_GROUP, API_VERSION, apiGroupOf, documentScope, KNOWN_KINDS, LIST_KINDS, objectScope, RESOURCE_KINDS } from './scope.js';
+import { API_GROUP, API_VERSION, apiGroupOf, documentScope, isMisspeltGroup, KNOWN_KINDS, LIST_KINDS, nearOurKind, objectScope, RESOURCE_KINDS } from './scope.js';
 import type { DataPath, ResourceKind } from './types.js';
 import { isRecord } from '../platform/data.js';
 
@@ -35,9 +35,6 @@ export interface Extraction {
   objects: number;
 }
 
-function closestKind(kind: string): string | undefined {
-  return KNOWN_KINDS.find((known) => known.toLowerCase() === kind.toLowerCase());
-}
 
 function looksBase64(text: string): boolean {
   return text.length >= 8 && !/[:\n ]/.test(text.trim()) && /^[A-Za-z0-9+/=\r\n]+$/.test(text.trim());
@@ -116,7 +113,9 @@ export class TargetExtractor {
     const version = apiVersion.slice(apiVersion.indexOf('/') + 1);
     if (group !== API_GROUP) {
       // scope.ts let it through: one of our kinds under a slip of our group (`v1`, `managment.platform/v1`).
-      this.add({ ruleId: 'resource/api-version', messageId: 'wrongGroup', data: { apiVersion, kind, expected: `${API_GROUP}/${API_VERSION}` }, ...place(['apiVersion']) }, documentIndex);
+      const expected = `${API_GROUP}/${API_VERSION}`;
+      if (isMisspeltGroup(group)) this.add({ ruleId: 'resource/api-version', messageId: 'misspeltGroup', data: { apiVersion, expected }, ...place(['apiVersion']) }, documentIndex);
+      else this.add({ ruleId: 'resource/api-version', messageId: 'wrongGroup', data: { apiVersion, kind, expected }, ...place(['apiVersion']) }, documentIndex);
     } else if (version !== API_VERSION) {
       this.add({ ruleId: 'resource/api-version', messageId: 'unrecognizedVersion', data: { version, expected: `${API_GROUP}/${API_VERSION}` }, ...place(['apiVersion']) }, documentIndex);
     }
@@ -126,10 +125,10 @@ export class TargetExtractor {
       return;
     }
     if (!(RESOURCE_KINDS as readonly string[]).includes(kind)) {
-      const suggestion = closestKind(kind);
+      const suggestion = nearOurKind(kind);
       this.add(
         suggestion
-          ? { ruleId: 'resource/kind', messageId: 'wrongCase', data: { kind, suggestion }, ...place(['kind']) }
+          ? { ruleId: 'resource/kind', messageId: suggestion.toLowerCase() === kind.toLowerCase() ? 'wrongCase' : 'misspelt', data: { kind, suggestion }, ...place(['kind']) }
           : { ruleId: 'resource/kind', messageId: 'unknownKind', data: { kind, kinds: KNOWN_KINDS.join(', ') }, ...place(['kind']) },
         documentIndex,
       );

@@ -215,7 +215,7 @@ export class FileLinter {
       }
     }
     for (const finding of extractor.findings) this.emitFinding(finding);
-    if (objects > 0) for (const finding of directiveFindings(this.parsed)) this.emitFinding(finding);
+    for (const finding of directiveFindings(this.parsed, objects > 0)) this.emitFinding(finding);
     result.skipped = skips.length;
     if (skips.length) result.skips = skips;
     this.finish(result, spaces);

@@ -3,10 +3,12 @@
  * file in a repository is more often someone else's (a CI workflow, a Helm chart, an Ansible playbook) than ours,
  * and an error on a file that is not ours is a false error. The rule, in README "What is linted":
  *
- * - a mapping whose `apiVersion` is of the `management.platform` group is ours, whatever else is wrong with it;
- * - a mapping whose `kind` is one of ours (User, Config, UserList, ConfigList) is ours when its `apiVersion` is
- *   missing or looks like a slip for ours (`v1`, `platform/v1`, `managment.platform/v1`) and its top-level keys are
- *   those of a platform object; an OpenShift `user.openshift.io/v1` User or a kubeconfig `v1` Config is not ours;
+ * - a mapping whose `apiVersion` is of the `management.platform` group, or of a group a few letters from it
+ *   (`management.platfrom`), is ours, whatever else is wrong with it;
+ * - a mapping whose `kind` is one of ours (User, Config, UserList, ConfigList) or a slip for one (`user`, `Usr`) is
+ *   ours when its `apiVersion` is missing or looks like a slip for ours (`v1`, `platform/v1`,
+ *   `managment.platform/v1`) and its top-level keys are those of a platform object; an OpenShift
+ *   `user.openshift.io/v1` User, a Rancher `management.cattle.io/v3` User or a kubeconfig `v1` Config is not ours;
  * - a mapping with neither `apiVersion` nor `kind` is ours only when it has the shape of a platform object
  *   (only `metadata`, `spec`, `status`, or near-misspellings of them): a manifest whose type was forgotten;
  * - everything else (other API groups, other kinds, lists, scalars) is skipped with a reason, except that a list or
@@ -36,19 +38,34 @@ export function apiGroupOf(apiVersion: string): string {
   return slash < 0 ? '' : apiVersion.slice(0, slash);
 }
 
-/** A kind of ours, allowing a wrong letter case (`user`), which resource/kind then reports. */
-function isOurKind(kind: unknown): boolean {
-  return typeof kind === 'string' && [...RESOURCE_KINDS, ...Object.keys(LIST_KINDS)].some((k) => k.toLowerCase() === kind.toLowerCase());
+/**
+ * The kind of ours a kind is or was meant to be: the same but for letter case (`user`), or one slip away in a short
+ * kind and two in a long one (`Usr`, `Confg`, `UserLst`); resource/kind then reports it.
+ */
+export function nearOurKind(kind: unknown): string | undefined {
+  if (typeof kind !== 'string') return undefined;
+  const lower = kind.toLowerCase();
+  return (
+    KNOWN_KINDS.find((k) => k.toLowerCase() === lower) ??
+    [...RESOURCE_KINDS, ...Object.keys(LIST_KINDS)].find((k) => editDistance(lower, k.toLowerCase(), 2) <= (k.length > 4 ? 2 : 1))
+  );
+}
+
+/** A dotted group a few letters from ours (`management.platfrom`, `managment.platform`): a slip, not another API. */
+export function isMisspeltGroup(group: string): boolean {
+  const lower = group.toLowerCase();
+  return lower !== API_GROUP && editDistance(lower, API_GROUP, 3) <= 3;
 }
 
 /**
  * A group that is a slip for ours rather than another API's: none at all (`v1`, a bare version), one naming the
- * platform (`platform/v1`, `platform.management`) or a near-misspelling (`managment.platform`). Kubernetes' own
- * one-word groups (`apps`, `batch`) and every dotted group of a real API are someone else's.
+ * platform without a domain (`platform/v1`, `platform-management`, `platform.management`) or a near-misspelling
+ * (`managment.platform`). Kubernetes' own one-word groups (`apps`, `batch`) and every dotted group of a real API
+ * (`management.cattle.io`, `user.openshift.io`) are someone else's.
  */
 function looksLikeOurGroup(group: string): boolean {
   const lower = group.toLowerCase();
-  return lower === '' || /(^|[.-])(platform|management)([.-]|$)/.test(lower) || editDistance(lower, API_GROUP, 3) <= 3;
+  return lower === '' || lower === 'platform.management' || (!lower.includes('.') && /(^|-)(platform|management)(-|$)/.test(lower)) || isMisspeltGroup(lower);
 }
 
 /** Top-level keys of a platform object only (near-misspellings included), with some content besides the type. */
@@ -69,10 +86,12 @@ function describeType(data: Record<string, unknown>): string {
 /** Whether one mapping (a document, or an item of a `v1` List) is a platform object to lint. */
 export function objectScope(data: Record<string, unknown>): Scope {
   const { apiVersion, kind } = data;
-  if (typeof apiVersion === 'string' && apiGroupOf(apiVersion) === API_GROUP) return LINTED;
+  // Ours, or one slip from it, whatever the kind: resource/api-version says which group was meant.
+  if (typeof apiVersion === 'string' && (apiGroupOf(apiVersion) === API_GROUP || isMisspeltGroup(apiGroupOf(apiVersion)))) return LINTED;
   const hasApiVersion = apiVersion !== undefined && apiVersion !== null;
   const hasKind = kind !== undefined && kind !== null;
-  if (isOurKind(kind)) {
+  const near = nearOurKind(kind);
+  if (near !== undefined && near !== 'List') {
     if (hasPlatformShape(data) && (typeof apiVersion !== 'string' || looksLikeOurGroup(apiGroupOf(apiVersion)))) return LINTED;
     return { linted: false, reason: `${describeType(data)}: not a ${API_GROUP} object` };
   }

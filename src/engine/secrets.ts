@@ -1,10 +1,28 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Node, type Pair } from 'yaml';
+import { memoizeByString } from '../formats/memo.js';
+import { editDistance } from '../schema/suggest.js';
+import { goDecode } from '../yaml/go-decode.js';
 import { parseYaml, withLineFeeds } from '../yaml/parse.js';
 import type { NodeSpace, OffsetRange } from './document.js';
 
 /** Keys whose values are credentials; RULES.md "Secrets". */
 export const SECRET_KEYS: ReadonlySet<string> = new Set(['clientSecret', 'password', 'token', 'caData']);
 export const MASK = '****';
+
+/**
+ * A key that names a credential: one of SECRET_KEYS or a slip for one, whatever the letter case (`pasword`,
+ * `clientSecert`, `cadata`, `tokn`): one slip in a short key, two in a long one, which covers what did-you-mean maps
+ * to a secret key without taking the keys of references (`passwordRef`, three slips) for credentials. The platform drops a misspelt key,
+ * but its value is still the credential its author typed, so it is masked as surely as under the right key.
+ */
+export const isSecretKey: (key: string) => boolean = memoizeByString(
+  (key) => SECRET_KEYS.has(key) || [...SECRET_KEYS].some((secret) => editDistance(key.toLowerCase(), secret.toLowerCase(), 2) <= (secret.length > 6 ? 2 : 1)),
+  1024,
+  64,
+);
+
+/** isSecretKey in the shape of a set, for the decoder, which collects the values of secret keys on its way. */
+export const SECRET_KEY_MATCHER: { has(key: string): boolean } = { has: isSecretKey };
 
 const ENV_REFERENCE = /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/;
 // The lookbehind anchors a match at the start of a scheme, so long runs of letters cannot backtrack quadratically.
@@ -125,20 +143,21 @@ export function collectSecrets(spaces: readonly NodeSpace[], fileText?: string):
   let worth = false;
   for (const space of spaces) {
     if (!space.root) continue;
+    // What the decoder collected (misspelt secret keys included) costs nothing to go through.
+    if (space.secrets) {
+      for (const node of space.secrets.values) addSecretValue(space, node, out);
+      for (const node of space.secrets.urls) addScalar(space, node, false, out);
+      continue;
+    }
     // Text without a secret key's name, a URL or an escape (which could spell a key) holds no secret: most files.
     if (space.text !== tested) {
       tested = space.text;
       worth = MAY_HOLD_SECRETS.test(tested);
     }
     if (!worth) continue;
-    if (space.secrets) {
-      for (const node of space.secrets.values) addSecretValue(space, node, out);
-      for (const node of space.secrets.urls) addScalar(space, node, false, out);
-      continue;
-    }
     // A plain recursive walk: yaml's generic `visit` costs several times more on every file with a diagnostic.
     const pair = (item: Pair): void => {
-      if (isScalar(item.key) && item.value) addScalar(space, item.value as Node, SECRET_KEYS.has(String(item.key.value)), out);
+      if (isScalar(item.key) && item.value) addScalar(space, item.value as Node, isSecretKey(String(item.key.value)), out);
       walk(item.key);
       walk(item.value);
     };
@@ -227,6 +246,15 @@ export function maskLine(text: string, lineStart: number, secrets: SecretMap): s
 export function maskSecretsInText(text: string): string {
   const lines = withLineFeeds(text);
   const parsed = parseYaml(lines);
-  const spaces = parsed.documents.map((doc): NodeSpace => ({ doc, root: doc.contents, text: lines }));
+  const spaces = parsed.documents.map((doc): NodeSpace => {
+    const space: NodeSpace = { doc, root: doc.contents, text: lines };
+    // The decoder finds the values of misspelt secret keys too; a document it cannot decode is walked by key.
+    try {
+      if (doc.errors.length === 0) space.secrets = goDecode(doc, lines, { secretKeys: SECRET_KEY_MATCHER }).secrets;
+    } catch {
+      // An alias to an undefined anchor: left to the walk.
+    }
+    return space;
+  });
   return maskText(text, collectSecrets(spaces, lines));
 }

@@ -5,7 +5,7 @@
  * parses YAML itself.
  */
 import { visit, type Document, type YAMLError } from 'yaml';
-import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
+import { parseYaml, RefusedTabError, type ParsedYaml } from '../yaml/parse.js';
 import type { NodeSpace, OffsetRange } from './document.js';
 import type { EngineFinding } from './extract.js';
 import { lineEnd, lineStart, plainSyntaxError } from './syntax-messages.js';
@@ -101,6 +101,10 @@ export function yamlErrorFindings(documentIndex: number, space: NodeSpace, doc: 
     const quoteStart = isUnclosedQuote(error) ? unclosedQuoteStart(doc, error) : undefined;
     if (quoteStart !== undefined) {
       out.push({ ruleId: 'yaml/syntax', messageId: 'unclosedQuote', data: { quote: space.text[quoteStart] ?? '"' }, documentIndex, range: spaceOffsets(space, [quoteStart, Math.max(quoteStart + 1, lineEnd(space.text, quoteStart))]), pointer });
+      continue;
+    }
+    if (error instanceof RefusedTabError) {
+      out.push({ ruleId: 'yaml/syntax', messageId: 'tab', data: { place: error.tab.place, goError: error.tab.goError }, documentIndex, range: spaceOffsets(space, error.pos), pointer });
       continue;
     }
     const flow = UNCLOSED_FLOW.exec(error.message);

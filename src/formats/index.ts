@@ -14,5 +14,5 @@ export * from "./http-header.js";
 export * from "./css-color.js";
 export * from "./currency.js";
 export * from "./uuid.js";
-export * from "./pem-certificates.js";
+export * from "./pem.js";
 export * from "./env-reference.js";

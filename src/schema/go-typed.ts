@@ -49,7 +49,8 @@ function isStringMap(schema: JsonSchema): boolean {
   return typeof schema.additionalProperties === 'object' && schema.additionalProperties.type === 'string';
 }
 
-function childSchema(schema: JsonSchema, key: string | number): JsonSchema | undefined {
+/** The schema of a child of a value of `schema`: a property, a list's items, an open map's values; undefined if unknown. */
+export function childSchema(schema: JsonSchema, key: string | number): JsonSchema | undefined {
   if (typeof key === 'number') return schema.items;
   const property = schema.properties?.[key];
   if (property) return property;

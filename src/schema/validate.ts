@@ -6,7 +6,8 @@ import { schemas } from './index.js';
 import { displayPath, getIn } from '../platform/data.js';
 import { didYouMean } from './suggest.js';
 import { createAjv } from './ajv.js';
-import { typedFindings } from './go-typed.js';
+import { childSchema, typedFindings } from './go-typed.js';
+import type { JsonSchema } from './metadata.js';
 import { AJV_OPTIONS, schemaFingerprint } from './validator-options.js';
 
 export interface SchemaFinding extends Report {
@@ -127,6 +128,27 @@ function typeHint(expected: string, value: unknown, quoted: boolean): string {
   return '';
 }
 
+/** A key its mapping's schema does not define, with the defined key it most likely meant. */
+function unknownFieldFinding(name: string, path: DataPath, known: readonly string[], parentData: Record<string, unknown>): SchemaFinding {
+  const field = displayPath(path);
+  const suggestions = didYouMean(name, known);
+  const keyPath = [...path, name];
+  if (suggestions.length === 0) {
+    return { ruleId: 'schema/unknown-field', messageId: 'unknown', path: keyPath, at: 'key', data: { name, parent: field } };
+  }
+  const suggestion = suggestions.join('" or "');
+  const only = suggestions.length === 1 ? suggestions[0] : undefined;
+  const fixable = only !== undefined && !(only in parentData);
+  return {
+    ruleId: 'schema/unknown-field',
+    messageId: 'unknownDidYouMean',
+    path: keyPath,
+    at: 'key',
+    data: { name, parent: field, suggestion },
+    ...(fixable ? { fix: { op: 'rename-key' as const, path: keyPath, to: only } } : {}),
+  };
+}
+
 function errorFinding(error: ErrorObject, data: unknown, target: LintTarget): SchemaFinding | undefined {
   const path = decodePointer(error.instancePath, data);
   const field = displayPath(path);
@@ -134,23 +156,7 @@ function errorFinding(error: ErrorObject, data: unknown, target: LintTarget): Sc
     case 'additionalProperties': {
       const name = String((error.params as { additionalProperty: string }).additionalProperty);
       const known = Object.keys((error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
-      const suggestions = didYouMean(name, known);
-      const keyPath = [...path, name];
-      const parentData = error.data as Record<string, unknown>;
-      if (suggestions.length === 0) {
-        return { ruleId: 'schema/unknown-field', messageId: 'unknown', path: keyPath, at: 'key', data: { name, parent: field } };
-      }
-      const suggestion = suggestions.join('" or "');
-      const only = suggestions.length === 1 ? suggestions[0] : undefined;
-      const fixable = only !== undefined && !(only in parentData);
-      return {
-        ruleId: 'schema/unknown-field',
-        messageId: 'unknownDidYouMean',
-        path: keyPath,
-        at: 'key',
-        data: { name, parent: field, suggestion },
-        ...(fixable ? { fix: { op: 'rename-key' as const, path: keyPath, to: only } } : {}),
-      };
+      return unknownFieldFinding(name, path, known, error.data as Record<string, unknown>);
     }
     case 'required': {
       const missing = String((error.params as { missingProperty: string }).missingProperty);
@@ -213,18 +219,26 @@ function errorFinding(error: ErrorObject, data: unknown, target: LintTarget): Sc
 /** Fields where an empty value is meaningful: an empty storage class selects no dynamic provisioning. */
 const EMPTY_IS_MEANINGFUL = new Set(['storageClass']);
 
-function emptyValues(target: LintTarget, data: unknown, path: (string | number)[], out: SchemaFinding[], reported: Set<string>, depth = 0): void {
+/**
+ * Keys without a value. One the schema defines is an empty value; one it does not define is unknown whatever its
+ * value (the validator never saw it: nulls are stripped before validation, as the platform treats a null optional
+ * field as absent), since the platform's struct has no such field and a strict decode rejects it even when null.
+ */
+function emptyValues(target: LintTarget, data: unknown, schema: JsonSchema | undefined, path: (string | number)[], out: SchemaFinding[], reported: Set<string>, depth = 0): void {
   if (depth > 100 || typeof data !== 'object' || data === null) return;
   const visit = (key: string | number, value: unknown): void => {
     if (value === null ? typeof key !== 'string' : typeof value !== 'object') return;
+    const child = schema && childSchema(schema, key);
     path.push(key);
     if (value === null) {
-      if (!EMPTY_IS_MEANINGFUL.has(key as string) && target.isEmpty(path)) {
+      if (schema?.additionalProperties === false && !child && typeof key === 'string') {
+        out.push(unknownFieldFinding(key, path.slice(0, -1), Object.keys(schema.properties ?? {}), data as Record<string, unknown>));
+      } else if (!EMPTY_IS_MEANINGFUL.has(key as string) && target.isEmpty(path)) {
         const pointer = target.pointer(path);
         if (!reported.has(pointer)) out.push({ ruleId: 'schema/empty-value', messageId: 'empty', path: [...path], at: 'key', data: { field: displayPath(path) } });
       }
     } else {
-      emptyValues(target, value, path, out, reported, depth + 1);
+      emptyValues(target, value, child, path, out, reported, depth + 1);
     }
     path.pop();
   };
@@ -251,6 +265,12 @@ export function validateTarget(target: LintTarget): SchemaFinding[] {
       if (finding) findings.push(finding);
     }
   }
+  const schema = schemas[target.kind];
+  findings.push(...typedFindings(target, schema));
+  if (nulls) {
+    const reported = new Set(findings.filter((f) => f.ruleId === 'schema/empty-value' || f.messageId === 'nullItem').map((f) => target.pointer(f.path)));
+    emptyValues(target, target.data, schema, [], findings, reported);
+  }
   // A misspelt required key (`clientID`) is one mistake: the unknown field's did-you-mean names the fix, so the
   // missing `clientId` it causes is not reported a second time.
   const misspelt = new Set(
@@ -260,11 +280,6 @@ export function validateTarget(target: LintTarget): SchemaFinding[] {
     const kept = findings.filter((f) => !(f.messageId === 'missing' && misspelt.has(`${target.pointer(f.path)}\u0000${String(f.data?.['missing'])}`)));
     findings.length = 0;
     findings.push(...kept);
-  }
-  findings.push(...typedFindings(target, schemas[target.kind]));
-  if (nulls) {
-    const reported = new Set(findings.filter((f) => f.ruleId === 'schema/empty-value' || f.messageId === 'nullItem').map((f) => target.pointer(f.path)));
-    emptyValues(target, target.data, [], findings, reported);
   }
   return findings;
 }

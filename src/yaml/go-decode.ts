@@ -1,4 +1,6 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node } from 'yaml';
+import { excessiveAliasing } from './alias-limit.js';
+import { refusedTabsOf } from './parse.js';
 import { jsonKeyOf, NOT_ONLY_STRING, printScalar, resolvePlain, resolveTagged, type GoScalar } from './go-scalar.js';
 
 /**
@@ -7,7 +9,7 @@ import { jsonKeyOf, NOT_ONLY_STRING, printScalar, resolvePlain, resolveTagged, t
  * differently from how it is written (a warning naming what it reads). Offsets are in the parsed text.
  */
 export interface DecodeFinding {
-  ruleId: 'yaml/invalid-value' | 'yaml/ambiguous-scalar' | 'yaml/syntax';
+  ruleId: 'yaml/invalid-value' | 'yaml/ambiguous-scalar' | 'yaml/syntax' | 'yaml/duplicate-key';
   messageId: string;
   data: Record<string, string>;
   range: readonly [number, number];
@@ -23,7 +25,7 @@ export interface GoDecodeOptions {
    * Keys whose values are credentials: the decoder, which visits every node anyway, hands back their value nodes
    * and every string holding a URL (which may carry a password), so that no second walk has to find them.
    */
-  secretKeys?: ReadonlySet<string>;
+  secretKeys?: { has(key: string): boolean };
 }
 
 /** Nodes that may hold secrets, found while decoding (GoDecodeOptions.secretKeys). */
@@ -123,7 +125,8 @@ class GoDecoder {
       return resolved;
     }
     if (node.type === Scalar.QUOTE_DOUBLE) this.checkEscapes(node);
-    if (node.type !== Scalar.PLAIN) return { type: 'string', value: text };
+    // The non-specific tag `!` makes any scalar a string (yaml.v2 resolve.go: only untagged plain text is resolved).
+    if (node.type !== Scalar.PLAIN || tag === '!') return { type: 'string', value: text };
     const resolved = resolvePlain(text);
     // A key says what it becomes in its own warning.
     if (!isKey && resolved.type === 'int' && DECIMAL_LOOKING.test(text)) {
@@ -248,10 +251,32 @@ class GoDecoder {
       const value = this.decode(pair.value as Node | null);
       if (key === undefined) return;
       if (pair.value && this.options.secretKeys?.has(key)) this.secrets.values.push(pair.value as Node);
+      if (Object.prototype.hasOwnProperty.call(out, key) && !explicit) this.sameJsonKey(node.items, index, key);
       setKey(out, key, value);
       explicit?.set(key, (pair.key as Node | null) ?? node);
     });
     return out;
+  }
+
+  /**
+   * A key whose JSON key an earlier key of the mapping already gave (`1` and `"1"`, `1.0` and `1`): different keys
+   * to YAML, so no duplicate to yaml.v2's strict decoder, but one JSON key, of which the platform keeps one value.
+   * The same key written twice is yaml/duplicate-key's.
+   */
+  private sameJsonKey(items: readonly unknown[], index: number, key: string): void {
+    const later = items[index];
+    if (!isPair(later) || !isScalar(later.key)) return;
+    const read = goScalarOfNode(later.key);
+    for (const pair of items.slice(0, index)) {
+      if (!isPair(pair) || !isScalar(pair.key)) continue;
+      const earlier = goScalarOfNode(pair.key);
+      const json = earlier ? jsonKeyOf(earlier) : undefined;
+      if (!json || !('key' in json) || json.key !== key) continue;
+      if (read && earlier && sameGoValue(read, earlier)) return;
+      const shown = (k: Scalar): string => (typeof k.source === 'string' ? (k.type === Scalar.PLAIN ? k.source : JSON.stringify(k.source)) : String(k.value));
+      this.report('yaml/ambiguous-scalar', 'sameJsonKey', later.key as Node, { first: shown(pair.key), second: shown(later.key), key });
+      return;
+    }
   }
 
   /** The keys written before a mapping's first merge, read again without reporting (merges are rare). */
@@ -299,6 +324,14 @@ class GoDecoder {
       this.report('yaml/invalid-value', 'badMerge', value ?? mergeKey, {});
       return;
     }
+    // yaml.v2's strict decoder refuses a key that two mappings of one merge list both set ("already set in map").
+    const merged = new Set<string>();
+    for (const source of sources) {
+      for (const key of Object.keys(source)) {
+        if (merged.has(key)) this.report('yaml/duplicate-key', 'mergeRepeats', value ?? mergeKey, { key });
+        merged.add(key);
+      }
+    }
     for (const source of sources) {
       for (const [key, merged] of Object.entries(source)) {
         const written = explicit.get(key);
@@ -312,72 +345,11 @@ class GoDecoder {
   }
 }
 
-/**
- * yaml.v2's guard against alias bombs: it counts every node it decodes, aliased ones again each time, and refuses
- * a document where more than 100 of over 1000 come from aliases at a ratio above its limit (99% for documents up to
- * 400,000 nodes, down to 10% at 4,000,000). The counts are computed, not expanded, so a bomb costs nothing here.
- */
-class AliasCounter {
-  private readonly sizes = new Map<Node, number>();
-  private readonly aliased = new Map<Node, number>();
-  private readonly active = new Set<Node>();
-
-  constructor(private readonly doc: Document) {}
-
-  private children(node: Node): unknown[] {
-    if (isSeq(node)) return node.items.flatMap((item) => (isPair(item) ? [item.key, item.value] : [item]));
-    if (isMap(node)) return node.items.flatMap((pair) => [pair.key, pair.value]);
-    return [];
-  }
-
-  private target(node: Node): Node | undefined {
-    const target = isAlias(node) ? (node.resolve(this.doc) as Node | undefined) : undefined;
-    return target && !this.active.has(target) ? target : undefined;
-  }
-
-  /** Nodes decoded for a node, aliases expanded. */
-  size(node: unknown): number {
-    if (!node || typeof node !== 'object' || !('range' in node || isAlias(node))) return 0;
-    const n = node as Node;
-    const known = this.sizes.get(n);
-    if (known !== undefined) return known;
-    this.active.add(n);
-    const target = isAlias(n) ? this.target(n) : undefined;
-    const total = 1 + (isAlias(n) ? (target ? this.size(target) : 0) : this.children(n).reduce<number>((sum, child) => sum + this.size(child), 0));
-    this.active.delete(n);
-    this.sizes.set(n, total);
-    return total;
-  }
-
-  /** Of those, the ones decoded through an alias. */
-  viaAlias(node: unknown): number {
-    if (!node || typeof node !== 'object') return 0;
-    const n = node as Node;
-    const known = this.aliased.get(n);
-    if (known !== undefined) return known;
-    this.active.add(n);
-    const target = isAlias(n) ? this.target(n) : undefined;
-    const total = isAlias(n) ? (target ? this.size(target) : 0) : this.children(n).reduce<number>((sum, child) => sum + this.viaAlias(child), 0);
-    this.active.delete(n);
-    this.aliased.set(n, total);
-    return total;
-  }
-}
-
-function allowedAliasRatio(decodeCount: number): number {
-  if (decodeCount <= 400_000) return 0.99;
-  if (decodeCount >= 4_000_000) return 0.1;
-  return 0.99 - 0.89 * ((decodeCount - 400_000) / 3_600_000);
-}
-
-function excessiveAliasing(doc: Document): string | undefined {
-  const counter = new AliasCounter(doc);
-  const decoded = 1 + counter.size(doc.contents);
-  const aliased = counter.viaAlias(doc.contents);
-  if (aliased > 100 && decoded > 1000 && aliased / decoded > allowedAliasRatio(decoded)) {
-    return `document contains excessive aliasing: aliases expand it to ${decoded.toLocaleString('en-US', { maximumFractionDigits: 0 })} values, which the platform refuses`;
-  }
-  return undefined;
+/** Two scalars the decoder reads as one value of one type (yaml.v2 compares keys that way): `01` and `1`, not `1.0` and `1`. */
+function sameGoValue(a: GoScalar, b: GoScalar): boolean {
+  if (a.type !== b.type) return false;
+  if (a.type === 'int' && b.type === 'int') return a.exact === b.exact;
+  return 'value' in a && 'value' in b && Object.is(a.value, b.value);
 }
 
 /** What the platform's decoder makes of one scalar node, ignoring where it sits; undefined when it refuses it. */
@@ -387,7 +359,7 @@ export function goScalarOfNode(node: Scalar): GoScalar | undefined {
     const resolved = resolveTagged(node.tag, text);
     return resolved.type === 'error' ? undefined : resolved;
   }
-  return node.type === Scalar.PLAIN ? resolvePlain(text) : { type: 'string', value: text };
+  return node.type === Scalar.PLAIN && node.tag !== '!' ? resolvePlain(text) : { type: 'string', value: text };
 }
 
 /** Decodes one parsed document as the platform's Go decoder does. */
@@ -399,5 +371,6 @@ export function goDecode(doc: Document, text: string, options: GoDecodeOptions =
     const range = doc.contents?.range;
     return { data: null, fatal: true, sawNull: true, findings: [{ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: aliasing, code: 'ALIAS' }, range: range ? [range[0], range[0] + 1] : [0, 1] }] };
   }
+  for (const tab of refusedTabsOf(doc)) decoder.findings.push({ ruleId: 'yaml/syntax', messageId: 'tab', data: { place: tab.place, goError: tab.goError }, range: [tab.offset, tab.offset + 1] });
   return { data, findings: decoder.findings, fatal: false, sawNull: decoder.sawNull, ...(options.secretKeys ? { secrets: decoder.secrets } : {}) };
 }

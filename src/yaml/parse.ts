@@ -1,4 +1,6 @@
-import { Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type CST, type Document, type DocumentOptions, type ErrorCode, type Node, type ParseOptions, type ScalarTag, type SchemaOptions } from 'yaml';
+import { resolvePlain } from './go-scalar.js';
+import { refusedTabs, type RefusedTab } from './go-tabs.js';
+import { Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type CST, type Document, type DocumentOptions, type ErrorCode, type Node, type ParseOptions, type Scalar, type ScalarTag, type SchemaOptions } from 'yaml';
 
 /**
  * A plain scalar that starts with none of the characters a YAML 1.1 null, boolean, number, sexagesimal or merge key
@@ -90,12 +92,27 @@ function tooDeepAt(document: CST.Token): number | undefined {
   return undefined;
 }
 
+/**
+ * A scalar key as yaml.v2 tells keys apart: by value and Go type, so the float `1.0` and the int `1` are two keys
+ * (which become one JSON key: the decoder warns about that), while `01` and `1` are one. The yaml package reads both
+ * as the number 1; a float is marked apart (no string key holds a NUL).
+ */
+function keyIdentity(key: Scalar): unknown {
+  if (typeof key.value !== 'number' || key.tag || typeof key.source !== 'string') return key.value;
+  return resolvePlain(key.source).type === 'float' ? `\u0000float:${key.value}` : key.value;
+}
+
 /** Up to this many keys, a mapping's duplicates are found by comparing each key with those before it. */
 const SMALL_MAPPING = 8;
 
+/** Errors of findStructureErrors, which judge the tree the parser built rather than the text. */
+const structureErrors = new WeakSet<YAMLParseError>();
+
 const error = (node: Node, code: ErrorCode, message: string): YAMLParseError => {
   const start = node.range?.[0] ?? 0;
-  return new YAMLParseError([start, Math.max(start + 1, node.range?.[1] ?? 0)], code, message);
+  const made = new YAMLParseError([start, Math.max(start + 1, node.range?.[1] ?? 0)], code, message);
+  structureErrors.add(made);
+  return made;
 };
 
 /**
@@ -142,10 +159,11 @@ export function findStructureErrors(doc: Document.Parsed, options: { duplicates?
         if (duplicates && !Number.isNaN(key.value)) {
           keys ??= [];
           if (seen === undefined && keys.length >= SMALL_MAPPING) seen = new Set(keys);
+          const identity = keyIdentity(key);
           // `includes` compares as a set does (SameValueZero), and NaN keys never get here.
-          if (seen ? seen.has(key.value) : keys.includes(key.value)) doc.errors.push(error(key, 'DUPLICATE_KEY', 'Map keys must be unique'));
-          if (seen) seen.add(key.value);
-          else keys.push(key.value);
+          if (seen ? seen.has(identity) : keys.includes(identity)) doc.errors.push(error(key, 'DUPLICATE_KEY', 'Map keys must be unique'));
+          if (seen) seen.add(identity);
+          else keys.push(identity);
         }
         if (anchors) visit(key);
       } else {
@@ -178,10 +196,60 @@ export function parseYaml(text: string, lineCounter = new LineCounter(), options
   }
   for (const doc of composer.end(true, text.length)) documents.push(doc);
   const aliases = text.includes('*');
+  if (options === PLATFORM_YAML_OPTIONS) addRefusedTabs(text, documents);
   for (const doc of documents) {
     findStructureErrors(doc, { aliases });
     // The yaml package reports errors in source order; keep that with the duplicate keys added.
     doc.errors.sort((a, b) => a.pos[0] - b.pos[0]);
+    dropStructureErrorsAfterSyntaxError(doc);
   }
   return { text, lineCounter, documents };
+}
+
+/** A TAB the platform's parser refuses (go-tabs.ts), as a parse error of its document. */
+export class RefusedTabError extends YAMLParseError {
+  constructor(readonly tab: RefusedTab) {
+    super([tab.offset, tab.offset + 1], 'TAB_AS_INDENT', `${tab.goError} (a TAB ${tab.place})`);
+  }
+}
+
+/** Refused TABs the yaml package reads without an error, by document: the decoder reports them (go-decode.ts). */
+const refusedTabsByDocument = new WeakMap<Document, RefusedTab[]>();
+
+/** The TABs of a document the platform's parser refuses where the yaml package reads on. */
+export function refusedTabsOf(doc: Document): readonly RefusedTab[] {
+  return refusedTabsByDocument.get(doc) ?? [];
+}
+
+/**
+ * Where the yaml package also objects on a refused TAB's line, the TAB's error takes the place of its own: that is
+ * a syntax error in any reading. Elsewhere the TAB is valid YAML 1.2 and only the platform's parser refuses it, so
+ * it is kept for the decoder, which reports it in platform objects only (another tool's file may hold TABs).
+ */
+function addRefusedTabs(text: string, documents: Document.Parsed[]): void {
+  const tabs = refusedTabs(text, documents);
+  if (tabs.length === 0 || documents.length === 0) return;
+  const lineOf = (offset: number): number => text.lastIndexOf('\n', offset - 1);
+  for (const tab of tabs) {
+    const doc = documents.findLast((d) => d.range[0] <= tab.offset) ?? documents[0];
+    if (!doc) continue;
+    const line = lineOf(tab.offset);
+    const onLine = doc.errors.filter((e) => e.code !== 'DUPLICATE_KEY' && lineOf(e.pos[0]) === line);
+    if (onLine.length === 0) {
+      refusedTabsByDocument.set(doc, [...refusedTabsOf(doc), tab]);
+      continue;
+    }
+    doc.errors = doc.errors.filter((e) => !onLine.includes(e));
+    doc.errors.push(new RefusedTabError(tab));
+  }
+}
+
+/**
+ * Once the parser has lost track, what follows sits in the collections of its recovery, not of the text: keys of two
+ * list items can land in one mapping, a list can become a key. The platform stops at the first error, so the
+ * structure checks (duplicate and collection keys, aliases inside their anchor) keep only what comes before it.
+ */
+function dropStructureErrorsAfterSyntaxError(doc: Document.Parsed): void {
+  const first = doc.errors.find((e) => !structureErrors.has(e));
+  if (first) doc.errors = doc.errors.filter((e) => !structureErrors.has(e) || e.pos[0] < first.pos[0]);
 }

@@ -103,11 +103,14 @@ describe('inputs', () => {
   it('expands globs', () => {
     const report = JSON.parse(runCli(['fixtures/yaml/**/valid*.yaml', '--format', 'json']).stdout);
     expect(report.results.map((r: { file: string }) => r.file)).toEqual([
+      'fixtures/yaml/ambiguous-scalar/valid-non-specific-tag.yaml',
       'fixtures/yaml/ambiguous-scalar/valid.yaml',
       'fixtures/yaml/collection-key/valid.yaml',
+      'fixtures/yaml/duplicate-key/valid-after-syntax-error.yaml',
       'fixtures/yaml/duplicate-key/valid-other-tools.yaml',
       'fixtures/yaml/duplicate-key/valid.yaml',
       'fixtures/yaml/invalid-value/valid.yaml',
+      'fixtures/yaml/syntax/valid-tabs.yaml',
       'fixtures/yaml/syntax/valid-templated.yaml',
       'fixtures/yaml/syntax/valid.yaml',
     ]);

@@ -111,4 +111,37 @@ describe('secrets in odd places (issue 18)', () => {
     expect(output).toContain('        password: ****\n');
     expect(run.stdout).not.toContain('Dry8unS3cret');
   });
+
+  describe('under a misspelt secret key (issue 30)', () => {
+    // Each beside its right key, so that --fix cannot rename it away: the fixed text keeps the misspelt key (and
+    // selfLink gives --fix something to remove).
+    const misspelt = config('      - name: a\n        url: https://charts.example.com\n        password: $CHART_PASSWORD\n        pasword: M1sspeltPassw0rd\n') +
+      '  auth:\n    oidc:\n      issuerUrl: https://id.example.com\n      clientId: platform\n      clientSecret: $OIDC_SECRET\n      clientSecert: M1sspeltS3cret\n      CLIENTSECRET: Upp3rS3cret\n' +
+      '      redirectURI: https://platform.example.com/auth/oidc/callback\n  vault:\n    enabled: true\n    auth:\n      token: $VAULT_TOKEN\n      tokn: M1sspeltT0ken\n';
+    const hidden = ['M1sspeltPassw0rd', 'M1sspeltS3cret', 'Upp3rS3cret', 'M1sspeltT0ken'];
+    writeFileSync(join(dir, 'misspelt.yaml'), misspelt.replace('  name: config\n', '  name: config\n  selfLink: /x\n'));
+
+    it.each(['stylish', 'json', 'sarif', 'github', 'junit'])('masks their values in %s', (format) => {
+      const run = runCli(['misspelt.yaml', '--format', format], { cwd: dir });
+      expect(run.status).toBe(1);
+      const output = run.stdout + run.stderr;
+      expect(output).toMatch(/pasword|clientSecert|tokn/);
+      for (const secret of hidden) expect(output, secret).not.toContain(secret);
+    });
+
+    it('shows **** for them in code frames', () => {
+      const run = runCli(['misspelt.yaml'], { cwd: dir });
+      expect(run.stdout).toContain('pasword: ****');
+      expect(run.stdout).toContain('clientSecert: ****');
+    });
+
+    it('masks them in the fixed text --fix-dry-run reports', () => {
+      const run = runCli(['misspelt.yaml', '--fix-dry-run', '--format', 'json'], { cwd: dir });
+      const output = JSON.parse(run.stdout).results[0].output as string;
+      expect(output).toContain('        pasword: ****\n');
+      expect(output).toContain('      tokn: ****\n');
+      expect(output).toContain('      CLIENTSECRET: ****\n');
+      for (const secret of hidden) expect(run.stdout, secret).not.toContain(secret);
+    });
+  });
 });

@@ -17,6 +17,11 @@ describe('what counts as a platform object (scope.ts)', () => {
     [{ kind: 'User', metadata: {}, spec: {} }, true],
     [{ metadata: { name: 'x' }, sepc: {} }, true],
     [{ apiVersion: 'v1', kind: 'List', items: [] }, true],
+    [{ apiVersion: 'management.platfrom/v1', kind: 'Usr', metadata: {} }, true],
+    [{ apiVersion: 'management.platfrom/v1', kind: 'Deployment', spec: {} }, true],
+    [{ apiVersion: 'v1', kind: 'Usr', metadata: {}, spec: {} }, true],
+    [{ kind: 'Confg', metadata: {}, spec: {} }, true],
+    [{ apiVersion: 'platform-management/v1', kind: 'user', metadata: {} }, true],
   ])('lints %j', (data, linted) => {
     expect(objectScope(data).linted).toBe(linted);
   });
@@ -26,6 +31,10 @@ describe('what counts as a platform object (scope.ts)', () => {
     [{ apiVersion: 'apps/v1', kind: 'Deployment', metadata: {} }, 'apiVersion apps/v1, kind Deployment: not a management.platform object'],
     [{ apiVersion: 'user.openshift.io/v1', kind: 'User', metadata: {} }, 'apiVersion user.openshift.io/v1, kind User: not a management.platform object'],
     [{ apiVersion: 'apps/v1', kind: 'Config', metadata: {} }, 'apiVersion apps/v1, kind Config: not a management.platform object'],
+    [{ apiVersion: 'management.cattle.io/v3', kind: 'User', metadata: {} }, 'apiVersion management.cattle.io/v3, kind User: not a management.platform object'],
+    [{ apiVersion: 'user.openshift.io/v1', kind: 'Usr', metadata: {} }, 'apiVersion user.openshift.io/v1, kind Usr: not a management.platform object'],
+    [{ apiVersion: 'apps/v1', kind: 'Usr', metadata: {} }, 'apiVersion apps/v1, kind Usr: not a management.platform object'],
+    [{ apiVersion: 'v1', kind: 'Role', metadata: {} }, 'apiVersion v1, kind Role: not a management.platform object'],
     [{ apiVersion: 'v1', kind: 'Config', clusters: [], users: [] }, 'apiVersion v1, kind Config: not a management.platform object'],
     [{ kind: 'User', fullName: 'Jane' }, 'kind User: not a management.platform object'],
     [{ services: {}, metadata: {} }, "no apiVersion or kind, and fields that are not a platform object's"],

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { yamlFilesUnder } from '../helpers/files.js';
 import type { NodeSpace } from '../../src/engine/document.js';
-import { collectSecrets, SECRET_KEYS, SECRET_LINE, secretLines } from '../../src/engine/secrets.js';
+import { collectSecrets, SECRET_KEY_MATCHER, SECRET_LINE, secretLines } from '../../src/engine/secrets.js';
 import { goDecode } from '../../src/yaml/go-decode.js';
 import { parseYaml } from '../../src/yaml/parse.js';
 
@@ -26,7 +26,7 @@ function spacesOf(text: string): { walked: NodeSpace[]; decoded: NodeSpace[]; de
     let secrets;
     try {
       if (doc.errors.length === 0) {
-        const result = goDecode(doc, text, { secretKeys: SECRET_KEYS });
+        const result = goDecode(doc, text, { secretKeys: SECRET_KEY_MATCHER });
         if (!result.fatal) secrets = result.secrets;
       }
     } catch {

@@ -126,9 +126,15 @@ describe("PEM / SAML caData (Dex connector/saml/saml.go)", () => {
     expect(checkSamlCaData(b64(TEST_CERT_PEM))).toBeNull();
     expect(isPemCertificateBase64(b64(TEST_CERT_PEM))).toBe(true);
   });
-  it("line-wrapped base64 and text around the PEM block are fine", () => {
-    const wrapped = b64("subject=CN=x\n" + TEST_CERT_PEM + "\ntrailing\n").replace(/(.{64})/g, "$1\n");
+  it("line-wrapped base64, a line of text before the PEM block and white space after it are fine", () => {
+    const wrapped = b64("subject=CN=x\n" + TEST_CERT_PEM + "\n \t\n").replace(/(.{64})/g, "$1\n");
     expect(checkSamlCaData(wrapped)).toBeNull();
+  });
+  it("text after the last PEM block, or glued before the first, is Dex's trailing data", () => {
+    const refused = 'has text after its last PEM block, which Dex refuses ("parse cert: trailing data")';
+    expect(checkSamlCaData(b64(TEST_CERT_PEM + "\ntrailing\n"))).toBe(refused);
+    expect(checkSamlCaData(b64(TEST_CERT_PEM + "\n" + TEST_CERT_PEM + "yaddayadda"))).toBe(refused);
+    expect(checkSamlCaData(b64("yaddayadda" + TEST_CERT_PEM))).toMatch(/^contains no PEM block/);
   });
   it("a bundle of two certificates is accepted", () => {
     expect(checkSamlCaData(b64(TEST_CERT_PEM + "\n" + TEST_CERT_PEM))).toBeNull();

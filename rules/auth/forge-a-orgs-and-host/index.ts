@@ -1,4 +1,4 @@
-import { eachProvider, isRecord, redactUrlPassword, type Rule, shown } from '../../api.js';
+import { checkRootCa, eachProvider, isRecord, redactUrlPassword, type Rule, shown } from '../../api.js';
 import { fieldName, filled } from '../shared.js';
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
@@ -31,6 +31,13 @@ const rule: Rule = {
           'A root CA is only used for the enterprise variant, and the connector refuses to start with a root ' +
           'certificate but no host ("Host name field required for a root certificate file"). Set hostName to ' +
           'the enterprise host or remove rootCA.',
+      },
+      rootCaNotPem: {
+        text: '{{field}} holds PEM text, but no certificate Dex can load: {{reason}}.',
+        note:
+          'The connector builds its HTTP client from rootCA (a file path, base64 of PEM, or PEM text) and refuses ' +
+          'to start unless it holds a CERTIFICATE block ("rootCAs.0 is not in PEM format"). Give the PEM ' +
+          'certificate of the CA that signed the enterprise host\'s certificate, or the path of its file.',
       },
       hostNameScheme: {
         text: '{{field}} is "{{value}}", which starts with the scheme "{{scheme}}://".',
@@ -77,9 +84,13 @@ const rule: Rule = {
         });
       }
       const hostName = filled(entry, 'hostName');
-      if (filled(entry, 'rootCA') && !hostName) {
+      const rootCa = filled(entry, 'rootCA');
+      if (rootCa && !hostName) {
         ctx.report({ messageId: 'rootCaWithoutHostName', path: [...entry.path, 'rootCA'], at: 'key', data: { field: fieldName(entry, 'rootCA') } });
       }
+      // Dex checks the host name first: without one it never reads the root CA.
+      const rootCaProblem = rootCa && hostName ? checkRootCa(rootCa) : null;
+      if (rootCaProblem) ctx.report({ messageId: 'rootCaNotPem', path: [...entry.path, 'rootCA'], data: { field: fieldName(entry, 'rootCA'), reason: rootCaProblem } });
       if (hostName !== undefined && hostName.includes('/')) {
         const scheme = SCHEME.exec(hostName);
         // The host part alone: without scheme, user info and path.

@@ -1,10 +1,13 @@
 import { eachProvider, isLocalhost, parseAbsoluteUrl, redactUrlPassword, type Rule, shown } from '../../api.js';
 import { fieldName } from '../shared.js';
 
+/** An issuer written as its discovery document's URL: the issuer is what comes before. */
+const DISCOVERY_DOCUMENT = /^(.+?)\/\.well-known\/openid-configuration\/?$/;
+
 const rule: Rule = {
   meta: {
     id: 'auth/oidc-issuer',
-    description: 'Require the OIDC issuerUrl to be an absolute https URL without user info, query or fragment',
+    description: 'Require the OIDC issuerUrl to be an absolute https URL without user info, query or fragment, and the issuer rather than its discovery URL',
     severity: 'error',
     sources: ['upstream'],
     sections: ['status.auth'],
@@ -28,6 +31,13 @@ const rule: Rule = {
         text: '{{field}} uses the scheme "{{scheme}}", but an OpenID Connect issuer must be an https URL.',
         note:
           'Discovery and the keys that sign ID tokens must come over TLS. Write https://{{rest}}.',
+      },
+      discoveryUrl: {
+        text: '{{field}} is the URL of the discovery document, not the issuer; write "{{issuer}}".',
+        note:
+          'The platform appends /.well-known/openid-configuration to issuerUrl to find the discovery document, ' +
+          'then requires its "issuer" to equal issuerUrl exactly; with the document\'s own URL here, discovery ' +
+          'fetches a URL that does not exist (or an issuer that does not match), and nobody can log in.',
       },
       userInfo: {
         text: '{{field}} contains user info ("user@" or "user:password@") before the host.',
@@ -71,6 +81,8 @@ const rule: Rule = {
         const rest = value.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, '').replace(/^[^/?#]*@/, '').replace(/[?#].*$/s, '');
         ctx.report({ messageId: 'notHttps', path, data: { field, scheme: parsed.scheme, rest: shown(rest) } });
       }
+      const discovery = DISCOVERY_DOCUMENT.exec(value);
+      if (discovery) ctx.report({ messageId: 'discoveryUrl', path, data: { field, issuer: shown(redactUrlPassword(discovery[1] ?? '')) } });
       if (parsed.hasUserInfo) ctx.report({ messageId: 'userInfo', path, data: { field } });
       if (parsed.hasQuery) ctx.report({ messageId: 'query', path, data: { field } });
       if (parsed.hasFragment) ctx.report({ messageId: 'fragment', path, data: { field } });

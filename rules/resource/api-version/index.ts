@@ -13,6 +13,10 @@ const rule: Rule = {
         text: 'apiVersion "{{apiVersion}}" is not {{expected}}.',
         note: '{{kind}} is a kind of the platform management API, which serves it only as apiVersion: {{expected}}; the server rejects other groups.',
       },
+      misspeltGroup: {
+        text: 'apiVersion "{{apiVersion}}" is not a platform API group; did you mean "{{expected}}"?',
+        note: 'The group is a few letters from management.platform, so this is linted as a platform object; the server serves no such group and rejects it.',
+      },
       unrecognizedVersion: {
         text: 'Unrecognized version "{{version}}" of management.platform: the server may reject it.',
         note:

@@ -10,6 +10,7 @@ const rule: Rule = {
     reportedByEngine: true,
     messages: {
       wrongCase: { text: 'Unknown kind "{{kind}}"; did you mean "{{suggestion}}"?', note: 'Kinds are case-sensitive.' },
+      misspelt: { text: 'Unknown kind "{{kind}}"; did you mean "{{suggestion}}"?', note: 'The platform management API defines no such kind and rejects the object.' },
       unknownKind: "Unknown kind \"{{kind}}\" in management.platform/v1; expected one of {{kinds}}.",
       listItemKind: "This item of a {{expected}}List has kind \"{{kind}}\"; expected {{expected}}.",
     },

@@ -14,6 +14,10 @@ const rule: Rule = {
         note:
           'Remove or rename one of them.',
       },
+      mergeRepeats: {
+        text: 'Two mappings of this `<<` merge list both set {{key}}.',
+        note: "The platform's strict decoder (yaml.v2 UnmarshalStrict, kubectl --validate=strict) refuses a key set twice in a mapping, merged keys included. Remove {{key}} from all but one of them.",
+      },
     },
   },
 };

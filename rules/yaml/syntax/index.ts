@@ -11,6 +11,10 @@ const rule: Rule = {
     messages: {
       syntax: "YAML syntax error: {{detail}}.",
       directive: { text: 'The platform cannot read the directive {{directive}}: {{reason}}.', note: 'The platform reads YAML 1.1 without any directive; remove it (and any tag handle it declares).' },
+      tab: {
+        text: 'YAML syntax error: a TAB {{place}}.',
+        note: "The platform's YAML parser (go-yaml v2) refuses a TAB there (\"{{goError}}\") and rejects the whole file; use spaces.",
+      },
       unclosedFlow: {
         text: 'YAML syntax error: the {{open}} here is never closed.',
         note: 'Close it with {{close}} before the next key, or continue it on lines indented more than its key.',

@@ -4,6 +4,8 @@
  * verdict by test/yaml/go-oracle.test.ts. Every scalar is tried in every position; whole-document cases cover what
  * is not a single scalar (merges, anchors, directives, tags on collections, encodings).
  */
+import { keyCases } from './key-cases.js';
+import { tabCases } from './tab-cases.js';
 
 /** Where the value under test sits, and so which Go type reads it. */
 export type PositionKind = 'string' | 'bool' | 'int' | 'string-item' | 'map-value' | 'map-key' | 'annotation-key' | 'raw-string' | 'raw-bool' | 'raw-int' | 'raw-map-value';
@@ -29,6 +31,10 @@ export interface OracleCase {
   /** Whole-document cases: the data path whose value the author means, and that value as JSON. */
   at?: (string | number)[];
   means?: unknown;
+  /** Keys written in the mapping at `at`: fewer in what Go builds means one value was lost (a change). */
+  keysWritten?: number;
+  /** yaml.v2's strict decoder refuses the document although it has a `<<` merge (two merged mappings set one key). */
+  strictRefuses?: boolean;
 }
 
 export const USER_HEAD = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\n';
@@ -94,6 +100,23 @@ export const SCALARS: readonly ScalarSpec[] = [
   { source: '!!timestamp yesterday', text: 'yesterday' },
   { source: '!custom x', text: 'x' },
   { source: '!!merge x', text: 'x' },
+  // the empty non-specific tag `!`: the value is a string whatever it looks like (issue 30)
+  { source: '! yes', text: 'yes' },
+  { source: '! 017', text: '017' },
+  { source: '! 0x1F', text: '0x1F' },
+  { source: '! 1.5', text: '1.5' },
+  { source: '! true', text: 'true' },
+  { source: '! ~', text: '~' },
+  { source: '! jane', text: 'jane' },
+  { source: '! "yes"', text: 'yes' },
+  // explicit tags over quoted text
+  { source: '!!int "017"', text: '017' },
+  { source: "!!int '0x1F'", text: '0x1F' },
+  { source: '!!bool "yes"', text: 'yes' },
+  { source: '!!float "1.5"', text: '1.5' },
+  { source: '!!str "017"', text: '017' },
+  // floats that underflow or overflow
+  ...['-1e-400', '1e-330', '4.9e-324', '2.5e-324'].map(plain),
 ];
 
 /** Block scalars, tried only where a value (not a key) goes. */
@@ -228,7 +251,8 @@ function documentCases(): OracleCase[] {
     user('merge-explicit-first', `${USER_HEAD}${SPEC}  extraClaims:\n    team: explicit\n    <<: {team: merged, site: x}\n`, 8, claims({ team: 'explicit', site: 'x' })),
     user('merge-explicit-last', `${USER_HEAD}${SPEC}  extraClaims:\n    <<: {team: merged, site: x}\n    team: explicit\n`, undefined, claims({ team: 'explicit', site: 'x' })),
     user('merge-alias', `${USER_HEAD}  annotations: &base\n    example.com/a: "1"\n${SPEC}  extraClaims:\n    <<: *base\n    b: "2"\n`),
-    user('merge-list', `${USER_HEAD}${SPEC}  extraClaims:\n    <<: [{a: one}, {a: two, b: three}]\n`, undefined, claims({ a: 'one', b: 'three' })),
+    // Both merged mappings set `a`: yaml.v2's strict decoder refuses it ("already set in map").
+    { ...user('merge-list', `${USER_HEAD}${SPEC}  extraClaims:\n    <<: [{a: one}, {a: two, b: three}]\n`, 8), strictRefuses: true },
     user('merge-scalar', `${USER_HEAD}${SPEC}  extraClaims:\n    <<: notamap\n`, 8),
     user('merge-key-quoted', `${USER_HEAD}${SPEC}  extraClaims:\n    "<<": {a: b}\n`, 8),
     user('merge-key-tagged', `${USER_HEAD}${SPEC}  extraClaims:\n    !!merge <<: {a: b}\n`),
@@ -298,5 +322,5 @@ function documentCases(): OracleCase[] {
 }
 
 export function oracleCases(): OracleCase[] {
-  return [...scalarCases(), ...documentCases()];
+  return [...scalarCases(), ...documentCases(), ...tabCases(), ...keyCases()];
 }

@@ -1,6 +1,12 @@
-/** Go base64 and PEM decoding, and the SAML connector's check of CA data built on them. */
+/**
+ * Go's base64 and PEM decoding, and the certificate checks Dex makes with them when a connector starts.
+ */
 import { X509Certificate } from "node:crypto";
 import { memoizeByString } from "./memo.js";
+
+// ---------------------------------------------------------------------------
+// Base64 and PEM
+// ---------------------------------------------------------------------------
 
 /**
  * Go's `base64.StdEncoding.DecodeString` (also what `encoding/json` does for
@@ -50,6 +56,11 @@ function getLine(data: string): { line: string; rest: string } {
  * latin1 so that binary junk between blocks is skipped like Go does).
  */
 export function pemDecodeAll(data: Uint8Array | string): PemBlock[] {
+  return pemDecode(data).blocks;
+}
+
+/** {@link pemDecodeAll}, with the text after the last block (where Go's last `pem.Decode` returned nil). */
+export function pemDecode(data: Uint8Array | string): { blocks: PemBlock[]; rest: string } {
   const text = typeof data === "string" ? data : latin1Decoder.decode(data);
   const blocks: PemBlock[] = [];
   let rest = text;
@@ -117,7 +128,7 @@ export function pemDecodeAll(data: Uint8Array | string): PemBlock[] {
     blocks.push(found);
     rest = r;
   }
-  return blocks;
+  return { blocks, rest };
 }
 
 /**
@@ -140,18 +151,49 @@ function checkSamlCaDataUncached(s: string): string | null {
   if (raw === null) {
     return "is not valid base64 (standard alphabet with '=' padding; line breaks are allowed)";
   }
-  const blocks = pemDecodeAll(raw);
+  const { blocks, rest } = pemDecode(raw);
   if (blocks.length === 0) {
     return "contains no PEM block: base64-encode the PEM text of the certificate (-----BEGIN CERTIFICATE----- ...), not the DER bytes";
   }
   for (const [i, b] of blocks.entries()) {
-    try {
-      new X509Certificate(Buffer.from(b.bytes));
-    } catch {
-      return `PEM block ${i + 1} (${b.type}) is not an X.509 certificate`;
-    }
+    if (!isCertificate(b.bytes)) return `PEM block ${i + 1} (${b.type}) is not an X.509 certificate`;
   }
+  // Dex trims white space (bytes.TrimSpace) from what follows the last block and refuses anything else.
+  if (!GO_SPACE_ONLY.test(rest)) return 'has text after its last PEM block, which Dex refuses ("parse cert: trailing data")';
   return null;
+}
+
+/** What Go's bytes.TrimSpace removes, on text read as latin1. */
+const GO_SPACE_ONLY = /^[\t\n\v\f\r \u0085\u00a0]*$/;
+
+function isCertificate(bytes: Uint8Array): boolean {
+  try {
+    new X509Certificate(Buffer.from(bytes));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Dex's `httpclient.NewHTTPClient` on a connector's root CA (pkg/httpclient/httpclient.go): the value is a file
+ * path, else base64 of PEM text, else PEM text itself, and x509's `AppendCertsFromPEM` must take at least one
+ * certificate from it (a `CERTIFICATE` block without headers that parses), or the connector does not start
+ * ("rootCAs.0 is not in PEM format"). Null when Dex would accept it, and for a path, which only the running
+ * platform can read.
+ */
+export function checkRootCa(value: string): string | null {
+  let text: string | undefined;
+  if (value.includes("-----BEGIN")) text = value;
+  else if (!/^[./~]/.test(value) && value.length >= 64) {
+    const decoded = goBase64Decode(value);
+    if (decoded) text = latin1Decoder.decode(decoded);
+  }
+  if (text === undefined) return null;
+  const { blocks } = pemDecode(text);
+  if (blocks.length === 0) return "it holds no PEM block";
+  if (blocks.some((b) => b.type === "CERTIFICATE" && Object.keys(b.headers).length === 0 && isCertificate(b.bytes))) return null;
+  return `none of its PEM blocks is a certificate (${[...new Set(blocks.map((b) => b.type))].join(", ")})`;
 }
 
 /** `checkSamlCaData(s) === null`. */

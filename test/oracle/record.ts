@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { oracleCases, type OracleCase } from './cases.js';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const oracleDir = resolve(repoRoot, '../shared/tools/go-oracle');
 export const RECORDING = join(repoRoot, 'fixtures/go-oracle/recorded.jsonl');
 

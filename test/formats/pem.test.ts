@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { checkRootCa } from "../../src/formats/pem.js";
+import { TEST_CERT_PEM } from "./data/certs.js";
+
+const b64 = (s: string): string => Buffer.from(s, "latin1").toString("base64");
+/** Not a certificate: the armour of one around bytes that are not X.509, and a key block. */
+const NOT_X509 = "-----BEGIN CERTIFICATE-----\nAAECAwQF\n-----END CERTIFICATE-----\n";
+const KEY = "-----BEGIN PUBLIC KEY-----\nAAECAwQF\n-----END PUBLIC KEY-----\n";
+
+describe("rootCA as Dex's httpclient.NewHTTPClient loads it (AppendCertsFromPEM)", () => {
+  it("accepts PEM text and base64 of PEM holding a certificate, among other blocks too", () => {
+    expect(checkRootCa(TEST_CERT_PEM)).toBeNull();
+    expect(checkRootCa(b64(TEST_CERT_PEM))).toBeNull();
+    expect(checkRootCa(KEY + TEST_CERT_PEM)).toBeNull();
+  });
+
+  it("leaves file paths alone: only the running platform can read them", () => {
+    expect(checkRootCa("/etc/platform/certs/github-enterprise-ca.pem")).toBeNull();
+    expect(checkRootCa("./ca.pem")).toBeNull();
+  });
+
+  it("refuses PEM without a certificate Go can load", () => {
+    expect(checkRootCa(KEY)).toBe("none of its PEM blocks is a certificate (PUBLIC KEY)");
+    expect(checkRootCa(b64(NOT_X509 + KEY))).toBe("none of its PEM blocks is a certificate (CERTIFICATE, PUBLIC KEY)");
+    expect(checkRootCa("-----BEGIN CERTIFICATE----- no end")).toBe("it holds no PEM block");
+  });
+});
