@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { CliIo } from './io.js';
 import { UsageError } from './settings.js';
 
-export const STARTER_CONFIG = `# platlint configuration: https://github.com/platlint/platlint#configuration
+export const STARTER_CONFIG = `# platlint configuration: https://github.com/platlint/platlint/blob/main/docs/configuration.md
 # Presets, applied in order: recommended (the default), strict (every rule on),
 # security (security checks as errors), export (for objects exported from the server).
 extends: [recommended]

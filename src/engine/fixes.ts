@@ -17,7 +17,7 @@ const RANGE_DIRECTIVE = /(?:^|\s)(#\s*platlint-(?:disable-next-line|disable-file
 /**
  * What stays of removed lines: a `# platlint-disable`/`enable`/`disable-next-line` comment on them is about the
  * lines that follow, so it stays on a line of its own, indented like the entry. Other comments on a removed entry
- * describe it and go with it (README, "Fixes").
+ * describe it and go with it (docs/rules.md, "Fixes").
  */
 function keptComments(removed: string, indent: string): string {
   let kept = '';

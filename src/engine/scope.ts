@@ -1,7 +1,7 @@
 /**
  * What counts as a platform object, decided the same way for the CLI, pre-commit and the language server: a YAML
  * file in a repository is more often someone else's (a CI workflow, a Helm chart, an Ansible playbook) than ours,
- * and an error on a file that is not ours is a false error. The rule, in README "What is linted":
+ * and an error on a file that is not ours is a false error. The rule, in docs/configuration.md "What is linted":
  *
  * - a mapping whose `apiVersion` is of the `management.platform` group, or of a group a few letters from it
  *   (`management.platfrom`), is ours, whatever else is wrong with it;

@@ -1,8 +1,9 @@
 /**
  * Templated YAML (Helm chart templates, Go or Jinja templates of manifests) is not YAML until it is rendered:
  * `name: {{ .Values.name }}` parses as nested flow mappings, and `{{- if … }}` lines break the parse altogether,
- * so linting it gives only a flood of false syntax errors. Such files are skipped, unparsed, with one reason; the
- * README shows how to lint the rendered output instead (`helm template CHART | platlint -`).
+ * so linting it gives only a flood of false syntax errors. Such files are skipped, unparsed, with one reason;
+ * docs/configuration.md ("Templated YAML") shows how to lint the rendered output instead
+ * (`helm template CHART | platlint -`).
  *
  * Detection uses the `yaml` package's lexer, so that quoted strings, block scalars and comments are told apart
  * from the places where a template action replaces YAML syntax.

@@ -2,9 +2,10 @@
  * Every documented command is true: each code block of README.md and docs/*.md is run against the built checkout
  * (`npm test` builds it first) in a project of its own (./workspace.ts), and where a block shows output, the output is
  * compared exactly. The blocks of a page run in order in one project, as a reader following the page would run them:
- * a file a block writes is there for the commands after it. A block that cannot run here is in ./untested-blocks.ts.
+ * a file a block writes is there for the commands after it. A block that cannot run here, or that another test runs
+ * (an editor's configuration, the contributor walk-through), is in ./untested-blocks.ts.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { parse, parseAllDocuments } from 'yaml';
@@ -212,6 +213,15 @@ describe('the untested-blocks list', () => {
       const matches = blocks.filter((block) => listedAs(block) === entry);
       expect(matches.length, `${entry.file} > ${entry.heading}: "${entry.contains}"`).toBe(1);
       expect(entry.why.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('names for each block another test runs a test file that exists and reads the page', () => {
+    for (const entry of UNTESTED_BLOCKS) {
+      if (entry.coveredBy === undefined) continue;
+      const test = join(ROOT, entry.coveredBy);
+      expect(existsSync(test), entry.coveredBy).toBe(true);
+      expect(readFileSync(test, 'utf8'), `${entry.coveredBy} names ${entry.file}`).toContain(entry.file);
     }
   });
 });

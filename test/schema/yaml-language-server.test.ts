@@ -1,8 +1,9 @@
 /**
  * The exported JSON Schemas in the real YAML language server (the `yaml-language-server` devDependency, the server
  * of the VS Code YAML extension and of Neovim's yamlls), driven over stdio as an editor drives it: settings pulled
- * with `workspace/configuration` (schema store off, as there is no network here; YAML 1.1, as the platform reads
- * it), schemas by modeline and by glob, diagnostics as published, completion as requested.
+ * with `workspace/configuration`, schemas by modeline and by glob, diagnostics as published, completion as requested.
+ * The settings, the schema file names, the glob and the modeline are those of docs/editors.md (its VS Code settings
+ * block, with the schema store off, as the page says to do without network).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -22,11 +23,26 @@ import {
 import { runCli } from '../helpers/cli.js';
 import { tempTree } from '../helpers/files.js';
 import { within } from '../lsp/client.js';
+import { docBlock } from '../docs/doc-blocks.js';
 
 /** A separate process that loads its schemas from files: more time than the in-process server of test/lsp gets. */
 const WAIT_MS = 20_000;
 const EXAMPLES = join(import.meta.dirname, '../../fixtures/examples');
 const serverBin = createRequire(import.meta.url).resolve('yaml-language-server/bin/yaml-language-server');
+const PAGE = 'docs/editors.md';
+const SECTION = 'JSON Schemas for yaml-language-server';
+
+/** The page's VS Code settings (`"yaml.schemas": ...`) as the `yaml` section the server pulls: `{ schemas: ... }`. */
+function documentedSettings(): Record<string, unknown> {
+  const flat = JSON.parse(docBlock(PAGE, SECTION, '"yaml.schemas"')) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(flat).map(([key, value]) => [key.replace(/^yaml\./, ''), value]));
+}
+
+/** The page's modeline for the User schema, for `schema`: relative to the YAML file. */
+function documentedModeline(schema: 'user' | 'config'): string {
+  const line = docBlock(PAGE, SECTION, '# yaml-language-server: $schema=').split('\n')[0] ?? '';
+  return `${line.replace('platlint-user.schema.json', `platlint-${schema}.schema.json`)}\n`;
+}
 
 let dir: string;
 let server: ChildProcess;
@@ -64,13 +80,13 @@ async function complete(name: string, line: number, character: number): Promise<
   return (Array.isArray(result) ? result : (result?.items ?? [])).map((item) => item.label);
 }
 
-const modeline = (schema: string): string => `# yaml-language-server: $schema=${join(dir, 'schemas', `${schema}.json`)}\n`;
+const modeline = (schema: string): string => `# yaml-language-server: $schema=${join(dir, `platlint-${schema}.schema.json`)}\n`;
 
 beforeAll(async () => {
   dir = tempTree('platlint-yamlls-', {
-    'schemas/user.json': schemaFile('user'),
-    'schemas/config.json': schemaFile('config'),
-    'schemas/manifest.json': schemaFile('manifest'),
+    'platlint-user.schema.json': schemaFile('user'),
+    'platlint-config.schema.json': schemaFile('config'),
+    'platlint-manifest.schema.json': schemaFile('manifest'),
   });
   const yaml = {
     validate: true,
@@ -78,11 +94,11 @@ beforeAll(async () => {
     hover: true,
     format: { enable: false },
     schemaStore: { enable: false },
-    yamlVersion: '1.1',
-    // The glob form: every YAML file of a manifests/ folder, Users and Configs alike; both paths relative to the
-    // workspace folder, as an editor's settings file writes them.
-    schemas: { './schemas/manifest.json': 'manifests/*.yaml' },
+    // YAML 1.1, and the glob form: every YAML file under platform/, Users and Configs alike, both paths relative to
+    // the workspace folder, as an editor's settings file writes them.
+    ...documentedSettings(),
   };
+  expect(yaml).toMatchObject({ yamlVersion: '1.1', schemas: { './platlint-manifest.schema.json': ['platform/**/*.yaml'] } });
   server = spawn(process.execPath, [serverBin, '--stdio'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
   const { stdin, stdout } = server;
   if (!stdin || !stdout) throw new Error('yaml-language-server: no stdio');
@@ -188,11 +204,10 @@ describe('platlint schema user in yaml-language-server, by modeline', () => {
 
   it('passes the shipped realistic examples, with the schema path relative to the YAML file', async () => {
     for (const [example, schema] of [['maximal-user.yaml', 'user'], ['exported-user.yaml', 'user'], ['maximal-config.yaml', 'config']] as const) {
-      const relative = `# yaml-language-server: $schema=./schemas/${schema}.json\n`;
-      expect(await diagnose(`modeline-${example}`, relative + readFileSync(join(EXAMPLES, example), 'utf8')), example).toEqual([]);
+      expect(await diagnose(`modeline-${example}`, documentedModeline(schema) + readFileSync(join(EXAMPLES, example), 'utf8')), example).toEqual([]);
     }
     // The same relative modeline does reach the schema: a User's spec in a Config is reported.
-    const broken = '# yaml-language-server: $schema=./schemas/config.json\n' + JANE.join('\n').replace('kind: User', 'kind: Config');
+    const broken = documentedModeline('config') + JANE.join('\n').replace('kind: User', 'kind: Config');
     expect(await diagnose('modeline-relative.yaml', broken)).toEqual([[7, 'Property username is not allowed.']]);
   });
 });
@@ -207,13 +222,13 @@ describe('platlint schema manifest in yaml-language-server', () => {
 
   it('by glob: passes the shipped realistic examples, Users and Configs, and leaves other tools\' files alone', async () => {
     for (const example of ['maximal-user.yaml', 'exported-user.yaml', 'maximal-config.yaml']) {
-      expect(await diagnose(`manifests/${example}`, readFileSync(join(EXAMPLES, example), 'utf8')), example).toEqual([]);
+      expect(await diagnose(`platform/${example}`, readFileSync(join(EXAMPLES, example), 'utf8')), example).toEqual([]);
     }
     const kustomization = 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources:\n  - users/\n';
-    expect(await diagnose('manifests/kustomization.yaml', kustomization)).toEqual([]);
+    expect(await diagnose('platform/kustomization.yaml', kustomization)).toEqual([]);
   });
 
-  it('by glob: checks each document by its kind', async () => {
+  it('by glob: checks each document by its kind, at any depth under the folder', async () => {
     const text = [
       ...JANE.slice(0, -1),
       '  emial: jane@example.com',
@@ -232,10 +247,13 @@ describe('platlint schema manifest in yaml-language-server', () => {
       '    enabled: true',
       '',
     ].join('\n');
-    expect(await diagnose('manifests/mixed.yaml', text)).toEqual([
-      [7, 'Property emial is not allowed.'],
-      [10, 'Value is not accepted. Valid values: "User", "Config".'],
-      [19, 'Missing property "path".'],
-    ]);
+    // `platform/**/*.yaml` matches files in platform/ itself and in its subfolders.
+    for (const file of ['platform/mixed.yaml', 'platform/users/mixed.yaml']) {
+      expect(await diagnose(file, text), file).toEqual([
+        [7, 'Property emial is not allowed.'],
+        [10, 'Value is not accepted. Valid values: "User", "Config".'],
+        [19, 'Missing property "path".'],
+      ]);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempTree } from '../helpers/files.js';
-import { runCli } from '../helpers/cli.js';
+import { ROOT, runCli } from '../helpers/cli.js';
 
 const BROKEN = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  tokenGeneration: "3"\n  username: jane\n  groups: [admins, ~]\n';
 
@@ -75,7 +75,12 @@ describe('.platlint.yaml', () => {
   it('platlint init writes a starter that is itself valid, and refuses to overwrite', () => {
     const dir = project({ 'u.yaml': BROKEN });
     expect(runCli(['init'], { cwd: dir })).toEqual({ status: 0, stdout: 'wrote .platlint.yaml\n', stderr: '' });
-    expect(readFileSync(join(dir, '.platlint.yaml'), 'utf8')).toContain('extends: [recommended]');
+    const starter = readFileSync(join(dir, '.platlint.yaml'), 'utf8');
+    expect(starter).toContain('extends: [recommended]');
+    // Its first line links the configuration page of the repository's docs, which exists.
+    const [, page] = /^# platlint configuration: https:\/\/github\.com\/platlint\/platlint\/blob\/main\/(\S+)\n/.exec(starter) ?? [];
+    expect(page).toBe('docs/configuration.md');
+    expect(existsSync(join(ROOT, page ?? ''))).toBe(true);
     expect(runCli(['u.yaml', '--format', 'json'], { cwd: dir }).status).toBe(1);
     expect(runCli(['init'], { cwd: dir }).status).toBe(2);
   });
