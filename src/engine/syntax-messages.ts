@@ -85,10 +85,6 @@ export function plainSyntaxError(error: YAMLError, text: string): PlainSyntaxErr
   const at = error.pos[0];
   const message = error.message.split('\n')[0] ?? '';
   switch (error.code) {
-    case 'TAB_AS_INDENT': {
-      const tabs = /^\t+/.exec(text.slice(at))?.[0].length ?? 1;
-      return { messageId: 'tabIndent', range: [at, at + tabs] };
-    }
     case 'BAD_INDENT': {
       if (!/^All (?:mapping|collection) items must start at the same column/.test(message)) return undefined;
       // The parser may point at the blank lines before the key.

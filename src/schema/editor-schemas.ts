@@ -169,8 +169,8 @@ const NOT_A_LIST = '^([\\s\\S]*([^t]|[^s]t|[^i]st|[^L]ist)|[\\s\\S]{0,3})$';
 /**
  * When a document of a folder is a User or Config to check, as the linter decides it (src/engine/scope.ts), as far
  * as JSON Schema can say: an apiVersion of the group, or the shape of a platform object (only its five fields, with
- * content) with no apiVersion or one that looks like a slip for ours (`v1`, `management.platfrom/v1`) and no kind
- * or one of ours. Where the linter's judgement goes further (a misspelt field name, a group a few letters off), the
+ * content) with no apiVersion or one that looks like a slip for ours (`v1`, `management.platfrom/v1`; not a real API's
+ * group of several dots, `management.cattle.io`) and no kind or one of ours. Where the linter's judgement goes further (a misspelt field name, a group a few letters off), the
  * editor stays silent rather than report what the linter skips.
  */
 const PLATFORM_OBJECT: EditorSchema = {
@@ -181,7 +181,7 @@ const PLATFORM_OBJECT: EditorSchema = {
       propertyNames: { enum: [...OBJECT_FIELDS] },
       anyOf: [{ required: ['metadata'] }, { required: ['spec'] }, { required: ['status'] }],
       properties: {
-        apiVersion: { type: 'string', pattern: '^(([^/]*[.-])?(platform|management)([.-][^/]*)?/.*|[^/]*)$' },
+        apiVersion: { type: 'string', pattern: '^(([^./]*[.-])?(platform|management)([.-][^./]*)?/.*|[^/]*)$' },
         kind: { enum: [...RESOURCE_KINDS] },
       },
     },

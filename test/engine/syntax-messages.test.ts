@@ -19,7 +19,7 @@ const CASES: [string, [number, number, number, number], string, string][] = [
     'YAML syntax error: this key does not line up with the keys above it.',
     'The keys of one mapping start in the same column. Indent it with as many spaces as the other keys of its mapping.',
   ],
-  ['invalid-tab-indent.yaml', [8, 1, 8, 2], 'YAML syntax error: this line is indented with a tab.', 'YAML indents with spaces only. Replace the tab with spaces, as many as the lines around it use.'],
+  ['invalid-tab-indent.yaml', [8, 1, 8, 2], "YAML syntax error: a TAB in a line's indentation.", 'The platform\'s YAML parser (go-yaml v2) refuses a TAB there ("found a tab character that violates indentation") and rejects the whole file; use spaces.'],
   [
     'invalid-missing-colon.yaml',
     [7, 3, 7, 16],

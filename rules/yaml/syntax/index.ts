@@ -19,10 +19,6 @@ const rule: Rule = {
         text: 'YAML syntax error: the {{open}} here is never closed.',
         note: 'Close it with {{close}} before the next key, or continue it on lines indented more than its key.',
       },
-      tabIndent: {
-        text: 'YAML syntax error: this line is indented with a tab.',
-        note: 'YAML indents with spaces only. Replace the tab with spaces, as many as the lines around it use.',
-      },
       misaligned: {
         text: 'YAML syntax error: this key does not line up with the keys above it.',
         note: 'The keys of one mapping start in the same column. Indent it with as many spaces as the other keys of its mapping.',
