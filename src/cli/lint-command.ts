@@ -41,6 +41,8 @@ export interface LintFlags {
   base?: string;
   /** `--new-only`: report and exit only by what the change introduced. */
   newOnly?: boolean;
+  /** `--statistics`: per-rule counts after the report. */
+  statistics?: boolean;
 }
 
 interface Output {
@@ -98,7 +100,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
 
   const ruleInfo = ruleInfoLookup({ rules, policies, docsUrl });
   // Each result goes to every report as it comes and is dropped: the run keeps counts, not results.
-  const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true }, io);
+  const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true, statistics: flags.statistics === true }, io);
   for (const problem of policies?.problems ?? []) {
     reports.add(problem);
     if (problem.ioError === undefined) continue;

@@ -19,6 +19,7 @@ const FORMATS: readonly { name: FormatName; ext: string }[] = [
   { name: 'sarif', ext: 'sarif' },
   { name: 'github', ext: 'txt' },
   { name: 'junit', ext: 'xml' },
+  { name: 'gitlab', ext: 'json' },
 ];
 
 async function compare(file: string, actual: string): Promise<void> {
