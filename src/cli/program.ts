@@ -4,6 +4,7 @@ import { runLint, type LintFlags } from './lint-command.js';
 import { runPolicyTest } from './policy-command.js';
 import { registerChangeCommands } from './change-commands.js';
 import { runInit } from './init-command.js';
+import { runPrintConfig, type PrintConfigFlags } from './print-config-command.js';
 import { ConfigError } from '../settings-file/load.js';
 import { runExplain, runRules, runSchema } from './info-commands.js';
 import type { RuleSetFlags } from './rule-set.js';
@@ -75,6 +76,15 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .addOption(new Option('-f, --format <format>', 'table or json').default('table'))
     .action(async (flags: RuleSetFlags & { format: string }) => {
       exitCode = await runRules(flags, io);
+    });
+
+  ruleSetOptions(program.command('print-config'))
+    .description('print the settings in force for a file: presets, each rule with its severity, options and where that came from, policies, exceptions')
+    .argument('<file>', 'the file (it need not exist: settings depend on its path only)')
+    .option('--rule <id=severity>', 'set a rule (or a glob of rules) as lint does (repeatable)', collect, [])
+    .addOption(new Option('-f, --format <format>', 'stylish or json').default('stylish'))
+    .action(async (file: string, flags: PrintConfigFlags) => {
+      exitCode = await runPrintConfig(file, flags, io);
     });
 
   ruleSetOptions(program.command('explain'))
