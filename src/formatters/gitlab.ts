@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Diagnostic, Severity } from '../engine/types.js';
+import type { Diagnostic, FileResult, Severity } from '../engine/types.js';
 import { relativeToCwd } from './github.js';
 import { formatterOf, type FormatModule, type ReportWriterFactory } from './summary.js';
 
@@ -7,12 +7,33 @@ import { formatterOf, type FormatModule, type ReportWriterFactory } from './summ
 const GITLAB_SEVERITY: Record<Severity, string> = { error: 'major', warning: 'minor', info: 'info' };
 
 /**
- * What a problem is about, never where it is: the file, the object (its document in the file), the rule and the data
- * path. GitLab matches a merge request's findings to the target branch's by fingerprint, so one moved down by an
- * inserted line must keep its fingerprint, or it would show as fixed and new at once.
+ * The object a diagnostic is about and its path in that object: the object's identity (kind, namespace, name), or
+ * where it is in the file when it has no name or the problem is in no object (a syntax error). The innermost object
+ * holding the path wins (a List's item), and the path is taken from there, so that reordering a List keeps it.
  */
-function problemKey(file: string, d: Diagnostic): string {
-  return [file, String(d.document), d.ruleId, d.path].join('\u0000');
+function objectAndPath(objects: ReadonlyMap<string, string>, d: Diagnostic): [string, string] {
+  const segments = d.path.split('/');
+  for (let length = segments.length; length >= 1; length--) {
+    const prefix = segments.slice(0, length).join('/');
+    const key = objects.get(`${d.document}\u0000${prefix}`);
+    if (key !== undefined) return [key, d.path.slice(prefix.length)];
+  }
+  return [`#${d.document}`, d.path];
+}
+
+/** Each linted object's key, by its document and path in the file. */
+function objectKeys(result: FileResult): Map<string, string> {
+  return new Map((result.objects ?? []).map((o) => [`${o.document}\u0000${o.path}`, o.identity ?? `#${o.document}${o.path}`]));
+}
+
+/**
+ * What a problem is about, never where it is: the file, the object, the rule and the data path. GitLab matches a merge
+ * request's findings to the target branch's by fingerprint, so one moved down by an inserted line must keep its
+ * fingerprint, or it would show as fixed and new at once.
+ */
+function problemKey(file: string, objects: ReadonlyMap<string, string>, d: Diagnostic): string {
+  const [object, path] = objectAndPath(objects, d);
+  return [file, object, d.ruleId, path].join('\u0000');
 }
 
 function fingerprint(key: string, occurrence: number): string {
@@ -32,9 +53,10 @@ export const createGitlabWriter: ReportWriterFactory = (context) => {
     file: (result) => {
       const path = relativeToCwd(result.file, context.cwd) ?? result.file.split('\\').join('/');
       const occurrences = new Map<string, number>();
+      const objects = objectKeys(result);
       let out = '';
       for (const d of result.diagnostics) {
-        const key = problemKey(path, d);
+        const key = problemKey(path, objects, d);
         const occurrence = (occurrences.get(key) ?? 0) + 1;
         occurrences.set(key, occurrence);
         const issue = {
