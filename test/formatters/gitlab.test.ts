@@ -74,13 +74,13 @@ describe('gitlab Code Quality report', () => {
       '    metadata: {name: bob, selfLink: /b}',
       '',
     ].join('\n');
-    const linted = lintResult(text, { filename: 'users/list.yaml', rules: { 'meta/self-link': 'warn' } });
+    const linted = lintResult(text, { filename: 'users/list.yaml', rules: { 'meta/self-link': 'warning' } });
     expect(linted.objects?.map((o) => [o.document, o.path, o.identity?.split('\u0000').pop()])).toEqual([
       [0, '/items/0', 'ann'],
       [0, '/items/1', 'bob'],
     ]);
     // The same problems with the items swapped: each keeps its fingerprint.
-    const swapped = lintResult(text.replace('name: ann', 'name: tmp').replace('name: bob', 'name: ann').replace('name: tmp', 'name: bob'), { filename: 'users/list.yaml', rules: { 'meta/self-link': 'warn' } });
+    const swapped = lintResult(text.replace('name: ann', 'name: tmp').replace('name: bob', 'name: ann').replace('name: tmp', 'name: bob'), { filename: 'users/list.yaml', rules: { 'meta/self-link': 'warning' } });
     const byLine = (r: FileResult): string[] => issues([r]).map((i) => i.fingerprint);
     expect(byLine(swapped)).toEqual([...byLine(linted)].reverse());
   });
