@@ -43,3 +43,13 @@ describe.each(FORMATS)('$name golden output', ({ name, ext }) => {
     await compare(`${name}-broken-user.${ext}`, format([realResult()], realContext));
   });
 });
+
+describe('--statistics golden output', () => {
+  it.each([
+    { name: 'stylish' as const, ext: 'txt' },
+    { name: 'json' as const, ext: 'json' },
+  ])('$name of the hand-built results', async ({ name, ext }) => {
+    const format = await loadFormatter(name);
+    await compare(`${name}-statistics-fixed.${ext}`, format(fixedResults(), { ...fixedContext, statistics: true }));
+  });
+});
