@@ -93,7 +93,8 @@ export class ResolvedConfig {
   private applyPresets(settings: Map<string, RuleSetting>, presets: string | string[] | undefined, record?: SourceRecorder, where?: (string | number)[]): void {
     for (const [index, name] of toList(presets).entries()) {
       if (!isPresetName(name)) continue;
-      const keyPath = where && (Array.isArray(presets) ? [...where, index] : where);
+      // Only print-config asks where settings come from: a lint run does not look up lines.
+      const keyPath = record && where && (Array.isArray(presets) ? [...where, index] : where);
       const source: SettingSource = { type: 'preset', name, ...(keyPath && this.file ? { file: this.file.path, line: this.file.line(keyPath) } : {}) };
       for (const [id, setting] of presetSettings(name, this.rules)) {
         settings.set(id, { ...settings.get(id), ...setting });
