@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { FileResult } from '../engine/types.js';
 
 // 2: results carry the skipped objects and whether the whole file was skipped.
-const CACHE_FORMAT = 2;
+const CACHE_FORMAT = 3;
 
 interface Entry {
   key: string;

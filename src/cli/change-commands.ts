@@ -9,7 +9,7 @@ function collect(value: string, previous: string[]): string[] {
 /** The lint options that make sense for one linted file: output, rules and policies, severity filters. */
 function lintOptions(command: Command): Command {
   return command
-    .option('-f, --format <format>', 'stylish, json, sarif, github or junit (repeatable)', collect, [])
+    .option('-f, --format <format>', 'stylish, json, sarif, github, junit or gitlab (repeatable)', collect, [])
     .option('-o, --output-file <file>', 'write the report of the --format before it to a file (repeatable)', collect, [])
     .option('-c, --config <file>', 'configuration file (default: .platlint.yaml from the current directory upward)')
     .option('--no-config', 'ignore configuration files')

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
 import { maskSecretsInText } from '../engine/secrets.js';
-import { isRuleEnabled, type RuleSetting } from '../engine/settings.js';
+import { severityInForce, type RuleSetting } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import { defaultFormat, isFormatName, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
 import type { Summary } from '../formatters/summary.js';
@@ -41,6 +41,8 @@ export interface LintFlags {
   base?: string;
   /** `--new-only`: report and exit only by what the change introduced. */
   newOnly?: boolean;
+  /** `--statistics`: per-rule counts after the report. */
+  statistics?: boolean;
 }
 
 interface Output {
@@ -63,7 +65,7 @@ function describeSettings(rules: readonly Rule[], settings: ReadonlyMap<string, 
   const out: Record<string, unknown> = {};
   for (const { meta } of rules) {
     const setting = settings.get(meta.id);
-    const severity = !isRuleEnabled(meta, setting) ? 'off' : setting?.severity && setting.severity !== 'on' ? setting.severity : meta.severity === 'off' ? 'on' : meta.severity;
+    const severity = severityInForce(meta, setting);
     out[meta.id] = setting?.options ? [severity, setting.options] : severity;
   }
   return out;
@@ -98,7 +100,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
 
   const ruleInfo = ruleInfoLookup({ rules, policies, docsUrl });
   // Each result goes to every report as it comes and is dropped: the run keeps counts, not results.
-  const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true }, io);
+  const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true, statistics: flags.statistics === true }, io);
   for (const problem of policies?.problems ?? []) {
     reports.add(problem);
     if (problem.ioError === undefined) continue;

@@ -4,6 +4,7 @@ import { runLint, type LintFlags } from './lint-command.js';
 import { runPolicyTest } from './policy-command.js';
 import { registerChangeCommands } from './change-commands.js';
 import { runInit } from './init-command.js';
+import { runPrintConfig, type PrintConfigFlags } from './print-config-command.js';
 import { ConfigError } from '../settings-file/load.js';
 import { runExplain, runRules, runSchema } from './info-commands.js';
 import type { RuleSetFlags } from './rule-set.js';
@@ -30,7 +31,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .command('lint', { isDefault: true })
     .description('lint files, directories (*.yaml, *.yml), globs, or - for stdin (the default command)')
     .argument('[paths...]', 'files, directories, globs or -')
-    .option('-f, --format <format>', 'stylish, json, sarif, github or junit (repeatable; default stylish, github on GitHub Actions)', collect, [])
+    .option('-f, --format <format>', 'stylish, json, sarif, github, junit or gitlab (repeatable; default stylish, github on GitHub Actions)', collect, [])
     .option('-o, --output-file <file>', 'write the report of the --format before it to a file (repeatable)', collect, [])
     .option('-c, --config <file>', 'configuration file (default: .platlint.yaml from the current directory upward)')
     .option('--no-config', 'ignore configuration files')
@@ -38,6 +39,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .option('--policy <file-or-dir>', 'load custom policy files (repeatable)', collect, [])
     .option('--stdin-filename <name>', 'name to report for input read from stdin')
     .option('--quiet', 'report errors only')
+    .option('--statistics', 'after the report, count the problems by rule, with how many are fixable (stylish and json)')
     .option('--verbose', 'also list the files and documents skipped (not platform objects, policy test fixtures), with the reason')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
     .option('--fix', 'apply safe fixes to the files')
@@ -74,6 +76,15 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .addOption(new Option('-f, --format <format>', 'table or json').default('table'))
     .action(async (flags: RuleSetFlags & { format: string }) => {
       exitCode = await runRules(flags, io);
+    });
+
+  ruleSetOptions(program.command('print-config'))
+    .description('print the settings in force for a file: presets, each rule with its severity, options and where that came from, policies, exceptions')
+    .argument('<file>', 'the file (it need not exist: settings depend on its path only)')
+    .option('--rule <id=severity>', 'set a rule (or a glob of rules) as lint does (repeatable)', collect, [])
+    .addOption(new Option('-f, --format <format>', 'stylish or json').default('stylish'))
+    .action(async (file: string, flags: PrintConfigFlags) => {
+      exitCode = await runPrintConfig(file, flags, io);
     });
 
   ruleSetOptions(program.command('explain'))

@@ -23,6 +23,8 @@ export interface RuleSet {
   config: ResolvedConfig;
   rules: readonly Rule[];
   policies: LoadedPolicies | undefined;
+  /** The policy files and folders loaded: the config's `policies` (relative to the working directory), then `--policy`. */
+  policyPaths: string[];
   /** Changes whenever a policy file changes, for the cache key. */
   policyFingerprint: string;
   /** A policy test fixture of one of the policies in force: `policy test` runs it, lint does not. */
@@ -67,6 +69,7 @@ export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<Rul
     config: policies ? new ResolvedConfig(configFile, rules, cwd) : base,
     rules,
     policies,
+    policyPaths,
     policyFingerprint,
     isPolicyFixture,
     docsUrl: (id) => policies?.docsUrl(id) ?? (builtinIds.has(id) ? docsUrlFor(id) : undefined),

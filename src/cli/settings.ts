@@ -10,8 +10,8 @@ export function parseSeverity(word: string, where: string): SeverityChoice {
   return severity;
 }
 
-/** `--rule ID=SEVERITY` flags, applied over the preset in the order given. */
-export function applyRuleFlags(settings: Map<string, RuleSetting>, flags: readonly string[], rules: readonly Rule[]): void {
+/** `--rule ID=SEVERITY` flags, applied over the preset in the order given; `record` hears each rule a flag sets. */
+export function applyRuleFlags(settings: Map<string, RuleSetting>, flags: readonly string[], rules: readonly Rule[], record?: (ruleId: string, flag: string) => void): void {
   for (const flag of flags) {
     const eq = flag.lastIndexOf('=');
     if (eq <= 0) throw new UsageError(`--rule ${flag}: expected ID=off|info|warn|error`);
@@ -20,6 +20,7 @@ export function applyRuleFlags(settings: Map<string, RuleSetting>, flags: readon
     if (matched.length === 0) throw new UsageError(`--rule ${flag}: unknown rule "${pattern}"${nearest(pattern, rules.map((r) => r.meta.id), ' (see platlint rules)')}`);
     const severity = parseSeverity(flag.slice(eq + 1), `--rule ${flag}`);
     setSeverity(settings, matched, severity);
+    for (const rule of matched) record?.(rule.meta.id, flag);
   }
 }
 

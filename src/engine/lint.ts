@@ -14,7 +14,8 @@ import { decodeSource } from './decode.js';
 import { collectSecrets } from './secrets.js';
 import type { RuleSettings } from './settings.js';
 import { readsDocument, rulePlan, type RulePlan } from './rule-plan.js';
-import type { FileResult, Report, Rule, RuleContext, SkippedObject, TextEdit } from './types.js';
+import { identityOf } from '../change/objects.js';
+import type { FileResult, LintedObject, Report, Rule, RuleContext, SkippedObject, TextEdit } from './types.js';
 
 export interface LintOptions {
   filename: string;
@@ -201,6 +202,7 @@ export class FileLinter {
     });
     const fileHasPlatformObjects = readable.some(({ data }) => typeof data === 'object' && data !== null && !Array.isArray(data) && objectScope(data as Record<string, unknown>).linted);
     const skips: SkippedObject[] = [];
+    const linted: LintedObject[] = [];
     let objects = 0;
     for (const { index, space, data, duplicateKeys, decoding } of readable) {
       const extraction = extractor.extract(index, space, data, fileHasPlatformObjects);
@@ -211,6 +213,8 @@ export class FileLinter {
       for (const skip of extraction.skipped) skips.push({ document: index, line: this.parsed.lineCounter.linePos(skip.range[0]).line, path: skip.pointer, reason: skip.reason });
       for (const target of extraction.targets) {
         if (target.raw) spaces.push(target.raw.space);
+        // The status parsed out of a Config's spec.raw is the same object as the Config.
+        else linted.push(objectOf(target));
         this.runRules(target);
       }
     }
@@ -218,6 +222,7 @@ export class FileLinter {
     for (const finding of directiveFindings(this.parsed, objects > 0)) this.emitFinding(finding);
     result.skipped = skips.length;
     if (skips.length) result.skips = skips;
+    if (linted.length) result.objects = linted;
     this.finish(result, spaces);
     if (objects === 0 && skips.length > 0 && result.diagnostics.length === 0) result.skippedFile = true;
     return result;
@@ -253,6 +258,11 @@ export class FileLinter {
     const { diagnostics } = this.sink.finish({ withFrames: false });
     return { file: this.options.filename, documents: 0, skipped: 0, diagnostics };
   }
+}
+
+function objectOf(target: LintTarget): LintedObject {
+  const identity = identityOf(target.data);
+  return { document: target.documentIndex, path: target.pointer([]), ...(identity !== undefined ? { identity } : {}) };
 }
 
 export function lintText(text: string, options: LintOptions): FileResult {

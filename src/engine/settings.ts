@@ -71,6 +71,16 @@ export function isRuleEnabled(meta: RuleMeta, setting: RuleSetting | undefined):
   return meta.severity !== 'off';
 }
 
+/**
+ * The word for how a rule is set for a file: off, error, warning or info; `on` for a rule off by default turned on
+ * at its own severities; `raise` for the `security` preset's warnings-as-errors.
+ */
+export function severityInForce(meta: RuleMeta, setting: RuleSetting | undefined): SeverityChoice {
+  if (!isRuleEnabled(meta, setting)) return 'off';
+  if (setting?.severity && setting.severity !== 'on') return setting.severity;
+  return meta.severity === 'off' ? 'on' : meta.severity;
+}
+
 /** An explicit severity wins; otherwise each message keeps its own default, then the rule's. */
 export function effectiveSeverity(meta: Pick<RuleMeta, 'severity'>, message: MessageSpec, setting: RuleSetting | undefined): Severity {
   const choice = setting?.severity;

@@ -156,6 +156,15 @@ export interface SkippedObject {
   reason: string;
 }
 
+/** A platform object linted in a file: what its problems are about, whatever line they are on. */
+export interface LintedObject {
+  document: number;
+  /** JSON Pointer of the object in its document: '' for the document, `/items/2` in a List. */
+  path: string;
+  /** apiVersion, kind, namespace and name (src/change/objects.ts `identityOf`); absent when it has no name. */
+  identity?: string;
+}
+
 export interface FileResult {
   file: string;
   diagnostics: Diagnostic[];
@@ -170,6 +179,8 @@ export interface FileResult {
   frameLines?: Map<number, string>;
   /** The fixed text, with `--fix-dry-run` (and for stdin with `--fix`). */
   output?: string;
+  /** The platform objects linted, in file order, for formats that key problems by object (GitLab fingerprints). */
+  objects?: LintedObject[];
   /** Set when the file could not be read at all (CI formats show it; the CLI also prints it to stderr). */
   ioError?: string;
 }

@@ -1,6 +1,6 @@
 import type { FormatModule, Formatter, ReportWriterFactory } from './summary.js';
 
-export const FORMAT_NAMES = ['stylish', 'json', 'sarif', 'github', 'junit'] as const;
+export const FORMAT_NAMES = ['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
 export function isFormatName(name: string): name is FormatName {
@@ -22,6 +22,7 @@ const FORMAT_MODULES: Readonly<Record<FormatName, () => Promise<{ format: Format
   sarif: () => import('./sarif.js'),
   github: () => import('./github.js'),
   junit: () => import('./junit.js'),
+  gitlab: () => import('./gitlab.js'),
 };
 
 async function loadFormat(name: FormatName): Promise<FormatModule> {
@@ -33,8 +34,8 @@ export async function loadFormatter(name: FormatName): Promise<Formatter> {
 }
 
 /**
- * A format's report writer, which the lint command feeds file by file: json, stylish and github write each file's
- * part as it comes; sarif and junit hold the results and write the report at the end.
+ * A format's report writer, which the lint command feeds file by file: json, stylish, github and gitlab write each
+ * file's part as it comes; sarif and junit hold the results and write the report at the end.
  */
 export async function loadReportWriter(name: FormatName): Promise<ReportWriterFactory> {
   return (await loadFormat(name)).createWriter;

@@ -1,4 +1,5 @@
 import type { FileResult } from '../engine/types.js';
+import { RuleStatistics } from './statistics.js';
 import { formatterOf, lintedFiles, type ReportWriterFactory, type FormatModule } from './summary.js';
 
 /** Version of the JSON report shape; bumped only when a field is renamed or removed. */
@@ -18,17 +19,20 @@ function entry(r: FileResult): string {
  * `{"version":1,"results":[…],"summary":{…}}` and a newline, one results entry per file as it is linted: the same
  * bytes as `JSON.stringify` of the whole report, without ever holding it.
  */
-export const createJsonWriter: ReportWriterFactory = () => {
+export const createJsonWriter: ReportWriterFactory = (context) => {
   let first = true;
+  const statistics = context.statistics ? new RuleStatistics() : undefined;
   return {
     start: () => `{"version":${REPORT_VERSION},"results":[`,
     file: (result) => {
+      statistics?.add(result);
       const text = first ? entry(result) : `,${entry(result)}`;
       first = false;
       return text;
     },
     // `files` counts skipped files too, as it always has; `lintedFiles` is the count the text summaries give.
-    end: (summary) => `],"summary":${JSON.stringify({ ...summary, lintedFiles: lintedFiles(summary) })}}\n`,
+    // `statistics` only with --statistics, as Ruff computes them only when asked.
+    end: (summary) => `],"summary":${JSON.stringify({ ...summary, lintedFiles: lintedFiles(summary) })}${statistics ? `,"statistics":${JSON.stringify(statistics.rows())}` : ''}}\n`,
   };
 };
 

@@ -95,5 +95,19 @@ export const reportSchema = {
         fixableInfos: { type: 'integer', minimum: 0 },
       },
     },
+    statistics: {
+      type: 'array',
+      description: 'With --statistics only: one entry per rule that reported, the most frequent first (equal counts by rule id).',
+      items: {
+        type: 'object',
+        required: ['ruleId', 'count', 'fixable'],
+        additionalProperties: false,
+        properties: {
+          ruleId: { type: 'string' },
+          count: { type: 'integer', minimum: 1, description: 'Diagnostics of the rule in the report.' },
+          fixable: { type: 'integer', minimum: 0, description: 'How many of them --fix can fix.' },
+        },
+      },
+    },
   },
 } as const;

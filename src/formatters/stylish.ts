@@ -1,4 +1,5 @@
 import type { Diagnostic, Severity } from '../engine/types.js';
+import { RuleStatistics, statisticsTable } from './statistics.js';
 import { formatterOf, lintedFiles, type ReportWriterFactory, type Summary, type FormatModule } from './summary.js';
 
 const ANSI = { red: 31, yellow: 33, blue: 34, dim: 2, bold: 1, underline: 4 } as const;
@@ -55,9 +56,11 @@ interface SkipEntry {
 export const createStylishWriter: ReportWriterFactory = (context) => {
   const paint = painter(context.color);
   const skips: SkipEntry[] = [];
+  const statistics = context.statistics ? new RuleStatistics() : undefined;
   return {
     start: () => '',
     file: (result) => {
+      statistics?.add(result);
       if (context.verbose) for (const skip of result.skips ?? []) skips.push({ file: result.file, line: skip.line, path: skip.path, reason: skip.reason });
       if (result.diagnostics.length === 0) return '';
       const out: string[] = [paint('underline', result.file)];
@@ -85,6 +88,7 @@ export const createStylishWriter: ReportWriterFactory = (context) => {
         out.push(paint(s.errors ? 'red' : 'yellow', paint('bold', line)));
         const fixable = fixableLine(s);
         if (fixable) out.push(paint(s.errors ? 'red' : 'yellow', fixable));
+        if (statistics) out.push('', ...statisticsTable(statistics.rows(), context.ruleInfo));
         return out.join('\n') + '\n';
       }
       // A clean run stays silent, as linters do; --verbose says what was looked at.

@@ -89,6 +89,8 @@ export interface FormatContext {
   toolVersion?: string;
   /** `--verbose`: list what was skipped and why (stylish). */
   verbose?: boolean;
+  /** `--statistics`: per-rule counts after the report (stylish's table, the JSON report's `statistics`). */
+  statistics?: boolean;
 }
 
 export type Formatter = (results: readonly FileResult[], context: FormatContext) => string;

@@ -28,6 +28,8 @@ export interface ConfigFile {
   overrides?: { files: string[]; extends?: string | string[]; rules?: Record<string, RuleEntry> }[];
   /** `file:line:col` of a key in the file, for errors found after loading. */
   position(path: readonly (string | number)[]): string;
+  /** The 1-based line of a key in the file (1 when it is not there), for `print-config`'s sources. */
+  line(path: readonly (string | number)[]): number;
   /**
    * Schema mistakes found on loading, one line each, in file order. The parts they concern are left out of the
    * data, so that the rest can still be checked and every mistake reported in one run.
@@ -159,11 +161,18 @@ export function loadConfigFile(path: string, text?: string): ConfigFile {
     }
     for (const segments of invalid) dropInvalid(data, segments);
   }
-  const position = (keyPath: readonly (string | number)[]): string => {
+  const keyOffset = (keyPath: readonly (string | number)[]): number | undefined => {
     const found = locate(doc, doc.contents, keyPath);
-    const node = found.key ?? found.value;
-    return node?.range ? at(node.range[0]) : `${path}:1:1`;
+    return (found.key ?? found.value)?.range?.[0];
+  };
+  const position = (keyPath: readonly (string | number)[]): string => {
+    const offset = keyOffset(keyPath);
+    return offset === undefined ? `${path}:1:1` : at(offset);
+  };
+  const line = (keyPath: readonly (string | number)[]): number => {
+    const offset = keyOffset(keyPath);
+    return offset === undefined ? 1 : lineCounter.linePos(offset).line;
   };
   const problems = found.sort((a, b) => a.offset - b.offset).map((f) => f.line);
-  return { ...(data as Omit<ConfigFile, 'path' | 'position' | 'problems'>), path, position, problems };
+  return { ...(data as Omit<ConfigFile, 'path' | 'position' | 'line' | 'problems'>), path, position, line, problems };
 }

@@ -21,8 +21,31 @@ function inFileOrder(lines: readonly string[], file: string): string[] {
   });
 }
 
+/** Where a rule's setting for a file came from (`platlint print-config`). */
+export interface SettingSource {
+  type: 'preset' | 'config' | 'override' | 'flag';
+  /** The preset's name, the override's `files` globs, or the `--rule` flag. */
+  name?: string;
+  /** The configuration file, for a `rules` entry, an override, or a preset named in either. */
+  file?: string;
+  line?: number;
+}
+
+/** Hears each rule a layer sets, and from where. */
+export type SourceRecorder = (ruleId: string, source: SettingSource) => void;
+
+/** A file's settings with, for each rule a layer set, the last layer that set it, and the presets applied in order. */
+export interface ExplainedSettings {
+  settings: Map<string, RuleSetting>;
+  sources: Map<string, SettingSource>;
+  presets: string[];
+}
+
+type Override = NonNullable<ConfigFile['overrides']>[number];
+
+/** A name or a list of names as a new list. */
 function toList(value: string | string[] | undefined): string[] {
-  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+  return value === undefined ? [] : Array.isArray(value) ? [...value] : [value];
 }
 
 /**
@@ -63,18 +86,36 @@ export class ResolvedConfig {
     return (this.file?.policies ?? []).map((p) => resolve(this.baseDir, p));
   }
 
-  private applyPresets(settings: Map<string, RuleSetting>, presets: string[]): void {
-    for (const name of presets) {
+  /**
+   * Applies presets in order. `where` is the key path of the `extends` that names them (a name or a list of names),
+   * for the sources `record` hears; the default `recommended` has none.
+   */
+  private applyPresets(settings: Map<string, RuleSetting>, presets: string | string[] | undefined, record?: SourceRecorder, where?: (string | number)[]): void {
+    for (const [index, name] of toList(presets).entries()) {
       if (!isPresetName(name)) continue;
-      for (const [id, setting] of presetSettings(name, this.rules)) settings.set(id, { ...settings.get(id), ...setting });
+      // Only print-config asks where settings come from: a lint run does not look up lines.
+      const keyPath = record && where && (Array.isArray(presets) ? [...where, index] : where);
+      const source: SettingSource = { type: 'preset', name, ...(keyPath && this.file ? { file: this.file.path, line: this.file.line(keyPath) } : {}) };
+      for (const [id, setting] of presetSettings(name, this.rules)) {
+        settings.set(id, { ...settings.get(id), ...setting });
+        record?.(id, source);
+      }
     }
+  }
+
+  /** A `rules` entry's place: the config's own `rules`, or an override's. */
+  private entrySource(where: readonly (string | number)[], pattern: string): SettingSource {
+    const at = { file: this.file?.path ?? '', line: this.file?.line([...where, pattern]) ?? 1 };
+    const index = where[0] === 'overrides' ? where[1] : undefined;
+    const override = typeof index === 'number' ? this.file?.overrides?.[index] : undefined;
+    return override ? { type: 'override', name: override.files.join(', '), ...at } : { type: 'config', ...at };
   }
 
   /**
    * Applies `rules` entries. With `problems` (validation, once per entry), each mistake is a line there and the
    * entry is skipped; without, invalid entries are skipped silently (they were reported when validating).
    */
-  private apply(settings: Map<string, RuleSetting>, entries: Record<string, RuleEntry> | undefined, where: (string | number)[], problems?: string[]): void {
+  private apply(settings: Map<string, RuleSetting>, entries: Record<string, RuleEntry> | undefined, where: (string | number)[], problems?: string[], record?: SourceRecorder): void {
     for (const [pattern, entry] of Object.entries(entries ?? {})) {
       const at = `${this.file?.position([...where, pattern]) ?? ''}: ${[...where, pattern].join('.')}`;
       const matched = rulesMatching(pattern, this.rules);
@@ -109,27 +150,48 @@ export class ResolvedConfig {
         } else {
           setSeverity(settings, [rule], severity);
         }
+        record?.(rule.meta.id, this.entrySource(where, pattern));
       }
     }
   }
 
   /** Settings for a file; files sharing the same set of matching overrides share one map. */
   settingsFor(filePath: string): Map<string, RuleSetting> {
-    // Most configurations have no overrides: then no path needs computing for each file.
-    const all = this.file?.overrides ?? [];
-    const rel = all.length ? this.relativePath(filePath) : '';
-    const overrides = all.map((o, i) => [o, i] as const).filter(([o]) => micromatch.isMatch(rel, o.files, { dot: true }));
+    const overrides = this.overridesFor(filePath);
     const key = overrides.map(([, i]) => i).join(',');
     const cached = this.cache.get(key);
     if (cached) return cached;
-    const settings = new Map<string, RuleSetting>();
-    this.applyPresets(settings, toList(this.file?.extends).length ? toList(this.file?.extends) : ['recommended']);
-    this.apply(settings, this.file?.rules, ['rules']);
-    for (const [override, i] of overrides) {
-      this.applyPresets(settings, toList(override.extends));
-      this.apply(settings, override.rules, ['overrides', i, 'rules']);
-    }
+    const { settings } = this.layer(overrides);
     this.cache.set(key, settings);
     return settings;
+  }
+
+  /** A file's settings with where each came from: what `platlint print-config` shows. */
+  explain(filePath: string): ExplainedSettings {
+    const sources = new Map<string, SettingSource>();
+    const { settings, presets } = this.layer(this.overridesFor(filePath), (id, source) => sources.set(id, source));
+    return { settings, sources, presets };
+  }
+
+  private overridesFor(filePath: string): (readonly [Override, number])[] {
+    // Most configurations have no overrides: then no path needs computing for each file.
+    const all = this.file?.overrides ?? [];
+    const rel = all.length ? this.relativePath(filePath) : '';
+    return all.map((o, i) => [o, i] as const).filter(([o]) => micromatch.isMatch(rel, o.files, { dot: true }));
+  }
+
+  /** Presets, then `rules`, then each matching override's presets and rules. */
+  private layer(overrides: readonly (readonly [Override, number])[], record?: SourceRecorder): { settings: Map<string, RuleSetting>; presets: string[] } {
+    const settings = new Map<string, RuleSetting>();
+    const named = toList(this.file?.extends).length > 0;
+    this.applyPresets(settings, named ? this.file?.extends : 'recommended', record, named ? ['extends'] : undefined);
+    const presets = named ? toList(this.file?.extends) : ['recommended'];
+    this.apply(settings, this.file?.rules, ['rules'], undefined, record);
+    for (const [override, i] of overrides) {
+      this.applyPresets(settings, override.extends, record, ['overrides', i, 'extends']);
+      presets.push(...toList(override.extends));
+      this.apply(settings, override.rules, ['overrides', i, 'rules'], undefined, record);
+    }
+    return { settings, presets: presets.filter(isPresetName) };
   }
 }

@@ -57,7 +57,7 @@ describe('secrets never appear in any output', () => {
   const dir = mkdtempSync(join(tmpdir(), 'platlint-secrets-'));
   writeFileSync(join(dir, 'config.yaml'), CONFIG);
 
-  it.each(['stylish', 'json', 'sarif', 'github', 'junit'])('%s', (format) => {
+  it.each(['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab'])('%s', (format) => {
     const run = runCli(['config.yaml', '--format', format], { cwd: dir });
     expect(run.status).toBe(1);
     const output = run.stdout + run.stderr;
@@ -87,7 +87,7 @@ describe('secrets in odd places (issue 18)', () => {
     }
   });
 
-  it.each(['stylish', 'json', 'sarif', 'github', 'junit'])('masks an unquoted password starting with * (an alias to YAML) in %s', (format) => {
+  it.each(['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab'])('masks an unquoted password starting with * (an alias to YAML) in %s', (format) => {
     writeFileSync(join(dir, 'alias.yaml'), config(repo('charts', '*Al1asS3cret')));
     const run = runCli(['alias.yaml', '--format', format], { cwd: dir });
     expect(run.status).toBe(1);

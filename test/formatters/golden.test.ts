@@ -19,6 +19,7 @@ const FORMATS: readonly { name: FormatName; ext: string }[] = [
   { name: 'sarif', ext: 'sarif' },
   { name: 'github', ext: 'txt' },
   { name: 'junit', ext: 'xml' },
+  { name: 'gitlab', ext: 'json' },
 ];
 
 async function compare(file: string, actual: string): Promise<void> {
@@ -40,5 +41,15 @@ describe.each(FORMATS)('$name golden output', ({ name, ext }) => {
   it('a real lint of the broken User fixture', async () => {
     const format = await loadFormatter(name);
     await compare(`${name}-broken-user.${ext}`, format([realResult()], realContext));
+  });
+});
+
+describe('--statistics golden output', () => {
+  it.each([
+    { name: 'stylish' as const, ext: 'txt' },
+    { name: 'json' as const, ext: 'json' },
+  ])('$name of the hand-built results', async ({ name, ext }) => {
+    const format = await loadFormatter(name);
+    await compare(`${name}-statistics-fixed.${ext}`, format(fixedResults(), { ...fixedContext, statistics: true }));
   });
 });

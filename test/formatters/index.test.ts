@@ -6,7 +6,7 @@ import { formatSarif } from '../../src/formatters/sarif.js';
 
 describe('formatter registry', () => {
   it('knows the five formats of the design', () => {
-    expect([...FORMAT_NAMES]).toEqual(['stylish', 'json', 'sarif', 'github', 'junit']);
+    expect([...FORMAT_NAMES]).toEqual(['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab']);
     for (const name of FORMAT_NAMES) expect(isFormatName(name)).toBe(true);
     expect(isFormatName('checkstyle')).toBe(false);
   });

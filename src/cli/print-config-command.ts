@@ -1,0 +1,92 @@
+import { relative } from 'node:path';
+import { severityInForce, type SeverityChoice } from '../engine/settings.js';
+import type { SettingSource } from '../settings-file/resolve.js';
+import type { CliIo } from './io.js';
+import { loadRuleSet, type RuleSetFlags } from './rule-set.js';
+import { applyRuleFlags, renamedRuleWarnings, UsageError } from './settings.js';
+
+export interface PrintConfigFlags extends RuleSetFlags {
+  format: string;
+  rule: string[];
+}
+
+interface RuleInForce {
+  severity: SeverityChoice;
+  options: Readonly<Record<string, unknown>>;
+  source: SettingSource;
+}
+
+/** What `platlint print-config FILE --format json` prints. */
+export interface EffectiveConfig {
+  file: string;
+  config: string | null;
+  ignored: boolean;
+  presets: string[];
+  rules: Record<string, RuleInForce>;
+  policies: string[];
+  /** `.platlint.yaml` has no `exceptions:` key in this version: none can apply. */
+  exceptions: unknown[];
+}
+
+/** A rule no preset, entry or flag touches keeps its own default severity, which is what `recommended` is. */
+const RULE_DEFAULT: SettingSource = { type: 'preset', name: 'recommended' };
+
+/** The settings in force for one file and where each came from: presets, `.platlint.yaml` entries, overrides, `--rule`. */
+export async function effectiveConfig(file: string, flags: PrintConfigFlags, io: CliIo): Promise<EffectiveConfig> {
+  const { configFile, config, rules, policyPaths } = await loadRuleSet(flags, io.cwd);
+  for (const warning of renamedRuleWarnings(config.deprecations, flags.rule, rules)) io.error(warning);
+  const { settings, sources, presets } = config.explain(file);
+  applyRuleFlags(settings, flags.rule, rules, (id, flag) => sources.set(id, { type: 'flag', name: `--rule ${flag}` }));
+  const inForce: Record<string, RuleInForce> = {};
+  for (const { meta } of [...rules].sort((a, b) => (a.meta.id < b.meta.id ? -1 : 1))) {
+    const setting = settings.get(meta.id);
+    inForce[meta.id] = { severity: severityInForce(meta, setting), options: setting?.options ?? meta.defaultOptions ?? {}, source: sources.get(meta.id) ?? RULE_DEFAULT };
+  }
+  return { file, config: configFile?.path ?? null, ignored: config.isIgnored(file), presets, rules: inForce, policies: policyPaths, exceptions: [] };
+}
+
+function describeSource(source: SettingSource, cwd: string): string {
+  const at = source.file !== undefined ? `${relative(cwd, source.file) || source.file}:${source.line ?? 1}` : undefined;
+  switch (source.type) {
+    case 'preset':
+      return `preset ${source.name ?? ''}${at ? ` (${at})` : ''}`;
+    case 'config':
+      return `rules at ${at ?? ''}`;
+    case 'override':
+      return `override ${source.name ?? ''} at ${at ?? ''}`;
+    case 'flag':
+      return source.name ?? '--rule';
+  }
+}
+
+function stylish(effective: EffectiveConfig, cwd: string): string {
+  const list = (items: readonly string[]): string => (items.length ? items.join(', ') : 'none');
+  const rows = Object.entries(effective.rules).map(([id, rule]) => {
+    const options = Object.keys(rule.options).length ? JSON.stringify(rule.options) : '';
+    return [id, rule.severity, describeSource(rule.source, cwd), options] as const;
+  });
+  const idWidth = Math.max('rule'.length, ...rows.map(([id]) => id.length));
+  const severityWidth = 'severity'.length;
+  const sourceWidth = Math.max('source'.length, ...rows.map(([, , source]) => source.length));
+  const line = (id: string, severity: string, source: string, options: string): string =>
+    `  ${id.padEnd(idWidth)}  ${severity.padEnd(severityWidth)}  ${source.padEnd(sourceWidth)}  ${options}`.trimEnd();
+  return [
+    `File:       ${effective.file}${effective.ignored ? ' (ignored by .platlint.yaml: not linted)' : ''}`,
+    `Config:     ${effective.config === null ? 'none' : relative(cwd, effective.config) || effective.config}`,
+    `Presets:    ${list(effective.presets)}`,
+    `Policies:   ${list(effective.policies)}`,
+    `Exceptions: ${effective.exceptions.length ? String(effective.exceptions.length) : 'none'}`,
+    '',
+    'Rules:',
+    line('rule', 'severity', 'source', 'options'),
+    ...rows.map(([id, severity, source, options]) => line(id, severity, source, options)),
+  ].join('\n') + '\n';
+}
+
+/** `platlint print-config FILE`: why each rule is on, off or at its severity for that file. */
+export async function runPrintConfig(file: string, flags: PrintConfigFlags, io: CliIo): Promise<number> {
+  if (flags.format !== 'stylish' && flags.format !== 'json') throw new UsageError(`unknown format "${flags.format}" for print-config (use stylish or json)`);
+  const effective = await effectiveConfig(file, flags, io);
+  io.out(flags.format === 'json' ? JSON.stringify(effective, null, 2) + '\n' : stylish(effective, io.cwd));
+  return 0;
+}
