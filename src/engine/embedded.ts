@@ -8,6 +8,7 @@ import { configStatusSchema } from '../schema/config.js';
 import { isRecord } from '../platform/data.js';
 import { parseYaml } from '../yaml/parse.js';
 import { toPointer } from './locator.js';
+import { objectScope } from './scope.js';
 import type { DataPath } from './types.js';
 
 /** One `embedded` entry resolved for a file: where the configuration is, and what it is linted as. */
@@ -97,4 +98,22 @@ export function embeddedEntryText(file: string, at: readonly string[]): string {
 /** The skip reason of a document holding a candidate: what it looks like and the entry to add. */
 export function embeddedHint(reason: string, file: string, at: readonly string[]): string {
   return `${reason}; ${atText(at)} looks like the platform configuration: to lint it, add to .platlint.yaml: embedded: [${embeddedEntryText(file, at)}]`;
+}
+
+/** The candidates of a file's text, one per document that is no platform object and holds one. */
+export function embeddedCandidatesIn(text: string): (readonly string[])[] {
+  const found: (readonly string[])[] = [];
+  for (const doc of parseYaml(text).documents) {
+    if (doc.errors.length) continue;
+    let data: unknown;
+    try {
+      data = doc.toJS({ maxAliasCount: 100 });
+    } catch {
+      continue;
+    }
+    if (isRecord(data) && objectScope(data).linted) continue;
+    const at = embeddedCandidate(data);
+    if (at && !found.some((other) => atText(other) === atText(at))) found.push(at);
+  }
+  return found;
 }

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -162,5 +162,42 @@ describe('embedded entries: fixes, directives and mistakes', () => {
     const run = runCli(['values.yaml'], { cwd: dir });
     expect(run.status).toBe(2);
     expect(run.stderr.trim().split('\n').filter((l) => !l.startsWith('npm warn'))).toEqual([expect.stringContaining(message)]);
+  });
+});
+
+describe('platlint init and embedded configurations', () => {
+  it('writes the entries it finds, commented out, which lint the files once uncommented', () => {
+    const dir = tempTree('platlint-embedded-init-', {
+      'deploy/values.yaml': readFileSync(join(EXAMPLES, 'values.yaml'), 'utf8'),
+      'deploy/secret.yaml': readFileSync(join(EXAMPLES, 'config-secret.yaml'), 'utf8'),
+      'ci.yaml': 'on: push\njobs:\n  lint:\n    runs-on: ubuntu-latest\n',
+    });
+    expect(runCli(['init'], { cwd: dir })).toEqual({ status: 0, stdout: 'wrote .platlint.yaml\n', stderr: '' });
+    const written = readFileSync(join(dir, '.platlint.yaml'), 'utf8');
+    expect(written.slice(written.indexOf('\n# The platform configuration'))).toBe(
+      [
+        '',
+        '# The platform configuration kept inside other files, found here: uncomment to lint it.',
+        '# embedded:',
+        '#   - files: [deploy/secret.yaml]',
+        '#     at: stringData.config',
+        '#   - files: [deploy/values.yaml]',
+        '#     at: config',
+        '',
+      ].join('\n'),
+    );
+    expect(runCli(['.'], { cwd: dir }).status).toBe(0);
+    writeFileSync(join(dir, '.platlint.yaml'), written.replace(/^# embedded:/m, 'embedded:').replace(/^# {3}/gm, '  ').replace(/^# {5}/gm, '    '));
+    expect(report(runCli(['.', '--format', 'json'], { cwd: dir }).stdout).results.map((r) => [r.file, r.diagnostics.length])).toEqual([
+      ['ci.yaml', 0],
+      ['deploy/secret.yaml', 2],
+      ['deploy/values.yaml', 3],
+    ]);
+  });
+
+  it('writes no embedded section when no file holds the configuration', () => {
+    const dir = tempTree('platlint-embedded-init-none-', { 'values.yaml': 'replicaCount: 2\nauth: {enabled: true}\n' });
+    runCli(['init'], { cwd: dir });
+    expect(readFileSync(join(dir, '.platlint.yaml'), 'utf8')).not.toContain('embedded');
   });
 });
