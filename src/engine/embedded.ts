@@ -50,9 +50,12 @@ export function looksLikePlatformConfig(value: unknown): boolean {
   return false;
 }
 
+/** Longer strings are not parsed to look for a configuration: a skipped file must stay cheap to skip. */
+const CANDIDATE_TEXT_LIMIT = 256 * 1024;
+
 function parsesAsPlatformConfig(text: string): boolean {
   // A cheap test first: most strings of a file are no YAML mapping at all.
-  if (!text.includes(':')) return false;
+  if (text.length > CANDIDATE_TEXT_LIMIT || !text.includes(':')) return false;
   const doc = parseYaml(text).documents[0];
   if (!doc || doc.errors.length) return false;
   try {

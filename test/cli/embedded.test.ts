@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { tempTree } from '../helpers/files.js';
 import { report } from '../helpers/json-report.js';
+import { createFileLinter } from '../../src/cli/parallel.js';
 
 /** fixtures/embedded: the values file, the Secret with stringData and the Secret with data of docs/configuration-sources.md. */
 const EXAMPLES = join(ROOT, 'fixtures/embedded');
@@ -60,6 +61,15 @@ describe('the configuration embedded in a values file or a Secret (issue 29)', (
     const oneByOne = ['values.yaml', 'config-secret.yaml', 'sealed-secret.yaml'].flatMap((file) => placed(runCli([file, '--format', 'json'], { cwd: dir }).stdout));
     expect(together).toEqual(oneByOne);
     expect(together).toHaveLength(7);
+  });
+
+  it('lints on the worker threads of a large run as on the main thread', async () => {
+    const lint = await createFileLinter({ cwd: dir, configPath: join(dir, '.platlint.yaml'), ruleFlags: [], withFrames: false, quiet: false });
+    const result = lint(join(dir, 'config-secret.yaml'));
+    expect(result.diagnostics.map((d) => [d.ruleId, d.line, d.column, d.embedded])).toEqual([
+      ['schema/unknown-field', 14, 9, '/stringData/config'],
+      ['audit/path', 17, 5, '/stringData/config'],
+    ]);
   });
 
   it('skips both files without the entry, and --verbose names the entry to add', () => {
