@@ -18,10 +18,10 @@ export interface NodeSpace {
   /** File range every position collapses to when the embedded text cannot be mapped line by line. */
   fallback?: readonly [number, number];
   /**
-   * The base64 value the text was decoded from (`data.config`), for an embedded configuration: its positions
-   * collapse onto the value, so each diagnostic's message gives its line and column in the decoded text.
+   * For an embedded configuration whose positions collapse onto its value (base64, a quoted string): the text the
+   * messages give each diagnostic's line and column in (`the decoded data.config`).
    */
-  decodedFrom?: string;
+  positionsIn?: string;
   /** The nodes that may hold secrets, when the decoder found them (else collectSecrets walks the tree). */
   secrets?: SecretCandidates;
   /** False when the decoder saw no null in this space's data, so that nothing needs to look for one. */
@@ -39,6 +39,15 @@ export function decodeSpace(space: NodeSpace, options: Omit<GoDecodeOptions, 'se
     space.holdsNulls = decoded.sawNull;
   }
   return decoded;
+}
+
+/** `line 6, column 5 of the decoded data.config`: an offset of a space's own text, for a message. */
+export function positionInText(space: NodeSpace, offset: number): string | undefined {
+  if (!space.positionsIn) return undefined;
+  const before = space.text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  return `line ${line}, column ${column} of ${space.positionsIn}`;
 }
 
 /** A range of file offsets, end exclusive. */
@@ -82,13 +91,9 @@ export class LintTarget implements NodeFacts {
    */
   decodedPosition(path: DataPath, at: 'key' | 'value'): string | undefined {
     const space = this.raw?.space;
-    if (!space?.decodedFrom || path[0] !== 'status') return undefined;
+    if (!space?.positionsIn || path[0] !== 'status') return undefined;
     const { fallback: _fallback, ...inner } = space;
-    const [start] = new PositionLocator(inner).range(path.slice(1), at);
-    const before = space.text.slice(0, start);
-    const line = before.split('\n').length;
-    const column = start - before.lastIndexOf('\n');
-    return `line ${line}, column ${column} of the decoded ${space.decodedFrom}`;
+    return positionInText(space, new PositionLocator(inner).range(path.slice(1), at)[0]);
   }
 
   get fromRaw(): boolean {

@@ -1,13 +1,13 @@
 import { isScalar } from 'yaml';
 import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
-import { decodeSpace, LintTarget, type NodeSpace, type OffsetRange, type RawStatus } from './document.js';
+import { decodeSpace, LintTarget, positionInText, type NodeSpace, type OffsetRange, type RawStatus } from './document.js';
 import { PositionLocator, type Place } from './locator.js';
 import { yamlErrorFindings, spaceOffsets } from './yaml-errors.js';
 import { API_GROUP, API_VERSION, apiGroupOf, documentScope, KNOWN_KINDS, LIST_KINDS, objectScope, RESOURCE_KINDS } from './scope.js';
 import type { DataPath, ResourceKind } from './types.js';
 import { getIn, isRecord } from '../platform/data.js';
-import { embeddedPlace, isBase64Place, type EmbeddedSource } from './embedded.js';
+import { atText, embeddedPlace, isBase64Place, type EmbeddedSource } from './embedded.js';
 
 export { API_GROUP, API_VERSION } from './scope.js';
 
@@ -19,6 +19,8 @@ export interface EngineFinding {
   documentIndex: number;
   range: OffsetRange;
   pointer: string;
+  /** Where in an embedded text the finding is, when its range collapses onto the value (NodeSpace.positionsIn). */
+  inside?: string;
 }
 
 /** A document or list item that is not a platform object, and why it was not linted. */
@@ -211,6 +213,12 @@ export class TargetExtractor {
     });
   }
 
+  /** A finding at offsets of an embedded text, placed in the file; where it collapses, its message says where. */
+  private placedIn(space: NodeSpace, finding: EngineFinding): EngineFinding {
+    const inside = positionInText(space, finding.range[0]);
+    return { ...finding, range: spaceOffsets(space, finding.range), ...(inside ? { inside } : {}) };
+  }
+
   /**
    * A configuration written as YAML text in a string (`spec.raw`, a Secret's key): positions mapped into the file
    * through a literal block scalar, else collapsed onto the scalar; base64 is decoded first.
@@ -227,29 +235,32 @@ export class TargetExtractor {
     let text = raw;
     let toFile: ((n: number) => number) | undefined;
     let fallback: OffsetRange | undefined;
-    let decodedFrom: string | undefined;
     if (how.base64) {
       // The real API carries raw as bytes, which JSON and YAML encode as base64; a Secret's data is base64 too.
       text = Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8');
       fallback = scalarRange;
-      if (how.notObject === 'embeddedNotObject') decodedFrom = at.join('.');
     } else {
       toFile = isScalar(scalarNode) ? literalBlockOffsetMap(this.parsed.text, scalarNode) : undefined;
       if (!toFile) fallback = scalarRange;
     }
+    // An embedded configuration's diagnostics that collapse onto its value say where in the text they are.
+    const name = atText(at.map(String));
+    const positionsIn = fallback && how.notObject === 'embeddedNotObject' ? (how.base64 ? `the decoded ${name}` : `the text of ${name}`) : undefined;
     if (text.trim() === '') return undefined;
     const inner = parseYaml(text);
     const innerDoc = inner.documents[0];
     if (!innerDoc) return undefined;
-    const rawSpace: NodeSpace = { doc: innerDoc, root: innerDoc.contents, text, ...(toFile ? { toFile } : {}), ...(fallback ? { fallback } : {}), ...(decodedFrom ? { decodedFrom } : {}) };
-    const errors = yamlErrorFindings(documentIndex, rawSpace, innerDoc, pointer);
+    const rawSpace: NodeSpace = { doc: innerDoc, root: innerDoc.contents, text, ...(toFile ? { toFile } : {}), ...(fallback ? { fallback } : {}), ...(positionsIn ? { positionsIn } : {}) };
+    // Found in the text's own offsets, then placed in the file: the message can say where in the text.
+    const textSpace: NodeSpace = { doc: innerDoc, root: innerDoc.contents, text };
+    const errors = yamlErrorFindings(documentIndex, textSpace, innerDoc, pointer).map((e) => this.placedIn(rawSpace, e));
     for (const e of errors) this.findings.push(e);
     if (errors.some((e) => e.ruleId === 'yaml/syntax')) return undefined;
     let rawData: unknown;
     try {
       const decoded = decodeSpace(rawSpace, { targetAware: true });
       rawData = decoded.data;
-      for (const f of decoded.findings) this.add({ ...f, range: spaceOffsets(rawSpace, f.range), pointer }, documentIndex);
+      for (const f of decoded.findings) this.findings.push(this.placedIn(rawSpace, { ...f, range: f.range, pointer, documentIndex }));
       if (decoded.fatal) return undefined;
     } catch (error) {
       this.add({ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: (error as Error).message, code: 'ALIAS' }, range: scalarRange, pointer }, documentIndex);

@@ -83,7 +83,15 @@ export class FileLinter {
 
   private emitFinding(finding: EngineFinding): void {
     const embedded = this.embeddedPointers.find((at) => finding.pointer === at || finding.pointer.startsWith(`${at}/`));
-    this.emitEnabled(finding.ruleId, { messageId: finding.messageId, data: finding.data, range: finding.range, pointer: finding.pointer, document: finding.documentIndex, ...(embedded !== undefined ? { embedded } : {}) });
+    this.emitEnabled(finding.ruleId, {
+      messageId: finding.messageId,
+      data: finding.data,
+      range: finding.range,
+      pointer: finding.pointer,
+      document: finding.documentIndex,
+      ...(embedded !== undefined ? { embedded } : {}),
+      ...(finding.inside ? { inside: finding.inside } : {}),
+    });
   }
 
   /** JSON Pointers of the embedded entries' paths, which mark the engine's own findings inside them. */

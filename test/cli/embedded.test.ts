@@ -153,6 +153,21 @@ describe('embedded entries: fixes, directives and mistakes', () => {
     ]);
   });
 
+  it('gives the line and column in the text when a quoted string or base64 collapses onto its value, syntax errors too', () => {
+    const inner = 'audit:\n  enabled: true\n   level: [1\n';
+    const dir = tempTree('platlint-embedded-collapsed-', {
+      '.platlint.yaml': 'embedded:\n  - files: ["*.yaml"]\n    at: stringData.config\n  - files: ["*.yaml"]\n    at: data.config\n',
+      'quoted.yaml': 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: x\nstringData:\n  config: "audit:\\n  enabled: true\\n  level: 1\\n"\n',
+      'broken.yaml': `apiVersion: v1\nkind: Secret\nmetadata:\n  name: x\ndata:\n  config: ${Buffer.from(inner).toString('base64')}\n`,
+    });
+    const run = runCli(['quoted.yaml', 'broken.yaml', '--format', 'json'], { cwd: dir });
+    expect(report(run.stdout).results.flatMap((r) => r.diagnostics.map((d) => [r.file, d.ruleId, d.line, d.column, d.message]))).toEqual([
+      ['quoted.yaml', 'audit/path', 6, 11, 'status.audit.enabled is true but status.audit.path is not set. (line 1, column 1 of the text of stringData.config)'],
+      ['broken.yaml', 'yaml/syntax', 6, 11, 'YAML syntax error: this key is indented more than enabled above it. (line 3, column 4 of the decoded data.config)'],
+      ['broken.yaml', 'yaml/syntax', 6, 11, 'YAML syntax error: the [ here is never closed. (line 3, column 11 of the decoded data.config)'],
+    ]);
+  });
+
   it('takes a list of keys when a key holds a dot', () => {
     const dir = tempTree('platlint-embedded-keys-', {
       '.platlint.yaml': 'embedded:\n  - files: [secret.yaml]\n    at: [stringData, config.yaml]\n',
