@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CompletionItem, Diagnostic, Hover } from 'vscode-languageserver/node.js';
+import { builtinRules } from '../../rules/index.js';
+import { lintText } from '../../src/engine/lint.js';
+import { presetSettings } from '../../src/engine/presets.js';
+import { DocumentLinting } from '../../src/lsp/linting.js';
 import { ROOT } from '../helpers/cli.js';
 import { Client, TEST_MS, workspace } from './client.js';
 
@@ -42,4 +46,14 @@ describe('the language server in an embedded configuration (issue 29)', () => {
     expect(items.map((i) => i.label)).not.toContain('auth');
     await client.stop();
   }, TEST_MS);
+});
+
+describe('a multi-document file with embedded entries in the editor', () => {
+  it('is linted whole, as the CLI lints it: a document without the path is no missing entry', () => {
+    const text = 'replicas: 2\n---\nconfig:\n  audit:\n    enabled: true\n    level: 1\n';
+    const options = { filename: 'values.yaml', rules: builtinRules, settings: presetSettings('recommended', builtinRules), embedded: [{ at: ['config'], as: 'Config' as const }] };
+    const { result } = new DocumentLinting().lint(text, options);
+    expect(result.diagnostics.map((d) => [d.ruleId, d.line, d.column])).toEqual([['audit/path', 4, 3]]);
+    expect(result.diagnostics.map((d) => [d.ruleId, d.line, d.column])).toEqual(lintText(text, options).diagnostics.map((d) => [d.ruleId, d.line, d.column]));
+  });
 });
