@@ -168,6 +168,17 @@ describe('embedded entries: fixes, directives and mistakes', () => {
     ]);
   });
 
+  it('--cache lints a file again when its embedded entries change', () => {
+    const dir = copyOfExamples(true);
+    const ids = (): string[] => placed(runCli(['values.yaml', '--cache', '--format', 'json'], { cwd: dir }).stdout).map(([id]) => id);
+    expect(ids()).toEqual(['schema/unknown-field', 'auth/saml-ca', 'audit/path']);
+    writeFileSync(join(dir, '.platlint.yaml'), 'embedded:\n  - files: [values.yaml]\n    at: config.audit\n');
+    // The audit section read as a whole configuration: its keys are no top-level sections.
+    expect(ids()).toEqual(['schema/unknown-field', 'schema/unknown-field']);
+    writeFileSync(join(dir, '.platlint.yaml'), 'embedded:\n  - files: [other.yaml]\n    at: config\n');
+    expect(ids()).toEqual([]);
+  });
+
   it('takes a list of keys when a key holds a dot', () => {
     const dir = tempTree('platlint-embedded-keys-', {
       '.platlint.yaml': 'embedded:\n  - files: [secret.yaml]\n    at: [stringData, config.yaml]\n',
