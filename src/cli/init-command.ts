@@ -1,5 +1,7 @@
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { atText, embeddedCandidatesIn } from '../engine/embedded.js';
+import { walkYamlFiles } from './files.js';
 import type { CliIo } from './io.js';
 import { UsageError } from './settings.js';
 
@@ -26,10 +28,36 @@ overrides:
     extends: [export]
 `;
 
+/** Files read at most while looking for embedded configurations: `init` must stay quick in a large repository. */
+const SCANNED_FILES = 2000;
+const SCANNED_BYTES = 1 << 20;
+
+/**
+ * The `embedded` entries for the configurations found in the YAML files under `dir` (docs/configuration-sources.md),
+ * commented out: the person decides. Empty when there is none.
+ */
+export function embeddedSection(dir: string): string {
+  const errors: string[] = [];
+  const entries: string[] = [];
+  for (const file of walkYamlFiles(dir, errors, { cwd: dir }).slice(0, SCANNED_FILES)) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    if (text.length > SCANNED_BYTES) continue;
+    const shown = relative(dir, file).split(sep).join('/');
+    for (const at of embeddedCandidatesIn(text)) entries.push(`#   - files: [${shown}]\n#     at: ${atText(at)}\n`);
+  }
+  if (entries.length === 0) return '';
+  return `\n# The platform configuration kept inside other files, found here: uncomment to lint it.\n# embedded:\n${entries.join('')}`;
+}
+
 export function runInit(io: CliIo): number {
   const path = join(io.cwd, '.platlint.yaml');
   if (existsSync(path)) throw new UsageError('.platlint.yaml already exists here; edit it or remove it first');
-  writeFileSync(path, STARTER_CONFIG);
+  writeFileSync(path, STARTER_CONFIG + embeddedSection(io.cwd));
   io.out('wrote .platlint.yaml\n');
   return 0;
 }

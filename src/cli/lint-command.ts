@@ -115,10 +115,11 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
       return;
     }
     const settings = settingsFor(filename);
-    const plain: LintOptions = { filename, rules, settings, docsUrl, withFrames };
+    const embedded = config.embeddedFor(filename);
+    const plain: LintOptions = { filename, rules, settings, docsUrl, withFrames, ...(embedded.length ? { embedded } : {}) };
     const options: LintOptions = change ? { ...plain, previousOf: change.previousFor(filename, Buffer.from(bytes).toString('utf8')) } : plain;
     policies?.setCurrentFile(filename);
-    const key = cache ? hashText(VERSION, ruleIds, policyFingerprint, JSON.stringify([...settings]), String(withFrames), bytes) : '';
+    const key = cache ? hashText(VERSION, ruleIds, policyFingerprint, JSON.stringify([...settings]), JSON.stringify(embedded), String(withFrames), bytes) : '';
     let result = cache && !flags.fix && !flags.fixDryRun ? cache.get(filename, key) : undefined;
     if (!result) {
       result = lintBytes(bytes, options);

@@ -103,7 +103,8 @@ export async function createFileLinter(setup: ParallelSetup): Promise<(file: str
     const read = readInputFile(file);
     if ('error' in read) return { file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error };
     const { bytes } = read;
-    const result = lintBytes(bytes, { filename: file, rules, settings: settingsFor(file), docsUrl, withFrames: setup.withFrames });
+    const embedded = config.embeddedFor(file);
+    const result = lintBytes(bytes, { filename: file, rules, settings: settingsFor(file), docsUrl, withFrames: setup.withFrames, ...(embedded.length ? { embedded } : {}) });
     if (setup.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
     return result;
   };

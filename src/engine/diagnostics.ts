@@ -25,6 +25,10 @@ export interface Finding {
   document: number;
   fix?: Diagnostic['fix'];
   suggestions?: Diagnostic['suggestions'];
+  /** Where inside decoded text the finding is, when its range can only be the encoded value (base64). */
+  inside?: string;
+  /** JSON Pointer of the embedded configuration the finding is in (Diagnostic.embedded). */
+  embedded?: string;
 }
 
 /**
@@ -120,11 +124,12 @@ export class DiagnosticSink {
       diagnostic: {
         ruleId: rule.id,
         severity: effectiveSeverity(rule, spec, this.options.settings.get(rule.id)),
-        message: formatMessage(spec.text, data),
+        message: finding.inside ? `${formatMessage(spec.text, data)} (${finding.inside})` : formatMessage(spec.text, data),
         ...(spec.note ? { note: formatMessage(spec.note, data) } : {}),
         ...this.position(range),
         path: finding.pointer,
         document: finding.document,
+        ...(finding.embedded !== undefined ? { embedded: finding.embedded } : {}),
         ...(docsUrl ? { docsUrl } : {}),
         ...(finding.fix ? { fix: finding.fix } : {}),
         ...(finding.suggestions?.length ? { suggestions: finding.suggestions } : {}),

@@ -2,6 +2,7 @@ import { isScalar, Scalar, type Document, type Node } from 'yaml';
 import { goDecode, goScalarOfNode, type GoDecoded, type GoDecodeOptions, type SecretCandidates } from '../yaml/go-decode.js';
 import type { GoScalar } from '../yaml/go-scalar.js';
 import { PositionLocator } from './locator.js';
+import type { EmbeddedPlace } from './embedded.js';
 import { SECRET_KEY_MATCHER } from './secrets.js';
 import type { DataPath, NodeFacts, ResourceKind } from './types.js';
 
@@ -16,6 +17,11 @@ export interface NodeSpace {
   toFile?: (offset: number) => number;
   /** File range every position collapses to when the embedded text cannot be mapped line by line. */
   fallback?: readonly [number, number];
+  /**
+   * For an embedded configuration whose positions collapse onto its value (base64, a quoted string): the text the
+   * messages give each diagnostic's line and column in (`the decoded data.config`).
+   */
+  positionsIn?: string;
   /** The nodes that may hold secrets, when the decoder found them (else collectSecrets walks the tree). */
   secrets?: SecretCandidates;
   /** False when the decoder saw no null in this space's data, so that nothing needs to look for one. */
@@ -35,17 +41,29 @@ export function decodeSpace(space: NodeSpace, options: Omit<GoDecodeOptions, 'se
   return decoded;
 }
 
+/** `line 6, column 5 of the decoded data.config`: an offset of a space's own text, for a message. */
+export function positionInText(space: NodeSpace, offset: number): string | undefined {
+  if (!space.positionsIn) return undefined;
+  const before = space.text.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  return `line ${line}, column ${column} of ${space.positionsIn}`;
+}
+
 /** A range of file offsets, end exclusive. */
 export type OffsetRange = readonly [number, number];
 
 export interface RawStatus {
   space: NodeSpace;
   data: unknown;
+  /** Where the status is written in the document: `spec.raw` unless it is an embedded configuration's path. */
+  at?: DataPath;
 }
 
 /**
- * One object the rules see: a User or Config document, an item of a List, or a Config whose status comes from
- * `spec.raw`. Positions are computed only when asked, for the diagnostics that are reported.
+ * One object the rules see: a User or Config document, an item of a List, a Config whose status comes from
+ * `spec.raw`, or the configuration embedded in another file (a values file's block, a Secret's key) as a Config's
+ * status. Positions are computed only when asked, for the diagnostics that are reported.
  */
 export class LintTarget implements NodeFacts {
   private readonly mainLocator: PositionLocator;
@@ -60,9 +78,22 @@ export class LintTarget implements NodeFacts {
     private readonly main: NodeSpace,
     mainPrefix: DataPath,
     readonly raw?: RawStatus,
+    /** Set for an embedded configuration: only its `status` (the embedded value) is linted. */
+    readonly embedded?: EmbeddedPlace,
   ) {
     this.mainLocator = new PositionLocator(main, mainPrefix);
-    this.rawLocator = raw && new PositionLocator(raw.space, ['spec', 'raw']);
+    this.rawLocator = raw && new PositionLocator(raw.space, raw.at ?? ['spec', 'raw']);
+  }
+
+  /**
+   * For a path inside base64-decoded text, its line and column there, as a message shows them: the diagnostic
+   * itself is placed on the base64 value.
+   */
+  decodedPosition(path: DataPath, at: 'key' | 'value'): string | undefined {
+    const space = this.raw?.space;
+    if (!space?.positionsIn || path[0] !== 'status') return undefined;
+    const { fallback: _fallback, ...inner } = space;
+    return positionInText(space, new PositionLocator(inner).range(path.slice(1), at)[0]);
   }
 
   get fromRaw(): boolean {

@@ -1,12 +1,13 @@
 import { isScalar } from 'yaml';
 import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
-import { decodeSpace, LintTarget, type NodeSpace, type OffsetRange, type RawStatus } from './document.js';
+import { decodeSpace, LintTarget, positionInText, type NodeSpace, type OffsetRange, type RawStatus } from './document.js';
 import { PositionLocator, type Place } from './locator.js';
 import { yamlErrorFindings, spaceOffsets } from './yaml-errors.js';
 import { API_GROUP, API_VERSION, apiGroupOf, documentScope, isMisspeltGroup, KNOWN_KINDS, LIST_KINDS, nearOurKind, objectScope, RESOURCE_KINDS } from './scope.js';
 import type { DataPath, ResourceKind } from './types.js';
-import { isRecord } from '../platform/data.js';
+import { getIn, isRecord } from '../platform/data.js';
+import { atText, embeddedPlace, isBase64Place, type EmbeddedSource } from './embedded.js';
 
 export { API_GROUP, API_VERSION } from './scope.js';
 
@@ -18,6 +19,8 @@ export interface EngineFinding {
   documentIndex: number;
   range: OffsetRange;
   pointer: string;
+  /** Where in an embedded text the finding is, when its range collapses onto the value (NodeSpace.positionsIn). */
+  inside?: string;
 }
 
 /** A document or list item that is not a platform object, and why it was not linted. */
@@ -31,8 +34,18 @@ export interface Extraction {
   targets: LintTarget[];
   /** Documents and list items that are not platform objects (scope.ts), skipped with a reason. */
   skipped: SkippedPart[];
-  /** Platform objects found (a list's items count one by one). */
+  /** Platform objects found (a list's items count one by one); an embedded configuration counts as one. */
   objects: number;
+  /**
+   * With `embedded` entries: the document is no platform object and holds none of their paths. The file is then
+   * skipped, with a warning if no document of it holds one.
+   */
+  missingEmbedded?: true;
+  /**
+   * The ranges of the embedded configurations found: the document's own YAML findings (duplicate keys, values the
+   * decoder reads differently) count only inside them, the rest of the file being someone else's.
+   */
+  embeddedRanges?: OffsetRange[];
 }
 
 
@@ -57,12 +70,50 @@ export class TargetExtractor {
    * `space`: the document's node space, with what its decoding found (secrets, whether it holds nulls).
    * `fileHasPlatformObjects`: another document of the file is ours, which makes a stray list or scalar a mistake.
    */
-  extract(documentIndex: number, space: NodeSpace, data: unknown, fileHasPlatformObjects: boolean): Extraction {
+  extract(documentIndex: number, space: NodeSpace, data: unknown, fileHasPlatformObjects: boolean, embedded: readonly EmbeddedSource[] = []): Extraction {
     const out: Extraction = { targets: [], skipped: [], objects: 0 };
     const scope = documentScope(data, fileHasPlatformObjects);
     if (scope.linted) this.classify(documentIndex, space, [], data, out, undefined);
-    else out.skipped.push({ ...new PositionLocator(space).place([]), reason: scope.reason });
+    else if (embedded.length === 0) out.skipped.push({ ...new PositionLocator(space).place([]), reason: scope.reason });
+    else if (!this.embedded(documentIndex, space, data, embedded, out)) {
+      out.skipped.push({ ...new PositionLocator(space).place([]), reason: `${scope.reason}, and no value at the path of its embedded entry` });
+      out.missingEmbedded = true;
+    }
     return out;
+  }
+
+  /**
+   * The configuration at the first `embedded` path the document has, linted as a Config's status: a mapping with
+   * its own positions, a string parsed as `spec.raw` is. False when the document has none of the paths.
+   */
+  private embedded(documentIndex: number, space: NodeSpace, data: unknown, sources: readonly EmbeddedSource[], out: Extraction): boolean {
+    const document = new PositionLocator(space);
+    for (const source of sources) {
+      const value = getIn(data, source.at);
+      if (value === undefined) continue;
+      const place = document.place(source.at);
+      const range = (out.embeddedRanges ??= []);
+      range.push(place.range);
+      let raw: RawStatus | undefined;
+      if (isRecord(value)) {
+        const node = document.node(source.at);
+        const nodeRange = node?.range;
+        if (nodeRange) range.push([nodeRange[0], nodeRange[2]]);
+        raw = { space: { doc: space.doc, root: node, text: space.text, ...(space.holdsNulls === false ? { holdsNulls: false } : {}) }, data: value };
+      } else if (typeof value === 'string') {
+        raw = this.rawStatus(documentIndex, document, source.at, value, { base64: isBase64Place(source.at), notObject: 'embeddedNotObject' });
+      } else {
+        const actual = value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}`;
+        this.add({ ruleId: 'resource/not-an-object', messageId: 'embeddedNotObject', data: { at: place.pointer, actual }, ...place }, documentIndex);
+      }
+      out.objects++;
+      if (raw) {
+        const apiVersion = `${API_GROUP}/${API_VERSION}`;
+        out.targets.push(new LintTarget(documentIndex, source.as, apiVersion, { apiVersion, kind: source.as, status: raw.data }, space, [], { ...raw, at: source.at }, embeddedPlace(source)));
+      }
+      return true;
+    }
+    return false;
   }
 
   private classify(
@@ -143,7 +194,7 @@ export class TargetExtractor {
     out.targets.push(new LintTarget(documentIndex, resourceKind, apiVersion, data, space, prefix));
     const spec = data['spec'];
     if (resourceKind === 'Config' && isRecord(spec) && typeof spec['raw'] === 'string') {
-      const raw = this.rawStatus(documentIndex, locator, spec['raw']);
+      const raw = this.rawStatus(documentIndex, locator, ['spec', 'raw'], spec['raw'], { base64: looksBase64(spec['raw']), notObject: 'rawNotObject' });
       if (raw) out.targets.push(new LintTarget(documentIndex, resourceKind, apiVersion, { ...data, status: raw.data }, space, prefix, raw));
     }
   }
@@ -161,40 +212,61 @@ export class TargetExtractor {
     });
   }
 
-  private rawStatus(documentIndex: number, config: PositionLocator, raw: string): RawStatus | undefined {
-    const scalarNode = config.node(['spec', 'raw']);
-    const { range: scalarRange, pointer } = config.place(['spec', 'raw']);
+  /** A finding at offsets of an embedded text, placed in the file; where it collapses, its message says where. */
+  private placedIn(space: NodeSpace, finding: EngineFinding): EngineFinding {
+    const inside = positionInText(space, finding.range[0]);
+    return { ...finding, range: spaceOffsets(space, finding.range), ...(inside ? { inside } : {}) };
+  }
+
+  /**
+   * A configuration written as YAML text in a string (`spec.raw`, a Secret's key): positions mapped into the file
+   * through a literal block scalar, else collapsed onto the scalar; base64 is decoded first.
+   */
+  private rawStatus(
+    documentIndex: number,
+    config: PositionLocator,
+    at: DataPath,
+    raw: string,
+    how: { base64: boolean; notObject: 'rawNotObject' | 'embeddedNotObject' },
+  ): RawStatus | undefined {
+    const scalarNode = config.node(at);
+    const { range: scalarRange, pointer } = config.place(at);
     let text = raw;
     let toFile: ((n: number) => number) | undefined;
     let fallback: OffsetRange | undefined;
-    if (looksBase64(raw)) {
-      // The real API carries raw as bytes, which JSON and YAML encode as base64.
+    if (how.base64) {
+      // The real API carries raw as bytes, which JSON and YAML encode as base64; a Secret's data is base64 too.
       text = Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8');
       fallback = scalarRange;
     } else {
       toFile = isScalar(scalarNode) ? literalBlockOffsetMap(this.parsed.text, scalarNode) : undefined;
       if (!toFile) fallback = scalarRange;
     }
+    // An embedded configuration's diagnostics that collapse onto its value say where in the text they are.
+    const name = atText(at.map(String));
+    const positionsIn = fallback && how.notObject === 'embeddedNotObject' ? (how.base64 ? `the decoded ${name}` : `the text of ${name}`) : undefined;
     if (text.trim() === '') return undefined;
     const inner = parseYaml(text);
     const innerDoc = inner.documents[0];
     if (!innerDoc) return undefined;
-    const rawSpace: NodeSpace = { doc: innerDoc, root: innerDoc.contents, text, ...(toFile ? { toFile } : {}), ...(fallback ? { fallback } : {}) };
-    const errors = yamlErrorFindings(documentIndex, rawSpace, innerDoc, pointer);
+    const rawSpace: NodeSpace = { doc: innerDoc, root: innerDoc.contents, text, ...(toFile ? { toFile } : {}), ...(fallback ? { fallback } : {}), ...(positionsIn ? { positionsIn } : {}) };
+    // Found in the text's own offsets, then placed in the file: the message can say where in the text.
+    const textSpace: NodeSpace = { doc: innerDoc, root: innerDoc.contents, text };
+    const errors = yamlErrorFindings(documentIndex, textSpace, innerDoc, pointer).map((e) => this.placedIn(rawSpace, e));
     for (const e of errors) this.findings.push(e);
     if (errors.some((e) => e.ruleId === 'yaml/syntax')) return undefined;
     let rawData: unknown;
     try {
       const decoded = decodeSpace(rawSpace, { targetAware: true });
       rawData = decoded.data;
-      for (const f of decoded.findings) this.add({ ...f, range: spaceOffsets(rawSpace, f.range), pointer }, documentIndex);
+      for (const f of decoded.findings) this.findings.push(this.placedIn(rawSpace, { ...f, range: f.range, pointer, documentIndex }));
       if (decoded.fatal) return undefined;
     } catch (error) {
       this.add({ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: (error as Error).message, code: 'ALIAS' }, range: scalarRange, pointer }, documentIndex);
       return undefined;
     }
     if (!isRecord(rawData)) {
-      this.add({ ruleId: 'resource/not-an-object', messageId: 'rawNotObject', range: scalarRange, pointer }, documentIndex);
+      this.add({ ruleId: 'resource/not-an-object', messageId: how.notObject, data: { at: pointer, actual: 'a string that is no YAML mapping' }, range: scalarRange, pointer }, documentIndex);
       return undefined;
     }
     return { space: rawSpace, data: rawData };

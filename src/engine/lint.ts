@@ -16,6 +16,8 @@ import type { RuleSettings } from './settings.js';
 import { readsDocument, rulePlan, type RulePlan } from './rule-plan.js';
 import { identityOf } from '../change/objects.js';
 import type { FileResult, LintedObject, Report, Rule, RuleContext, SkippedObject, TextEdit } from './types.js';
+import { atText, embeddedCandidate, embeddedHint, type EmbeddedSource } from './embedded.js';
+import { toPointer } from './locator.js';
 
 export interface LintOptions {
   filename: string;
@@ -33,6 +35,11 @@ export interface LintOptions {
   pruneSections?: boolean;
   /** Where suppressions (a baseline, exceptions) apply; none by default. */
   suppressor?: Suppressor;
+  /**
+   * The `embedded` entries of `.platlint.yaml` whose `files` match this file: a document that is no platform object
+   * is linted as the configuration at the first of their paths it holds, and nothing else of it.
+   */
+  embedded?: readonly EmbeddedSource[];
 }
 
 /**
@@ -76,10 +83,28 @@ export class FileLinter {
   }
 
   private emitFinding(finding: EngineFinding): void {
-    this.emitEnabled(finding.ruleId, { messageId: finding.messageId, data: finding.data, range: finding.range, pointer: finding.pointer, document: finding.documentIndex });
+    const embedded = this.embeddedPointers.find((at) => finding.pointer === at || finding.pointer.startsWith(`${at}/`));
+    this.emitEnabled(finding.ruleId, {
+      messageId: finding.messageId,
+      data: finding.data,
+      range: finding.range,
+      pointer: finding.pointer,
+      document: finding.documentIndex,
+      ...(embedded !== undefined ? { embedded } : {}),
+      ...(finding.inside ? { inside: finding.inside } : {}),
+    });
+  }
+
+  /** JSON Pointers of the embedded entries' paths, which mark the engine's own findings inside them. */
+  private get embeddedPointers(): string[] {
+    return (this.options.embedded ?? []).map((source) => toPointer(source.at));
   }
 
   private emitReport(rule: Rule, target: LintTarget, report: Report): void {
+    // An embedded configuration is a Config's status and nothing more: what a rule says of the object around it
+    // (its metadata, its spec) is about a document that does not exist.
+    if (target.embedded && report.path[0] !== 'status') return;
+    const inside = target.decodedPosition(report.path, report.at ?? 'value');
     const edits = (fix: Report['fix']): TextEdit[] | undefined => (fix ? fixToEdits(target, this.parsed.text, fix) : undefined);
     const fixEdits = edits(report.fix);
     const suggestions = (report.suggestions ?? []).flatMap((s) => {
@@ -95,6 +120,8 @@ export class FileLinter {
       document: target.documentIndex,
       ...(fixEdits ? { fix: { edits: fixEdits } } : {}),
       suggestions,
+      ...(inside ? { inside } : {}),
+      ...(target.embedded ? { embedded: target.embedded.pointer } : {}),
     });
   }
 
@@ -204,21 +231,38 @@ export class FileLinter {
     const skips: SkippedObject[] = [];
     const linted: LintedObject[] = [];
     let objects = 0;
+    let missingEmbedded: OffsetRange | undefined;
+    const embedded = this.options.embedded ?? [];
     for (const { index, space, data, duplicateKeys, decoding } of readable) {
-      const extraction = extractor.extract(index, space, data, fileHasPlatformObjects);
+      const extraction = extractor.extract(index, space, data, fileHasPlatformObjects, embedded);
       // Duplicate keys and values the platform reads differently are its decoder's business only in its own
       // objects (`on:` is a GitHub workflow's key, not a boolean); other tools have their own rules.
-      if (extraction.skipped.length === 0 || extraction.targets.length > 0) for (const finding of [...duplicateKeys, ...decoding]) this.emitFinding(finding);
+      const inside = extraction.embeddedRanges;
+      const ours = (finding: EngineFinding): boolean => !inside || inside.some(([start, end]) => finding.range[0] >= start && finding.range[0] < end);
+      if (extraction.skipped.length === 0 || extraction.targets.length > 0) for (const finding of [...duplicateKeys, ...decoding]) if (ours(finding)) this.emitFinding(finding);
       objects += extraction.objects;
-      for (const skip of extraction.skipped) skips.push({ document: index, line: this.parsed.lineCounter.linePos(skip.range[0]).line, path: skip.pointer, reason: skip.reason });
+      if (extraction.missingEmbedded) missingEmbedded ??= extraction.skipped[0]?.range;
+      for (const skip of extraction.skipped) {
+        const candidate = embedded.length === 0 && skip.pointer === '' ? embeddedCandidate(data) : undefined;
+        const reason = candidate ? embeddedHint(skip.reason, this.options.filename.replace(/\\/g, '/'), candidate) : skip.reason;
+        skips.push({ document: index, line: this.parsed.lineCounter.linePos(skip.range[0]).line, path: skip.pointer, reason });
+      }
       for (const target of extraction.targets) {
-        if (target.raw) spaces.push(target.raw.space);
+        // A mapping embedded in the document is in the document's space already.
+        if (target.raw) {
+          if (target.raw.space.doc !== space.doc) spaces.push(target.raw.space);
+        }
         // The status parsed out of a Config's spec.raw is the same object as the Config.
         else linted.push(objectOf(target));
         this.runRules(target);
       }
     }
     for (const finding of extractor.findings) this.emitFinding(finding);
+    if (objects === 0 && missingEmbedded) {
+      // Named by `embedded` but holding none of its paths: a stale entry or a moved key, worth a line, not an error.
+      const data = { at: embedded.map((source) => atText(source.at)).join(' or ') };
+      this.emitEnabled('resource/not-an-object', { messageId: 'embeddedMissing', data, range: missingEmbedded, pointer: '', document: 0 });
+    }
     for (const finding of directiveFindings(this.parsed, objects > 0)) this.emitFinding(finding);
     result.skipped = skips.length;
     if (skips.length) result.skips = skips;

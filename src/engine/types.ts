@@ -138,6 +138,11 @@ export interface Diagnostic {
   path: string;
   /** Index of the YAML document in the file. */
   document: number;
+  /**
+   * JSON Pointer of the embedded configuration (`.platlint.yaml` `embedded`) the diagnostic is in, such as
+   * `/stringData/config`: with the file, what names the object a baseline entry or an exception is for.
+   */
+  embedded?: string;
   docsUrl?: string;
   /** With `lint --base`: whether the change introduced it (false: the old version had it too). */
   introduced?: boolean;

@@ -59,6 +59,10 @@ export const reportSchema = {
                 endColumn: { type: 'integer', minimum: 1, description: '1-based, exclusive.' },
                 path: { type: 'string', description: "JSON Pointer into the YAML document's data." },
                 document: { type: 'integer', minimum: 0, description: 'Index of the YAML document in the file.' },
+                embedded: {
+                  type: 'string',
+                  description: "In a configuration embedded in another file (.platlint.yaml's embedded): the JSON Pointer of its value, such as /stringData/config.",
+                },
                 docsUrl: { type: 'string' },
                 introduced: { type: 'boolean', description: 'With lint --base: true when the change introduced the diagnostic, false when the base revision had it too.' },
                 fix: {

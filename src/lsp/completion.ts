@@ -11,6 +11,8 @@ import { DIRECTIVE_COMMENT, lineAt } from './hover.js';
 export interface CompletionContext {
   rules: readonly Rule[];
   isConfigFile: boolean;
+  /** The paths of the file's `embedded` entries, below which it holds a Config's status. */
+  embedded?: readonly (readonly string[])[];
 }
 
 /** The kinds a document may name, and the kind of the objects it holds. */
@@ -152,13 +154,13 @@ export function completionsAt(document: TextDocument, position: Position, contex
   const documentKind = topLevelValue(lines, position.line, 'kind');
   if (afterColon(text, shape, position)) {
     const path = [...containerPath(lines, position.line, shape.contentColumn), shape.key];
-    const object = objectAt(documentKind, path);
+    const object = objectAt(documentKind, path, context.embedded);
     const listItems = flowListItems(text.slice(shape.keyEnd, position.character));
     return valueCompletions(object?.kind, object?.path ?? path, wordRange(text, position, /[\s[,:]/), before.endsWith(':') ? ' ' : '', listItems);
   }
   const keyColumn = text.trim() === '' ? position.character : shape.contentColumn;
   const path = containerPath(lines, position.line, keyColumn);
-  const object = objectAt(documentKind, path);
+  const object = objectAt(documentKind, path, context.embedded);
   if (!object && path.length) return [];
   const range = wordRange(text, position, /[\s]/);
   const written = siblingKeys(lines, position.line, keyColumn);

@@ -13,9 +13,14 @@ export interface FieldInfo {
 
 const LIST_KINDS: Readonly<Record<string, ResourceKind>> = { UserList: 'User', ConfigList: 'Config' };
 
-/** The object kind the path lives in, and the path inside that object (List items unwrapped). */
-export function objectAt(documentKind: string | undefined, path: readonly PathStep[]): { kind: ResourceKind; path: PathStep[] } | undefined {
+/**
+ * The object kind the path lives in, and the path inside that object (List items unwrapped). `embedded`: the paths
+ * of the file's `embedded` entries (.platlint.yaml), below which the file holds a Config's status.
+ */
+export function objectAt(documentKind: string | undefined, path: readonly PathStep[], embedded: readonly (readonly string[])[] = []): { kind: ResourceKind; path: PathStep[] } | undefined {
   if (documentKind === 'User' || documentKind === 'Config') return { kind: documentKind, path: [...path] };
+  const at = embedded.find((keys) => keys.length <= path.length && keys.every((key, i) => path[i] === key));
+  if (at) return { kind: 'Config', path: ['status', ...path.slice(at.length)] };
   const itemKind = documentKind ? LIST_KINDS[documentKind] : undefined;
   if (itemKind && path[0] === 'items' && typeof path[1] === 'number') return { kind: itemKind, path: path.slice(2) };
   return undefined;

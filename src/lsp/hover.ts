@@ -13,6 +13,8 @@ export interface HoverContext {
   diagnostics: readonly Diagnostic[];
   /** The document is a `.platlint.yaml`: its keys are not manifest fields. */
   isConfigFile: boolean;
+  /** The paths of its `embedded` entries, below which the file holds a Config's status. */
+  embedded?: readonly (readonly string[])[];
 }
 
 export const DIRECTIVE_COMMENT = /#\s*platlint-(?:disable-next-line|disable-line|disable-file|disable|enable)\b/;
@@ -65,7 +67,7 @@ export function hoverAt(document: TextDocument, position: Position, context: Hov
   if (!rule && !context.isConfigFile && shape.key !== undefined && position.character >= shape.contentColumn) {
     const lines = document.getText().split(/\r?\n/);
     const path = [...containerPath(lines, position.line, shape.contentColumn), shape.key];
-    const object = objectAt(topLevelValue(lines, position.line, 'kind'), path);
+    const object = objectAt(topLevelValue(lines, position.line, 'kind'), path, context.embedded);
     const field = object && fieldAt(object.kind, object.path);
     if (field) sections.push(fieldMarkdown(shape.key, field));
   }

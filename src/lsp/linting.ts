@@ -80,7 +80,8 @@ export class DocumentLinting {
   /** `reuse: false` lints every document again (policy evaluation errors are recorded only while linting). */
   lint(text: string, options: LintOptions, reuse = true): EditorLint {
     const chunks = splitDocuments(text);
-    const whole = WHOLE_FILE.test(text) || chunks.length === 1;
+    // With `embedded` entries, whether the file holds one of their paths is a fact of the whole file.
+    const whole = WHOLE_FILE.test(text) || chunks.length === 1 || (options.embedded?.length ?? 0) > 0;
     const perChunk: Diagnostic[][] = chunks.map(() => []);
     let documents = 0;
     let skipped = 0;

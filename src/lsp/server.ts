@@ -265,6 +265,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
         docsUrl: (id) => ruleSet.docsUrl(id),
         diagnostics: analysis?.result.diagnostics ?? [],
         isConfigFile: isConfigFileName(path) || (await session.ruleSets.isRuleSetFile(path)),
+        embedded: ruleSet.config.embeddedFor(path).map((source) => source.at),
       });
     } catch (error) {
       session.logError('cannot compute the hover', error);
@@ -278,7 +279,8 @@ export function startLanguageServer(options: LanguageServerOptions): void {
       const path = pathOf(textDocument.uri);
       if (!document || path === undefined || !(session.isManifest(document) || isConfigFileName(path))) return [];
       const ruleSet = await session.ruleSets.ruleSetFor(path);
-      return completionsAt(document, position, { rules: ruleSet.rules.length ? ruleSet.rules : builtinRules, isConfigFile: isConfigFileName(path) });
+      const embedded = ruleSet.config.embeddedFor(path).map((source) => source.at);
+      return completionsAt(document, position, { rules: ruleSet.rules.length ? ruleSet.rules : builtinRules, isConfigFile: isConfigFileName(path), embedded });
     } catch (error) {
       session.logError('cannot compute completions', error);
       return [];

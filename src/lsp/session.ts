@@ -153,11 +153,13 @@ export class Session {
   }
 
   lintOptions(ruleSet: RuleSet, path: string): LintOptions {
+    const embedded = ruleSet.config.embeddedFor(path);
     return {
       filename: path,
       rules: ruleSet.rules,
       settings: withOverrides(ruleSet.config.settingsFor(path), this.settingsFor(path).rules, ruleSet.rules),
       docsUrl: (id) => ruleSet.docsUrl(id),
+      ...(embedded.length ? { embedded } : {}),
     };
   }
 

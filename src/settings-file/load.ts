@@ -26,6 +26,8 @@ export interface ConfigFile {
   ignore?: string[];
   policies?: string[];
   overrides?: { files: string[]; extends?: string | string[]; rules?: Record<string, RuleEntry> }[];
+  /** Where the platform configuration is kept inside other files (issue 29). */
+  embedded?: { files: string[]; at: string | string[]; as?: 'Config' }[];
   /** `file:line:col` of a key in the file, for errors found after loading. */
   position(path: readonly (string | number)[]): string;
   /** The 1-based line of a key in the file (1 when it is not there), for `print-config`'s sources. */
@@ -105,8 +107,8 @@ function dropInvalid(data: Record<string, unknown>, segments: readonly (string |
   const value = data[top];
   if (top === 'rules' && second !== undefined && typeof value === 'object' && value !== null && !Array.isArray(value)) {
     delete (value as Record<string, unknown>)[String(second)];
-  } else if (top === 'overrides' && typeof second === 'number' && Array.isArray(value)) {
-    value[second] = { files: [] };
+  } else if ((top === 'overrides' || top === 'embedded') && typeof second === 'number' && Array.isArray(value)) {
+    value[second] = top === 'embedded' ? { files: [], at: [] } : { files: [] };
   } else {
     delete data[top];
   }

@@ -5,6 +5,7 @@ import { createAjv } from '../schema/ajv.js';
 import { isPresetName, presetSettings } from '../engine/presets.js';
 import { renamedRulesNote, rulesMatching, setSeverity, severityFromWord, type RuleSetting } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
+import type { EmbeddedSource } from '../engine/embedded.js';
 import { nearest } from '../schema/suggest.js';
 import { ConfigError, type ConfigFile, type RuleEntry } from './load.js';
 
@@ -153,6 +154,16 @@ export class ResolvedConfig {
         record?.(rule.meta.id, this.entrySource(where, pattern));
       }
     }
+  }
+
+  /** The `embedded` entries whose `files` match a file, in the order written: the first path a document holds wins. */
+  embeddedFor(filePath: string): EmbeddedSource[] {
+    const entries = this.file?.embedded ?? [];
+    if (entries.length === 0) return [];
+    const rel = this.relativePath(filePath);
+    return entries
+      .filter((entry) => entry.files.length > 0 && micromatch.isMatch(rel, entry.files, { dot: true }))
+      .map((entry) => ({ at: typeof entry.at === 'string' ? entry.at.split('.') : [...entry.at], as: entry.as ?? 'Config' }));
   }
 
   /** Settings for a file; files sharing the same set of matching overrides share one map. */

@@ -46,5 +46,25 @@ export const configFileSchema = {
         },
       },
     },
+    embedded: {
+      type: 'array',
+      description: "The platform configuration kept inside other files (a values file's block, a Secret's key), linted as a Config's content.",
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['files', 'at'],
+        properties: {
+          files: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'Globs relative to this file.' },
+          at: {
+            description: 'Where the configuration is in those files: a dot path (stringData.config), or a list of keys when a key holds a dot.',
+            anyOf: [
+              { type: 'string', pattern: '^[^.]+(\\.[^.]+)*$' },
+              { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+            ],
+          },
+          as: { enum: ['Config'], description: 'What the value is linted as: Config (the default; the only kind for now).' },
+        },
+      },
+    },
   },
 } as const;

@@ -18,9 +18,11 @@ export const RULES_WITHOUT_FIXTURES: Readonly<Record<string, string>> = {
 
 /**
  * Folders of fixtures/ that hold no rule's fixtures, with what reads them: the example manifests, the recorded
- * go-yaml answers, the JSON Patch conformance suite and the policy packs of `platlint policy test`.
+ * go-yaml answers, the JSON Patch conformance suite, the policy packs of `platlint policy test` and the files that
+ * keep the configuration embedded (docs/configuration-sources.md).
  */
 export const DATA_FIXTURE_FOLDERS: Readonly<Record<string, string>> = {
+  embedded: 'test/cli/embedded.test.ts',
   examples: 'test/examples.test.ts',
   'go-oracle': 'test/yaml/go-oracle.test.ts',
   'json-patch-tests': 'test/patch/json-patch-tests.test.ts',

@@ -1,7 +1,7 @@
 import { builtinRules } from '../../rules/index.js';
 import { docsUrlFor } from '../../src/engine/docs.js';
 import { ChangeContext } from '../../src/change/context.js';
-import { lintText } from '../../src/engine/lint.js';
+import { lintText, type LintOptions } from '../../src/engine/lint.js';
 import { lintPatch } from '../../src/patch/lint.js';
 import { presetSettings, type PresetName } from '../../src/engine/presets.js';
 import type { RuleSetting } from '../../src/engine/settings.js';
@@ -16,6 +16,8 @@ export interface LintHelperOptions {
   previous?: string;
   /** False: every rule runs on every document, whatever its `meta.sections`. */
   pruneSections?: boolean;
+  /** The `embedded` entries (.platlint.yaml) that match the file. */
+  embedded?: LintOptions['embedded'];
 }
 
 export function lintResult(text: string, options: LintHelperOptions = {}): FileResult {
@@ -32,6 +34,7 @@ export function lintResult(text: string, options: LintHelperOptions = {}): FileR
     withFrames: options.withFrames ?? false,
     ...(change ? { previousOf: change.previousFor(filename, text) } : {}),
     ...(options.pruneSections === false ? { pruneSections: false } : {}),
+    ...(options.embedded ? { embedded: options.embedded } : {}),
   });
 }
 

@@ -16,6 +16,17 @@ const rule: Rule = {
       },
       itemsNotList: "items must be a list of objects.",
       rawNotObject: "spec.raw must hold the platform config as a YAML mapping (auth:, audit:, …).",
+      embeddedNotObject: {
+        text: 'The embedded configuration at {{at}} is {{actual}}, not a mapping or YAML text.',
+        note:
+          'An `embedded` entry of .platlint.yaml names this path: its value must be the platform configuration, as ' +
+          'a mapping (auth:, audit:, …) or as YAML text (a block scalar, or base64 under a Secret\'s data).',
+      },
+      embeddedMissing: {
+        text: 'No value at {{at}}, the path an `embedded` entry of .platlint.yaml names for this file.',
+        note: 'Nothing of the file was linted. Correct the entry\'s `at` or `files`, or add the configuration.',
+        severity: 'warning',
+      },
     },
   },
 };
