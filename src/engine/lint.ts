@@ -8,7 +8,7 @@ import { aliasFinding, recoverSwallowedDocuments, yamlErrorFindings } from './ya
 import { objectScope } from './scope.js';
 import { templateMarker } from './templated.js';
 import { parseDirectives } from './directives.js';
-import { DiagnosticSink, type Finding, type Suppressor } from './diagnostics.js';
+import { DiagnosticSink, type DiagnosticSubject, type Finding, type Suppressor } from './diagnostics.js';
 import { fixToEdits } from './fixes.js';
 import { decodeSource } from './decode.js';
 import { collectSecrets } from './secrets.js';
@@ -53,6 +53,8 @@ export class FileLinter {
   private parsed!: ParsedYaml;
   /** Ranges of documents that could not be read, whose rules never ran: their directives cannot be "unused". */
   private readonly unparsed: OffsetRange[] = [];
+  /** The objects linted, where they are: what a diagnostic is about, for the suppressor. */
+  private readonly objects: { document: number; pointer: string; object: string }[] = [];
 
   constructor(private readonly options: LintOptions) {
     this.plan = rulePlan(options.rules, options.settings, options.pruneSections);
@@ -65,7 +67,27 @@ export class FileLinter {
   private startSink(parsed: ParsedYaml): void {
     this.parsed = parsed;
     const { settings, docsUrl, suppressor } = this.options;
-    this.sink = new DiagnosticSink({ text: parsed.text, lineCounter: parsed.lineCounter, settings, docsUrl, suppressor });
+    const subjectOf = suppressor ? (document: number, pointer: string): DiagnosticSubject => this.subjectOf(document, pointer) : undefined;
+    this.sink = new DiagnosticSink({ text: parsed.text, lineCounter: parsed.lineCounter, settings, docsUrl, suppressor, subjectOf });
+  }
+
+  private noteObject(target: LintTarget): void {
+    const pointer = target.pointer([]);
+    const metadata = target.data['metadata'];
+    const name = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>)['name'] : undefined;
+    const document = target.documentIndex;
+    const object = typeof name === 'string' && name !== '' ? `${target.kind ?? ''}/${name}` : `${target.kind ?? ''}#${document}${pointer}`;
+    this.objects.push({ document, pointer, object });
+  }
+
+  /** The innermost object linted whose data holds the pointer (a List item, not its List), else the document. */
+  private subjectOf(document: number, pointer: string): DiagnosticSubject {
+    let best: { pointer: string; object: string } | undefined;
+    for (const candidate of this.objects) {
+      if (candidate.document !== document || (best && best.pointer.length >= candidate.pointer.length)) continue;
+      if (pointer === candidate.pointer || pointer.startsWith(`${candidate.pointer}/`)) best = candidate;
+    }
+    return best ? { object: best.object, pointer: pointer.slice(best.pointer.length) } : { object: `#${document}`, pointer };
   }
 
   /** A finding of one of the engine's own rules (parser, extraction, directives), when that rule is enabled. */
@@ -211,6 +233,7 @@ export class FileLinter {
       for (const skip of extraction.skipped) skips.push({ document: index, line: this.parsed.lineCounter.linePos(skip.range[0]).line, path: skip.pointer, reason: skip.reason });
       for (const target of extraction.targets) {
         if (target.raw) spaces.push(target.raw.space);
+        if (target.kind && this.options.suppressor) this.noteObject(target);
         this.runRules(target);
       }
     }
@@ -243,6 +266,7 @@ export class FileLinter {
       withFrames: this.options.withFrames === true,
     });
     result.diagnostics = finished.diagnostics;
+    if (finished.suppressed.length) result.suppressed = finished.suppressed;
     if (finished.frameLines) result.frameLines = finished.frameLines;
   }
 
@@ -250,8 +274,8 @@ export class FileLinter {
   undecodable(reason: string): FileResult {
     this.startSink({ text: '', lineCounter: parseYaml('').lineCounter, documents: [] });
     this.emitEnabled('yaml/syntax', { messageId: 'syntax', data: { detail: reason }, range: [0, 1], pointer: '', document: 0 });
-    const { diagnostics } = this.sink.finish({ withFrames: false });
-    return { file: this.options.filename, documents: 0, skipped: 0, diagnostics };
+    const { diagnostics, suppressed } = this.sink.finish({ withFrames: false });
+    return { file: this.options.filename, documents: 0, skipped: 0, diagnostics, ...(suppressed.length ? { suppressed } : {}) };
   }
 }
 
