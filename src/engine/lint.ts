@@ -53,8 +53,8 @@ export class FileLinter {
   private parsed!: ParsedYaml;
   /** Ranges of documents that could not be read, whose rules never ran: their directives cannot be "unused". */
   private readonly unparsed: OffsetRange[] = [];
-  /** The objects linted, where they are: what a diagnostic is about, for the suppressor. */
-  private readonly objects: { document: number; pointer: string; object: string }[] = [];
+  /** The objects linted, by document and pointer (`0\u0000/items/2`): what a diagnostic is about, for the suppressor. */
+  private readonly objects = new Map<string, string>();
 
   constructor(private readonly options: LintOptions) {
     this.plan = rulePlan(options.rules, options.settings, options.pruneSections);
@@ -77,17 +77,20 @@ export class FileLinter {
     const name = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>)['name'] : undefined;
     const document = target.documentIndex;
     const object = typeof name === 'string' && name !== '' ? `${target.kind ?? ''}/${name}` : `${target.kind ?? ''}#${document}${pointer}`;
-    this.objects.push({ document, pointer, object });
+    this.objects.set(`${document}\u0000${pointer}`, object);
   }
 
-  /** The innermost object linted whose data holds the pointer (a List item, not its List), else the document. */
+  /**
+   * The innermost object linted whose data holds the pointer (a List item, not its List), else the document: one
+   * lookup per segment of the pointer, however many objects the file holds.
+   */
   private subjectOf(document: number, pointer: string): DiagnosticSubject {
-    let best: { pointer: string; object: string } | undefined;
-    for (const candidate of this.objects) {
-      if (candidate.document !== document || (best && best.pointer.length >= candidate.pointer.length)) continue;
-      if (pointer === candidate.pointer || pointer.startsWith(`${candidate.pointer}/`)) best = candidate;
+    for (let end = pointer.length; end >= 0; end = pointer.lastIndexOf('/', end - 1)) {
+      const object = this.objects.get(`${document}\u0000${pointer.slice(0, end)}`);
+      if (object !== undefined) return { object, pointer: pointer.slice(end) };
+      if (end === 0) break;
     }
-    return best ? { object: best.object, pointer: pointer.slice(best.pointer.length) } : { object: `#${document}`, pointer };
+    return { object: `#${document}`, pointer };
   }
 
   /** A finding of one of the engine's own rules (parser, extraction, directives), when that rule is enabled. */
