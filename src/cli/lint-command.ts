@@ -167,9 +167,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
       if (cache && !flags.fix && !flags.fixDryRun) cache.set(filename, key, result);
     }
     if (change && flags.base !== undefined) {
-      // The old version shows all it had: what a suppression hides now, it had hidden then too.
-      const { suppressor: _suppressor, ...unsuppressed } = plain;
-      change.markIntroduced(result, (text, oldFile) => lintText(text, { ...unsuppressed, filename: oldFile, withFrames: false }));
+      change.markIntroduced(result, (text, oldFile) => lintText(text, { ...plain, filename: oldFile, withFrames: false }));
       if (flags.newOnly) result.diagnostics = result.diagnostics.filter((d) => d.introduced);
     }
     if (flags.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
