@@ -99,7 +99,11 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const withFrames = targets.some((t) => t.format === 'stylish');
   const today = todayUtc();
   const suppressions = loadSuppressions({ cwd: io.cwd, configFile, baseline: flags.baseline, today, applyBaseline: baselineRun?.prune ?? true });
-  const ledger = new SuppressionLedger(suppressions);
+  const rulesById = new Map(rules.map((rule) => [rule.meta.id, rule]));
+  const ledger = new SuppressionLedger(suppressions, (ruleId, file) => {
+    const rule = rulesById.get(ruleId);
+    return !rule || isRuleEnabled(rule.meta, settingsFor(file).get(ruleId));
+  });
   const baselinePath = baselinePathOf({ cwd: io.cwd, configFile, baseline: flags.baseline });
   const suppressorFor = (file: string): Pick<LintOptions, 'suppressor'> => {
     const suppressor = baselineRun && baselinePath ? baselineRun.suppressorFor(file, suppressions.forFile(file), baselinePath) : suppressions.forFile(file);

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { DiagnosticSink, type ReportingRule } from '../engine/diagnostics.js';
 import type { RuleSettings } from '../engine/settings.js';
 import type { FileResult } from '../engine/types.js';
+import type { BaselineEntry } from './baseline.js';
 import type { ExceptionEntry } from './exceptions.js';
 import { isExpired } from './exceptions.js';
 import { relativeTo, type Suppressions } from './suppressions.js';
@@ -39,7 +40,14 @@ export class SuppressionLedger {
   /** Absolute paths of the files linted (read), whatever they held. */
   private readonly linted = new Set<string>();
 
-  constructor(private readonly suppressions: Suppressions) {}
+  /**
+   * `judges(ruleId, file)`: whether the run could have found a problem of that rule in that file (absolute): an entry
+   * of a rule turned off there (`--rule ID=off`) is not unused. An id no rule has any more is judged: it never matches.
+   */
+  constructor(
+    private readonly suppressions: Suppressions,
+    private readonly judges: (ruleId: string, file: string) => boolean = () => true,
+  ) {}
 
   record(result: FileResult): void {
     if (result.ioError !== undefined) return;
@@ -57,7 +65,8 @@ export class SuppressionLedger {
     const dir = this.suppressions.baselineDir;
     if (!baseline || dir === undefined) return [];
     const lintedNames = new Set([...this.linted].map((file) => relativeTo(dir, file)));
-    return baseline.entries.flatMap((entry, index) => (!this.usedEntries.has(index) && lintedNames.has(entry.file) ? [index] : []));
+    const unused = (entry: BaselineEntry, index: number): boolean => !this.usedEntries.has(index) && lintedNames.has(entry.file) && this.judges(entry.rule, resolve(dir, entry.file));
+    return baseline.entries.flatMap((entry, index) => (unused(entry, index) ? [index] : []));
   }
 
   /** The problems to report: one FileResult for the baseline file and one for the configuration file, if any. */

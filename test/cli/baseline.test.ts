@@ -111,6 +111,25 @@ describe('platlint baseline', () => {
     expect([after.status, reported(after.report), after.report.summary.suppressed]).toEqual([0, [], { baseline: 2, exception: 0 }]);
   });
 
+  it('does not judge the entries of a rule the run turned off', () => {
+    const dir = baselined();
+    const { status, report: r } = json(dir, ['--rule', 'schema/type=off']);
+    expect([status, reported(r), r.summary.suppressed]).toEqual([0, [], { baseline: 1, exception: 0 }]);
+    const prune = runCli(['baseline', '--prune', '--rule', 'schema/type=off'], { cwd: dir });
+    expect(prune.stderr).toBe('platlint: wrote .platlint-baseline.json: removed 0 entries, 3 entries left\n');
+  });
+
+  it('lives beside the configuration file, with paths relative to it, wherever platlint runs', () => {
+    const dir = repository();
+    const run = runCli(['baseline', '.'], { cwd: join(dir, 'users') });
+    expect([run.status, run.stderr]).toEqual([0, 'platlint: wrote ../.platlint-baseline.json: 2 entries\n']);
+    expect(readFileSync(join(dir, '.platlint-baseline.json'), 'utf8')).toBe(BASELINE.replace(/ {4}\{"file":"config.*\n/, ''));
+    expect(json(join(dir, 'users')).status).toBe(0);
+    // The entries of the files it did not lint stay.
+    expect(runCli(['baseline', 'config'], { cwd: dir }).stderr).toBe('platlint: wrote .platlint-baseline.json: 3 entries\n');
+    expect(readFileSync(join(dir, '.platlint-baseline.json'), 'utf8')).toBe(BASELINE);
+  });
+
   it('--prune never adds an entry', () => {
     const dir = baselined();
     writeFileSync(join(dir, 'users/jane.yaml'), `${JANE}  disabled: "true"\n`);
