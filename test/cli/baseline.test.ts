@@ -148,6 +148,22 @@ describe('platlint baseline', () => {
     expect(json(dir).status).toBe(0);
   });
 
+  it('tells apart, by a hash of the message, problems of one rule on one path of one object', () => {
+    const directives = (...ids: string[]): string => `${JANE.replace('"3"', '3')}${ids.map((id) => `# platlint-disable-next-line ${id}\n`).join('')}`;
+    const dir = tempTree('platlint-baseline-hash-', { 'jane.yaml': directives('user/email', 'meta/self-link') });
+    expect(runCli(['baseline'], { cwd: dir }).stderr).toBe('platlint: wrote .platlint-baseline.json: 2 entries\n');
+    const entries = (JSON.parse(readFileSync(join(dir, '.platlint-baseline.json'), 'utf8')) as { entries: Record<string, string>[] }).entries;
+    expect(entries.map((e) => [e.object, e.rule, e.path, e.hash?.length])).toEqual([
+      ['User/jane', 'directive/unused', '', 10],
+      ['User/jane', 'directive/unused', '', 10],
+    ]);
+    expect(json(dir).status).toBe(0);
+    writeFileSync(join(dir, 'jane.yaml'), directives('user/email', 'meta/self-link', 'schema/type'));
+    const { status, report: r } = json(dir);
+    expect([status, reported(r), r.summary.suppressed]).toEqual([0, [['jane.yaml', 'directive/unused', 'warning', 10, 1]], { baseline: 2, exception: 0 }]);
+    expect(r.results[0]?.diagnostics[0]?.message).toBe('# platlint-disable-next-line schema/type suppresses nothing here.');
+  });
+
   it('--no-baseline reports every problem', () => {
     const dir = baselined();
     const { status, report: r } = json(dir, ['--no-baseline']);
