@@ -43,7 +43,7 @@ export function unusedReporting(suppressions: Suppressions, sources: ReportingSo
       resolveInputs([configDir], cwd, { isIgnored: sources.isIgnored })
         .files.map((file) => resolve(cwd, file))
         .filter((file) => micromatch.isMatch(relativeTo(configDir, file), globs, { dot: true })),
-    config: configFile && { name: shown(cwd, configFile.path), text: configFile.text, locationOf: (index) => configFile.locationOf(['exceptions', index]) },
+    config: configFile && { path: configFile.path, name: shown(cwd, configFile.path), text: configFile.text, locationOf: (index) => configFile.locationOf(['exceptions', index]) },
     baselineName: baseline && shown(cwd, baseline.path),
   };
 }

@@ -18,8 +18,8 @@ export interface UnusedReporting {
   enabledRule(ruleId: string, file: string): { rule: ReportingRule; settings: RuleSettings } | undefined;
   /** The files (absolute) platlint would lint that match globs relative to the configuration file's folder. */
   filesMatching(globs: readonly string[]): readonly string[];
-  /** The configuration file, when there is one with exceptions: its name as reported, text and entry locations. */
-  config?: { name: string; text: string; locationOf(index: number): { line: number; column: number } } | undefined;
+  /** The configuration file, when there is one: its path, its name as reported, its text and its exceptions' places. */
+  config?: { path: string; name: string; text: string; locationOf(index: number): { line: number; column: number } } | undefined;
   /** The baseline file's name as reported. */
   baselineName?: string | undefined;
 }
@@ -95,9 +95,8 @@ export class SuppressionLedger {
     const config = reporting.config;
     const { exceptions, options } = this.suppressions;
     if (!config || exceptions.length === 0) return undefined;
-    const configPath = resolve(options.configDir, config.name);
-    const expired = reporting.enabledRule('exception/expired', configPath);
-    const unused = reporting.enabledRule('exception/unused', configPath);
+    const expired = reporting.enabledRule('exception/expired', config.path);
+    const unused = reporting.enabledRule('exception/unused', config.path);
     const sink = new DiagnosticSink({ text: config.text, settings: unused?.settings ?? expired?.settings ?? new Map() });
     const emit = (rule: ReportingRule, messageId: string, index: number, data: Record<string, string>): void => {
       const { line, column } = config.locationOf(index);
