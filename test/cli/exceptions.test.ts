@@ -77,6 +77,16 @@ describe('exceptions in .platlint.yaml', () => {
     expect(run.report.summary.suppressed).toEqual({ baseline: 0, exception: 0 });
   });
 
+  it('report as rules of .platlint.yaml set them: exception/expired as an error, exception/unused off', () => {
+    const config = SCOPED.replace('2099-12-31', '2020-01-31').replace('rules: {}', 'rules:\n  exception/expired: error\n  exception/unused: off');
+    const dir = repository(`${config}  - rules: [user/email]\n    reason: Legacy addresses\n`);
+    const run = lint(dir, ['users/jane.yaml']);
+    expect(run.reported).toEqual([
+      ['users/jane.yaml', 'schema/type', 'error', 6, 20],
+      ['.platlint.yaml', 'exception/expired', 'error', 5, 5],
+    ]);
+  });
+
   it('that match nothing are exception/unused at their line: without files in any run', () => {
     const dir = repository(exception('rules: [user/email]\nreason: Legacy addresses'));
     const run = lint(dir, ['users/joe.yaml']);
