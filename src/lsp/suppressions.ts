@@ -1,15 +1,15 @@
 /**
  * The baseline and exceptions in the editor, as the CLI applies them: the baseline beside the configuration file
- * (or in the workspace folder without one), read again whenever its text (open buffer or disk) changes.
+ * (or in the workspace folder without one), read again whenever it changes (its open buffer, or the file on disk).
  */
-import { readFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { Suppressor } from '../engine/diagnostics.js';
 import type { RuleSet } from '../cli/rule-set.js';
 import { baselinePathOf, loadSuppressions, todayUtc } from '../suppressions/load.js';
 import type { Suppressions } from '../suppressions/suppressions.js';
 
 interface Loaded {
-  /** The baseline's text it was loaded from ('' for none) and the day: either changing reloads. */
+  /** The baseline's stamp when it was loaded ('' for none) and the day: either changing reloads. */
   stamp: string;
   suppressions: Suppressions | undefined;
 }
@@ -22,11 +22,13 @@ export class EditorSuppressions {
     private readonly logError: (what: string, error: unknown) => void,
   ) {}
 
-  private baselineText(path: string): string {
+  /** What identifies the baseline's current text: the open buffer's text, else the file's size and time on disk. */
+  private baselineStamp(path: string): string {
     const open = this.readFile(path);
     if (open) return Buffer.from(open).toString('utf8');
     try {
-      return readFileSync(path, 'utf8');
+      const { size, mtimeMs } = statSync(path);
+      return `${size}:${mtimeMs}`;
     } catch {
       return '';
     }
@@ -36,7 +38,7 @@ export class EditorSuppressions {
     const cwd = ruleSet.config.baseDir;
     const path = baselinePathOf({ cwd, configFile: ruleSet.configFile, baseline: undefined }) ?? '';
     const today = todayUtc();
-    const stamp = `${today}\u0000${this.baselineText(path)}`;
+    const stamp = `${today}\u0000${this.baselineStamp(path)}`;
     const previous = this.loaded.get(ruleSet);
     if (previous?.stamp === stamp) return previous.suppressions;
     let suppressions: Suppressions | undefined;
