@@ -20,6 +20,8 @@ import { rules as security } from './security/index.js';
 import { rules as change } from './change/index.js';
 import { rules as patch } from './patch/index.js';
 import { rules as directive } from './directive/index.js';
+import { rules as baseline } from './baseline/index.js';
+import { rules as exception } from './exception/index.js';
 import { rules as policy } from './policy/index.js';
 import { rules as internal } from './internal/index.js';
 
@@ -46,6 +48,8 @@ export const builtinRules: readonly Rule[] = [
   ...change,
   ...patch,
   ...directive,
+  ...baseline,
+  ...exception,
   ...policy,
   ...internal,
 ];

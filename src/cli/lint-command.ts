@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
 import { maskSecretsInText } from '../engine/secrets.js';
-import { severityInForce, type RuleSetting } from '../engine/settings.js';
-import type { Rule } from '../engine/types.js';
+import { isRuleEnabled, severityInForce, type RuleSetting } from '../engine/settings.js';
+import type { FileResult, Rule } from '../engine/types.js';
 import { defaultFormat, isFormatName, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
 import type { Summary } from '../formatters/summary.js';
 import { defaultCacheLocation, hashText, LintCache } from './cache.js';
@@ -18,6 +18,10 @@ import { loadBase } from './base-option.js';
 import { ReportOutputs } from './report-output.js';
 import { POLICY_FIXTURE_REASON } from '../policy/fixtures.js';
 import { VERSION } from './version.js';
+import { baselinePathOf, loadSuppressions, todayUtc } from '../suppressions/load.js';
+import { SuppressionLedger } from '../suppressions/unused.js';
+import { suppressionsFingerprint, unusedReporting } from './suppressions.js';
+import type { BaselineRun } from './baseline-command.js';
 
 export interface LintFlags {
   format: string[];
@@ -43,6 +47,8 @@ export interface LintFlags {
   newOnly?: boolean;
   /** `--statistics`: per-rule counts after the report. */
   statistics?: boolean;
+  /** `--baseline FILE`, or false with `--no-baseline`. */
+  baseline?: string | false;
 }
 
 interface Output {
@@ -71,9 +77,12 @@ function describeSettings(rules: readonly Rule[], settings: ReadonlyMap<string, 
   return out;
 }
 
-/** `previous`: the versions to lint the files as updates of (`platlint diff`); `--base` reads its own from git. */
-export async function runLint(paths: readonly string[], flags: LintFlags, io: CliIo, env: Readonly<Record<string, string | undefined>>, previous?: ChangeContext): Promise<number> {
-  const targets = outputs(flags, env);
+/**
+ * `previous`: the versions to lint the files as updates of (`platlint diff`); `--base` reads its own from git.
+ * `baselineRun`: `platlint baseline`, which lints to write the baseline instead of a report.
+ */
+export async function runLint(paths: readonly string[], flags: LintFlags, io: CliIo, env: Readonly<Record<string, string | undefined>>, previous?: ChangeContext, baselineRun?: BaselineRun): Promise<number> {
+  const targets = baselineRun ? [] : outputs(flags, env);
   // Only a change-aware run loads the change code, and only --base starts git.
   const change = previous ?? (flags.base !== undefined ? await loadBase(flags.base, io.cwd) : undefined);
   if (flags.newOnly && flags.base === undefined) throw new UsageError('--new-only needs --base REF (what the change is measured against)');
@@ -90,8 +99,21 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     throw new UsageError('--fix cannot write the fixed text back to stdin: add --format json (its "output" field carries the fixed text)');
   }
   const withFrames = targets.some((t) => t.format === 'stylish');
+  const today = todayUtc();
+  const suppressions = loadSuppressions({ cwd: io.cwd, configFile, baseline: flags.baseline, today, applyBaseline: baselineRun?.prune ?? true });
+  const rulesById = new Map(rules.map((rule) => [rule.meta.id, rule]));
+  const ledger = new SuppressionLedger(suppressions, (ruleId, file) => {
+    const rule = rulesById.get(ruleId);
+    return !rule || isRuleEnabled(rule.meta, settingsFor(file).get(ruleId));
+  });
+  const baselinePath = baselinePathOf({ cwd: io.cwd, configFile, baseline: flags.baseline });
+  const suppressorFor = (file: string): Pick<LintOptions, 'suppressor'> => {
+    const suppressor = baselineRun && baselinePath ? baselineRun.suppressorFor(file, suppressions.forFile(file), baselinePath) : suppressions.forFile(file);
+    return suppressor ? { suppressor } : {};
+  };
   const cache = flags.cache && !change ? new LintCache(flags.cacheLocation ?? defaultCacheLocation(io.cwd)) : undefined;
   const ruleIds = rules.map((r) => r.meta.id).join(',');
+  const suppressionKey = suppressions.active ? suppressionsFingerprint(suppressions) : '';
 
   const inputs = resolveInputs(paths.length ? paths.filter((p) => p !== '-') : wantsStdin ? [] : ['.'], io.cwd, { isIgnored: (file) => config.isIgnored(file) });
   const inputErrors = [...inputs.errors, ...(flags.errorOnUnmatchedPattern ? inputs.unmatched : [])];
@@ -101,8 +123,12 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const ruleInfo = ruleInfoLookup({ rules, policies, docsUrl });
   // Each result goes to every report as it comes and is dropped: the run keeps counts, not results.
   const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true, statistics: flags.statistics === true }, io);
+  const add = (result: FileResult): void => {
+    ledger.record(result);
+    reports.add(result);
+  };
   for (const problem of policies?.problems ?? []) {
-    reports.add(problem);
+    add(problem);
     if (problem.ioError === undefined) continue;
     io.error(`platlint: policy ${problem.file}: ${problem.ioError}`);
     failed = true;
@@ -111,15 +137,15 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     if (!previous && isPolicyFixture(filename)) {
       // Its intended errors are its policy's test, not the repository's problems: pre-commit passes it like any file.
       // `diff` compares the two files it is given, fixtures or not.
-      reports.add({ file: filename, diagnostics: [], documents: 0, skipped: 0, skips: [{ line: 1, path: '', reason: POLICY_FIXTURE_REASON }], skippedFile: true });
+      add({ file: filename, diagnostics: [], documents: 0, skipped: 0, skips: [{ line: 1, path: '', reason: POLICY_FIXTURE_REASON }], skippedFile: true });
       return;
     }
     const settings = settingsFor(filename);
     const embedded = config.embeddedFor(filename);
-    const plain: LintOptions = { filename, rules, settings, docsUrl, withFrames, ...(embedded.length ? { embedded } : {}) };
+    const plain: LintOptions = { filename, rules, settings, docsUrl, withFrames, ...(embedded.length ? { embedded } : {}), ...suppressorFor(filename) };
     const options: LintOptions = change ? { ...plain, previousOf: change.previousFor(filename, Buffer.from(bytes).toString('utf8')) } : plain;
     policies?.setCurrentFile(filename);
-    const key = cache ? hashText(VERSION, ruleIds, policyFingerprint, JSON.stringify([...settings]), JSON.stringify(embedded), String(withFrames), bytes) : '';
+    const key = cache ? hashText(VERSION, ruleIds, policyFingerprint, JSON.stringify([...settings]), JSON.stringify(embedded), String(withFrames), suppressionKey, bytes) : '';
     let result = cache && !flags.fix && !flags.fixDryRun ? cache.get(filename, key) : undefined;
     if (!result) {
       result = lintBytes(bytes, options);
@@ -152,14 +178,14 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
       if (flags.newOnly) result.diagnostics = result.diagnostics.filter((d) => d.introduced);
     }
     if (flags.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
-    reports.add(result);
+    add(result);
   };
   if (wantsStdin) lintOne(flags.stdinFilename ?? '<stdin>', await io.readStdin(), false);
   // Enough work and nothing stateful (stdin, change-aware runs, --fix, --cache, policies): lint on every core.
-  const stateless = !wantsStdin && !change && !cache && !flags.fix && !flags.fixDryRun && !policies && inputs.files.length > 1;
+  const stateless = !wantsStdin && !change && !cache && !flags.fix && !flags.fixDryRun && !policies && !baselineRun && inputs.files.length > 1;
   const sizes = stateless ? fileSizes(inputs.files) : [];
   const parallel = stateless && worthParallel(sizes);
-  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, ruleFlags: flags.rule, withFrames, quiet: flags.quiet === true };
+  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, ruleFlags: flags.rule, withFrames, quiet: flags.quiet === true, baseline: suppressions.options.baseline?.path ?? false, today } as const;
   const total = inputs.files.length + (wantsStdin ? 1 : 0);
   let done = wantsStdin ? 1 : 0;
   const onProgress = (files: number): void => {
@@ -171,7 +197,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
       for (const result of chunk) {
         if (result.ioError) io.error(`platlint: ${result.ioError}`);
         failed ||= result.ioError !== undefined;
-        reports.add(result);
+        add(result);
       }
     }, { onProgress, sizes });
   }
@@ -180,17 +206,23 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     const read = readInputFile(file);
     if ('error' in read) {
       io.error(`platlint: ${read.error}`);
-      reports.add({ file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error });
+      add({ file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error });
       failed = true;
       continue;
     }
     lintOne(file, read.bytes, true);
   }
   policies?.setCurrentFile(undefined);
-  for (const problem of policies?.evaluationProblems() ?? []) reports.add(problem);
+  for (const problem of policies?.evaluationProblems() ?? []) add(problem);
   const cacheError = cache?.save();
   io.progress?.end();
   if (cacheError) io.error(`platlint: ${cacheError}`);
+  if (baselineRun && baselinePath) return failed ? 2 : baselineRun.finish(baselinePath, suppressions, ledger);
+  const reporting = unusedReporting(suppressions, { cwd: io.cwd, rules, settingsFor, configFile, isIgnored: (file) => config.isIgnored(file) });
+  for (const result of ledger.problems(reporting)) {
+    if (flags.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
+    add(result);
+  }
   const summary = reports.end();
   if (failed || reports.writeFailed) return 2;
   return exitCodeOf(summary, maxWarnings, io);

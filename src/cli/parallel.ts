@@ -19,6 +19,7 @@ import type { FileResult } from '../engine/types.js';
 import { readInputFile } from './files.js';
 import { loadRuleSet } from './rule-set.js';
 import { settingsWithFlags } from './settings.js';
+import { loadSuppressions } from '../suppressions/load.js';
 
 /**
  * Below this many bytes, starting workers costs more than it saves: a worker takes about 0.1 s of CPU to load
@@ -93,18 +94,24 @@ export interface ParallelSetup {
   /** Keep source lines for code frames (stylish output). */
   withFrames: boolean;
   quiet: boolean;
+  /** The baseline the main thread loaded (absolute), or false for none. */
+  baseline: string | false;
+  /** The run's date, for the exceptions' expiry. */
+  today: string;
 }
 
 /** Lints one file by name, as the lint command does: a file that cannot be read is a result with `ioError`. */
 export async function createFileLinter(setup: ParallelSetup): Promise<(file: string) => FileResult> {
-  const { config, rules, docsUrl } = await loadRuleSet({ config: setup.configPath ?? false }, setup.cwd);
+  const { config, configFile, rules, docsUrl } = await loadRuleSet({ config: setup.configPath ?? false }, setup.cwd);
   const settingsFor = settingsWithFlags((file) => config.settingsFor(file), setup.ruleFlags, rules);
+  const suppressions = loadSuppressions({ cwd: setup.cwd, configFile, baseline: setup.baseline, today: setup.today });
   return (file) => {
     const read = readInputFile(file);
     if ('error' in read) return { file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error };
     const { bytes } = read;
     const embedded = config.embeddedFor(file);
-    const result = lintBytes(bytes, { filename: file, rules, settings: settingsFor(file), docsUrl, withFrames: setup.withFrames, ...(embedded.length ? { embedded } : {}) });
+    const suppressor = suppressions.forFile(file);
+    const result = lintBytes(bytes, { filename: file, rules, settings: settingsFor(file), docsUrl, withFrames: setup.withFrames, ...(embedded.length ? { embedded } : {}), ...(suppressor ? { suppressor } : {}) });
     if (setup.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
     return result;
   };

@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { CliIo } from './io.js';
 import { runLint, type LintFlags } from './lint-command.js';
+import { runBaseline, type BaselineFlags } from './baseline-command.js';
 import { runPolicyTest } from './policy-command.js';
 import { registerChangeCommands } from './change-commands.js';
 import { runInit } from './init-command.js';
@@ -50,9 +51,23 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .option('--no-error-on-unmatched-pattern', 'exit 0 rather than 2 when a directory or glob has no YAML file to lint')
     .option('--base <ref>', 'lint as a change from git revision REF: transition rules run, diagnostics say if the change introduced them')
     .option('--new-only', 'with --base: report and exit only by what the change introduced')
+    .option('--baseline <file>', 'the baseline file (default: .platlint-baseline.json beside the configuration file, else here)')
+    .option('--no-baseline', 'report the problems the baseline suppresses too')
     .action(async (paths: string[], flags: LintFlags) => {
       exitCode = await runLint(paths, flags, io, env);
     });
+
+  const baseline = program
+    .command('baseline')
+    .description('lint as platlint does, then write every problem found to the baseline, which later runs suppress')
+    .argument('[paths...]', 'files, directories, globs or -')
+    .option('--prune', 'only remove the baseline entries that match no problem; add none')
+    .action(async (paths: string[], flags: BaselineFlags) => {
+      exitCode = await runBaseline(paths, flags, io, env);
+    });
+  // It lints exactly as `platlint` does, so it takes the same options.
+  const lint = program.commands.find((command) => command.name() === 'lint');
+  for (const option of lint?.options ?? []) if (option.long !== '--no-baseline') baseline.addOption(option);
 
   registerChangeCommands(program, (code) => {
     exitCode = code;

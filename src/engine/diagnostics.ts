@@ -9,7 +9,7 @@ import type { OffsetRange } from './document.js';
 import { applyDirectives, type Directive } from './directives.js';
 import { maskLine, scrubMessage, type SecretMap } from './secrets.js';
 import { effectiveSeverity, formatMessage, messageSpec, type RuleSettings } from './settings.js';
-import type { Diagnostic, RuleMeta } from './types.js';
+import type { Diagnostic, RuleMeta, SuppressedDiagnostic } from './types.js';
 
 /** What a diagnostic takes from its rule: the id, the messages, the default severity and what it supersedes. */
 export type ReportingRule = Pick<RuleMeta, 'id' | 'severity' | 'messages' | 'supersedes'>;
@@ -32,14 +32,32 @@ export interface Finding {
 }
 
 /**
- * Where suppressions apply (a baseline, exceptions: issue 28). It sees each diagnostic as it will be reported,
- * after the inline directives, with secrets scrubbed; `true` drops it. The default suppresses nothing.
+ * The object a diagnostic is about, as a baseline and exceptions name it: `Kind/name`, or `Kind#3` (its document's
+ * index) for an object without a name, or `#3` for a document that is no object at all (a syntax error); and the
+ * diagnostic's data path inside that object, so that moving the object in its file (a List item) changes nothing.
  */
-export interface Suppressor {
-  suppresses(diagnostic: Readonly<Diagnostic>): boolean;
+export interface DiagnosticSubject {
+  object: string;
+  pointer: string;
 }
 
-export const SUPPRESS_NOTHING: Suppressor = { suppresses: () => false };
+/** Why a diagnostic is not reported: the baseline entry or the exception (index into its list) that matched. */
+export interface Suppression {
+  by: 'baseline' | 'exception';
+  entry: number;
+  reason?: string;
+}
+
+/**
+ * Where suppressions apply (a baseline, exceptions: issue 28). It sees each diagnostic as it will be reported,
+ * after the inline directives, with secrets scrubbed, and the object it is about; a suppression drops it from the
+ * diagnostics into `suppressed`. The default suppresses nothing.
+ */
+export interface Suppressor {
+  suppression(diagnostic: Readonly<Diagnostic>, subject: DiagnosticSubject): Suppression | undefined;
+}
+
+export const SUPPRESS_NOTHING: Suppressor = { suppression: () => undefined };
 
 export interface DiagnosticSinkOptions {
   /** The file's text: lines and columns, and the code frames, come from it. */
@@ -49,6 +67,8 @@ export interface DiagnosticSinkOptions {
   settings: RuleSettings;
   docsUrl?: ((ruleId: string) => string | undefined) | undefined;
   suppressor?: Suppressor | undefined;
+  /** The object a data path of a document belongs to; without it, the document (`#index`) with the whole path. */
+  subjectOf?: ((document: number, pointer: string) => DiagnosticSubject) | undefined;
 }
 
 /** The file's inline `# platlint-…` directives, and how to report the ones that did nothing. */
@@ -74,6 +94,8 @@ export interface FinishOptions {
 
 export interface Finished {
   diagnostics: Diagnostic[];
+  /** What the suppressor dropped, with why. */
+  suppressed: SuppressedDiagnostic[];
   /** Source lines referenced by the diagnostics, secrets masked (with `withFrames`). */
   frameLines?: Map<number, string>;
 }
@@ -162,17 +184,23 @@ export class DiagnosticSink {
       return true;
     });
     unique.sort((a, b) => a.start - b.start || a.end - b.end || a.diagnostic.ruleId.localeCompare(b.diagnostic.ruleId));
-    if (unique.length === 0) return { diagnostics: [] };
+    if (unique.length === 0) return { diagnostics: [], suppressed: [] };
     const secrets = options.secrets?.() ?? { ranges: [], values: new Set<string>() };
     const suppressor = this.options.suppressor ?? SUPPRESS_NOTHING;
-    const diagnostics = unique
-      .map(({ diagnostic }) => ({
+    const subjectOf = this.options.subjectOf ?? ((document: number, pointer: string) => ({ object: `#${document}`, pointer }));
+    const diagnostics: Diagnostic[] = [];
+    const suppressed: SuppressedDiagnostic[] = [];
+    for (const { diagnostic } of unique) {
+      const scrubbed = {
         ...diagnostic,
         message: scrubMessage(diagnostic.message, secrets),
         ...(diagnostic.note !== undefined ? { note: scrubMessage(diagnostic.note, secrets) } : {}),
-      }))
-      .filter((d) => !suppressor.suppresses(d));
-    return options.withFrames ? { diagnostics, frameLines: this.frameLines(diagnostics, secrets) } : { diagnostics };
+      };
+      const suppression = suppressor.suppression(scrubbed, subjectOf(scrubbed.document, scrubbed.path));
+      if (suppression) suppressed.push({ ...scrubbed, ...suppression });
+      else diagnostics.push(scrubbed);
+    }
+    return options.withFrames ? { diagnostics, suppressed, frameLines: this.frameLines(diagnostics, secrets) } : { diagnostics, suppressed };
   }
 
   /** One cause, one diagnostic: drop what a more specific rule says on the same range (RuleMeta.supersedes). */

@@ -8,7 +8,7 @@ import { aliasFinding, recoverSwallowedDocuments, yamlErrorFindings } from './ya
 import { objectScope } from './scope.js';
 import { templateMarker } from './templated.js';
 import { parseDirectives } from './directives.js';
-import { DiagnosticSink, type Finding, type Suppressor } from './diagnostics.js';
+import { DiagnosticSink, type DiagnosticSubject, type Finding, type Suppressor } from './diagnostics.js';
 import { fixToEdits } from './fixes.js';
 import { decodeSource } from './decode.js';
 import { collectSecrets } from './secrets.js';
@@ -61,6 +61,8 @@ export class FileLinter {
   private parsed!: ParsedYaml;
   /** Ranges of documents that could not be read, whose rules never ran: their directives cannot be "unused". */
   private readonly unparsed: OffsetRange[] = [];
+  /** The objects linted, by document and pointer (`0\u0000/items/2`): what a diagnostic is about, for the suppressor. */
+  private readonly objects = new Map<string, string>();
 
   constructor(private readonly options: LintOptions) {
     this.plan = rulePlan(options.rules, options.settings, options.pruneSections);
@@ -73,7 +75,30 @@ export class FileLinter {
   private startSink(parsed: ParsedYaml): void {
     this.parsed = parsed;
     const { settings, docsUrl, suppressor } = this.options;
-    this.sink = new DiagnosticSink({ text: parsed.text, lineCounter: parsed.lineCounter, settings, docsUrl, suppressor });
+    const subjectOf = suppressor ? (document: number, pointer: string): DiagnosticSubject => this.subjectOf(document, pointer) : undefined;
+    this.sink = new DiagnosticSink({ text: parsed.text, lineCounter: parsed.lineCounter, settings, docsUrl, suppressor, subjectOf });
+  }
+
+  private noteObject(target: LintTarget): void {
+    const pointer = target.pointer([]);
+    const metadata = target.data['metadata'];
+    const name = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>)['name'] : undefined;
+    const document = target.documentIndex;
+    const object = typeof name === 'string' && name !== '' ? `${target.kind ?? ''}/${name}` : `${target.kind ?? ''}#${document}${pointer}`;
+    this.objects.set(`${document}\u0000${pointer}`, object);
+  }
+
+  /**
+   * The innermost object linted whose data holds the pointer (a List item, not its List), else the document: one
+   * lookup per segment of the pointer, however many objects the file holds.
+   */
+  private subjectOf(document: number, pointer: string): DiagnosticSubject {
+    for (let end = pointer.length; end >= 0; end = pointer.lastIndexOf('/', end - 1)) {
+      const object = this.objects.get(`${document}\u0000${pointer.slice(0, end)}`);
+      if (object !== undefined) return { object, pointer: pointer.slice(end) };
+      if (end === 0) break;
+    }
+    return { object: `#${document}`, pointer };
   }
 
   /** A finding of one of the engine's own rules (parser, extraction, directives), when that rule is enabled. */
@@ -254,6 +279,7 @@ export class FileLinter {
         }
         // The status parsed out of a Config's spec.raw is the same object as the Config.
         else linted.push(objectOf(target));
+        if (target.kind && this.options.suppressor) this.noteObject(target);
         this.runRules(target);
       }
     }
@@ -292,6 +318,7 @@ export class FileLinter {
       withFrames: this.options.withFrames === true,
     });
     result.diagnostics = finished.diagnostics;
+    if (finished.suppressed.length) result.suppressed = finished.suppressed;
     if (finished.frameLines) result.frameLines = finished.frameLines;
   }
 
@@ -299,8 +326,8 @@ export class FileLinter {
   undecodable(reason: string): FileResult {
     this.startSink({ text: '', lineCounter: parseYaml('').lineCounter, documents: [] });
     this.emitEnabled('yaml/syntax', { messageId: 'syntax', data: { detail: reason }, range: [0, 1], pointer: '', document: 0 });
-    const { diagnostics } = this.sink.finish({ withFrames: false });
-    return { file: this.options.filename, documents: 0, skipped: 0, diagnostics };
+    const { diagnostics, suppressed } = this.sink.finish({ withFrames: false });
+    return { file: this.options.filename, documents: 0, skipped: 0, diagnostics, ...(suppressed.length ? { suppressed } : {}) };
   }
 }
 

@@ -150,6 +150,15 @@ export interface Diagnostic {
   suggestions?: { description: string; edits: TextEdit[] }[];
 }
 
+/** A diagnostic a baseline entry or an exception (`entry`: its index) keeps out of the report, with why. */
+export interface SuppressedDiagnostic extends Diagnostic {
+  by: 'baseline' | 'exception';
+  /** The index of the baseline entry or exception that matched: how a run finds the ones that matched nothing. */
+  entry: number;
+  /** The exception's reason. */
+  reason?: string;
+}
+
 /** A document or list item that was not linted because it is not a platform object (src/engine/scope.ts). */
 export interface SkippedObject {
   /** Index of the YAML document; absent when the whole file was skipped unparsed (templated YAML). */
@@ -173,6 +182,8 @@ export interface LintedObject {
 export interface FileResult {
   file: string;
   diagnostics: Diagnostic[];
+  /** What a baseline or exceptions suppressed; absent when nothing was. */
+  suppressed?: SuppressedDiagnostic[];
   documents: number;
   /** Documents and list items skipped as not platform objects (= skips.length for a parsed file). */
   skipped: number;

@@ -11,6 +11,40 @@ const edits = {
   items: { type: 'object', required: ['start', 'end', 'text'], additionalProperties: false, properties: range },
 };
 
+/** One diagnostic, as reported and as suppressed. */
+const diagnostic = {
+  type: 'object',
+  required: ['ruleId', 'severity', 'message', 'line', 'column', 'endLine', 'endColumn', 'path', 'document'],
+  properties: {
+    ruleId: { type: 'string' },
+    severity: { enum: ['error', 'warning', 'info'] },
+    message: { type: 'string', description: 'One short sentence: what is wrong.' },
+    note: { type: 'string', description: 'Why it matters and what to write instead, when the rule says more.' },
+    line: { type: 'integer', minimum: 1, description: '1-based.' },
+    column: { type: 'integer', minimum: 1, description: '1-based.' },
+    endLine: { type: 'integer', minimum: 1 },
+    endColumn: { type: 'integer', minimum: 1, description: '1-based, exclusive.' },
+    path: { type: 'string', description: "JSON Pointer into the YAML document's data." },
+    document: { type: 'integer', minimum: 0, description: 'Index of the YAML document in the file.' },
+    embedded: {
+      type: 'string',
+      description: "In a configuration embedded in another file (.platlint.yaml's embedded): the JSON Pointer of its value, such as /stringData/config.",
+    },
+    docsUrl: { type: 'string' },
+    introduced: { type: 'boolean', description: 'With lint --base: true when the change introduced the diagnostic, false when the base revision had it too.' },
+    fix: {
+      type: 'object',
+      required: ['edits'],
+      properties: { edits },
+      description: 'Edits safe to apply automatically; offsets are 0-based UTF-16 indexes into the file, end exclusive.',
+    },
+    suggestions: {
+      type: 'array',
+      items: { type: 'object', required: ['description', 'edits'], properties: { description: { type: 'string' }, edits } },
+    },
+  },
+} as const;
+
 /** JSON Schema of `platlint --format json` output, version 1. Fields may be added; none are renamed. */
 export const reportSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -43,39 +77,22 @@ export const reportSchema = {
               },
             },
           },
-          diagnostics: {
+          diagnostics: { type: 'array', items: diagnostic },
+          suppressed: {
             type: 'array',
+            description: 'Diagnostics the baseline or an exception of .platlint.yaml keeps out of the report (absent when none).',
             items: {
-              type: 'object',
-              required: ['ruleId', 'severity', 'message', 'line', 'column', 'endLine', 'endColumn', 'path', 'document'],
-              properties: {
-                ruleId: { type: 'string' },
-                severity: { enum: ['error', 'warning', 'info'] },
-                message: { type: 'string', description: 'One short sentence: what is wrong.' },
-                note: { type: 'string', description: 'Why it matters and what to write instead, when the rule says more.' },
-                line: { type: 'integer', minimum: 1, description: '1-based.' },
-                column: { type: 'integer', minimum: 1, description: '1-based.' },
-                endLine: { type: 'integer', minimum: 1 },
-                endColumn: { type: 'integer', minimum: 1, description: '1-based, exclusive.' },
-                path: { type: 'string', description: "JSON Pointer into the YAML document's data." },
-                document: { type: 'integer', minimum: 0, description: 'Index of the YAML document in the file.' },
-                embedded: {
-                  type: 'string',
-                  description: "In a configuration embedded in another file (.platlint.yaml's embedded): the JSON Pointer of its value, such as /stringData/config.",
-                },
-                docsUrl: { type: 'string' },
-                introduced: { type: 'boolean', description: 'With lint --base: true when the change introduced the diagnostic, false when the base revision had it too.' },
-                fix: {
+              allOf: [
+                diagnostic,
+                {
                   type: 'object',
-                  required: ['edits'],
-                  properties: { edits },
-                  description: 'Edits safe to apply automatically; offsets are 0-based UTF-16 indexes into the file, end exclusive.',
+                  required: ['by'],
+                  properties: {
+                    by: { enum: ['baseline', 'exception'], description: 'What suppressed it.' },
+                    reason: { type: 'string', description: "The exception's reason." },
+                  },
                 },
-                suggestions: {
-                  type: 'array',
-                  items: { type: 'object', required: ['description', 'edits'], properties: { description: { type: 'string' }, edits } },
-                },
-              },
+              ],
             },
           },
         },
@@ -97,6 +114,12 @@ export const reportSchema = {
         fixableErrors: { type: 'integer', minimum: 0, description: 'Errors that --fix can fix.' },
         fixableWarnings: { type: 'integer', minimum: 0 },
         fixableInfos: { type: 'integer', minimum: 0 },
+        suppressed: {
+          type: 'object',
+          required: ['baseline', 'exception'],
+          description: 'Diagnostics not reported, by what suppressed them.',
+          properties: { baseline: { type: 'integer', minimum: 0 }, exception: { type: 'integer', minimum: 0 } },
+        },
       },
     },
     statistics: {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Diagnostic, FileResult, Severity } from '../engine/types.js';
+import type { Diagnostic, FileResult, Severity, SuppressedDiagnostic } from '../engine/types.js';
 import { relativeToCwd } from './github.js';
 import { bufferedWriter, notLinted, type FormatContext, type RuleInfo, type FormatModule } from './summary.js';
 
@@ -95,7 +95,7 @@ function fingerprint(file: string, d: Diagnostic): string {
 function describeRules(results: readonly FileResult[], context: SarifFormatContext): ReportingDescriptor[] {
   const seen = new Map<string, { severity: Severity; docsUrl?: string }>();
   for (const result of results) {
-    for (const d of result.diagnostics) {
+    for (const d of [...result.diagnostics, ...(result.suppressed ?? [])]) {
       const previous = seen.get(d.ruleId);
       if (!previous) seen.set(d.ruleId, { severity: d.severity, ...(d.docsUrl ? { docsUrl: d.docsUrl } : {}) });
       else if (RANK[d.severity] > RANK[previous.severity]) previous.severity = d.severity;
@@ -139,7 +139,8 @@ export const formatSarif = (results: readonly FileResult[], context: SarifFormat
       });
     }
     const occurrences = new Map<string, number>();
-    for (const d of result.diagnostics) {
+    // Suppressed diagnostics are results too, marked as suppressed outside the source (SARIF 3.35): viewers hide them.
+    for (const d of [...result.diagnostics, ...(result.suppressed ?? [])] as (Diagnostic & Partial<Pick<SuppressedDiagnostic, 'by' | 'reason'>>)[]) {
       const hash = fingerprint(location.uri, d);
       const occurrence = (occurrences.get(hash) ?? 0) + 1;
       occurrences.set(hash, occurrence);
@@ -165,6 +166,7 @@ export const formatSarif = (results: readonly FileResult[], context: SarifFormat
         partialFingerprints: { [FINGERPRINT_KEY]: `${hash}:${occurrence}` },
         // With lint --base: SARIF's own word for what the change introduced.
         ...(d.introduced !== undefined ? { baselineState: d.introduced ? 'new' : 'unchanged' } : {}),
+        ...(d.by !== undefined ? { suppressions: [{ kind: 'external', ...(d.reason !== undefined ? { justification: d.reason } : {}) }] } : {}),
       });
     }
   }

@@ -24,6 +24,15 @@ function fixableLine(s: Summary): string | undefined {
   return `  ${list} fixable with the \`--fix\` option.`;
 }
 
+/** "12 suppressed by the baseline, 2 by exceptions.", or undefined when nothing was. */
+function suppressedLine(s: Summary): string | undefined {
+  const { baseline, exception } = s.suppressed;
+  const parts: string[] = [];
+  if (baseline) parts.push(`${baseline} suppressed by the baseline`);
+  if (exception) parts.push(`${exception} ${parts.length ? '' : 'suppressed '}by ${exception === 1 ? 'an exception' : 'exceptions'}`);
+  return parts.length ? `${parts.join(', ')}.` : undefined;
+}
+
 /** The diagnostic's line(s) with the line before, a `>` on the first reported line and carets under the range. */
 function codeFrame(d: Diagnostic, lines: ReadonlyMap<number, string>, paint: ReturnType<typeof painter>): string[] {
   const first = lines.get(d.line);
@@ -88,15 +97,19 @@ export const createStylishWriter: ReportWriterFactory = (context) => {
         out.push(paint(s.errors ? 'red' : 'yellow', paint('bold', line)));
         const fixable = fixableLine(s);
         if (fixable) out.push(paint(s.errors ? 'red' : 'yellow', fixable));
+        const suppressed = suppressedLine(s);
+        if (suppressed) out.push(`  ${suppressed}`);
         if (statistics) out.push('', ...statisticsTable(statistics.rows(), context.ruleInfo));
         return out.join('\n') + '\n';
       }
-      // A clean run stays silent, as linters do; --verbose says what was looked at.
+      // A clean run stays silent, as linters do; --verbose says what was looked at. What a baseline or exceptions
+      // hide is said all the same: the run is clean only thanks to them.
+      const suppressed = suppressedLine(s);
       if (context.verbose) {
-        out.push(`No problems in ${linted} linted${skipped}.`);
+        out.push(`No problems in ${linted} linted${skipped}.`, ...(suppressed ? [suppressed] : []));
         return out.join('\n') + '\n';
       }
-      return '';
+      return suppressed ? `${suppressed}\n` : '';
     },
   };
 };

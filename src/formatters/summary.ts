@@ -17,6 +17,8 @@ export interface Summary {
   fixableErrors: number;
   fixableWarnings: number;
   fixableInfos: number;
+  /** Diagnostics not reported because the baseline or an exception of `.platlint.yaml` covers them. */
+  suppressed: { baseline: number; exception: number };
 }
 
 /** Files linted: those read, less those skipped whole. */
@@ -26,7 +28,7 @@ export function lintedFiles(summary: Summary): number {
 
 /** The summary of no files, to which `addToSummary` adds each file's counts as it is linted. */
 export function emptySummary(): Summary {
-  return { files: 0, filesWithProblems: 0, documents: 0, skipped: 0, skippedFiles: 0, errors: 0, warnings: 0, infos: 0, fixableErrors: 0, fixableWarnings: 0, fixableInfos: 0 };
+  return { files: 0, filesWithProblems: 0, documents: 0, skipped: 0, skippedFiles: 0, errors: 0, warnings: 0, infos: 0, fixableErrors: 0, fixableWarnings: 0, fixableInfos: 0, suppressed: { baseline: 0, exception: 0 } };
 }
 
 /** Counts one file's result into `summary`: a run keeps these counts, not the results. */
@@ -36,6 +38,7 @@ export function addToSummary(summary: Summary, result: FileResult): void {
   summary.skipped += result.skipped;
   if (result.skippedFile) summary.skippedFiles++;
   if (result.diagnostics.length > 0 || result.ioError !== undefined) summary.filesWithProblems++;
+  for (const s of result.suppressed ?? []) summary.suppressed[s.by]++;
   for (const d of result.diagnostics) {
     if (d.severity === 'error') {
       summary.errors++;

@@ -119,12 +119,13 @@ function kindsInFile(lines: readonly string[]): Set<ResourceKind> {
   return kinds;
 }
 
-const NOT_IN_DIRECTIVES = new Set(['patch', 'internal', 'policy']);
+const NOT_IN_DIRECTIVES = new Set(['patch', 'internal', 'policy', 'baseline', 'exception']);
 
 /**
  * Rules that can report in a linted file, for the ids a directive may name: not the rules that judge a change
  * (`transition`: diff, patch and --base only), nor those of `platlint patch`, nor `internal/*` and `policy/*` (a rule
- * that failed, problems of policy files: reported there, or a bug to see, not to silence); and only those of the file's
+ * that failed, problems of policy files: reported there, or a bug to see, not to silence), nor `baseline/*` and
+ * `exception/*` (reported in the baseline file and `.platlint.yaml`, never in a manifest); and only those of the file's
  * kinds (all of them while no document names a kind yet).
  */
 function rulesReportingIn(rules: readonly Rule[], lines: readonly string[]): Rule[] {

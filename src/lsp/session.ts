@@ -17,6 +17,7 @@ import { toLspDiagnostic } from './convert.js';
 import { DocumentLinting } from './linting.js';
 import { policyFixtureDiagnostics } from './policy-fixture.js';
 import { byFile, RuleSets } from './rule-sets.js';
+import { EditorSuppressions } from './suppressions.js';
 
 /** Time a document must stay unchanged before it is linted again. */
 export const LINT_DELAY_MS = 150;
@@ -52,6 +53,7 @@ function isTemplate(document: TextDocument, path: string): boolean {
 
 export class Session {
   readonly ruleSets: RuleSets;
+  private readonly suppressions: EditorSuppressions;
   readonly analyses = new Map<string, Analysis>();
   private readonly linting = new Map<string, DocumentLinting>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
@@ -75,6 +77,7 @@ export class Session {
     roots: string[],
   ) {
     this.ruleSets = new RuleSets({ openText: (path) => this.openDocument(path)?.getText(), logError: (what, error) => this.logError(what, error) }, roots);
+    this.suppressions = new EditorSuppressions(this.ruleSets.readFile, (what, error) => this.logError(what, error));
   }
 
   logError(what: string, error: unknown): void {
@@ -154,12 +157,15 @@ export class Session {
 
   lintOptions(ruleSet: RuleSet, path: string): LintOptions {
     const embedded = ruleSet.config.embeddedFor(path);
+    const suppressor = this.suppressions.forFile(ruleSet, path);
     return {
       filename: path,
       rules: ruleSet.rules,
       settings: withOverrides(ruleSet.config.settingsFor(path), this.settingsFor(path).rules, ruleSet.rules),
       docsUrl: (id) => ruleSet.docsUrl(id),
       ...(embedded.length ? { embedded } : {}),
+      // The baseline and exceptions hide in the editor what they hide on the command line.
+      ...(suppressor ? { suppressor } : {}),
     };
   }
 

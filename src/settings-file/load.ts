@@ -7,6 +7,7 @@ import { locate } from '../yaml/locate.js';
 import { nearest } from '../schema/suggest.js';
 import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS } from '../yaml/parse.js';
 import { configFileSchema } from './schema.js';
+import type { ExceptionEntry } from '../suppressions/exceptions.js';
 
 export const CONFIG_FILE_NAMES = ['.platlint.yaml', '.platlint.yml'];
 
@@ -26,12 +27,16 @@ export interface ConfigFile {
   ignore?: string[];
   policies?: string[];
   overrides?: { files: string[]; extends?: string | string[]; rules?: Record<string, RuleEntry> }[];
-  /** Where the platform configuration is kept inside other files (issue 29). */
+  /** Where the platform configuration is kept inside other files. */
   embedded?: { files: string[]; at: string | string[]; as?: 'Config' }[];
+  /** Deliberate deviations, each with its reason. */
+  exceptions?: ExceptionEntry[];
+  /** The file's text, for diagnostics placed in it (an expired exception). */
+  text: string;
   /** `file:line:col` of a key in the file, for errors found after loading. */
   position(path: readonly (string | number)[]): string;
-  /** The 1-based line of a key in the file (1 when it is not there), for `print-config`'s sources. */
-  line(path: readonly (string | number)[]): number;
+  /** The 1-based line and column of a key (or list item) in the file; 1:1 when it is not there. */
+  locationOf(path: readonly (string | number)[]): { line: number; column: number };
   /**
    * Schema mistakes found on loading, one line each, in file order. The parts they concern are left out of the
    * data, so that the rest can still be checked and every mistake reported in one run.
@@ -141,7 +146,7 @@ export function loadConfigFile(path: string, text?: string): ConfigFile {
     throw new ConfigError(`${at(doc.contents?.range[0] ?? 0)}: invalid YAML: ${(error as Error).message.split('\n')[0]}`);
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw new ConfigError(`${path}:1:1: (top level): must be a mapping of extends, rules, ignore, policies and overrides`);
+    throw new ConfigError(`${path}:1:1: (top level): must be a mapping of extends, rules, ignore, policies, overrides and exceptions`);
   }
   // `rules:` followed only by commented-out entries is null: read it as "nothing set", as people mean it.
   const data: Record<string, unknown> = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null));
@@ -163,18 +168,17 @@ export function loadConfigFile(path: string, text?: string): ConfigFile {
     }
     for (const segments of invalid) dropInvalid(data, segments);
   }
-  const keyOffset = (keyPath: readonly (string | number)[]): number | undefined => {
+  const locationOf = (keyPath: readonly (string | number)[]): { line: number; column: number } => {
     const found = locate(doc, doc.contents, keyPath);
-    return (found.key ?? found.value)?.range?.[0];
+    const node = found.key ?? found.value;
+    if (!node?.range) return { line: 1, column: 1 };
+    const { line, col } = lineCounter.linePos(node.range[0]);
+    return { line, column: col };
   };
   const position = (keyPath: readonly (string | number)[]): string => {
-    const offset = keyOffset(keyPath);
-    return offset === undefined ? `${path}:1:1` : at(offset);
-  };
-  const line = (keyPath: readonly (string | number)[]): number => {
-    const offset = keyOffset(keyPath);
-    return offset === undefined ? 1 : lineCounter.linePos(offset).line;
+    const { line, column } = locationOf(keyPath);
+    return `${path}:${line}:${column}`;
   };
   const problems = found.sort((a, b) => a.offset - b.offset).map((f) => f.line);
-  return { ...(data as Omit<ConfigFile, 'path' | 'position' | 'line' | 'problems'>), path, position, line, problems };
+  return { ...(data as Omit<ConfigFile, 'path' | 'position' | 'locationOf' | 'problems' | 'text'>), path, text, position, locationOf, problems };
 }

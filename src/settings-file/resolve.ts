@@ -96,7 +96,7 @@ export class ResolvedConfig {
       if (!isPresetName(name)) continue;
       // Only print-config asks where settings come from: a lint run does not look up lines.
       const keyPath = record && where && (Array.isArray(presets) ? [...where, index] : where);
-      const source: SettingSource = { type: 'preset', name, ...(keyPath && this.file ? { file: this.file.path, line: this.file.line(keyPath) } : {}) };
+      const source: SettingSource = { type: 'preset', name, ...(keyPath && this.file ? { file: this.file.path, line: this.file.locationOf(keyPath).line } : {}) };
       for (const [id, setting] of presetSettings(name, this.rules)) {
         settings.set(id, { ...settings.get(id), ...setting });
         record?.(id, source);
@@ -106,7 +106,7 @@ export class ResolvedConfig {
 
   /** A `rules` entry's place: the config's own `rules`, or an override's. */
   private entrySource(where: readonly (string | number)[], pattern: string): SettingSource {
-    const at = { file: this.file?.path ?? '', line: this.file?.line([...where, pattern]) ?? 1 };
+    const at = { file: this.file?.path ?? '', line: this.file?.locationOf([...where, pattern]).line ?? 1 };
     const index = where[0] === 'overrides' ? where[1] : undefined;
     const override = typeof index === 'number' ? this.file?.overrides?.[index] : undefined;
     return override ? { type: 'override', name: override.files.join(', '), ...at } : { type: 'config', ...at };

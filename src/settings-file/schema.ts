@@ -20,6 +20,26 @@ const extendsList = {
   anyOf: [presets, { type: 'array', items: presets }],
 };
 
+const globs = (description: string) => ({ type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1, description });
+
+const exceptions = {
+  type: 'array',
+  description: 'Deliberate, reviewed deviations: problems matching an entry are suppressed and listed with its reason.',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['rules', 'reason'],
+    properties: {
+      rules: globs('Rule ids or globs over rule ids (former ids of renamed rules too).'),
+      files: globs('Globs of files, relative to this file; absent: every file.'),
+      objects: globs('Kind/name of objects, globs on the name (User/ci-*); absent: every object.'),
+      paths: globs('Data paths (status.auth.password, or JSON Pointers); a path covers what is under it; absent: every path.'),
+      reason: { type: 'string', minLength: 1, description: 'Why the deviation is accepted: required.' },
+      expires: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD: the last day the exception applies; after it, exception/expired.' },
+    },
+  },
+};
+
 /** JSON Schema of `.platlint.yaml`. */
 export const configFileSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -66,5 +86,6 @@ export const configFileSchema = {
         },
       },
     },
+    exceptions,
   },
 } as const;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it, vi } from 'vitest';
 import { reportSchema } from '../../src/formatters/report-schema.js';
-import { BROKEN_USER, CLEAN_USER, runCli } from '../helpers/cli.js';
+import { BROKEN_USER, CLEAN_USER, ROOT, runCli } from '../helpers/cli.js';
 import { tempTree } from '../helpers/files.js';
 
 // Each test starts the built CLI several times: slow on a loaded machine.
@@ -127,6 +127,15 @@ describe('the JSON report', () => {
     expect(report.version).toBe(1);
     expect(report.summary.files).toBe(report.results.length);
     expect(report.summary.errors).toBeGreaterThan(0);
+  });
+
+  it('validates with suppressed diagnostics and their counts', () => {
+    const validate = new Ajv({ strict: false }).compile(reportSchema);
+    const report = JSON.parse(readFileSync(join(ROOT, 'test/formatters/golden/json-suppressed.json'), 'utf8'));
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+    expect(report.summary.suppressed).toEqual({ baseline: 1, exception: 1 });
+    report.results[0].suppressed[0].by = 'directive';
+    expect(validate(report)).toBe(false);
   });
 
   it('is printed by platlint schema report', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
-import { DiagnosticSink, SUPPRESS_NOTHING, type ReportingRule, type Suppressor } from '../../src/engine/diagnostics.js';
+import { DiagnosticSink, SUPPRESS_NOTHING, type ReportingRule, type DiagnosticSubject, type Suppressor } from '../../src/engine/diagnostics.js';
 import { lintText } from '../../src/engine/lint.js';
 import { presetSettings } from '../../src/engine/presets.js';
 import type { Diagnostic } from '../../src/engine/types.js';
@@ -57,23 +57,38 @@ describe('the suppression hook (baseline and exceptions, issue 28)', () => {
   };
 
   it('suppresses nothing by default', () => {
-    expect(SUPPRESS_NOTHING.suppresses(lintWith()[0] as Diagnostic)).toBe(false);
+    const first = lintWith()[0] as Diagnostic;
+    expect(SUPPRESS_NOTHING.suppression(first, { object: 'Config/config', pointer: first.path })).toBeUndefined();
     expect(lintWith(SUPPRESS_NOTHING)).toEqual(lintWith());
   });
 
-  it('drops what the suppressor says, and shows it each diagnostic as reported, secrets scrubbed', () => {
-    const seen: Diagnostic[] = [];
-    const kept = lintWith({
-      suppresses: (d) => {
-        seen.push(d);
-        return d.ruleId === 'schema/unknown-field';
+  it('moves what the suppressor says to `suppressed`, showing it each diagnostic as reported, secrets scrubbed, with its object', () => {
+    const seen: [Diagnostic, DiagnosticSubject][] = [];
+    const options = { filename: 'config.yaml', rules: builtinRules, settings: presetSettings('recommended', builtinRules) };
+    const result = lintText(SECRET, {
+      ...options,
+      suppressor: {
+        suppression: (d, subject) => {
+          seen.push([d, subject]);
+          return d.ruleId === 'schema/unknown-field' ? { by: 'exception', entry: 0, reason: 'why' } : undefined;
+        },
       },
     });
     const all = lintWith();
     expect(all.map((d) => d.ruleId)).toContain('schema/unknown-field');
-    expect(seen).toEqual(all);
-    expect(kept).toEqual(all.filter((d) => d.ruleId !== 'schema/unknown-field'));
+    expect(seen.map(([d]) => d)).toEqual(all);
+    expect(seen.map(([, subject]) => subject.object)).toEqual(all.map(() => 'Config/config'));
+    expect(seen.map(([d, subject]) => subject.pointer === d.path)).toEqual(all.map(() => true));
+    expect(result.diagnostics).toEqual(all.filter((d) => d.ruleId !== 'schema/unknown-field'));
+    expect(result.suppressed).toEqual(all.filter((d) => d.ruleId === 'schema/unknown-field').map((d) => ({ ...d, by: 'exception', entry: 0, reason: 'why' })));
     // The issuer's message quotes its value, which is also the client secret.
-    expect(seen.find((d) => d.ruleId === 'auth/oidc-issuer')?.message).toBe('status.auth.oidc.issuerUrl is "****", not an absolute URL (missing scheme (e.g. https://)).');
+    expect(seen.find(([d]) => d.ruleId === 'auth/oidc-issuer')?.[0].message).toBe('status.auth.oidc.issuerUrl is "****", not an absolute URL (missing scheme (e.g. https://)).');
+  });
+
+  it('names a List item by its kind and name, with its data path inside it', () => {
+    const list = 'apiVersion: v1\nkind: List\nitems:\n  - apiVersion: management.platform/v1\n    kind: User\n    metadata:\n      name: ann\n    spec:\n      tokenGeneration: "3"\n';
+    const subjects: DiagnosticSubject[] = [];
+    lintText(list, { filename: 'list.yaml', rules: builtinRules, settings: presetSettings('recommended', builtinRules), suppressor: { suppression: (_d, subject) => void subjects.push(subject) } });
+    expect(subjects).toEqual([{ object: 'User/ann', pointer: '/spec/tokenGeneration' }]);
   });
 });

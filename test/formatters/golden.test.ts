@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { loadFormatter, type FormatName } from '../../src/formatters/index.js';
-import { fixedContext, fixedResults, realContext, realResult } from './inputs.js';
+import { fixedContext, fixedResults, realContext, realResult, suppressedResults } from './inputs.js';
 
 // Real lints load every rule: slow on a loaded machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -20,6 +20,7 @@ const FORMATS: readonly { name: FormatName; ext: string }[] = [
   { name: 'github', ext: 'txt' },
   { name: 'junit', ext: 'xml' },
   { name: 'gitlab', ext: 'json' },
+  { name: 'json', ext: 'json' },
 ];
 
 async function compare(file: string, actual: string): Promise<void> {
@@ -41,6 +42,11 @@ describe.each(FORMATS)('$name golden output', ({ name, ext }) => {
   it('a real lint of the broken User fixture', async () => {
     const format = await loadFormatter(name);
     await compare(`${name}-broken-user.${ext}`, format([realResult()], realContext));
+  });
+
+  it('problems suppressed by the baseline and by an exception', async () => {
+    const format = await loadFormatter(name);
+    await compare(`${name}-suppressed.${ext}`, format(suppressedResults(), fixedContext));
   });
 });
 

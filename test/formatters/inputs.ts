@@ -106,6 +106,25 @@ export function fixedResults(): FileResult[] {
   ];
 }
 
+/** A file with one problem reported and two suppressed: one by the baseline, one by an exception with its reason. */
+export function suppressedResults(): FileResult[] {
+  const reported = diag({ ruleId: 'user/email', severity: 'error', message: 'spec.email "x" is not a valid e-mail address.', line: 7, column: 10, endLine: 7, endColumn: 11, path: '/spec/email' });
+  const typed = diag({ ruleId: 'schema/unknown-field', severity: 'error', message: 'Unknown field "emial" in spec.', line: 6, column: 3, endLine: 6, endColumn: 8, path: '/spec/emial' });
+  const selfLink = diag({ ruleId: 'meta/self-link', severity: 'warning', message: 'metadata.selfLink is deprecated: remove it, then re-apply.', line: 4, column: 3, endLine: 4, endColumn: 11, path: '/metadata/selfLink' });
+  return [
+    {
+      file: 'users/jane.yaml',
+      documents: 1,
+      skipped: 0,
+      diagnostics: [reported],
+      suppressed: [
+        { ...selfLink, by: 'exception', entry: 0, reason: 'Removed by the migration (PLAT-9)' },
+        { ...typed, by: 'baseline', entry: 3 },
+      ],
+    },
+  ];
+}
+
 export const BROKEN_USER = 'fixtures/examples/broken-user.yaml';
 
 /** Rules the real-lint golden keeps on; every other rule is off so new rules do not move the golden files. */

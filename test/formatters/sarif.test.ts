@@ -7,7 +7,7 @@ import { builtinRules } from '../../rules/index.js';
 import { ruleCategory, type FileResult } from '../../src/engine/types.js';
 import { formatSarif, FINGERPRINT_KEY, SRCROOT } from '../../src/formatters/sarif.js';
 import { lintResult } from '../helpers/lint.js';
-import { builtinRuleInfo, CWD, fixedContext, fixedResults, realContext, repoRoot } from './inputs.js';
+import { builtinRuleInfo, CWD, fixedContext, fixedResults, realContext, repoRoot, suppressedResults } from './inputs.js';
 
 // Real lints load every rule: slow on a loaded machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -81,6 +81,16 @@ describe('sarif output validates against the SARIF 2.1.0 schema', () => {
 
   it('for the hand-built results (unknown rules, odd paths, an unreadable file)', () => {
     expect(validate(JSON.parse(formatSarif(fixedResults(), fixedContext)))).toBeUndefined();
+  });
+
+  it('for suppressed results, each marked as an external suppression, with the exception\'s reason', () => {
+    const log = parse(formatSarif(suppressedResults(), fixedContext));
+    expect(validate(log)).toBeUndefined();
+    expect(log.runs[0]?.results.map((r) => [r.ruleId, (r as { suppressions?: unknown }).suppressions])).toEqual([
+      ['user/email', undefined],
+      ['meta/self-link', [{ kind: 'external', justification: 'Removed by the migration (PLAT-9)' }]],
+      ['schema/unknown-field', [{ kind: 'external' }]],
+    ]);
   });
 
   it('and the validator does reject what GitHub would (a guard against a schema that checks nothing)', () => {

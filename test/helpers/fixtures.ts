@@ -14,6 +14,9 @@ export const RULES_WITHOUT_FIXTURES: Readonly<Record<string, string>> = {
   'policy/invalid': 'test/policy/cli.test.ts',
   'policy/evaluation-error': 'test/policy/evaluation.test.ts',
   'internal/rule-error': 'test/integrations/package.test.ts',
+  'baseline/unused': 'test/cli/baseline.test.ts',
+  'exception/expired': 'test/cli/exceptions.test.ts',
+  'exception/unused': 'test/cli/exceptions.test.ts',
 };
 
 /**

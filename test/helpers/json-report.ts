@@ -11,8 +11,13 @@ export interface JsonDiagnostic {
   message: string;
   introduced?: boolean;
 }
+export interface JsonSuppressed extends JsonDiagnostic {
+  by: 'baseline' | 'exception';
+  reason?: string;
+}
 export interface JsonReport {
-  results: { file: string; diagnostics: JsonDiagnostic[] }[];
+  results: { file: string; diagnostics: JsonDiagnostic[]; suppressed?: JsonSuppressed[] }[];
+  summary: { errors: number; warnings: number; infos: number; suppressed: { baseline: number; exception: number } };
 }
 
 export function report(stdout: string): JsonReport {

@@ -1,0 +1,92 @@
+/**
+ * `platlint baseline [paths...]`: lints like `platlint` and writes the problems it finds as the baseline, or with
+ * `--prune` only removes the entries that matched nothing. Entries of files this run did not lint are kept, unless
+ * the file is gone.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Suppressor } from '../engine/diagnostics.js';
+import { entryKey, messageHash, serializeBaseline, type BaselineEntry } from '../suppressions/baseline.js';
+import { readBaseline } from '../suppressions/load.js';
+import { relativeTo, type Suppressions } from '../suppressions/suppressions.js';
+import type { SuppressionLedger } from '../suppressions/unused.js';
+import type { CliIo } from './io.js';
+import { runLint, type LintFlags } from './lint-command.js';
+
+export interface BaselineFlags extends LintFlags {
+  prune?: boolean;
+}
+
+/** What `runLint` asks of the baseline command: how to see each problem, and what to do at the end. */
+export interface BaselineRun {
+  /** With `--prune`, the existing baseline applies (its used entries are kept); without, every problem is new. */
+  prune: boolean;
+  /** `baselinePath`: the absolute path of the baseline to write. */
+  suppressorFor(file: string, suppressor: Suppressor | undefined, baselinePath: string): Suppressor | undefined;
+  /** Writes the baseline; the exit code. */
+  finish(baselinePath: string, suppressions: Suppressions, ledger: SuppressionLedger): number;
+}
+
+function entries(n: number): string {
+  return `${n} ${n === 1 ? 'entry' : 'entries'}`;
+}
+
+type Problem = BaselineEntry & { message: string };
+
+/** Entries for problems sharing a file, object, rule and path carry their message's hash, to tell them apart. */
+function withHashes(problems: readonly Problem[]): BaselineEntry[] {
+  const counts = new Map<string, number>();
+  const keyOf = (e: BaselineEntry): string => entryKey(e.file, e.object, e.rule, e.path);
+  for (const problem of problems) counts.set(keyOf(problem), (counts.get(keyOf(problem)) ?? 0) + 1);
+  return problems.map(({ message, ...entry }) => ((counts.get(keyOf(entry)) ?? 0) > 1 ? { ...entry, hash: messageHash(message) } : entry));
+}
+
+export async function runBaseline(paths: readonly string[], flags: BaselineFlags, io: CliIo, env: Readonly<Record<string, string | undefined>>): Promise<number> {
+  const problems: Problem[] = [];
+  const prune = flags.prune === true;
+  const run: BaselineRun = {
+    prune,
+    suppressorFor: (file, suppressor, baselinePath) => {
+      if (prune) return suppressor;
+      const name = relativeTo(dirname(baselinePath), resolve(io.cwd, file));
+      return {
+        suppression: (diagnostic, subject) => {
+          const found = suppressor?.suppression(diagnostic, subject);
+          if (!found) problems.push({ file: name, object: subject.object, rule: diagnostic.ruleId, path: subject.pointer, message: diagnostic.message });
+          return found;
+        },
+      };
+    },
+    finish: (baselinePath, suppressions, ledger) => {
+      const dir = dirname(baselinePath);
+      const stillThere = (entry: BaselineEntry): boolean => existsSync(resolve(dir, entry.file));
+      let written: BaselineEntry[];
+      let said: string;
+      if (prune) {
+        const old = suppressions.options.baseline?.entries;
+        if (!old) {
+          io.error(`platlint: no baseline at ${baselinePath} to prune: write one with platlint baseline`);
+          return 2;
+        }
+        const unused = new Set(ledger.unusedEntries());
+        written = old.filter((entry, index) => !unused.has(index) && stillThere(entry));
+        said = `removed ${entries(old.length - written.length)}, ${entries(written.length)} left`;
+      } else {
+        // Entries of files this run did not lint stay as they were: `platlint baseline some/dir` rewrites only that.
+        const old = readBaseline(baselinePath, false)?.entries ?? [];
+        const kept = old.filter((entry) => !ledger.hasLinted(resolve(dir, entry.file)) && stillThere(entry));
+        written = [...kept, ...withHashes(problems)];
+        said = entries(written.length);
+      }
+      try {
+        writeFileSync(baselinePath, serializeBaseline(written));
+      } catch (error) {
+        io.error(`platlint: cannot write ${baselinePath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        return 2;
+      }
+      io.error(`platlint: wrote ${relativeTo(io.cwd, baselinePath) || baselinePath}: ${said}`);
+      return 0;
+    },
+  };
+  return runLint(paths, flags, io, env, undefined, run);
+}

@@ -1,0 +1,49 @@
+/** How the lint command wires a run's suppressions: the cache key, and where their own problems are reported. */
+import { relative, resolve } from 'node:path';
+import micromatch from 'micromatch';
+import { isRuleEnabled, type RuleSettings } from '../engine/settings.js';
+import type { Rule } from '../engine/types.js';
+import type { ConfigFile } from '../settings-file/load.js';
+import { relativeTo, type Suppressions } from '../suppressions/suppressions.js';
+import type { UnusedReporting } from '../suppressions/unused.js';
+import { hashText } from './cache.js';
+import { resolveInputs } from './files.js';
+
+/** Changes whenever what a suppression matches may change: the cache key's part. */
+export function suppressionsFingerprint(suppressions: Suppressions): string {
+  const { baseline, exceptions, today } = suppressions.options;
+  return hashText(baseline?.path ?? '', baseline?.text ?? '', JSON.stringify(exceptions), today);
+}
+
+interface ReportingSources {
+  cwd: string;
+  rules: readonly Rule[];
+  settingsFor(file: string): RuleSettings;
+  configFile: ConfigFile | undefined;
+  isIgnored(file: string): boolean;
+}
+
+/** Files named as the CLI names policy files: relative to the working directory. */
+function shown(cwd: string, file: string): string {
+  return relative(cwd, file) || file;
+}
+
+export function unusedReporting(suppressions: Suppressions, sources: ReportingSources): UnusedReporting {
+  const byId = new Map(sources.rules.map((rule) => [rule.meta.id, rule]));
+  const { configFile, cwd } = sources;
+  const configDir = suppressions.options.configDir;
+  const baseline = suppressions.options.baseline;
+  return {
+    enabledRule: (ruleId, file) => {
+      const rule = byId.get(ruleId);
+      const settings = sources.settingsFor(file);
+      return rule && isRuleEnabled(rule.meta, settings.get(ruleId)) ? { rule: rule.meta, settings } : undefined;
+    },
+    filesMatching: (globs) =>
+      resolveInputs([configDir], cwd, { isIgnored: sources.isIgnored })
+        .files.map((file) => resolve(cwd, file))
+        .filter((file) => micromatch.isMatch(relativeTo(configDir, file), globs, { dot: true })),
+    config: configFile && { path: configFile.path, name: shown(cwd, configFile.path), text: configFile.text, locationOf: (index) => configFile.locationOf(['exceptions', index]) },
+    baselineName: baseline && shown(cwd, baseline.path),
+  };
+}

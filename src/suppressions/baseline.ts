@@ -1,0 +1,99 @@
+/**
+ * The baseline file: the problems a repository had when it adopted platlint, each keyed by what it is about (file,
+ * object, rule, data path), never by line or count, so that edits elsewhere in a file leave its entries matching.
+ * One entry a line, sorted: two branches that each change the baseline merge without conflicts in most cases.
+ */
+import { createHash } from 'node:crypto';
+import { currentIdOf } from '../../rules/aliases.js';
+import { ConfigError } from '../settings-file/load.js';
+
+export const BASELINE_FILE_NAME = '.platlint-baseline.json';
+const BASELINE_VERSION = 1;
+
+export interface BaselineEntry {
+  /** Relative to the baseline file's folder, with `/`. */
+  file: string;
+  /** `Kind/name`, or `Kind#document` for an object without a name (DiagnosticSubject). */
+  object: string;
+  rule: string;
+  /** JSON Pointer inside the object. */
+  path: string;
+  /** The message's hash, only where the rule reported more than once on one path when the baseline was written. */
+  hash?: string;
+}
+
+export interface Baseline {
+  /** Absolute path of the file. */
+  path: string;
+  text: string;
+  entries: BaselineEntry[];
+  /** Each entry's 1-based line in the file (1 when the file is not laid out one entry a line). */
+  lines: number[];
+}
+
+/** A short hash of a diagnostic's message (secrets already scrubbed from it), to tell two problems on one path apart. */
+export function messageHash(message: string): string {
+  return createHash('sha256').update(message).digest('hex').slice(0, 10);
+}
+
+/** What an entry is about, without the hash: the key of the baseline's lookup. */
+export function entryKey(file: string, object: string, rule: string, path: string): string {
+  return `${file}\u0000${object}\u0000${rule}\u0000${path}`;
+}
+
+function compareEntries(a: BaselineEntry, b: BaselineEntry): number {
+  const order = (e: BaselineEntry): string[] => [e.file, e.object, e.rule, e.path, e.hash ?? ''];
+  const [x, y] = [order(a), order(b)];
+  for (let i = 0; i < x.length; i++) {
+    const left = x[i] ?? '';
+    const right = y[i] ?? '';
+    if (left !== right) return left < right ? -1 : 1;
+  }
+  return 0;
+}
+
+function entryLine(entry: BaselineEntry): string {
+  const { file, object, rule, path, hash } = entry;
+  return JSON.stringify(hash === undefined ? { file, object, rule, path } : { file, object, rule, path, hash });
+}
+
+/** The file's text: entries sorted, one a line. */
+export function serializeBaseline(entries: readonly BaselineEntry[]): string {
+  const sorted = [...entries].sort(compareEntries);
+  const body = sorted.map((entry, i) => `    ${entryLine(entry)}${i < sorted.length - 1 ? ',' : ''}`);
+  return [`{`, `  "version": ${BASELINE_VERSION},`, `  "entries": [`, ...body, `  ]`, `}`, ''].join('\n');
+}
+
+function isEntry(value: unknown): value is BaselineEntry {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const entry = value as Record<string, unknown>;
+  return ['file', 'object', 'rule', 'path'].every((key) => typeof entry[key] === 'string') && (entry['hash'] === undefined || typeof entry['hash'] === 'string');
+}
+
+/** Reads a baseline; a file that is not one is a configuration error (exit 2), said in one line. */
+export function parseBaseline(path: string, text: string): Baseline {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`${path}: not a platlint baseline: ${(error as Error).message}`);
+  }
+  const list = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)['entries'] : undefined;
+  if (!Array.isArray(list)) throw new ConfigError(`${path}: not a platlint baseline: no "entries" list (write one with platlint baseline)`);
+  const entries = list.map((value, i) => {
+    if (!isEntry(value)) throw new ConfigError(`${path}: entry ${i + 1} needs "file", "object", "rule" and "path" strings`);
+    // A renamed rule's entries keep matching under its current id.
+    const rule = currentIdOf(value.rule) ?? value.rule;
+    return { ...value, rule };
+  });
+  return { path, text, entries, lines: entryLines(text, entries.length) };
+}
+
+/** Where each entry stands, when the file keeps the layout `serializeBaseline` writes. */
+function entryLines(text: string, count: number): number[] {
+  const lines: number[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (/^\s*\{\s*"file"/.test(line)) lines.push(i + 1);
+  });
+  return lines.length === count ? lines : new Array<number>(count).fill(1);
+}

@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { ConfigError, type ConfigFile } from '../settings-file/load.js';
+import { BASELINE_FILE_NAME, parseBaseline, type Baseline } from './baseline.js';
+import { Suppressions } from './suppressions.js';
+
+export interface SuppressionSources {
+  cwd: string;
+  configFile: ConfigFile | undefined;
+  /** `--baseline FILE`, `--no-baseline` (false), or undefined: the default file, when it exists. */
+  baseline: string | false | undefined;
+  /** `YYYY-MM-DD`. */
+  today: string;
+  /** False leaves the baseline out (`platlint baseline` without `--prune` judges every problem afresh). */
+  applyBaseline?: boolean;
+  /** An editor's unsaved buffer of a file, when it has one. */
+  readFile?: ((absolute: string) => Uint8Array | undefined) | undefined;
+}
+
+/** `.platlint-baseline.json` beside the configuration file, else in the working directory; or `--baseline FILE`. */
+export function baselinePathOf(sources: Pick<SuppressionSources, 'cwd' | 'configFile' | 'baseline'>): string | undefined {
+  if (sources.baseline === false) return undefined;
+  if (sources.baseline !== undefined) return resolve(sources.cwd, sources.baseline);
+  return join(sources.configFile ? dirname(sources.configFile.path) : sources.cwd, BASELINE_FILE_NAME);
+}
+
+/** The baseline at its path: a named one must exist; the default one is optional. */
+export function readBaseline(path: string, named: boolean, readFile?: SuppressionSources['readFile']): Baseline | undefined {
+  const buffer = readFile?.(path);
+  if (buffer) return parseBaseline(path, Buffer.from(buffer).toString('utf8'));
+  if (!named && !existsSync(path)) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`cannot read baseline ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  return parseBaseline(path, text);
+}
+
+/** A run's suppressions: its baseline and the configuration file's exceptions. */
+export function loadSuppressions(sources: SuppressionSources): Suppressions {
+  const path = sources.applyBaseline === false ? undefined : baselinePathOf(sources);
+  const baseline = path === undefined ? undefined : readBaseline(path, typeof sources.baseline === 'string', sources.readFile);
+  return new Suppressions({
+    cwd: sources.cwd,
+    baseline,
+    exceptions: sources.configFile?.exceptions ?? [],
+    configDir: sources.configFile ? dirname(sources.configFile.path) : sources.cwd,
+    today: sources.today,
+  });
+}
+
+/** Today's date in UTC, as exceptions write their expiry. */
+export function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

@@ -1,0 +1,84 @@
+/**
+ * The suppressions of a run: the baseline's entries in a Map keyed by file, object, rule and data path (one lookup
+ * per diagnostic, however long the baseline), and the exceptions of `.platlint.yaml` that have not expired.
+ */
+import { dirname, relative, resolve, sep } from 'node:path';
+import type { DiagnosticSubject, Suppression, Suppressor } from '../engine/diagnostics.js';
+import type { Diagnostic } from '../engine/types.js';
+import { entryKey, messageHash, type Baseline } from './baseline.js';
+import { ExceptionMatcher, isExpired, type ExceptionEntry } from './exceptions.js';
+
+/** A path relative to a folder, with `/`, as baselines and globs write it. */
+export function relativeTo(folder: string, file: string): string {
+  return relative(folder, file).split(sep).join('/');
+}
+
+export interface SuppressionsOptions {
+  /** Where the names of the linted files are relative to. */
+  cwd: string;
+  baseline?: Baseline | undefined;
+  exceptions: readonly ExceptionEntry[];
+  /** The configuration file's folder: the exceptions' `files` globs are relative to it. */
+  configDir: string;
+  /** `YYYY-MM-DD`: exceptions that expired before it no longer apply. */
+  today: string;
+}
+
+interface Bucket {
+  /** The entry without a hash, matching every message on its path. */
+  any?: number;
+  byHash?: Map<string, number>;
+}
+
+export class Suppressions {
+  private readonly buckets = new Map<string, Bucket>();
+  readonly exceptions: readonly ExceptionMatcher[];
+  readonly baselineDir: string | undefined;
+
+  constructor(readonly options: SuppressionsOptions) {
+    this.exceptions = options.exceptions.map((entry) => new ExceptionMatcher(entry));
+    const baseline = options.baseline;
+    this.baselineDir = baseline && dirname(baseline.path);
+    baseline?.entries.forEach((entry, index) => {
+      const key = entryKey(entry.file, entry.object, entry.rule, entry.path);
+      const bucket = this.buckets.get(key) ?? {};
+      if (entry.hash === undefined) bucket.any ??= index;
+      else (bucket.byHash ??= new Map()).set(entry.hash, index);
+      this.buckets.set(key, bucket);
+    });
+  }
+
+  /** Whether anything can be suppressed at all. */
+  get active(): boolean {
+    return this.buckets.size > 0 || this.exceptions.length > 0;
+  }
+
+  /** A file's name (as linted) relative to the baseline's folder. */
+  baselineName(file: string): string | undefined {
+    return this.baselineDir === undefined ? undefined : relativeTo(this.baselineDir, resolve(this.options.cwd, file));
+  }
+
+  private baselineEntry(file: string, diagnostic: Readonly<Diagnostic>, subject: DiagnosticSubject): number | undefined {
+    const bucket = this.buckets.get(entryKey(file, subject.object, diagnostic.ruleId, subject.pointer));
+    if (!bucket) return undefined;
+    return bucket.byHash?.get(messageHash(diagnostic.message)) ?? bucket.any;
+  }
+
+  /** The suppressor for one file: the exceptions that apply there are chosen once. */
+  forFile(file: string): Suppressor | undefined {
+    if (!this.active) return undefined;
+    const inConfigDir = relativeTo(this.options.configDir, resolve(this.options.cwd, file));
+    const exceptions = this.exceptions.flatMap((matcher, index) => (!isExpired(matcher.entry, this.options.today) && matcher.coversFile(inConfigDir) ? [{ matcher, index }] : []));
+    const baselineName = this.buckets.size ? this.baselineName(file) : undefined;
+    return {
+      suppression: (diagnostic, subject): Suppression | undefined => {
+        // A deliberate exception says more than legacy debt: it wins, and the entry it overlaps shows as unused.
+        for (const { matcher, index } of exceptions) {
+          if (matcher.matches(diagnostic.ruleId, subject)) return { by: 'exception', entry: index, reason: matcher.entry.reason };
+        }
+        const entry = baselineName === undefined ? undefined : this.baselineEntry(baselineName, diagnostic, subject);
+        return entry === undefined ? undefined : { by: 'baseline', entry };
+      },
+    };
+  }
+}
