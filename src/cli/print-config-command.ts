@@ -1,6 +1,8 @@
-import { relative } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { severityInForce, type SeverityChoice } from '../engine/settings.js';
 import type { SettingSource } from '../settings-file/resolve.js';
+import { ExceptionMatcher, isExpired, type ExceptionEntry } from '../suppressions/exceptions.js';
+import { todayUtc } from '../suppressions/load.js';
 import type { CliIo } from './io.js';
 import { loadRuleSet, type RuleSetFlags } from './rule-set.js';
 import { applyRuleFlags, renamedRuleWarnings, UsageError } from './settings.js';
@@ -24,8 +26,15 @@ export interface EffectiveConfig {
   presets: string[];
   rules: Record<string, RuleInForce>;
   policies: string[];
-  /** `.platlint.yaml` has no `exceptions:` key in this version: none can apply. */
-  exceptions: unknown[];
+  /** The exceptions of `.platlint.yaml` whose `files` take in this file (all of those without `files`). */
+  exceptions: ExceptionInForce[];
+}
+
+interface ExceptionInForce extends ExceptionEntry {
+  /** The entry's line in `.platlint.yaml`. */
+  line: number;
+  /** Past its `expires` date (UTC): it applies no more, and the run reports exception/expired. */
+  expired: boolean;
 }
 
 /** A rule no preset, entry or flag touches keeps its own default severity, which is what `recommended` is. */
@@ -42,7 +51,16 @@ export async function effectiveConfig(file: string, flags: PrintConfigFlags, io:
     const setting = settings.get(meta.id);
     inForce[meta.id] = { severity: severityInForce(meta, setting), options: setting?.options ?? meta.defaultOptions ?? {}, source: sources.get(meta.id) ?? RULE_DEFAULT };
   }
-  return { file, config: configFile?.path ?? null, ignored: config.isIgnored(file), presets, rules: inForce, policies: policyPaths, exceptions: [] };
+  const exceptions: ExceptionInForce[] = [];
+  if (configFile) {
+    const inConfigFolder = relative(dirname(configFile.path), resolve(io.cwd, file)).split(sep).join('/');
+    const today = todayUtc();
+    (configFile.exceptions ?? []).forEach((entry, index) => {
+      if (!new ExceptionMatcher(entry).coversFile(inConfigFolder)) return;
+      exceptions.push({ ...entry, line: configFile.locationOf(['exceptions', index]).line, expired: isExpired(entry, today) });
+    });
+  }
+  return { file, config: configFile?.path ?? null, ignored: config.isIgnored(file), presets, rules: inForce, policies: policyPaths, exceptions };
 }
 
 function describeSource(source: SettingSource, cwd: string): string {
@@ -75,7 +93,8 @@ function stylish(effective: EffectiveConfig, cwd: string): string {
     `Config:     ${effective.config === null ? 'none' : relative(cwd, effective.config) || effective.config}`,
     `Presets:    ${list(effective.presets)}`,
     `Policies:   ${list(effective.policies)}`,
-    `Exceptions: ${effective.exceptions.length ? String(effective.exceptions.length) : 'none'}`,
+    `Exceptions: ${effective.exceptions.length ? '' : 'none'}`.trimEnd(),
+    ...effective.exceptions.map((e) => `  - ${e.rules.join(', ')} (${relative(cwd, effective.config ?? '') || effective.config}:${e.line})${e.expired ? ' expired' : ''}: ${e.reason}`),
     '',
     'Rules:',
     line('rule', 'severity', 'source', 'options'),

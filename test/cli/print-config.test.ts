@@ -18,6 +18,16 @@ const CONFIG = [
   '    rules:', // 8
   '      meta/self-link: off', // 9
   '      schema/type: error', // 10
+  'exceptions:', // 11
+  '  - rules: [security/open-sign-up]', // 12
+  '    files: [platform/**]', // 13
+  '    reason: Sign-up stays open during the pilot (PLAT-123)', // 14
+  '  - rules: [user/*]', // 15
+  '    files: [users/**]', // 16
+  '    reason: Imported from the old directory', // 17
+  '  - rules: [meta/labels]', // 18
+  '    reason: Labels come later', // 19
+  '    expires: 2020-01-31', // 20
   '',
 ].join('\n');
 
@@ -35,7 +45,7 @@ interface Printed {
   presets: string[];
   rules: Record<string, { severity: string; options: Record<string, unknown>; source: Record<string, unknown> }>;
   policies: string[];
-  exceptions: unknown[];
+  exceptions: Record<string, unknown>[];
 }
 
 function printed(args: readonly string[], cwd: string): Printed {
@@ -58,7 +68,11 @@ describe('platlint print-config', () => {
     expect(out.ignored).toBe(false);
     expect(out.presets).toEqual(['recommended', 'security']);
     expect(out.policies).toEqual([]);
-    expect(out.exceptions).toEqual([]);
+    // The exceptions whose files take in this one (and the one without files, expired), each at its line.
+    expect(out.exceptions).toEqual([
+      { rules: ['security/open-sign-up'], files: ['platform/**'], reason: 'Sign-up stays open during the pilot (PLAT-123)', line: 12, expired: false },
+      { rules: ['meta/labels'], reason: 'Labels come later', expires: '2020-01-31', line: 18, expired: true },
+    ]);
     expect(out.rules['schema/type']).toEqual({ severity: 'error', options: {}, source: { type: 'override', name: 'platform/**', file: config, line: 10 } });
     expect(out.rules['meta/self-link']).toEqual({ severity: 'off', options: {}, source: { type: 'override', name: 'platform/**', file: config, line: 9 } });
     expect(out.rules['security/ui-scripts']).toEqual({ severity: 'error', options: { trustedOrigins: ['https://cdn.example.com'] }, source: { type: 'config', file: config, line: 5 } });
@@ -91,8 +105,18 @@ describe('platlint print-config', () => {
     expect(run.status).toBe(0);
     expect(run.stderr).toBe(DEPRECATED_CONFIG_ID(dir));
     const lines = run.stdout.split('\n');
-    expect(lines.slice(0, 7)).toEqual(['File:       platform/config.yaml', 'Config:     .platlint.yaml', 'Presets:    recommended, security', 'Policies:   none', 'Exceptions: none', '', 'Rules:']);
-    expect(lines[7]).toMatch(/^ {2}rule {2,}severity {2}source {2,}options$/);
+    expect(lines.slice(0, 9)).toEqual([
+      'File:       platform/config.yaml',
+      'Config:     .platlint.yaml',
+      'Presets:    recommended, security',
+      'Policies:   none',
+      'Exceptions:',
+      '  - security/open-sign-up (.platlint.yaml:12): Sign-up stays open during the pilot (PLAT-123)',
+      '  - meta/labels (.platlint.yaml:18) expired: Labels come later',
+      '',
+      'Rules:',
+    ]);
+    expect(lines[9]).toMatch(/^ {2}rule {2,}severity {2}source {2,}options$/);
     const row = (id: string): string | undefined => lines.find((line) => line.startsWith(`  ${id} `))?.trim().replace(/ {2,}/g, ' | ');
     expect(row('schema/type')).toBe('schema/type | error | override platform/** at .platlint.yaml:10');
     expect(row('container-resources/quantities')).toBe('container-resources/quantities | off | rules at .platlint.yaml:4');
