@@ -1,6 +1,6 @@
 /**
  * The benchmark (DESIGN.md, "Numbers it is held to"): platlint against the parse floor, Spectral and a bare Node
- * start, in one run, alternating and repeated, on generated corpora (corpus.ts, realistic-corpus.ts).
+ * start, in one run, alternating and repeated, on generated corpora (corpus.ts, realistic-corpus.ts, small-corpus.ts).
  *
  *   npm run bench                      # the full benchmark, about half an hour on a 2-core machine
  *   npm run bench:smoke                # seconds: tiny corpora, one repetition, Spectral on 5 files (CI)
@@ -11,7 +11,8 @@
  *   b  the floor: the same files read and parsed by the `yaml` package alone, single-threaded (floor.ts)
  *   c  Spectral with an equivalent ruleset (test/bench/spectral) on a subset of the single-document corpus
  *   d  platlint on one small file, against `node -e "import('yaml')"`
- * on the realistic corpus (made from the examples and fixtures: mostly Configs at real sizes, spec.raw, bundles)
+ * on the realistic corpus (made from the examples and fixtures: mostly Configs at real sizes, spec.raw, bundles),
+ * on the small-file one (one object of 0.5 to 1.5 KB per file, as GitOps repositories mostly hold; `--only small`)
  * and on the synthetic ones (uniform small Users, the easy case); peak memory as the number of files grows; and
  * the language server's latency (lsp-latency.ts).
  * Prints a table and writes everything to bench-out/results.json. Exit 1 when a run fails or its output is wrong;
