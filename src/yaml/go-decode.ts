@@ -92,9 +92,10 @@ class GoDecoder {
   private checkEscapes(node: Scalar): void {
     const range = node.range;
     if (!range) return;
-    const first = this.text.indexOf('\\/', range[0]);
-    if (first < 0 || first >= range[1]) return;
+    // Searched within the scalar only: a search of the rest of the text for each scalar made a mapping of
+    // double-quoted values quadratic in its size.
     const source = this.text.slice(range[0], range[1]);
+    if (!source.includes('\\/')) return;
     for (const match of source.matchAll(/\\(.)/g)) {
       if (match[1] !== '/') continue;
       const at = range[0] + (match.index ?? 0);

@@ -24,7 +24,7 @@ export interface ReportCheck {
 }
 
 /** The JSON report of a run, which must cover exactly the corpus's files and documents. */
-function readCoveringReport(label: string, reportFile: string, counts: { files: number; documents: number }): JsonReport {
+export function readCoveringReport(label: string, reportFile: string, counts: { files: number; documents: number }): JsonReport {
   let report: JsonReport;
   try {
     report = JSON.parse(readFileSync(reportFile, 'utf8')) as JsonReport;

@@ -2,6 +2,7 @@
  * The parts of the benchmark, each measured as child processes (measure.ts) and checked (checks.ts):
  *   synthetic  a (platlint) against b (the parse floor) on the generated single- and multi-document corpora
  *   realistic  a against b on 3,000 files made from the examples and fixtures; peak RSS at 1,000 and 10,000 files
+ *   small      a against b on 3,000 files of one small object each (small-phase.ts)
  *   spectral   c (Spectral) against a on a subset of the single-document corpus
  *   cold       d (platlint on one small file) against `node -e "import('yaml')"`
  *   memory     peak RSS of a on the single-document corpus against one four times its size
@@ -42,7 +43,7 @@ function realisticSizes(smoke: boolean): { throughput: number; small: number; la
   return smoke ? { throughput: 100, small: 50, large: 200 } : { throughput: 3_000, small: 1_000, large: 10_000 };
 }
 
-function corpusRoot(bench: Bench): string {
+export function corpusRoot(bench: Bench): string {
   return join(bench.options.out, 'corpus', bench.options.smoke ? 'smoke' : 'full');
 }
 
@@ -91,7 +92,7 @@ async function realisticFloor(bench: Bench, label: string, corpus: RealisticCorp
 }
 
 /** a against b (and more), rotating the order so that a drift in the machine's load hits each alike. */
-async function alternate(runs: readonly (() => Promise<void>)[], rep: number): Promise<void> {
+export async function alternate(runs: readonly (() => Promise<void>)[], rep: number): Promise<void> {
   const order = rep % 2 === 0 ? runs : [...runs].reverse();
   for (const which of order) await which();
 }

@@ -9,7 +9,7 @@ export interface Results {
   targets: Record<string, boolean | null>;
 }
 
-export function computeResults(bench: Bench, counts: { singleFiles: number; spectralFiles: number }): Results {
+export function computeResults(bench: Bench, counts: { singleFiles: number; spectralFiles: number; smallFiles: number; realisticFiles: number }): Results {
   const { samples } = bench;
   const summaries = Object.fromEntries(Object.entries(samples).map(([label, list]) => [label, summarize(list)]));
   const get = (label: string): Summary | undefined => summaries[label];
@@ -25,6 +25,8 @@ export function computeResults(bench: Bench, counts: { singleFiles: number; spec
     const ys = samples[y] ?? [];
     return median(xs.slice(0, ys.length).map((sample, i) => sample[key] / (ys[i]?.[key] ?? NaN)));
   };
+  /** CPU time per file that a spends beyond b, in ms. */
+  const cpuPerFileBeyond = (x: string, y: string, files: number): number => ((get(x)?.cpuMs ?? NaN) - (get(y)?.cpuMs ?? NaN)) / files;
   const cPerFile = (get('c spectral subset')?.wallMs ?? NaN) / counts.spectralFiles;
   const aPerFile = (get('a platlint single')?.wallMs ?? NaN) / counts.singleFiles;
   const ratios: Record<string, number> = {
@@ -36,6 +38,17 @@ export function computeResults(bench: Bench, counts: { singleFiles: number; spec
     'a0/b realistic corpus, the build before (paired runs)': paired('a0 platlint realistic (before)', 'b floor realistic'),
     'a0/b realistic corpus, the build before, CPU time (paired runs)': paired('a0 platlint realistic (before)', 'b floor realistic', 'cpuMs'),
     'a/a0 realistic corpus, this build against the one before (paired runs)': paired('a platlint realistic', 'a0 platlint realistic (before)'),
+    'a/b realistic corpus, peak RSS (medians)': ratio('a platlint realistic', 'b floor realistic', 'maxRssKb'),
+    'realistic corpus, CPU ms per file beyond the floor': cpuPerFileBeyond('a platlint realistic', 'b floor realistic', counts.realisticFiles),
+    'realistic corpus, CPU ms per file beyond the floor, the build before': cpuPerFileBeyond('a0 platlint realistic (before)', 'b floor realistic', counts.realisticFiles),
+    'a/b small-file corpus (paired runs)': paired('a platlint small files', 'b floor small files'),
+    'a/b small-file corpus, CPU time (paired runs)': paired('a platlint small files', 'b floor small files', 'cpuMs'),
+    'a/b small-file corpus, peak RSS (medians)': ratio('a platlint small files', 'b floor small files', 'maxRssKb'),
+    'small-file corpus, CPU ms per file beyond the floor': cpuPerFileBeyond('a platlint small files', 'b floor small files', counts.smallFiles),
+    'a0/b small-file corpus, the build before (paired runs)': paired('a0 platlint small files (before)', 'b floor small files'),
+    'a0/b small-file corpus, the build before, CPU time (paired runs)': paired('a0 platlint small files (before)', 'b floor small files', 'cpuMs'),
+    'a0/b small-file corpus, the build before, peak RSS (medians)': ratio('a0 platlint small files (before)', 'b floor small files', 'maxRssKb'),
+    'small-file corpus, CPU ms per file beyond the floor, the build before': cpuPerFileBeyond('a0 platlint small files (before)', 'b floor small files', counts.smallFiles),
     'peak RSS, realistic 10,000 files / 1,000 files': ratio('a platlint realistic large (memory)', 'a platlint realistic small (memory)', 'maxRssKb'),
     'peak RSS, realistic 10,000 / 1,000 files, the build before': ratio('a0 platlint realistic large (memory, before)', 'a0 platlint realistic small (memory, before)', 'maxRssKb'),
     'peak RSS of the floor, realistic 10,000 / 1,000 files': ratio('b floor realistic large (memory)', 'b floor realistic small (memory)', 'maxRssKb'),
@@ -58,8 +71,12 @@ export function computeResults(bench: Bench, counts: { singleFiles: number; spec
     'a/b <= 1.2 (realistic)': target(ratios['a/b realistic corpus (paired runs)'] as number, (v) => v <= 1.2),
     'a/b <= 1.2 (single)': target(ratios['a/b single-document corpus (paired runs)'] as number, (v) => v <= 1.2),
     'a/b <= 1.2 (multi)': target(ratios['a/b multi-document corpus (paired runs)'] as number, (v) => v <= 1.2),
+    'a/b <= 1.2 (small files)': target(ratios['a/b small-file corpus (paired runs)'] as number, (v) => v <= 1.2),
+    'a/b CPU <= 1.8 (small files)': target(ratios['a/b small-file corpus, CPU time (paired runs)'] as number, (v) => v <= 1.8),
+    'a/b peak RSS <= 1.5 (small files)': target(ratios['a/b small-file corpus, peak RSS (medians)'] as number, (v) => v <= 1.5),
     'c/a >= 30': target(ratios['c/a Spectral per file, subset, against platlint per file on the corpus'] as number, (v) => v >= 30),
     'd <= 2.0': target(ratios['d/(node+yaml) cold start (paired runs)'] as number, (v) => v <= 2.0),
+    'd <= 1.25 (issue 31)': target(ratios['d/(node+yaml) cold start (paired runs)'] as number, (v) => v <= 1.25),
     'memory flat (realistic: 10x the files within 1.25x the peak)': target(ratios['peak RSS, realistic 10,000 files / 1,000 files'] as number, (v) => v <= 1.25),
     'memory flat (4x corpus within 1.25x)': target(ratios['peak RSS, 4x corpus / corpus'] as number, (v) => v <= 1.25),
   };

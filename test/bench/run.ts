@@ -1,6 +1,6 @@
 /**
  * The benchmark (DESIGN.md, "Numbers it is held to"): platlint against the parse floor, Spectral and a bare Node
- * start, in one run, alternating and repeated, on generated corpora (corpus.ts, realistic-corpus.ts).
+ * start, in one run, alternating and repeated, on generated corpora (corpus.ts, realistic-corpus.ts, small-corpus.ts).
  *
  *   npm run bench                      # the full benchmark, about half an hour on a 2-core machine
  *   npm run bench:smoke                # seconds: tiny corpora, one repetition, Spectral on 5 files (CI)
@@ -11,7 +11,8 @@
  *   b  the floor: the same files read and parsed by the `yaml` package alone, single-threaded (floor.ts)
  *   c  Spectral with an equivalent ruleset (test/bench/spectral) on a subset of the single-document corpus
  *   d  platlint on one small file, against `node -e "import('yaml')"`
- * on the realistic corpus (made from the examples and fixtures: mostly Configs at real sizes, spec.raw, bundles)
+ * on the realistic corpus (made from the examples and fixtures: mostly Configs at real sizes, spec.raw, bundles),
+ * on the small-file one (one object of 0.5 to 1.5 KB per file, as GitOps repositories mostly hold; `--only small`)
  * and on the synthetic ones (uniform small Users, the easy case); peak memory as the number of files grows; and
  * the language server's latency (lsp-latency.ts).
  * Prints a table and writes everything to bench-out/results.json. Exit 1 when a run fails or its output is wrong;
@@ -27,6 +28,7 @@ import { BenchError, installHook, log, ms, root, run } from './measure.js';
 import { coldPhase, memoryPhase, realisticPhase, realisticPlatlint, smallFile, spectralPhase, syntheticPhase, syntheticPlatlint, type Corpus, type RealisticCorpus } from './phases.js';
 import { formatSummary, summarizeProfiles, type ProfileSummary } from './profile.js';
 import { computeResults, printResults } from './results.js';
+import { smallPhase } from './small-phase.js';
 
 function machine(): Record<string, unknown> {
   let cpuModel = cpus()[0]?.model ?? 'unknown';
@@ -66,7 +68,7 @@ async function profiles(bench: Bench, corpora: { single?: Corpus; realistic?: Re
 const USAGE = `usage: node dist/test/bench/run.js [--smoke] [--only PARTS] [--reps N] [--cold-reps N] [--spectral-files N]
                                 [--spectral-reps N] [--no-spectral] [--no-memory] [--memory] [--profile]
                                 [--before DIST] [--out DIR]
-  PARTS    comma-separated: synthetic, realistic, spectral, cold, memory, lsp (default: all)
+  PARTS    comma-separated: synthetic, realistic, small, spectral, cold, memory, lsp (default: all)
   --before the dist directory of an earlier build, measured next to this one in the same run
   results  bench-out/results.json (results-smoke.json with --smoke), and a table on stdout
 `;
@@ -89,15 +91,17 @@ async function main(): Promise<number> {
   const bench = new Bench(options);
   const corpora: { single?: Corpus; realistic?: RealisticCorpus } = {};
   let spectralFiles = 0;
+  let smallFiles = NaN;
   let lsp: unknown;
   if (options.phases.has('realistic')) corpora.realistic = await realisticPhase(bench);
+  if (options.phases.has('small')) smallFiles = await smallPhase(bench);
   if (options.phases.has('synthetic')) corpora.single = await syntheticPhase(bench);
   if (options.spectralFiles > 0) spectralFiles = await spectralPhase(bench);
   if (options.phases.has('cold')) await coldPhase(bench);
   if (options.phases.has('memory') && options.memory && corpora.single) await memoryPhase(bench);
   if (options.phases.has('lsp')) lsp = await lspPhase(bench);
 
-  const counts = { singleFiles: corpora.single?.manifest.counts.files ?? NaN, spectralFiles };
+  const counts = { singleFiles: corpora.single?.manifest.counts.files ?? NaN, spectralFiles, smallFiles, realisticFiles: corpora.realistic?.manifest.counts.files ?? NaN };
   const computed = computeResults(bench, counts);
   printResults(bench, computed, counts);
   const results: Record<string, unknown> = {
