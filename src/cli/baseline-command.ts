@@ -6,7 +6,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Suppressor } from '../engine/diagnostics.js';
-import { entryKey, messageHash, serializeBaseline, type BaselineEntry } from '../suppressions/baseline.js';
+import { entryKey, messageHash, serializeBaseline, uniqueEntries, type BaselineEntry } from '../suppressions/baseline.js';
 import { readBaseline } from '../suppressions/load.js';
 import { relativeTo, type Suppressions } from '../suppressions/suppressions.js';
 import type { SuppressionLedger } from '../suppressions/unused.js';
@@ -75,7 +75,7 @@ export async function runBaseline(paths: readonly string[], flags: BaselineFlags
         // Entries of files this run did not lint stay as they were: `platlint baseline some/dir` rewrites only that.
         const old = readBaseline(baselinePath, false)?.entries ?? [];
         const kept = old.filter((entry) => !ledger.hasLinted(resolve(dir, entry.file)) && stillThere(entry));
-        written = [...kept, ...withHashes(problems)];
+        written = uniqueEntries([...kept, ...withHashes(problems)]);
         said = entries(written.length);
       }
       try {

@@ -57,6 +57,14 @@ function entryLine(entry: BaselineEntry): string {
   return JSON.stringify(hash === undefined ? { file, object, rule, path } : { file, object, rule, path, hash });
 }
 
+/**
+ * Each entry once. An entry matches every problem it names, so two problems with the same message on one path (a
+ * parser repeating itself) are one entry: a second would match nothing and be reported unused.
+ */
+export function uniqueEntries(entries: readonly BaselineEntry[]): BaselineEntry[] {
+  return [...new Map(entries.map((entry) => [entryLine(entry), entry])).values()];
+}
+
 /** The file's text: entries sorted, one a line. */
 export function serializeBaseline(entries: readonly BaselineEntry[]): string {
   const sorted = [...entries].sort(compareEntries);

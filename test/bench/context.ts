@@ -2,7 +2,7 @@
 import { join, resolve } from 'node:path';
 import { BenchError, expectCode, root, run, type Sample } from './measure.js';
 
-export const PHASES = ['synthetic', 'realistic', 'small', 'spectral', 'cold', 'memory', 'lsp'] as const;
+export const PHASES = ['synthetic', 'realistic', 'small', 'baseline', 'spectral', 'cold', 'memory', 'lsp'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export interface Options {

@@ -56,7 +56,7 @@ function syntheticCorpus(bench: Bench, name: 'single' | 'multi' | 'x4'): Corpus 
   return { dir, manifest };
 }
 
-function realisticCorpus(bench: Bench, files: number): RealisticCorpus {
+export function realisticCorpus(bench: Bench, files: number): RealisticCorpus {
   const dir = join(corpusRoot(bench), `realistic-${files}`);
   const t = performance.now();
   const { manifest, generated } = ensureRealisticCorpus(dir, join(root, 'fixtures'), { files, seed: 1 });

@@ -1,9 +1,9 @@
-/** `platlint baseline` and the baseline in `platlint` runs, end to end on a temporary git repository. */
+/** `platlint baseline` and the baseline in `platlint` runs (docs/adopting.md, Baseline), end to end on a temporary git repository. */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { ROOT, runCli } from '../helpers/cli.js';
 import { tempTree } from '../helpers/files.js';
 import { report } from '../helpers/json-report.js';
 
@@ -162,6 +162,21 @@ describe('platlint baseline', () => {
     const { status, report: r } = json(dir);
     expect([status, reported(r), r.summary.suppressed]).toEqual([0, [['jane.yaml', 'directive/unused', 'warning', 10, 1]], { baseline: 2, exception: 0 }]);
     expect(r.results[0]?.diagnostics[0]?.message).toBe('# platlint-disable-next-line schema/type suppresses nothing here.');
+  });
+
+  it('writes one entry for problems that say the same on one path, and the next run finds it used', () => {
+    // After the TAB the parser says "this key does not line up" of two keys: one message twice, on the path "".
+    const tabbed = readFileSync(join(ROOT, 'fixtures/yaml/duplicate-key/valid-after-syntax-error.yaml'), 'utf8');
+    const dir = tempTree('platlint-baseline-same-', { 'jane.yaml': tabbed });
+    const first = json(dir, ['--no-baseline']);
+    expect(reported(first.report)).toEqual([
+      ['jane.yaml', 'yaml/syntax', 'error', 10, 1],
+      ['jane.yaml', 'yaml/syntax', 'error', 11, 3],
+      ['jane.yaml', 'yaml/syntax', 'error', 13, 3],
+    ]);
+    expect(runCli(['baseline'], { cwd: dir }).stderr).toBe('platlint: wrote .platlint-baseline.json: 2 entries\n');
+    const { status, report: r } = json(dir);
+    expect([status, reported(r), r.summary.suppressed]).toEqual([0, [], { baseline: 3, exception: 0 }]);
   });
 
   it('--no-baseline reports every problem', () => {

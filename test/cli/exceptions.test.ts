@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { tempTree } from '../helpers/files.js';
 import { report } from '../helpers/json-report.js';
+import { docBlock } from '../docs/doc-blocks.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -37,6 +38,26 @@ function lint(dir: string, args: string[] = []) {
 }
 
 describe('exceptions in .platlint.yaml', () => {
+  it('take the example of docs/adopting.md as it is written: print-config lists it for a file its globs match', () => {
+    const dir = repository(docBlock('docs/adopting.md', 'Exceptions', 'exceptions:'));
+    const run = runCli(['print-config', 'platform/config/platform.yaml', '--format', 'json'], { cwd: dir });
+    expect([run.status, run.stderr]).toEqual([0, '']);
+    expect((JSON.parse(run.stdout) as { exceptions: unknown[] }).exceptions).toEqual([
+      {
+        rules: ['security/open-sign-up'],
+        files: ['platform/config/*.yaml'],
+        objects: ['Config/platform-config'],
+        paths: ['status.auth.password'],
+        reason: 'Sign-up stays open during the pilot (PLAT-123)',
+        expires: '2027-01-31',
+        line: 2,
+        expired: false,
+      },
+    ]);
+    const elsewhere = runCli(['print-config', 'users/jane.yaml', '--format', 'json'], { cwd: dir });
+    expect((JSON.parse(elsewhere.stdout) as { exceptions: unknown[] }).exceptions).toEqual([]);
+  });
+
   it('suppress what their rules, files, objects and paths all match, with their reason, counted apart', () => {
     const dir = repository(SCOPED);
     const run = lint(dir);
