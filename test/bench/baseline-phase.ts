@@ -38,9 +38,9 @@ export async function baselinePhase(bench: Bench): Promise<void> {
   };
   for (let rep = 0; rep < bench.options.reps; rep++) {
     await alternate([
-      () => lint(`e platlint realistic, ${entries}-entry baseline`, ['--baseline', baseline]),
+      () => lint('e platlint realistic, with the baseline', ['--baseline', baseline]),
       () => lint('e0 platlint realistic, no baseline', ['--no-baseline']),
     ], rep);
-    log(`baseline: repetition ${rep + 1}/${bench.options.reps} done`);
+    log(`baseline (${entries} entries): repetition ${rep + 1}/${bench.options.reps} done`);
   }
 }
