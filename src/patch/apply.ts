@@ -6,7 +6,7 @@
  */
 import { applyPatch, type Operation } from 'rfc6902';
 import { isDeepStrictEqual } from 'node:util';
-import { MASK, SECRET_KEYS } from '../engine/secrets.js';
+import { isSecretKey, MASK } from '../engine/secrets.js';
 import type { DataPath } from '../engine/types.js';
 import { isRecord } from '../platform/data.js';
 import type { PatchOperation, PatchProblem } from './operations.js';
@@ -103,7 +103,7 @@ function precondition(document: unknown, operation: PatchOperation): PatchProble
   const target = resolvePointer(document, path);
   if (!target.found) return notFound(operation, 'path', path, 'missing');
   if (op === 'test' && !isDeepStrictEqual(target.value, operation.value)) {
-    const secret = SECRET_KEYS.has(path[path.length - 1] ?? '');
+    const secret = isSecretKey(String(path[path.length - 1] ?? ''));
     const show = (v: unknown): string => {
       // A test of a credential must not print the credential, nor the guess at it.
       if (secret) return MASK;

@@ -8,7 +8,7 @@ import type { NodeSpace, OffsetRange } from '../engine/document.js';
 import { DiagnosticSink, type Finding } from '../engine/diagnostics.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
 import { PositionLocator, toPointer } from '../engine/locator.js';
-import { collectSecrets, SECRET_KEYS, type SecretMap } from '../engine/secrets.js';
+import { collectSecrets, isSecretKey, type SecretMap } from '../engine/secrets.js';
 import { isRuleEnabled } from '../engine/settings.js';
 import type { DataPath, Diagnostic, FileResult, PathSegment } from '../engine/types.js';
 import { isRecord } from '../platform/data.js';
@@ -202,7 +202,7 @@ export function lintPatch(base: PatchFile, patch: PatchFile, options: PatchLintO
   // A value written (or tested) under a secret key is a secret too, though its own key is `value`.
   for (const operation of operations) {
     const value = locate(patchDoc.space.doc, patchDoc.space.root, [operation.index, 'value']).value;
-    if (!SECRET_KEYS.has(operation.path[operation.path.length - 1] ?? '') || !isScalar(value) || typeof value.value !== 'string' || !value.range) continue;
+    if (!isSecretKey(String(operation.path[operation.path.length - 1] ?? '')) || !isScalar(value) || typeof value.value !== 'string' || !value.range) continue;
     for (const map of [secrets, patchSecrets]) {
       map.values.add(value.value);
       map.ranges.push([value.range[0], value.range[1]]);

@@ -137,6 +137,17 @@ describe('patch: bad input and secrets', () => {
       expect(run.stdout + run.stderr).not.toMatch(/s3cr3t/);
     }
   });
+
+  it('masks a credential under a misspelt secret key too, in the test and in the value a patch writes', () => {
+    const base = write('misspelt.yaml', 'apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: config\nstatus:\n  auth:\n    oidc:\n      issuerUrl: https://login.example.com\n      clientId: platform\n      clientSecert: s3cr3t-value-1\n');
+    const guess = write('misspelt-guess.yaml', '- op: test\n  path: /status/auth/oidc/clientSecert\n  value: s3cr3t-guess-2\n- op: add\n  path: /status/auth/oidc/pasword\n  value: s3cr3t-new-3\n');
+    for (const args of [['patch', base, guess, '--format', 'json'], ['patch', base, guess], ['patch', '--print', base, guess]]) {
+      const run = runCli(args);
+      expect(run.status).toBe(1);
+      expect(run.stdout + run.stderr).toContain('The test of /status/auth/oidc/clientSecert fails: the value is ****, not ****.');
+      expect(run.stdout + run.stderr).not.toMatch(/s3cr3t/);
+    }
+  });
 });
 
 describe('patch from stdin', () => {
