@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { configStatusSchema } from '../../src/schema/config.js';
 import { configSchema, objectMetaSchema, userSchema, type JsonSchema } from '../../src/schema/index.js';
 import { documentValidators, loadOne, newAjv, summarize } from './helpers.js';
+import { SERVER_OWNED_METADATA } from '../../src/platform/server-fields.js';
 
 const { User: validateUser, Config: validateConfig } = documentValidators();
 
@@ -62,18 +63,7 @@ describe('example manifests', () => {
   }
 
   /** Set by the server, or not for a named, cluster-scoped object (namespace, generateName): no example sets them. */
-  const UNSET_METADATA = [
-    'generateName',
-    'namespace',
-    'selfLink',
-    'uid',
-    'resourceVersion',
-    'generation',
-    'creationTimestamp',
-    'deletionTimestamp',
-    'deletionGracePeriodSeconds',
-    'managedFields',
-  ];
+  const UNSET_METADATA: string[] = ['generateName', 'namespace', ...SERVER_OWNED_METADATA];
 
   it('maximal-user.yaml sets every spec field', () => {
     const doc = loadOne('fixtures/examples/maximal-user.yaml');
