@@ -3,13 +3,13 @@
  * pack's policies. It shows what `platlint policy test` says of it, each mismatch at its line.
  */
 import { dirname } from 'node:path';
-import type { Diagnostic } from '../engine/types.js';
+import { DiagnosticSink, type ReportingRule } from '../engine/diagnostics.js';
+import type { Diagnostic, Severity } from '../engine/types.js';
 import { isPreviousVersion, packOfFixture } from '../policy/fixtures.js';
 
-const PREFIX = 'policy test: ';
-
-function lineLength(text: string, line: number): number {
-  return (text.split('\n')[line - 1] ?? '').replace(/\r$/, '').length;
+/** What `policy test` says of an expectation or a diagnostic, under the rule id it is about. */
+function testRule(id: string, severity: Severity = 'error'): ReportingRule {
+  return { id, severity, messages: { said: 'policy test: {{said}}' } };
 }
 
 /**
@@ -25,14 +25,20 @@ export async function policyFixtureDiagnostics(path: string, text: string, cwd: 
   const pack = packOfFixture(path);
   // The pack is the directory's own policy files, as `policy test` groups them; not those of folders below it.
   const policies = loadPolicies(findPolicyFiles(pack).filter((file) => dirname(file) === pack), cwd, { readFile });
+  const sink = new DiagnosticSink({ text, settings: new Map() });
+  const wholeLine = (line: number): [number, number] => {
+    const start = sink.offsetAt(line, 1);
+    const end = text.indexOf('\n', start);
+    return [start, (end < 0 ? text.length : end) - (text[end - 1] === '\r' ? 1 : 0)];
+  };
   if (policies.problems.length > 0) {
-    return [{ ruleId: 'policy/invalid', severity: 'error', message: `${PREFIX}the policies in ${pack} do not load; their files show why`, line: 1, column: 1, endLine: 1, endColumn: lineLength(text, 1) + 1, path: '', document: 0 }];
-  }
-  return checkFixture(path, path, text, policies).map(({ line, ruleId, text: said, diagnostic }): Diagnostic => {
-    if (diagnostic) {
-      const { fix: _fix, suggestions: _suggestions, ...rest } = diagnostic;
-      return { ...rest, message: `${PREFIX}${said}` };
+    sink.emit({ rule: testRule('policy/invalid'), messageId: 'said', data: { said: `the policies in ${pack} do not load; their files show why` }, range: wholeLine(1), pointer: '', document: 0 });
+  } else {
+    for (const { line, ruleId, text: said, diagnostic: d } of checkFixture(path, path, text, policies)) {
+      // An unexpected diagnostic at its own range; an expectation not met over its whole line.
+      const range: [number, number] = d ? [sink.offsetAt(d.line, d.column), sink.offsetAt(d.endLine, d.endColumn)] : wholeLine(line);
+      sink.emit({ rule: testRule(ruleId, d?.severity), messageId: 'said', data: { said }, range, pointer: d?.path ?? '', document: d?.document ?? 0 });
     }
-    return { ruleId, severity: 'error', message: `${PREFIX}${said}`, line, column: 1, endLine: line, endColumn: lineLength(text, line) + 1, path: '', document: 0 };
-  });
+  }
+  return sink.finish({ withFrames: false }).diagnostics;
 }
