@@ -57,7 +57,7 @@ export function parseOptions(argv: readonly string[], cwd: string): Options {
     // The large corpora show nothing in a smoke run but cost their time.
     memory: !argv.includes('--no-memory') && (!smoke || argv.includes('--memory')),
     profile: argv.includes('--profile'),
-    out: outFlag >= 0 && argv[outFlag + 1] ? join(cwd, argv[outFlag + 1] as string) : join(root, 'bench-out'),
+    out: outFlag >= 0 && argv[outFlag + 1] ? resolve(cwd, argv[outFlag + 1] as string) : join(root, 'bench-out'),
     beforeBin: beforeFlag >= 0 && argv[beforeFlag + 1] ? resolve(cwd, argv[beforeFlag + 1] as string, 'src', 'cli', 'bin.js') : undefined,
   };
 }
