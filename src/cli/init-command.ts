@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
+import { relativeTo } from '../suppressions/suppressions.js';
 import { atText, embeddedCandidatesIn } from '../engine/embedded.js';
 import { walkYamlFiles } from './files.js';
 import type { CliIo } from './io.js';
@@ -47,7 +48,7 @@ export function embeddedSection(dir: string): string {
       continue;
     }
     if (text.length > SCANNED_BYTES) continue;
-    const shown = relative(dir, file).split(sep).join('/');
+    const shown = relativeTo(dir, file);
     for (const at of embeddedCandidatesIn(text)) entries.push(`#   - files: [${shown}]\n#     at: ${atText(at)}\n`);
   }
   if (entries.length === 0) return '';

@@ -1,8 +1,9 @@
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { severityInForce, type SeverityChoice } from '../engine/settings.js';
 import type { SettingSource } from '../settings-file/resolve.js';
 import { ExceptionMatcher, isExpired, type ExceptionEntry } from '../suppressions/exceptions.js';
 import { todayUtc } from '../suppressions/load.js';
+import { relativeTo } from '../suppressions/suppressions.js';
 import type { CliIo } from './io.js';
 import { loadRuleSet, type RuleSetFlags } from './rule-set.js';
 import { applyRuleFlags, renamedRuleWarnings, UsageError } from './settings.js';
@@ -53,7 +54,7 @@ export async function effectiveConfig(file: string, flags: PrintConfigFlags, io:
   }
   const exceptions: ExceptionInForce[] = [];
   if (configFile) {
-    const inConfigFolder = relative(dirname(configFile.path), resolve(io.cwd, file)).split(sep).join('/');
+    const inConfigFolder = relativeTo(dirname(configFile.path), resolve(io.cwd, file));
     const today = todayUtc();
     (configFile.exceptions ?? []).forEach((entry, index) => {
       if (!new ExceptionMatcher(entry).coversFile(inConfigFolder)) return;

@@ -9,6 +9,7 @@ import { objectScope } from './scope.js';
 import { templateMarker } from './templated.js';
 import { parseDirectives } from './directives.js';
 import { DiagnosticSink, type DiagnosticSubject, type Finding, type Suppressor } from './diagnostics.js';
+import { innermostObject, objectSlot } from './object-slots.js';
 import { fixToEdits } from './fixes.js';
 import { decodeSource } from './decode.js';
 import { collectSecrets } from './secrets.js';
@@ -85,20 +86,12 @@ export class FileLinter {
     const name = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>)['name'] : undefined;
     const document = target.documentIndex;
     const object = typeof name === 'string' && name !== '' ? `${target.kind ?? ''}/${name}` : `${target.kind ?? ''}#${document}${pointer}`;
-    this.objects.set(`${document}\u0000${pointer}`, object);
+    this.objects.set(objectSlot(document, pointer), object);
   }
 
-  /**
-   * The innermost object linted whose data holds the pointer (a List item, not its List), else the document: one
-   * lookup per segment of the pointer, however many objects the file holds.
-   */
+  /** The innermost object linted whose data holds the pointer, else the document. */
   private subjectOf(document: number, pointer: string): DiagnosticSubject {
-    for (let end = pointer.length; end >= 0; end = pointer.lastIndexOf('/', end - 1)) {
-      const object = this.objects.get(`${document}\u0000${pointer.slice(0, end)}`);
-      if (object !== undefined) return { object, pointer: pointer.slice(end) };
-      if (end === 0) break;
-    }
-    return { object: `#${document}`, pointer };
+    return innermostObject(this.objects, document, pointer) ?? { object: `#${document}`, pointer };
   }
 
   /** A finding of one of the engine's own rules (parser, extraction, directives), when that rule is enabled. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { innermostObject, objectSlot } from '../engine/object-slots.js';
 import type { Diagnostic, FileResult, Severity } from '../engine/types.js';
 import { relativeToCwd } from './github.js';
 import { formatterOf, type FormatModule, type ReportWriterFactory } from './summary.js';
@@ -12,18 +13,13 @@ const GITLAB_SEVERITY: Record<Severity, string> = { error: 'major', warning: 'mi
  * holding the path wins (a List's item), and the path is taken from there, so that reordering a List keeps it.
  */
 function objectAndPath(objects: ReadonlyMap<string, string>, d: Diagnostic): [string, string] {
-  const segments = d.path.split('/');
-  for (let length = segments.length; length >= 1; length--) {
-    const prefix = segments.slice(0, length).join('/');
-    const key = objects.get(`${d.document}\u0000${prefix}`);
-    if (key !== undefined) return [key, d.path.slice(prefix.length)];
-  }
-  return [`#${d.document}`, d.path];
+  const found = innermostObject(objects, d.document, d.path);
+  return found ? [found.object, found.pointer] : [`#${d.document}`, d.path];
 }
 
 /** Each linted object's key, by its document and path in the file. */
 function objectKeys(result: FileResult): Map<string, string> {
-  return new Map((result.objects ?? []).map((o) => [`${o.document}\u0000${o.path}`, o.identity ?? `#${o.document}${o.path}`]));
+  return new Map((result.objects ?? []).map((o) => [objectSlot(o.document, o.path), o.identity ?? `#${o.document}${o.path}`]));
 }
 
 /**

@@ -3,7 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { PRESET_NAMES } from '../engine/presets.js';
 import { ruleCategory, type ResourceKind, type Rule } from '../engine/types.js';
 import { API_GROUP, API_VERSION } from '../engine/extract.js';
-import { USER_VERBS } from '../../rules/user/access-verbs/index.js';
+import { USER_VERBS } from '../platform/enumerations.js';
 import { containerPath, isDocumentMarker, lineShape, siblingKeys, topLevelValue, type LineShape, type PathStep } from './cursor.js';
 import { configFileKeys, fieldAt, fieldMarkdown, fieldsOf, objectAt, typeLabel, type FieldInfo } from './fields.js';
 import { DIRECTIVE_COMMENT, lineAt } from './hover.js';

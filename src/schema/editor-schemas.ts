@@ -10,8 +10,7 @@
  */
 import { API_GROUP, API_VERSION, OBJECT_FIELDS, RESOURCE_KINDS } from '../engine/scope.js';
 import type { ResourceKind } from '../engine/types.js';
-import { NAME_ID_FORMATS, lastComponent } from '../../rules/auth/saml-name-id-format/index.js';
-import { USER_VERBS } from '../../rules/user/access-verbs/index.js';
+import { lastComponent, NAME_ID_FORMATS, USER_VERBS } from '../platform/enumerations.js';
 import { SCHEMA_DRAFT, schemaId, schemas, type JsonSchema } from './index.js';
 
 /** A schema as written to a file: the validated subset plus the keywords only editors see (`const`, `if`, `pattern`...). */

@@ -153,15 +153,27 @@ export function buildCorpus(spec: CorpusSpec, dir?: string): CorpusManifest {
 
 /** The corpus in `dir`, generated unless a manifest says the same generator and spec already wrote it. */
 export function ensureCorpus(dir: string, spec: CorpusSpec): { manifest: CorpusManifest; generated: boolean } {
+  return cachedCorpus(dir, (existing: CorpusManifest) => existing.generator === GENERATOR_VERSION && sameSpec(existing.spec, spec), () => buildCorpus(spec, dir));
+}
+
+export function sameSpec(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * A generated corpus in `dir`: kept while the manifest there `matches` (the same generator, spec and sources wrote it),
+ * else removed and written anew by `build`, whose manifest is then saved beside the files.
+ */
+export function cachedCorpus<M>(dir: string, matches: (existing: M) => boolean, build: () => M): { manifest: M; generated: boolean } {
   try {
-    const existing = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as CorpusManifest;
-    if (existing.generator === GENERATOR_VERSION && JSON.stringify(existing.spec) === JSON.stringify(spec)) return { manifest: existing, generated: false };
+    const existing = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as M;
+    if (matches(existing)) return { manifest: existing, generated: false };
   } catch {
     // No corpus yet, or an unreadable manifest: generate it.
   }
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const manifest = buildCorpus(spec, dir);
+  const manifest = build();
   // A .json file: neither platlint nor the floor (both take *.yaml and *.yml) reads it.
   writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(manifest) + '\n');
   return { manifest, generated: true };

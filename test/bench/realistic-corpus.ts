@@ -7,7 +7,8 @@
  * Deterministic: file `f` depends on the seed, `f` and the fixtures only. Each file remembers the rule ids its
  * fixtures expect (`# expect: <rule-id>` comments), so that the benchmark can check a run reported them.
  */
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cachedCorpus, sameSpec } from './corpus.js';
 import { join, relative } from 'node:path';
 import { parseAllDocuments, parseDocument, stringify } from 'yaml';
 import { walkYamlFiles } from '../../src/cli/files.js';
@@ -44,7 +45,6 @@ export interface RealisticManifest {
 
 /** Bumped whenever the generated text changes, so that a cached corpus is regenerated. */
 const REALISTIC_GENERATOR_VERSION = 2;
-const MANIFEST_FILE = 'corpus.json';
 
 interface SourceDocument {
   origin: string;
@@ -173,17 +173,5 @@ export function buildRealisticCorpus(fixturesDir: string, spec: RealisticSpec, d
 /** The corpus in `dir`, generated unless its manifest says the same generator, spec and fixtures wrote it. */
 export function ensureRealisticCorpus(dir: string, fixturesDir: string, spec: RealisticSpec): { manifest: RealisticManifest; generated: boolean } {
   const fingerprint = loadSources(fixturesDir).fingerprint;
-  try {
-    const existing = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as RealisticManifest;
-    if (existing.generator === REALISTIC_GENERATOR_VERSION && existing.sources === fingerprint && JSON.stringify(existing.spec) === JSON.stringify(spec)) {
-      return { manifest: existing, generated: false };
-    }
-  } catch {
-    // No corpus yet, or an unreadable manifest: generate it.
-  }
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const manifest = buildRealisticCorpus(fixturesDir, spec, dir);
-  writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(manifest) + '\n');
-  return { manifest, generated: true };
+  return cachedCorpus(dir, (existing: RealisticManifest) => existing.generator === REALISTIC_GENERATOR_VERSION && existing.sources === fingerprint && sameSpec(existing.spec, spec), () => buildRealisticCorpus(fixturesDir, spec, dir));
 }

@@ -7,7 +7,8 @@
  *
  * Deterministic: file `f` depends on the seed, `f` and the fixtures only.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cachedCorpus, sameSpec } from './corpus.js';
 import { join } from 'node:path';
 import { parseDocument, stringify } from 'yaml';
 import { builtinRules } from '../../rules/index.js';
@@ -30,7 +31,6 @@ export interface SmallManifest {
 }
 
 const SMALL_GENERATOR_VERSION = 1;
-const MANIFEST_FILE = 'corpus.json';
 export const SMALL_MIN_BYTES = 500;
 export const SMALL_MAX_BYTES = 1500;
 /** Config fixtures of these areas, as the platform's docs publish small Configs. */
@@ -127,17 +127,5 @@ export function buildSmallCorpus(fixturesDir: string, spec: SmallSpec, dir?: str
 /** The corpus in `dir`, generated unless its manifest says the same generator, spec and fixtures wrote it. */
 export function ensureSmallCorpus(dir: string, fixturesDir: string, spec: SmallSpec): { manifest: SmallManifest; generated: boolean } {
   const fingerprint = loadSmallSources(fixturesDir).fingerprint;
-  try {
-    const existing = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as SmallManifest;
-    if (existing.generator === SMALL_GENERATOR_VERSION && existing.sources === fingerprint && JSON.stringify(existing.spec) === JSON.stringify(spec)) {
-      return { manifest: existing, generated: false };
-    }
-  } catch {
-    // No corpus yet, or an unreadable manifest: generate it.
-  }
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const manifest = buildSmallCorpus(fixturesDir, spec, dir);
-  writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(manifest) + '\n');
-  return { manifest, generated: true };
+  return cachedCorpus(dir, (existing: SmallManifest) => existing.generator === SMALL_GENERATOR_VERSION && existing.sources === fingerprint && sameSpec(existing.spec, spec), () => buildSmallCorpus(fixturesDir, spec, dir));
 }

@@ -1,23 +1,5 @@
-import { eachProvider, type Rule, shown } from '../../api.js';
+import { eachProvider, lastComponent, NAME_ID_FORMATS, type Rule, shown } from '../../api.js';
 import { fieldName, str } from '../shared.js';
-
-/** The name-id formats the SAML connector knows (Dex `connector/saml/saml.go`, `nameIDFormats`). */
-export const NAME_ID_FORMATS: readonly string[] = [
-  'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
-  'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified',
-  'urn:oasis:names:tc:SAML:1.1:nameid-format:X509SubjectName',
-  'urn:oasis:names:tc:SAML:1.1:nameid-format:WindowsDomainQualifiedName',
-  'urn:oasis:names:tc:SAML:2.0:nameid-format:encrypted',
-  'urn:oasis:names:tc:SAML:2.0:nameid-format:entity',
-  'urn:oasis:names:tc:SAML:2.0:nameid-format:kerberos',
-  'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
-  'urn:oasis:names:tc:SAML:2.0:nameid-format:transient',
-];
-
-export function lastComponent(urn: string): string {
-  const i = urn.lastIndexOf(':');
-  return i > 0 ? urn.slice(i + 1) : urn;
-}
 
 /** Dex's lookup: every full URN and its last component, exactly (case-sensitive). */
 const LOOKUP: ReadonlyMap<string, string> = new Map(NAME_ID_FORMATS.flatMap((urn) => [[urn, urn], [lastComponent(urn), urn]]));

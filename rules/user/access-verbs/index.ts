@@ -1,7 +1,5 @@
-import { didYouMean, isRecord, listAt, type Rule, shown } from '../../api.js';
+import { didYouMean, isRecord, listAt, type Rule, shown, USER_VERBS } from '../../api.js';
 
-/** The verbs a User access rule can grant (spec: standard verbs plus bind and makeowner; `*` for all). */
-export const USER_VERBS = ['get', 'list', 'create', 'update', 'patch', 'delete', 'bind', 'makeowner', '*'] as const;
 const VERB_SET: ReadonlySet<string> = new Set(USER_VERBS);
 const VERB_LIST = USER_VERBS.join(', ');
 /** Kubernetes RBAC verbs that User access rules do not have: no did-you-mean (watch is not a typo of patch). */
