@@ -1,33 +1,44 @@
 /**
- * Build step: bundles the CLI (and its lint worker) with esbuild, over the files tsc wrote to dist/src/cli. The
- * profile of a pre-commit run showed module loading dominating start-up: resolving, reading and compiling some 160
- * of our modules and 100 CommonJS modules of the dependencies. A bundle is a handful of files.
+ * Build step: bundles the CLI with esbuild, over the files tsc wrote to dist/src/cli, into one CommonJS file,
+ * dist/src/cli/platlint.cjs, and writes V8's code cache of it beside it. The `platlint` command is launch.cjs
+ * (src/cli/launch.cts), which compiles the bundle from that cache. A profile of a pre-commit run showed start-up
+ * dominated first by resolving and loading some 160 of our modules and 100 CommonJS modules of the dependencies
+ * (hence a bundle), then by compiling the bundle (hence the cache, which Node 20 keeps for CommonJS scripts only).
  *
  *   node dist/src/build/bundle-cli.js      # run by `npm run build`, after tsc and build-validators
  *
- * - Code splitting keeps what a run may not need (formatters, custom policies with CEL and ajv) in chunks loaded on
- *   demand; chunks sit next to bin.js, so `new URL('./x.js', import.meta.url)` means the same in every chunk.
- * - `./validators.generated.js` (validate.ts) is taken from dist/src/schema, where build-validators.js wrote it.
+ * - One file, which launch.cjs runs as the process and in each lint worker thread (src/cli/bundle-entry.ts). What a
+ *   run may not need (formatters, the language server, CEL) is still only initialised when first imported.
+ * - A module `X.ts` with an `X.bundled.ts` beside it is replaced by that one in the bundle: the precompiled
+ *   validators, imported statically there (src/schema/precompiled-validators.bundled.ts), and the lint worker's
+ *   script, which is launch.cjs (src/cli/worker-script.bundled.ts).
+ * - `./validators.generated.js` is taken from dist/src/schema, where build-validators.js wrote it, and trimmed
+ *   (lean-validators.ts) against the schemas the bundle holds anyway.
+ * - `import.meta.url` is the bundle's own URL, so that `new URL('./x', import.meta.url)` names a file beside it.
  * - The package's runtime `dependencies` stay outside the bundle, in node_modules; everything else (the
  *   devDependencies yaml, commander, micromatch, CEL, the LSP library) is taken in. So `dependencies` lists exactly
  *   what the published package needs besides its bundle: ajv and re2js, which src/schema/ajv.ts and
  *   src/formats/regex.ts load with createRequire on first use, out of esbuild's sight.
  *   `platlint explain` reads the rule docs from rules/ in a checkout, and from the archive written beside the bundle
  *   (rule-docs-archive.ts) in the package, which ships no rules/.
- * - Minified: the published package holds only the bundle, and a smaller file compiles faster at start-up. Local
- *   function names are not kept (esbuild's keepNames wraps every closure as it is created, on the hot path too), so
- *   CPU profiles of the bundle name methods and files but not local functions; profile the unbundled dist/src
- *   modules in process for those. The licenses of the bundled packages go to THIRD-PARTY-LICENSES.txt beside it.
+ * - Minified: the published package holds only the bundle. Local function names are not kept (esbuild's keepNames
+ *   wraps every closure as it is created, on the hot path too), so CPU profiles of the bundle name methods and files
+ *   but not local functions; profile the unbundled dist/src modules in process for those. The licenses of the
+ *   bundled packages go to THIRD-PARTY-LICENSES.txt beside it.
  * - The yaml package's exports are read once, and its per-token reads of debugging switches folded (yaml-bundle.ts).
- * - bin.js is made executable: npm links it as the `platlint` command, and a checkout runs it as `dist/src/cli/bin.js`.
+ * - The bundle's first line is its hash, which names its code cache: V8 checks a cache against the source's length
+ *   only. The cache is made by running the bundle once on the shipped examples, so that it holds what a lint
+ *   compiles, not only the top level; caches of earlier bundles are removed.
  * - Every file is written aside and renamed, so that a CLI starting during a build never reads half a file.
  */
-import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { leanValidatorsModule } from './lean-validators.js';
-import { REQUIRE_BANNER, yamlBundlePlugins } from './yaml-bundle.js';
+import { yamlBundlePlugins } from './yaml-bundle.js';
 import { RULE_DOCS_ARCHIVE } from '../engine/docs.js';
 import { ruleDocsArchive } from './rule-docs-archive.js';
 import { bundledPackages, THIRD_PARTY_LICENSES_FILE, thirdPartyLicensesText } from './third-party-licenses.js';
@@ -35,12 +46,9 @@ import { bundledPackages, THIRD_PARTY_LICENSES_FILE, thirdPartyLicensesText } fr
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const outdir = join(root, 'dist', 'src', 'cli');
 const generatedValidators = join(root, 'dist', 'src', 'schema', 'validators.generated.js');
-/**
- * Chunks of earlier builds are removed once no CLI started before the build can still be loading them; at once when
- * npm builds the package (src/build/prepare.mjs sets PLATLINT_PRUNE_CHUNKS), so that `npm pack` takes in only this
- * build's chunks.
- */
-const STALE_CHUNK_MS = process.env['PLATLINT_PRUNE_CHUNKS'] === '1' ? 0 : 10 * 60_000;
+export const BUNDLE_FILE = 'platlint.cjs';
+export const LAUNCHER_FILE = 'launch.cjs';
+const CODE_CACHE = /^platlint-[0-9a-f]+\.code-cache$/;
 
 /** The runtime dependencies, which the published package installs beside the bundle. */
 function runtimeDependencies(): string[] {
@@ -67,14 +75,50 @@ async function leanValidators(code: string): Promise<string> {
 const validatorsPlugin: Plugin = {
   name: 'generated-validators',
   setup(b) {
-    b.onResolve({ filter: /^\.\/validators\.generated\.js$/ }, () =>
-      existsSync(generatedValidators) ? { path: generatedValidators } : { path: './validators.generated.js', external: true },
-    );
+    b.onResolve({ filter: /^\.\/validators\.generated\.js$/ }, () => {
+      if (!existsSync(generatedValidators)) throw new Error(`${generatedValidators} is missing: run build-validators first`);
+      return { path: generatedValidators };
+    });
     b.onLoad({ filter: /validators\.generated\.js$/ }, async (args) => ({ contents: await leanValidators(readFileSync(args.path, 'utf8')), loader: 'js' }));
   },
 };
 
-/** Bundles the CLI; undefined when esbuild cannot be loaded (the unbundled CLI tsc wrote then stays, just slower to start). */
+/** `./X.js` is bundled as `X.bundled.ts` where there is one beside `X.ts`, for every importer but that file itself. */
+const bundledVariantsPlugin: Plugin = {
+  name: 'bundled-variants',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
+      const variant = resolve(args.resolveDir, args.path.replace(/\.js$/, '.bundled.ts'));
+      return existsSync(variant) && variant !== args.importer ? { path: variant } : undefined;
+    });
+  },
+};
+
+/** The bundle's text with its hash as the first line, which names its code cache (src/cli/launch.cts). */
+function withHashLine(code: Uint8Array): string {
+  const text = Buffer.from(code).toString('utf8').replace(/^#!.*\n/, '');
+  return `// platlint bundle ${createHash('sha256').update(text).digest('hex').slice(0, 20)}\n${text}`;
+}
+
+/**
+ * Writes the code cache: the launcher writes it on exit when there is none, so one run on the shipped examples
+ * (a checkout's; the published package is built in one) leaves a cache of what linting compiles.
+ */
+function writeCodeCache(): string | undefined {
+  for (const name of readdirSync(outdir)) if (CODE_CACHE.test(name)) unlinkSync(join(outdir, name));
+  const examples = join(root, 'fixtures', 'examples');
+  const run = spawnSync(process.execPath, [join(outdir, LAUNCHER_FILE), examples], { cwd: root, stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' } });
+  const written = readdirSync(outdir).find((name) => CODE_CACHE.test(name));
+  // Exit 1: the examples hold problems, as they should. Anything else would leave a cache of a failed run.
+  if (run.status !== 1 || written === undefined) {
+    process.stderr.write(`bundle-cli: the run on ${examples} that makes the code cache exited with ${run.status}: the CLI will compile its bundle on every start\n`);
+    if (written !== undefined) unlinkSync(join(outdir, written));
+    return undefined;
+  }
+  return join(outdir, written);
+}
+
+/** Bundles the CLI; undefined when esbuild cannot be loaded (launch.cjs then runs the unbundled CLI tsc wrote, slower to start). */
 export async function bundleCli(): Promise<string[] | undefined> {
   let esbuild: typeof import('esbuild');
   try {
@@ -85,39 +129,36 @@ export async function bundleCli(): Promise<string[] | undefined> {
   }
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: { bin: 'src/cli/bin.ts', 'lint-worker': 'src/cli/lint-worker.ts' },
-    outdir,
+    entryPoints: ['src/cli/bundle-entry.ts'],
+    outfile: join(outdir, BUNDLE_FILE),
     bundle: true,
-    splitting: true,
-    format: 'esm',
+    format: 'cjs',
     platform: 'node',
     target: 'node20',
-    chunkNames: 'chunk-[hash]',
     external: runtimeDependencies().flatMap((name) => [name, `${name}/*`]),
+    define: { 'import.meta.url': '__platlintBundleUrl' },
+    banner: { js: 'var __platlintBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
     minify: true,
     legalComments: 'none',
     metafile: true,
-    banner: { js: REQUIRE_BANNER },
-    plugins: [validatorsPlugin, ...yamlBundlePlugins],
+    plugins: [bundledVariantsPlugin, validatorsPlugin, ...yamlBundlePlugins],
     write: false,
     logLevel: 'warning',
   });
   const written: string[] = [];
   for (const file of result.outputFiles) {
-    writeAtomically(file.path, file.contents, file.path === join(outdir, 'bin.js') ? 0o755 : 0o644);
+    writeAtomically(file.path, withHashLine(file.contents));
     written.push(file.path);
   }
+  chmodSync(join(outdir, LAUNCHER_FILE), 0o755);
   const licenses = join(outdir, THIRD_PARTY_LICENSES_FILE);
   writeAtomically(licenses, thirdPartyLicensesText(bundledPackages(root, result.metafile)));
   written.push(licenses);
   const docs = join(root, RULE_DOCS_ARCHIVE);
   writeAtomically(docs, ruleDocsArchive(root));
   written.push(docs);
-  const current = new Set(written);
-  for (const name of readdirSync(outdir)) {
-    const path = join(outdir, name);
-    if (/^chunk-\w+\.js$/.test(name) && !current.has(path) && Date.now() - statSync(path).mtimeMs >= STALE_CHUNK_MS) unlinkSync(path);
-  }
+  const cache = writeCodeCache();
+  if (cache !== undefined) written.push(cache);
   return written;
 }
 

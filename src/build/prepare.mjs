@@ -56,8 +56,7 @@ function npm(args, env = process.env) {
   }
 }
 
-// The package takes in every chunk in dist/src/cli: those of earlier builds go at once (src/build/bundle-cli.ts).
-const build = () => npm(['run', '--silent', 'build'], { ...process.env, PLATLINT_PRUNE_CHUNKS: '1' });
+const build = () => npm(['run', '--silent', 'build']);
 
 const missing = missingBuildTools();
 const devOmitted = /(^|[\s,])dev($|[\s,])/.test(process.env.npm_config_omit ?? '') || process.env.NODE_ENV === 'production';
@@ -70,7 +69,7 @@ if (missing.length > 0 && !devOmitted) {
 }
 if (missingBuildTools().length === 0) {
   build();
-} else if (['pack', 'publish'].includes(process.env.npm_command ?? '') && !existsSync(join(root, 'dist', 'src', 'cli', 'bin.js'))) {
+} else if (['pack', 'publish'].includes(process.env.npm_command ?? '') && !existsSync(join(root, 'dist', 'src', 'cli', 'platlint.cjs'))) {
   say(`${missing.join(' and ')} not installed and dist/ not built: run \`npm ci\` first`);
   process.exit(1);
 } else {

@@ -67,8 +67,5 @@ export const yamlBindingsPlugin: Plugin = {
   },
 };
 
-/** An ES module bundle of CommonJS code (yaml, commander, micromatch) needs `require` for Node's built-ins. */
-export const REQUIRE_BANNER = "import { createRequire as __platlintCreateRequire } from 'node:module'; const require = __platlintCreateRequire(import.meta.url);";
-
 /** Both, as bundle-cli.ts and the benchmark's floor use them. */
 export const yamlBundlePlugins: readonly Plugin[] = [yamlBindingsPlugin, yamlDebugFlagsPlugin];

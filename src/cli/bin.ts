@@ -1,14 +1,6 @@
 #!/usr/bin/env node
-import { setFlagsFromString } from 'node:v8';
 import { main } from './program.js';
 import { terminalProgress, wantsColor, wantsProgress } from './terminal.js';
-
-// After each full collection V8 lets the heap grow to up to four times what survived when collecting is cheap, as it
-// is here (the garbage of one file is dead by the next). Over a long run the main thread's heap so grew to 60 to 90 MB
-// for 17 MB alive, and peak memory with the number of files although nothing is kept. One and a half times keeps it
-// flat at the same speed (`npm run bench`, the realistic corpus). V8 reads this flag at every collection, so setting
-// it now works; Node (>= 20) keeps V8's flags writable for `setFlagsFromString`.
-setFlagsFromString('--heap-growing-percent=50');
 
 // A closed pipe (`platlint … | head`) is the reader's choice, not a failure worth a stack trace.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

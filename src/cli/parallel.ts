@@ -10,9 +10,8 @@
  * Each thread builds the same linter from plain data (the config file's path, the --rule flags), since rules and
  * resolved settings cannot cross threads. Custom policies, --fix and --cache stay single-threaded (the caller checks).
  */
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { lintBytes } from '../engine/lint.js';
 import type { FileResult } from '../engine/types.js';
@@ -20,6 +19,7 @@ import { readInputFile } from './files.js';
 import { loadRuleSet } from './rule-set.js';
 import { settingsWithFlags } from './settings.js';
 import { loadSuppressions } from '../suppressions/load.js';
+import { lintWorkerScript } from './worker-script.js';
 
 /**
  * Below this many bytes, starting workers costs more than it saves: a worker takes about 0.1 s of CPU to load
@@ -123,12 +123,6 @@ export async function createFileLinter(setup: ParallelSetup): Promise<(file: str
  */
 export function defaultThreads(): number {
   return Math.max(1, Math.min(8, availableParallelism()));
-}
-
-/** The worker script next to this module (or next to the bundled CLI); absent when running from the TS sources. */
-function workerScript(): URL | undefined {
-  const url = new URL('./lint-worker.js', import.meta.url);
-  return url.protocol === 'file:' && existsSync(fileURLToPath(url)) ? url : undefined;
 }
 
 export interface WorkerRequest {
@@ -318,7 +312,7 @@ export async function lintFilesInParallel(
     onWorkerError: options.onWorkerError ?? (() => {}),
   };
   const mainLints = options.mainThreadLints ?? true;
-  const script = threads > 1 && chunks.length > 1 ? (options.script ?? workerScript()) : undefined;
+  const script = threads > 1 && chunks.length > 1 ? (options.script ?? lintWorkerScript()) : undefined;
   for (let w = mainLints ? 1 : 0; script && w < threads; w++) startWorker(script, setup, run, heapLimitMb);
 
   let lintHere: ((file: string) => FileResult) | undefined;

@@ -8,33 +8,14 @@ import { didYouMean } from './suggest.js';
 import { createAjv } from './ajv.js';
 import { childSchema, typedFindings } from './go-typed.js';
 import type { JsonSchema } from './metadata.js';
-import { AJV_OPTIONS, schemaFingerprint } from './validator-options.js';
+import { AJV_OPTIONS } from './validator-options.js';
+import { precompiledValidators, type Validators } from './precompiled-validators.js';
 
 export interface SchemaFinding extends Report {
   ruleId: string;
 }
 
-type Validators = Map<ResourceKind, ValidateFunction>;
-
-/**
- * The validators `npm run build` compiled ahead of time (build-validators.ts), unless they are missing (tests run
- * from the sources) or were built from other schemas (a plain `tsc` after a schema change).
- */
-async function precompiledValidators(): Promise<Validators | undefined> {
-  try {
-    // A literal specifier, so that the CLI bundle (src/build/bundle-cli.ts) can take the generated module in.
-    const generated: Partial<typeof import('./validators.generated.js')> = await import('./validators.generated.js');
-    if (generated.fingerprint !== schemaFingerprint(schemas) || !generated.User || !generated.Config) return undefined;
-    return new Map([
-      ['User', generated.User],
-      ['Config', generated.Config],
-    ]);
-  } catch {
-    return undefined;
-  }
-}
-
-let validators: Validators | undefined = await precompiledValidators();
+let validators: Validators | undefined = precompiledValidators;
 
 function validatorFor(kind: ResourceKind): ValidateFunction {
   if (!validators) {

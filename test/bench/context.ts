@@ -1,4 +1,5 @@
 /** What every part of the benchmark shares: its options, the samples taken so far and the checks of their outputs. */
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BenchError, expectCode, root, run, type Sample } from './measure.js';
 
@@ -58,11 +59,16 @@ export function parseOptions(argv: readonly string[], cwd: string): Options {
     memory: !argv.includes('--no-memory') && (!smoke || argv.includes('--memory')),
     profile: argv.includes('--profile'),
     out: outFlag >= 0 && argv[outFlag + 1] ? resolve(cwd, argv[outFlag + 1] as string) : join(root, 'bench-out'),
-    beforeBin: beforeFlag >= 0 && argv[beforeFlag + 1] ? resolve(cwd, argv[beforeFlag + 1] as string, 'src', 'cli', 'bin.js') : undefined,
+    beforeBin: beforeFlag >= 0 && argv[beforeFlag + 1] ? binOf(resolve(cwd, argv[beforeFlag + 1] as string, '..')) : undefined,
   };
 }
 
-export const bin = join(root, 'dist', 'src', 'cli', 'bin.js');
+/** The `platlint` command of a checkout (its package.json `bin`), which its dist/ holds once built. */
+export function binOf(checkout: string): string {
+  return join(checkout, (JSON.parse(readFileSync(join(checkout, 'package.json'), 'utf8')) as { bin: { platlint: string } }).bin.platlint);
+}
+
+export const bin = binOf(root);
 export const floorScript = join(root, 'dist', 'test', 'bench', 'floor.js');
 
 export class Bench {

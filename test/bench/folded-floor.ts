@@ -6,9 +6,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { REQUIRE_BANNER, yamlBundlePlugins } from '../../src/build/yaml-bundle.js';
+import { yamlBundlePlugins } from '../../src/build/yaml-bundle.js';
 import { floorScript } from './context.js';
 import { log, root } from './measure.js';
+
+/** An ES module bundle of CommonJS code (the yaml package) needs `require` for Node's built-ins. */
+const REQUIRE_BANNER = "import { createRequire as __floorCreateRequire } from 'node:module'; const require = __floorCreateRequire(import.meta.url);";
 
 /** Path of the bundled floor script (named floor.js, which is how floor.ts knows it is run), or undefined without esbuild. */
 export async function foldedFloorScript(out: string): Promise<string | undefined> {

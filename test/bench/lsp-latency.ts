@@ -15,6 +15,7 @@ import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, typ
 import { LINT_DELAY_MS } from '../../src/lsp/server.js';
 import { median, root } from './measure.js';
 import { loadSources, realisticFile } from './realistic-corpus.js';
+import { binOf } from './context.js';
 
 export interface LatencyResult {
   lines: number;
@@ -61,7 +62,7 @@ interface Published {
 }
 
 /** Measures one file size against a freshly started server. */
-export async function measureLatency(root: string, lines: number, edits: number, bin = join(root, 'dist', 'src', 'cli', 'bin.js')): Promise<LatencyResult> {
+export async function measureLatency(root: string, lines: number, edits: number, bin = binOf(root)): Promise<LatencyResult> {
   const child = spawn(process.execPath, [bin, 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
   const connection: ProtocolConnection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const waiting = new Map<number, (p: Published) => void>();

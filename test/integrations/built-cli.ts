@@ -11,7 +11,7 @@ const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as 
 /** The package's bins as npm links them: name -> script, relative to the package root. */
 export const bins: Readonly<Record<string, string>> = pkg.bin;
 
-const cliPath = join(repoRoot, pkg.bin['platlint'] ?? 'dist/src/cli/bin.js');
+const cliPath = join(repoRoot, pkg.bin['platlint'] ?? '');
 const formattersPath = join(repoRoot, 'dist', 'src', 'formatters', 'index.js');
 
 /** dist/ is usable when the CLI exists and was built with every format these tests use. */

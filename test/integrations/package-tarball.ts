@@ -32,14 +32,10 @@ export interface Packed {
 
 /**
  * `npm pack` of the checkout into `dir`, from the dist/ that `npm test` built: `--ignore-scripts` so that `prepare`
- * does not rebuild dist/ under the feet of the other test files (src/build/prepare.mjs is covered by .ci/run). Only
- * the bundling is redone, as `prepare` does it, so that chunks of earlier builds are not packed: the sources have not
- * changed since `npm test` built them, so the current chunks are rewritten the same.
+ * does not rebuild dist/ under the feet of the other test files (src/build/prepare.mjs is covered by .ci/run).
  */
 export function packTarball(dir: string): Packed {
   mkdirSync(dir, { recursive: true });
-  const bundle = spawnSync(process.execPath, [join(repoRoot, 'dist', 'src', 'build', 'bundle-cli.js')], { cwd: repoRoot, encoding: 'utf8', env: { ...process.env, PLATLINT_PRUNE_CHUNKS: '1' } });
-  if (bundle.status !== 0) throw new Error(`bundling failed: ${bundle.stderr}`);
   const run = npm(['pack', '--ignore-scripts', '--json', '--pack-destination', dir], repoRoot);
   if (run.status !== 0) throw new Error(`npm pack failed: ${run.stderr}`);
   const [report] = JSON.parse(run.stdout) as { filename: string; size: number; unpackedSize: number; files: PackedFile[] }[];

@@ -57,17 +57,18 @@ describe('npm pack', () => {
       /^package\.json$/,
       /^README\.md$/,
       /^LICENSE$/,
-      /^dist\/src\/cli\/(bin|lint-worker|chunk-\w+)\.js$/,
+      /^dist\/src\/cli\/(launch|platlint)\.cjs$/,
+      /^dist\/src\/cli\/platlint-[0-9a-f]{20}\.code-cache$/,
       /^dist\/src\/cli\/THIRD-PARTY-LICENSES\.txt$/,
       /^dist\/src\/cli\/rule-docs\.json\.gz$/,
     ];
     expect(paths.filter((path) => !allowed.some((pattern) => pattern.test(path)))).toEqual([]);
-    expect(paths).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'dist/src/cli/bin.js', 'dist/src/cli/lint-worker.js', 'dist/src/cli/rule-docs.json.gz']));
+    expect(paths).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'dist/src/cli/launch.cjs', 'dist/src/cli/platlint.cjs', 'dist/src/cli/rule-docs.json.gz']));
   });
 
-  it('is at most 150 files and 1.5 MB unpacked', () => {
-    expect(packed.files.length).toBeLessThanOrEqual(150);
-    expect(packed.unpackedSize).toBeLessThanOrEqual(1_500_000);
+  it('is at most 10 files and 3 MB unpacked (the bundle and its code cache are 1.3 MB each)', () => {
+    expect(packed.files.length).toBeLessThanOrEqual(10);
+    expect(packed.unpackedSize).toBeLessThanOrEqual(3_000_000);
   });
 
   it('carries the Apache-2.0 license text', () => {
@@ -76,17 +77,10 @@ describe('npm pack', () => {
     expect(license).toContain('END OF TERMS AND CONDITIONS');
   });
 
-  it('holds exactly the chunks the bundle imports: none left over from an earlier build', () => {
-    const cliDir = join(project, 'node_modules', 'platlint', 'dist', 'src', 'cli');
-    const reached = new Set<string>();
-    const queue = ['bin.js', 'lint-worker.js'];
-    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
-      if (reached.has(file)) continue;
-      reached.add(file);
-      for (const match of readFileSync(join(cliDir, file), 'utf8').matchAll(/["'`]\.\/(chunk-\w+\.js)["'`]/g)) queue.push(match[1] as string);
-    }
-    const shipped = packed.files.map((f) => f.path).filter((path) => path.startsWith('dist/src/cli/') && path.endsWith('.js')).map((path) => path.slice('dist/src/cli/'.length));
-    expect(shipped.sort()).toEqual([...reached].sort());
+  it('holds the code cache of the bundle it holds, and no other', () => {
+    const bundle = readFileSync(join(project, 'node_modules', 'platlint', 'dist', 'src', 'cli', 'platlint.cjs'), 'utf8');
+    const hash = /^\/\/ platlint bundle ([0-9a-f]{20})\n/.exec(bundle)?.[1];
+    expect(packed.files.map((f) => f.path).filter((path) => path.endsWith('.code-cache'))).toEqual([`dist/src/cli/platlint-${hash}.code-cache`]);
   });
 
   it('names in THIRD-PARTY-LICENSES.txt the packages bundled in', () => {
@@ -134,7 +128,7 @@ describe('installing the tarball with --omit=dev into a new project', () => {
     // The package copied out of the project that installed its dependencies, as someone vendoring the bundle would.
     const stranded = join(dir, 'stranded');
     cpSync(join(project, 'node_modules', 'platlint'), stranded, { recursive: true });
-    const result = run(process.execPath, [join(stranded, 'dist/src/cli/bin.js'), join(repoRoot, 'fixtures/auth/groups-filters/invalid.yaml'), '--format', 'json']);
+    const result = run(process.execPath, [join(stranded, 'dist/src/cli/launch.cjs'), join(repoRoot, 'fixtures/auth/groups-filters/invalid.yaml'), '--format', 'json']);
     const diagnostics = (JSON.parse(result.stdout) as { results: { diagnostics: { ruleId: string; line: number; message: string }[] }[] }).results[0]?.diagnostics ?? [];
     expect(diagnostics.map((d) => [d.ruleId, d.line])).toEqual([['internal/rule-error', 1]]);
     expect(diagnostics[0]?.message).toMatch(/^The rule auth\/groups-filters failed on this document \(Cannot find module 're2js'/);
@@ -216,7 +210,7 @@ describe('the checkout', () => {
     expect(refused.stderr).toContain('dist/ not built: run `npm ci` first');
     // With a CLI built, `npm pack` prints the tarball's name alone: no script banner, no build output.
     mkdirSync(join(copy, 'dist', 'src', 'cli'), { recursive: true });
-    writeFileSync(join(copy, 'dist', 'src', 'cli', 'bin.js'), '#!/usr/bin/env node\n');
+    writeFileSync(join(copy, 'dist', 'src', 'cli', 'platlint.cjs'), '// platlint bundle 0123456789abcdef\n');
     const pack = npm(['pack', '--dry-run'], copy, { NODE_ENV: 'production' });
     expect(pack.status).toBe(0);
     expect(pack.stdout).toBe(`platlint-${manifest.version}.tgz\n`);
