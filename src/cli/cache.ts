@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { FileResult } from '../engine/types.js';
+import { sha256 } from '../engine/crypto.js';
 
 // 2: results carry the skipped objects and whether the whole file was skipped.
 const CACHE_FORMAT = 3;
@@ -38,7 +38,7 @@ function isDirectory(path: string): boolean {
 }
 
 export function hashText(...parts: readonly (string | Uint8Array)[]): string {
-  const hash = createHash('sha256');
+  const hash = sha256();
   for (const part of parts) hash.update(part).update('\u0000');
   return hash.digest('hex');
 }

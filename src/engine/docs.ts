@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,6 +35,8 @@ let archivedDocs: Readonly<Record<string, string>> | undefined;
 function archivedDoc(ruleId: string): string | undefined {
   if (archivedDocs === undefined) {
     const file = join(findPackageRoot(), RULE_DOCS_ARCHIVE);
+    // node:zlib on first use: only `explain` and `rules` read the archive, and loading it costs every start.
+    const { gunzipSync } = createRequire(import.meta.url)('node:zlib') as typeof import('node:zlib');
     archivedDocs = existsSync(file) ? (JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) as Record<string, string>) : {};
   }
   return Object.hasOwn(archivedDocs, ruleId) ? archivedDocs[ruleId] : undefined;

@@ -1,7 +1,7 @@
 /**
  * Go's base64 and PEM decoding, and the certificate checks Dex makes with them when a connector starts.
  */
-import { X509Certificate } from "node:crypto";
+import { nodeCrypto } from "../engine/crypto.js";
 import { memoizeByString } from "./memo.js";
 
 // ---------------------------------------------------------------------------
@@ -168,7 +168,7 @@ const GO_SPACE_ONLY = /^[\t\n\v\f\r \u0085\u00a0]*$/;
 
 function isCertificate(bytes: Uint8Array): boolean {
   try {
-    new X509Certificate(Buffer.from(bytes));
+    new (nodeCrypto().X509Certificate)(Buffer.from(bytes));
     return true;
   } catch {
     return false;

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { innermostObject, objectSlot } from '../engine/object-slots.js';
 import type { Diagnostic, FileResult, Severity } from '../engine/types.js';
 import { relativeToCwd } from './github.js';
 import { formatterOf, type FormatModule, type ReportWriterFactory } from './summary.js';
+import { sha256 } from '../engine/crypto.js';
 
 /** GitLab's Code Quality severities are info, minor, major, critical and blocker: platlint uses the lower three. */
 const GITLAB_SEVERITY: Record<Severity, string> = { error: 'major', warning: 'minor', info: 'info' };
@@ -33,7 +33,7 @@ function problemKey(file: string, objects: ReadonlyMap<string, string>, d: Diagn
 }
 
 function fingerprint(key: string, occurrence: number): string {
-  return createHash('sha256').update(`${key}\u0000${occurrence}`).digest('hex').slice(0, 32);
+  return sha256().update(`${key}\u0000${occurrence}`).digest('hex').slice(0, 32);
 }
 
 /**

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, FileResult, Severity, SuppressedDiagnostic } from '../engine/types.js';
 import { relativeToCwd } from './github.js';
 import { bufferedWriter, notLinted, type FormatContext, type RuleInfo, type FormatModule } from './summary.js';
+import { sha256 } from '../engine/crypto.js';
 
 export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 export const INFORMATION_URI = 'https://github.com/platlint/platlint';
@@ -81,7 +81,7 @@ export function artifactLocation(file: string, cwd: string): ArtifactLocation {
 
 /** Stable across runs and line shifts: the rule, the file, the document and data path, and the message. */
 function fingerprint(file: string, d: Diagnostic): string {
-  return createHash('sha256')
+  return sha256()
     .update([d.ruleId, file, String(d.document), d.path, d.message].join('\u0000'))
     .digest('hex')
     .slice(0, 32);

@@ -3,9 +3,9 @@
  * object, rule, data path), never by line or count, so that edits elsewhere in a file leave its entries matching.
  * One entry a line, sorted: two branches that each change the baseline merge without conflicts in most cases.
  */
-import { createHash } from 'node:crypto';
 import { currentIdOf } from '../../rules/aliases.js';
 import { ConfigError } from '../settings-file/load.js';
+import { sha256 } from '../engine/crypto.js';
 
 export const BASELINE_FILE_NAME = '.platlint-baseline.json';
 const BASELINE_VERSION = 1;
@@ -33,7 +33,7 @@ export interface Baseline {
 
 /** A short hash of a diagnostic's message (secrets already scrubbed from it), to tell two problems on one path apart. */
 export function messageHash(message: string): string {
-  return createHash('sha256').update(message).digest('hex').slice(0, 10);
+  return sha256().update(message).digest('hex').slice(0, 10);
 }
 
 /** What an entry is about, without the hash: the key of the baseline's lookup. */

@@ -85,7 +85,7 @@ describe('the platlint command', () => {
   });
 
   it('runs the lint worker threads from the bundle: one CPU profile per thread, the same report as one thread', () => {
-    const { manifest } = ensureCorpus(join(work, 'corpus'), { files: 600, docsPerFile: 1, seed: 11 });
+    const { manifest } = ensureCorpus(join(work, 'corpus'), { files: 1200, docsPerFile: 1, seed: 11 });
     expect(manifest.counts.bytes).toBeGreaterThan(PARALLEL_MIN_BYTES);
     const profiles = join(work, 'profiles');
     mkdirSync(profiles);

@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCorpus } from '../bench/corpus.js';
 import { pathToFileURL } from 'node:url';
-import { chunkByBytes, CHUNKS_AHEAD, createFileLinter, decodeResults, encodeResults, lintFilesInParallel, PARALLEL_MIN_BYTES, worthParallel } from '../../src/cli/parallel.js';
+import { chunkByBytes, CHUNKS_AHEAD, createFileLinter, decodeResults, encodeResults, lintFilesInParallel, PARALLEL_MIN_BYTES, workerHeapLimitMb, workerYoungGenerationMb, worthParallel } from '../../src/cli/parallel.js';
 import type { FileResult } from '../../src/engine/types.js';
 import { BIN, runCli } from '../helpers/cli.js';
 import { yamlFilesUnder } from '../helpers/files.js';
@@ -15,9 +15,14 @@ const BUILT_WORKER = join(BIN, '..', 'lint-worker.js');
 
 // More bytes than PARALLEL_MIN_BYTES (the generated Users are about 1.2 kB each): the built CLI lints them on
 // worker threads. `--cache` keeps a run on the main thread alone, which gives the reference report.
-const FILES = 600;
+const FILES = 1200;
 
 describe('deciding on worker threads and cutting chunks', () => {
+  it("sizes the workers' heaps by the largest file: the old generation from 48 MB, the young one 4 to 31 MB, then V8's", () => {
+    expect([0, 1_500, 62_287, 1 << 20].map(workerHeapLimitMb)).toEqual([48, 49, 52, 112]);
+    expect([0, 1_500, 16_384, 16_385, 62_287, 126_976, 126_977].map(workerYoungGenerationMb)).toEqual([4, 4, 4, 5, 16, 31, undefined]);
+  });
+
   it('sends results as one JSON string, code frames included', () => {
     const diagnostic = { ruleId: 'meta/name', severity: 'error' as const, message: 'metadata.name "A" is not valid.', line: 4, column: 9, endLine: 4, endColumn: 10, path: '/metadata/name', document: 0, docsUrl: 'https://example.com/meta/name' };
     const results: FileResult[] = [
