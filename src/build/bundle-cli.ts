@@ -46,8 +46,9 @@ import { bundledPackages, THIRD_PARTY_LICENSES_FILE, thirdPartyLicensesText } fr
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const outdir = join(root, 'dist', 'src', 'cli');
 const generatedValidators = join(root, 'dist', 'src', 'schema', 'validators.generated.js');
-export const BUNDLE_FILE = 'platlint.cjs';
-export const LAUNCHER_FILE = 'launch.cjs';
+const BUNDLE_FILE = 'platlint.cjs';
+const LAUNCHER_FILE = 'launch.cjs';
+/** The code caches' names, as src/cli/launch.cts makes them from the bundle's hash. */
 const CODE_CACHE = /^platlint-[0-9a-f]+\.code-cache$/;
 
 /** The runtime dependencies, which the published package installs beside the bundle. */

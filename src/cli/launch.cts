@@ -24,14 +24,16 @@ import { isMainThread } from 'node:worker_threads';
 // is here (the garbage of one file is dead by the next). Over a long run the main thread's heap so grew to 60 to 90 MB
 // for 17 MB alive, and peak memory with the number of files although nothing is kept. One and a half times keeps it
 // flat at the same speed (`npm run bench`, the realistic corpus).
-setFlagsFromString('--heap-growing-percent=50');
+const HEAP_GROWTH = '--heap-growing-percent=50';
 // V8's optimizing compiler inlines up to 920 bytes of bytecode into a function, a budget made for programs that run
 // for minutes. A lint run lasts seconds, and compiling was most of its CPU time beyond parsing: 0.8 s of background
 // compiling per thread on the 3,000 small files of the benchmark, paid again by each lint worker. With 120 bytes,
 // `npm run bench` measured 7% less CPU time and 6% less wall time on those files, 8% less of both on the realistic
 // corpus (3,000 files, 14 MB).
-setFlagsFromString('--max-inlined-bytecode-size-cumulative=120');
-// Both before the bundle is compiled: V8 keys its code cache on its flags.
+const INLINING_BUDGET = '--max-inlined-bytecode-size-cumulative=120';
+// Both set before the bundle is compiled, since V8 keys its code cache on its flags; by the main thread alone, since
+// V8's flags are the whole process's, worker threads included.
+if (isMainThread) for (const flag of [HEAP_GROWTH, INLINING_BUDGET]) setFlagsFromString(flag);
 
 const BUNDLE = join(__dirname, 'platlint.cjs');
 
