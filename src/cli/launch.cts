@@ -58,7 +58,10 @@ function launch(): void {
   try {
     source = readFileSync(BUNDLE, 'utf8');
   } catch {
-    void import('./bin.js');
+    import('./bin.js').catch(() => {
+      process.stderr.write(`platlint: ${BUNDLE} is missing: reinstall platlint, or run npm run build in its checkout\n`);
+      process.exitCode = 2;
+    });
     return;
   }
   const cacheFile = codeCacheFile(source);

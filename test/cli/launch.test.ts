@@ -84,6 +84,20 @@ describe('the platlint command', () => {
     expect(readFileSync(cache).equals(replaced)).toBe(true);
   });
 
+  it('without a bundle beside it (nor the unbundled CLI), says so in one line and exits 2', () => {
+    const alone = mkdtempSync(join(ROOT, 'dist', 'launch-alone-'));
+    try {
+      copyFileSync(join(CLI_DIR, 'launch.cjs'), join(alone, 'launch.cjs'));
+      expect(run(join(alone, 'launch.cjs'), ['jane.yaml'], work)).toEqual({
+        status: 2,
+        stdout: '',
+        stderr: `platlint: ${join(alone, 'platlint.cjs')} is missing: reinstall platlint, or run npm run build in its checkout\n`,
+      });
+    } finally {
+      rmSync(alone, { recursive: true, force: true });
+    }
+  });
+
   it('runs the lint worker threads from the bundle: one CPU profile per thread, the same report as one thread', () => {
     const { manifest } = ensureCorpus(join(work, 'corpus'), { files: 1200, docsPerFile: 1, seed: 11 });
     expect(manifest.counts.bytes).toBeGreaterThan(PARALLEL_MIN_BYTES);
