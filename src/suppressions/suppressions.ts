@@ -32,6 +32,8 @@ interface Bucket {
 
 export class Suppressions {
   private readonly buckets = new Map<string, Bucket>();
+  /** The files the baseline has entries for, as it names them. */
+  private readonly baselineFiles = new Set<string>();
   readonly exceptions: readonly ExceptionMatcher[];
   readonly baselineDir: string | undefined;
 
@@ -40,6 +42,7 @@ export class Suppressions {
     const baseline = options.baseline;
     this.baselineDir = baseline && dirname(baseline.path);
     baseline?.entries.forEach((entry, index) => {
+      this.baselineFiles.add(entry.file);
       const key = entryKey(entry.file, entry.object, entry.rule, entry.path);
       const bucket = this.buckets.get(key) ?? {};
       if (entry.hash === undefined) bucket.any ??= index;
@@ -64,12 +67,18 @@ export class Suppressions {
     return bucket.byHash?.get(messageHash(diagnostic.message)) ?? bucket.any;
   }
 
-  /** The suppressor for one file: the exceptions that apply there are chosen once. */
+  /**
+   * The suppressor for one file: the exceptions that apply there are chosen once. None for a file that no exception
+   * covers and the baseline has no entry for, so that linting it costs what it costs without suppressions (the
+   * engine then neither tells what each finding is about nor notes the objects).
+   */
   forFile(file: string): Suppressor | undefined {
     if (!this.active) return undefined;
     const inConfigDir = relativeTo(this.options.configDir, resolve(this.options.cwd, file));
     const exceptions = this.exceptions.flatMap((matcher, index) => (!isExpired(matcher.entry, this.options.today) && matcher.coversFile(inConfigDir) ? [{ matcher, index }] : []));
-    const baselineName = this.buckets.size ? this.baselineName(file) : undefined;
+    const named = this.buckets.size ? this.baselineName(file) : undefined;
+    const baselineName = named !== undefined && this.baselineFiles.has(named) ? named : undefined;
+    if (exceptions.length === 0 && baselineName === undefined) return undefined;
     return {
       suppression: (diagnostic, subject): Suppression | undefined => {
         // A deliberate exception says more than legacy debt: it wins, and the entry it overlaps shows as unused.

@@ -40,7 +40,13 @@ describe('baseline matching', () => {
     expect(suppressor?.suppression(diagnostic('schema/type', 'x'), { ...subject, object: 'User/joe' })).toBeUndefined();
     expect(suppressor?.suppression(diagnostic('schema/type', 'x'), { ...subject, pointer: '/spec/y' })).toBeUndefined();
     expect(suppressor?.suppression(diagnostic('user/email', 'x'), subject)).toBeUndefined();
-    expect(suppressions([entry]).forFile('users/joe.yaml')?.suppression(diagnostic('schema/type', 'x'), subject)).toBeUndefined();
+  });
+
+  it('gives no suppressor at all for a file that no exception covers and the baseline has no entry for', () => {
+    expect(suppressions([entry]).forFile('users/joe.yaml')).toBeUndefined();
+    expect(suppressions([entry], [{ rules: ['schema/type'], reason: 'expired', expires: '2026-11-23' }]).forFile('users/joe.yaml')).toBeUndefined();
+    const excepted = suppressions([entry], [{ rules: ['schema/type'], reason: 'deliberate' }]).forFile('users/joe.yaml');
+    expect(excepted?.suppression(diagnostic('schema/type', 'x'), subject)).toEqual({ by: 'exception', entry: 0, reason: 'deliberate' });
   });
 
   it('lets an exception win over an entry, and an expired exception suppress nothing', () => {
