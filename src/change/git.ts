@@ -5,8 +5,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
-import { relative, resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import type { PreviousFiles } from './context.js';
+import { relativeTo } from '../settings-file/paths.js';
 
 export class GitBaseError extends Error {}
 
@@ -65,7 +66,7 @@ export function gitPreviousFiles(ref: string, cwd: string): PreviousFiles {
     text: (file) => texts.get(file),
     files: () => manifests,
     oldPathOf: (newFile) => {
-      const path = relative(real(root), real(resolve(cwd, newFile))).split(sep).join('/');
+      const path = relativeTo(real(root), real(resolve(cwd, newFile)));
       return texts.has(path) ? path : undefined;
     },
   };

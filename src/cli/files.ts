@@ -1,7 +1,8 @@
 import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import micromatch from 'micromatch';
+import { relativeTo } from '../settings-file/paths.js';
 
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 const YAML_FILE = /\.ya?ml$/i;
@@ -24,9 +25,6 @@ interface IgnoreLevel {
   rules: Ignore;
 }
 
-function toPosix(path: string): string {
-  return sep === '/' ? path : path.split(sep).join('/');
-}
 
 /** The `.gitignore` and `.platlintignore` of one directory, or undefined when it has neither. */
 function ignoreLevel(dir: string, errors: string[]): IgnoreLevel | undefined {
@@ -48,7 +46,7 @@ function ignoreLevel(dir: string, errors: string[]): IgnoreLevel | undefined {
 function isIgnoredBy(levels: readonly IgnoreLevel[], absolute: string, isDirectory: boolean): boolean {
   let ignored = false;
   for (const { base, rules } of levels) {
-    const rel = toPosix(relative(base, absolute));
+    const rel = relativeTo(base, absolute);
     if (rel === '' || rel === '..' || rel.startsWith('../') || isAbsolute(rel)) continue;
     const verdict = rules.test(isDirectory ? `${rel}/` : rel);
     if (verdict.ignored) ignored = true;
@@ -245,7 +243,7 @@ export function resolveInputs(args: readonly string[], cwd: string, options: Res
       } catch {
         // A base directory that does not exist simply matches nothing.
       }
-      const matched = kept(candidates.filter((file) => matcher(toPosix(relative('.', file)))));
+      const matched = kept(candidates.filter((file) => matcher(relativeTo('.', file))));
       if (matched.length === 0) unmatched.push(`no files match the pattern ${arg}${UNMATCHED_HINT}`);
       files.push(...matched);
     } else {

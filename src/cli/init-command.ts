@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { relativeTo } from '../suppressions/suppressions.js';
+import { relativeTo } from '../settings-file/paths.js';
 import { atText, embeddedCandidatesIn } from '../engine/embedded.js';
 import { walkYamlFiles } from './files.js';
 import type { CliIo } from './io.js';

@@ -1,9 +1,9 @@
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { severityInForce, type SeverityChoice } from '../engine/settings.js';
 import type { SettingSource } from '../settings-file/resolve.js';
 import { ExceptionMatcher, isExpired, type ExceptionEntry } from '../suppressions/exceptions.js';
 import { todayUtc } from '../suppressions/load.js';
-import { relativeTo } from '../suppressions/suppressions.js';
+import { relativeTo, shownPath } from '../settings-file/paths.js';
 import type { CliIo } from './io.js';
 import { loadRuleSet, type RuleSetFlags } from './rule-set.js';
 import { applyRuleFlags, renamedRuleWarnings, UsageError } from './settings.js';
@@ -65,7 +65,7 @@ export async function effectiveConfig(file: string, flags: PrintConfigFlags, io:
 }
 
 function describeSource(source: SettingSource, cwd: string): string {
-  const at = source.file !== undefined ? `${relative(cwd, source.file) || source.file}:${source.line ?? 1}` : undefined;
+  const at = source.file !== undefined ? `${shownPath(cwd, source.file)}:${source.line ?? 1}` : undefined;
   switch (source.type) {
     case 'preset':
       return `preset ${source.name ?? ''}${at ? ` (${at})` : ''}`;
@@ -91,11 +91,11 @@ function stylish(effective: EffectiveConfig, cwd: string): string {
     `  ${id.padEnd(idWidth)}  ${severity.padEnd(severityWidth)}  ${source.padEnd(sourceWidth)}  ${options}`.trimEnd();
   return [
     `File:       ${effective.file}${effective.ignored ? ' (ignored by .platlint.yaml: not linted)' : ''}`,
-    `Config:     ${effective.config === null ? 'none' : relative(cwd, effective.config) || effective.config}`,
+    `Config:     ${effective.config === null ? 'none' : shownPath(cwd, effective.config)}`,
     `Presets:    ${list(effective.presets)}`,
     `Policies:   ${list(effective.policies)}`,
     `Exceptions: ${effective.exceptions.length ? '' : 'none'}`.trimEnd(),
-    ...effective.exceptions.map((e) => `  - ${e.rules.join(', ')} (${relative(cwd, effective.config ?? '') || effective.config}:${e.line})${e.expired ? ' expired' : ''}: ${e.reason}`),
+    ...effective.exceptions.map((e) => `  - ${e.rules.join(', ')} (${shownPath(cwd, effective.config ?? '')}:${e.line})${e.expired ? ' expired' : ''}: ${e.reason}`),
     '',
     'Rules:',
     line('rule', 'severity', 'source', 'options'),

@@ -1,10 +1,11 @@
 /** How the lint command wires a run's suppressions: the cache key, and where their own problems are reported. */
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import micromatch from 'micromatch';
 import { isRuleEnabled, type RuleSettings } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import type { ConfigFile } from '../settings-file/load.js';
-import { relativeTo, type Suppressions } from '../suppressions/suppressions.js';
+import { relativeTo, shownPath } from '../settings-file/paths.js';
+import type { Suppressions } from '../suppressions/suppressions.js';
 import type { UnusedReporting } from '../suppressions/unused.js';
 import { hashText } from './cache.js';
 import { resolveInputs } from './files.js';
@@ -23,11 +24,6 @@ interface ReportingSources {
   isIgnored(file: string): boolean;
 }
 
-/** Files named as the CLI names policy files: relative to the working directory. */
-function shown(cwd: string, file: string): string {
-  return relative(cwd, file) || file;
-}
-
 export function unusedReporting(suppressions: Suppressions, sources: ReportingSources): UnusedReporting {
   const byId = new Map(sources.rules.map((rule) => [rule.meta.id, rule]));
   const { configFile, cwd } = sources;
@@ -43,7 +39,7 @@ export function unusedReporting(suppressions: Suppressions, sources: ReportingSo
       resolveInputs([configDir], cwd, { isIgnored: sources.isIgnored })
         .files.map((file) => resolve(cwd, file))
         .filter((file) => micromatch.isMatch(relativeTo(configDir, file), globs, { dot: true })),
-    config: configFile && { path: configFile.path, name: shown(cwd, configFile.path), text: configFile.text, locationOf: (index) => configFile.locationOf(['exceptions', index]) },
-    baselineName: baseline && shown(cwd, baseline.path),
+    config: configFile && { path: configFile.path, name: shownPath(cwd, configFile.path), text: configFile.text, locationOf: (index) => configFile.locationOf(['exceptions', index]) },
+    baselineName: baseline && shownPath(cwd, baseline.path),
   };
 }

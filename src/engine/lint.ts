@@ -65,8 +65,12 @@ export class FileLinter {
   /** The objects linted, by document and pointer (`0\u0000/items/2`): what a diagnostic is about, for the suppressor. */
   private readonly objects = new Map<string, string>();
 
+  /** JSON Pointers of the embedded entries' paths, which mark the engine's own findings inside them. */
+  private readonly embeddedPointers: readonly string[];
+
   constructor(private readonly options: LintOptions) {
     this.plan = rulePlan(options.rules, options.settings, options.pruneSections);
+    this.embeddedPointers = (options.embedded ?? []).map((source) => toPointer(source.at));
   }
 
   private enabled(ruleId: string): Rule | undefined {
@@ -111,11 +115,6 @@ export class FileLinter {
       ...(embedded !== undefined ? { embedded } : {}),
       ...(finding.inside ? { inside: finding.inside } : {}),
     });
-  }
-
-  /** JSON Pointers of the embedded entries' paths, which mark the engine's own findings inside them. */
-  private get embeddedPointers(): string[] {
-    return (this.options.embedded ?? []).map((source) => toPointer(source.at));
   }
 
   private emitReport(rule: Rule, target: LintTarget, report: Report): void {

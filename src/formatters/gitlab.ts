@@ -36,6 +36,15 @@ function fingerprint(key: string, occurrence: number): string {
   return sha256().update(`${key}\u0000${occurrence}`).digest('hex').slice(0, 32);
 }
 
+/** One issue of a GitLab Code Quality report, as GitLab reads it. */
+export interface CodeQualityIssue {
+  description: string;
+  check_name: string;
+  fingerprint: string;
+  severity: string;
+  location: { path: string; lines: { begin: number } };
+}
+
 /**
  * The GitLab Code Quality report (`artifacts: reports: codequality:`): a JSON array of issues, each with
  * `description`, `check_name`, `fingerprint`, `severity` and `location` (`path` relative to the working directory,
@@ -55,7 +64,7 @@ export const createGitlabWriter: ReportWriterFactory = (context) => {
         const key = problemKey(path, objects, d);
         const occurrence = (occurrences.get(key) ?? 0) + 1;
         occurrences.set(key, occurrence);
-        const issue = {
+        const issue: CodeQualityIssue = {
           description: d.note ? `${d.message} ${d.note}` : d.message,
           check_name: d.ruleId,
           fingerprint: fingerprint(key, occurrence),

@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { basename, dirname, relative, resolve, sep } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 import {
@@ -30,6 +30,7 @@ import { hoverAt } from './hover.js';
 import { isInside } from './rule-sets.js';
 import { LINT_DELAY_MS, pathOf, Session } from './session.js';
 import { documentSymbols } from './symbols.js';
+import { relativeTo } from '../settings-file/paths.js';
 
 export { LINT_DELAY_MS } from './session.js';
 
@@ -87,7 +88,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
         watchers.push({ globPattern: { baseUri: pathToFileURL(base).href, pattern } });
       } else {
         const root = session.ruleSets.roots.find((r) => isInside(base, r));
-        if (root) watchers.push({ globPattern: [relative(root, base).split(sep).join('/'), pattern].filter(Boolean).join('/') });
+        if (root) watchers.push({ globPattern: [relativeTo(root, base), pattern].filter(Boolean).join('/') });
       }
     }
     const key = JSON.stringify(watchers);

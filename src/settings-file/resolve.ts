@@ -1,4 +1,4 @@
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Ajv } from 'ajv';
 import micromatch from 'micromatch';
 import { createAjv } from '../schema/ajv.js';
@@ -8,6 +8,7 @@ import type { Rule } from '../engine/types.js';
 import type { EmbeddedSource } from '../engine/embedded.js';
 import { nearest } from '../schema/suggest.js';
 import { ConfigError, type ConfigFile, type RuleEntry } from './load.js';
+import { relativeTo } from './paths.js';
 
 /** Problem lines (`file:line:col: …`) sorted by their position in the file. */
 function inFileOrder(lines: readonly string[], file: string): string[] {
@@ -75,7 +76,7 @@ export class ResolvedConfig {
   }
 
   private relativePath(filePath: string): string {
-    return relative(this.baseDir, resolve(filePath)).split(sep).join('/');
+    return relativeTo(this.baseDir, resolve(filePath));
   }
 
   isIgnored(filePath: string): boolean {

@@ -2,16 +2,12 @@
  * The suppressions of a run: the baseline's entries in a Map keyed by file, object, rule and data path (one lookup
  * per diagnostic, however long the baseline), and the exceptions of `.platlint.yaml` that have not expired.
  */
-import { dirname, relative, resolve, sep } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { relativeTo } from '../settings-file/paths.js';
 import type { DiagnosticSubject, Suppression, Suppressor } from '../engine/diagnostics.js';
 import type { Diagnostic } from '../engine/types.js';
 import { entryKey, messageHash, type Baseline } from './baseline.js';
 import { ExceptionMatcher, isExpired, type ExceptionEntry } from './exceptions.js';
-
-/** A path relative to a folder, with `/`, as baselines and globs write it. */
-export function relativeTo(folder: string, file: string): string {
-  return relative(folder, file).split(sep).join('/');
-}
 
 export interface SuppressionsOptions {
   /** Where the names of the linted files are relative to. */

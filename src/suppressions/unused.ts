@@ -10,7 +10,8 @@ import type { FileResult } from '../engine/types.js';
 import type { BaselineEntry } from './baseline.js';
 import type { ExceptionEntry } from './exceptions.js';
 import { isExpired } from './exceptions.js';
-import { relativeTo, type Suppressions } from './suppressions.js';
+import { relativeTo } from '../settings-file/paths.js';
+import type { Suppressions } from './suppressions.js';
 
 /** Where the CLI reports: the enabled rule of an id (settings of the file it reports in), else undefined. */
 export interface UnusedReporting {

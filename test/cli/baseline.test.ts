@@ -1,10 +1,9 @@
 /** `platlint baseline` and the baseline in `platlint` runs (docs/adopting.md, Baseline), end to end on a temporary git repository. */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { ROOT, runCli } from '../helpers/cli.js';
-import { tempTree } from '../helpers/files.js';
+import { gitTree, tempTree } from '../helpers/files.js';
 import { report } from '../helpers/json-report.js';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -27,14 +26,12 @@ const BASELINE = [
 
 /** A git repository with a configuration, two Users with one problem each and a Config with one. */
 function repository(): string {
-  const dir = tempTree('platlint-baseline-', {
+  return gitTree('platlint-baseline-', {
     '.platlint.yaml': 'rules: {}\n',
     'users/jane.yaml': JANE,
     'users/joe.yaml': JOE,
     'config/platform.yaml': PLATFORM,
   });
-  spawnSync('git', ['init', '-q'], { cwd: dir });
-  return dir;
 }
 
 function baselined(): string {

@@ -1,9 +1,8 @@
 /** `exceptions:` in `.platlint.yaml`, end to end on a temporary git repository. */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { tempTree } from '../helpers/files.js';
+import { gitTree } from '../helpers/files.js';
 import { report } from '../helpers/json-report.js';
 import { docBlock } from '../docs/doc-blocks.js';
 
@@ -15,9 +14,7 @@ const PLATFORM = 'apiVersion: management.platform/v1\nkind: Config\nmetadata:\n 
 
 /** A git repository with this configuration, two Users with a schema/type error each and a Config with one problem. */
 function repository(config: string): string {
-  const dir = tempTree('platlint-exceptions-', { '.platlint.yaml': config, 'users/jane.yaml': JANE, 'users/joe.yaml': JOE, 'config/platform.yaml': PLATFORM });
-  spawnSync('git', ['init', '-q'], { cwd: dir });
-  return dir;
+  return gitTree('platlint-exceptions-', { '.platlint.yaml': config, 'users/jane.yaml': JANE, 'users/joe.yaml': JOE, 'config/platform.yaml': PLATFORM });
 }
 
 const exception = (fields: string): string => `rules: {}\nexceptions:\n  - ${fields.trim().split('\n').join('\n    ')}\n`;

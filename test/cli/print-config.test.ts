@@ -1,9 +1,8 @@
 /** `platlint print-config FILE` end to end: the built CLI in a throwaway git repository, exact sources and exit codes. */
-import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { tempTree } from '../helpers/files.js';
+import { gitTree } from '../helpers/files.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -32,10 +31,7 @@ const CONFIG = [
 ].join('\n');
 
 function repository(files: Record<string, string>): string {
-  const dir = tempTree('platlint-print-config-', files);
-  const run = spawnSync('git', ['init', '-q', '-b', 'main'], { cwd: dir, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(run.stderr);
-  return dir;
+  return gitTree('platlint-print-config-', files);
 }
 
 interface Printed {

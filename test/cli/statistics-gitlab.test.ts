@@ -2,14 +2,14 @@
  * `--statistics` and `--format gitlab` end to end: the built CLI on a throwaway git repository, exact exit codes,
  * counts and positions.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it, vi } from 'vitest';
 import { reportSchema } from '../../src/formatters/report-schema.js';
 import { runCli } from '../helpers/cli.js';
-import { tempTree } from '../helpers/files.js';
+import { gitTree } from '../helpers/files.js';
+import type { CodeQualityIssue as Issue } from '../../src/formatters/gitlab.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -38,20 +38,7 @@ const CLEAN = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name
 
 /** A git repository holding the files, committed, as a CI job checks it out. */
 function repository(files: Record<string, string>): string {
-  const dir = tempTree('platlint-adopt-', files);
-  for (const args of [['init', '-q', '-b', 'main'], ['add', '.'], ['-c', 'user.name=t', '-c', 'user.email=t@t.invalid', 'commit', '-qm', 'start']]) {
-    const run = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
-    if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`);
-  }
-  return dir;
-}
-
-interface Issue {
-  description: string;
-  check_name: string;
-  fingerprint: string;
-  severity: string;
-  location: { path: string; lines: { begin: number } };
+  return gitTree('platlint-adopt-', files, { commit: true });
 }
 
 describe('--statistics', () => {

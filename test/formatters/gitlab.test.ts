@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic, FileResult, LintedObject } from '../../src/engine/types.js';
-import { formatGitlab } from '../../src/formatters/gitlab.js';
+import { formatGitlab, type CodeQualityIssue as Issue } from '../../src/formatters/gitlab.js';
 import { lintResult } from '../helpers/lint.js';
 import { CWD, fixedContext, fixedResults } from './inputs.js';
-
-interface Issue {
-  description: string;
-  check_name: string;
-  fingerprint: string;
-  severity: string;
-  location: { path: string; lines: { begin: number } };
-}
 
 function issues(results: readonly FileResult[]): Issue[] {
   return JSON.parse(formatGitlab(results, { color: false, cwd: CWD })) as Issue[];

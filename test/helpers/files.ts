@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,17 @@ export function tempTree(prefix: string, files: Readonly<Record<string, string>>
   for (const [name, text] of Object.entries(files)) {
     mkdirSync(join(dir, name, '..'), { recursive: true });
     writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+/** tempTree as a git repository on branch main, its files committed with `commit`; a git command that fails throws. */
+export function gitTree(prefix: string, files: Readonly<Record<string, string>>, options: { commit?: boolean } = {}): string {
+  const dir = tempTree(prefix, files);
+  const commands = [['init', '-q', '-b', 'main'], ...(options.commit ? [['add', '.'], ['-c', 'user.name=t', '-c', 'user.email=t@t.invalid', 'commit', '-qm', 'start']] : [])];
+  for (const args of commands) {
+    const run = spawnSync('git', args, { cwd: dir, encoding: 'utf8' });
+    if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`);
   }
   return dir;
 }

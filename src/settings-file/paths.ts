@@ -1,0 +1,15 @@
+import { relative, sep } from 'node:path';
+
+/**
+ * A path relative to a folder, with `/`: as `.platlint.yaml` globs, baselines and git write paths, whatever the
+ * platform's separator.
+ */
+export function relativeTo(folder: string, file: string): string {
+  const rel = relative(folder, file);
+  return sep === '/' ? rel : rel.split(sep).join('/');
+}
+
+/** A file as the CLI names it in what it prints: relative to the working directory, or as given when it is that. */
+export function shownPath(cwd: string, file: string): string {
+  return relative(cwd, file) || file;
+}
