@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FORMAT_NAMES } from '../../src/formatters/index.js';
+import { binOf } from '../bench/context.js';
 
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -11,7 +12,7 @@ const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as 
 /** The package's bins as npm links them: name -> script, relative to the package root. */
 export const bins: Readonly<Record<string, string>> = pkg.bin;
 
-const cliPath = join(repoRoot, pkg.bin['platlint'] ?? '');
+const cliPath = binOf(repoRoot);
 const formattersPath = join(repoRoot, 'dist', 'src', 'formatters', 'index.js');
 
 /** dist/ is usable when the CLI exists and was built with every format these tests use. */
