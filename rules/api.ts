@@ -5,19 +5,26 @@
  */
 export type {
   DataPath,
+  DataValue,
   FixOperation,
+  MessageData,
   MessageSpec,
+  MessageTemplate,
   NodeFacts,
   PathSegment,
   Report,
+  ReportOf,
   ResourceKind,
   Rule,
   RuleContext,
   RuleDocument,
+  RuleMessages,
   RuleMeta,
+  RuleOptions,
   RuleSource,
   Suggestion,
 } from '../src/engine/types.js';
+export { defineRule, type OptionsOf, type RuleHandle } from '../src/engine/define-rule.js';
 export { displayPath, duplicates, entriesOf, getIn, isRecord, isSet, listAt, recordAt, stringAt } from '../src/platform/data.js';
 export { CALLBACK_PATHS, eachProvider, PROVIDER_TYPES, type ProviderEntry, type ProviderType } from '../src/platform/providers.js';
 export { lastComponent, NAME_ID_FORMATS, USER_VERBS } from '../src/platform/enumerations.js';

@@ -51,7 +51,8 @@ function securityFindings(preset: (typeof PRESET_NAMES)[number]): [string, strin
 
 function stub(id: string, severity: Rule['meta']['severity']): Rule {
   return {
-    meta: { id, description: 'Flag everything', severity, sources: ['spec'], messages: { found: 'found' } },
+    meta: { id, description: 'Flag everything', severity, sources: ['spec'] },
+    messages: { found: 'found' },
     check(_doc, ctx) {
       ctx.report({ messageId: 'found', path: ['metadata', 'name'] });
     },

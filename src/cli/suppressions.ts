@@ -33,7 +33,7 @@ export function unusedReporting(suppressions: Suppressions, sources: ReportingSo
     enabledRule: (ruleId, file) => {
       const rule = byId.get(ruleId);
       const settings = sources.settingsFor(file);
-      return rule && isRuleEnabled(rule.meta, settings.get(ruleId)) ? { rule: rule.meta, settings } : undefined;
+      return rule && isRuleEnabled(rule.meta, settings.get(ruleId)) ? { rule, settings } : undefined;
     },
     filesMatching: (globs) =>
       resolveInputs([configDir], cwd, { isIgnored: sources.isIgnored })

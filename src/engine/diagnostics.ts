@@ -9,10 +9,10 @@ import type { OffsetRange } from './document.js';
 import { applyDirectives, type Directive } from './directives.js';
 import { maskLine, scrubMessage, type SecretMap } from './secrets.js';
 import { effectiveSeverity, formatMessage, messageSpec, type RuleSettings } from './settings.js';
-import type { Diagnostic, RuleMeta, SuppressedDiagnostic } from './types.js';
+import type { Diagnostic, Rule, SuppressedDiagnostic } from './types.js';
 
 /** What a diagnostic takes from its rule: the id, the messages, the default severity and what it supersedes. */
-export type ReportingRule = Pick<RuleMeta, 'id' | 'severity' | 'messages' | 'supersedes'>;
+export type ReportingRule = Pick<Rule, 'meta' | 'messages'>;
 
 /** What a rule (or the engine, for its own rules) found, placed in the file. */
 export interface Finding {
@@ -138,14 +138,15 @@ export class DiagnosticSink {
   emit(finding: Finding): void {
     const { rule, data, range } = finding;
     const spec = messageSpec(rule, finding.messageId);
-    const docsUrl = this.options.docsUrl?.(rule.id);
+    const { meta } = rule;
+    const docsUrl = this.options.docsUrl?.(meta.id);
     this.pending.push({
       start: range[0],
       end: range[1],
-      supersedes: rule.supersedes ?? [],
+      supersedes: meta.supersedes ?? [],
       diagnostic: {
-        ruleId: rule.id,
-        severity: effectiveSeverity(rule, spec, this.options.settings.get(rule.id)),
+        ruleId: meta.id,
+        severity: effectiveSeverity(meta, spec, this.options.settings.get(meta.id)),
         message: finding.inside ? `${formatMessage(spec.text, data)} (${finding.inside})` : formatMessage(spec.text, data),
         ...(spec.note ? { note: formatMessage(spec.note, data) } : {}),
         ...this.position(range),

@@ -101,7 +101,7 @@ export class FileLinter {
   /** A finding of one of the engine's own rules (parser, extraction, directives), when that rule is enabled. */
   private emitEnabled(ruleId: string, finding: Omit<Finding, 'rule'>): void {
     const rule = this.enabled(ruleId);
-    if (rule) this.sink.emit({ ...finding, rule: rule.meta });
+    if (rule) this.sink.emit({ ...finding, rule });
   }
 
   private emitFinding(finding: EngineFinding): void {
@@ -129,7 +129,7 @@ export class FileLinter {
       return e ? [{ description: s.description, edits: e }] : [];
     });
     this.sink.emit({
-      rule: rule.meta,
+      rule,
       messageId: report.messageId,
       data: exactNumbers(target, report),
       range: target.range(report.path, report.at ?? 'value'),
@@ -174,7 +174,7 @@ export class FileLinter {
         const internal = this.plan.all.get('internal/rule-error');
         if (internal) {
           const data = { rule: rule.meta.id, detail: error instanceof Error ? error.message : String(error) };
-          this.sink.emit({ rule: internal.meta, messageId: 'failed', data, range: target.range([], 'value'), pointer: target.pointer([]), document: target.documentIndex });
+          this.sink.emit({ rule: internal, messageId: 'failed', data, range: target.range([], 'value'), pointer: target.pointer([]), document: target.documentIndex });
         }
       }
       // A rule that threw keeps nothing it reported before; the next rule starts with an empty list.
@@ -297,9 +297,9 @@ export class FileLinter {
       directives: {
         directives,
         knownIds: this.options.rules.map((r) => r.meta.id),
-        unusedRule: this.enabled('directive/unused')?.meta,
-        unknownRule: this.enabled('directive/unknown-rule')?.meta,
-        renamedRule: this.enabled('directive/renamed-rule')?.meta,
+        unusedRule: this.enabled('directive/unused'),
+        unknownRule: this.enabled('directive/unknown-rule'),
+        renamedRule: this.enabled('directive/renamed-rule'),
         inUnparsed: (offset) => this.unparsed.some((range) => offset >= range[0] && offset < range[1]),
         documentAt: (offset) => {
           const index = documents.findIndex((doc, i) => Math.min(doc.range?.[2] ?? 0, documents[i + 1]?.range[0] ?? Infinity) > offset);

@@ -58,9 +58,9 @@ export function setSeverity(settings: Map<string, RuleSetting>, rules: readonly 
   for (const { meta } of rules) settings.set(meta.id, { ...settings.get(meta.id), severity });
 }
 
-export function messageSpec(meta: Pick<RuleMeta, 'id' | 'messages'>, messageId: string): MessageSpec {
-  const spec = meta.messages[messageId];
-  if (spec === undefined) throw new Error(`rule ${meta.id} has no message "${messageId}"`);
+export function messageSpec(rule: Pick<Rule, 'meta' | 'messages'>, messageId: string): MessageSpec {
+  const spec = rule.messages[messageId];
+  if (spec === undefined) throw new Error(`rule ${rule.meta.id} has no message "${messageId}"`);
   return typeof spec === 'string' ? { text: spec } : spec;
 }
 

@@ -9,7 +9,7 @@ import { isPreviousVersion, packOfFixture } from '../policy/fixtures.js';
 
 /** What `policy test` says of an expectation or a diagnostic, under the rule id it is about. */
 function testRule(id: string, severity: Severity = 'error'): ReportingRule {
-  return { id, severity, messages: { said: 'policy test: {{said}}' } };
+  return { meta: { id, description: '', severity, sources: [] }, messages: { said: 'policy test: {{said}}' } };
 }
 
 /**

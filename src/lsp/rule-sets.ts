@@ -25,7 +25,7 @@ export interface RuleSetHost {
  * A mistake in a `.platlint.yaml`, shown by the editor on the file itself (the CLI prints it and exits 2). No rule
  * module: the configuration that would set its severity is the file that has the mistake.
  */
-const CONFIG_RULE: ReportingRule = { id: 'config-file/invalid', severity: 'error', messages: { invalid: '{{detail}}' } };
+const CONFIG_RULE: ReportingRule = { meta: { id: 'config-file/invalid', description: '', severity: 'error', sources: [] }, messages: { invalid: '{{detail}}' } };
 
 /**
  * `ConfigError` messages (`/path/.platlint.yaml:2:3: rules.x: …`) as diagnostics, each at its place in the file over

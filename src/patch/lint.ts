@@ -136,7 +136,7 @@ class Emitter {
   private emit(ruleId: string, finding: Omit<Finding, 'rule' | 'document'>): void {
     const rule = this.options.rules.find((r) => r.meta.id === ruleId);
     if (!rule || !isRuleEnabled(rule.meta, this.options.settings.get(ruleId))) return;
-    this.sink.emit({ ...finding, rule: rule.meta, document: 0 });
+    this.sink.emit({ ...finding, rule, document: 0 });
   }
 
   problem(problem: PatchProblem, space: NodeSpace): void {

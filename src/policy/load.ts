@@ -12,7 +12,7 @@ import { decodeSource } from '../engine/decode.js';
 import { DiagnosticSink } from '../engine/diagnostics.js';
 import { docsUrlFor } from '../engine/docs.js';
 import { isRuleEnabled, type RuleSettings } from '../engine/settings.js';
-import type { FileResult, PathSegment, Rule, RuleMeta } from '../engine/types.js';
+import type { FileResult, PathSegment, Rule } from '../engine/types.js';
 import { parseYaml } from '../yaml/parse.js';
 import { CelRuntime, DEFAULT_COST_LIMIT, type CompiledExpression } from './cel.js';
 import { explainPolicyRule } from './explain.js';
@@ -94,15 +94,15 @@ class Loader {
   private readonly reserved: Set<string>;
   private readonly readFile: LoadPoliciesOptions['readFile'];
   private readonly settingsFor: LoadPoliciesOptions['settingsFor'];
-  private readonly invalid = builtinRule('policy/invalid').meta;
-  private readonly syntax = builtinRule('yaml/syntax').meta;
+  private readonly invalid = builtinRule('policy/invalid');
+  private readonly syntax = builtinRule('yaml/syntax');
   private readonly declared = new Map<string, PolicyOrigin>();
   private readonly loadedFiles = new Set<string>();
 
   constructor(options: LoadPoliciesOptions) {
     const costLimit = options.costLimit ?? DEFAULT_COST_LIMIT;
     this.runtime = new CelRuntime(costLimit);
-    this.sink = new EvaluationSink(costLimit * DOCUMENT_BUDGET_FACTOR, builtinRule('policy/evaluation-error').meta);
+    this.sink = new EvaluationSink(costLimit * DOCUMENT_BUDGET_FACTOR, builtinRule('policy/evaluation-error'));
     this.reserved = new Set(options.reservedIds ?? builtinRules.map((r) => r.meta.id));
     this.readFile = options.readFile;
     this.settingsFor = options.settingsFor;
@@ -165,9 +165,9 @@ class Loader {
     const sink = new DiagnosticSink({ text, lineCounter: parsed?.lineCounter, settings, docsUrl: docsUrlFor });
     // Counted whether or not their rules are on: a file with mistakes is not one that "holds no policy".
     let mistakes = 0;
-    const report = (rule: RuleMeta, messageId: string, detail: string, at: Pick<SourceSpot, 'range' | 'path' | 'document'>): void => {
+    const report = (rule: Rule, messageId: string, detail: string, at: Pick<SourceSpot, 'range' | 'path' | 'document'>): void => {
       mistakes++;
-      if (isRuleEnabled(rule, settings.get(rule.id))) sink.emit({ rule, messageId, data: { detail }, range: at.range, pointer: at.path, document: at.document });
+      if (isRuleEnabled(rule.meta, settings.get(rule.meta.id))) sink.emit({ rule, messageId, data: { detail }, range: at.range, pointer: at.path, document: at.document });
     };
     const fileStart = (document: number): Pick<SourceSpot, 'range' | 'path' | 'document'> => ({ range: [0, 1], path: '', document });
     const invalid = (problem: Problem): void => report(this.invalid, 'invalid', problem.message, problem.spot);

@@ -152,6 +152,7 @@ function reportAt(path: readonly PathSegment[], value: unknown): 'key' | 'value'
 
 export class PolicyRule implements Rule {
   readonly meta: RuleMeta;
+  readonly messages = { violation: '{{message}}' };
 
   constructor(
     readonly spec: PolicyRuleSpec,
@@ -167,7 +168,6 @@ export class PolicyRule implements Rule {
       ...(spec.match?.kinds ? { kinds: [...spec.match.kinds] } : {}),
       // Like Kubernetes' transition rules: a rule that reads the old version runs only on updates.
       ...(this.usesOld ? { transition: true } : {}),
-      messages: { violation: '{{message}}' },
     };
   }
 

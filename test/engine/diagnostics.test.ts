@@ -6,12 +6,11 @@ import { presetSettings } from '../../src/engine/presets.js';
 import type { Diagnostic } from '../../src/engine/types.js';
 
 const RULE: ReportingRule = {
-  id: 'acme/value',
-  severity: 'warning',
+  meta: { id: 'acme/value', description: 'Value', severity: 'warning', sources: ['spec'] },
   messages: { bad: { text: 'The value {{value}} is wrong.', note: 'Write {{better}} instead.' }, loud: { text: 'Loud {{value}}.', severity: 'info' } },
 };
-const BROAD: ReportingRule = { id: 'acme/broad', severity: 'error', messages: { bad: 'Something is off.' } };
-const NARROW: ReportingRule = { id: 'acme/narrow', severity: 'error', messages: { bad: 'This exact thing is off.' }, supersedes: ['acme/broad'] };
+const BROAD: ReportingRule = { meta: { id: 'acme/broad', description: 'Broad', severity: 'error', sources: ['spec'] }, messages: { bad: 'Something is off.' } };
+const NARROW: ReportingRule = { meta: { id: 'acme/narrow', description: 'Narrow', severity: 'error', sources: ['spec'], supersedes: ['acme/broad'] }, messages: { bad: 'This exact thing is off.' } };
 const TEXT = 'a: 1\nb: two\nc: 3\n';
 
 describe('DiagnosticSink: a finding becomes a diagnostic in one place', () => {

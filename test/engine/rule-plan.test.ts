@@ -13,7 +13,8 @@ function probe(id: string, meta: Partial<Rule['meta']> = {}): Rule & { runs: num
   const rule = {
     runs: 0,
     seen: [] as Record<string, unknown>[],
-    meta: { id, description: 'Probe', severity: 'warning' as const, sources: ['spec' as const], messages: { hit: 'hit {{n}}' }, ...meta },
+    meta: { id, description: 'Probe', severity: 'warning' as const, sources: ['spec' as const], ...meta },
+    messages: { hit: 'hit {{n}}' },
     check(_doc: unknown, ctx: { report(r: unknown): void; options: Readonly<Record<string, unknown>> }) {
       rule.runs++;
       rule.seen.push({ ...ctx.options });
@@ -55,7 +56,7 @@ describe('rule plan', () => {
   });
 
   it('runs a rule without sections on every document of its kinds, with its options merged over the defaults', () => {
-    const users = probe('test/users', { kinds: ['User'], defaultOptions: { a: 1, b: 2 } });
+    const users = probe('test/users', { kinds: ['User'], optionsSchema: { type: 'object', properties: { a: { type: 'integer', default: 1 }, b: { type: 'integer', default: 2 } } } });
     const all = probe('test/all');
     const settings = new Map<string, RuleSetting>([['test/users', { options: { b: 3 } }]]);
     const text = `${CONFIG('status: {}\n')}---\napiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: u\n`;

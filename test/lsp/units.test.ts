@@ -71,7 +71,8 @@ describe('per-document linting', () => {
   const checked: string[] = [];
   // A rule that records which documents it was run on.
   const probe: Rule = {
-    meta: { id: 'test/probe', description: 'Record documents', severity: 'info', sources: ['spec'], messages: { seen: 'seen' } },
+    meta: { id: 'test/probe', description: 'Record documents', severity: 'info', sources: ['spec'] },
+    messages: { seen: 'seen' },
     check: (doc) => void checked.push(String((doc.data['metadata'] as { name: string }).name)),
   };
   const options: LintOptions = { filename: '/users.yaml', rules: [...builtinRules, probe], settings: config.settingsFor('/users.yaml') };

@@ -73,8 +73,8 @@ describe('policy rules through the engine', () => {
       severity: 'error',
       sources: ['security'],
       kinds: ['User'],
-      messages: { violation: '{{message}}' },
     });
+    expect(policies.rules[0]?.messages).toEqual({ violation: '{{message}}' });
   });
 
   it('reports each given match on its own line, at the matched list item', () => {

@@ -1,4 +1,4 @@
-import { type DataPath, displayPath, getIn, parseAbsoluteUrl, redactUrlPassword, type Rule } from '../../api.js';
+import { type DataPath, defineRule, displayPath, getIn, parseAbsoluteUrl, redactUrlPassword } from '../../api.js';
 import { APPS, PREDEFINED_APPS, recordItems, REPOSITORIES, urlReason } from '../shared.js';
 
 /** `repo/chart`: a repository name and a chart name, both non-empty, one slash, no white space. */
@@ -6,38 +6,31 @@ const CHART = /^([^/\s]+)\/([^/\s]+)$/;
 
 const URL_FIELDS = ['iconUrl', 'readmeUrl'] as const;
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'apps/predefined-apps',
     description: 'Require predefined apps to name their chart as repo/chart and to use absolute icon and readme URLs',
     severity: 'error',
     sources: ['spec'],
     kinds: ['Config'],
-    messages: {
-      missingChart: {
-        text: '{{field}} has no chart: a predefined app is a chart the space menu offers, so it needs one.',
-        note:
-          'Add chart: <repository>/<chart>, e.g. chart: bitnami/redis.',
-      },
-      chartForm: {
-        text: '{{field}} is "{{value}}", not of the form <repository>/<chart>.',
-        note:
-          'The platform looks the chart up by repository name and chart name. Write e.g. "bitnami/redis", where ' +
-          'bitnami is the name of a repository, not its URL.',
-      },
-      unknownRepository: {
-        text: '{{field}} is "{{value}}", but "{{repo}}" is not a configured repository and {{noDefault}} is true.',
-        note:
-          'The repositories in {{repositories}} are {{known}}, and no default repository exists, so the app ' +
-          'cannot be found. Use one of the configured repository names, or add the repository.',
-        severity: 'warning',
-      },
-      notAbsolute: {
-        text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
-        note:
-          'The UI loads it as is, so a relative or malformed URL shows nothing. Write a full URL such as ' +
-          'https://charts.example.com/icons/app.svg, or leave it out for the default.',
-      },
+  },
+  messages: {
+    missingChart: {
+      text: '{{field}} has no chart: a predefined app is a chart the space menu offers, so it needs one.',
+      note: 'Add chart: <repository>/<chart>, e.g. chart: bitnami/redis.',
+    },
+    chartForm: {
+      text: '{{field}} is "{{value}}", not of the form <repository>/<chart>.',
+      note: 'The platform looks the chart up by repository name and chart name. Write e.g. "bitnami/redis", where bitnami is the name of a repository, not its URL.',
+    },
+    unknownRepository: {
+      text: '{{field}} is "{{value}}", but "{{repo}}" is not a configured repository and {{noDefault}} is true.',
+      note: 'The repositories in {{repositories}} are {{known}}, and no default repository exists, so the app cannot be found. Use one of the configured repository names, or add the repository.',
+      severity: 'warning',
+    },
+    notAbsolute: {
+      text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
+      note: 'The UI loads it as is, so a relative or malformed URL shows nothing. Write a full URL such as https://charts.example.com/icons/app.svg, or leave it out for the default.',
     },
   },
   check(doc, ctx) {
@@ -83,6 +76,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

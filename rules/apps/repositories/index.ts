@@ -1,31 +1,26 @@
-import { type DataPath, displayPath, duplicates, parseAbsoluteUrl, redactUrlPassword, type Rule } from '../../api.js';
+import { type DataPath, defineRule, displayPath, duplicates, parseAbsoluteUrl, redactUrlPassword } from '../../api.js';
 import { recordItems, REPOSITORIES, urlReason } from '../shared.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'apps/repositories',
     description: 'Require app chart repositories with an absolute URL and a unique name',
     severity: 'error',
     sources: ['spec'],
     kinds: ['Config'],
-    messages: {
-      missingUrl: {
-        text: '{{field}} has no url: the platform cannot fetch charts from a repository without its address.',
-        note:
-          'Add url, e.g. url: https://charts.example.com/stable.',
-      },
-      notAbsolute: {
-        text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
-        note:
-          'The platform fetches the repository index from it. Write the full repository URL, e.g. ' +
-          'https://charts.example.com/stable.',
-      },
-      duplicateName: {
-        text: '{{field}} is "{{value}}", the same name as {{first}}.',
-        note:
-          'Predefined apps refer to charts as <repository name>/<chart>, so the name must say which repository ' +
-          'is meant. Give each repository its own name.',
-      },
+  },
+  messages: {
+    missingUrl: {
+      text: '{{field}} has no url: the platform cannot fetch charts from a repository without its address.',
+      note: 'Add url, e.g. url: https://charts.example.com/stable.',
+    },
+    notAbsolute: {
+      text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
+      note: 'The platform fetches the repository index from it. Write the full repository URL, e.g. https://charts.example.com/stable.',
+    },
+    duplicateName: {
+      text: '{{field}} is "{{value}}", the same name as {{first}}.',
+      note: 'Predefined apps refer to charts as <repository name>/<chart>, so the name must say which repository is meant. Give each repository its own name.',
     },
   },
   check(doc, ctx) {
@@ -54,6 +49,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'duplicateName', path: namePath, data: { field: displayPath(namePath), value: name, first: first ? displayPath([...first.path, 'name']) : '' } });
     }
   },
-};
+});
 
 export default rule;

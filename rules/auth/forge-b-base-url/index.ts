@@ -1,7 +1,7 @@
-import { eachProvider, redactUrlPassword, type Rule, shown } from '../../api.js';
+import { defineRule, eachProvider, redactUrlPassword, shown } from '../../api.js';
 import { fieldName, filled, httpUrlProblem } from '../shared.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'auth/forge-b-base-url',
     description: 'Require the gitForgeB baseURL to be an absolute http(s) URL',
@@ -9,14 +9,11 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],
-    messages: {
-      notAbsolute: {
-        text: '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}).',
-        note:
-          'The platform appends the OAuth and API paths (/oauth/authorize, /api/v4/...) to it to reach a ' +
-          'self-hosted forge. Write the full URL of the instance, e.g. https://gitlab.example.com, or leave ' +
-          'baseURL out for the public hosted forge.',
-      },
+  },
+  messages: {
+    notAbsolute: {
+      text: '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}).',
+      note: 'The platform appends the OAuth and API paths (/oauth/authorize, /api/v4/...) to it to reach a self-hosted forge. Write the full URL of the instance, e.g. https://gitlab.example.com, or leave baseURL out for the public hosted forge.',
     },
   },
   check(doc, ctx) {
@@ -33,6 +30,6 @@ const rule: Rule = {
       });
     }
   },
-};
+});
 
 export default rule;

@@ -1,7 +1,7 @@
-import { eachProvider, type Rule } from '../../api.js';
+import { defineRule, eachProvider } from '../../api.js';
 import { fieldName, filled, nonEmptyList } from '../shared.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'auth/oidc-groups',
     description: 'Warn when an OIDC provider requires groups but names no groupsClaim to read them from',
@@ -9,13 +9,11 @@ const rule: Rule = {
     sources: ['upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],
-    messages: {
-      noGroupsClaim: {
-        text: '{{field}} lists required groups, but {{provider}} has no groupsClaim.',
-        note:
-          'The platform fills a user\'s groups only from the ID-token claim named by groupsClaim, so no user is ' +
-          'in any listed group and every login is denied. Set groupsClaim (usually "groups") or remove groups.',
-      },
+  },
+  messages: {
+    noGroupsClaim: {
+      text: '{{field}} lists required groups, but {{provider}} has no groupsClaim.',
+      note: 'The platform fills a user\'s groups only from the ID-token claim named by groupsClaim, so no user is in any listed group and every login is denied. Set groupsClaim (usually "groups") or remove groups.',
     },
   },
   check(doc, ctx) {
@@ -30,6 +28,6 @@ const rule: Rule = {
       });
     }
   },
-};
+});
 
 export default rule;

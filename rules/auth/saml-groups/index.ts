@@ -1,7 +1,7 @@
-import { eachProvider, type Rule } from '../../api.js';
+import { defineRule, eachProvider } from '../../api.js';
 import { fieldName, filled, isTrue, nonEmptyList } from '../shared.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'auth/saml-groups',
     description: 'Warn about SAML group settings that have no effect or deny every login',
@@ -9,26 +9,19 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],
-    messages: {
-      allowedGroupsWithoutAttr: {
-        text: '{{field}} is set but {{provider}} has no groupsAttr.',
-        note:
-          'Without the attribute the connector cannot read any group from the assertion, so it rejects every ' +
-          'login ("user not a member of allowed groups"). Set groupsAttr to the assertion attribute that holds ' +
-          'the groups.',
-      },
-      filterGroupsWithoutAllowed: {
-        text: '{{field}} is true but {{provider}} has no allowedGroups.',
-        note:
-          'filterGroups only keeps the allowed groups, so without allowedGroups it does nothing. Add ' +
-          'allowedGroups or remove filterGroups.',
-      },
-      delimWithoutAttr: {
-        text: '{{field}} is set but {{provider}} has no groupsAttr.',
-        note:
-          'The delimiter splits the groups attribute, and without groupsAttr no groups are read at all. Set ' +
-          'groupsAttr or remove groupsDelim.',
-      },
+  },
+  messages: {
+    allowedGroupsWithoutAttr: {
+      text: '{{field}} is set but {{provider}} has no groupsAttr.',
+      note: 'Without the attribute the connector cannot read any group from the assertion, so it rejects every login ("user not a member of allowed groups"). Set groupsAttr to the assertion attribute that holds the groups.',
+    },
+    filterGroupsWithoutAllowed: {
+      text: '{{field}} is true but {{provider}} has no allowedGroups.',
+      note: 'filterGroups only keeps the allowed groups, so without allowedGroups it does nothing. Add allowedGroups or remove filterGroups.',
+    },
+    delimWithoutAttr: {
+      text: '{{field}} is set but {{provider}} has no groupsAttr.',
+      note: 'The delimiter splits the groups attribute, and without groupsAttr no groups are read at all. Set groupsAttr or remove groupsDelim.',
     },
   },
   check(doc, ctx) {
@@ -48,6 +41,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

@@ -1,4 +1,4 @@
-import { eachProvider, lastComponent, NAME_ID_FORMATS, type Rule, shown } from '../../api.js';
+import { defineRule, eachProvider, lastComponent, NAME_ID_FORMATS, shown } from '../../api.js';
 import { fieldName, str } from '../shared.js';
 
 /** Dex's lookup: every full URN and its last component, exactly (case-sensitive). */
@@ -15,7 +15,7 @@ function didYouMean(value: string): string | undefined {
 
 const SHORT = NAME_ID_FORMATS.map(lastComponent).join(', ');
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'auth/saml-name-id-format',
     description: 'Require nameIDPolicyFormat to be a SAML name-id format URN or its last component',
@@ -23,19 +23,15 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],
-    messages: {
-      unknown: {
-        text: '{{field}} is "{{value}}", not a name-id format the SAML connector knows.',
-        note:
-          'The connector refuses to start ("invalid nameIDPolicyFormat"). Write a full SAML name-id format URN ' +
-          'or its last component, exactly as spelled: {{known}}.',
-      },
-      didYouMean: {
-        text: '{{field}} is "{{value}}", not a name-id format the SAML connector knows; did you mean ' +
-          '"{{suggestion}}"?',
-        note:
-          'The lookup is exact and case-sensitive, and the connector refuses to start with an unknown format.',
-      },
+  },
+  messages: {
+    unknown: {
+      text: '{{field}} is "{{value}}", not a name-id format the SAML connector knows.',
+      note: 'The connector refuses to start ("invalid nameIDPolicyFormat"). Write a full SAML name-id format URN or its last component, exactly as spelled: {{known}}.',
+    },
+    didYouMean: {
+      text: '{{field}} is "{{value}}", not a name-id format the SAML connector knows; did you mean "{{suggestion}}"?',
+      note: 'The lookup is exact and case-sensitive, and the connector refuses to start with an unknown format.',
     },
   },
   check(doc, ctx) {
@@ -58,6 +54,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

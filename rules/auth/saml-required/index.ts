@@ -1,4 +1,4 @@
-import { eachProvider, type Rule } from '../../api.js';
+import { defineRule, eachProvider } from '../../api.js';
 import { fieldName } from '../shared.js';
 
 /** What the SAML connector refuses to start without (Dex's `openConnector`), and what each is for. */
@@ -9,7 +9,7 @@ const REQUIRED: readonly (readonly [string, string])[] = [
   ['emailAttr', 'the assertion attribute holding the e-mail address'],
 ];
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'auth/saml-required',
     description: 'Require ssoURL, redirectURI, usernameAttr and emailAttr in every SAML provider',
@@ -18,18 +18,15 @@ const rule: Rule = {
     sections: ['status.auth'],
     supersedes: ['schema/empty-value'],
     kinds: ['Config'],
-    messages: {
-      missing: {
-        text: '{{provider}} is missing {{fields}}.',
-        note:
-          'The SAML connector refuses to start without them ("missing required field"), so this login is ' +
-          'unavailable. Add {{what}}.',
-      },
-      empty: {
-        text: '{{field}} is empty: the SAML connector treats it as missing and refuses to start.',
-        note:
-          'Set it to {{what}}.',
-      },
+  },
+  messages: {
+    missing: {
+      text: '{{provider}} is missing {{fields}}.',
+      note: 'The SAML connector refuses to start without them ("missing required field"), so this login is unavailable. Add {{what}}.',
+    },
+    empty: {
+      text: '{{field}} is empty: the SAML connector treats it as missing and refuses to start.',
+      note: 'Set it to {{what}}.',
     },
   },
   check(doc, ctx) {
@@ -51,6 +48,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'missing', path: entry.path, at: 'key', data: { provider: fieldName(entry), fields, what } });
     }
   },
-};
+});
 
 export default rule;

@@ -1,4 +1,4 @@
-import { type DataPath, displayPath, getIn, isCurrencyCode, ISO_4217_WITHDRAWN, parseRetention, recordAt, type Rule } from '../../api.js';
+import { type DataPath, defineRule, displayPath, getIn, isCurrencyCode, ISO_4217_WITHDRAWN, parseRetention, recordAt } from '../../api.js';
 
 const COST: DataPath = ['status', 'costControl'];
 const SETTINGS: DataPath = [...COST, 'settings'];
@@ -23,52 +23,39 @@ const REPLICAS_PATHS: readonly DataPath[] = [
   ['status', 'imageBuilder', 'replicas'],
 ];
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'cost/prices-currency-retention-replicas',
     description: 'Require non-negative prices and replicas, an ISO 4217 currency and valid metrics retentions in cost control',
     severity: 'error',
     sources: ['spec', 'upstream'],
     kinds: ['Config'],
-    messages: {
-      negativePrice: {
-        text: '{{field}} is {{value}}, a negative price: the ROI dashboard would compute negative costs and ' +
-          'savings.',
-        note:
-          'Write 0 or a positive price.',
-      },
-      currencyInvalid: {
-        text: '{{field}} is "{{value}}", not an ISO 4217 currency code: the ROI dashboard cannot format prices in ' +
-          'it.',
-        note:
-          'Write a three-letter code such as USD, EUR or JPY.',
-      },
-      currencyCase: {
-        text: '{{field}} is "{{value}}", not in upper case.',
-        note:
-          'ISO 4217 codes are written in upper case, and a consumer comparing codes exactly does not recognise ' +
-          'another case. Write "{{code}}".',
-        severity: 'warning',
-      },
-      currencyWithdrawn: {
-        text: '{{field}} is "{{value}}", an ISO 4217 code that has been withdrawn: current software may not know ' +
-          'it.',
-        note:
-          '{{instead}}',
-      },
-      retentionInvalid: {
-        text: '{{field}} is "{{value}}", not a retention duration: the metrics backend refuses to start with it.',
-        note:
-          'Write a number with a unit, biggest unit first and each at most once: "1y", "30d", "12h", "1w3d" ' +
-          '(units y, w, d, h, m, s, ms; no fractions), or leave it out for the default 1y. The parser says: ' +
-          '{{reason}}.',
-      },
-      negativeReplicas: {
-        text: '{{field}} is {{value}}, a negative replica count: Kubernetes rejects the deployment of this ' +
-          'component.',
-        note:
-          'Write 0 to run no replica, or a positive count.',
-      },
+  },
+  messages: {
+    negativePrice: {
+      text: '{{field}} is {{value}}, a negative price: the ROI dashboard would compute negative costs and savings.',
+      note: 'Write 0 or a positive price.',
+    },
+    currencyInvalid: {
+      text: '{{field}} is "{{value}}", not an ISO 4217 currency code: the ROI dashboard cannot format prices in it.',
+      note: 'Write a three-letter code such as USD, EUR or JPY.',
+    },
+    currencyCase: {
+      text: '{{field}} is "{{value}}", not in upper case.',
+      note: 'ISO 4217 codes are written in upper case, and a consumer comparing codes exactly does not recognise another case. Write "{{code}}".',
+      severity: 'warning',
+    },
+    currencyWithdrawn: {
+      text: '{{field}} is "{{value}}", an ISO 4217 code that has been withdrawn: current software may not know it.',
+      note: '{{instead}}',
+    },
+    retentionInvalid: {
+      text: '{{field}} is "{{value}}", not a retention duration: the metrics backend refuses to start with it.',
+      note: 'Write a number with a unit, biggest unit first and each at most once: "1y", "30d", "12h", "1w3d" (units y, w, d, h, m, s, ms; no fractions), or leave it out for the default 1y. The parser says: {{reason}}.',
+    },
+    negativeReplicas: {
+      text: '{{field}} is {{value}}, a negative replica count: Kubernetes rejects the deployment of this component.',
+      note: 'Write 0 to run no replica, or a positive count.',
     },
   },
   check(doc, ctx) {
@@ -117,6 +104,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

@@ -1,4 +1,4 @@
-import { isGenerateNamePrefix, isSet, nameIsDNSSubdomain, problemsText, type Rule, shown } from '../../api.js';
+import { defineRule, isGenerateNamePrefix, isSet, nameIsDNSSubdomain, problemsText, shown } from '../../api.js';
 import { metadataOf } from '../helpers.js';
 
 /** A likely intended name: lower case, `_` and spaces as `-`; offered only when that is a valid name. */
@@ -8,38 +8,30 @@ function normalized(value: string, prefix: boolean): string | undefined {
   return nameIsDNSSubdomain(candidate, prefix).length === 0 ? candidate : undefined;
 }
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'meta/name',
     description: 'Require a valid metadata.name or metadata.generateName',
     severity: 'error',
     sources: ['spec', 'upstream'],
-    messages: {
-      missing: {
-        text: 'metadata has neither name nor generateName.',
-        note:
-          'The server rejects the object ("name or generateName is required"). Add metadata.name, a lowercase ' +
-          'DNS-1123 subdomain such as jane-doe.',
-      },
-      invalidName: {
-        text: 'metadata.name "{{value}}" is not a valid object name.',
-        note:
-          'Names are lowercase DNS-1123 subdomains: at most 253 characters of a-z, 0-9, "-" and ".", starting ' +
-          'and ending with a letter or digit{{hint}}. Validation says: {{problems}}.',
-      },
-      invalidGenerateName: {
-        text: 'metadata.generateName "{{value}}" is not a valid name prefix.',
-        note:
-          'A prefix is the start of a lowercase DNS-1123 subdomain (a-z, 0-9, "-" and "."); a trailing "-" is ' +
-          'fine, the server appends a random suffix{{hint}}. Validation says: {{problems}}.',
-      },
-      generateNameIgnored: {
-        text: 'metadata.generateName is ignored because metadata.name is set.',
-        note:
-          'The server uses generateName only when name is absent. Remove generateName, or remove name to get a ' +
-          'generated one.',
-        severity: 'info',
-      },
+  },
+  messages: {
+    missing: {
+      text: 'metadata has neither name nor generateName.',
+      note: 'The server rejects the object ("name or generateName is required"). Add metadata.name, a lowercase DNS-1123 subdomain such as jane-doe.',
+    },
+    invalidName: {
+      text: 'metadata.name "{{value}}" is not a valid object name.',
+      note: 'Names are lowercase DNS-1123 subdomains: at most 253 characters of a-z, 0-9, "-" and ".", starting and ending with a letter or digit{{hint}}. Validation says: {{problems}}.',
+    },
+    invalidGenerateName: {
+      text: 'metadata.generateName "{{value}}" is not a valid name prefix.',
+      note: 'A prefix is the start of a lowercase DNS-1123 subdomain (a-z, 0-9, "-" and "."); a trailing "-" is fine, the server appends a random suffix{{hint}}. Validation says: {{problems}}.',
+    },
+    generateNameIgnored: {
+      text: 'metadata.generateName is ignored because metadata.name is set.',
+      note: 'The server uses generateName only when name is absent. Remove generateName, or remove name to get a generated one.',
+      severity: 'info',
     },
   },
   check(doc, ctx) {
@@ -87,6 +79,6 @@ const rule: Rule = {
     const where = own('name') ? ['metadata', 'name'] : own('generateName') ? ['metadata', 'generateName'] : ['metadata'];
     ctx.report({ messageId: 'missing', path: where, at: 'key' });
   },
-};
+});
 
 export default rule;

@@ -1,9 +1,9 @@
-import { type DataPath, displayPath, duplicates, isRecord, listAt, parseAbsoluteUrl, recordAt, redactUrlPassword, type Rule } from '../../api.js';
+import { type DataPath, defineRule, displayPath, duplicates, isRecord, listAt, parseAbsoluteUrl, recordAt, redactUrlPassword } from '../../api.js';
 
 const OIDC: DataPath = ['status', 'oidc'];
 const CLIENTS: DataPath = [...OIDC, 'clients'];
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'oidc-provider/clients',
     description: 'Require valid clients of the platform\'s own OIDC provider: absolute redirect URIs, wildcards only when allowed, unique client ids',
@@ -11,41 +11,28 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.oidc'],
     kinds: ['Config'],
-    messages: {
-      noRedirectURIs: {
-        text: '{{field}} is empty.',
-        note:
-          'The requested redirect must match one of these URIs, so a client with none can never complete a ' +
-          'login (unless it is public). List the client\'s callback URLs, e.g. ' +
-          'https://app.example.com/oauth/callback.',
-      },
-      notAbsolute: {
-        text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
-        note:
-          'The requested redirect is compared with it, so a relative or malformed URI never matches. Write the ' +
-          'full callback URL, e.g. https://app.example.com/oauth/callback.',
-      },
-      wildcard: {
-        text: '{{field}} is "{{value}}", which contains "*", but {{wildcardRedirect}} is not true.',
-        note:
-          'The platform allows the wildcard character in client redirect URIs only when wildcardRedirect is ' +
-          'true, so this URI does not work as a pattern. Write the exact callback URL, or set wildcardRedirect: ' +
-          'true if you really need a pattern (see security/wildcard-redirect).',
-      },
-      duplicateClientId: {
-        text: '{{field}} is "{{value}}", the same client id as {{first}}.',
-        note:
-          'Tokens are requested by client id, so only one of the clients can be used. Give each client its own ' +
-          'clientId.',
-      },
-      enabledWithoutClients: {
-        text: '{{field}} is true but {{clients}} lists no client.',
-        note:
-          'Unless clients are configured through the OIDC client UI or a secret, nobody can request tokens from ' +
-          'the platform\'s OIDC provider. Add the clients there (status.oidc is deprecated), or set enabled to ' +
-          'false.',
-        severity: 'warning',
-      },
+  },
+  messages: {
+    noRedirectURIs: {
+      text: '{{field}} is empty.',
+      note: "The requested redirect must match one of these URIs, so a client with none can never complete a login (unless it is public). List the client's callback URLs, e.g. https://app.example.com/oauth/callback.",
+    },
+    notAbsolute: {
+      text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
+      note: 'The requested redirect is compared with it, so a relative or malformed URI never matches. Write the full callback URL, e.g. https://app.example.com/oauth/callback.',
+    },
+    wildcard: {
+      text: '{{field}} is "{{value}}", which contains "*", but {{wildcardRedirect}} is not true.',
+      note: 'The platform allows the wildcard character in client redirect URIs only when wildcardRedirect is true, so this URI does not work as a pattern. Write the exact callback URL, or set wildcardRedirect: true if you really need a pattern (see security/wildcard-redirect).',
+    },
+    duplicateClientId: {
+      text: '{{field}} is "{{value}}", the same client id as {{first}}.',
+      note: 'Tokens are requested by client id, so only one of the clients can be used. Give each client its own clientId.',
+    },
+    enabledWithoutClients: {
+      text: '{{field}} is true but {{clients}} lists no client.',
+      note: "Unless clients are configured through the OIDC client UI or a secret, nobody can request tokens from the platform's OIDC provider. Add the clients there (status.oidc is deprecated), or set enabled to false.",
+      severity: 'warning',
     },
   },
   check(doc, ctx) {
@@ -95,6 +82,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

@@ -1,6 +1,6 @@
-import { displayPath, isRecord, listAt, type Rule } from '../../api.js';
+import { defineRule, displayPath, isRecord, listAt } from '../../api.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'security/wildcard-access',
     description: 'Disallow access rules that give every verb to every user or every team',
@@ -8,14 +8,11 @@ const rule: Rule = {
     sources: ['security'],
     sections: ['spec.access'],
     kinds: ['User'],
-    messages: {
-      wildcard: {
-        text: 'The access rule {{rule}} gives every verb (*) to every {{subject}} (*).',
-        note:
-          'Anyone on the platform can change or delete this user, bind it into access rules and make it the ' +
-          'owner of resources. Name the users or teams that need access and give them only the verbs they need ' +
-          '(e.g. get, list).',
-      },
+  },
+  messages: {
+    wildcard: {
+      text: 'The access rule {{rule}} gives every verb (*) to every {{subject}} (*).',
+      note: 'Anyone on the platform can change or delete this user, bind it into access rules and make it the owner of resources. Name the users or teams that need access and give them only the verbs they need (e.g. get, list).',
     },
   },
   check(doc, ctx) {
@@ -35,6 +32,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

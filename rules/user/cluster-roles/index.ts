@@ -1,6 +1,6 @@
-import { isRecord, listAt, type Rule, shown } from '../../api.js';
+import { defineRule, isRecord, listAt, shown } from '../../api.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'user/cluster-roles',
     description: 'Require every cluster role assignment to name a cluster role, once',
@@ -9,18 +9,16 @@ const rule: Rule = {
     sections: ['spec.clusterRoles'],
     kinds: ['User'],
     fixable: true,
-    messages: {
-      missingName: {
-        text: 'spec.clusterRoles[{{index}}] has no name: an assignment without a cluster role assigns nothing.',
-        note:
-          'Write the cluster role, e.g. name: platform-viewer, or remove the entry.',
-      },
-      duplicate: {
-        text: 'Cluster role "{{value}}" is assigned twice (first at spec.clusterRoles[{{first}}]).',
-        note:
-          'The second assignment adds nothing. Remove the duplicate.',
-        severity: 'warning',
-      },
+  },
+  messages: {
+    missingName: {
+      text: 'spec.clusterRoles[{{index}}] has no name: an assignment without a cluster role assigns nothing.',
+      note: 'Write the cluster role, e.g. name: platform-viewer, or remove the entry.',
+    },
+    duplicate: {
+      text: 'Cluster role "{{value}}" is assigned twice (first at spec.clusterRoles[{{first}}]).',
+      note: 'The second assignment adds nothing. Remove the duplicate.',
+      severity: 'warning',
     },
   },
   check(doc, ctx) {
@@ -48,6 +46,6 @@ const rule: Rule = {
       });
     }
   },
-};
+});
 
 export default rule;

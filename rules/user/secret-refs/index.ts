@@ -1,4 +1,4 @@
-import { type DataPath, displayPath, isDNS1123Label, isDNS1123Subdomain, isRecord, listAt, problemsText, recordAt, type Rule, shown } from '../../api.js';
+import { type DataPath, defineRule, displayPath, isDNS1123Label, isDNS1123Subdomain, isRecord, listAt, problemsText, recordAt, shown } from '../../api.js';
 import { isSecretKey } from './secret-key.js';
 
 const WHY_MISSING: Readonly<Record<string, string>> = {
@@ -13,39 +13,33 @@ const WHAT: Readonly<Record<string, string>> = {
   imagePullSecrets: 'the image pull secret',
 };
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'user/secret-refs',
     description: 'Require complete secret references with Kubernetes names in passwordRef, codesRef and imagePullSecrets',
     severity: 'warning',
     sources: ['spec', 'upstream'],
     kinds: ['User'],
-    messages: {
-      missing: {
-        text: '{{ref}} has no {{field}}, so {{what}} cannot be read.',
-        note: 'Add {{field}}: {{why}}.',
-      },
-      invalidName: {
-        text: '{{ref}}.secretName "{{value}}" is not a valid secret name.',
-        note:
-          'Secret names are lowercase DNS-1123 subdomains, e.g. platform-user-password-jane. Validation says: ' +
-          '{{problems}}.',
-        severity: 'error',
-      },
-      invalidNamespace: {
-        text: '{{ref}}.secretNamespace "{{value}}" is not a valid namespace.',
-        note:
-          'Namespaces are lowercase DNS-1123 labels (at most 63 characters of a-z, 0-9 and "-"), e.g. ' +
-          'platform. Validation says: {{problems}}.',
-        severity: 'error',
-      },
-      invalidKey: {
-        text: '{{ref}}.key "{{value}}" cannot be a key of a secret.',
-        note:
-          'Secret keys consist of letters, digits, "-", "_" and ".", e.g. password. Validation says: ' +
-          '{{problems}}.',
-        severity: 'error',
-      },
+  },
+  messages: {
+    missing: {
+      text: '{{ref}} has no {{field}}, so {{what}} cannot be read.',
+      note: 'Add {{field}}: {{why}}.',
+    },
+    invalidName: {
+      text: '{{ref}}.secretName "{{value}}" is not a valid secret name.',
+      note: 'Secret names are lowercase DNS-1123 subdomains, e.g. platform-user-password-jane. Validation says: {{problems}}.',
+      severity: 'error',
+    },
+    invalidNamespace: {
+      text: '{{ref}}.secretNamespace "{{value}}" is not a valid namespace.',
+      note: 'Namespaces are lowercase DNS-1123 labels (at most 63 characters of a-z, 0-9 and "-"), e.g. platform. Validation says: {{problems}}.',
+      severity: 'error',
+    },
+    invalidKey: {
+      text: '{{ref}}.key "{{value}}" cannot be a key of a secret.',
+      note: 'Secret keys consist of letters, digits, "-", "_" and ".", e.g. password. Validation says: {{problems}}.',
+      severity: 'error',
     },
   },
   check(doc, ctx) {
@@ -73,6 +67,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

@@ -1,4 +1,4 @@
-import { type DataPath, displayPath, getIn, isRecord, parseGoDuration, recordAt, type Rule } from '../../api.js';
+import { type DataPath, defineRule, displayPath, getIn, isRecord, parseGoDuration, recordAt } from '../../api.js';
 
 const VAULT: DataPath = ['status', 'vault'];
 
@@ -7,7 +7,7 @@ function isGiven(value: unknown): boolean {
   return typeof value === 'string' ? value !== '' : value !== undefined && value !== null;
 }
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'vault/sync-interval-and-access',
     description: 'Require a valid vault sync interval and warn on an enabled vault integration without an address or credentials',
@@ -15,35 +15,25 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.vault'],
     kinds: ['Config'],
-    messages: {
-      syncIntervalInvalid: {
-        text: '{{field}} is "{{value}}", which Go\'s time.ParseDuration rejects ({{reason}}).',
-        note:
-          'The vault sync cannot be scheduled. Write a number with a unit such as "30s", "5m" or "1h30m" (units ' +
-          'ns, us, ms, s, m, h; there is no "d"), or leave it out for the default 1m.',
-      },
-      syncIntervalNotPositive: {
-        text: '{{field}} is "{{value}}", but the sync interval must be greater than zero.',
-        note:
-          'A zero or negative interval cannot schedule a periodic sync. Write a positive duration such as "5m", ' +
-          'or leave it out for the default 1m.',
-      },
-      noAddress: {
-        text: '{{field}} is true but {{vault}}.address is not set.',
-        note:
-          'The platform then takes the vault address from its environment (VAULT_ADDR), and without it the ' +
-          'vault client talks to https://127.0.0.1:8200. Set address to the vault URL, e.g. ' +
-          'https://vault.example.com:8200.',
-        severity: 'warning',
-      },
-      noAuth: {
-        text: '{{field}} is true but {{vault}}.auth has neither a token nor a tokenSecretRef.',
-        note:
-          'The platform has no token to log in to the vault with, so syncing fails unless one happens to be set ' +
-          'in its environment (VAULT_TOKEN). Set auth.tokenSecretRef (name and key of a secret holding the ' +
-          'token), or auth.token.',
-        severity: 'warning',
-      },
+  },
+  messages: {
+    syncIntervalInvalid: {
+      text: '{{field}} is "{{value}}", which Go\'s time.ParseDuration rejects ({{reason}}).',
+      note: 'The vault sync cannot be scheduled. Write a number with a unit such as "30s", "5m" or "1h30m" (units ns, us, ms, s, m, h; there is no "d"), or leave it out for the default 1m.',
+    },
+    syncIntervalNotPositive: {
+      text: '{{field}} is "{{value}}", but the sync interval must be greater than zero.',
+      note: 'A zero or negative interval cannot schedule a periodic sync. Write a positive duration such as "5m", or leave it out for the default 1m.',
+    },
+    noAddress: {
+      text: '{{field}} is true but {{vault}}.address is not set.',
+      note: 'The platform then takes the vault address from its environment (VAULT_ADDR), and without it the vault client talks to https://127.0.0.1:8200. Set address to the vault URL, e.g. https://vault.example.com:8200.',
+      severity: 'warning',
+    },
+    noAuth: {
+      text: '{{field}} is true but {{vault}}.auth has neither a token nor a tokenSecretRef.',
+      note: 'The platform has no token to log in to the vault with, so syncing fails unless one happens to be set in its environment (VAULT_TOKEN). Set auth.tokenSecretRef (name and key of a secret holding the token), or auth.token.',
+      severity: 'warning',
     },
   },
   check(doc, ctx) {
@@ -76,6 +66,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'noAuth', path: at, at: 'key', data });
     }
   },
-};
+});
 
 export default rule;
