@@ -5,7 +5,7 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { Suppressor } from '../engine/diagnostics.js';
+import type { Suppressor } from '../engine/reporter.js';
 import { entryKey, messageHash, serializeBaseline, uniqueEntries, type BaselineEntry } from '../suppressions/baseline.js';
 import { readBaseline } from '../suppressions/load.js';
 import { relativeTo } from '../settings-file/paths.js';

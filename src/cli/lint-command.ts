@@ -22,6 +22,7 @@ import { baselinePathOf, loadSuppressions, todayUtc } from '../suppressions/load
 import { SuppressionLedger } from '../suppressions/unused.js';
 import { suppressionsFingerprint, unusedReporting } from './suppressions.js';
 import type { BaselineRun } from './baseline-command.js';
+import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 
 export interface LintFlags {
   format: string[];
@@ -155,7 +156,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
         result = fixed.result;
         if (fixed.refused) {
           const note = '--fix left this file unchanged: it fixes only files that parse completely.';
-          result.diagnostics = result.diagnostics.map((d) => (d.ruleId === 'yaml/syntax' ? { ...d, note: d.note ? `${d.note} ${note}` : note } : d));
+          result.diagnostics = result.diagnostics.map((d) => (d.ruleId === yamlSyntaxRule.meta.id ? { ...d, note: d.note ? `${d.note} ${note}` : note } : d));
           io.error(`platlint: ${filename} not fixed: it has YAML errors, and --fix changes only files that parse completely`);
         }
         if (fixed.text !== original) {
@@ -218,7 +219,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   io.progress?.end();
   if (cacheError) io.error(`platlint: ${cacheError}`);
   if (baselineRun && baselinePath) return failed ? 2 : baselineRun.finish(baselinePath, suppressions, ledger);
-  const reporting = unusedReporting(suppressions, { cwd: io.cwd, rules, settingsFor, configFile, isIgnored: (file) => config.isIgnored(file) });
+  const reporting = unusedReporting(suppressions, { cwd: io.cwd, settingsFor, configFile, isIgnored: (file) => config.isIgnored(file) });
   for (const result of ledger.problems(reporting)) {
     if (flags.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
     add(result);

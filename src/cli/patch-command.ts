@@ -11,6 +11,7 @@ import { ReportOutputs } from './report-output.js';
 import { loadRuleSet, ruleInfoLookup } from './rule-set.js';
 import { applyRuleFlags, parseMaxWarnings, renamedRuleWarnings } from './settings.js';
 import { VERSION } from './version.js';
+import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 
 async function readInput(file: string, io: CliIo): Promise<PatchFile | undefined> {
   try {
@@ -33,7 +34,7 @@ function problemLines(results: readonly FileResult[]): string[] {
  */
 function printPatched(base: PatchFile, patch: PatchFile, io: CliIo): number {
   const settings = presetSettings('recommended', builtinRules);
-  const rules = builtinRules.filter((r) => ruleCategory(r.meta.id) === 'patch' || r.meta.id === 'yaml/syntax');
+  const rules = builtinRules.filter((r) => ruleCategory(r.meta.id) === 'patch' || r === yamlSyntaxRule);
   const { results, patched } = lintPatch(base, patch, { rules, settings });
   if (patched === undefined) {
     const lines = problemLines(results);

@@ -1,8 +1,7 @@
 /** How the lint command wires a run's suppressions: the cache key, and where their own problems are reported. */
 import { resolve } from 'node:path';
 import micromatch from 'micromatch';
-import { isRuleEnabled, type RuleSettings } from '../engine/settings.js';
-import type { Rule } from '../engine/types.js';
+import type { RuleSettings } from '../engine/settings.js';
 import type { ConfigFile } from '../settings-file/load.js';
 import { relativeTo, shownPath } from '../settings-file/paths.js';
 import type { Suppressions } from '../suppressions/suppressions.js';
@@ -18,23 +17,17 @@ export function suppressionsFingerprint(suppressions: Suppressions): string {
 
 interface ReportingSources {
   cwd: string;
-  rules: readonly Rule[];
   settingsFor(file: string): RuleSettings;
   configFile: ConfigFile | undefined;
   isIgnored(file: string): boolean;
 }
 
 export function unusedReporting(suppressions: Suppressions, sources: ReportingSources): UnusedReporting {
-  const byId = new Map(sources.rules.map((rule) => [rule.meta.id, rule]));
   const { configFile, cwd } = sources;
   const configDir = suppressions.options.configDir;
   const baseline = suppressions.options.baseline;
   return {
-    enabledRule: (ruleId, file) => {
-      const rule = byId.get(ruleId);
-      const settings = sources.settingsFor(file);
-      return rule && isRuleEnabled(rule.meta, settings.get(ruleId)) ? { rule, settings } : undefined;
-    },
+    settingsFor: (file) => sources.settingsFor(file),
     filesMatching: (globs) =>
       resolveInputs([configDir], cwd, { isIgnored: sources.isIgnored })
         .files.map((file) => resolve(cwd, file))

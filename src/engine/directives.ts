@@ -1,3 +1,7 @@
+import directiveRenamedRule from '../../rules/directive/renamed-rule/index.js';
+import directiveUnknownRule from '../../rules/directive/unknown-rule/index.js';
+import directiveUnusedRule from '../../rules/directive/unused/index.js';
+import type { Finding } from './types.js';
 import { renamedRulesNamed, ruleIdMatches } from './settings.js';
 
 export type DirectiveKind = 'disable-next-line' | 'disable-line' | 'disable' | 'enable' | 'disable-file';
@@ -107,4 +111,26 @@ export function applyDirectives(directives: readonly Directive[], diagnostics: r
     }
   }
   return { suppressed, unused, unknown, renamed };
+}
+
+/** Where the directives of a file are, for placing what is said of them. */
+export interface DirectivePlaces {
+  /** A directive in a document whose rules never ran cannot be unused. */
+  inUnparsed(offset: number): boolean;
+  documentAt(offset: number): number;
+}
+
+/** What the directives stage reports: each directive id that is unknown, names a renamed rule, or suppressed nothing. */
+export function directiveFindings(outcome: DirectiveOutcome, places: DirectivePlaces): Finding[] {
+  const out: Finding[] = [];
+  const at = (directive: Directive): Omit<Finding, 'rule' | 'messageId'> => ({ range: [directive.start, directive.end], pointer: '', document: places.documentAt(directive.start) });
+  const written = (directive: Directive): string => `platlint-${directive.kind}`;
+  for (const { directive, id } of outcome.unused) {
+    if (places.inUnparsed(directive.start)) continue;
+    const finding = id ? directiveUnusedRule.finding('withId', { directive: written(directive), id }) : directiveUnusedRule.finding('all', { directive: written(directive) });
+    out.push({ ...finding, ...at(directive) });
+  }
+  for (const { directive, id } of outcome.unknown) out.push({ ...directiveUnknownRule.finding('withId', { directive: written(directive), id }), ...at(directive) });
+  for (const { directive, id, current } of outcome.renamed) out.push({ ...directiveRenamedRule.finding('withId', { directive: written(directive), id, current }), ...at(directive) });
+  return out;
 }

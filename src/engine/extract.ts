@@ -5,23 +5,16 @@ import { decodeSpace, LintTarget, positionInText, type NodeSpace, type OffsetRan
 import { PositionLocator, type Place } from './locator.js';
 import { yamlErrorFindings, spaceOffsets } from './yaml-errors.js';
 import { API_GROUP, API_VERSION, apiGroupOf, documentScope, isMisspeltGroup, KNOWN_KINDS, LIST_KINDS, nearOurKind, objectScope, RESOURCE_KINDS } from './scope.js';
-import type { DataPath, ResourceKind } from './types.js';
+import resourceApiVersionRule from '../../rules/resource/api-version/index.js';
+import resourceKindRule from '../../rules/resource/kind/index.js';
+import resourceNotAnObjectRule from '../../rules/resource/not-an-object/index.js';
+import resourceTypeMetaRule from '../../rules/resource/type-meta/index.js';
+import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
+import type { DataPath, Finding, ResourceKind, RuleFinding } from './types.js';
 import { getIn, isRecord } from '../platform/data.js';
 import { atText, embeddedPlace, isBase64Place, type EmbeddedSource } from './embedded.js';
 
 export { API_GROUP, API_VERSION } from './scope.js';
-
-/** A diagnostic the engine itself raises while finding the documents to lint. */
-export interface EngineFinding {
-  ruleId: string;
-  messageId: string;
-  data?: Record<string, string | number>;
-  documentIndex: number;
-  range: OffsetRange;
-  pointer: string;
-  /** Where in an embedded text the finding is, when its range collapses onto the value (NodeSpace.positionsIn). */
-  inside?: string;
-}
 
 /** A document or list item that is not a platform object, and why it was not linted. */
 export interface SkippedPart {
@@ -58,12 +51,12 @@ function looksBase64(text: string): boolean {
  * `spec.raw` parsed as its status.
  */
 export class TargetExtractor {
-  readonly findings: EngineFinding[] = [];
+  readonly findings: Finding[] = [];
 
   constructor(private readonly parsed: ParsedYaml) {}
 
-  private add(finding: Omit<EngineFinding, 'documentIndex'>, documentIndex: number): void {
-    this.findings.push({ ...finding, documentIndex });
+  private add(finding: RuleFinding, place: Place, document: number): void {
+    this.findings.push({ ...finding, ...place, document });
   }
 
   /**
@@ -104,7 +97,7 @@ export class TargetExtractor {
         raw = this.rawStatus(documentIndex, document, source.at, value, { base64: isBase64Place(source.at), notObject: 'embeddedNotObject' });
       } else {
         const actual = value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}`;
-        this.add({ ruleId: 'resource/not-an-object', messageId: 'embeddedNotObject', data: { at: place.pointer, actual }, ...place }, documentIndex);
+        this.add(resourceNotAnObjectRule.finding('embeddedNotObject', { at: place.pointer, actual }), place, documentIndex);
       }
       out.objects++;
       if (raw) {
@@ -129,7 +122,7 @@ export class TargetExtractor {
       const here = new PositionLocator(space, prefix).place([]);
       const actual = Array.isArray(data) ? 'a list' : 'a scalar';
       if (inGenericList) out.skipped.push({ ...here, reason: `${actual}, not a mapping: not a platform object` });
-      else this.add({ ruleId: 'resource/not-an-object', messageId: 'notObject', data: { actual }, ...here }, documentIndex);
+      else this.add(resourceNotAnObjectRule.finding('notObject', { actual }), here, documentIndex);
       return;
     }
     const locator = new PositionLocator(space, prefix);
@@ -147,10 +140,10 @@ export class TargetExtractor {
     let typeMetaOk = true;
     for (const [field, value] of [['apiVersion', apiVersion], ['kind', kind]] as const) {
       if (value === undefined || value === null) {
-        this.add({ ruleId: 'resource/type-meta', messageId: 'missing', data: { field }, ...place([field]) }, documentIndex);
+        this.add(resourceTypeMetaRule.finding('missing', { field }), place([field]), documentIndex);
         typeMetaOk = false;
       } else if (typeof value !== 'string') {
-        this.add({ ruleId: 'resource/type-meta', messageId: 'notString', data: { field, type: typeof value }, ...place([field]) }, documentIndex);
+        this.add(resourceTypeMetaRule.finding('notString', { field, type: typeof value }), place([field]), documentIndex);
         typeMetaOk = false;
       }
     }
@@ -165,10 +158,10 @@ export class TargetExtractor {
     if (group !== API_GROUP) {
       // scope.ts let it through: one of our kinds under a slip of our group (`v1`, `managment.platform/v1`).
       const expected = `${API_GROUP}/${API_VERSION}`;
-      if (isMisspeltGroup(group)) this.add({ ruleId: 'resource/api-version', messageId: 'misspeltGroup', data: { apiVersion, expected }, ...place(['apiVersion']) }, documentIndex);
-      else this.add({ ruleId: 'resource/api-version', messageId: 'wrongGroup', data: { apiVersion, kind, expected }, ...place(['apiVersion']) }, documentIndex);
+      if (isMisspeltGroup(group)) this.add(resourceApiVersionRule.finding('misspeltGroup', { apiVersion, expected }), place(['apiVersion']), documentIndex);
+      else this.add(resourceApiVersionRule.finding('wrongGroup', { apiVersion, kind, expected }), place(['apiVersion']), documentIndex);
     } else if (version !== API_VERSION) {
-      this.add({ ruleId: 'resource/api-version', messageId: 'unrecognizedVersion', data: { version, expected: `${API_GROUP}/${API_VERSION}` }, ...place(['apiVersion']) }, documentIndex);
+      this.add(resourceApiVersionRule.finding('unrecognizedVersion', { version, expected: `${API_GROUP}/${API_VERSION}` }), place(['apiVersion']), documentIndex);
     }
     const listOf = LIST_KINDS[kind];
     if (listOf) {
@@ -177,17 +170,15 @@ export class TargetExtractor {
     }
     if (!(RESOURCE_KINDS as readonly string[]).includes(kind)) {
       const suggestion = nearOurKind(kind);
-      this.add(
-        suggestion
-          ? { ruleId: 'resource/kind', messageId: suggestion.toLowerCase() === kind.toLowerCase() ? 'wrongCase' : 'misspelt', data: { kind, suggestion }, ...place(['kind']) }
-          : { ruleId: 'resource/kind', messageId: 'unknownKind', data: { kind, kinds: KNOWN_KINDS.join(', ') }, ...place(['kind']) },
-        documentIndex,
-      );
+      const finding = !suggestion
+        ? resourceKindRule.finding('unknownKind', { kind, kinds: KNOWN_KINDS.join(', ') })
+        : resourceKindRule.finding(suggestion.toLowerCase() === kind.toLowerCase() ? 'wrongCase' : 'misspelt', { kind, suggestion });
+      this.add(finding, place(['kind']), documentIndex);
       return;
     }
     const resourceKind = kind as ResourceKind;
     if (impliedKind && resourceKind !== impliedKind) {
-      this.add({ ruleId: 'resource/kind', messageId: 'listItemKind', data: { kind, expected: impliedKind }, ...place(['kind']) }, documentIndex);
+      this.add(resourceKindRule.finding('listItemKind', { kind, expected: impliedKind }), place(['kind']), documentIndex);
       return;
     }
     out.objects++;
@@ -203,7 +194,7 @@ export class TargetExtractor {
     const items = data['items'];
     if (items === undefined || items === null) return;
     if (!Array.isArray(items)) {
-      this.add({ ruleId: 'resource/not-an-object', messageId: 'itemsNotList', ...list.place(['items']) }, documentIndex);
+      this.add(resourceNotAnObjectRule.finding('itemsNotList'), list.place(['items']), documentIndex);
       return;
     }
     items.forEach((item, i) => {
@@ -213,7 +204,7 @@ export class TargetExtractor {
   }
 
   /** A finding at offsets of an embedded text, placed in the file; where it collapses, its message says where. */
-  private placedIn(space: NodeSpace, finding: EngineFinding): EngineFinding {
+  private placedIn(space: NodeSpace, finding: Finding): Finding {
     const inside = positionInText(space, finding.range[0]);
     return { ...finding, range: spaceOffsets(space, finding.range), ...(inside ? { inside } : {}) };
   }
@@ -254,19 +245,19 @@ export class TargetExtractor {
     const textSpace: NodeSpace = { doc: innerDoc, root: innerDoc.contents, text };
     const errors = yamlErrorFindings(documentIndex, textSpace, innerDoc, pointer).map((e) => this.placedIn(rawSpace, e));
     for (const e of errors) this.findings.push(e);
-    if (errors.some((e) => e.ruleId === 'yaml/syntax')) return undefined;
+    if (errors.some((e) => e.rule === yamlSyntaxRule)) return undefined;
     let rawData: unknown;
     try {
       const decoded = decodeSpace(rawSpace, { targetAware: true });
       rawData = decoded.data;
-      for (const f of decoded.findings) this.findings.push(this.placedIn(rawSpace, { ...f, range: f.range, pointer, documentIndex }));
+      for (const f of decoded.findings) this.findings.push(this.placedIn(rawSpace, { ...f, pointer, document: documentIndex }));
       if (decoded.fatal) return undefined;
     } catch (error) {
-      this.add({ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: (error as Error).message, code: 'ALIAS' }, range: scalarRange, pointer }, documentIndex);
+      this.add(yamlSyntaxRule.finding('syntax', { detail: (error as Error).message }), { range: scalarRange, pointer }, documentIndex);
       return undefined;
     }
     if (!isRecord(rawData)) {
-      this.add({ ruleId: 'resource/not-an-object', messageId: how.notObject, data: { at: pointer, actual: 'a string that is no YAML mapping' }, range: scalarRange, pointer }, documentIndex);
+      this.add(resourceNotAnObjectRule.finding(how.notObject, { at: pointer, actual: 'a string that is no YAML mapping' }), { range: scalarRange, pointer }, documentIndex);
       return undefined;
     }
     return { space: rawSpace, data: rawData };

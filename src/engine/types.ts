@@ -48,9 +48,10 @@ export type RuleOptions = Readonly<Record<string, unknown>>;
 /**
  * The engine stages that report findings of their own (not through a rule's `check`): reading the YAML (bytes,
  * syntax, the platform's decoder), finding the objects, the schema pass, the rule runner, the inline directives,
- * the suppressions (baseline, exceptions), `platlint patch`, loading policies, evaluating them, and `policy test`.
+ * the suppressions (baseline, exceptions), loading the settings file, `platlint patch`, loading policies, evaluating
+ * them, and `policy test`.
  */
-export type EngineStage = 'read' | 'extract' | 'schema' | 'runner' | 'directives' | 'suppressions' | 'patch' | 'policy-load' | 'policy-run' | 'policy-test';
+export type EngineStage = 'read' | 'extract' | 'schema' | 'runner' | 'directives' | 'suppressions' | 'settings' | 'patch' | 'policy-load' | 'policy-run' | 'policy-test';
 
 /** The subset of JSON Schema a rule's options are declared in; their TypeScript type is read from it. */
 export interface OptionsSchema {
@@ -132,6 +133,24 @@ export interface RuleFinding {
   messageId: string;
   data?: MessageData | undefined;
 }
+
+/** Where a finding is in the file, and what it offers. */
+export interface Placement {
+  /** File offsets, end exclusive. */
+  range: readonly [number, number];
+  /** JSON Pointer into the document's data. */
+  pointer: string;
+  document: number;
+  fix?: Diagnostic['fix'];
+  suggestions?: Diagnostic['suggestions'];
+  /** Where inside decoded text the finding is, when its range can only be the encoded value (base64). */
+  inside?: string;
+  /** JSON Pointer of the embedded configuration the finding is in (Diagnostic.embedded). */
+  embedded?: string;
+}
+
+/** What a producer hands the reporter: a rule's message with its data (`handle.finding(…)`), placed in the file. */
+export type Finding = RuleFinding & Placement;
 
 /** Facts about how a value was written in YAML, which the data alone cannot tell. */
 export interface NodeFacts {

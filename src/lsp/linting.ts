@@ -4,7 +4,10 @@
  * (marked stale) instead of losing them and raising false `directive/unused` on its directives.
  */
 import { lintText, type LintOptions } from '../engine/lint.js';
-import type { Diagnostic, FileResult, TextEdit } from '../engine/types.js';
+import { ruleCategory, type Diagnostic, type FileResult, type TextEdit } from '../engine/types.js';
+import directiveUnknownRule from '../../rules/directive/unknown-rule/index.js';
+import directiveUnusedRule from '../../rules/directive/unused/index.js';
+import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 
 export interface Chunk {
   /** File offset and 0-based line where the chunk starts (its `---` line, or the start of the file). */
@@ -63,7 +66,7 @@ function shift(d: Diagnostic, lines: number, offset: number, documents: number):
 }
 
 /** Diagnostics the parse of a broken document still produces fresh; everything else is kept from the last parse. */
-const FRESH_WHEN_BROKEN = (d: Diagnostic): boolean => d.ruleId.startsWith('yaml/') || d.ruleId === 'directive/unknown-rule';
+const FRESH_WHEN_BROKEN = (d: Diagnostic): boolean => ruleCategory(d.ruleId) === 'yaml' || d.ruleId === directiveUnknownRule.meta.id;
 
 export interface EditorLint {
   result: FileResult;
@@ -109,7 +112,7 @@ export class DocumentLinting {
     }
     const stale = new Set<Diagnostic>();
     const lastGood: Diagnostic[][] = [];
-    const broken = perChunk.map((list) => list.some((d) => d.ruleId === 'yaml/syntax'));
+    const broken = perChunk.map((list) => list.some((d) => d.ruleId === yamlSyntaxRule.meta.id));
     // Linted whole, a directive in one document may suppress diagnostics of another: while any document is broken,
     // every document keeps its last `directive/unused` rather than report directives whose targets went missing.
     const crossDocument = whole && broken.some(Boolean);
@@ -132,7 +135,7 @@ export class DocumentLinting {
         return fresh;
       }
       if (!broken[index]) {
-        const unused = (d: Diagnostic): boolean => d.ruleId === 'directive/unused';
+        const unused = (d: Diagnostic): boolean => d.ruleId === directiveUnusedRule.meta.id;
         const keptUnused = previous.filter(unused);
         lastGood[index] = [...relative(fresh.filter((d) => !unused(d))), ...keptUnused];
         return [...fresh.filter((d) => !unused(d)), ...carry(chunk, keptUnused)].sort(byPosition);

@@ -3,7 +3,7 @@
  * (or in the workspace folder without one), read again whenever it changes (its open buffer, or the file on disk).
  */
 import { statSync } from 'node:fs';
-import type { Suppressor } from '../engine/diagnostics.js';
+import type { Suppressor } from '../engine/reporter.js';
 import type { RuleSet } from '../cli/rule-set.js';
 import { baselinePathOf, loadSuppressions, todayUtc } from '../suppressions/load.js';
 import type { Suppressions } from '../suppressions/suppressions.js';

@@ -5,12 +5,14 @@
  */
 import { isMap, isScalar, isSeq, stringify, type Node } from 'yaml';
 import type { NodeSpace, OffsetRange } from '../engine/document.js';
-import { DiagnosticSink, type Finding } from '../engine/diagnostics.js';
+import { FileReporter } from '../engine/reporter.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
 import { PositionLocator, toPointer } from '../engine/locator.js';
 import { collectSecrets, isSecretKey, type SecretMap } from '../engine/secrets.js';
-import { isRuleEnabled } from '../engine/settings.js';
 import type { DataPath, Diagnostic, FileResult, PathSegment } from '../engine/types.js';
+import patchServerFieldRule from '../../rules/patch/server-field/index.js';
+import yamlInvalidValueRule from '../../rules/yaml/invalid-value/index.js';
+import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 import { isRecord } from '../platform/data.js';
 import { isServerOwnedField } from '../platform/server-fields.js';
 import { MAX_NESTING, parseYaml, type ParsedYaml } from '../yaml/parse.js';
@@ -72,8 +74,8 @@ function readOneDocument(input: PatchFile, role: string): OneDocument | Unparsed
   let data: unknown;
   try {
     const decoded = goDecode(doc, input.text);
-    if (decoded.fatal) throw new Error(String(decoded.findings[0]?.data['detail'] ?? 'the document cannot be read'));
-    if (decoded.findings.some((f) => f.messageId === 'selfAlias')) throw new TypeError('circular: an alias inside its own anchor');
+    if (decoded.fatal) throw new Error(String(decoded.findings[0]?.data?.['detail'] ?? 'the document cannot be read'));
+    if (decoded.findings.some((f) => f.rule === yamlInvalidValueRule && f.messageId === 'selfAlias')) throw new TypeError('circular: an alias inside its own anchor');
     data = decoded.data;
     // JSON Patch works on JSON: an alias inside its own anchor makes a value that contains itself.
     JSON.stringify(data);
@@ -105,7 +107,7 @@ function serverFieldProblems(operations: readonly PatchOperation[], kind: unknow
     for (const [member, tokens] of [['path', operation.path], ['from', operation.op === 'move' ? operation.from : undefined]] as const) {
       if (!tokens) continue;
       const field = tokens[0] === 'metadata' && isServerOwnedField(tokens[1] ?? '') ? `metadata.${tokens[1]}` : tokens[0] === 'status' && kind === 'User' ? 'status' : undefined;
-      if (field) out.push({ ruleId: 'patch/server-field', messageId: 'serverOwned', data: { op: operation.op, field }, path: [operation.index, member], at: 'value' });
+      if (field) out.push({ ...patchServerFieldRule.finding('serverOwned', { op: operation.op, field }), path: [operation.index, member], at: 'value' });
     }
   }
   return out;
@@ -120,40 +122,34 @@ export interface PatchLintResult {
   patched?: unknown;
 }
 
-/** The diagnostics of one input file (BASE or PATCH), made by the engine's DiagnosticSink. */
+/** The diagnostics of one input file (BASE or PATCH), made by its reporter. */
 class Emitter {
-  private readonly sink: DiagnosticSink;
+  private readonly reporter: FileReporter;
 
   constructor(
     private readonly file: { file: string; parsed: ParsedYaml },
-    private readonly options: PatchLintOptions,
+    options: PatchLintOptions,
   ) {
-    const { settings, docsUrl } = options;
-    this.sink = new DiagnosticSink({ text: file.parsed.text, lineCounter: file.parsed.lineCounter, settings, docsUrl });
-  }
-
-  /** A finding of a rule the patch command reports itself, when that rule is on. */
-  private emit(ruleId: string, finding: Omit<Finding, 'rule' | 'document'>): void {
-    const rule = this.options.rules.find((r) => r.meta.id === ruleId);
-    if (!rule || !isRuleEnabled(rule.meta, this.options.settings.get(ruleId))) return;
-    this.sink.emit({ ...finding, rule, document: 0 });
+    const { rules, settings, docsUrl } = options;
+    this.reporter = new FileReporter({ text: file.parsed.text, lineCounter: file.parsed.lineCounter, settings, rules, docsUrl });
   }
 
   problem(problem: PatchProblem, space: NodeSpace): void {
-    this.emit(problem.ruleId, { messageId: problem.messageId, data: problem.data, ...new PositionLocator(space).place(problem.path, problem.at) });
+    const { path, at, ...finding } = problem;
+    this.reporter.report({ ...finding, ...new PositionLocator(space).place(path, at), document: 0 });
   }
 
   syntax(error: SyntaxProblem): void {
-    this.emit('yaml/syntax', { messageId: 'syntax', data: { detail: error.detail }, range: error.range, pointer: '' });
+    this.reporter.report({ ...yamlSyntaxRule.finding('syntax', { detail: error.detail }), range: error.range, pointer: '', document: 0 });
   }
 
   moved(d: Diagnostic, space: NodeSpace, path: DataPath, at: 'key' | 'value', pointer: string): void {
-    this.sink.relocate(d, { range: new PositionLocator(space).range(path, at), pointer, document: 0 });
+    this.reporter.relocate(d, { range: new PositionLocator(space).range(path, at), pointer, document: 0 });
   }
 
   /** `secrets`: every file's secret values, to scrub from messages, with this file's ranges, to mask its frames. */
   result(secrets: SecretMap, withFrames: boolean, documents: number): FileResult {
-    const { diagnostics, frameLines } = this.sink.finish({ secrets: () => secrets, withFrames });
+    const { diagnostics, frameLines } = this.reporter.finish({ secrets: () => secrets, withFrames });
     return { file: this.file.file, diagnostics, documents, skipped: 0, ...(frameLines ? { frameLines } : {}) };
   }
 }

@@ -5,11 +5,12 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { builtinRules } from '../../rules/index.js';
+import policyFixtureMismatchRule from '../../rules/policy/fixture-mismatch/index.js';
 import { ChangeContext } from '../change/context.js';
 import { decodeSource } from '../engine/decode.js';
 import { lintText } from '../engine/lint.js';
 import { presetSettings } from '../engine/presets.js';
-import type { Diagnostic } from '../engine/types.js';
+import type { Diagnostic, RuleFinding } from '../engine/types.js';
 import type { LoadedPolicies } from './load.js';
 
 /** The text of `X.old.yaml` beside fixture `X.yaml`, if there is one. */
@@ -27,6 +28,8 @@ export interface FixtureMismatch {
   ruleId: string;
   /** As `policy test` prints it after `line N: `. */
   text: string;
+  /** What the language server shows at the line (`policy/fixture-mismatch`). */
+  finding: RuleFinding;
   /** The diagnostic nobody expected; absent for an expectation not met (the whole line is the place). */
   diagnostic?: Diagnostic;
 }
@@ -65,10 +68,14 @@ export function checkFixture(fixture: string, name: string, text: string, polici
     if (reported.has(marker)) continue;
     const [line, id] = [marker.slice(0, marker.indexOf(' ')), marker.slice(marker.indexOf(' ') + 1)];
     const known = policyIds.has(id) || builtinRules.some((r) => r.meta.id === id);
-    mismatches.push({ line: parseInt(line, 10), ruleId: id, text: `expected ${id}, but it reported nothing there${known ? '' : ' (no rule has this id)'}` });
+    const unknown = known ? '' : ' (no rule has this id)';
+    const finding = policyFixtureMismatchRule.finding('unmet', { rule: id, unknown });
+    mismatches.push({ line: parseInt(line, 10), ruleId: id, text: `expected ${id}, but it reported nothing there${unknown}`, finding });
   }
   for (const [marker, d] of [...reported].sort(([a], [b]) => byLine(a, b))) {
-    if (!expected.has(marker)) mismatches.push({ line: d.line, ruleId: d.ruleId, text: `unexpected ${d.ruleId}: ${d.message}`, diagnostic: d });
+    if (expected.has(marker)) continue;
+    const finding = policyFixtureMismatchRule.finding('unexpected', { rule: d.ruleId, message: d.message });
+    mismatches.push({ line: d.line, ruleId: d.ruleId, text: `unexpected ${d.ruleId}: ${d.message}`, diagnostic: d, finding });
   }
   return mismatches;
 }

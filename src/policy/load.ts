@@ -8,11 +8,14 @@ import { join, relative, resolve } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import micromatch from 'micromatch';
 import { builtinRules } from '../../rules/index.js';
+import policyEvaluationErrorRule from '../../rules/policy/evaluation-error/index.js';
+import policyInvalidRule from '../../rules/policy/invalid/index.js';
+import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 import { decodeSource } from '../engine/decode.js';
-import { DiagnosticSink } from '../engine/diagnostics.js';
+import { FileReporter } from '../engine/reporter.js';
 import { docsUrlFor } from '../engine/docs.js';
-import { isRuleEnabled, type RuleSettings } from '../engine/settings.js';
-import type { FileResult, PathSegment, Rule } from '../engine/types.js';
+import type { RuleSettings } from '../engine/settings.js';
+import type { FileResult, PathSegment, RuleFinding } from '../engine/types.js';
 import { parseYaml } from '../yaml/parse.js';
 import { CelRuntime, DEFAULT_COST_LIMIT, type CompiledExpression } from './cel.js';
 import { explainPolicyRule } from './explain.js';
@@ -70,13 +73,6 @@ export function findPolicyFiles(dir: string): string[] {
   return files;
 }
 
-/** The built-in rule that reports a kind of problem in policy files. */
-function builtinRule(id: string): Rule {
-  const rule = builtinRules.find((r) => r.meta.id === id);
-  if (!rule) throw new Error(`no built-in rule ${id}`);
-  return rule;
-}
-
 let compiledValidator: ValidateFunction | undefined;
 
 /** Compiled once per process, on first use: ajv's code generation is the slowest part of loading policies. */
@@ -94,15 +90,13 @@ class Loader {
   private readonly reserved: Set<string>;
   private readonly readFile: LoadPoliciesOptions['readFile'];
   private readonly settingsFor: LoadPoliciesOptions['settingsFor'];
-  private readonly invalid = builtinRule('policy/invalid');
-  private readonly syntax = builtinRule('yaml/syntax');
   private readonly declared = new Map<string, PolicyOrigin>();
   private readonly loadedFiles = new Set<string>();
 
   constructor(options: LoadPoliciesOptions) {
     const costLimit = options.costLimit ?? DEFAULT_COST_LIMIT;
     this.runtime = new CelRuntime(costLimit);
-    this.sink = new EvaluationSink(costLimit * DOCUMENT_BUDGET_FACTOR, builtinRule('policy/evaluation-error'));
+    this.sink = new EvaluationSink(costLimit * DOCUMENT_BUDGET_FACTOR, policyEvaluationErrorRule);
     this.reserved = new Set(options.reservedIds ?? builtinRules.map((r) => r.meta.id));
     this.readFile = options.readFile;
     this.settingsFor = options.settingsFor;
@@ -162,21 +156,21 @@ class Loader {
       unreadable = `the file cannot be parsed (${(error as Error).message})`;
     }
     const settings = this.settingsFor?.(absolute) ?? new Map();
-    const sink = new DiagnosticSink({ text, lineCounter: parsed?.lineCounter, settings, docsUrl: docsUrlFor });
+    const reporter = new FileReporter({ text, lineCounter: parsed?.lineCounter, settings, docsUrl: docsUrlFor });
     // Counted whether or not their rules are on: a file with mistakes is not one that "holds no policy".
     let mistakes = 0;
-    const report = (rule: Rule, messageId: string, detail: string, at: Pick<SourceSpot, 'range' | 'path' | 'document'>): void => {
+    const report = (finding: RuleFinding, at: Pick<SourceSpot, 'range' | 'path' | 'document'>): void => {
       mistakes++;
-      if (isRuleEnabled(rule.meta, settings.get(rule.meta.id))) sink.emit({ rule, messageId, data: { detail }, range: at.range, pointer: at.path, document: at.document });
+      reporter.report({ ...finding, range: at.range, pointer: at.path, document: at.document });
     };
     const fileStart = (document: number): Pick<SourceSpot, 'range' | 'path' | 'document'> => ({ range: [0, 1], path: '', document });
-    const invalid = (problem: Problem): void => report(this.invalid, 'invalid', problem.message, problem.spot);
+    const invalid = (problem: Problem): void => report(policyInvalidRule.finding('invalid', { detail: problem.message }), problem.spot);
     const finish = (): void => {
-      const { diagnostics, frameLines } = sink.finish({ withFrames: true });
+      const { diagnostics, frameLines } = reporter.finish({ withFrames: true });
       if (diagnostics.length) this.problems.push({ ...result, diagnostics, ...(frameLines ? { frameLines } : {}) });
     };
     if (unreadable !== undefined || !parsed) {
-      report(this.syntax, 'syntax', unreadable ?? '', fileStart(0));
+      report(yamlSyntaxRule.finding('syntax', { detail: unreadable ?? '' }), fileStart(0));
       finish();
       return;
     }
@@ -185,14 +179,14 @@ class Loader {
       for (const error of doc.errors) {
         const [start, end] = error.pos;
         const detail = (error.message.split('\n')[0] ?? error.code).replace(/ at line \d+, column \d+:?$/, '');
-        report(this.syntax, 'syntax', detail, { range: [start, Math.max(end, start + 1)], path: '', document: index });
+        report(yamlSyntaxRule.finding('syntax', { detail }), { range: [start, Math.max(end, start + 1)], path: '', document: index });
       }
       if (doc.errors.length || doc.contents === null) return;
       let data: unknown;
       try {
         data = doc.toJS({ maxAliasCount: 100 });
       } catch (error) {
-        report(this.invalid, 'invalid', `YAML error: ${(error as Error).message}`, fileStart(index));
+        report(policyInvalidRule.finding('invalid', { detail: `YAML error: ${(error as Error).message}` }), fileStart(index));
         return;
       }
       if (data === null || data === undefined) return;
@@ -201,7 +195,7 @@ class Loader {
       this.loadDocument(display, data, source, invalid);
     });
     if (policies === 0 && mistakes === 0) {
-      report(this.invalid, 'invalid', 'The file holds no policy: write a document with apiVersion: platlint/v1 and kind: Policy', fileStart(0));
+      report(policyInvalidRule.finding('invalid', { detail: 'The file holds no policy: write a document with apiVersion: platlint/v1 and kind: Policy' }), fileStart(0));
     }
     this.sink.sources.set(display, { text, lineCounter: parsed.lineCounter, settings });
     finish();

@@ -7,7 +7,8 @@
 import { celType, type CelInput } from '@bufbuild/cel';
 import type { LineCounter } from 'yaml';
 import type { FileResult, PathSegment, Rule, RuleContext, RuleDocument, RuleMeta } from '../engine/types.js';
-import { DiagnosticSink, type ReportingRule } from '../engine/diagnostics.js';
+import { FileReporter } from '../engine/reporter.js';
+import type policyEvaluationErrorRule from '../../rules/policy/evaluation-error/index.js';
 import { docsUrlFor } from '../engine/docs.js';
 import type { RuleSettings } from '../engine/settings.js';
 import { getIn } from '../platform/data.js';
@@ -70,7 +71,7 @@ export class EvaluationSink {
   constructor(
     readonly documentBudget: number,
     /** The `policy/evaluation-error` rule, which reports the failures. */
-    private readonly evaluationError: ReportingRule,
+    private readonly evaluationError: typeof policyEvaluationErrorRule,
   ) {}
 
   /** A document's data (or its previous version's) converted for CEL, once per document. */
@@ -104,14 +105,14 @@ export class EvaluationSink {
 
   /** One `policy/evaluation-error` diagnostic per failing rule, in the policy file, at the failing expression. */
   problems(): FileResult[] {
-    const byFile = new Map<string, DiagnosticSink>();
+    const byFile = new Map<string, FileReporter>();
     for (const failure of this.failures.values()) {
       const { rule, spot, documents, skipped, first } = failure;
       const file = rule.origin.file;
       let sink = byFile.get(file);
       if (!sink) {
         const source = this.sources.get(file);
-        sink = new DiagnosticSink({ text: source?.text ?? '', lineCounter: source?.lineCounter, settings: source?.settings ?? new Map(), docsUrl: docsUrlFor });
+        sink = new FileReporter({ text: source?.text ?? '', lineCounter: source?.lineCounter, settings: source?.settings ?? new Map(), docsUrl: docsUrlFor });
         byFile.set(file, sink);
       }
       const data = {
@@ -120,7 +121,7 @@ export class EvaluationSink {
         failure: `${first.document}${first.file !== undefined ? ` in ${first.file}` : ''}: ${first.error}${hint(first.error)}`,
         skipped: skipped ? ` After ${COST_FAILURES_BEFORE_SKIP} documents over the cost limit it was skipped on the other ${skipped}.` : '',
       };
-      sink.emit({ rule: this.evaluationError, messageId: 'failed', data, range: spot.range, pointer: spot.path, document: spot.document });
+      sink.report({ ...this.evaluationError.finding('failed', data), range: spot.range, pointer: spot.path, document: spot.document });
     }
     return [...byFile].map(([file, sink]) => {
       const { diagnostics, frameLines } = sink.finish({ withFrames: this.sources.has(file) });

@@ -4,7 +4,7 @@
  */
 import micromatch from 'micromatch';
 import { ruleIdMatches } from '../engine/settings.js';
-import type { DiagnosticSubject } from '../engine/diagnostics.js';
+import type { DiagnosticSubject } from '../engine/reporter.js';
 
 export interface ExceptionEntry {
   rules: string[];

@@ -4,7 +4,7 @@
  */
 import { dirname, resolve } from 'node:path';
 import { relativeTo } from '../settings-file/paths.js';
-import type { DiagnosticSubject, Suppression, Suppressor } from '../engine/diagnostics.js';
+import type { DiagnosticSubject, Suppression, Suppressor } from '../engine/reporter.js';
 import type { Diagnostic } from '../engine/types.js';
 import { entryKey, messageHash, type Baseline } from './baseline.js';
 import { ExceptionMatcher, isExpired, type ExceptionEntry } from './exceptions.js';

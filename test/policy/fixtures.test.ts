@@ -103,8 +103,8 @@ describe('policy test fixtures in the language server', () => {
     // The marker moved to line 4: nothing is reported there, and the diagnostic on line 5 is not expected.
     await client.change(passing, user('bob').replace('name: bob', 'name: bob # expect: acme/email'));
     expect((await client.diagnostics(passing)).diagnostics.map((d) => [d.code, d.severity, d.range, d.message])).toEqual([
-      ['acme/email', 1, { start: { line: 3, character: 0 }, end: { line: 3, character: 32 } }, 'policy test: expected acme/email, but it reported nothing there'],
-      ['acme/email', 1, { start: { line: 4, character: 0 }, end: { line: 4, character: 4 } }, 'policy test: unexpected acme/email: acme needs spec.email'],
+      ['policy/fixture-mismatch', 1, { start: { line: 3, character: 0 }, end: { line: 3, character: 32 } }, 'policy test: expected acme/email, but it reported nothing there'],
+      ['policy/fixture-mismatch', 1, { start: { line: 4, character: 0 }, end: { line: 4, character: 4 } }, 'policy test: unexpected acme/email: acme needs spec.email'],
     ]);
     // The previous version of a fixture is no test of its own: policy test says nothing of it, nor does the editor.
     const previous = await client.open('policies/acme/tests/invalid.old.yaml', user('bob'));

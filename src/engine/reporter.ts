@@ -1,35 +1,20 @@
 /**
- * The one place a finding becomes a diagnostic, for every path that reports one (the file linter, undecodable
- * bytes, `patch`, the policy loader, the language server's configuration problems): the severity from the
- * settings, the message and note from the rule's messages, then, for the whole file, supersedes, directives,
- * suppressions, dedupe, sorting, secret scrubbing and the code frames.
+ * The one reporter of a file: every producer of findings (the rules' checks, the engine's stages, `patch`, the
+ * policy loader, `policy test`, the suppressions) hands it a rule's message with its data and where, and nothing
+ * else. It owns what each of them would otherwise repeat: whether the rule is on, the severity from the settings,
+ * the message and note from the rule's messages, the place (a data path of a linted object, or offsets) as a range,
+ * then, for the whole file, supersedes, the inline directives, dedupe, sorting, secret scrubbing, the suppressions
+ * (baseline, exceptions) and the code frames.
  */
 import { LineCounter } from 'yaml';
-import type { OffsetRange } from './document.js';
-import { applyDirectives, type Directive } from './directives.js';
+import type { LintTarget, OffsetRange } from './document.js';
+import { applyDirectives, directiveFindings, type Directive, type DirectivePlaces } from './directives.js';
+import { fixToEdits } from './fixes.js';
+import { rulePlan } from './rule-plan.js';
 import { maskLine, scrubMessage, type SecretMap } from './secrets.js';
-import { effectiveSeverity, formatMessage, messageSpec, type RuleSettings } from './settings.js';
-import type { Diagnostic, Rule, SuppressedDiagnostic } from './types.js';
-
-/** What a diagnostic takes from its rule: the id, the messages, the default severity and what it supersedes. */
-export type ReportingRule = Pick<Rule, 'meta' | 'messages'>;
-
-/** What a rule (or the engine, for its own rules) found, placed in the file. */
-export interface Finding {
-  rule: ReportingRule;
-  messageId: string;
-  data?: Readonly<Record<string, unknown>> | undefined;
-  range: OffsetRange;
-  /** JSON Pointer into the document's data. */
-  pointer: string;
-  document: number;
-  fix?: Diagnostic['fix'];
-  suggestions?: Diagnostic['suggestions'];
-  /** Where inside decoded text the finding is, when its range can only be the encoded value (base64). */
-  inside?: string;
-  /** JSON Pointer of the embedded configuration the finding is in (Diagnostic.embedded). */
-  embedded?: string;
-}
+import { effectiveSeverity, formatMessage, isRuleEnabled, messageSpec, type RuleSettings } from './settings.js';
+import type { Diagnostic, Finding, Report, Rule, SuppressedDiagnostic, TextEdit } from './types.js';
+import { lineEnd } from '../yaml/lines.js';
 
 /**
  * The object a diagnostic is about, as a baseline and exceptions name it: `Kind/name`, or `Kind#3` (its document's
@@ -59,30 +44,30 @@ export interface Suppressor {
 
 export const SUPPRESS_NOTHING: Suppressor = { suppression: () => undefined };
 
-export interface DiagnosticSinkOptions {
+export interface ReporterOptions {
   /** The file's text: lines and columns, and the code frames, come from it. */
   text: string;
-  /** The parser's line index of `text`, when it was parsed; else the sink indexes the lines itself. */
-  lineCounter?: LineCounter;
+  /** The parser's line index of `text`, when it was parsed; else the reporter indexes the lines itself. */
+  lineCounter?: LineCounter | undefined;
   settings: RuleSettings;
+  /**
+   * The rules of the run: a rule that is not one of them is not reported (the file linter's rule list). Absent,
+   * every rule is reported as the settings say (a policy file, the baseline file).
+   */
+  rules?: readonly Rule[] | undefined;
   docsUrl?: ((ruleId: string) => string | undefined) | undefined;
   suppressor?: Suppressor | undefined;
   /** The object a data path of a document belongs to; without it, the document (`#index`) with the whole path. */
   subjectOf?: ((document: number, pointer: string) => DiagnosticSubject) | undefined;
+  /** JSON Pointers of the embedded configurations (`.platlint.yaml` `embedded`): a finding inside one names it. */
+  embeddedAt?: readonly string[] | undefined;
 }
 
-/** The file's inline `# platlint-…` directives, and how to report the ones that did nothing. */
-export interface DirectiveScope {
+/** The file's inline `# platlint-…` directives, and what a directive that did nothing needs to be reported. */
+export interface DirectiveScope extends DirectivePlaces {
   directives: readonly Directive[];
   /** Every rule id a directive may name. */
   knownIds: readonly string[];
-  /** The rules that report directives, when they are enabled. */
-  unusedRule: ReportingRule | undefined;
-  unknownRule: ReportingRule | undefined;
-  renamedRule: ReportingRule | undefined;
-  /** A directive in a document whose rules never ran cannot be unused. */
-  inUnparsed(offset: number): boolean;
-  documentAt(offset: number): number;
 }
 
 export interface FinishOptions {
@@ -114,13 +99,34 @@ function lineCounterOf(text: string): LineCounter {
   return counter;
 }
 
+/**
+ * A rule that prints the number it reports prints it exactly: past 2^53 a JS number is rounded, so the text comes
+ * from the value as the platform's decoder reads it (`-9223372036854775808`, not `-9223372036854776000`).
+ */
+function exactNumbers(target: LintTarget, report: Report): Report['data'] {
+  const data = report.data;
+  if (!data || !Object.values(data).some((v) => typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v))) return data;
+  const read = target.goScalar(report.path);
+  if (read?.type !== 'int') return data;
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'number' && v === read.value ? read.exact : v]));
+}
+
 /** Collects one file's findings and turns them into its diagnostics. */
-export class DiagnosticSink {
+export class FileReporter {
   private pending: Pending[] = [];
   private readonly lines: LineCounter;
+  private readonly enabled: ReadonlyMap<string, Rule> | undefined;
 
-  constructor(private readonly options: DiagnosticSinkOptions) {
+  constructor(private readonly options: ReporterOptions) {
     this.lines = options.lineCounter ?? lineCounterOf(options.text);
+    this.enabled = options.rules && rulePlan(options.rules, options.settings).enabled;
+  }
+
+  /** Whether the rule's findings are reported in this file. */
+  isOn(rule: Rule): boolean {
+    if (rule.meta.alwaysOn) return true;
+    if (this.enabled) return this.enabled.has(rule.meta.id);
+    return isRuleEnabled(rule.meta, this.options.settings.get(rule.meta.id));
   }
 
   /** The offset of a 1-based line and column, for a place known only by them (a configuration error's message). */
@@ -129,17 +135,27 @@ export class DiagnosticSink {
     return start === undefined ? this.options.text.length : Math.min(start + column - 1, this.options.text.length);
   }
 
+  /** From `offset` to the end of its line (its line break left out), at least one character. */
+  toLineEnd(offset: number): OffsetRange {
+    return [offset, Math.max(offset + 1, lineEnd(this.options.text, offset))];
+  }
+
   private position(range: OffsetRange): Pick<Diagnostic, 'line' | 'column' | 'endLine' | 'endColumn'> {
     const start = this.lines.linePos(range[0]);
     const end = this.lines.linePos(range[1]);
     return { line: start.line, column: start.col, endLine: end.line, endColumn: end.col };
   }
 
-  emit(finding: Finding): void {
+  /** A finding at its place in the file; nothing when its rule is off. */
+  report(finding: Finding): void {
     const { rule, data, range } = finding;
-    const spec = messageSpec(rule, finding.messageId);
+    if (!this.isOn(rule)) return;
     const { meta } = rule;
+    const spec = messageSpec(rule, finding.messageId);
     const docsUrl = this.options.docsUrl?.(meta.id);
+    // An engine stage's finding says nothing of embedded configurations: its pointer tells. A report on a linted
+    // object says which it is in, if any (reportOn).
+    const embedded = 'embedded' in finding ? finding.embedded : this.options.embeddedAt?.find((at) => finding.pointer === at || finding.pointer.startsWith(`${at}/`));
     this.pending.push({
       start: range[0],
       end: range[1],
@@ -152,11 +168,41 @@ export class DiagnosticSink {
         ...this.position(range),
         path: finding.pointer,
         document: finding.document,
-        ...(finding.embedded !== undefined ? { embedded: finding.embedded } : {}),
+        ...(embedded !== undefined ? { embedded } : {}),
         ...(docsUrl ? { docsUrl } : {}),
         ...(finding.fix ? { fix: finding.fix } : {}),
         ...(finding.suggestions?.length ? { suggestions: finding.suggestions } : {}),
       },
+    });
+  }
+
+  /**
+   * A report on a linted object (a rule's check, the schema pass), placed by its data path: at the key or the
+   * value, in the file's own documents or in the YAML text of `spec.raw`; its fixes become text edits.
+   */
+  reportOn(target: LintTarget, rule: Rule, report: Report): void {
+    // An embedded configuration is a Config's status and nothing more: what a rule says of the object around it
+    // (its metadata, its spec) is about a document that does not exist.
+    if (target.embedded && report.path[0] !== 'status') return;
+    const at = report.at ?? 'value';
+    const inside = target.decodedPosition(report.path, at);
+    const edits = (fix: Report['fix']): TextEdit[] | undefined => (fix ? fixToEdits(target, this.options.text, fix) : undefined);
+    const fixEdits = edits(report.fix);
+    const suggestions = (report.suggestions ?? []).flatMap((s) => {
+      const e = edits(s.fix);
+      return e ? [{ description: s.description, edits: e }] : [];
+    });
+    this.report({
+      rule,
+      messageId: report.messageId,
+      data: exactNumbers(target, report),
+      range: target.range(report.path, at),
+      pointer: target.pointer(report.path),
+      document: target.documentIndex,
+      ...(fixEdits ? { fix: { edits: fixEdits } } : {}),
+      suggestions,
+      ...(inside ? { inside } : {}),
+      embedded: target.embedded?.pointer,
     });
   }
 
@@ -220,15 +266,7 @@ export class DiagnosticSink {
     if (scope.directives.length === 0) return;
     const outcome = applyDirectives(scope.directives, this.pending.map((p) => p.diagnostic), scope.knownIds);
     this.pending = this.pending.filter((_, i) => !outcome.suppressed.has(i));
-    for (const [rule, list] of [[scope.unusedRule, outcome.unused], [scope.unknownRule, outcome.unknown], [scope.renamedRule, outcome.renamed]] as const) {
-      if (!rule) continue;
-      for (const entry of list) {
-        const { directive, id } = entry;
-        if (rule === scope.unusedRule && scope.inUnparsed(directive.start)) continue;
-        const data = { directive: `platlint-${directive.kind}`, id: id || 'all rules', ...('current' in entry ? { current: entry.current } : {}) };
-        this.emit({ rule, messageId: id ? 'withId' : 'all', data, range: [directive.start, directive.end], pointer: '', document: scope.documentAt(directive.start) });
-      }
-    }
+    for (const finding of directiveFindings(outcome, scope)) this.report(finding);
   }
 
   private frameLines(diagnostics: readonly Diagnostic[], secrets: SecretMap): Map<number, string> {
