@@ -231,7 +231,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
 /** 1 for any error, or for more warnings than `--max-warnings` allows (said on stderr); else 0. */
 export function exitCodeOf(summary: Summary, maxWarnings: number | undefined, io: CliIo): number {
   if (summary.errors > 0) return 1;
-  if (maxWarnings !== undefined && maxWarnings >= 0 && summary.warnings > maxWarnings) {
+  if (maxWarnings !== undefined && summary.warnings > maxWarnings) {
     io.error(`platlint: ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings}`);
     return 1;
   }
