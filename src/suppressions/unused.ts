@@ -35,6 +35,8 @@ function describeRules(entry: ExceptionEntry): string {
 export class SuppressionLedger {
   private readonly usedEntries = new Set<number>();
   private readonly usedExceptions = new Set<number>();
+  /** Baseline entries whose problem an exception suppressed instead, with that exception. */
+  private readonly takenOver = new Map<number, number>();
   /** Absolute paths of the files linted (read), whatever they held. */
   private readonly linted = new Set<string>();
 
@@ -50,7 +52,10 @@ export class SuppressionLedger {
   record(result: FileResult): void {
     if (result.ioError !== undefined) return;
     this.linted.add(resolve(this.suppressions.options.cwd, result.file));
-    for (const s of result.suppressed ?? []) (s.by === 'baseline' ? this.usedEntries : this.usedExceptions).add(s.entry);
+    for (const s of result.suppressed ?? []) {
+      (s.by === 'baseline' ? this.usedEntries : this.usedExceptions).add(s.entry);
+      if (s.overlaps !== undefined) this.takenOver.set(s.overlaps, s.entry);
+    }
   }
 
   hasLinted(absolute: string): boolean {
@@ -83,7 +88,13 @@ export class SuppressionLedger {
       if (!entry) continue;
       const lineStart = reporter.offsetAt(baseline.lines[index] ?? 1, 1);
       const start = lineStart + (/^\s*/.exec(baseline.text.slice(lineStart))?.[0].length ?? 0);
-      const finding = baselineUnusedRule.finding('unused', { rule: entry.rule, path: entry.path, object: entry.object, file: entry.file });
+      const data = { rule: entry.rule, path: entry.path, object: entry.object, file: entry.file };
+      // Said as it happened: the problem is gone, or an exception suppresses it now.
+      const exception = this.takenOver.get(index);
+      const config = reporting.config;
+      const finding = exception !== undefined && config
+        ? baselineUnusedRule.finding('takenOver', { ...data, exception: `${config.name}:${config.locationOf(exception).line}` })
+        : baselineUnusedRule.finding('unused', data);
       reporter.report({ ...finding, range: reporter.toLineEnd(start), pointer: '', document: 0 });
     }
     return { file: reporting.baselineName ?? baseline.path, documents: 0, skipped: 0, diagnostics: reporter.finish({ withFrames: false }).diagnostics };
