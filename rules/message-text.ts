@@ -9,6 +9,11 @@ export function shown(value: string, max = 120): string {
   return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
 }
 
+/** A value of any type for a message: as JSON (strings quoted), `(absent)` where there is none, cut as `shown` cuts. */
+export function shownJson(value: unknown): string {
+  return value === undefined ? '(absent)' : shown(JSON.stringify(value) ?? String(value));
+}
+
 /** apimachinery's problem texts joined into one clause of a message. */
 export function problemsText(problems: readonly string[]): string {
   return problems.join('; ');

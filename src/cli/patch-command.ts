@@ -3,7 +3,7 @@ import { stringify } from 'yaml';
 import { builtinRules } from '../../rules/index.js';
 import { decodeSource } from '../engine/decode.js';
 import { presetSettings } from '../engine/presets.js';
-import { ruleCategory, type FileResult } from '../engine/types.js';
+import type { FileResult } from '../engine/types.js';
 import { lintPatch, PatchInputError, type PatchFile } from '../patch/lint.js';
 import type { CliIo } from './io.js';
 import { exitCodeOf, outputs, type LintFlags } from './lint-command.js';
@@ -11,7 +11,6 @@ import { ReportOutputs } from './report-output.js';
 import { loadRuleSet, ruleInfoLookup } from './rule-set.js';
 import { applyRuleFlags, parseMaxWarnings, renamedRuleWarnings } from './settings.js';
 import { VERSION } from './version.js';
-import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 
 async function readInput(file: string, io: CliIo): Promise<PatchFile | undefined> {
   try {
@@ -34,7 +33,8 @@ function problemLines(results: readonly FileResult[]): string[] {
  */
 function printPatched(base: PatchFile, patch: PatchFile, io: CliIo): number {
   const settings = presetSettings('recommended', builtinRules);
-  const rules = builtinRules.filter((r) => ruleCategory(r.meta.id) === 'patch' || r === yamlSyntaxRule);
+  // What can stop a patch from applying: the patch's own rules, and what reading BASE and PATCH finds.
+  const rules = builtinRules.filter((r) => r.meta.stages?.some((stage) => stage === 'patch' || stage === 'read'));
   const { results, patched } = lintPatch(base, patch, { rules, settings });
   if (patched === undefined) {
     const lines = problemLines(results);

@@ -13,6 +13,7 @@ import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 import type { DataPath, Finding, ResourceKind, RuleFinding } from './types.js';
 import { getIn, isRecord } from '../platform/data.js';
 import { atText, embeddedPlace, isBase64Place, type EmbeddedSource } from './embedded.js';
+import { textOfBase64 } from '../yaml/base64.js';
 
 export { API_GROUP, API_VERSION } from './scope.js';
 
@@ -227,7 +228,7 @@ export class TargetExtractor {
     let fallback: OffsetRange | undefined;
     if (how.base64) {
       // The real API carries raw as bytes, which JSON and YAML encode as base64; a Secret's data is base64 too.
-      text = Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8');
+      text = textOfBase64(raw);
       fallback = scalarRange;
     } else {
       toFile = isScalar(scalarNode) ? literalBlockOffsetMap(this.parsed.text, scalarNode) : undefined;

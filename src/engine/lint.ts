@@ -1,14 +1,11 @@
-import type { Document } from 'yaml';
-import { MAX_NESTING, parseYaml, withLineFeeds, type ParsedYaml } from '../yaml/parse.js';
+import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { yamlDirectiveFindings } from '../yaml/go-directives.js';
 import resourceNotAnObjectRule from '../../rules/resource/not-an-object/index.js';
 import ruleErrorRule from '../../rules/internal/rule-error/index.js';
-import yamlDuplicateKeyRule from '../../rules/yaml/duplicate-key/index.js';
-import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 import { validateTarget } from '../schema/validate.js';
-import { decodeSpace, LintTarget, type NodeSpace, type OffsetRange } from './document.js';
+import { LintTarget, type NodeSpace, type OffsetRange } from './document.js';
 import { TargetExtractor } from './extract.js';
-import { aliasFinding, recoverSwallowedDocuments, yamlErrorFindings } from './yaml-errors.js';
+import { readYaml, unreadableText, type ReadDocument } from './read-yaml.js';
 import { objectScope } from './scope.js';
 import { templateMarker } from './templated.js';
 import { parseDirectives } from './directives.js';
@@ -18,7 +15,7 @@ import { decodeSource } from './decode.js';
 import { collectSecrets } from './secrets.js';
 import type { RuleSettings } from './settings.js';
 import { readsDocument, rulePlan, type RulePlan } from './rule-plan.js';
-import { identityOf } from '../change/objects.js';
+import { identityKey, objectName } from '../platform/identity.js';
 import type { FileResult, Finding, LintedObject, Report, Rule, RuleContext, SkippedObject } from './types.js';
 import { atText, embeddedCandidate, embeddedHint, type EmbeddedSource } from './embedded.js';
 import { toPointer } from './locator.js';
@@ -68,13 +65,10 @@ export class FileLinter {
     this.reporter = new FileReporter({ text: parsed.text, lineCounter: parsed.lineCounter, settings, rules, docsUrl, suppressor, subjectOf, embeddedAt });
   }
 
-  private noteObject(target: LintTarget): void {
+  /** Keeps the name a baseline entry or an exception gives the object, for the suppressor. */
+  private nameObject(target: LintTarget, kind: string): void {
     const pointer = target.pointer([]);
-    const metadata = target.data['metadata'];
-    const name = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>)['name'] : undefined;
-    const document = target.documentIndex;
-    const object = typeof name === 'string' && name !== '' ? `${target.kind ?? ''}/${name}` : `${target.kind ?? ''}#${document}${pointer}`;
-    this.objects.set(objectSlot(document, pointer), object);
+    this.objects.set(objectSlot(target.documentIndex, pointer), objectName(kind, target.data, target.documentIndex, pointer));
   }
 
   /** The innermost object linted whose data holds the pointer, else the document. */
@@ -114,11 +108,6 @@ export class FileLinter {
     }
   }
 
-  /** A `yaml/syntax` finding of the whole file at an offset: it cannot be read at all. */
-  private unreadable(detail: string, at: number): Finding {
-    return { ...yamlSyntaxRule.finding('syntax', { detail }), range: [at, at + 1], pointer: '', document: 0 };
-  }
-
   lint(text: string): FileResult {
     const result: FileResult = { file: this.options.filename, diagnostics: [], documents: 0, skipped: 0 };
     const template = templateMarker(text, this.options.filename);
@@ -126,59 +115,21 @@ export class FileLinter {
       // Not YAML until rendered: parsing it would only produce a flood of syntax errors.
       return { ...result, skips: [{ line: template.line, path: '', reason: template.reason }], skippedFile: true };
     }
+    const read = readYaml(text);
+    this.startReporter(read.parsed);
+    for (const finding of read.findings) this.reporter.report(finding);
     const spaces: NodeSpace[] = [];
-    const lines = withLineFeeds(text);
-    try {
-      this.startReporter(recoverSwallowedDocuments(parseYaml(lines)));
-    } catch (error) {
-      // The parser recurses on nesting; absurdly deep input exhausts the stack rather than failing cleanly.
-      this.startReporter({ text: lines, lineCounter: parseYaml('').lineCounter, documents: [] });
-      const finding = this.unreadable(`the file cannot be parsed: ${(error as Error).message}`, 0);
-      this.reporter.report({ ...finding, range: [0, Math.min(1, text.length)] });
-    }
-    if (this.parsed.tooDeep) {
-      this.reporter.report(this.unreadable(`lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads`, this.parsed.tooDeep.offset));
+    const readable: ReadDocument[] = [];
+    for (const document of read.documents) {
+      spaces.push(document.space);
+      for (const finding of document.findings) this.reporter.report(finding);
+      if (document.doc.contents === null) continue;
+      result.documents++;
+      if (document.unreadable) this.unparsed.push(document.range);
+      // `---` followed by nothing or only comments, or an explicit null document: nothing to lint.
+      else if (document.data !== null && document.data !== undefined) readable.push(document);
     }
     const extractor = new TargetExtractor(this.parsed);
-    const readable: { index: number; space: NodeSpace; data: unknown; duplicateKeys: Finding[]; decoding: Finding[] }[] = [];
-    this.parsed.documents.forEach((doc: Document.Parsed, index) => {
-      const space: NodeSpace = { doc, root: doc.contents, text: lines };
-      spaces.push(space);
-      const findings = yamlErrorFindings(index, space, doc, '');
-      const duplicateKeys = findings.filter((f) => f.rule === yamlDuplicateKeyRule);
-      for (const finding of findings) if (finding.rule !== yamlDuplicateKeyRule) this.reporter.report(finding);
-      if (doc.contents === null || !doc.errors.every((e) => e.code === 'DUPLICATE_KEY')) {
-        for (const finding of duplicateKeys) this.reporter.report(finding);
-      }
-      if (doc.contents === null) return;
-      result.documents++;
-      // Up to the next document: a document that swallowed the rest of the file (unclosed quote) ends there.
-      const unparsed: OffsetRange = [doc.range[0], Math.min(doc.range[2], this.parsed.documents[index + 1]?.range[0] ?? Infinity)];
-      if (doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) {
-        this.unparsed.push(unparsed);
-        return;
-      }
-      let data: unknown;
-      let decoding: Finding[];
-      try {
-        // Values as the platform's Go decoder reads them, with where it refuses or changes one.
-        const decoded = decodeSpace(space);
-        data = decoded.data;
-        decoding = decoded.findings.map((f) => ({ ...f, document: index, pointer: '' }));
-        if (decoded.fatal) {
-          for (const finding of decoding) this.reporter.report(finding);
-          this.unparsed.push(unparsed);
-          return;
-        }
-      } catch (error) {
-        this.reporter.report(aliasFinding(index, doc, error));
-        this.unparsed.push(unparsed);
-        return;
-      }
-      // `---` followed by nothing or only comments, or an explicit null document: nothing to lint.
-      if (data === null || data === undefined) return;
-      readable.push({ index, space, data, duplicateKeys, decoding });
-    });
     const fileHasPlatformObjects = readable.some(({ data }) => typeof data === 'object' && data !== null && !Array.isArray(data) && objectScope(data as Record<string, unknown>).linted);
     const skips: SkippedObject[] = [];
     const linted: LintedObject[] = [];
@@ -206,7 +157,7 @@ export class FileLinter {
         }
         // The status parsed out of a Config's spec.raw is the same object as the Config.
         else linted.push(objectOf(target));
-        if (target.kind && this.options.suppressor) this.noteObject(target);
+        if (target.kind && this.options.suppressor) this.nameObject(target, target.kind);
         this.runRules(target);
       }
     }
@@ -249,14 +200,14 @@ export class FileLinter {
   /** Bytes that are no text (binary, UTF-16, invalid UTF-8): one `yaml/syntax` diagnostic, nothing linted. */
   undecodable(reason: string): FileResult {
     this.startReporter({ text: '', lineCounter: parseYaml('').lineCounter, documents: [] });
-    this.reporter.report(this.unreadable(reason, 0));
+    this.reporter.report(unreadableText(reason, 0));
     const { diagnostics, suppressed } = this.reporter.finish({ withFrames: false });
     return { file: this.options.filename, documents: 0, skipped: 0, diagnostics, ...(suppressed.length ? { suppressed } : {}) };
   }
 }
 
 function objectOf(target: LintTarget): LintedObject {
-  const identity = identityOf(target.data);
+  const identity = identityKey(target.data);
   return { document: target.documentIndex, path: target.pointer([]), ...(identity !== undefined ? { identity } : {}) };
 }
 

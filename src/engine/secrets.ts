@@ -15,14 +15,14 @@ export const MASK = '****';
  * to a secret key without taking the keys of references (`passwordRef`, three slips) for credentials. The platform drops a misspelt key,
  * but its value is still the credential its author typed, so it is masked as surely as under the right key.
  */
-export const isSecretKey: (key: string) => boolean = memoizeByString(
+export const keyHoldsSecret: (key: string) => boolean = memoizeByString(
   (key) => SECRET_KEYS.has(key) || [...SECRET_KEYS].some((secret) => editDistance(key.toLowerCase(), secret.toLowerCase(), 2) <= (secret.length > 6 ? 2 : 1)),
   1024,
   64,
 );
 
-/** isSecretKey in the shape of a set, for the decoder, which collects the values of secret keys on its way. */
-export const SECRET_KEY_MATCHER: { has(key: string): boolean } = { has: isSecretKey };
+/** keyHoldsSecret in the shape of a set, for the decoder, which collects the values of secret keys on its way. */
+export const SECRET_KEY_MATCHER: { has(key: string): boolean } = { has: keyHoldsSecret };
 
 const ENV_REFERENCE = /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/;
 // The lookbehind anchors a match at the start of a scheme, so long runs of letters cannot backtrack quadratically.
@@ -62,8 +62,8 @@ function addSecretValue(space: NodeSpace, node: Node, out: SecretMap): void {
   out.ranges.push(fileRange(space, [node.range[0], node.range[1]]));
 }
 
-function addScalar(space: NodeSpace, node: Node, isSecretKey: boolean, out: SecretMap): void {
-  if (isSecretKey) {
+function addScalar(space: NodeSpace, node: Node, underSecretKey: boolean, out: SecretMap): void {
+  if (underSecretKey) {
     addSecretValue(space, node, out);
     return;
   }
@@ -157,7 +157,7 @@ export function collectSecrets(spaces: readonly NodeSpace[], fileText?: string):
     if (!worth) continue;
     // A plain recursive walk: yaml's generic `visit` costs several times more on every file with a diagnostic.
     const pair = (item: Pair): void => {
-      if (isScalar(item.key) && item.value) addScalar(space, item.value as Node, isSecretKey(String(item.key.value)), out);
+      if (isScalar(item.key) && item.value) addScalar(space, item.value as Node, keyHoldsSecret(String(item.key.value)), out);
       walk(item.key);
       walk(item.value);
     };

@@ -266,7 +266,7 @@ export interface LintedObject {
   document: number;
   /** JSON Pointer of the object in its document: '' for the document, `/items/2` in a List. */
   path: string;
-  /** apiVersion, kind, namespace and name (src/change/objects.ts `identityOf`); absent when it has no name. */
+  /** apiVersion, kind, namespace and name (src/platform/identity.ts `identityKey`); absent when it has no name. */
   identity?: string;
 }
 

@@ -6,7 +6,7 @@
  */
 import { applyPatch, type Operation } from 'rfc6902';
 import { isDeepStrictEqual } from 'node:util';
-import { isSecretKey, MASK } from '../engine/secrets.js';
+import { keyHoldsSecret, MASK } from '../engine/secrets.js';
 import type { DataPath } from '../engine/types.js';
 import { isRecord } from '../platform/data.js';
 import type { PatchOperation, PatchProblem } from './operations.js';
@@ -15,6 +15,7 @@ import { addTarget, arrayIndex, resolvePointer } from './pointer.js';
 import patchOperationRule from '../../rules/patch/operation/index.js';
 import patchPathNotFoundRule from '../../rules/patch/path-not-found/index.js';
 import patchTestFailedRule from '../../rules/patch/test-failed/index.js';
+import { shownJson } from '../../rules/message-text.js';
 
 /** Where a value of the patched document came from. */
 export type Origin = { source: 'base'; path: DataPath } | { source: 'patch'; operation: number; path: DataPath };
@@ -102,13 +103,9 @@ function precondition(document: unknown, operation: PatchOperation): PatchProble
   const target = resolvePointer(document, path);
   if (!target.found) return notFound(operation, 'path', path, 'missing');
   if (op === 'test' && !isDeepStrictEqual(target.value, operation.value)) {
-    const secret = isSecretKey(String(path[path.length - 1] ?? ''));
-    const show = (v: unknown): string => {
-      // A test of a credential must not print the credential, nor the guess at it.
-      if (secret) return MASK;
-      const text = JSON.stringify(v) ?? String(v);
-      return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-    };
+    const secret = keyHoldsSecret(String(path[path.length - 1] ?? ''));
+    // A test of a credential must not print the credential, nor the guess at it.
+    const show = (v: unknown): string => (secret ? MASK : shownJson(v));
     const finding = patchTestFailedRule.finding('failed', { pointer: toPointer(path) || '""', actual: show(target.value), expected: show(operation.value) });
     return { ...finding, path: [operation.index, 'value'], at: 'value' };
   }

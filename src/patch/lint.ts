@@ -4,23 +4,22 @@
  * operation that wrote it (or at its `path`, for a key it added), otherwise in BASE.
  */
 import { isMap, isScalar, isSeq, stringify, type Node } from 'yaml';
-import type { NodeSpace, OffsetRange } from '../engine/document.js';
+import type { NodeSpace } from '../engine/document.js';
 import { FileReporter } from '../engine/reporter.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
 import { PositionLocator, toPointer } from '../engine/locator.js';
-import { collectSecrets, isSecretKey, type SecretMap } from '../engine/secrets.js';
-import type { DataPath, Diagnostic, FileResult, PathSegment } from '../engine/types.js';
+import { collectSecrets, keyHoldsSecret, type SecretMap } from '../engine/secrets.js';
+import type { DataPath, Diagnostic, FileResult, Finding, PathSegment } from '../engine/types.js';
+import { readYaml } from '../engine/read-yaml.js';
 import patchServerFieldRule from '../../rules/patch/server-field/index.js';
 import yamlInvalidValueRule from '../../rules/yaml/invalid-value/index.js';
-import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 import { isRecord } from '../platform/data.js';
 import { isServerOwnedField } from '../platform/server-fields.js';
-import { MAX_NESTING, parseYaml, type ParsedYaml } from '../yaml/parse.js';
+import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { locate } from '../yaml/locate.js';
 import { applyOperations, originOf, type Shadow } from './apply.js';
 import { checkOperations, type PatchOperation, type PatchProblem } from './operations.js';
 import { parsePointer } from './pointer.js';
-import { goDecode } from '../yaml/go-decode.js';
 
 export class PatchInputError extends Error {}
 
@@ -41,49 +40,29 @@ function isPlatformObject(data: unknown): data is Record<string, unknown> {
   return isRecord(data) && typeof data['apiVersion'] === 'string' && data['apiVersion'].startsWith('management.platform/') && (data['kind'] === 'User' || data['kind'] === 'Config');
 }
 
-/** A YAML syntax error in BASE or PATCH, reported as the `yaml/syntax` rule's `syntax` message. */
-interface SyntaxProblem {
-  range: OffsetRange;
-  detail: string;
-}
-
-/** A file that does not parse, with its syntax errors. */
+/** A file that cannot be read, with what its reading found. */
 interface Unparsed {
   file: string;
   parsed: ParsedYaml;
-  errors: SyntaxProblem[];
+  errors: Finding[];
 }
 
-/** Parses one file; YAML errors come back as `yaml/syntax` problems at their place, other trouble as an exception. */
+/**
+ * Reads one file with the engine's reader. What stops it being read (syntax errors, keys written twice, a document
+ * the platform refuses) comes back as findings at their place; input that is no single document, as an exception.
+ */
 function readOneDocument(input: PatchFile, role: string): OneDocument | Unparsed {
-  let parsed: ParsedYaml;
-  try {
-    parsed = parseYaml(input.text);
-  } catch (error) {
-    throw new PatchInputError(`${input.file}: the ${role} cannot be parsed (${(error as Error).message})`);
+  const read = readYaml(input.text);
+  const errors = [...read.findings, ...read.documents.flatMap((document) => [...document.findings, ...document.duplicateKeys])];
+  if (errors.length) return { file: input.file, parsed: read.parsed, errors };
+  const documents = read.documents.filter((document) => document.doc.contents !== null);
+  const [document] = documents;
+  if (documents.length !== 1 || !document) throw new PatchInputError(`${input.file}: the ${role} must be one document, not ${documents.length}`);
+  // JSON Patch works on JSON: an alias inside its own anchor makes a value that contains itself.
+  if (document.decoding.some((f) => f.rule === yamlInvalidValueRule && f.messageId === 'selfAlias')) {
+    throw new PatchInputError(`${input.file}: the ${role} cannot be read (an alias refers to a node that contains it, which JSON cannot hold)`);
   }
-  if (parsed.tooDeep) {
-    const at = parsed.tooDeep.offset;
-    return { file: input.file, parsed, errors: [{ range: [at, at + 1], detail: `lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads` }] };
-  }
-  const documents = parsed.documents.filter((doc) => doc.contents !== null);
-  const errors = parsed.documents.flatMap((doc) => doc.errors).map((e): SyntaxProblem => ({ range: [e.pos[0], Math.max(e.pos[1], e.pos[0] + 1)], detail: e.message.split('\n')[0] ?? e.code }));
-  if (errors.length) return { file: input.file, parsed, errors };
-  if (documents.length !== 1) throw new PatchInputError(`${input.file}: the ${role} must be one document, not ${documents.length}`);
-  const doc = documents[0] as (typeof documents)[number];
-  let data: unknown;
-  try {
-    const decoded = goDecode(doc, input.text);
-    if (decoded.fatal) throw new Error(String(decoded.findings[0]?.data?.['detail'] ?? 'the document cannot be read'));
-    if (decoded.findings.some((f) => f.rule === yamlInvalidValueRule && f.messageId === 'selfAlias')) throw new TypeError('circular: an alias inside its own anchor');
-    data = decoded.data;
-    // JSON Patch works on JSON: an alias inside its own anchor makes a value that contains itself.
-    JSON.stringify(data);
-  } catch (error) {
-    const reason = error instanceof TypeError && /circular/i.test(error.message) ? 'an alias refers to a node that contains it, which JSON cannot hold' : (error as Error).message;
-    throw new PatchInputError(`${input.file}: the ${role} cannot be read (${reason})`);
-  }
-  return { file: input.file, parsed, space: { doc, root: doc.contents, text: input.text }, data };
+  return { file: input.file, parsed: read.parsed, space: document.space, data: document.data };
 }
 
 /** Segments of a path whose list indices are numbers, found by walking the data (the pointer does not say). */
@@ -139,8 +118,8 @@ class Emitter {
     this.reporter.report({ ...finding, ...new PositionLocator(space).place(path, at), document: 0 });
   }
 
-  syntax(error: SyntaxProblem): void {
-    this.reporter.report({ ...yamlSyntaxRule.finding('syntax', { detail: error.detail }), range: error.range, pointer: '', document: 0 });
+  read(finding: Finding): void {
+    this.reporter.report(finding);
   }
 
   moved(d: Diagnostic, space: NodeSpace, path: DataPath, at: 'key' | 'value', pointer: string): void {
@@ -158,7 +137,7 @@ class Emitter {
 function syntaxResult(doc: OneDocument | Unparsed, options: PatchLintOptions): FileResult {
   if (!('errors' in doc)) return { file: doc.file, diagnostics: [], documents: 1, skipped: 0 };
   const out = new Emitter(doc, options);
-  for (const error of doc.errors) out.syntax(error);
+  for (const finding of doc.errors) out.read(finding);
   const { text, documents } = doc.parsed;
   const secrets = collectSecrets(documents.map((d): NodeSpace => ({ doc: d, root: d.contents, text })), text);
   return out.result(secrets, options.withFrames === true, 0);
@@ -198,7 +177,7 @@ export function lintPatch(base: PatchFile, patch: PatchFile, options: PatchLintO
   // A value written (or tested) under a secret key is a secret too, though its own key is `value`.
   for (const operation of operations) {
     const value = locate(patchDoc.space.doc, patchDoc.space.root, [operation.index, 'value']).value;
-    if (!isSecretKey(String(operation.path[operation.path.length - 1] ?? '')) || !isScalar(value) || typeof value.value !== 'string' || !value.range) continue;
+    if (!keyHoldsSecret(String(operation.path[operation.path.length - 1] ?? '')) || !isScalar(value) || typeof value.value !== 'string' || !value.range) continue;
     for (const map of [secrets, patchSecrets]) {
       map.values.add(value.value);
       map.ranges.push([value.range[0], value.range[1]]);

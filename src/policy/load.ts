@@ -10,13 +10,12 @@ import micromatch from 'micromatch';
 import { builtinRules } from '../../rules/index.js';
 import policyEvaluationErrorRule from '../../rules/policy/evaluation-error/index.js';
 import policyInvalidRule from '../../rules/policy/invalid/index.js';
-import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 import { decodeSource } from '../engine/decode.js';
 import { FileReporter } from '../engine/reporter.js';
 import { docsUrlFor } from '../engine/docs.js';
 import type { RuleSettings } from '../engine/settings.js';
-import type { FileResult, PathSegment, RuleFinding } from '../engine/types.js';
-import { parseYaml } from '../yaml/parse.js';
+import type { FileResult, Finding, PathSegment } from '../engine/types.js';
+import { readYaml, unreadableText } from '../engine/read-yaml.js';
 import { CelRuntime, DEFAULT_COST_LIMIT, type CompiledExpression } from './cel.js';
 import { explainPolicyRule } from './explain.js';
 import { parsePath } from './path.js';
@@ -26,7 +25,7 @@ import { schemaProblem, type Problem } from './schema-problems.js';
 import { compileAssertions } from './compile-assertions.js';
 import { PolicySource } from './source.js';
 import { walkYamlFiles } from '../cli/files.js';
-import type { PolicyOrigin, PolicyRuleSpec, SourceSpot } from './types.js';
+import type { PolicyOrigin, PolicyRuleSpec } from './types.js';
 
 export interface LoadPoliciesOptions {
   /** Cost units one evaluation of an expression may spend. */
@@ -147,57 +146,44 @@ class Loader {
       return;
     }
     const decoded = decodeSource(bytes);
-    const text = decoded.ok ? decoded.text : '';
-    let parsed: ReturnType<typeof parseYaml> | undefined;
-    let unreadable = decoded.ok ? undefined : decoded.reason;
-    try {
-      if (decoded.ok) parsed = parseYaml(text);
-    } catch (error) {
-      unreadable = `the file cannot be parsed (${(error as Error).message})`;
-    }
+    const read = readYaml(decoded.ok ? decoded.text : '');
+    const { text, lineCounter } = read.parsed;
     const settings = this.settingsFor?.(absolute) ?? new Map();
-    const reporter = new FileReporter({ text, lineCounter: parsed?.lineCounter, settings, docsUrl: docsUrlFor });
+    const reporter = new FileReporter({ text, lineCounter, settings, docsUrl: docsUrlFor });
     // Counted whether or not their rules are on: a file with mistakes is not one that "holds no policy".
     let mistakes = 0;
-    const report = (finding: RuleFinding, at: Pick<SourceSpot, 'range' | 'path' | 'document'>): void => {
+    const report = (finding: Finding): void => {
       mistakes++;
-      reporter.report({ ...finding, range: at.range, pointer: at.path, document: at.document });
+      reporter.report(finding);
     };
-    const fileStart = (document: number): Pick<SourceSpot, 'range' | 'path' | 'document'> => ({ range: [0, 1], path: '', document });
-    const invalid = (problem: Problem): void => report(policyInvalidRule.finding('invalid', { detail: problem.message }), problem.spot);
+    const invalid = (problem: Problem): void => {
+      const { range, path, document } = problem.spot;
+      report({ ...policyInvalidRule.finding('invalid', { detail: problem.message }), range, pointer: path, document });
+    };
     const finish = (): void => {
       const { diagnostics, frameLines } = reporter.finish({ withFrames: true });
       if (diagnostics.length) this.problems.push({ ...result, diagnostics, ...(frameLines ? { frameLines } : {}) });
     };
-    if (unreadable !== undefined || !parsed) {
-      report(yamlSyntaxRule.finding('syntax', { detail: unreadable ?? '' }), fileStart(0));
+    if (!decoded.ok) {
+      report(unreadableText(decoded.reason, 0));
       finish();
       return;
     }
     let policies = 0;
-    parsed.documents.forEach((doc, index) => {
-      for (const error of doc.errors) {
-        const [start, end] = error.pos;
-        const detail = (error.message.split('\n')[0] ?? error.code).replace(/ at line \d+, column \d+:?$/, '');
-        report(yamlSyntaxRule.finding('syntax', { detail }), { range: [start, Math.max(end, start + 1)], path: '', document: index });
-      }
-      if (doc.errors.length || doc.contents === null) return;
-      let data: unknown;
-      try {
-        data = doc.toJS({ maxAliasCount: 100 });
-      } catch (error) {
-        report(policyInvalidRule.finding('invalid', { detail: `YAML error: ${(error as Error).message}` }), fileStart(index));
-        return;
-      }
-      if (data === null || data === undefined) return;
+    // Read as the platform reads YAML, as Kubernetes reads a policy: what reading finds is reported like in any file.
+    for (const finding of read.findings) report(finding);
+    for (const document of read.documents) {
+      for (const finding of [...document.findings, ...document.duplicateKeys, ...document.decoding]) report(finding);
+      const { data, doc, index } = document;
+      if (document.unreadable || data === null || data === undefined) continue;
       policies++;
-      const source = new PolicySource(text, parsed.lineCounter, doc, index);
-      this.loadDocument(display, data, source, invalid);
-    });
-    if (policies === 0 && mistakes === 0) {
-      report(policyInvalidRule.finding('invalid', { detail: 'The file holds no policy: write a document with apiVersion: platlint/v1 and kind: Policy' }), fileStart(0));
+      this.loadDocument(display, data, new PolicySource(text, lineCounter, doc, index), invalid);
     }
-    this.sink.sources.set(display, { text, lineCounter: parsed.lineCounter, settings });
+    if (policies === 0 && mistakes === 0) {
+      const detail = 'The file holds no policy: write a document with apiVersion: platlint/v1 and kind: Policy';
+      report({ ...policyInvalidRule.finding('invalid', { detail }), range: [0, 1], pointer: '', document: 0 });
+    }
+    this.sink.sources.set(display, { text, lineCounter, settings });
     finish();
   }
 

@@ -16,6 +16,7 @@ import { childSchema, typedFindings, type SchemaFinding } from './go-typed.js';
 import type { JsonSchema } from './metadata.js';
 import { AJV_OPTIONS } from './validator-options.js';
 import { precompiledValidators, type Validators } from './precompiled-validators.js';
+import { pointerTokens } from '../engine/locator.js';
 
 let validators: Validators | undefined = precompiledValidators;
 
@@ -71,11 +72,9 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
 }
 
 function decodePointer(pointer: string, data: unknown): DataPath {
-  if (pointer === '') return [];
   const path: (string | number)[] = [];
   let node: unknown = data;
-  for (const raw of pointer.slice(1).split('/')) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const segment of pointerTokens(pointer)) {
     if (Array.isArray(node)) {
       path.push(Number(segment));
       node = node[Number(segment)];

@@ -1,14 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Ajv, ErrorObject } from 'ajv';
-import { LineCounter, parseDocument } from 'yaml';
+import { parseDocument } from 'yaml';
 import { createAjv } from '../schema/ajv.js';
 import { locate } from '../yaml/locate.js';
 import { nearest } from '../schema/suggest.js';
 import { isCalendarDate } from '../formats/time.js';
-import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS } from '../yaml/parse.js';
+import { readYaml } from '../engine/read-yaml.js';
+import { FileReporter } from '../engine/reporter.js';
 import { configFileSchema } from './schema.js';
 import type { ExceptionEntry } from '../suppressions/exceptions.js';
+import { pointerTokens } from '../engine/locator.js';
 
 export const CONFIG_FILE_NAMES = ['.platlint.yaml', '.platlint.yml'];
 
@@ -130,23 +132,21 @@ export function loadConfigFile(path: string, text?: string): ConfigFile {
       throw new ConfigError(`cannot read config file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
   }
-  const lineCounter = new LineCounter();
+  // Read with the engine's reader, in YAML 1.2: a syntax error is said as in any file, at its line.
+  const read = readYaml(text, { plain: true });
+  const { lineCounter } = read.parsed;
   const at = (offset: number): string => {
     const { line, col } = lineCounter.linePos(offset);
     return `${path}:${line}:${col}`;
   };
-  const parsed = parseYaml(text, lineCounter, PLAIN_YAML_OPTIONS);
-  if (parsed.tooDeep) throw new ConfigError(`${at(parsed.tooDeep.offset)}: invalid YAML: lists and mappings nest deeper than ${MAX_NESTING} levels`);
-  if (parsed.documents.length > 1) throw new ConfigError(`${at(parsed.documents[1]?.range[0] ?? 0)}: invalid YAML: a config file holds one document`);
-  const doc = parsed.documents[0] ?? parseDocument('');
-  if (doc.errors.length) throw new ConfigError(doc.errors.map((e) => `${at(e.pos[0])}: invalid YAML: ${e.message.split('\n')[0]}`));
-  let raw: unknown;
-  try {
-    raw = doc.toJS({ maxAliasCount: 100 }) ?? {};
-  } catch (error) {
-    // The yaml package's alias-count guard (billion laughs) throws.
-    throw new ConfigError(`${at(doc.contents?.range[0] ?? 0)}: invalid YAML: ${(error as Error).message.split('\n')[0]}`);
-  }
+  const reporter = new FileReporter({ text: read.parsed.text, lineCounter, settings: new Map() });
+  for (const finding of [...read.findings, ...read.documents.flatMap((document) => document.findings)]) reporter.report(finding);
+  const syntax = reporter.finish({ withFrames: false }).diagnostics;
+  if (syntax.length) throw new ConfigError(syntax.map((d) => `${path}:${d.line}:${d.column}: ${d.message}`));
+  const [document, second] = read.documents;
+  if (second) throw new ConfigError(`${at(second.range[0])}: invalid YAML: a config file holds one document`);
+  const doc = document?.doc ?? parseDocument('');
+  const raw = document?.data ?? {};
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new ConfigError(`${path}:1:1: (top level): must be a mapping of extends, rules, ignore, policies, overrides and exceptions`);
   }
@@ -157,7 +157,7 @@ export function loadConfigFile(path: string, text?: string): ConfigFile {
   if (!validator(data)) {
     const invalid: (string | number)[][] = [];
     for (const error of mostSpecific(validator.errors ?? [])) {
-      const keyPath = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const keyPath = pointerTokens(error.instancePath);
       const segments = keyPath.map((s) => (/^\d+$/.test(s) ? Number(s) : s));
       // An unknown key is reported at the key itself.
       if (error.keyword === 'additionalProperties') segments.push(String((error.params as Record<string, unknown>)['additionalProperty']));

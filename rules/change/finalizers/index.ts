@@ -1,5 +1,5 @@
-import { defineRule, getIn } from '../../api.js';
-import { show, versions } from '../helpers.js';
+import { defineRule, getIn, shownJson } from '../../api.js';
+import { versions } from '../helpers.js';
 
 const rule = defineRule({
   meta: {
@@ -29,7 +29,7 @@ const rule = defineRule({
       const key = JSON.stringify(entry);
       const left = available.get(key) ?? 0;
       if (left > 0) available.set(key, left - 1);
-      else ctx.report({ messageId: 'added', path: [...path, index], data: { value: show(entry) } });
+      else ctx.report({ messageId: 'added', path: [...path, index], data: { value: shownJson(entry) } });
     });
   },
 });

@@ -1,5 +1,5 @@
-import { type DataPath, defineRule } from '../../api.js';
-import { changed, show, versions } from '../helpers.js';
+import { type DataPath, defineRule, shownJson } from '../../api.js';
+import { changed, versions } from '../helpers.js';
 
 /** What names an object on the server; the first three address it, uid and creationTimestamp are the server's. */
 const IDENTITY: readonly { path: DataPath; label: string; serverSet: boolean }[] = [
@@ -41,10 +41,10 @@ const rule = defineRule({
       if (!changed(before, after)) continue;
       if (after === undefined) {
         // The server fills in its own fields when a replace leaves them out; only the addressing fields must stay.
-        if (!serverSet && before !== undefined) ctx.report({ messageId: 'removed', path, at: 'key', data: { field: label, before: show(before) } });
+        if (!serverSet && before !== undefined) ctx.report({ messageId: 'removed', path, at: 'key', data: { field: label, before: shownJson(before) } });
         continue;
       }
-      ctx.report({ messageId: 'changed', path, data: { field: label, before: show(before), after: show(after) } });
+      ctx.report({ messageId: 'changed', path, data: { field: label, before: shownJson(before), after: shownJson(after) } });
     }
   },
 });

@@ -1,5 +1,5 @@
-import { defineRule } from '../../api.js';
-import { show, versions } from '../helpers.js';
+import { defineRule, shownJson } from '../../api.js';
+import { versions } from '../helpers.js';
 
 const rule = defineRule({
   meta: {
@@ -25,8 +25,8 @@ const rule = defineRule({
     const path = ['metadata', 'resourceVersion'];
     const { before, after } = versions(doc, path);
     if (before === undefined) return;
-    if (after === undefined) ctx.report({ messageId: 'missing', path, at: 'key', data: { before: show(before) } });
-    else if (String(after) !== String(before)) ctx.report({ messageId: 'conflict', path, data: { before: show(before), after: show(after) } });
+    if (after === undefined) ctx.report({ messageId: 'missing', path, at: 'key', data: { before: shownJson(before) } });
+    else if (String(after) !== String(before)) ctx.report({ messageId: 'conflict', path, data: { before: shownJson(before), after: shownJson(after) } });
   },
 });
 

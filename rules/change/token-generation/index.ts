@@ -1,5 +1,5 @@
-import { defineRule } from '../../api.js';
-import { show, versions } from '../helpers.js';
+import { defineRule, shownJson } from '../../api.js';
+import { versions } from '../helpers.js';
 
 const rule = defineRule({
   meta: {
@@ -29,7 +29,7 @@ const rule = defineRule({
     const old = before === undefined ? 0 : before;
     const now = after === undefined ? 0 : after;
     if (typeof old !== 'number' || typeof now !== 'number' || old === now) return;
-    ctx.report({ messageId: now < old ? 'lowered' : 'changed', path, at: after === undefined ? 'key' : 'value', data: { before: show(before ?? 0), after: show(after ?? 0) } });
+    ctx.report({ messageId: now < old ? 'lowered' : 'changed', path, at: after === undefined ? 'key' : 'value', data: { before: shownJson(before ?? 0), after: shownJson(after ?? 0) } });
   },
 });
 

@@ -1,5 +1,5 @@
 import { type DataPath, defineRule, displayPath, isDNS1123Label, isDNS1123Subdomain, isRecord, listAt, problemsText, recordAt, shown } from '../../api.js';
-import { isSecretKey } from './secret-key.js';
+import { isConfigMapKey } from './config-map-key.js';
 
 const WHY_MISSING: Readonly<Record<string, string>> = {
   secretName: 'the platform cannot find the secret without its name',
@@ -60,7 +60,7 @@ const rule = defineRule({
           continue;
         }
         if (typeof value !== 'string') continue;
-        const problems = field === 'secretName' ? isDNS1123Subdomain(value) : field === 'secretNamespace' ? isDNS1123Label(value) : isSecretKey(value);
+        const problems = field === 'secretName' ? isDNS1123Subdomain(value) : field === 'secretNamespace' ? isDNS1123Label(value) : isConfigMapKey(value);
         if (problems.length === 0) continue;
         const messageId = field === 'secretName' ? 'invalidName' : field === 'secretNamespace' ? 'invalidNamespace' : 'invalidKey';
         ctx.report({ messageId, path: [...path, field], data: { ref: where, value: shown(value), problems: problemsText(problems) } });

@@ -8,7 +8,7 @@ const CONFIG_MAP_KEY_ERR_MSG = "a valid config key must consist of alphanumeric 
  * apimachinery `IsConfigMapKey`: the keys a Secret's (and ConfigMap's) data may have. Local to this rule because
  * `src/formats` has no such checker; it belongs there if another rule needs it.
  */
-export function isSecretKey(value: string): string[] {
+export function isConfigMapKey(value: string): string[] {
   const errs: string[] = [];
   if (byteLength(value) > DNS1123_SUBDOMAIN_MAX_LENGTH) errs.push(maxLenError(DNS1123_SUBDOMAIN_MAX_LENGTH));
   if (!CONFIG_MAP_KEY_RE.test(value)) errs.push(regexError(CONFIG_MAP_KEY_ERR_MSG, CONFIG_MAP_KEY_FMT, 'key.name', 'KEY_NAME', 'key-name'));
