@@ -137,6 +137,8 @@ export async function bundleCli(): Promise<string[] | undefined> {
     platform: 'node',
     target: 'node20',
     external: runtimeDependencies().flatMap((name) => [name, `${name}/*`]),
+    // jsonc-parser's main module is UMD, whose require() of its own parts esbuild cannot follow: its ES modules can be.
+    alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
     define: { 'import.meta.url': '__platlintBundleUrl' },
     banner: { js: 'var __platlintBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
     minify: true,

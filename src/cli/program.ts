@@ -11,6 +11,7 @@ import { runExplain, runRules, runSchema } from './info-commands.js';
 import type { RuleSetFlags } from './rule-set.js';
 import { UsageError } from './settings.js';
 import { VERSION } from './version.js';
+import { FileWriteError } from './write-file.js';
 
 
 function collect(value: string, previous: string[]): string[] {
@@ -154,7 +155,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
       for (const line of error.lines) io.error(`platlint: ${line}`);
       return 2;
     }
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof FileWriteError) {
       io.error(`platlint: ${error.message}`);
       return 2;
     }

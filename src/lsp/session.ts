@@ -2,7 +2,6 @@
  * The state of one editor session: which documents are open, what each was last linted to, which config and
  * policy problems were published where. The protocol wiring is in server.ts.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Connection, Diagnostic as LspDiagnostic, TextDocuments } from 'vscode-languageserver/node.js';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -11,7 +10,7 @@ import { lintText, type LintOptions } from '../engine/lint.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
 import { isTemplatedYaml } from '../engine/templated.js';
 import type { RuleSet } from '../cli/rule-set.js';
-import { resolveInputs } from '../cli/files.js';
+import { readInputFile, resolveInputs } from '../cli/files.js';
 import { DEFAULT_CLIENT_SETTINGS, withOverrides, type ClientSettings } from './client-settings.js';
 import { toLspDiagnostic } from './convert.js';
 import { DocumentLinting } from './linting.js';
@@ -77,7 +76,12 @@ export class Session {
     roots: string[],
   ) {
     this.ruleSets = new RuleSets({ openText: (path) => this.openDocument(path)?.getText(), logError: (what, error) => this.logError(what, error) }, roots);
-    this.suppressions = new EditorSuppressions(this.ruleSets.readFile, (what, error) => this.logError(what, error));
+    this.suppressions = new EditorSuppressions(this.ruleSets.readFile, (line) => this.warn(line));
+  }
+
+  /** One line the person should see (a file platlint cannot read), shown by the editor as a warning. */
+  warn(line: string): void {
+    if (!this.shuttingDown) void this.connection.window.showWarningMessage(`platlint: ${line}`);
   }
 
   logError(what: string, error: unknown): void {
@@ -288,7 +292,10 @@ export class Session {
   async lintWorkspace(): Promise<{ uri: string; version: number | null; diagnostics: LspDiagnostic[] }[]> {
     const out: { uri: string; version: number | null; diagnostics: LspDiagnostic[] }[] = [];
     for (const root of this.ruleSets.roots) {
-      for (const file of resolveInputs([root], root).files) {
+      const inputs = resolveInputs([root], root);
+      // An ignore file that cannot be read (a FIFO, a device) is said as the CLI says it; the walk goes on.
+      for (const error of inputs.errors) this.warn(error);
+      for (const file of inputs.files) {
         const uri = pathToFileURL(file).href;
         const open = this.documents.get(uri);
         if (open) {
@@ -299,13 +306,12 @@ export class Session {
         if (isConfigFileName(file) || (await this.ruleSets.isRuleSetFile(file))) continue;
         const ruleSet = await this.ruleSets.ruleSetFor(file);
         if (!this.settingsFor(file).enable || ruleSet.config.isIgnored(file)) continue;
-        let text: string;
-        try {
-          text = readFileSync(file, 'utf8');
-        } catch (error) {
-          this.logError(`cannot read ${file}`, error);
+        const read = readInputFile(file);
+        if ('error' in read) {
+          this.warn(read.error);
           continue;
         }
+        const text = Buffer.from(read.bytes).toString('utf8');
         if (/[\\/]templates[\\/]/.test(file) && text.includes('{{')) continue;
         const result = lintText(text, this.lintOptions(ruleSet, file));
         out.push({ uri, version: null, diagnostics: result.diagnostics.map((d) => toLspDiagnostic(d)) });
