@@ -110,7 +110,7 @@ export function readRegularFile(file: string, limit?: SizeLimit): ReadResult {
  */
 export function readManifestText(file: string): { text: string } | { reason: string } {
   const read = readRegularFile(file, SIZE_LIMITS.manifest);
-  if ('reason' in read) return read;
+  if ('reason' in read) return { reason: read.reason };
   const decoded = decodeSource(read.bytes);
   return decoded.ok ? { text: decoded.text } : { reason: decoded.reason };
 }

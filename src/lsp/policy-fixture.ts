@@ -34,10 +34,10 @@ export async function policyFixtureDiagnostics(path: string, text: string, cwd: 
   const previous = previousVersionOf(path);
   if (policies.problems.length > 0) {
     sink.emit({ rule: testRule('policy/invalid'), messageId: 'said', data: { said: `the policies in ${pack} do not load; their files show why` }, range: wholeLine(1), pointer: '', document: 0 });
-  } else if (previous && 'error' in previous) {
-    sink.emit({ rule: testRule('policy/invalid'), messageId: 'said', data: { said: previous.error }, range: wholeLine(1), pointer: '', document: 0 });
+  } else if (previous && 'reason' in previous) {
+    sink.emit({ rule: testRule('policy/invalid'), messageId: 'said', data: { said: `cannot read ${previous.path}: ${previous.reason}` }, range: wholeLine(1), pointer: '', document: 0 });
   } else {
-    for (const { line, ruleId, text: said, diagnostic: d } of checkFixture(path, text, policies, previous?.text)) {
+    for (const { line, ruleId, text: said, diagnostic: d } of checkFixture(path, text, policies, previous && 'text' in previous ? previous.text : undefined)) {
       // An unexpected diagnostic at its own range; an expectation not met over its whole line.
       const range: [number, number] = d ? [sink.offsetAt(d.line, d.column), sink.offsetAt(d.endLine, d.endColumn)] : wholeLine(line);
       sink.emit({ rule: testRule(ruleId, d?.severity), messageId: 'said', data: { said }, range, pointer: d?.path ?? '', document: d?.document ?? 0 });

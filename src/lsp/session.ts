@@ -3,7 +3,7 @@
  * policy problems were published where. The protocol wiring is in server.ts.
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Connection, Diagnostic as LspDiagnostic, TextDocuments } from 'vscode-languageserver/node.js';
+import { MessageType, ShowMessageNotification, type Connection, type Diagnostic as LspDiagnostic, type TextDocuments } from 'vscode-languageserver/node.js';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { isConfigFileName } from '../settings-file/load.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
@@ -79,9 +79,9 @@ export class Session {
     this.suppressions = new EditorSuppressions(this.ruleSets.readFile, (line) => this.warn(line));
   }
 
-  /** One line the person should see (a file platlint cannot read), shown by the editor as a warning. */
+  /** One line the person should see (a file platlint cannot read), shown by the editor as a warning (window/showMessage). */
   warn(line: string): void {
-    if (!this.shuttingDown) void this.connection.window.showWarningMessage(`platlint: ${line}`);
+    if (!this.shuttingDown) void this.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `platlint: ${line}` });
   }
 
   logError(what: string, error: unknown): void {

@@ -12,15 +12,10 @@ import { presetSettings } from '../engine/presets.js';
 import type { Diagnostic } from '../engine/types.js';
 import type { LoadedPolicies } from './load.js';
 
-/**
- * The previous version `X.old.yaml` beside fixture `X.yaml`: its text, why it cannot be read (its path and the
- * reason, in one line), or undefined when there is none.
- */
-export function previousVersionOf(fixture: string): { text: string } | { error: string } | undefined {
+/** The previous version `X.old.yaml` beside fixture `X.yaml`: its text, or why it cannot be read; undefined for none. */
+export function previousVersionOf(fixture: string): { path: string } & ({ text: string } | { reason: string }) | undefined {
   const path = fixture.replace(/\.(ya?ml)$/i, '.old.$1');
-  if (!existsSync(path)) return undefined;
-  const read = readManifestText(path);
-  return 'text' in read ? read : { error: `cannot read ${path}: ${read.reason}` };
+  return existsSync(path) ? { path, ...readManifestText(path) } : undefined;
 }
 
 /** One way a fixture does not do what its `# expect:` markers say, at its line. */

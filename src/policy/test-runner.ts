@@ -34,11 +34,11 @@ function problemLines(results: readonly FileResult[], show: (file: string) => st
 }
 
 /** A fixture's text and its previous version's, or the one line saying why one of them cannot be read. */
-function fixtureTexts(fixture: string): { text: string; previous?: string } | { error: string } {
+function fixtureTexts(fixture: string, show: (file: string) => string): { text: string; previous?: string } | { error: string } {
   const read = readManifestText(fixture);
   if ('reason' in read) return { error: read.reason };
   const previous = previousVersionOf(fixture);
-  if (previous && 'error' in previous) return previous;
+  if (previous && 'reason' in previous) return { error: `cannot read ${show(previous.path)}: ${previous.reason}` };
   return { text: read.text, ...(previous ? { previous: previous.text } : {}) };
 }
 
@@ -84,7 +84,7 @@ export function runPolicyTests(dir: string, cwd: string, options: LoadPoliciesOp
     }
     for (const fixture of fixtures) {
       const name = show(fixture);
-      const read = fixtureTexts(fixture);
+      const read = fixtureTexts(fixture, show);
       if ('error' in read) {
         failed++;
         unreadable++;
