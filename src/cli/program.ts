@@ -47,7 +47,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .option('--fix', 'apply safe fixes to the files')
     .option('--fix-dry-run', 'compute fixes without writing them (the JSON report carries the fixed text)')
     .option('--cache', 'only re-lint files whose content, configuration or platlint version changed')
-    .option('--cache-location <file>', 'the cache file (default: node_modules/.cache/platlint/cache.json of the project, else .platlintcache)')
+    .option('--cache-location <file>', 'the cache file (default: node_modules/.cache/platlint/cache.json of the project, else .platlintcache/cache.json)')
     .option('--print-config <file>', 'print the rule settings that apply to a file and exit')
     .option('--no-error-on-unmatched-pattern', 'exit 0 rather than 2 when a directory or glob has no YAML file to lint')
     .option('--base <ref>', 'lint as a change from git revision REF: transition rules run, diagnostics say if the change introduced them')
