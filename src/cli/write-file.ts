@@ -5,7 +5,7 @@
  * file-size limit: Node ignores SIGXFSZ, so a write past `ulimit -f` fails with EFBIG instead of ending the process)
  * removes the temporary file and leaves the old one as it was.
  */
-import { closeSync, fchmodSync, fsyncSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, fchmodSync, fchownSync, fsyncSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ioReason } from './read-file.js';
@@ -23,13 +23,18 @@ export interface WriteOptions {
   durable?: boolean;
 }
 
-/** Where a path leads: writing through a symbolic link writes the file it points to, and leaves the link. */
-function destinationOf(path: string): string {
+/**
+ * The new file keeps the mode of the one it replaces (an executable script, a file only its owner reads) and, where
+ * the process may give it (run as root), its owner and group.
+ */
+function keepOwnerAndMode(fd: number, old: Stats): void {
   try {
-    return realpathSync(path);
+    fchownSync(fd, old.uid, old.gid);
   } catch {
-    return path;
+    // Only root may give a file away: the file is the writer's, as any file it creates.
   }
+  // After the owner: changing it clears the set-user-ID and set-group-ID bits.
+  fchmodSync(fd, old.mode & 0o7777);
 }
 
 /**
@@ -43,32 +48,28 @@ export class AtomicFile {
   private readonly temporary: string | undefined;
   private readonly target: string;
   /** A regular file was there: the error line says it is kept. */
-  private readonly replacing: boolean;
+  private readonly replacing: boolean = false;
   private readonly shown: string;
   private readonly durable: boolean;
 
   constructor(path: string, options: WriteOptions = {}) {
     this.shown = options.shown ?? path;
     this.durable = options.durable ?? true;
-    this.target = destinationOf(path);
-    let existing: Stats | undefined;
+    this.target = path;
     try {
-      existing = statSync(this.target, { throwIfNoEntry: false });
-    } catch (error) {
-      throw this.failed(error);
-    }
-    this.replacing = existing?.isFile() === true;
-    if (existing?.isDirectory()) throw this.failed(Object.assign(new Error('EISDIR'), { code: 'EISDIR' }));
-    try {
+      const existing = statSync(path, { throwIfNoEntry: false });
+      this.replacing = existing?.isFile() === true;
+      if (existing?.isDirectory()) throw Object.assign(new Error('EISDIR'), { code: 'EISDIR' });
       if (existing && !existing.isFile()) {
-        this.fd = openSync(this.target, 'w');
+        this.fd = openSync(path, 'w');
         return;
       }
+      // Through a symbolic link, the file it points to is replaced, and the link stays.
+      if (existing) this.target = realpathSync.native(path);
       // Hidden, and not named *.yaml, so that a walk running meanwhile does not take it for a manifest.
       this.temporary = join(dirname(this.target), `.${basename(this.target)}.${randomBytes(6).toString('hex')}.tmp`);
       this.fd = openSync(this.temporary, 'wx');
-      // The new file keeps the mode of the one it replaces (an executable script, a file only its owner reads).
-      if (existing) fchmodSync(this.fd, existing.mode & 0o7777);
+      if (existing) keepOwnerAndMode(this.fd, existing);
     } catch (error) {
       throw this.failed(error);
     }

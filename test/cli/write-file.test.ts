@@ -125,9 +125,13 @@ describe('AtomicFile', () => {
     expect(readdirSync(join(dir, 'real'))).toEqual(['config.yaml']);
   });
 
-  it('writes straight into a device, which has no content to keep', () => {
+  it('writes straight into a device or a pipe, which have no content to keep', () => {
     writeFileAtomic('/dev/null', 'nothing\n');
     expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
+    const dir = tempTree('platlint-write-', { 'jane.yaml': broken('jane') });
+    const run = spawnSync('bash', ['-c', 'set -o pipefail; "$0" "$@" | cat', process.execPath, BIN, 'jane.yaml', '--format', 'json', '-o', '/dev/stdout'], { cwd: dir, encoding: 'utf8' });
+    expect([run.status, run.stderr]).toEqual([1, '']);
+    expect((JSON.parse(run.stdout) as { summary: { errors: number } }).summary.errors).toBe(1);
   });
 
   it('leaves the old file when aborted, and refuses a folder in one line', () => {
