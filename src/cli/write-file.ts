@@ -21,6 +21,8 @@ export interface WriteOptions {
    * empty file where the old one was. False for the cache, whose loss costs only time.
    */
   durable?: boolean;
+  /** The file's mode; by default the replaced file's (and owner's), or what the umask leaves for a new file. */
+  mode?: number;
 }
 
 /**
@@ -69,7 +71,8 @@ export class AtomicFile {
       // Hidden, and not named *.yaml, so that a walk running meanwhile does not take it for a manifest.
       this.temporary = join(dirname(this.target), `.${basename(this.target)}.${randomBytes(6).toString('hex')}.tmp`);
       this.fd = openSync(this.temporary, 'wx');
-      if (existing) keepOwnerAndMode(this.fd, existing);
+      if (options.mode !== undefined) fchmodSync(this.fd, options.mode);
+      else if (existing) keepOwnerAndMode(this.fd, existing);
     } catch (error) {
       throw this.failed(error);
     }
