@@ -126,9 +126,9 @@ export function parseBaseline(path: string, source: string): Baseline {
     const root = parseTree(text);
     const node = root && findNodeAtLocation(root, ['version']);
     const found = version === undefined ? 'has no "version"' : `is version ${JSON.stringify(version)}`;
-    throw new ConfigError(`${at(node?.offset ?? 0)}: the baseline ${found}, and this platlint reads version ${BASELINE_VERSION} only (upgrade platlint, or write the baseline again with platlint baseline)`);
+    throw new ConfigError(`${at(node?.offset ?? 0)}: the baseline ${found}, and this platlint reads version ${BASELINE_VERSION} only (upgrade platlint, or delete the file and run platlint baseline again)`);
   }
-  if (!Array.isArray(list)) throw new ConfigError(`${path}: not a platlint baseline: no "entries" list (write one with platlint baseline)`);
+  if (!Array.isArray(list)) throw new ConfigError(`${path}: not a platlint baseline: no "entries" list (delete the file and run platlint baseline again)`);
   const entries = list.map((value, i) => {
     if (!isEntry(value)) throw new ConfigError(`${path}: entry ${i + 1} needs "file", "object", "rule" and "path" strings`);
     // A renamed rule's entries keep matching under its current id.
@@ -141,7 +141,7 @@ export function parseBaseline(path: string, source: string): Baseline {
 /** Where and why a text that `JSON.parse` refused is not JSON: a merge's markers, or the first syntax error. */
 function jsonProblem(text: string, at: (offset: number) => string): string | undefined {
   const conflict = CONFLICT_MARKER.exec(text);
-  if (conflict) return `${at(conflict.index)}: merge conflict markers: resolve the conflict (keep the entries of both sides), or write the baseline again with platlint baseline`;
+  if (conflict) return `${at(conflict.index)}: merge conflict markers: resolve the conflict (keep the entries of both sides), or delete the file and run platlint baseline again`;
   const errors: ParseError[] = [];
   parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const first = errors[0];

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseBaseline, serializeBaseline } from '../../src/suppressions/baseline.js';
@@ -39,25 +39,25 @@ describe('a baseline file that is not one platlint can use', () => {
     const ours = serializeBaseline([ENTRY, { ...ENTRY, file: 'users/bob.yaml', object: 'User/bob' }]).split('\n');
     const conflicted = [...ours.slice(0, 3), '<<<<<<< HEAD', ours[3], '=======', ours[4], '>>>>>>> topic', ...ours.slice(5)].join('\n');
     expect(refusal(conflicted)).toBe(
-      '/repo/.platlint-baseline.json:4:1: merge conflict markers: resolve the conflict (keep the entries of both sides), or write the baseline again with platlint baseline',
+      '/repo/.platlint-baseline.json:4:1: merge conflict markers: resolve the conflict (keep the entries of both sides), or delete the file and run platlint baseline again',
     );
   });
 
   it('refuses a version other than the one it writes, at the version, saying which it reads', () => {
     expect(refusal(GOOD.replace('"version": 1', '"version": 2'))).toBe(
-      '/repo/.platlint-baseline.json:2:14: the baseline is version 2, and this platlint reads version 1 only (upgrade platlint, or write the baseline again with platlint baseline)',
+      '/repo/.platlint-baseline.json:2:14: the baseline is version 2, and this platlint reads version 1 only (upgrade platlint, or delete the file and run platlint baseline again)',
     );
     expect(refusal(GOOD.replace('"version": 1', '"version": "1"'))).toBe(
-      '/repo/.platlint-baseline.json:2:14: the baseline is version "1", and this platlint reads version 1 only (upgrade platlint, or write the baseline again with platlint baseline)',
+      '/repo/.platlint-baseline.json:2:14: the baseline is version "1", and this platlint reads version 1 only (upgrade platlint, or delete the file and run platlint baseline again)',
     );
     expect(refusal(GOOD.replace('  "version": 1,\n', ''))).toBe(
-      '/repo/.platlint-baseline.json:1:1: the baseline has no "version", and this platlint reads version 1 only (upgrade platlint, or write the baseline again with platlint baseline)',
+      '/repo/.platlint-baseline.json:1:1: the baseline has no "version", and this platlint reads version 1 only (upgrade platlint, or delete the file and run platlint baseline again)',
     );
     // Another version need not keep its entries in a list: the version is what is said.
     expect(refusal('{"version": 3, "problems": {}}')).toBe(
-      '/repo/.platlint-baseline.json:1:13: the baseline is version 3, and this platlint reads version 1 only (upgrade platlint, or write the baseline again with platlint baseline)',
+      '/repo/.platlint-baseline.json:1:13: the baseline is version 3, and this platlint reads version 1 only (upgrade platlint, or delete the file and run platlint baseline again)',
     );
-    expect(refusal('{"problems": {}}')).toBe('/repo/.platlint-baseline.json: not a platlint baseline: no "entries" list (write one with platlint baseline)');
+    expect(refusal('{"problems": {}}')).toBe('/repo/.platlint-baseline.json: not a platlint baseline: no "entries" list (delete the file and run platlint baseline again)');
   });
 
   it('reads a file that starts with a UTF-8 byte-order mark as the same baseline', () => {
@@ -75,6 +75,17 @@ describe('the baseline file through the CLI', () => {
     expect([run.status, run.stdout, run.stderr]).toEqual([2, '', `platlint: ${join(dir, '.platlint-baseline.json')}:3:3: invalid JSON: expected ','\n`]);
   });
 
+  it('does not write over a conflicted baseline, whose entries of other files it could not keep', () => {
+    const conflicted = ['<<<<<<< HEAD', GOOD, '=======', GOOD, '>>>>>>> topic', ''].join('\n');
+    const dir = tempTree('platlint-baseline-file-', { 'users/jane.yaml': USER, '.platlint-baseline.json': conflicted });
+    const run = runCli(['baseline', 'users'], { cwd: dir });
+    expect([run.status, run.stderr]).toEqual([
+      2,
+      `platlint: ${join(dir, '.platlint-baseline.json')}:1:1: merge conflict markers: resolve the conflict (keep the entries of both sides), or delete the file and run platlint baseline again\n`,
+    ]);
+    expect(readFileSync(join(dir, '.platlint-baseline.json'), 'utf8')).toBe(conflicted);
+  });
+
   it('applies a baseline saved with a byte-order mark, and refuses version 2 in one line', () => {
     const dir = tempTree('platlint-baseline-file-', { 'users/jane.yaml': USER });
     writeFileSync(join(dir, '.platlint-baseline.json'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(GOOD)]));
@@ -86,7 +97,7 @@ describe('the baseline file through the CLI', () => {
     expect([refused.status, refused.stdout, refused.stderr]).toEqual([
       2,
       '',
-      `platlint: ${join(dir, '.platlint-baseline.json')}:2:14: the baseline is version 2, and this platlint reads version 1 only (upgrade platlint, or write the baseline again with platlint baseline)\n`,
+      `platlint: ${join(dir, '.platlint-baseline.json')}:2:14: the baseline is version 2, and this platlint reads version 1 only (upgrade platlint, or delete the file and run platlint baseline again)\n`,
     ]);
   });
 });
