@@ -84,8 +84,15 @@ export class Session {
     if (!this.shuttingDown) void this.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `platlint: ${line}` });
   }
 
+  /** One line in the client's log. */
+  log(line: string): void {
+    this.connection.console.error(`platlint: ${line}`);
+  }
+
+  /** A stack trace in the client's log helps no user (the CLI reproduces a bug with its stack): the message only. */
   logError(what: string, error: unknown): void {
-    this.connection.console.error(`platlint: ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const reason = (error instanceof Error ? error.message : String(error)).split(/\s*\n\s*/).filter(Boolean).join('; ');
+    this.log(`${what}: ${reason}`);
   }
 
   openDocument(path: string): TextDocument | undefined {
@@ -306,9 +313,10 @@ export class Session {
         if (isConfigFileName(file) || (await this.ruleSets.isRuleSetFile(file))) continue;
         const ruleSet = await this.ruleSets.ruleSetFor(file);
         if (!this.settingsFor(file).enable || ruleSet.config.isIgnored(file)) continue;
+        // As the CLI reads it: a FIFO or device is refused rather than read forever.
         const read = readInputFile(file);
         if ('error' in read) {
-          this.warn(read.error);
+          this.log(read.error);
           continue;
         }
         const text = Buffer.from(read.bytes).toString('utf8');

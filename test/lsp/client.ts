@@ -1,10 +1,8 @@
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { afterAll, expect } from 'vitest';
-import { BIN } from '../helpers/cli.js';
+import { afterAll } from 'vitest';
 import { tempTree } from '../helpers/files.js';
 import {
   createMessageConnection,
@@ -55,10 +53,7 @@ export function within<T>(promise: Promise<T>, what: string, ms = WAIT_MS): Prom
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/**
- * A language client: over in-memory streams with the server running in this process, or (`stdio`) over the stdin
- * and stdout of `platlint lsp --stdio`, the built CLI, as an editor starts it.
- */
+/** A language client over in-memory streams, with the server running in this process. */
 export class Client {
   /** What the client answers to `workspace/configuration` for the `platlint` section (a function: by scopeUri). */
   settings: unknown = null;
@@ -72,26 +67,10 @@ export class Client {
   refreshes = 0;
   private versions = new Map<string, number>();
 
-  /** The server's process with `stdio`: what it wrote on stderr, and whether it has exited. */
-  readonly process: { stderr: string; exited: Promise<number | null> } | undefined;
-
-  constructor(
-    readonly root: string,
-    transport: 'in-process' | 'stdio' = 'in-process',
-  ) {
-    let toServer: NodeJS.WritableStream;
-    let toClient: NodeJS.ReadableStream;
-    if (transport === 'stdio') {
-      const server = spawn(process.execPath, [BIN, 'lsp', '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
-      const state = { stderr: '', exited: new Promise<number | null>((resolve) => server.on('exit', resolve)) };
-      server.stderr.setEncoding('utf8').on('data', (text: string) => (state.stderr += text));
-      this.process = state;
-      [toServer, toClient] = [server.stdin, server.stdout];
-    } else {
-      const [input, output] = [new PassThrough(), new PassThrough()];
-      startLanguageServer({ cwd: root, input, output });
-      [toServer, toClient] = [input, output];
-    }
+  constructor(readonly root: string) {
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    startLanguageServer({ cwd: root, input: toServer, output: toClient });
     this.connection = createMessageConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
     this.connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
       this.published.push(params);
@@ -107,10 +86,6 @@ export class Client {
       this.messages.push(params);
       return null;
     });
-    this.connection.onNotification('window/showMessage', (params: ShowMessageParams) => {
-      this.messages.push(params);
-      for (const waiter of this.messageWaiters) waiter();
-    });
     this.connection.onNotification('window/logMessage', () => undefined);
     this.connection.onRequest('workspace/configuration', (params: { items: { scopeUri?: string }[] }) =>
       params.items.map((item) => (typeof this.settings === 'function' ? (this.settings as (scope?: string) => unknown)(item.scopeUri) : this.settings)),
@@ -122,22 +97,6 @@ export class Client {
     });
     this.closed = new Promise((resolve) => this.connection.onClose(() => resolve()));
     this.connection.listen();
-  }
-
-  private readonly messageWaiters = new Set<() => void>();
-
-  /** The first message shown (window/showMessage) that says `text`, already received or to come. */
-  messageSaying(text: string): Promise<ShowMessageParams> {
-    let waiter = (): void => undefined;
-    const found = new Promise<ShowMessageParams>((resolve) => {
-      waiter = () => {
-        const message = this.messages.find((m) => m.message.includes(text));
-        if (message) resolve(message);
-      };
-      this.messageWaiters.add(waiter);
-      waiter();
-    });
-    return within(found, `a message saying ${text}`).finally(() => this.messageWaiters.delete(waiter));
   }
 
   uri(name: string): string {
@@ -209,7 +168,6 @@ export class Client {
     await this.connection.sendNotification('exit');
     await within(this.closed, 'the server to close the connection');
     this.connection.dispose();
-    if (this.process) expect(await within(this.process.exited, 'the server to exit')).toBe(0);
   }
 }
 

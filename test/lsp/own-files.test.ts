@@ -1,107 +1,111 @@
-import { readFileSync, symlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic, DocumentSymbol } from 'vscode-languageserver/node.js';
 import { ROOT } from '../helpers/cli.js';
-import { hostileFile, mkfifo, refusalOf, type HostileFile } from '../helpers/files.js';
-import { BROKEN_USER, Client, TEST_MS, workspace } from './client.js';
+import { hostileFile, refusalOf, type HostileFile } from '../helpers/files.js';
+import { BROKEN_USER, TEST_MS, workspace } from './client.js';
+import { serverStarter, type Received, type StdioServer } from './stdio.js';
 
 /**
  * The files the language server reads for itself, as a FIFO (reading it would block the server for good) or a link
  * to /dev/zero (endless), with the server started as editors start it (`platlint lsp --stdio`, the built CLI): each
- * is said once, as a diagnostic on the configuration or a message, the rest is linted with what can be read, and
- * the server keeps answering. The guard is the test's time limit.
+ * is said once, as a diagnostic on the configuration or a warning (window/showMessage), the rest is linted with what
+ * can be read, and the server keeps answering. The guard is the test's time limit.
  */
+const start = serverStarter();
+
 const PACK = join(ROOT, 'fixtures/policies/no-cluster-admin');
 const FIXTURE = readFileSync(join(PACK, 'tests/valid.yaml'), 'utf8');
-type Kind = Exclude<HostileFile, '/dev/zero'>;
 
-const said = (diagnostics: readonly Diagnostic[]): [string, number, number, string][] =>
-  diagnostics.map((d) => [d.message, d.range.start.line, d.range.start.character, String(d.code)]);
-
-/** The server still answers: the symbols of the open manifest. */
-async function answers(client: Client, uri: string): Promise<void> {
-  const symbols = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
-  expect(symbols.map((s) => s.name)).toEqual(['User jane']);
+interface PublishedDiagnostic {
+  message: string;
+  code: string;
+  range: { start: { line: number; character: number } };
 }
 
-/** The manifest is linted with the built-in defaults: BROKEN_USER's two problems. */
-async function lintedWithDefaults(client: Client, uri: string): Promise<void> {
-  const published = await client.diagnosticsUntil(uri, (p) => p.diagnostics.length > 0);
-  expect(published.diagnostics.map((d) => d.code)).toEqual(['schema/unknown-field', 'schema/type']);
+function open(server: StdioServer, name: string, text: string): string {
+  const uri = pathToFileURL(join(server.root, name)).href;
+  server.send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'yaml', version: 1, text } } });
+  return uri;
 }
 
-describe.each<Kind>(['a FIFO', 'a link to /dev/zero'])('the language server, with its own files as %s', (kind) => {
-  it('.platlint.yaml: a diagnostic on it, and the defaults', { timeout: TEST_MS }, async () => {
-    const dir = workspace({ 'users/jane.yaml': BROKEN_USER });
-    const config = hostileFile(dir, '.platlint.yaml', kind);
-    const client = new Client(dir, 'stdio');
-    await client.initialize();
-    const manifest = await client.open('users/jane.yaml', BROKEN_USER);
-    await lintedWithDefaults(client, manifest);
-    const problems = await client.diagnosticsUntil(client.uri('.platlint.yaml'), (p) => p.diagnostics.length > 0);
-    expect(said(problems.diagnostics)).toEqual([[`cannot read config file ${config}: ${refusalOf(kind)} (linting with the built-in defaults until it is fixed)`, 0, 0, 'config-file/invalid']]);
-    await answers(client, manifest);
-    expect(client.messages).toEqual([]);
-    await client.stop();
-  });
+/** The first non-empty diagnostics published for a file: message, line, character and rule of each. */
+async function published(server: StdioServer, name: string): Promise<[string, number, number, string][]> {
+  const uri = pathToFileURL(join(server.root, name)).href;
+  const diagnostics = (m: Received): PublishedDiagnostic[] => (m['params'] as { diagnostics: PublishedDiagnostic[] }).diagnostics;
+  const found = await server.next(`diagnostics of ${name}`, (m) => m['method'] === 'textDocument/publishDiagnostics' && (m['params'] as { uri: string }).uri === uri && diagnostics(m).length > 0);
+  return diagnostics(found).map((d) => [d.message, d.range.start.line, d.range.start.character, d.code]);
+}
 
-  it('a policy file the configuration names: a diagnostic at its entry', { timeout: TEST_MS }, async () => {
-    const dir = workspace({ 'users/jane.yaml': BROKEN_USER, '.platlint.yaml': 'policies: [policies/acme.yaml]\n' });
-    hostileFile(dir, 'policies/acme.yaml', kind);
-    const client = new Client(dir, 'stdio');
-    await client.initialize();
-    const manifest = await client.open('users/jane.yaml', BROKEN_USER);
-    await lintedWithDefaults(client, manifest);
-    const problems = await client.diagnosticsUntil(client.uri('.platlint.yaml'), (p) => p.diagnostics.length > 0);
-    expect(said(problems.diagnostics)).toEqual([[`policies: policies/acme.yaml: cannot read the policy (${refusalOf(kind)})`, 0, 11, 'config-file/invalid']]);
-    await answers(client, manifest);
-    await client.stop();
-  });
+/** The warnings shown to the person (window/showMessage). */
+function shown(server: StdioServer): unknown[] {
+  return server.received.filter((m) => m['method'] === 'window/showMessage').map((m) => m['params']);
+}
 
-  it('the baseline: a warning, and nothing suppressed', { timeout: TEST_MS }, async () => {
-    const dir = workspace({ 'users/jane.yaml': BROKEN_USER });
-    const baseline = hostileFile(dir, '.platlint-baseline.json', kind);
-    const client = new Client(dir, 'stdio');
-    await client.initialize();
-    const manifest = await client.open('users/jane.yaml', BROKEN_USER);
-    await lintedWithDefaults(client, manifest);
-    const message = await client.messageSaying('baseline');
-    expect(message).toEqual({ type: 2, message: `platlint: cannot read baseline ${baseline}: ${refusalOf(kind)} (the baseline is not applied until it is fixed)` });
-    await answers(client, manifest);
-    expect(client.messages).toHaveLength(1);
-    await client.stop();
-  });
+/** The manifest is linted with the built-in defaults (BROKEN_USER's two problems), and the server still answers. */
+async function lintsAndAnswers(server: StdioServer, id: number): Promise<void> {
+  const uri = open(server, 'users/jane.yaml', BROKEN_USER);
+  expect((await published(server, 'users/jane.yaml')).map(([, , , code]) => code)).toEqual(['schema/unknown-field', 'schema/type']);
+  const symbols = await server.request(id, 'textDocument/documentSymbol', { textDocument: { uri } });
+  expect((symbols['result'] as { name: string }[]).map((s) => s.name)).toEqual(['User jane']);
+}
 
-  it('.platlintignore and a manifest, when the workspace is linted: a warning each', { timeout: TEST_MS }, async () => {
-    const dir = workspace({ 'users/jane.yaml': BROKEN_USER });
-    const ignore = hostileFile(dir, '.platlintignore', kind);
-    // The walk takes a link named *.yaml for a manifest: it is refused as the CLI refuses it.
-    mkfifo(join(dir, 'pipe'));
-    symlinkSync(kind === 'a FIFO' ? join(dir, 'pipe') : '/dev/zero', join(dir, 'users/bob.yaml'));
-    const client = new Client(dir, 'stdio');
-    await client.initialize();
-    const manifest = await client.open('users/jane.yaml', BROKEN_USER);
-    expect(await client.request('workspace/executeCommand', { command: 'platlint.lintWorkspace', arguments: [] })).toEqual({ problems: 2 });
-    expect(client.messages).toEqual([
-      { type: 2, message: `platlint: cannot read ${ignore}: ${refusalOf(kind)}` },
-      { type: 2, message: `platlint: cannot read ${join(dir, 'users/bob.yaml')}: ${refusalOf(kind)}; pipe it to platlint - instead` },
-    ]);
-    await answers(client, manifest);
-    await client.stop();
-  });
+async function stop(server: StdioServer): Promise<void> {
+  await server.request(99, 'shutdown');
+  server.send({ method: 'exit' });
+  expect(await server.exit()).toBe(0);
+  expect(server.stderr).toBe('');
+}
 
-  it("a policy test fixture's previous version: a diagnostic on the fixture", { timeout: TEST_MS }, async () => {
-    const dir = workspace({ '.platlint.yaml': 'policies: [packs/acme]\n', 'packs/acme/policy.yaml': readFileSync(join(PACK, 'policy.yaml'), 'utf8'), 'packs/acme/tests/jane.yaml': FIXTURE, 'users/jane.yaml': BROKEN_USER });
-    const previous = hostileFile(dir, 'packs/acme/tests/jane.old.yaml', kind);
-    const client = new Client(dir, 'stdio');
-    await client.initialize();
-    const fixture = await client.open('packs/acme/tests/jane.yaml', FIXTURE);
-    const published = await client.diagnosticsUntil(fixture, (p) => p.diagnostics.length > 0);
-    expect(said(published.diagnostics)).toEqual([[`policy test: cannot read ${previous}: ${refusalOf(kind)}`, 0, 0, 'policy/invalid']]);
-    const manifest = await client.open('users/jane.yaml', BROKEN_USER);
-    await lintedWithDefaults(client, manifest);
-    await answers(client, manifest);
-    await client.stop();
-  });
+describe.each<Exclude<HostileFile, '/dev/zero'>>(['a FIFO', 'a link to /dev/zero'])('the language server, with its own files as %s', (kind) => {
+  it('.platlint.yaml: a diagnostic on it, and the defaults', async () => {
+    const server = start(workspace({ 'users/jane.yaml': BROKEN_USER }));
+    const config = hostileFile(server.root, '.platlint.yaml', kind);
+    await server.initialize();
+    await lintsAndAnswers(server, 1);
+    expect(await published(server, '.platlint.yaml')).toEqual([[`cannot read config file ${config}: ${refusalOf(kind)} (linting with the built-in defaults until it is fixed)`, 0, 0, 'config-file/invalid']]);
+    expect(shown(server)).toEqual([]);
+    await stop(server);
+  }, TEST_MS);
+
+  it('a policy file the configuration names: a diagnostic at its entry', async () => {
+    const server = start(workspace({ 'users/jane.yaml': BROKEN_USER, '.platlint.yaml': 'policies: [policies/acme.yaml]\n' }));
+    hostileFile(server.root, 'policies/acme.yaml', kind);
+    await server.initialize();
+    await lintsAndAnswers(server, 1);
+    expect(await published(server, '.platlint.yaml')).toEqual([[`policies: policies/acme.yaml: cannot read the policy (${refusalOf(kind)})`, 0, 11, 'config-file/invalid']]);
+    await stop(server);
+  }, TEST_MS);
+
+  it('the baseline: a warning, and nothing suppressed', async () => {
+    const server = start(workspace({ 'users/jane.yaml': BROKEN_USER }));
+    const baseline = hostileFile(server.root, '.platlint-baseline.json', kind);
+    await server.initialize();
+    await lintsAndAnswers(server, 1);
+    expect(shown(server)).toEqual([{ type: 2, message: `platlint: cannot read baseline ${baseline}: ${refusalOf(kind)} (the baseline is not applied until it is fixed)` }]);
+    await stop(server);
+  }, TEST_MS);
+
+  it('.platlintignore, when the workspace is linted: a warning', async () => {
+    const server = start(workspace({ 'users/jane.yaml': BROKEN_USER }));
+    const ignore = hostileFile(server.root, '.platlintignore', kind);
+    await server.initialize();
+    const linted = await server.request(1, 'workspace/executeCommand', { command: 'platlint.lintWorkspace', arguments: [] });
+    expect(linted['result']).toEqual({ problems: 2 });
+    expect(shown(server)).toEqual([{ type: 2, message: `platlint: cannot read ${ignore}: ${refusalOf(kind)}` }]);
+    await lintsAndAnswers(server, 2);
+    await stop(server);
+  }, TEST_MS);
+
+  it("a policy test fixture's previous version: a diagnostic on the fixture", async () => {
+    const pack = { 'packs/acme/policy.yaml': readFileSync(join(PACK, 'policy.yaml'), 'utf8'), 'packs/acme/tests/jane.yaml': FIXTURE };
+    const server = start(workspace({ '.platlint.yaml': 'policies: [packs/acme]\n', ...pack, 'users/jane.yaml': BROKEN_USER }));
+    const previous = hostileFile(server.root, 'packs/acme/tests/jane.old.yaml', kind);
+    await server.initialize();
+    open(server, 'packs/acme/tests/jane.yaml', FIXTURE);
+    expect(await published(server, 'packs/acme/tests/jane.yaml')).toEqual([[`policy test: cannot read ${previous}: ${refusalOf(kind)}`, 0, 0, 'policy/invalid']]);
+    await lintsAndAnswers(server, 1);
+    await stop(server);
+  }, TEST_MS);
 });
