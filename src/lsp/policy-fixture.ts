@@ -17,16 +17,19 @@ export async function policyFixtureDiagnostics(path: string, text: string, cwd: 
   // `policy test` runs `X.yaml` as an update of it, and says nothing of it on its own.
   if (isPreviousVersion(path)) return [];
   // CEL costs hundreds of milliseconds to load: only a session that opens a fixture pays for it.
-  const [{ findPolicyFiles, loadPolicies }, { checkFixture }] = await Promise.all([import('../policy/index.js'), import('../policy/fixture-check.js')]);
+  const [{ findPolicyFiles, loadPolicies }, { checkFixture, previousVersionOf }] = await Promise.all([import('../policy/index.js'), import('../policy/fixture-check.js')]);
   const pack = packOfFixture(path);
   // The pack is the directory's own policy files, as `policy test` groups them; not those of folders below it.
   const policies = loadPolicies(findPolicyFiles(pack).filter((file) => dirname(file) === pack), cwd, { readFile });
   const reporter = new FileReporter({ text, settings: new Map() });
   const wholeLine = (line: number): readonly [number, number] => reporter.toLineEnd(reporter.offsetAt(line, 1));
+  const previous = previousVersionOf(path);
   if (policies.problems.length > 0) {
     reporter.report({ ...policyFixtureMismatchRule.finding('notLoading', { pack }), range: wholeLine(1), pointer: '', document: 0 });
+  } else if (previous && 'reason' in previous) {
+    reporter.report({ ...policyFixtureMismatchRule.finding('previousUnreadable', { path: previous.path, reason: previous.reason }), range: wholeLine(1), pointer: '', document: 0 });
   } else {
-    for (const { line, finding, diagnostic: d } of checkFixture(path, path, text, policies)) {
+    for (const { line, finding, diagnostic: d } of checkFixture(path, text, policies, previous && 'text' in previous ? previous.text : undefined)) {
       // An unexpected diagnostic at its own range; an expectation not met over its whole line.
       const range: readonly [number, number] = d ? [reporter.offsetAt(d.line, d.column), reporter.offsetAt(d.endLine, d.endColumn)] : wholeLine(line);
       reporter.report({ ...finding, range, pointer: d?.path ?? '', document: d?.document ?? 0 });

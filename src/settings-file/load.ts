@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Ajv, ErrorObject } from 'ajv';
 import { parseDocument } from 'yaml';
@@ -9,6 +9,7 @@ import { isCalendarDate } from '../formats/time.js';
 import { readYaml } from '../engine/read-yaml.js';
 import { FileReporter } from '../engine/reporter.js';
 import { configFileSchema } from './schema.js';
+import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
 import type { ExceptionEntry } from '../suppressions/exceptions.js';
 import { pointerTokens } from '../engine/locator.js';
 
@@ -126,11 +127,9 @@ function dropInvalid(data: Record<string, unknown>, segments: readonly (string |
 /** Loads a config file; `text`, when given, is its content (an editor's unsaved buffer) instead of the disk's. */
 export function loadConfigFile(path: string, text?: string): ConfigFile {
   if (text === undefined) {
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      throw new ConfigError(`cannot read config file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
+    const read = readRegularFile(path, SIZE_LIMITS.config);
+    if ('reason' in read) throw new ConfigError(`cannot read config file ${path}: ${read.reason}`);
+    text = read.bytes.toString('utf8');
   }
   // Read with the engine's reader, in YAML 1.2: a syntax error is said as in any file, at its line.
   const read = readYaml(text, { plain: true });

@@ -16,6 +16,7 @@ const rule = defineRule({
     unmet: 'policy test: expected {{rule}}, but it reported nothing there{{unknown}}',
     unexpected: 'policy test: unexpected {{rule}}: {{message}}',
     notLoading: 'policy test: the policies in {{pack}} do not load; their files show why',
+    previousUnreadable: 'policy test: cannot read {{path}}: {{reason}}',
   },
 });
 
