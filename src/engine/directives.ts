@@ -56,7 +56,7 @@ export interface DirectiveOutcome {
   unused: { directive: Directive; id: string }[];
   unknown: { directive: Directive; id: string }[];
   /** Directive ids that name rules by a former id (rules/aliases.ts), with the current ids they name. */
-  renamed: { directive: Directive; id: string; current: string }[];
+  renamed: { directive: Directive; id: string; current: readonly string[] }[];
 }
 
 /** Applies directives to diagnostics; directive diagnostics themselves are never suppressed. */
@@ -106,7 +106,7 @@ export function applyDirectives(directives: readonly Directive[], diagnostics: r
         continue;
       }
       const current = id === '' ? [] : renamedRulesNamed(id, knownIds);
-      if (current.length) renamed.push({ directive, id, current: current.join(', ') });
+      if (current.length) renamed.push({ directive, id, current });
       if (!used.has(key(directive, id))) unused.push({ directive, id });
     }
   }
@@ -131,6 +131,9 @@ export function directiveFindings(outcome: DirectiveOutcome, places: DirectivePl
     out.push({ ...finding, ...at(directive) });
   }
   for (const { directive, id } of outcome.unknown) out.push({ ...directiveUnknownRule.finding('withId', { directive: written(directive), id }), ...at(directive) });
-  for (const { directive, id, current } of outcome.renamed) out.push({ ...directiveRenamedRule.finding('withId', { directive: written(directive), id, current }), ...at(directive) });
+  for (const { directive, id, current } of outcome.renamed) {
+    const data = { directive: written(directive), id, current: current.join(', ') };
+    out.push({ ...directiveRenamedRule.finding(current.length > 1 ? 'withIds' : 'withId', data), ...at(directive) });
+  }
   return out;
 }

@@ -30,7 +30,7 @@ function idMatches(pattern: string, id: string): boolean {
 
 /**
  * A rule id against an id or a glob over ids (`security/*`), as directives, --rule flags and settings write them.
- * A renamed rule is matched by its former ids too (rules/aliases.ts).
+ * A renamed rule, or one split from a rule that listed its checks, is matched by its former ids too (rules/aliases.ts).
  */
 export function ruleIdMatches(pattern: string, ruleId: string): boolean {
   return idMatches(pattern, ruleId) || formerIdsOf(ruleId).some((former) => idMatches(pattern, former));
@@ -45,7 +45,7 @@ export function renamedRulesNamed(pattern: string, ruleIds: readonly string[]): 
 export function renamedRulesNote(pattern: string, ruleIds: readonly string[]): string | undefined {
   const renamed = renamedRulesNamed(pattern, ruleIds);
   if (renamed.length === 0) return undefined;
-  return `"${pattern}" names ${renamed.join(', ')} by a former id, which is deprecated: write the current id`;
+  return `"${pattern}" names ${renamed.join(', ')} by a former id, which is deprecated: write the current id${renamed.length > 1 ? 's' : ''}`;
 }
 
 /** The rules an id or a glob over ids names. */

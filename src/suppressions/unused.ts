@@ -4,6 +4,7 @@
  * diagnostics at the entries' own lines, in the baseline file and in `.platlint.yaml`.
  */
 import { resolve } from 'node:path';
+import { rulesNamedBy } from '../../rules/aliases.js';
 import baselineUnusedRule from '../../rules/baseline/unused/index.js';
 import exceptionExpiredRule from '../../rules/exception/expired/index.js';
 import exceptionUnusedRule from '../../rules/exception/unused/index.js';
@@ -68,7 +69,8 @@ export class SuppressionLedger {
     const dir = this.suppressions.baselineDir;
     if (!baseline || dir === undefined) return [];
     const lintedNames = new Set([...this.linted].map((file) => relativeTo(dir, file)));
-    const unused = (entry: BaselineEntry, index: number): boolean => !this.usedEntries.has(index) && lintedNames.has(entry.file) && this.judges(entry.rule, resolve(dir, entry.file));
+    const judged = (entry: BaselineEntry): boolean => rulesNamedBy(entry.rule).some((rule) => this.judges(rule, resolve(dir, entry.file)));
+    const unused = (entry: BaselineEntry, index: number): boolean => !this.usedEntries.has(index) && lintedNames.has(entry.file) && judged(entry);
     return baseline.entries.flatMap((entry, index) => (unused(entry, index) ? [index] : []));
   }
 

@@ -173,8 +173,8 @@ describe('auth/oidc-groups', () => {
   });
 });
 
-describe('auth/forge-a-orgs-and-host', () => {
-  it('reports duplicate orgs case-insensitively, rootCA without hostName and a hostName URL', () => {
+describe('auth/forge-a-orgs, auth/forge-a-root-ca and auth/forge-a-host-name', () => {
+  it('report duplicate orgs case-insensitively, rootCA without hostName and a hostName URL, each under its own id', () => {
     const text = config(
       '    gitForgeA:\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/github/callback\n' +
         '      orgs:\n        - name: Acme\n        - name: ACME\n' +
@@ -185,14 +185,26 @@ describe('auth/forge-a-orgs-and-host', () => {
     );
     const d = auth(text);
     expect(spans(d)).toEqual([
-      ['auth/forge-a-orgs-and-host', 13, 17, 13, 21],
-      ['auth/forge-a-orgs-and-host', 20, 11, 20, 17],
-      ['auth/forge-a-orgs-and-host', 26, 21, 26, 59],
+      ['auth/forge-a-orgs', 13, 17, 13, 21],
+      ['auth/forge-a-root-ca', 20, 11, 20, 17],
+      ['auth/forge-a-host-name', 26, 21, 26, 59],
     ]);
-    expect(d[0]?.message).toContain('names organization "ACME" again');
-    expect(d[1]?.message).toContain('status.auth.connectors[0].gitForgeA.rootCA is set without hostName');
-    expect(d[2]?.message).toContain('is "https://admin:****@ghe.example.com/", which starts with the scheme "https://"');
-    expect(d[2]?.note).toContain('e.g. ghe.example.com.');
+    expect(d[0]?.message).toBe('status.auth.gitForgeA.orgs[1] names organization "ACME" again (organization names are case-insensitive on the forge).');
+    expect(d[1]?.message).toBe('status.auth.connectors[0].gitForgeA.rootCA is set without hostName.');
+    expect(d[2]?.message).toBe('status.auth.connectors[1].gitForgeA.hostName is "https://admin:****@ghe.example.com/", which starts with the scheme "https://".');
+    expect(d[2]?.note).toBe('The platform builds https://<hostName>/api/v3 from it and the connector refuses any "/" in the host name. Write the host alone, e.g. ghe.example.com.');
+  });
+
+  it('turn off one check at a time', () => {
+    const text = config(
+      '    gitForgeA:\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/github/callback\n' +
+        '      hostName: ghe.example.com/api\n      orgs:\n        - name: ""\n',
+    );
+    expect(spans(auth(text))).toEqual([
+      ['auth/forge-a-host-name', 11, 17, 11, 36],
+      ['auth/forge-a-orgs', 13, 17, 13, 19],
+    ]);
+    expect(spans(lint(text, { rules: { 'auth/forge-a-orgs': 'off' } }))).toEqual([['auth/forge-a-host-name', 11, 17, 11, 36]]);
   });
 });
 

@@ -27,8 +27,8 @@ describe('one cause, one diagnostic', () => {
 
   it('every rule of the shipped fixtures and examples speaks alone on a range, but for the documented different facts', () => {
     // Different facts that happen to share a range: on a provider's key, no groups (open sign-up), no CA and missing
-    // fields; on a script URL, its origin (info) and its form (error).
-    const differentFacts = new Set(['security/open-sign-up', 'auth/saml-ca', 'security/ui-scripts']);
+    // fields; on a script URL, its origin (info) and its form (error); on an enabled vault's key, no address and no token.
+    const differentFacts = new Set(['security/open-sign-up', 'auth/saml-ca', 'security/ui-scripts', 'vault/address']);
     const root = join(import.meta.dirname, '../../fixtures');
     const files = ['examples/broken-config.yaml', 'examples/broken-user.yaml', 'security/http-url/invalid.yaml', 'audit/path/invalid.yaml', 'auth/saml-required/invalid.yaml', 'meta/owner-references/invalid.yaml', 'meta/deletion-grace/invalid.yaml'];
     for (const file of files) {

@@ -14,6 +14,11 @@ const rule = defineRule({
       text: '# {{directive}} names {{current}} as "{{id}}", by its former id.',
       note: 'The former id still works but is deprecated: write the current id.',
     },
+    // A rule split into one rule per check, or a glob over several renamed rules.
+    withIds: {
+      text: '# {{directive}} names {{current}} as "{{id}}", by a former id.',
+      note: 'The former id still works but is deprecated: write the current ids, or only those of the checks meant.',
+    },
   },
 });
 
