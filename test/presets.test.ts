@@ -6,7 +6,7 @@ import { lintText } from '../src/engine/lint.js';
 import { PRESET_NAMES, presetSettings } from '../src/engine/presets.js';
 import { isRuleEnabled } from '../src/engine/settings.js';
 import { ruleCategory, type Rule } from '../src/engine/types.js';
-import { lint } from './helpers/lint.js';
+import { lint, spans } from './helpers/lint.js';
 
 const EXAMPLES = join(import.meta.dirname, '../fixtures/examples');
 
@@ -123,7 +123,13 @@ describe('presets', () => {
     () => {
       const text = readFileSync(join(EXAMPLES, 'exported-user.yaml'), 'utf8');
       const serverFields = (preset: 'recommended' | 'export') => lint(text, { preset }).filter((d) => d.ruleId === 'meta/server-fields');
-      expect(serverFields('recommended').length).toBeGreaterThan(0);
+      expect(spans(serverFields('recommended'))).toEqual([
+        ['meta/server-fields', 9, 3, 9, 20],
+        ['meta/server-fields', 12, 3, 12, 13],
+        ['meta/server-fields', 15, 3, 15, 16],
+        ['meta/server-fields', 56, 3, 56, 18],
+        ['meta/server-fields', 57, 3, 57, 6],
+      ]);
       expect(serverFields('export')).toEqual([]);
       expect(lint(text, { preset: 'export' }).filter((d) => d.severity !== 'info').map((d) => `${d.ruleId}: ${d.message}`)).toEqual([]);
     },

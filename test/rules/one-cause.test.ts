@@ -30,15 +30,24 @@ describe('one cause, one diagnostic', () => {
     // fields; on a script URL, its origin (info) and its form (error); on an enabled vault's key, no address and no token.
     const differentFacts = new Set(['security/open-sign-up', 'auth/saml-ca', 'security/ui-scripts', 'vault/address']);
     const root = join(import.meta.dirname, '../../fixtures');
-    const files = ['examples/broken-config.yaml', 'examples/broken-user.yaml', 'security/http-url/invalid.yaml', 'audit/path/invalid.yaml', 'auth/saml-required/invalid.yaml', 'meta/owner-references/invalid.yaml', 'meta/deletion-grace/invalid.yaml'];
-    for (const file of files) {
+    // Each file with the number of ranges it reports on.
+    const files: Record<string, number> = {
+      'examples/broken-config.yaml': 17,
+      'examples/broken-user.yaml': 8,
+      'security/http-url/invalid.yaml': 10,
+      'audit/path/invalid.yaml': 3,
+      'auth/saml-required/invalid.yaml': 5,
+      'meta/owner-references/invalid.yaml': 11,
+      'meta/deletion-grace/invalid.yaml': 5,
+    };
+    for (const [file, ranges] of Object.entries(files)) {
       const byRange = new Map<string, string[]>();
       for (const d of lint(readFileSync(join(root, file), 'utf8'), { preset: 'strict' })) {
         const key = `${d.document}:${d.line}:${d.column}-${d.endLine}:${d.endColumn}`;
         byRange.set(key, [...new Set([...(byRange.get(key) ?? []), d.ruleId])]);
       }
       // The premise: each file does report, so an empty list means no range is shared, not no diagnostic.
-      expect(byRange.size, file).toBeGreaterThan(0);
+      expect(byRange.size, file).toBe(ranges);
       const shared = [...byRange.entries()].filter(([, rules]) => rules.filter((r) => !differentFacts.has(r)).length > 1);
       expect(shared, file).toEqual([]);
     }
