@@ -7,6 +7,7 @@ import { readsDocument, rulePlan } from '../../src/engine/rule-plan.js';
 import type { RuleSetting } from '../../src/engine/settings.js';
 import type { Rule } from '../../src/engine/types.js';
 import { FIXTURES, fixtureFiles, lintFixture } from '../helpers/fixtures.js';
+import { manifest } from '../helpers/manifests.js';
 
 /** A rule that reports the document's root once per run, and counts its runs. */
 function probe(id: string, meta: Partial<Rule['meta']> = {}): Rule & { runs: number; seen: Record<string, unknown>[] } {
@@ -24,7 +25,7 @@ function probe(id: string, meta: Partial<Rule['meta']> = {}): Rule & { runs: num
   return rule as unknown as Rule & { runs: number; seen: Record<string, unknown>[] };
 }
 
-const CONFIG = (status: string): string => `apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: c\n${status}`;
+const CONFIG = (body: string): string => manifest('Config', 'c', body);
 
 function run(rules: Rule[], text: string, settings = new Map<string, RuleSetting>(), pruneSections = true): string[] {
   return lintText(text, { filename: 'x.yaml', rules, settings, pruneSections }).diagnostics.map((d) => `${d.ruleId}: ${d.message}`);

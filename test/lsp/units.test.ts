@@ -8,6 +8,10 @@ import { ResolvedConfig } from '../../src/settings-file/resolve.js';
 import { containerPath, lineShape } from '../../src/lsp/cursor.js';
 import { DocumentLinting, splitDocuments } from '../../src/lsp/linting.js';
 import { minimalEdits } from '../../src/lsp/text-edits.js';
+import { user } from '../helpers/manifests.js';
+
+/** A User whose username is its name, with more spec lines after it (line 7 on). */
+const namedUser = (name: string, extra = ''): string => user(`  username: ${name}\n${extra}`, name);
 
 function apply(text: string, edits: ReturnType<typeof minimalEdits>): string {
   let out = text;
@@ -66,7 +70,6 @@ describe('minimal edits', () => {
 });
 
 describe('per-document linting', () => {
-  const user = (name: string, extra = ''): string => `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: ${name}\nspec:\n  username: ${name}\n${extra}`;
   const config = new ResolvedConfig(undefined, builtinRules, '/');
   const checked: string[] = [];
   // A rule that records which documents it was run on.
@@ -86,7 +89,7 @@ describe('per-document linting', () => {
   });
 
   it('gives the whole-file result, and lints again only the document that changed', () => {
-    const text = [user('ann', '  emial: a@example.com\n'), user('bob', '  tokenGeneration: "3"\n'), user('cid', '  emial: c@example.com\n')].join('---\n');
+    const text = [namedUser('ann', '  emial: a@example.com\n'), namedUser('bob', '  tokenGeneration: "3"\n'), namedUser('cid', '  emial: c@example.com\n')].join('---\n');
     const linting = new DocumentLinting();
     checked.length = 0;
     const first = linting.lint(text, options);
@@ -103,7 +106,7 @@ describe('per-document linting', () => {
   });
 
   it('lints files whose directives span documents whole', () => {
-    const text = ['# platlint-disable-file schema/unknown-field', user('ann', '  emial: a@example.com\n'), user('bob', '  emial: b@example.com\n')].join('\n---\n');
+    const text = ['# platlint-disable-file schema/unknown-field', namedUser('ann', '  emial: a@example.com\n'), namedUser('bob', '  emial: b@example.com\n')].join('\n---\n');
     checked.length = 0;
     const linted = new DocumentLinting().lint(text, options);
     expect(linted.result.diagnostics).toEqual(lintText(text, options).diagnostics);
@@ -112,7 +115,6 @@ describe('per-document linting', () => {
 });
 
 describe('broken documents', () => {
-  const user = (name: string, extra = ''): string => `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: ${name}\nspec:\n  username: ${name}\n${extra}`;
   const config = new ResolvedConfig(undefined, builtinRules, '/');
   const options: LintOptions = { filename: '/users.yaml', rules: builtinRules, settings: config.settingsFor('/users.yaml') };
   const seen = (linted: ReturnType<DocumentLinting['lint']>): [string, number, boolean][] =>
@@ -120,7 +122,7 @@ describe('broken documents', () => {
 
   it('keep the last good diagnostics, stale, while a file-wide directive stays used', () => {
     // The directive in the first document suppresses the typo of the second.
-    const text = ['# platlint-disable-file schema/unknown-field', user('ann', '  tokenGeneration: "3"\n'), user('bob', '  emial: b@example.com\n  tokenGeneration: "3"\n')].join('\n---\n');
+    const text = ['# platlint-disable-file schema/unknown-field', namedUser('ann', '  tokenGeneration: "3"\n'), namedUser('bob', '  emial: b@example.com\n  tokenGeneration: "3"\n')].join('\n---\n');
     const linting = new DocumentLinting();
     expect(seen(linting.lint(text, options))).toEqual([['schema/type', 9, false], ['schema/type', 19, false]]);
     const broken = text.replace('  emial', '  ]emial');
@@ -135,7 +137,7 @@ describe('broken documents', () => {
   });
 
   it('show no diagnostics but the syntax errors when a document never parsed', () => {
-    expect(seen(new DocumentLinting().lint(user('ann', '  ]emial: x\n'), options)).map(([id]) => id)).toEqual(['yaml/syntax']);
+    expect(seen(new DocumentLinting().lint(namedUser('ann', '  ]emial: x\n'), options)).map(([id]) => id)).toEqual(['yaml/syntax']);
   });
 });
 

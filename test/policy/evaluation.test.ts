@@ -1,16 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { lintWith, loadPolicy, policy, reported, removeTempDirs } from './helpers.js';
+import { config } from '../helpers/manifests.js';
 
 afterAll(removeTempDirs);
 
-const config = (name: string, oidc: string): string => `apiVersion: management.platform/v1
-kind: Config
-metadata:
-  name: ${name}
-status:
-  auth:
-    oidc:
-${oidc}`;
+const oidcConfig = (name: string, oidc: string): string => config(`  auth:\n    oidc:\n${oidc}`, name);
 
 const WITH_GROUPS = '      issuerUrl: https://login.example.com\n      groups: [platform-users]\n';
 const EMPTY_GROUPS = '      issuerUrl: https://login.example.com\n      groups: []\n';
@@ -34,8 +28,8 @@ describe('policy/evaluation-error', () => {
   it('skips a document the expression fails on, checks the others, and reports the rule once, at its expression', () => {
     const policies = loadPolicy(GROUPS);
     expect(policies.problems).toEqual([]);
-    const a = lintWith(policies, [config('a', WITH_GROUPS), config('b', NO_GROUPS), config('c', EMPTY_GROUPS)].join('---\n'), 'configs.yaml');
-    const b = lintWith(policies, config('d', NO_GROUPS), 'other.yaml');
+    const a = lintWith(policies, [oidcConfig('a', WITH_GROUPS), oidcConfig('b', NO_GROUPS), oidcConfig('c', EMPTY_GROUPS)].join('---\n'), 'configs.yaml');
+    const b = lintWith(policies, oidcConfig('d', NO_GROUPS), 'other.yaml');
     // The failing documents are not reported by the rule, the others are; the other rule runs on every document.
     expect(reported(a)).toEqual([
       ['acme/oidc-issuer', 7, 5, 'use the company identity provider'],
@@ -76,7 +70,7 @@ describe('policy/evaluation-error', () => {
       message: m
 `));
     expect(policies.problems).toEqual([]);
-    expect(reported(lintWith(policies, config('a', WITH_GROUPS)))).toEqual([]);
+    expect(reported(lintWith(policies, oidcConfig('a', WITH_GROUPS)))).toEqual([]);
     expect(policies.evaluationProblems()[0]?.diagnostics[0]?.message).toContain('it first failed on Config "a" in test.yaml: the expression returned a string, not a bool');
   });
 
@@ -88,7 +82,7 @@ describe('policy/evaluation-error', () => {
       expression: has(self.groups) && size(self.groups) > 0
       messageExpression: "'no groups in ' + self.clientId"
 `));
-    expect(reported(lintWith(policies, config('a', NO_GROUPS)))).toEqual([['acme/groups-message', 7, 5, 'Require OIDC groups']]);
+    expect(reported(lintWith(policies, oidcConfig('a', NO_GROUPS)))).toEqual([['acme/groups-message', 7, 5, 'Require OIDC groups']]);
     const [problem] = policies.evaluationProblems()[0]?.diagnostics ?? [];
     expect([problem?.line, problem?.column, problem?.path]).toEqual([12, 26, '/spec/rules/0/messageExpression']);
     expect(problem?.message).toContain('field not found: clientId');
@@ -108,7 +102,7 @@ describe('policy/evaluation-error', () => {
       message: checked
 `));
     expect(policies.problems).toEqual([]);
-    const docs = ['a', 'b', 'c', 'd', 'e'].map((n) => config(n, WITH_GROUPS)).join('---\n');
+    const docs = ['a', 'b', 'c', 'd', 'e'].map((n) => oidcConfig(n, WITH_GROUPS)).join('---\n');
     const started = Date.now();
     const result = lintWith(policies, docs);
     expect(Date.now() - started).toBeLessThan(20_000);
@@ -166,10 +160,10 @@ ${Array.from({ length: 2000 }, (_, i) => `    - team-${i}`).join('\n')}
       message: m
 `);
     const normal = loadPolicy(text);
-    lintWith(normal, config('a', WITH_GROUPS));
+    lintWith(normal, oidcConfig('a', WITH_GROUPS));
     expect(normal.evaluationProblems()).toEqual([]);
     const tight = loadPolicy(text, { costLimit: 100 });
-    lintWith(tight, config('a', WITH_GROUPS));
+    lintWith(tight, oidcConfig('a', WITH_GROUPS));
     expect(tight.evaluationProblems()[0]?.diagnostics[0]?.message).toContain('the evaluation cost limit (100) was exceeded');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
-import { config, only } from '../helpers/config.js';
+import { only } from '../helpers/config.js';
+import { config } from '../helpers/manifests.js';
 import { lint, spans } from '../helpers/lint.js';
 
 const configOnly = new Set(builtinRules.filter((r) => r.meta.kinds?.length === 1 && r.meta.kinds[0] === 'Config').map((r) => r.meta.id));

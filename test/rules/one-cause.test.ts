@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lint, spans } from '../helpers/lint.js';
-
-const config = (status: string): string => `apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: platform-config\nstatus:\n${status}`;
+import { config } from '../helpers/manifests.js';
 
 const OIDC = (issuer: string, clientId = 'platform', clientSecret = '$OIDC_CLIENT_SECRET'): string =>
   config(`  auth:\n    oidc:\n      issuerUrl: ${issuer}\n      clientId: ${clientId}\n      clientSecret: ${clientSecret}\n      groupsClaim: groups\n      groups: [platform-admins]\n`);

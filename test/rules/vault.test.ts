@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { config, lintStatus, of } from '../helpers/config.js';
+import { lintStatus, of } from '../helpers/config.js';
+import { config } from '../helpers/manifests.js';
 import { ids, lint, spans } from '../helpers/lint.js';
 
 describe('vault/sync-interval', () => {
