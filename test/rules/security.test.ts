@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
 import { connectionPasswords, hasInlineUrlPassword, isInlineSecret, isPlainHttpUrl } from '../../rules/security/shared.js';
 import { only } from '../helpers/config.js';
-import { ids, lint, lintResult, spans } from '../helpers/lint.js';
+import { ids, lintResult, spans } from '../helpers/lint.js';
 import { config, user } from '../helpers/manifests.js';
 import { ruleCategory, type Diagnostic } from '../../src/engine/types.js';
 
