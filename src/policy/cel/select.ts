@@ -1,0 +1,53 @@
+/**
+ * Field and index selection on values, with cel-go's errors (interpreter/attributes.go refQualify): "no such key: x"
+ * for a missing map key or field, "index out of bounds: i" for a list; `_?._` and `_[?_]` give optionals instead.
+ */
+import { CelError, CelOptional, CelUint, mapGet, type CelValue, type Result } from './values.js';
+import { formatValue } from './format-value.js';
+
+function missingKey(key: CelValue): CelError {
+  return new CelError(`no such key: ${formatValue(key)}`);
+}
+
+/** The index of a list as cel-go accepts it (types.IndexOrError): an int, or a uint or double without loss. */
+function listIndex(key: CelValue): number | CelError {
+  if (typeof key === 'bigint') return Number(key);
+  if (key instanceof CelUint) return key.value <= 2n ** 63n - 1n ? Number(key.value) : new CelError(`unsupported index value ${key.value} in list`);
+  if (typeof key === 'number') {
+    if (Number.isInteger(key)) return key;
+    return new CelError(`unsupported index value ${formatValue(key)} in list`);
+  }
+  return new CelError(`unsupported index type '${typeof key}' in list`);
+}
+
+export function selectField(operand: CelValue, field: string, testOnly: boolean): Result {
+  if (operand instanceof Map) {
+    const value = operand.get(field);
+    if (testOnly) return value !== undefined;
+    return value === undefined ? missingKey(field) : value;
+  }
+  if (testOnly) return new CelError('no such overload');
+  return missingKey(field);
+}
+
+/** `operand[key]`; `optional` for `_[?_]` and `_?._`, which give optional.none() where the key is missing. */
+export function indexValue(operand: CelValue, key: CelValue, optional: boolean): Result {
+  if (operand instanceof CelOptional) {
+    if (!optional) return new CelError('no such overload');
+    if (operand.value === undefined) return CelOptional.NONE;
+    return indexValue(operand.value, key, true);
+  }
+  if (operand instanceof Map) {
+    const value = mapGet(operand, key);
+    if (value === undefined) return optional ? CelOptional.NONE : missingKey(key);
+    return optional ? new CelOptional(value) : value;
+  }
+  if (Array.isArray(operand)) {
+    const index = listIndex(key);
+    if (index instanceof CelError) return index;
+    if (index < 0 || index >= operand.length) return optional ? CelOptional.NONE : new CelError(`index out of bounds: ${formatValue(key)}`);
+    const value = operand[index] as CelValue;
+    return optional ? new CelOptional(value) : value;
+  }
+  return missingKey(key);
+}
