@@ -25,6 +25,8 @@ export interface ProgramSetup {
   checked: Checked;
   /** Nodes folded to constants when planning (cel-go's OptOptimize). */
   constants: ReadonlyMap<number, CelValue>;
+  /** Calls that cost nothing of their own (`x in [constants]` planned as a set lookup). */
+  freeCalls: ReadonlySet<number>;
   estimator?: ActualCostEstimator;
 }
 
@@ -296,7 +298,7 @@ export class Evaluation {
     if (isError(result) && result.exprId === undefined) result.exprId = e.id;
     const values = args.map((a) => (isError(a) ? undefined : a));
     const fnName = ref?.kind === 'call' && global && e.target ? `${qualified(e.target)}.${e.fn}` : e.fn;
-    this.charge(this.setup.estimator?.(fnName, overloadId, values, result) ?? defaultCallCost(overloadId, values));
+    if (!this.setup.freeCalls.has(e.id)) this.charge(this.setup.estimator?.(fnName, overloadId, values, result) ?? defaultCallCost(overloadId, values));
     return result;
   }
 

@@ -33,7 +33,6 @@ export function selectField(operand: CelValue, field: string, testOnly: boolean)
 /** `operand[key]`; `optional` for `_[?_]` and `_?._`, which give optional.none() where the key is missing. */
 export function indexValue(operand: CelValue, key: CelValue, optional: boolean): Result {
   if (operand instanceof CelOptional) {
-    if (!optional) return new CelError('no such overload');
     if (operand.value === undefined) return CelOptional.NONE;
     return indexValue(operand.value, key, true);
   }

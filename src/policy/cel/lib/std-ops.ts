@@ -4,7 +4,7 @@
  * evaluated by the interpreter itself (as cel-go's planner specialises them); they are declared here for the checker.
  */
 import { fn, global, member, type Overload } from '../decls.js';
-import { BOOL, BYTES, DOUBLE, DURATION, INT, listOf, mapOf, param, STRING, TIMESTAMP, typeOf, UINT, type CelType } from '../types.js';
+import { BOOL, BYTES, DOUBLE, DURATION, INT, listOf, mapOf, param, STRING, TIMESTAMP, UINT, type CelType } from '../types.js';
 import {
   celEquals,
   CelDuration,
@@ -172,7 +172,6 @@ export function standardOperators(crossTypeNumericComparisons: boolean): Library
         global('size_string', [STRING], INT, ([a]) => BigInt(codePointLength(a as string))),
         member('string_size', [STRING], INT, ([a]) => BigInt(codePointLength(a as string))),
       ),
-      fn('type', global('type', [A], typeOf(A), () => noSuchOverload())),
     ],
   };
 }
