@@ -44,6 +44,11 @@ export interface CompiledExpression {
 }
 
 export interface EnvironmentOptions {
+  /**
+   * The libraries and options instead of those of the Kubernetes version: the environments of Kubernetes' own
+   * library tests (cel.NewEnv(library.IP(), library.CIDR())...), which the conformance tests rebuild.
+   */
+  features?: Features;
   /** cel.HomogeneousAggregateLiterals, always on in Kubernetes' environment. */
   homogeneousLiterals?: boolean;
   /** cel-go's OptOptimize, always on in Kubernetes' environment (constants cost nothing at runtime). */
@@ -57,7 +62,7 @@ export class EnvironmentCore {
 
   constructor(
     readonly minor: number,
-    readonly options: Required<EnvironmentOptions>,
+    readonly options: Required<Omit<EnvironmentOptions, 'features'>>,
     readonly estimator: ActualCostEstimator | undefined,
     features?: Features,
   ) {

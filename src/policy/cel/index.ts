@@ -22,7 +22,8 @@ import { estimateCost, type CostEstimate, type SizeEstimator } from './estimate.
 import type { CelType } from './types.js';
 import { isError, type CelValue } from './values.js';
 
-export { KUBERNETES_VERSIONS, NEWEST_KUBERNETES_VERSION, BASE_OPTIONS } from './environment.js';
+export { KUBERNETES_VERSIONS, NEWEST_KUBERNETES_VERSION, BASE_OPTIONS, type Features } from './environment.js';
+export type { EnvironmentOptions } from './compile.js';
 export type { CompileError, CompileErrorKind, CompileIssue, VariableDecls } from './compile.js';
 export type { CostEstimate, SizeEstimator } from './estimate.js';
 export * from './types.js';
@@ -128,7 +129,8 @@ export class CelEnvironment {
   ) {
     const minor = minorOf(version);
     if (minor === undefined) throw new Error(`unknown Kubernetes version ${version}`);
-    this.core = new EnvironmentCore(minor, { homogeneousLiterals: options.homogeneousLiterals ?? true, optimize: options.optimize ?? true }, this.estimator);
+    const core = { homogeneousLiterals: options.homogeneousLiterals ?? true, optimize: options.optimize ?? true };
+    this.core = new EnvironmentCore(minor, core, this.estimator, options.features);
   }
 
   compile(text: string, variables: VariableDecls, options: CompileOptions = {}): CompileResult {
