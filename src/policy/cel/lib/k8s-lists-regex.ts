@@ -3,7 +3,7 @@
  * lastIndexOf; version 1, from Kubernetes 1.37, adds includes) and regex library (regex.go: find, findAll).
  */
 import { compareValues } from '../compare.js';
-import { fn, member } from '../decls.js';
+import { fn, global, member } from '../decls.js';
 import { BOOL, DURATION, DYN, INT, listOf, STRING, UINT, DOUBLE, formatType, type CelType } from '../types.js';
 import { celEquals, CelDuration, CelError, CelUint, checkedInt, checkedUint, isError, type CelValue, type Result } from '../values.js';
 import { COMPARABLE_TYPES } from './ext-lists.js';
@@ -111,4 +111,10 @@ export const regexLibrary: Library = {
       member('string_find_all_string_int', [STRING, STRING, INT], listOf(STRING), ([a, b, c]) => find(a as string, b as string, c as bigint)),
     ),
   ],
+};
+
+/** Kubernetes' JSON Patch library (library/jsonpatch.go), in the environment of mutating policies' patches. */
+export const jsonPatchLibrary: Library = {
+  name: 'kubernetes.jsonpatch',
+  functions: [fn('jsonpatch.escapeKey', global('string_jsonpatch_escapeKey_string', [STRING], STRING, ([s]) => (s as string).replace(/[~/]/g, (c) => (c === '~' ? '~0' : '~1'))))],
 };
