@@ -133,6 +133,11 @@ export class CelEnvironment {
     this.core = new EnvironmentCore(minor, core, this.estimator, options.features);
   }
 
+  /** The functions the environment declares (for did-you-mean hints). */
+  functionNames(): Iterable<string> {
+    return this.core.declarations.functions.keys();
+  }
+
   compile(text: string, variables: VariableDecls, options: CompileOptions = {}): CompileResult {
     const result = this.core.compile(text, variables, options.expectedTypes);
     if (!result.ok) return result;

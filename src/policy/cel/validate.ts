@@ -14,6 +14,8 @@ import { compileRegex } from './lib/regex-cache.js';
 export interface Issue {
   message: string;
   exprId: number;
+  /** Why, when cel-go's message does not say (the regular expression's own error). */
+  detail?: string;
 }
 
 function walk(root: Expr, visit: (e: Expr, parents: readonly Expr[]) => void): void {
@@ -42,7 +44,8 @@ export function literalIssues(root: Expr, checked: Checked, which: { homogeneous
       if (text !== undefined && arg) {
         if (e.fn === 'duration' && parseDuration(text) instanceof CelError) issues.push({ message: 'invalid duration argument', exprId: arg.id });
         if (e.fn === 'timestamp' && parseTimestamp(text) instanceof CelError) issues.push({ message: 'invalid timestamp argument', exprId: arg.id });
-        if (e.fn === 'matches' && compileRegex(text) instanceof CelError) issues.push({ message: 'invalid matches argument', exprId: arg.id });
+        const regex = e.fn === 'matches' ? compileRegex(text) : undefined;
+        if (regex instanceof CelError) issues.push({ message: 'invalid matches argument', exprId: arg.id, detail: regex.message });
       }
     }
     // The strings extension's format() takes a list of mixed values (ext/formatting.go exempts it).
