@@ -24,9 +24,9 @@ import { formatLibrary, urlsLibrary } from './lib/k8s-url-format.js';
 import { authzLibrary } from './lib/k8s-authz.js';
 import { comprehensionsLibrary } from './lib/comprehensions.js';
 
-/** The Kubernetes versions platlint knows the CEL environment of: CEL's first (1.23) to k8s.io/apiserver v0.37. */
-export const KUBERNETES_VERSIONS: readonly string[] = Array.from({ length: 15 }, (_, i) => `1.${23 + i}`);
-export const NEWEST_KUBERNETES_VERSION = KUBERNETES_VERSIONS[KUBERNETES_VERSIONS.length - 1] as string;
+import { KUBERNETES_VERSIONS } from './versions.js';
+
+export { KUBERNETES_VERSIONS, NEWEST_KUBERNETES_VERSION } from './versions.js';
 
 /** What one base.go entry turns on. */
 export interface Features {
