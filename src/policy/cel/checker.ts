@@ -7,7 +7,7 @@
 import { qualifiedName, type Comprehension, type Expr } from './ast.js';
 import { isAssignable as assignable, isAssignableList, Mapping, mostGeneral, substitute } from './assign.js';
 import { typeParamsOf, type FunctionDecl, type Overload } from './decls.js';
-import { BOOL, BYTES, DOUBLE, DYN, ERROR, formatType, INT, listOf, mapOf, NULL, optionalOf, param, STRING, typeOf, UINT, type CelType } from './types.js';
+import { BOOL, BYTES, DOUBLE, DYN, ERROR, formatType, INT, listOf, mapOf, NULL, optionalOf, param, STRING, UINT, type CelType } from './types.js';
 import { CelUint, type CelValue } from './values.js';
 
 export interface IdentDecl {

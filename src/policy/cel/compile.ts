@@ -4,7 +4,6 @@
  * variables, run the version's AST validators, check the output type, plan (constant folding, constant regular
  * expressions). Every failure is a compile error with its offset in the text.
  */
-import type { Expr } from './ast.js';
 import { check, type Checked } from './checker.js';
 import { Declarations, featuresOf, minorOf, type Features } from './environment.js';
 import { fold } from './fold.js';
@@ -110,7 +109,7 @@ export class EnvironmentCore {
     if ('error' in folded && folded.error) return failure('type', [{ message: folded.error.message, offset: at(folded.error.exprId) }]);
     return {
       ok: true,
-      compiled: { text, parsed, checked, outputType, constants: folded.constants, freeCalls: folded.setMemberships, uses: usedVariables(parsed.expr, checked, variables) },
+      compiled: { text, parsed, checked, outputType, constants: folded.constants, freeCalls: folded.setMemberships, uses: usedVariables(checked, variables) },
     };
   }
 }
@@ -120,10 +119,9 @@ function failure(kind: CompileErrorKind, issues: CompileIssue[]): { ok: false; e
   return { ok: false, error: { kind, message: first.message, offset: first.offset, issues } };
 }
 
-function usedVariables(root: Expr, checked: Checked, variables: VariableDecls): Set<string> {
+function usedVariables(checked: Checked, variables: VariableDecls): Set<string> {
   const out = new Set<string>();
   for (const ref of checked.refs.values()) if (ref.kind === 'ident' && Object.hasOwn(variables, ref.name)) out.add(ref.name);
-  void root;
   return out;
 }
 

@@ -6,7 +6,7 @@
 import type { Expr } from './ast.js';
 import { add, byFactor, fixed, MAX_UINT64, multiply, union, UNKNOWN, type Range } from './estimate-math.js';
 import { REGEX_STRING_LENGTH_COST_FACTOR as REGEX, STRING_TRAVERSAL_COST_FACTOR as STR, LIST_CREATE_BASE_COST } from './runtime-cost.js';
-import { formatType, type CelType } from './types.js';
+import type { CelType } from './types.js';
 import { kubernetesCallEstimate } from './estimate-k8s.js';
 
 export interface EntrySize {
@@ -167,4 +167,3 @@ export function functionCost(ctx: EstimateContext, e: Expr, fnName: string, over
   return { cost: add(fixed(1), argSum) };
 }
 
-export { formatType };

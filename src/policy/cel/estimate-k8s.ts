@@ -167,7 +167,7 @@ export function kubernetesCallEstimate(ctx: EstimateContext, fn: string, overloa
     case 'validate':
       return a ? { cost: byFactor(byFactor(size(a), STR), MAX_NAME_FORMAT_REGEX_SIZE * REGEX) } : undefined;
     case '_==_':
-      return a && b ? equalityEstimate(ctx, a, b) : undefined;
+      return a && b ? equalityEstimate(a, b) : undefined;
     default:
       return undefined;
   }
@@ -177,7 +177,7 @@ function multiplyByCost(size: Range, cost: Range): Range {
   return multiply(size, cost);
 }
 
-function equalityEstimate(ctx: EstimateContext, lhs: AstNode, rhs: AstNode): CallEstimate | undefined {
+function equalityEstimate(lhs: AstNode, rhs: AstNode): CallEstimate | undefined {
   if (!sameType(lhs.type, rhs.type)) return undefined;
   const t = lhs.type;
   if (t.kind === 'opaque' && (t.name === 'net.IP' || t.name === 'net.CIDR')) return ONE;
@@ -189,7 +189,6 @@ function equalityEstimate(ctx: EstimateContext, lhs: AstNode, rhs: AstNode): Cal
     const size = rhs.computedSize ? union(rhs.computedSize, rhs.computedSize) : fixed(1);
     return { cost: byFactor({ min: 1n, max: size.max }, STR) };
   }
-  void ctx;
   return undefined;
 }
 

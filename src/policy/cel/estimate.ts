@@ -6,7 +6,7 @@
  */
 import { ACCUMULATOR, type Comprehension, type Expr } from './ast.js';
 import type { CompiledExpression } from './compile.js';
-import { add, byFactor, fixed, mulU, multiply, union, UNKNOWN, type Range } from './estimate-math.js';
+import { add, fixed, mulU, union, UNKNOWN, type Range } from './estimate-math.js';
 import { functionCost, type AstNode, type EntrySize, type EstimateContext } from './estimate-calls.js';
 import { LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST, STRUCT_CREATE_BASE_COST } from './runtime-cost.js';
 import { DYN, type CelType } from './types.js';
@@ -288,4 +288,3 @@ export function estimateCost(compiled: CompiledExpression, sizes?: SizeEstimator
   return new Coster(compiled, estimator).cost(compiled.parsed.expr);
 }
 
-export { byFactor, multiply };

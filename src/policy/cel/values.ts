@@ -103,9 +103,7 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 /** The number of code points (CEL's size of a string). */
 export function codePointLength(text: string): number {
   if (!SURROGATE.test(text)) return text.length;
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
+  return Array.from(text).length;
 }
 
 /** The length of the string in UTF-8 bytes (Go's len(string)). */

@@ -6,11 +6,9 @@
  */
 import { REGEX_STRING_LENGTH_COST_FACTOR as REGEX, STRING_TRAVERSAL_COST_FACTOR as STR, LIST_CREATE_BASE_COST } from '../runtime-cost.js';
 import { codePointLength, CelObject, utf8Length, type CelValue, type Result } from '../values.js';
-import { CIDRValue, IPValue } from './k8s-ip.js';
-import { FormatObject, CONSTANT_FORMATS } from './k8s-url-format.js';
+import { FormatObject } from './k8s-url-format.js';
 
-/** k8s.io/apiserver pkg/cel/limits.go MaxNameFormatRegexSize, library/cost.go's selector constants. */
-const MAX_NAME_FORMAT_REGEX_SIZE = 128;
+/** library/cost.go's selector constants. */
 const SELECTOR_LENGTH_TO_REQUIREMENT_COUNT = 0.5;
 const COST_PER_REQUIREMENT = LIST_CREATE_BASE_COST + 40;
 
@@ -63,7 +61,7 @@ export function extensionCallCost(overloadId: string, args: readonly (CelValue |
     case 'list_slice':
     case 'lists_range':
     case 'list_reverse':
-      return allocating(1, size(result instanceof Object && !(result instanceof Error) ? (result as CelValue) : undefined));
+      return allocating(1, size(result as CelValue));
     case 'list_flatten':
       return allocating(1, size(args[0]));
     case 'list_flatten_int':
@@ -182,4 +180,3 @@ export function kubernetesCallCost(fn: string, overloadId: string, args: readonl
   }
 }
 
-export { CONSTANT_FORMATS, MAX_NAME_FORMAT_REGEX_SIZE, IPValue, CIDRValue };

@@ -107,7 +107,8 @@ export function goTrimSpace(s: string): string {
 /** strings.quote: a double-quoted CEL string literal (invalid UTF-8 is replaced, as ext/strings.go sanitize). */
 export function quote(s: string): string {
   const escapes: Readonly<Record<string, string>> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '\\': '\\\\', '"': '\\"' };
-  return `"${s.replace(/[\x07\b\f\n\r\t\v\\"]/g, (c) => escapes[c] ?? c).replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')}"`;
+  const escaped = [...s].map((c) => escapes[c] ?? c).join('');
+  return `"${escaped.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')}"`;
 }
 
 function join(list: readonly CelValue[], sep: string): Result {

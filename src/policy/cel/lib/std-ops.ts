@@ -33,19 +33,18 @@ const int = (v: CelValue): bigint => v as bigint;
 const uint = (v: CelValue): bigint => (v as CelUint).value;
 const dbl = (v: CelValue): number => v as number;
 
-function arithmetic(op: string, name: string, i: (a: bigint, b: bigint) => Result, u: (a: bigint, b: bigint) => Result, d?: (a: number, b: number) => number): Overload[] {
+function arithmetic(name: string, i: (a: bigint, b: bigint) => Result, u: (a: bigint, b: bigint) => Result, d?: (a: number, b: number) => number): Overload[] {
   const out = [
     global(`${name}_int64`, [INT, INT], INT, ([a, b]) => i(int(a as CelValue), int(b as CelValue))),
     global(`${name}_uint64`, [UINT, UINT], UINT, ([a, b]) => u(uint(a as CelValue), uint(b as CelValue))),
   ];
   if (d) out.push(global(`${name}_double`, [DOUBLE, DOUBLE], DOUBLE, ([a, b]) => d(dbl(a as CelValue), dbl(b as CelValue))));
-  void op;
   return out;
 }
 
 const INT64_MIN = -(2n ** 63n);
 
-function ordering(name: string, id: string, test: (c: number) => boolean, crossType: boolean): Overload[] {
+function ordering(id: string, test: (c: number) => boolean, crossType: boolean): Overload[] {
   const compare =
     (cmp: (a: CelValue, b: CelValue) => number | CelError) =>
     ([a, b]: readonly CelValue[]): Result => {
@@ -71,7 +70,6 @@ function ordering(name: string, id: string, test: (c: number) => boolean, crossT
     const nums: [string, CelType][] = [['int64', INT], ['uint64', UINT], ['double', DOUBLE]];
     for (const [sa, ta] of nums) for (const [sb, tb] of nums) if (sa !== sb) out.push(global(`${id}_${sa}_${sb}`, [ta, tb], BOOL, compare(numericCompare)));
   }
-  void name;
   return out;
 }
 
@@ -121,12 +119,11 @@ export function standardOperators(crossTypeNumericComparisons: boolean): Library
       ),
       fn(
         '_*_',
-        ...arithmetic('*', 'multiply', (a, b) => checkedInt(a * b), (a, b) => checkedUint(a * b), (a, b) => a * b),
+        ...arithmetic('multiply', (a, b) => checkedInt(a * b), (a, b) => checkedUint(a * b), (a, b) => a * b),
       ),
       fn(
         '_/_',
         ...arithmetic(
-          '/',
           'divide',
           (a, b) => (b === 0n ? new CelError('division by zero') : a === INT64_MIN && b === -1n ? new CelError('integer overflow') : a / b),
           (a, b) => (b === 0n ? new CelError('division by zero') : new CelUint(a / b)),
@@ -136,7 +133,6 @@ export function standardOperators(crossTypeNumericComparisons: boolean): Library
       fn(
         '_%_',
         ...arithmetic(
-          '%',
           'modulo',
           (a, b) => (b === 0n ? new CelError('modulus by zero') : a === INT64_MIN && b === -1n ? new CelError('integer overflow') : a % b),
           (a, b) => (b === 0n ? new CelError('modulus by zero') : new CelUint(a % b)),
@@ -147,10 +143,10 @@ export function standardOperators(crossTypeNumericComparisons: boolean): Library
         global('negate_double', [DOUBLE], DOUBLE, ([a]) => -dbl(a as CelValue)),
         global('negate_int64', [INT], INT, ([a]) => checkedInt(-int(a as CelValue))),
       ),
-      fn('_<_', ...ordering('<', 'less', (c) => c < 0, crossTypeNumericComparisons)),
-      fn('_<=_', ...ordering('<=', 'less_equals', (c) => c <= 0, crossTypeNumericComparisons)),
-      fn('_>_', ...ordering('>', 'greater', (c) => c > 0, crossTypeNumericComparisons)),
-      fn('_>=_', ...ordering('>=', 'greater_equals', (c) => c >= 0, crossTypeNumericComparisons)),
+      fn('_<_', ...ordering('less', (c) => c < 0, crossTypeNumericComparisons)),
+      fn('_<=_', ...ordering('less_equals', (c) => c <= 0, crossTypeNumericComparisons)),
+      fn('_>_', ...ordering('greater', (c) => c > 0, crossTypeNumericComparisons)),
+      fn('_>=_', ...ordering('greater_equals', (c) => c >= 0, crossTypeNumericComparisons)),
       fn(
         '_[_]',
         global('index_list', [listOf(A), INT], A, () => noSuchOverload()),

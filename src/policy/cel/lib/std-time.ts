@@ -117,30 +117,29 @@ function civil(value: CelTimestamp, zone: string | undefined): Civil | CelError 
   };
 }
 
-function getter(name: string, id: string, read: (c: Civil) => number, durationRead?: (nanos: bigint) => bigint): Overload[] {
+function getter(id: string, read: (c: Civil) => number, durationRead?: (nanos: bigint) => bigint): Overload[] {
   const get = (args: readonly CelValue[]): Result => {
     const c = civil(args[0] as CelTimestamp, args[1] as string | undefined);
     return c instanceof CelError ? c : BigInt(read(c));
   };
   const overloads = [member(`timestamp_to_${id}`, [TIMESTAMP], INT, get), member(`timestamp_to_${id}_with_tz`, [TIMESTAMP, STRING], INT, get)];
   if (durationRead) overloads.push(member(`duration_to_${id}`, [DURATION], INT, ([d]) => durationRead((d as CelDuration).nanos)));
-  void name;
   return overloads;
 }
 
 export const timeLibrary: Library = {
   name: 'timestamps and durations',
   functions: [
-    fn('getFullYear', ...getter('getFullYear', 'year', (c) => c.year)),
-    fn('getMonth', ...getter('getMonth', 'month', (c) => c.month)),
-    fn('getDayOfYear', ...getter('getDayOfYear', 'day_of_year', (c) => c.dayOfYear)),
-    fn('getDayOfMonth', ...getter('getDayOfMonth', 'day_of_month', (c) => c.day - 1)),
-    fn('getDate', ...getter('getDate', 'day_of_month_1_based', (c) => c.day)),
-    fn('getDayOfWeek', ...getter('getDayOfWeek', 'day_of_week', (c) => c.weekday)),
-    fn('getHours', ...getter('getHours', 'hours', (c) => c.hour, (n) => n / (3600n * NANOS))),
-    fn('getMinutes', ...getter('getMinutes', 'minutes', (c) => c.minute, (n) => n / (60n * NANOS))),
-    fn('getSeconds', ...getter('getSeconds', 'seconds', (c) => c.second, (n) => n / NANOS)),
-    fn('getMilliseconds', ...getter('getMilliseconds', 'milliseconds', (c) => c.millisecond, (n) => n / 1_000_000n)),
+    fn('getFullYear', ...getter('year', (c) => c.year)),
+    fn('getMonth', ...getter('month', (c) => c.month)),
+    fn('getDayOfYear', ...getter('day_of_year', (c) => c.dayOfYear)),
+    fn('getDayOfMonth', ...getter('day_of_month', (c) => c.day - 1)),
+    fn('getDate', ...getter('day_of_month_1_based', (c) => c.day)),
+    fn('getDayOfWeek', ...getter('day_of_week', (c) => c.weekday)),
+    fn('getHours', ...getter('hours', (c) => c.hour, (n) => n / (3600n * NANOS))),
+    fn('getMinutes', ...getter('minutes', (c) => c.minute, (n) => n / (60n * NANOS))),
+    fn('getSeconds', ...getter('seconds', (c) => c.second, (n) => n / NANOS)),
+    fn('getMilliseconds', ...getter('milliseconds', (c) => c.millisecond, (n) => n / 1_000_000n)),
     fn(
       'timestamp',
       global('timestamp_to_timestamp', [TIMESTAMP], TIMESTAMP, ([t]) => t as CelValue),
