@@ -7,8 +7,8 @@
 import { qualifiedName, type Comprehension, type Expr } from './ast.js';
 import { isAssignable as assignable, isAssignableList, Mapping, mostGeneral, substitute } from './assign.js';
 import { typeParamsOf, type FunctionDecl, type Overload } from './decls.js';
-import { BOOL, BYTES, DOUBLE, DYN, ERROR, formatType, INT, listOf, mapOf, NULL, optionalOf, param, STRING, UINT, type CelType } from './types.js';
-import { CelUint, type CelValue } from './values.js';
+import { BOOL, DYN, ERROR, formatType, INT, listOf, mapOf, optionalOf, param, type CelType } from './types.js';
+import { typeOfValue, type CelValue } from './values.js';
 
 export interface IdentDecl {
   type: CelType;
@@ -40,23 +40,6 @@ export interface Checked {
   issues: CheckIssue[];
 }
 
-export function literalType(value: CelValue): CelType {
-  switch (typeof value) {
-    case 'bigint':
-      return INT;
-    case 'number':
-      return DOUBLE;
-    case 'string':
-      return STRING;
-    case 'boolean':
-      return BOOL;
-    default:
-      if (value === null) return NULL;
-      if (value instanceof CelUint) return UINT;
-      if (value instanceof Uint8Array) return BYTES;
-      return DYN;
-  }
-}
 
 function isOptional(t: CelType): t is { kind: 'opaque'; name: string; params: CelType[] } {
   return t.kind === 'opaque' && t.name === 'optional_type';
@@ -125,7 +108,7 @@ class Checker {
   private check(e: Expr): void {
     switch (e.kind) {
       case 'literal':
-        this.setType(e, literalType(e.value));
+        this.setType(e, typeOfValue(e.value));
         return;
       case 'ident': {
         const ident = this.resolveIdent(e.name);

@@ -7,6 +7,7 @@ import { sizeOf } from './estimate-calls.js';
 import { add, byFactor, fixed, MAX_UINT64, multiply, union, type Range } from './estimate-math.js';
 import { LIST_CREATE_BASE_COST, REGEX_STRING_LENGTH_COST_FACTOR as REGEX, STRING_TRAVERSAL_COST_FACTOR as STR } from './runtime-cost.js';
 import type { CelType } from './types.js';
+import { PARSE_COST_FUNCTIONS, UNIT_COST_FUNCTIONS } from './lib/k8s-cost-names.js';
 
 /** k8s.io/apiserver pkg/cel/limits.go. */
 const MAX_NAME_FORMAT_REGEX_SIZE = 128;
@@ -43,48 +44,11 @@ function sameType(a: CelType, b: CelType): boolean {
 export function kubernetesCallEstimate(ctx: EstimateContext, fn: string, overloadId: string, target: AstNode | undefined, args: AstNode[]): CallEstimate | undefined {
   const size = (n: AstNode): Range => sizeOf(ctx, n);
   const [a, b] = args;
+  if (UNIT_COST_FUNCTIONS.has(fn)) return ONE;
+  if (PARSE_COST_FUNCTIONS.has(fn)) return a ? { cost: byFactor(size(a), STR) } : undefined;
   switch (fn) {
     case 'check':
       return { cost: fixed(350_000) };
-    case 'serviceAccount':
-    case 'path':
-    case 'group':
-    case 'resource':
-    case 'subresource':
-    case 'namespace':
-    case 'name':
-    case 'allowed':
-    case 'reason':
-    case 'error':
-    case 'errored':
-    case 'masked':
-    case 'prefixLength':
-    case 'family':
-    case 'isUnspecified':
-    case 'isLoopback':
-    case 'isLinkLocalMulticast':
-    case 'isLinkLocalUnicast':
-    case 'isGlobalUnicast':
-    case 'format.named':
-    case 'sign':
-    case 'asInteger':
-    case 'isInteger':
-    case 'asApproximateFloat':
-    case 'isGreaterThan':
-    case 'isLessThan':
-    case 'compareTo':
-    case 'add':
-    case 'sub':
-    case 'major':
-    case 'minor':
-    case 'patch':
-    case 'getScheme':
-    case 'getHostname':
-    case 'getHost':
-    case 'getPort':
-    case 'getEscapedPath':
-    case 'getQuery':
-      return ONE;
     case 'fieldSelector':
     case 'labelSelector':
       return args.length === 1 && a ? { cost: selectorCost(size(a)) } : undefined;
@@ -142,14 +106,6 @@ export function kubernetesCallEstimate(ctx: EstimateContext, fn: string, overloa
       const str = byFactor(add(sz, fixed(1)), STR);
       return { cost: multiply(str, byFactor(size(a), REGEX)), resultSize: { min: 0n, max: sz.max } };
     }
-    case 'cidr':
-    case 'isIP':
-    case 'isCIDR':
-    case 'quantity':
-    case 'isQuantity':
-    case 'semver':
-    case 'isSemver':
-      return a ? { cost: byFactor(size(a), STR) } : undefined;
     case 'ip':
       if (overloadId === 'cidr_ip') return ONE;
       return a ? { cost: byFactor(size(a), STR) } : undefined;
@@ -192,24 +148,16 @@ function equalityEstimate(lhs: AstNode, rhs: AstNode): CallEstimate | undefined 
   return undefined;
 }
 
+/** One bound of cost.go's replace estimate: how many replacements, and how much of the string stays. */
+function replaceBound(size: bigint, replaced: bigint, noGrowth: boolean): [count: bigint, retained: bigint] {
+  if (replaced === 0n) return [size < MAX_UINT64 ? size + 1n : size, size];
+  if (noGrowth) return [0n, size];
+  return [BigInt(Math.ceil(Number(size) / Number(replaced))), 0n];
+}
+
 function replaceEstimate(sz: Range, toReplace: Range, replaceWith: Range): CallEstimate {
-  const count: Range = { min: 0n, max: 0n };
-  const retained: Range = { min: 0n, max: 0n };
-  if (toReplace.min === 0n) {
-    count.max = sz.max < MAX_UINT64 ? sz.max + 1n : sz.max;
-    retained.max = sz.max;
-  } else if (replaceWith.max <= toReplace.min) {
-    retained.max = sz.max;
-  } else {
-    count.max = BigInt(Math.ceil(Number(sz.max) / Number(toReplace.min)));
-  }
-  if (toReplace.max === 0n) {
-    count.min = sz.min < MAX_UINT64 ? sz.min + 1n : sz.min;
-    retained.min = sz.min;
-  } else if (toReplace.max <= replaceWith.min) {
-    retained.min = sz.min;
-  } else {
-    count.min = BigInt(Math.ceil(Number(sz.min) / Number(toReplace.max)));
-  }
-  return { cost: byFactor(sz, 2 * STR), resultSize: add(multiply(count, replaceWith), retained) };
+  const [maxCount, maxRetained] = replaceBound(sz.max, toReplace.min, replaceWith.max <= toReplace.min);
+  const [minCount, minRetained] = replaceBound(sz.min, toReplace.max, toReplace.max <= replaceWith.min);
+  const count = { min: minCount, max: maxCount };
+  return { cost: byFactor(sz, 2 * STR), resultSize: add(multiply(count, replaceWith), { min: minRetained, max: maxRetained }) };
 }

@@ -4,7 +4,7 @@
  * value of (uint, duration, timestamp, type, optional, Kubernetes' opaque types) are classes; an evaluation error is
  * a value too (`CelError`), as in cel-go, so `&&` and `||` can absorb it.
  */
-import { BOOL, BYTES, DOUBLE, DURATION, DYN, INT, listOf, mapOf, NULL, STRING, TIMESTAMP, typeOf, UINT, type CelType } from './types.js';
+import { BOOL, BYTES, DOUBLE, DURATION, DYN, INT, listOf, mapOf, NULL, STRING, TIMESTAMP, typeName, typeOf, UINT, type CelType } from './types.js';
 
 export const INT64_MIN = -(2n ** 63n);
 export const INT64_MAX = 2n ** 63n - 1n;
@@ -211,25 +211,9 @@ export function celEquals(a: CelValue, b: CelValue): boolean {
 
 function typeValueName(value: CelTypeValue): string {
   const type = value.type;
-  return type.kind === 'type' ? 'type' : runtimeTypeName(type);
+  return type.kind === 'type' ? 'type' : typeName(type);
 }
 
-function runtimeTypeName(type: CelType): string {
-  switch (type.kind) {
-    case 'null':
-      return 'null_type';
-    case 'duration':
-      return 'google.protobuf.Duration';
-    case 'timestamp':
-      return 'google.protobuf.Timestamp';
-    case 'opaque':
-    case 'object':
-    case 'param':
-      return type.name;
-    default:
-      return type.kind;
-  }
-}
 
 /** A map's value at a key, with numeric keys found across int, uint and double as cel-go does. */
 export function mapGet(map: ReadonlyMap<MapKey, CelValue>, key: CelValue): CelValue | undefined {
@@ -275,7 +259,7 @@ export function typeOfValue(value: CelValue): CelType {
 
 /** The name of a value's runtime type, as `type(x)` compares it. */
 export function valueTypeName(value: CelValue): string {
-  return runtimeTypeName(typeOfValue(value));
+  return typeName(typeOfValue(value));
 }
 
 /** cel-go's actualSize: the size of strings (code points), bytes, lists and maps; 1 for anything else. */

@@ -7,6 +7,7 @@
 import { REGEX_STRING_LENGTH_COST_FACTOR as REGEX, STRING_TRAVERSAL_COST_FACTOR as STR, LIST_CREATE_BASE_COST } from '../runtime-cost.js';
 import { codePointLength, CelObject, utf8Length, type CelValue, type Result } from '../values.js';
 import { FormatObject } from './k8s-url-format.js';
+import { PARSE_COST_FUNCTIONS, UNIT_COST_FUNCTIONS } from './k8s-cost-names.js';
 
 /** library/cost.go's selector constants. */
 const SELECTOR_LENGTH_TO_REQUIREMENT_COUNT = 0.5;
@@ -78,21 +79,11 @@ export function extensionCallCost(overloadId: string, args: readonly (CelValue |
 /** Kubernetes' CostEstimator.CallCost: by function name; args include the receiver. */
 export function kubernetesCallCost(fn: string, overloadId: string, args: readonly (CelValue | undefined)[], result: Result): number | undefined {
   const [a, b] = args;
+  if (UNIT_COST_FUNCTIONS.has(fn)) return 1;
+  if (PARSE_COST_FUNCTIONS.has(fn)) return args.length >= 1 ? ceilMul(size(a), STR) : undefined;
   switch (fn) {
     case 'check':
       return 350_000;
-    case 'serviceAccount':
-    case 'path':
-    case 'group':
-    case 'resource':
-    case 'subresource':
-    case 'namespace':
-    case 'name':
-    case 'allowed':
-    case 'reason':
-    case 'error':
-    case 'errored':
-      return 1;
     case 'fieldSelector':
     case 'labelSelector':
       return args.length >= 2 ? selectorCost(size(b)) : undefined;
@@ -110,13 +101,6 @@ export function kubernetesCallCost(fn: string, overloadId: string, args: readonl
     case 'substring':
     case 'trim':
     case 'jsonpatch.escapeKey':
-    case 'cidr':
-    case 'isIP':
-    case 'isCIDR':
-    case 'quantity':
-    case 'isQuantity':
-    case 'semver':
-    case 'isSemver':
       return args.length >= 1 ? ceilMul(size(a), STR) : undefined;
     case 'replace':
     case 'split':
@@ -131,34 +115,6 @@ export function kubernetesCallCost(fn: string, overloadId: string, args: readonl
       return overloadId === 'cidr_ip' ? 1 : ceilMul(size(a), STR);
     case 'ip.isCanonical':
       return args.length >= 1 ? ceilMul(size(a), 2 * STR) : undefined;
-    case 'masked':
-    case 'prefixLength':
-    case 'family':
-    case 'isUnspecified':
-    case 'isLoopback':
-    case 'isLinkLocalMulticast':
-    case 'isLinkLocalUnicast':
-    case 'isGlobalUnicast':
-    case 'format.named':
-    case 'sign':
-    case 'asInteger':
-    case 'isInteger':
-    case 'asApproximateFloat':
-    case 'isGreaterThan':
-    case 'isLessThan':
-    case 'compareTo':
-    case 'add':
-    case 'sub':
-    case 'major':
-    case 'minor':
-    case 'patch':
-    case 'getScheme':
-    case 'getHostname':
-    case 'getHost':
-    case 'getPort':
-    case 'getEscapedPath':
-    case 'getQuery':
-      return 1;
     case 'containsIP': {
       if (args.length < 2) return undefined;
       const cidr = size(a);
