@@ -7,7 +7,7 @@ import { sizeOf } from './estimate-calls.js';
 import { add, byFactor, fixed, MAX_UINT64, multiply, union, type Range } from './estimate-math.js';
 import { LIST_CREATE_BASE_COST, REGEX_STRING_LENGTH_COST_FACTOR as REGEX, STRING_TRAVERSAL_COST_FACTOR as STR } from './runtime-cost.js';
 import type { CelType } from './types.js';
-import { PARSE_COST_FUNCTIONS, UNIT_COST_FUNCTIONS } from './lib/k8s-cost-names.js';
+import { PARSE_COST_FUNCTIONS, TRAVERSAL_COST_FUNCTIONS, UNIT_COST_FUNCTIONS } from './lib/k8s-cost-names.js';
 
 /** k8s.io/apiserver pkg/cel/limits.go. */
 const MAX_NAME_FORMAT_REGEX_SIZE = 128;
@@ -46,29 +46,13 @@ export function kubernetesCallEstimate(ctx: EstimateContext, fn: string, overloa
   const [a, b] = args;
   if (UNIT_COST_FUNCTIONS.has(fn)) return ONE;
   if (PARSE_COST_FUNCTIONS.has(fn)) return a ? { cost: byFactor(size(a), STR) } : undefined;
+  if (TRAVERSAL_COST_FUNCTIONS.has(fn)) return target ? traversalEstimate(fn, target, size) : undefined;
   switch (fn) {
     case 'check':
       return { cost: fixed(350_000) };
     case 'fieldSelector':
     case 'labelSelector':
       return args.length === 1 && a ? { cost: selectorCost(size(a)) } : undefined;
-    case 'isSorted':
-    case 'sum':
-    case 'max':
-    case 'min':
-    case 'indexOf':
-    case 'lastIndexOf':
-    case 'includes': {
-      if (!target) return undefined;
-      let elementCost = fixed(1);
-      const element = elementNode(target);
-      if (element) {
-        if (element.type.kind === 'string' || element.type.kind === 'bytes') elementCost = add(elementCost, byFactor(size(element), STR));
-        return { cost: multiplyByCost(size(target), elementCost) };
-      }
-      if (fn === 'includes') return { cost: multiplyByCost(size(target), elementCost) };
-      return { cost: byFactor(size(target), STR) };
-    }
     case 'url':
     case 'jsonpatch.escapeKey':
       if (args.length !== 1 || !a) return undefined;
@@ -160,4 +144,16 @@ function replaceEstimate(sz: Range, toReplace: Range, replaceWith: Range): CallE
   const [minCount, minRetained] = replaceBound(sz.min, toReplace.max, toReplace.max <= replaceWith.min);
   const count = { min: minCount, max: maxCount };
   return { cost: byFactor(sz, 2 * STR), resultSize: add(multiply(count, replaceWith), { min: minRetained, max: maxRetained }) };
+}
+
+/** cost.go for isSorted, sum, min, max, indexOf, lastIndexOf, includes: the list's size times an element's cost. */
+function traversalEstimate(fn: string, target: AstNode, size: (n: AstNode) => Range): CallEstimate {
+  let elementCost = fixed(1);
+  const element = elementNode(target);
+  if (element) {
+    if (element.type.kind === 'string' || element.type.kind === 'bytes') elementCost = add(elementCost, byFactor(size(element), STR));
+    return { cost: multiplyByCost(size(target), elementCost) };
+  }
+  if (fn === 'includes') return { cost: multiplyByCost(size(target), elementCost) };
+  return { cost: byFactor(size(target), STR) };
 }

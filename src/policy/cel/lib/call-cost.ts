@@ -7,7 +7,7 @@
 import { REGEX_STRING_LENGTH_COST_FACTOR as REGEX, STRING_TRAVERSAL_COST_FACTOR as STR, LIST_CREATE_BASE_COST } from '../runtime-cost.js';
 import { codePointLength, CelObject, utf8Length, type CelValue, type Result } from '../values.js';
 import { FormatObject } from './k8s-url-format.js';
-import { PARSE_COST_FUNCTIONS, UNIT_COST_FUNCTIONS } from './k8s-cost-names.js';
+import { PARSE_COST_FUNCTIONS, TRAVERSAL_COST_FUNCTIONS, UNIT_COST_FUNCTIONS } from './k8s-cost-names.js';
 
 /** library/cost.go's selector constants. */
 const SELECTOR_LENGTH_TO_REQUIREMENT_COUNT = 0.5;
@@ -81,20 +81,13 @@ export function kubernetesCallCost(fn: string, overloadId: string, args: readonl
   const [a, b] = args;
   if (UNIT_COST_FUNCTIONS.has(fn)) return 1;
   if (PARSE_COST_FUNCTIONS.has(fn)) return args.length >= 1 ? ceilMul(size(a), STR) : undefined;
+  if (TRAVERSAL_COST_FUNCTIONS.has(fn)) return args.length > 0 ? traversalCost(a) : 0;
   switch (fn) {
     case 'check':
       return 350_000;
     case 'fieldSelector':
     case 'labelSelector':
       return args.length >= 2 ? selectorCost(size(b)) : undefined;
-    case 'isSorted':
-    case 'sum':
-    case 'max':
-    case 'min':
-    case 'indexOf':
-    case 'lastIndexOf':
-    case 'includes':
-      return args.length > 0 ? traversalCost(a) : 0;
     case 'url':
     case 'lowerAscii':
     case 'upperAscii':

@@ -14,3 +14,6 @@ export const UNIT_COST_FUNCTIONS: ReadonlySet<string> = new Set([
 
 /** Parsers of their string argument: its size times the string traversal factor. */
 export const PARSE_COST_FUNCTIONS: ReadonlySet<string> = new Set(['cidr', 'isIP', 'isCIDR', 'quantity', 'isQuantity', 'semver', 'isSemver']);
+
+/** List functions, one traversal of the list: isSorted, sum, min, max, indexOf, lastIndexOf, includes. */
+export const TRAVERSAL_COST_FUNCTIONS: ReadonlySet<string> = new Set(['isSorted', 'sum', 'max', 'min', 'indexOf', 'lastIndexOf', 'includes']);
