@@ -12,7 +12,7 @@ import type { Overload } from './decls.js';
 import { LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST, STRUCT_CREATE_BASE_COST, defaultCallCost, type ActualCostEstimator } from './runtime-cost.js';
 import { matchesRuntimeType } from './runtime-types.js';
 import { celEquals, CelError, CelOptional, isError, mapGet, noSuchOverload, type CelValue, type MapKey, type Result } from './values.js';
-import { indexValue, selectField } from './select.js';
+import { goTypeOf, indexValue, selectField } from './select.js';
 
 export class CostLimitExceeded extends Error {
   constructor() {
@@ -257,7 +257,7 @@ export class Evaluation {
         if (!step()) break;
       }
     } else {
-      return new CelError(e.iterVar2 ? `unsupported comprehension range type: ${typeof range}` : `got '${typeof range}', expected iterable type`);
+      return new CelError(e.iterVar2 ? `unsupported comprehension range type: ${goTypeOf(range)}` : `got '${goTypeOf(range)}', expected iterable type`);
     }
     f.computingResult = true;
     return this.eval(e.result, f);

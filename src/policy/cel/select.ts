@@ -2,7 +2,8 @@
  * Field and index selection on values, with cel-go's errors (interpreter/attributes.go refQualify): "no such key: x"
  * for a missing map key or field, "index out of bounds: i" for a list; `_?._` and `_[?_]` give optionals instead.
  */
-import { CelError, CelOptional, CelUint, mapGet, type CelValue, type Result } from './values.js';
+import { typeName } from './types.js';
+import { CelError, CelOptional, CelUint, mapGet, typeOfValue, type CelValue, type Result } from './values.js';
 import { formatValue } from './format-value.js';
 
 function missingKey(key: CelValue): CelError {
@@ -17,17 +18,42 @@ function listIndex(key: CelValue): number | CelError {
     if (Number.isInteger(key)) return key;
     return new CelError(`unsupported index value ${formatValue(key)} in list`);
   }
-  return new CelError(`unsupported index type '${typeof key}' in list`);
+  return new CelError(`unsupported index type '${typeName(typeOfValue(key))}' in list`);
 }
 
+/** cel-go's %T of a value, as its messages print it. */
+export function goTypeOf(value: CelValue): string {
+  if (value === null) return 'types.Null';
+  switch (typeof value) {
+    case 'string':
+      return 'types.String';
+    case 'bigint':
+      return 'types.Int';
+    case 'number':
+      return 'types.Double';
+    case 'boolean':
+      return 'types.Bool';
+    default:
+      break;
+  }
+  if (value instanceof CelUint) return 'types.Uint';
+  if (value instanceof Uint8Array) return 'types.Bytes';
+  if (value instanceof CelOptional) return '*types.Optional';
+  return typeof value;
+}
+
+/**
+ * `operand.field`, and `has(operand.field)`: on a map, its key; on a list, an error (a field is no index); on
+ * anything else, "no such key", and has() is false (cel-go without EnableErrorOnBadPresenceTest, as Kubernetes).
+ */
 export function selectField(operand: CelValue, field: string, testOnly: boolean): Result {
   if (operand instanceof Map) {
     const value = operand.get(field);
     if (testOnly) return value !== undefined;
     return value === undefined ? missingKey(field) : value;
   }
-  if (testOnly) return new CelError('no such overload');
-  return missingKey(field);
+  if (Array.isArray(operand)) return new CelError("unsupported index type 'string' in list");
+  return testOnly ? false : missingKey(field);
 }
 
 /** `operand[key]`; `optional` for `_[?_]` and `_?._`, which give optional.none() where the key is missing. */
@@ -48,5 +74,5 @@ export function indexValue(operand: CelValue, key: CelValue, optional: boolean):
     const value = operand[index] as CelValue;
     return optional ? new CelOptional(value) : value;
   }
-  return missingKey(key);
+  return optional ? CelOptional.NONE : missingKey(key);
 }
