@@ -28,7 +28,8 @@ export type { CompileError, CompileErrorKind, CompileIssue, VariableDecls } from
 export type { CostEstimate, SizeEstimator } from './estimate.js';
 export * from './types.js';
 export { type CelValue } from './values.js';
-export { authorizerValue, type Authorizer, type AuthorizationDecision, type AuthorizationRequest } from './lib/k8s-authz.js';
+export { authorizerValue, resourceCheckValue, type Authorizer, type AuthorizationDecision, type AuthorizationRequest } from './lib/k8s-authz.js';
+export { admissionVariables, ADMISSION_REQUEST_TYPE, NAMESPACE_TYPE, type AdmissionDeclarations } from './admission.js';
 
 /** k8s.io/apiserver pkg/apis/cel/config.go: the cost limit of one evaluation of one expression. */
 export const PER_CALL_LIMIT = 1_000_000;

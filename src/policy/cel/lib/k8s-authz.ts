@@ -114,3 +114,8 @@ export function authzLibrary(selectors: boolean): Library {
 export function authorizerValue(authorizer: Authorizer): AuthorizerObject {
   return new AuthorizerObject(authorizer, {});
 }
+
+/** The `authorizer.requestResource` variable's value: a check of the request's own resource. */
+export function resourceCheckValue(authorizer: Authorizer, resource: Omit<AuthorizationRequest, 'verb' | 'path'>): ResourceCheckObject {
+  return new ResourceCheckObject(authorizer, resource);
+}
