@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitepress';
 import { githubSlug, repositoryAt } from '../links.js';
+import { legibleCodeColours } from '../code-colours.js';
 import { siteMarkdown } from '../markdown.js';
 import { CACHE_DIR, EXAMPLES_HEADING, PAGES_DIR, SITE_DATA_FILE, SITE_DIR, type SiteBuild } from '../site-data.js';
 
@@ -30,6 +31,15 @@ export default defineConfig({
   markdown: {
     anchor: { slugify: githubSlug },
     config: (md) => siteMarkdown(md, repository),
+    codeTransformers: [
+      {
+        name: 'platlint:legible-colours',
+        span(node) {
+          const style = node.properties['style'];
+          if (typeof style === 'string') node.properties['style'] = legibleCodeColours(style);
+        },
+      },
+    ],
   },
   themeConfig: {
     nav: [
@@ -39,7 +49,9 @@ export default defineConfig({
     sidebar: {
       '/rules/': [
         { text: 'Rules', link: '/rules/' },
-        ...site.rules.map((category) => ({ ...category, collapsed: true })),
+        // A category links to its table in the index: a group without a link would be a button holding its caret's
+        // button, which screen readers cannot tell apart.
+        ...site.rules.map((category) => ({ ...category, link: `/rules/#${githubSlug(category.text)}`, collapsed: true })),
       ],
       '/': [{ text: 'Guide', items: site.guide }],
     },
@@ -48,6 +60,9 @@ export default defineConfig({
     search: {
       provider: 'local',
       options: {
+        // The button's name is then what it shows, "Search" and its shortcut, as WCAG's label in name asks: the
+        // default aria-label, "Search", leaves the shortcut out.
+        translations: { button: { buttonAriaLabel: '' } },
         // A rule page is found by its id, description and text, not by the YAML of its fixtures.
         _render: (src, env, md) => md.render(src.split(`\n${EXAMPLES_HEADING}\n`)[0] ?? src, env),
       },
