@@ -51,7 +51,7 @@ export function rulePage(rule: Rule, root: string, repository: Repository): stri
     '',
     rest.trimEnd(),
     '',
-    examples.length ? examplesSection(id, examples, page, repository) : 'No fixture can show this rule: what it reports comes from outside a manifest.',
+    examples.length ? examplesSection(id, examples, page, repository) : 'No manifest can show this rule, so it has no fixtures: what it reports on is said above.',
     '',
   ].join('\n');
 }

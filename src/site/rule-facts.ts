@@ -1,10 +1,10 @@
 /**
- * The part of a rule's page the site writes from the rule's meta: its severity under each preset of `extends`, what
- * it applies to, whether `--fix` fixes it, and its options with their JSON Schema.
+ * The part of a rule's page the site writes from the rule's meta: its severity under each preset of `extends`, its
+ * category, what it applies to, whether `--fix` fixes it, and its options with their JSON Schema.
  */
 import { PRESET_NAMES, presetSettings, type PresetName } from '../engine/presets.js';
 import { effectiveSeverity, isRuleEnabled, messageSpec } from '../engine/settings.js';
-import type { Rule, Severity } from '../engine/types.js';
+import { ruleCategory, type Rule, type Severity } from '../engine/types.js';
 
 /** The severities a rule's messages get under a preset, or `off`; a rule whose messages differ has several. */
 export function presetSeverities(rule: Rule, rules: readonly Rule[]): { preset: PresetName; severities: Severity[] | 'off' }[] {
@@ -42,6 +42,7 @@ export function ruleFacts(rule: Rule, rules: readonly Rule[]): string {
     '| --- | --- |',
     ...rows,
     '',
+    `- Category: \`${ruleCategory(meta.id)}\`.`,
     `- Applies to: ${(meta.kinds ?? ['User', 'Config']).join(' and ')} manifests${meta.transition ? ', as an update of their previous version' : ''}.`,
     `- Fixable: ${meta.fixable ? 'yes, `platlint --fix` applies its fixes' : 'no'}.`,
     `- Options: ${meta.optionsSchema ? 'below' : 'none'}.`,

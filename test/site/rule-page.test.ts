@@ -59,7 +59,7 @@ describe('rulePage', () => {
     expect(page.startsWith('# user/duplicates\n\nDisallow duplicate entries')).toBe(true);
     expect(page.indexOf('## Presets and options')).toBeLessThan(page.indexOf('## Why'));
     expect(page).toContain('| `security` (the security rules’ warnings as errors) | warning |');
-    expect(page).toContain('- Applies to: User manifests.\n- Fixable: yes, `platlint --fix` applies its fixes.\n- Options: none.');
+    expect(page).toContain('- Category: `user`.\n- Applies to: User manifests.\n- Fixable: yes, `platlint --fix` applies its fixes.\n- Options: none.');
     expect(page.indexOf('## Examples from the fixtures')).toBeGreaterThan(page.indexOf('## Valid'));
   });
 
@@ -80,6 +80,12 @@ describe('rulePage', () => {
     expect(options).toContain('- Options: below.');
     expect(options).toContain('"trustedOrigins": {\n      "type": "array"');
     expect(options).toContain('The defaults:\n\n```json\n{\n  "trustedOrigins": []\n}\n```');
+  });
+
+  it('says so of a rule that no manifest can show', () => {
+    const policy = rulePage(rule('policy/invalid'), ROOT, repository);
+    expect(policy).not.toContain('## Examples from the fixtures');
+    expect(policy.trimEnd().endsWith('No manifest can show this rule, so it has no fixtures: what it reports on is said above.')).toBe(true);
   });
 
   it('links the diagnostics of other rules a marker names to their pages, relative to the page', () => {
