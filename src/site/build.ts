@@ -4,9 +4,10 @@
  * `--base` is the path the site is served under: `/` (the default) locally, `/<repository>/` for a GitHub Pages
  * project site.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'vitepress';
+import { writeFileAtomic } from '../cli/write-file.js';
 import { findPackageRoot, REPOSITORY_URL } from '../engine/docs.js';
 import { repositoryAt } from './links.js';
 import { writeSitePages } from './pages.js';
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
   const data = writeSitePages(root, join(root, PAGES_DIR), repositoryAt(root, REPOSITORY_URL));
   const siteBuild: SiteBuild = { ...data, base };
   mkdirSync(dirname(join(root, SITE_DATA_FILE)), { recursive: true });
-  writeFileSync(join(root, SITE_DATA_FILE), JSON.stringify(siteBuild, null, 2) + '\n');
+  writeFileAtomic(join(root, SITE_DATA_FILE), JSON.stringify(siteBuild, null, 2) + '\n');
   await build(join(root, 'src', 'site'));
   process.stderr.write(`platlint site: built ${SITE_DIR}/ for ${base} in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }

@@ -4,9 +4,10 @@
  * report) and the index of the rules by category. The pages of the repository are copied unchanged: their links are
  * rewritten as the site renders them (./markdown.ts).
  */
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { builtinRules } from '../../rules/index.js';
+import { writeFileAtomic } from '../cli/write-file.js';
 import { ruleCategory, type Rule } from '../engine/types.js';
 import { sitePageOf } from './links.js';
 import { ruleFacts } from './rule-facts.js';
@@ -17,7 +18,7 @@ import type { Repository } from './links.js';
 function write(pagesDir: string, page: string, text: string): void {
   const file = join(pagesDir, page);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
+  writeFileAtomic(file, text);
 }
 
 /** A site link to a page, as VitePress's navigation takes it: from the site's root, without `.md`. */
