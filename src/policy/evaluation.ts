@@ -5,7 +5,7 @@
  * file's result (`FileResult.failedChecks`), whichever thread linted it; the run then reports each failing rule
  * once, in its policy file (`evaluationProblems`), from the results in the order it delivers them.
  */
-import type { CelInput } from '@bufbuild/cel';
+import type { CelInput } from './cel.js';
 import type { LineCounter } from 'yaml';
 import policyEvaluationErrorRule from '../../rules/policy/evaluation-error/index.js';
 import { docsUrlFor } from '../engine/docs.js';

@@ -15,7 +15,7 @@ import { docsUrlFor } from '../engine/docs.js';
 import type { RuleSettings } from '../engine/settings.js';
 import type { FileResult, Finding, PathSegment } from '../engine/types.js';
 import { readYaml, unreadableText } from '../engine/read-yaml.js';
-import { CelRuntime, DEFAULT_COST_LIMIT, type CompiledExpression } from './cel.js';
+import { PolicyCel, DEFAULT_COST_LIMIT, type CompiledExpression } from './cel.js';
 import { explainPolicyRule } from './explain.js';
 import { parsePath } from './path.js';
 import { DOCUMENT_BUDGET_FACTOR, PolicyRule, type CompiledPolicyRule } from './rule.js';
@@ -29,7 +29,9 @@ import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
 import type { PolicyOrigin, PolicyRuleSpec } from './types.js';
 
 export interface LoadPoliciesOptions {
-  /** Cost units one evaluation of an expression may spend. */
+  /** The Kubernetes version whose CEL environment the expressions run in (default: the newest platlint knows). */
+  kubernetesVersion?: string;
+  /** Cost units one evaluation of an expression may spend (default: Kubernetes' per-call limit). */
   costLimit?: number;
   /** Ids policy rules may not take (default: every built-in rule's). */
   reservedIds?: Iterable<string>;
@@ -94,7 +96,7 @@ class Loader {
   readonly declared = new Map<string, PolicyOrigin>();
   private readonly documentBudget: number;
   private readonly validate = policyValidator();
-  private readonly runtime: CelRuntime;
+  private readonly runtime: PolicyCel;
   private readonly reserved: Set<string>;
   private readonly readFile: LoadPoliciesOptions['readFile'];
   private readonly settingsFor: LoadPoliciesOptions['settingsFor'];
@@ -102,7 +104,7 @@ class Loader {
 
   constructor(options: LoadPoliciesOptions) {
     const costLimit = options.costLimit ?? DEFAULT_COST_LIMIT;
-    this.runtime = new CelRuntime(costLimit);
+    this.runtime = new PolicyCel(options.kubernetesVersion, costLimit);
     this.documentBudget = costLimit * DOCUMENT_BUDGET_FACTOR;
     this.reserved = new Set(options.reservedIds ?? builtinRules.map((r) => r.meta.id));
     this.readFile = options.readFile;

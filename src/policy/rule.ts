@@ -5,11 +5,10 @@
  * (evaluation.ts). An expression that fails on a document does not throw: the rule says it could not check that
  * document (`ctx.failed`) and the run reports it once; a rule that throws is a rule that crashed, as a built-in.
  */
-import { celType, type CelInput } from '@bufbuild/cel';
 import type { CheckFailure, PathSegment, Rule, RuleContext, RuleDocument, RuleMeta } from '../engine/types.js';
 import { getIn } from '../platform/data.js';
 import { runAssertions, type CompiledAssertions } from './assertions.js';
-import type { CompiledExpression, EvalOutcome } from './cel.js';
+import { valueTypeName, type CelInput, type CompiledExpression, type EvalOutcome } from './cel.js';
 import { celAt } from './data.js';
 import { documentLabel, FILE_EVALUATION, FileEvaluation } from './evaluation.js';
 import { documentMatches } from './match.js';
@@ -143,7 +142,7 @@ export class PolicyRule implements Rule {
 
   private verdict(outcome: EvalOutcome): { compliant: boolean } | { error: string; costExceeded: boolean } {
     if (!outcome.ok) return { error: outcome.error, costExceeded: outcome.costExceeded };
-    if (typeof outcome.value !== 'boolean') return { error: `the expression returned a ${celType(outcome.value).name}, not a bool`, costExceeded: false };
+    if (typeof outcome.value !== 'boolean') return { error: `the expression returned a ${valueTypeName(outcome.value)}, not a bool`, costExceeded: false };
     return { compliant: outcome.value };
   }
 
@@ -157,7 +156,7 @@ export class PolicyRule implements Rule {
       return fallback;
     }
     if (typeof outcome.value !== 'string') {
-      onError(`the message expression returned a ${celType(outcome.value).name}, not a string`);
+      onError(`the message expression returned a ${valueTypeName(outcome.value)}, not a string`);
       return fallback;
     }
     return outcome.value.trim() === '' ? fallback : outcome.value;

@@ -1,4 +1,5 @@
 import exceptionExpiredRule from '../../rules/exception/expired/index.js';
+import { KUBERNETES_VERSIONS } from '../policy/cel/versions.js';
 
 const severity = {
   description: 'off, info, warn (or warning), error, or on (the rule\'s own default severities)',
@@ -54,6 +55,11 @@ export const configFileSchema = {
     rules,
     ignore: { type: 'array', items: { type: 'string' }, description: 'Globs of files not to lint, relative to this file.' },
     policies: { type: 'array', items: { type: 'string' }, description: 'Policy files or directories, relative to this file.' },
+    kubernetesVersion: {
+      type: 'string',
+      enum: [...KUBERNETES_VERSIONS],
+      description: `The Kubernetes version whose CEL environment policies run in (libraries, options, cost limits), as a quoted string such as "1.30"; default ${KUBERNETES_VERSIONS[KUBERNETES_VERSIONS.length - 1]}.`,
+    },
     overrides: {
       type: 'array',
       description: 'Settings for some files only; later overrides win.',

@@ -80,7 +80,7 @@ describe('custom policies on worker threads', () => {
           'policy/evaluation-error',
           19,
           19,
-          'The policy rule acme/badge could not be evaluated on 944 documents (those were not checked by it); it first failed on User "lena-smith-00001" in corpus/d0000/manifest-000001.yaml: field not found: badge; test optional fields with has() first, e.g. has(self.x) && self.x > 0.',
+          'The policy rule acme/badge could not be evaluated on 944 documents (those were not checked by it); it first failed on User "lena-smith-00001" in corpus/d0000/manifest-000001.yaml: no such key: badge; test optional fields with has() first, e.g. has(self.x) && self.x > 0.',
         ],
       ],
     ]);

@@ -121,7 +121,7 @@ describe('per-document linting', () => {
     const failures = (result: FileResult): string[] => (result.failedChecks ?? []).map((c) => `${c.rule} ${c.first.document} ${c.documents}`);
     expect(failures(first.result)).toEqual(['acme/badge User "ann" 1', 'acme/badge User "bob" 1']);
     expect(failures(second.result)).toEqual(failures(first.result));
-    expect(policies.evaluationProblems([second.result])[0]?.diagnostics[0]?.message).toMatch(/^The policy rule acme\/badge could not be evaluated on 2 documents .* it first failed on User "ann" in \/users\.yaml: field not found: badge/);
+    expect(policies.evaluationProblems([second.result])[0]?.diagnostics[0]?.message).toMatch(/^The policy rule acme\/badge could not be evaluated on 2 documents .* it first failed on User "ann" in \/users\.yaml: no such key: badge/);
   });
 
   it('lints files whose directives span documents whole', () => {
