@@ -15,7 +15,7 @@ import { parseMaxWarnings, renamedRuleWarnings, settingsWithFlags, UsageError } 
 import type { ChangeContext } from '../change/context.js';
 import { loadBase } from './base-option.js';
 import { ReportOutputs } from './report-output.js';
-import { POLICY_FIXTURE_REASON } from '../policy/fixtures.js';
+import { policyFixtureSkipped } from '../policy/fixtures.js';
 import { VERSION } from './version.js';
 import { FileWriteError, writeFileAtomic } from './write-file.js';
 import { baselinePathOf, loadSuppressions, todayUtc } from '../suppressions/load.js';
@@ -128,11 +128,14 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const ruleInfo = ruleInfoLookup({ rules, policies, docsUrl });
   // Each result goes to every report as it comes and is dropped: the run keeps counts, not results.
   const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true, statistics: flags.statistics === true }, io);
+  // What the policies could not check, file by file in the order of the reports: reported once per rule at the end.
+  const failedChecks: FileResult[] = [];
   const add = (result: FileResult): void => {
     // Under --base, what is not compared with the base (problems of policy files, the baseline, .platlint.yaml) is the
     // change's, as --new-only keeps it.
     if (change && flags.base !== undefined) for (const d of [...result.diagnostics, ...(result.suppressed ?? [])]) d.introduced ??= true;
     ledger.record(result);
+    if (result.failedChecks) failedChecks.push(result);
     reports.add(result);
   };
   for (const problem of policies?.problems ?? []) {
@@ -145,14 +148,13 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     if (!previous && isPolicyFixture(filename)) {
       // Its intended errors are its policy's test, not the repository's problems: pre-commit passes it like any file.
       // `diff` compares the two files it is given, fixtures or not.
-      add({ file: filename, diagnostics: [], documents: 0, skipped: 0, skips: [{ line: 1, path: '', reason: POLICY_FIXTURE_REASON }], skippedFile: true });
+      add(policyFixtureSkipped(filename));
       return;
     }
     const settings = settingsFor(filename);
     const embedded = config.embeddedFor(filename);
     const plain: LintOptions = { filename, rules, settings, docsUrl, withFrames, ...(embedded.length ? { embedded } : {}), ...suppressorFor(filename) };
     const options: LintOptions = change ? { ...plain, previousOf: change.previousFor(filename, Buffer.from(bytes).toString('utf8')) } : plain;
-    policies?.setCurrentFile(filename);
     const key = cache ? hashText(VERSION, ruleIds, policyFingerprint, JSON.stringify([...settings]), JSON.stringify(embedded), String(withFrames), suppressionKey, bytes) : '';
     let result = cache && !flags.fix && !flags.fixDryRun ? cache.get(filename, key) : undefined;
     if (!result) {
@@ -190,11 +192,11 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     add(result);
   };
   if (wantsStdin) lintOne(flags.stdinFilename ?? '<stdin>', await io.readStdin(), false);
-  // Enough work and nothing stateful (stdin, change-aware runs, --fix, --cache, policies): lint on every core.
-  const stateless = !wantsStdin && !change && !cache && !flags.fix && !flags.fixDryRun && !policies && !baselineRun && inputs.files.length > 1;
+  // Enough work and nothing stateful (stdin, change-aware runs, --fix, --cache): lint on every core, policies too.
+  const stateless = !wantsStdin && !change && !cache && !flags.fix && !flags.fixDryRun && !baselineRun && inputs.files.length > 1;
   const sizes = stateless ? fileSizes(inputs.files) : [];
   const parallel = stateless && worthParallel(sizes);
-  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, ruleFlags: flags.rule, withFrames, quiet: flags.quiet === true, baseline: suppressions.options.baseline?.path ?? false, today } as const;
+  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, policyPaths: flags.policy, ruleFlags: flags.rule, withFrames, quiet: flags.quiet === true, baseline: suppressions.options.baseline?.path ?? false, today } as const;
   const total = inputs.files.length + (wantsStdin ? 1 : 0);
   let done = wantsStdin ? 1 : 0;
   const onProgress = (files: number): void => {
@@ -221,8 +223,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     }
     lintOne(file, read.bytes, true);
   }
-  policies?.setCurrentFile(undefined);
-  for (const problem of policies?.evaluationProblems() ?? []) add(problem);
+  for (const problem of policies?.evaluationProblems(failedChecks) ?? []) add(problem);
   const cacheError = cache?.save();
   io.progress?.end();
   if (cacheError) {

@@ -7,8 +7,10 @@
  * once delivered. Only a window of chunks past the first undelivered one is handed out, so results waiting for a
  * slow chunk stay few, however many files there are. Should every worker fail, the main thread lints what is left.
  *
- * Each thread builds the same linter from plain data (the config file's path, the --rule flags), since rules and
- * resolved settings cannot cross threads. Custom policies, --fix and --cache stay single-threaded (the caller checks).
+ * Each thread builds the same linter from plain data (the config file's path, the --policy paths, the --rule flags),
+ * since rules and resolved settings cannot cross threads; custom policies load in every thread and keep nothing
+ * between files (src/policy/evaluation.ts), so they lint anywhere. --fix and --cache stay single-threaded (the
+ * caller checks).
  */
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -20,6 +22,7 @@ import { loadRuleSet } from './rule-set.js';
 import { settingsWithFlags } from './settings.js';
 import { loadSuppressions } from '../suppressions/load.js';
 import { lintWorkerScript } from './worker-script.js';
+import { policyFixtureSkipped } from '../policy/fixtures.js';
 
 /**
  * Below this many bytes, starting workers costs more than it saves. A worker loads in 40 ms, but then spends most of
@@ -91,6 +94,8 @@ export interface ParallelSetup {
   cwd: string;
   /** The configuration file the main thread loaded (absolute), or undefined for none. */
   configPath: string | undefined;
+  /** `--policy` paths (the configuration file's `policies` come with it). */
+  policyPaths: readonly string[];
   /** `--rule ID=SEVERITY` flags. */
   ruleFlags: readonly string[];
   /** Keep source lines for code frames (stylish output). */
@@ -104,10 +109,11 @@ export interface ParallelSetup {
 
 /** Lints one file by name, as the lint command does: a file that cannot be read is a result with `ioError`. */
 export async function createFileLinter(setup: ParallelSetup): Promise<(file: string) => FileResult> {
-  const { config, configFile, rules, docsUrl } = await loadRuleSet({ config: setup.configPath ?? false }, setup.cwd);
+  const { config, configFile, rules, docsUrl, isPolicyFixture } = await loadRuleSet({ config: setup.configPath ?? false, policy: [...setup.policyPaths] }, setup.cwd);
   const settingsFor = settingsWithFlags((file) => config.settingsFor(file), setup.ruleFlags, rules);
   const suppressions = loadSuppressions({ cwd: setup.cwd, configFile, baseline: setup.baseline, today: setup.today });
   return (file) => {
+    if (isPolicyFixture(file)) return policyFixtureSkipped(file);
     const read = readInputFile(file);
     if ('error' in read) return { file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error };
     const { bytes } = read;

@@ -64,10 +64,9 @@ export async function runPatch(baseFile: string, patchFile: string, flags: LintF
     const settings = new Map(config.settingsFor(baseFile));
     applyRuleFlags(settings, flags.rule ?? [], rules);
     for (const warning of renamedRuleWarnings(config.deprecations, flags.rule ?? [], rules)) io.error(warning);
-    policies?.setCurrentFile(baseFile);
     const withFrames = targets.some((t) => t.format === 'stylish');
     const { results } = lintPatch(base, patch, { rules, settings, docsUrl, withFrames });
-    const all: FileResult[] = [...(policies?.problems ?? []), ...results, ...(policies?.evaluationProblems() ?? [])];
+    const all: FileResult[] = [...(policies?.problems ?? []), ...results, ...(policies?.evaluationProblems(results) ?? [])];
     if (flags.quiet) for (const r of all) r.diagnostics = r.diagnostics.filter((d) => d.severity === 'error');
     // The same reports as the lint command's: `-o` creates its folders, and a file that cannot be written exits 2.
     const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo: ruleInfoLookup({ rules, policies, docsUrl }), toolVersion: VERSION, verbose: flags.verbose === true }, io);

@@ -16,7 +16,7 @@ import { collectSecrets } from './secrets.js';
 import type { RuleSettings } from './settings.js';
 import { readsDocument, rulePlan, type RulePlan } from './rule-plan.js';
 import { identityKey, objectName } from '../platform/identity.js';
-import type { FileResult, Finding, LintedObject, Report, Rule, RuleContext, SkippedObject } from './types.js';
+import type { CheckFailure, FailedChecks, FileResult, Finding, LintedObject, Report, Rule, RuleContext, SkippedObject } from './types.js';
 import { atText, embeddedCandidate, embeddedHint, type EmbeddedSource } from './embedded.js';
 import { toPointer } from './locator.js';
 
@@ -52,6 +52,9 @@ export class FileLinter {
   private readonly unparsed: OffsetRange[] = [];
   /** The objects linted, by document and pointer (`0\u0000/items/2`): what a diagnostic is about, for the suppressor. */
   private readonly objects = new Map<string, string>();
+  /** What the rules keep while this file is linted (RuleContext.fileState), and what they could not check. */
+  private readonly fileStates = new Map<object, unknown>();
+  private readonly failedChecks = new Map<string, FailedChecks>();
 
   constructor(private readonly options: LintOptions) {
     this.plan = rulePlan(options.rules, options.settings, options.pruneSections);
@@ -83,11 +86,19 @@ export class FileLinter {
     if (this.plan.schema) for (const { rule, ...report } of validateTarget(target)) this.reporter.reportOn(target, rule, report);
     const document = old ? { kind, apiVersion, data, old } : { kind, apiVersion, data };
     let reports: Report[] = [];
-    const report = (r: Report): void => {
-      reports.push(r);
-    };
+    let failures: CheckFailure[] = [];
     // One context for the target, its options set per rule: rules use it while they run and keep nothing of it.
-    const context: RuleContext = { report, options: {}, facts: target, fromRaw: target.fromRaw };
+    const context: RuleContext = {
+      report: (r) => void reports.push(r),
+      failed: (failure) => void failures.push(failure),
+      fileState: <S>(key: object, init: () => S): S => {
+        if (!this.fileStates.has(key)) this.fileStates.set(key, init());
+        return this.fileStates.get(key) as S;
+      },
+      options: {},
+      facts: target,
+      fromRaw: target.fromRaw,
+    };
     for (const planned of target.fromRaw ? this.plan.rawStatusChecks : this.plan.checks[kind]) {
       // A section the previous version had counts too: its removal is a change to judge.
       if (!readsDocument(planned, data) && !(old && readsDocument(planned, old))) continue;
@@ -98,14 +109,24 @@ export class FileLinter {
         context.options = planned.options;
         rule.check(document, context);
         for (const r of reports) this.reporter.reportOn(target, rule, r);
+        for (const failure of failures) this.noteFailure(rule, failure);
       } catch (error) {
         // Reported even when turned off (meta.alwaysOn): a rule that crashed must not pass for a clean file.
         const finding = ruleErrorRule.finding('failed', { rule: rule.meta.id, detail: error instanceof Error ? error.message : String(error) });
         this.reporter.report({ ...finding, range: target.range([], 'value'), pointer: target.pointer([]), document: target.documentIndex });
       }
-      // A rule that threw keeps nothing it reported before; the next rule starts with an empty list.
+      // A rule that threw keeps nothing it reported before; the next rule starts with empty lists.
       if (reports.length) reports = [];
+      if (failures.length) failures = [];
     }
+  }
+
+  private noteFailure(rule: Rule, failure: CheckFailure): void {
+    const { skipped, ...first } = failure;
+    const checks = this.failedChecks.get(rule.meta.id) ?? { rule: rule.meta.id, first, documents: 0, skipped: 0 };
+    checks.documents++;
+    if (skipped) checks.skipped++;
+    this.failedChecks.set(rule.meta.id, checks);
   }
 
   lint(text: string): FileResult {
@@ -195,6 +216,7 @@ export class FileLinter {
     result.diagnostics = finished.diagnostics;
     if (finished.suppressed.length) result.suppressed = finished.suppressed;
     if (finished.frameLines) result.frameLines = finished.frameLines;
+    if (this.failedChecks.size) result.failedChecks = [...this.failedChecks.values()];
   }
 
   /** Bytes that are no text (binary, UTF-16, invalid UTF-8): one `yaml/syntax` diagnostic, nothing linted. */

@@ -179,6 +179,37 @@ export interface RuleContext<M extends RuleMessages = RuleMessages, O = RuleOpti
   facts: NodeFacts;
   /** True for the Config status parsed out of `spec.raw`. */
   fromRaw: boolean;
+  /**
+   * The rule could not check this document (a custom policy's expression failed on it): neither compliant nor in
+   * violation. The file's result keeps it (`FileResult.failedChecks`), and the run reports each such rule once.
+   */
+  failed(failure: CheckFailure): void;
+  /**
+   * What rules keep while one file is linted, under a key of theirs: made by `init` on first use and dropped with
+   * the file, so that nothing outlives it (the custom policies' documents converted for CEL, and how often each
+   * policy spent its budget). Built-in rules keep nothing.
+   */
+  fileState<S>(key: object, init: () => S): S;
+}
+
+/** A document a rule could not check, as the rule says it (`RuleContext.failed`). */
+export interface CheckFailure {
+  /** The document, as a message names it: `User "jane-doe"`. */
+  document: string;
+  /** Where in the rule it failed: a custom policy's `expression` or `messageExpression`. */
+  at: 'expression' | 'messageExpression';
+  error: string;
+  /** The rule was not run on the document: it had spent its budget on too many documents of the file already. */
+  skipped?: boolean;
+}
+
+/** A rule that could not check some documents of a file: its first failure there, and how many. */
+export interface FailedChecks {
+  rule: string;
+  first: Omit<CheckFailure, 'skipped'>;
+  documents: number;
+  /** Of those, the documents it was not run on. */
+  skipped: number;
 }
 
 /** A rule as the engine runs it, whatever its messages: a built-in's handle (`defineRule`) or a custom policy's rule. */
@@ -290,4 +321,6 @@ export interface FileResult {
   objects?: LintedObject[];
   /** Set when the file could not be read at all (CI formats show it; the CLI also prints it to stderr). */
   ioError?: string;
+  /** The rules that could not check some of its documents (custom policies): the run reports each once. */
+  failedChecks?: FailedChecks[];
 }

@@ -4,7 +4,7 @@
  * (marked stale) instead of losing them and raising false `directive/unused` on its directives.
  */
 import { lintText, type LintOptions } from '../engine/lint.js';
-import { ruleCategory, type Diagnostic, type FileResult, type TextEdit } from '../engine/types.js';
+import { ruleCategory, type Diagnostic, type FailedChecks, type FileResult, type TextEdit } from '../engine/types.js';
 import directiveUnknownRule from '../../rules/directive/unknown-rule/index.js';
 import directiveUnusedRule from '../../rules/directive/unused/index.js';
 import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
@@ -80,18 +80,20 @@ export class DocumentLinting {
   /** By chunk index: diagnostics of the last version that parsed, lines relative to the chunk's start. */
   private lastGood: Diagnostic[][] = [];
 
-  /** `reuse: false` lints every document again (policy evaluation errors are recorded only while linting). */
-  lint(text: string, options: LintOptions, reuse = true): EditorLint {
+  lint(text: string, options: LintOptions): EditorLint {
     const chunks = splitDocuments(text);
     // With `embedded` entries, whether the file holds one of their paths is a fact of the whole file.
     const whole = WHOLE_FILE.test(text) || chunks.length === 1 || (options.embedded?.length ?? 0) > 0;
     const perChunk: Diagnostic[][] = chunks.map(() => []);
     let documents = 0;
     let skipped = 0;
+    // What the rules could not check, document by document: a reused document's as when it was linted.
+    const failedChecks: FailedChecks[] = [];
     if (whole) {
       const result = lintText(text, options);
       documents = result.documents;
       skipped = result.skipped;
+      failedChecks.push(...(result.failedChecks ?? []));
       for (const d of result.diagnostics) {
         let index = chunks.length - 1;
         while (index > 0 && (chunks[index]?.startLine ?? 0) > d.line - 1) index--;
@@ -102,11 +104,12 @@ export class DocumentLinting {
       const cache = new Map<string, FileResult>();
       chunks.forEach((chunk, index) => {
         // Keyed by text alone: the same text lints the same wherever it sits, up to the shift below.
-        const result = (reuse ? (this.cache.get(chunk.text) ?? cache.get(chunk.text)) : undefined) ?? lintText(chunk.text, options);
+        const result = this.cache.get(chunk.text) ?? cache.get(chunk.text) ?? lintText(chunk.text, options);
         cache.set(chunk.text, result);
         perChunk[index] = result.diagnostics.map((d) => shift(d, chunk.startLine, chunk.start, documents));
         documents += result.documents;
         skipped += result.skipped;
+        failedChecks.push(...(result.failedChecks ?? []));
       });
       this.cache = cache;
     }
@@ -144,6 +147,6 @@ export class DocumentLinting {
       return [...fresh.filter(FRESH_WHEN_BROKEN), ...carry(chunk, previous.filter((d) => !FRESH_WHEN_BROKEN(d)))].sort(byPosition);
     });
     this.lastGood = lastGood;
-    return { result: { file: options.filename, diagnostics, documents, skipped }, stale };
+    return { result: { file: options.filename, diagnostics, documents, skipped, ...(failedChecks.length ? { failedChecks } : {}) }, stale };
   }
 }

@@ -29,7 +29,7 @@ export async function policyFixtureDiagnostics(path: string, text: string, cwd: 
   } else if (previous && 'reason' in previous) {
     reporter.report({ ...policyFixtureMismatchRule.finding('previousUnreadable', { path: previous.path, reason: previous.reason }), range: wholeLine(1), pointer: '', document: 0 });
   } else {
-    for (const { line, finding, diagnostic: d } of checkFixture(path, text, policies, previous && 'text' in previous ? previous.text : undefined)) {
+    for (const { line, finding, diagnostic: d } of checkFixture(path, text, policies, previous && 'text' in previous ? previous.text : undefined).mismatches) {
       // An unexpected diagnostic at its own range; an expectation not met over its whole line.
       const range: readonly [number, number] = d ? [reporter.offsetAt(d.line, d.column), reporter.offsetAt(d.endLine, d.endColumn)] : wholeLine(line);
       reporter.report({ ...finding, range, pointer: d?.path ?? '', document: d?.document ?? 0 });

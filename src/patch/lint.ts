@@ -9,7 +9,7 @@ import { FileReporter } from '../engine/reporter.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
 import { PositionLocator, toPointer } from '../engine/locator.js';
 import { collectSecrets, keyHoldsSecret, type SecretMap } from '../engine/secrets.js';
-import type { DataPath, Diagnostic, FileResult, Finding, PathSegment } from '../engine/types.js';
+import type { DataPath, Diagnostic, FailedChecks, FileResult, Finding, PathSegment } from '../engine/types.js';
 import { readYaml } from '../engine/read-yaml.js';
 import patchServerFieldRule from '../../rules/patch/server-field/index.js';
 import yamlInvalidValueRule from '../../rules/yaml/invalid-value/index.js';
@@ -160,6 +160,8 @@ export function lintPatch(base: PatchFile, patch: PatchFile, options: PatchLintO
   // Secrets of all three texts: BASE, PATCH, and values the patch wrote under a secret key.
   const secretSpaces: NodeSpace[] = [baseDoc.space, patchDoc.space];
   let patched: unknown;
+  // What the policies could not check of the patched object: the base file's, as its diagnostics are.
+  let failedChecks: FailedChecks[] | undefined;
   if (problems.length === 0) {
     const outcome = applyOperations(baseDoc.data, operations);
     if (!outcome.ok) patchOut.problem(outcome.problem, patchDoc.space);
@@ -168,7 +170,7 @@ export function lintPatch(base: PatchFile, patch: PatchFile, options: PatchLintO
       const generated = parseYaml(stringify(patched, { version: '1.1' }));
       const genDoc = generated.documents[0];
       if (genDoc) secretSpaces.push({ doc: genDoc, root: genDoc.contents, text: generated.text });
-      if (platform && genDoc && isRecord(patched)) lintPatched(generated, patched, baseDoc, patchDoc, operations, outcome.shadow, { base: baseOut, patch: patchOut }, options);
+      if (platform && genDoc && isRecord(patched)) failedChecks = lintPatched(generated, patched, baseDoc, patchDoc, operations, outcome.shadow, { base: baseOut, patch: patchOut }, options);
     }
   }
   const secrets = collectSecrets(secretSpaces);
@@ -185,8 +187,9 @@ export function lintPatch(base: PatchFile, patch: PatchFile, options: PatchLintO
   }
   const withFrames = options.withFrames === true;
   // Messages are scrubbed of every file's secrets; a file's frames are masked at its own secrets' ranges.
+  const baseResult = baseOut.result({ values: secrets.values, ranges: baseSecrets.ranges }, withFrames, 1);
   return {
-    results: [patchOut.result({ values: secrets.values, ranges: patchSecrets.ranges }, withFrames, 1), baseOut.result({ values: secrets.values, ranges: baseSecrets.ranges }, withFrames, 1)],
+    results: [patchOut.result({ values: secrets.values, ranges: patchSecrets.ranges }, withFrames, 1), failedChecks ? { ...baseResult, failedChecks } : baseResult],
     ...(patched !== undefined ? { patched } : {}),
   };
 }
@@ -200,7 +203,7 @@ function lintPatched(
   shadow: Shadow,
   out: { base: Emitter; patch: Emitter },
   options: PatchLintOptions,
-): void {
+): FailedChecks[] | undefined {
   const baseData = baseDoc.data as Record<string, unknown>;
   const linted = lintText(generated.text, { ...options, filename: baseDoc.file, withFrames: false, previousOf: () => baseData });
   const genDoc = generated.documents[0];
@@ -231,4 +234,5 @@ function lintPatched(
     const valueSpace: NodeSpace = { ...patchDoc.space, root: valueNode ?? item ?? null };
     out.patch.moved(d, valueSpace, inValue, at, toPointer([origin.operation, 'value', ...inValue]));
   }
+  return linted.failedChecks;
 }

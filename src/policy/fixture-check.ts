@@ -10,7 +10,7 @@ import { ChangeContext } from '../change/context.js';
 import { readManifestText } from '../cli/read-file.js';
 import { lintText } from '../engine/lint.js';
 import { presetSettings } from '../engine/presets.js';
-import type { Diagnostic, RuleFinding } from '../engine/types.js';
+import type { Diagnostic, FailedChecks, RuleFinding } from '../engine/types.js';
 import type { LoadedPolicies } from './load.js';
 
 /** The previous version `X.old.yaml` beside fixture `X.yaml`: its text, or why it cannot be read; undefined for none. */
@@ -32,6 +32,12 @@ export interface FixtureMismatch {
   diagnostic?: Diagnostic;
 }
 
+/** What checking a fixture found: its mismatches, and what the policies could not check of it (reported apart). */
+export interface FixtureCheck {
+  mismatches: FixtureMismatch[];
+  failedChecks?: FailedChecks[];
+}
+
 /** `# expect: a/b, c/d` at the end of a line → `"<line> a/b"`, `"<line> c/d"`. */
 export function expectedMarkers(text: string): Set<string> {
   const out = new Set<string>();
@@ -49,7 +55,7 @@ export function expectedMarkers(text: string): Set<string> {
  * the pack's rules and the rules a marker names are compared. `name` is how reports show the fixture, `previous`
  * the text of its `X.old.yaml` (previousVersionOf).
  */
-export function checkFixture(name: string, text: string, policies: LoadedPolicies, previous: string | undefined): FixtureMismatch[] {
+export function checkFixture(name: string, text: string, policies: LoadedPolicies, previous: string | undefined): FixtureCheck {
   const rules = [...builtinRules, ...policies.rules];
   const settings = presetSettings('recommended', rules);
   const policyIds = new Set(policies.rules.map((r) => r.meta.id));
@@ -74,5 +80,5 @@ export function checkFixture(name: string, text: string, policies: LoadedPolicie
     const finding = policyFixtureMismatchRule.finding('unexpected', { rule: d.ruleId, message: d.message });
     mismatches.push({ line: d.line, ruleId: d.ruleId, text: `unexpected ${d.ruleId}: ${d.message}`, diagnostic: d, finding });
   }
-  return mismatches;
+  return { mismatches, ...(result.failedChecks ? { failedChecks: result.failedChecks } : {}) };
 }

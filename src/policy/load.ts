@@ -8,7 +8,6 @@ import { join, relative, resolve } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import micromatch from 'micromatch';
 import { builtinRules } from '../../rules/index.js';
-import policyEvaluationErrorRule from '../../rules/policy/evaluation-error/index.js';
 import policyInvalidRule from '../../rules/policy/invalid/index.js';
 import { decodeSource } from '../engine/decode.js';
 import { FileReporter } from '../engine/reporter.js';
@@ -16,10 +15,11 @@ import { docsUrlFor } from '../engine/docs.js';
 import type { RuleSettings } from '../engine/settings.js';
 import type { FileResult, Finding, PathSegment } from '../engine/types.js';
 import { readYaml, unreadableText } from '../engine/read-yaml.js';
-import { CelRuntime, DEFAULT_COST_LIMIT, type CompiledExpression } from './cel.js';
+import { PolicyCel, DEFAULT_COST_LIMIT, type CompiledExpression } from './cel.js';
 import { explainPolicyRule } from './explain.js';
 import { parsePath } from './path.js';
-import { DOCUMENT_BUDGET_FACTOR, EvaluationSink, PolicyRule, type CompiledPolicyRule } from './rule.js';
+import { DOCUMENT_BUDGET_FACTOR, PolicyRule, type CompiledPolicyRule } from './rule.js';
+import { evaluationProblems, type PolicyFile } from './evaluation.js';
 import { policyDocumentSchema } from './schema.js';
 import { schemaProblem, type Problem } from './schema-problems.js';
 import { compileAssertions } from './compile-assertions.js';
@@ -29,7 +29,9 @@ import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
 import type { PolicyOrigin, PolicyRuleSpec } from './types.js';
 
 export interface LoadPoliciesOptions {
-  /** Cost units one evaluation of an expression may spend. */
+  /** The Kubernetes version whose CEL environment the expressions run in (default: the newest platlint knows). */
+  kubernetesVersion?: string;
+  /** Cost units one evaluation of an expression may spend (default: Kubernetes' per-call limit). */
   costLimit?: number;
   /** Ids policy rules may not take (default: every built-in rule's). */
   reservedIds?: Iterable<string>;
@@ -48,12 +50,11 @@ export interface LoadedPolicies {
   explain(id: string): string | undefined;
   /** The `docsUrl` a policy rule declares. */
   docsUrl(id: string): string | undefined;
-  /** Names the file being linted, for the evaluation problems' messages. */
-  setCurrentFile(file: string | undefined): void;
-  /** One `policy/evaluation-error` diagnostic per policy rule that failed to evaluate during the run. */
-  evaluationProblems(): FileResult[];
-  /** Forgets the evaluation errors recorded so far (a new run, e.g. in an editor). */
-  clearEvaluationProblems(): void;
+  /**
+   * One `policy/evaluation-error` diagnostic per policy rule that could not check some documents of these results
+   * (`FileResult.failedChecks`), in its policy file; the results in the order the run delivers them.
+   */
+  evaluationProblems(results: readonly Pick<FileResult, 'file' | 'failedChecks'>[]): FileResult[];
 }
 
 const POLICY_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
@@ -90,19 +91,21 @@ function policyValidator(): ValidateFunction {
 class Loader {
   readonly rules: PolicyRule[] = [];
   readonly problems: FileResult[] = [];
-  readonly sink: EvaluationSink;
+  /** Every loaded policy file, by the name it is shown with. */
+  readonly sources = new Map<string, PolicyFile>();
+  readonly declared = new Map<string, PolicyOrigin>();
+  private readonly documentBudget: number;
   private readonly validate = policyValidator();
-  private readonly runtime: CelRuntime;
+  private readonly runtime: PolicyCel;
   private readonly reserved: Set<string>;
   private readonly readFile: LoadPoliciesOptions['readFile'];
   private readonly settingsFor: LoadPoliciesOptions['settingsFor'];
-  private readonly declared = new Map<string, PolicyOrigin>();
   private readonly loadedFiles = new Set<string>();
 
   constructor(options: LoadPoliciesOptions) {
     const costLimit = options.costLimit ?? DEFAULT_COST_LIMIT;
-    this.runtime = new CelRuntime(costLimit);
-    this.sink = new EvaluationSink(costLimit * DOCUMENT_BUDGET_FACTOR, policyEvaluationErrorRule);
+    this.runtime = new PolicyCel(options.kubernetesVersion, costLimit);
+    this.documentBudget = costLimit * DOCUMENT_BUDGET_FACTOR;
     this.reserved = new Set(options.reservedIds ?? builtinRules.map((r) => r.meta.id));
     this.readFile = options.readFile;
     this.settingsFor = options.settingsFor;
@@ -188,7 +191,7 @@ class Loader {
       const detail = 'The file holds no policy: write a document with apiVersion: platlint/v1 and kind: Policy';
       report({ ...policyInvalidRule.finding('invalid', { detail }), range: [0, 1], pointer: '', document: 0 });
     }
-    this.sink.sources.set(display, { text, lineCounter, settings });
+    this.sources.set(display, { text, lineCounter, settings });
     finish();
   }
 
@@ -312,7 +315,7 @@ class Loader {
       ...(spec.assertions ? { assertions: source.spot([...at, 'assertions'], 'key') } : {}),
     };
     this.declared.set(spec.id, origin);
-    return new PolicyRule(spec, origin, compiled, this.sink);
+    return new PolicyRule(spec, origin, compiled, this.documentBudget);
   }
 
 }
@@ -324,7 +327,7 @@ class Loader {
 export function loadPolicies(paths: readonly string[], cwd: string, options: LoadPoliciesOptions = {}): LoadedPolicies {
   const loader = new Loader(options);
   for (const path of paths) loader.loadPath(path, cwd);
-  const { rules, problems, sink } = loader;
+  const { rules, problems, sources, declared } = loader;
   const byId = new Map(rules.map((r) => [r.meta.id, r]));
   return {
     rules,
@@ -334,10 +337,6 @@ export function loadPolicies(paths: readonly string[], cwd: string, options: Loa
       return rule ? explainPolicyRule(rule) : undefined;
     },
     docsUrl: (id) => byId.get(id)?.docsUrl,
-    setCurrentFile: (file) => {
-      sink.currentFile = file;
-    },
-    evaluationProblems: () => sink.problems(),
-    clearEvaluationProblems: () => sink.clear(),
+    evaluationProblems: (results) => evaluationProblems(results, declared, sources),
   };
 }

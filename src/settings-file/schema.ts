@@ -1,3 +1,6 @@
+import exceptionExpiredRule from '../../rules/exception/expired/index.js';
+import { KUBERNETES_VERSIONS } from '../policy/cel/versions.js';
+
 const severity = {
   description: 'off, info, warn (or warning), error, or on (the rule\'s own default severities)',
   enum: ['off', 'info', 'warn', 'warning', 'error', 'on', 0, 1, 2],
@@ -35,7 +38,7 @@ const exceptions = {
       objects: globs('Kind/name of objects, globs on the name (User/ci-*); absent: every object.'),
       paths: globs('Data paths (status.auth.password, or JSON Pointers); a path covers what is under it; absent: every path.'),
       reason: { type: 'string', minLength: 1, description: 'Why the deviation is accepted: required.' },
-      expires: { type: 'string', format: 'date', description: 'YYYY-MM-DD: the last day the exception applies; after it, exception/expired.' },
+      expires: { type: 'string', format: 'date', description: `YYYY-MM-DD: the last day the exception applies; after it, ${exceptionExpiredRule.meta.id}.` },
     },
   },
 };
@@ -52,6 +55,11 @@ export const configFileSchema = {
     rules,
     ignore: { type: 'array', items: { type: 'string' }, description: 'Globs of files not to lint, relative to this file.' },
     policies: { type: 'array', items: { type: 'string' }, description: 'Policy files or directories, relative to this file.' },
+    kubernetesVersion: {
+      type: 'string',
+      enum: [...KUBERNETES_VERSIONS],
+      description: `The Kubernetes version whose CEL environment policies run in (libraries, options, cost limits), as a quoted string such as "1.30"; default ${KUBERNETES_VERSIONS[KUBERNETES_VERSIONS.length - 1]}.`,
+    },
     overrides: {
       type: 'array',
       description: 'Settings for some files only; later overrides win.',

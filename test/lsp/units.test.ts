@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
 import { lintText, type LintOptions } from '../../src/engine/lint.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Diagnostic, Rule } from '../../src/engine/types.js';
+import type { Diagnostic, FileResult, Rule } from '../../src/engine/types.js';
+import { loadPolicy, policy, removeTempDirs } from '../policy/helpers.js';
 import { hoverAt } from '../../src/lsp/hover.js';
 import { ResolvedConfig } from '../../src/settings-file/resolve.js';
 import { containerPath, lineShape } from '../../src/lsp/cursor.js';
@@ -12,6 +13,8 @@ import { user } from '../helpers/manifests.js';
 
 /** A User whose username is its name, with more spec lines after it (line 7 on). */
 const namedUser = (name: string, extra = ''): string => user(`  username: ${name}\n${extra}`, name);
+
+afterAll(removeTempDirs);
 
 function apply(text: string, edits: ReturnType<typeof minimalEdits>): string {
   let out = text;
@@ -103,6 +106,25 @@ describe('per-document linting', () => {
     expect(checked).toEqual(['bob']);
     checked.length = 0;
     expect(second.result.diagnostics).toEqual(lintText(edited, options).diagnostics);
+  });
+
+  it('reuses the documents that did not change with custom policies too, keeping what they could not check', () => {
+    const policies = loadPolicy(policy('    - id: acme/badge\n      description: Require a badge\n      severity: info\n      given: spec\n      expression: self.badge > 0\n      message: m\n'));
+    const rules = [...builtinRules, ...policies.rules, probe];
+    const withPolicies: LintOptions = { filename: '/users.yaml', rules, settings: new ResolvedConfig(undefined, rules, '/').settingsFor('/users.yaml') };
+    const text = [user('ann', ''), user('bob', '  tokenGeneration: 3\n')].join('---\n');
+    const linting = new DocumentLinting();
+    checked.length = 0;
+    const first = linting.lint(text, withPolicies);
+    expect(checked).toEqual(['ann', 'bob']);
+    checked.length = 0;
+    const second = linting.lint(text.replace('tokenGeneration: 3', 'tokenGeneration: 4'), withPolicies);
+    expect(checked).toEqual(['bob']);
+    // Each document's failure, the reused one's as when it was linted: the rule failed on both, first on ann.
+    const failures = (result: FileResult): string[] => (result.failedChecks ?? []).map((c) => `${c.rule} ${c.first.document} ${c.documents}`);
+    expect(failures(first.result)).toEqual(['acme/badge User "ann" 1', 'acme/badge User "bob" 1']);
+    expect(failures(second.result)).toEqual(failures(first.result));
+    expect(policies.evaluationProblems([second.result])[0]?.diagnostics[0]?.message).toMatch(/^The policy rule acme\/badge could not be evaluated on 2 documents .* it first failed on User "ann" in \/users\.yaml: no such key: badge/);
   });
 
   it('lints files whose directives span documents whole', () => {

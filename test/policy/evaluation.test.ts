@@ -1,4 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { builtinRules } from '../../rules/index.js';
+import { lintText } from '../../src/engine/lint.js';
+import { presetSettings } from '../../src/engine/presets.js';
+import type { Rule } from '../../src/engine/types.js';
 import { lintWith, loadPolicy, policy, reported, removeTempDirs } from './helpers.js';
 import { config } from '../helpers/manifests.js';
 
@@ -39,7 +43,10 @@ describe('policy/evaluation-error', () => {
     ]);
     expect(reported(b).map(([id]) => id)).toEqual(['acme/oidc-issuer']);
     expect(a.diagnostics.some((d) => d.ruleId === 'internal/rule-error')).toBe(false);
-    const problems = policies.evaluationProblems();
+    // Each file's result says what the rule could not check there; the run reports the rule once, from all of them.
+    expect(a.failedChecks).toEqual([{ rule: 'acme/oidc-groups', first: { document: 'Config "b"', at: 'expression', error: 'no such key: groups' }, documents: 1, skipped: 0 }]);
+    expect(b.failedChecks).toEqual([{ rule: 'acme/oidc-groups', first: { document: 'Config "d"', at: 'expression', error: 'no such key: groups' }, documents: 1, skipped: 0 }]);
+    const problems = policies.evaluationProblems([a, b]);
     expect(problems).toHaveLength(1);
     expect(problems[0]?.file).toBe('policy.yaml');
     expect(problems[0]?.diagnostics).toEqual([
@@ -47,7 +54,7 @@ describe('policy/evaluation-error', () => {
         ruleId: 'policy/evaluation-error',
         severity: 'error',
         message:
-          'The policy rule acme/oidc-groups could not be evaluated on 2 documents (those were not checked by it); it first failed on Config "b" in configs.yaml: field not found: groups; test optional fields with has() first, e.g. has(self.x) && self.x > 0.',
+          'The policy rule acme/oidc-groups could not be evaluated on 2 documents (those were not checked by it); it first failed on Config "b" in configs.yaml: no such key: groups; test optional fields with has() first, e.g. has(self.x) && self.x > 0.',
         line: 11,
         column: 19,
         endLine: 11,
@@ -57,8 +64,32 @@ describe('policy/evaluation-error', () => {
         docsUrl: 'https://github.com/platlint/platlint/blob/main/rules/policy/evaluation-error/README.md',
       },
     ]);
-    policies.clearEvaluationProblems();
-    expect(policies.evaluationProblems()).toEqual([]);
+    // In the other order, the first failure is the other file's: nothing is kept between files.
+    expect(policies.evaluationProblems([b, a])[0]?.diagnostics[0]?.message).toContain('it first failed on Config "d" in other.yaml');
+    expect(policies.evaluationProblems([])).toEqual([]);
+  });
+
+  it('is not reported when the settings of the policy file turn it off', () => {
+    const off = presetSettings('recommended', builtinRules);
+    off.set('policy/evaluation-error', { severity: 'off' });
+    const policies = loadPolicy(GROUPS, { settingsFor: () => off });
+    const result = lintWith(policies, oidcConfig('b', NO_GROUPS));
+    expect(result.failedChecks?.map((c) => c.rule)).toEqual(['acme/oidc-groups']);
+    expect(policies.evaluationProblems([result])).toEqual([]);
+  });
+
+  it('a policy rule that throws is a rule that crashed, as a built-in one: internal/rule-error on the document, the rest still runs', () => {
+    const policies = loadPolicy(GROUPS);
+    const [groups, issuer] = policies.rules;
+    if (!groups || !issuer) throw new Error('the policy has two rules');
+    const crashing: Rule = Object.create(groups, { check: { value: () => { throw new Error('evaluator bug'); } } }) as Rule;
+    const rules = [...builtinRules, crashing, issuer];
+    const result = lintText(oidcConfig('a', WITH_GROUPS), { filename: 'a.yaml', rules, settings: presetSettings('recommended', rules) });
+    expect(result.diagnostics.filter((d) => d.ruleId.startsWith('acme/') || d.ruleId === 'internal/rule-error').map((d) => [d.ruleId, d.line, d.message])).toEqual([
+      ['internal/rule-error', 1, 'The rule acme/oidc-groups failed on this document (evaluator bug); the other rules still ran.'],
+      ['acme/oidc-issuer', 7, 'use the company identity provider'],
+    ]);
+    expect(result.failedChecks).toBeUndefined();
   });
 
   it('a result that is not a bool is an evaluation error', () => {
@@ -70,8 +101,9 @@ describe('policy/evaluation-error', () => {
       message: m
 `));
     expect(policies.problems).toEqual([]);
-    expect(reported(lintWith(policies, oidcConfig('a', WITH_GROUPS)))).toEqual([]);
-    expect(policies.evaluationProblems()[0]?.diagnostics[0]?.message).toContain('it first failed on Config "a" in test.yaml: the expression returned a string, not a bool');
+    const result = lintWith(policies, oidcConfig('a', WITH_GROUPS));
+    expect(reported(result)).toEqual([]);
+    expect(policies.evaluationProblems([result])[0]?.diagnostics[0]?.message).toContain('it first failed on Config "a" in test.yaml: the expression returned a string, not a bool');
   });
 
   it('a failing messageExpression still reports the violation, with the message, and is reported at its position', () => {
@@ -82,10 +114,11 @@ describe('policy/evaluation-error', () => {
       expression: has(self.groups) && size(self.groups) > 0
       messageExpression: "'no groups in ' + self.clientId"
 `));
-    expect(reported(lintWith(policies, oidcConfig('a', NO_GROUPS)))).toEqual([['acme/groups-message', 7, 5, 'Require OIDC groups']]);
-    const [problem] = policies.evaluationProblems()[0]?.diagnostics ?? [];
+    const result = lintWith(policies, oidcConfig('a', NO_GROUPS));
+    expect(reported(result)).toEqual([['acme/groups-message', 7, 5, 'Require OIDC groups']]);
+    const [problem] = policies.evaluationProblems([result])[0]?.diagnostics ?? [];
     expect([problem?.line, problem?.column, problem?.path]).toEqual([12, 26, '/spec/rules/0/messageExpression']);
-    expect(problem?.message).toContain('field not found: clientId');
+    expect(problem?.message).toContain('no such key: clientId');
   });
 
   it('stops a runaway expression with an error at the policy, and the run goes on', () => {
@@ -107,11 +140,12 @@ describe('policy/evaluation-error', () => {
     const result = lintWith(policies, docs);
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(reported(result).map(([id]) => id)).toEqual(Array(5).fill('acme/still-runs'));
-    const diagnostics = policies.evaluationProblems().flatMap((p) => p.diagnostics);
+    const diagnostics = policies.evaluationProblems([result]).flatMap((p) => p.diagnostics);
     expect(diagnostics.map((d) => [d.ruleId, d.line, d.column])).toEqual([['policy/evaluation-error', 10, 19]]);
     expect(diagnostics[0]?.message).toContain('could not be evaluated on 5 documents');
-    expect(diagnostics[0]?.message).toContain('the evaluation cost limit (100000) was exceeded');
-    expect(diagnostics[0]?.message).toContain('After 3 documents over the cost limit it was skipped on the other 2.');
+    expect(diagnostics[0]?.message).toContain('operation cancelled: actual cost limit exceeded');
+    expect(diagnostics[0]?.message).toContain('After 3 documents over the cost limit in a file, it was skipped on the other 2 there.');
+    expect(result.failedChecks?.map(({ rule, documents, skipped }) => [rule, documents, skipped])).toEqual([['acme/runaway', 5, 2]]);
   }, 30_000);
 
   const BIG_USER = `apiVersion: management.platform/v1
@@ -132,11 +166,12 @@ ${Array.from({ length: 2000 }, (_, i) => `    - team-${i}`).join('\n')}
       message: m
 `));
     const started = Date.now();
-    expect(reported(lintWith(policies, BIG_USER))).toEqual([]);
+    const result = lintWith(policies, BIG_USER);
+    expect(reported(result)).toEqual([]);
     expect(Date.now() - started).toBeLessThan(10_000);
-    const [problem] = policies.evaluationProblems()[0]?.diagnostics ?? [];
+    const [problem] = policies.evaluationProblems([result])[0]?.diagnostics ?? [];
     expect([problem?.line, problem?.column]).toEqual([11, 19]);
-    expect(problem?.message).toContain('it first failed on User "big" in test.yaml: the evaluation cost limit (100000) was exceeded; the expression does too much work');
+    expect(problem?.message).toContain('it first failed on User "big" in test.yaml: operation cancelled: actual cost limit exceeded; the expression does too much work');
   }, 30_000);
 
   it('bounds the total cost of one rule over all the given matches of a document', () => {
@@ -147,8 +182,7 @@ ${Array.from({ length: 2000 }, (_, i) => `    - team-${i}`).join('\n')}
       expression: self.startsWith('team-')
       message: m
 `), { costLimit: 100 });
-    lintWith(policies, BIG_USER);
-    expect(policies.evaluationProblems()[0]?.diagnostics[0]?.message).toContain('the rule spent more than 1000 cost units on this document (over 2000 matches of given)');
+    expect(policies.evaluationProblems([lintWith(policies, BIG_USER)])[0]?.diagnostics[0]?.message).toContain('the rule spent more than 1000 cost units on this document (over 2000 matches of given)');
   });
 
   it('a cost limit can be set, and a reasonable expression stays well under the default', () => {
@@ -160,10 +194,8 @@ ${Array.from({ length: 2000 }, (_, i) => `    - team-${i}`).join('\n')}
       message: m
 `);
     const normal = loadPolicy(text);
-    lintWith(normal, oidcConfig('a', WITH_GROUPS));
-    expect(normal.evaluationProblems()).toEqual([]);
+    expect(normal.evaluationProblems([lintWith(normal, oidcConfig('a', WITH_GROUPS))])).toEqual([]);
     const tight = loadPolicy(text, { costLimit: 100 });
-    lintWith(tight, oidcConfig('a', WITH_GROUPS));
-    expect(tight.evaluationProblems()[0]?.diagnostics[0]?.message).toContain('the evaluation cost limit (100) was exceeded');
+    expect(tight.evaluationProblems([lintWith(tight, oidcConfig('a', WITH_GROUPS))])[0]?.diagnostics[0]?.message).toContain('operation cancelled: actual cost limit exceeded');
   });
 });

@@ -29,7 +29,6 @@ export function loadPolicy(text: string, options: LoadPoliciesOptions = {}): Loa
 /** Lints a manifest with every built-in rule (recommended preset) and the policy's rules. */
 export function lintWith(policies: LoadedPolicies, text: string, filename = 'test.yaml'): FileResult {
   const rules: Rule[] = [...builtinRules, ...policies.rules];
-  policies.setCurrentFile(filename);
   return lintText(text, { filename, rules, settings: presetSettings('recommended', rules) });
 }
 

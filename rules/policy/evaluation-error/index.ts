@@ -1,8 +1,9 @@
 import { defineRule } from '../../api.js';
 
 /**
- * Reported after a run in the policy files, once per policy rule that failed to evaluate on some document
- * (`LoadedPolicies.evaluationProblems()`); this module is its identity, message and documentation.
+ * Reported after a run in the policy files, once per policy rule that failed to evaluate on some document, from
+ * what the files' results say (`LoadedPolicies.evaluationProblems`); this module is its identity, message and
+ * documentation.
  */
 const rule = defineRule({
   meta: {
