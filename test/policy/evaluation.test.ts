@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
-import { lintText } from '../../src/engine/lint.js';
 import { presetSettings } from '../../src/engine/presets.js';
 import type { Rule } from '../../src/engine/types.js';
-import { lintWith, loadPolicy, policy, reported, removeTempDirs } from './helpers.js';
+import { lintResult } from '../helpers/lint.js';
 import { config } from '../helpers/manifests.js';
+import { loadPolicy, policy, reported, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -32,8 +32,8 @@ describe('policy/evaluation-error', () => {
   it('skips a document the expression fails on, checks the others, and reports the rule once, at its expression', () => {
     const policies = loadPolicy(GROUPS);
     expect(policies.problems).toEqual([]);
-    const a = lintWith(policies, [oidcConfig('a', WITH_GROUPS), oidcConfig('b', NO_GROUPS), oidcConfig('c', EMPTY_GROUPS)].join('---\n'), 'configs.yaml');
-    const b = lintWith(policies, oidcConfig('d', NO_GROUPS), 'other.yaml');
+    const a = lintResult([oidcConfig('a', WITH_GROUPS), oidcConfig('b', NO_GROUPS), oidcConfig('c', EMPTY_GROUPS)].join('---\n'), { policies, filename: 'configs.yaml' });
+    const b = lintResult(oidcConfig('d', NO_GROUPS), { policies, filename: 'other.yaml' });
     // The failing documents are not reported by the rule, the others are; the other rule runs on every document.
     expect(reported(a)).toEqual([
       ['acme/oidc-issuer', 7, 5, 'use the company identity provider'],
@@ -73,7 +73,7 @@ describe('policy/evaluation-error', () => {
     const off = presetSettings('recommended', builtinRules);
     off.set('policy/evaluation-error', { severity: 'off' });
     const policies = loadPolicy(GROUPS, { settingsFor: () => off });
-    const result = lintWith(policies, oidcConfig('b', NO_GROUPS));
+    const result = lintResult(oidcConfig('b', NO_GROUPS), { policies });
     expect(result.failedChecks?.map((c) => c.rule)).toEqual(['acme/oidc-groups']);
     expect(policies.evaluationProblems([result])).toEqual([]);
   });
@@ -83,8 +83,7 @@ describe('policy/evaluation-error', () => {
     const [groups, issuer] = policies.rules;
     if (!groups || !issuer) throw new Error('the policy has two rules');
     const crashing: Rule = Object.create(groups, { check: { value: () => { throw new Error('evaluator bug'); } } }) as Rule;
-    const rules = [...builtinRules, crashing, issuer];
-    const result = lintText(oidcConfig('a', WITH_GROUPS), { filename: 'a.yaml', rules, settings: presetSettings('recommended', rules) });
+    const result = lintResult(oidcConfig('a', WITH_GROUPS), { policies: { rules: [crashing, issuer] }, filename: 'a.yaml' });
     expect(result.diagnostics.filter((d) => d.ruleId.startsWith('acme/') || d.ruleId === 'internal/rule-error').map((d) => [d.ruleId, d.line, d.message])).toEqual([
       ['internal/rule-error', 1, 'The rule acme/oidc-groups failed on this document (evaluator bug); the other rules still ran.'],
       ['acme/oidc-issuer', 7, 'use the company identity provider'],
@@ -101,7 +100,7 @@ describe('policy/evaluation-error', () => {
       message: m
 `));
     expect(policies.problems).toEqual([]);
-    const result = lintWith(policies, oidcConfig('a', WITH_GROUPS));
+    const result = lintResult(oidcConfig('a', WITH_GROUPS), { policies });
     expect(reported(result)).toEqual([]);
     expect(policies.evaluationProblems([result])[0]?.diagnostics[0]?.message).toContain('it first failed on Config "a" in test.yaml: the expression returned a string, not a bool');
   });
@@ -114,7 +113,7 @@ describe('policy/evaluation-error', () => {
       expression: has(self.groups) && size(self.groups) > 0
       messageExpression: "'no groups in ' + self.clientId"
 `));
-    const result = lintWith(policies, oidcConfig('a', NO_GROUPS));
+    const result = lintResult(oidcConfig('a', NO_GROUPS), { policies });
     expect(reported(result)).toEqual([['acme/groups-message', 7, 5, 'Require OIDC groups']]);
     const [problem] = policies.evaluationProblems([result])[0]?.diagnostics ?? [];
     expect([problem?.line, problem?.column, problem?.path]).toEqual([12, 26, '/spec/rules/0/messageExpression']);
@@ -137,7 +136,7 @@ describe('policy/evaluation-error', () => {
     expect(policies.problems).toEqual([]);
     const docs = ['a', 'b', 'c', 'd', 'e'].map((n) => oidcConfig(n, WITH_GROUPS)).join('---\n');
     const started = Date.now();
-    const result = lintWith(policies, docs);
+    const result = lintResult(docs, { policies });
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(reported(result).map(([id]) => id)).toEqual(Array(5).fill('acme/still-runs'));
     const diagnostics = policies.evaluationProblems([result]).flatMap((p) => p.diagnostics);
@@ -166,7 +165,7 @@ ${Array.from({ length: 2000 }, (_, i) => `    - team-${i}`).join('\n')}
       message: m
 `));
     const started = Date.now();
-    const result = lintWith(policies, BIG_USER);
+    const result = lintResult(BIG_USER, { policies });
     expect(reported(result)).toEqual([]);
     expect(Date.now() - started).toBeLessThan(10_000);
     const [problem] = policies.evaluationProblems([result])[0]?.diagnostics ?? [];
@@ -182,7 +181,7 @@ ${Array.from({ length: 2000 }, (_, i) => `    - team-${i}`).join('\n')}
       expression: self.startsWith('team-')
       message: m
 `), { costLimit: 100 });
-    expect(policies.evaluationProblems([lintWith(policies, BIG_USER)])[0]?.diagnostics[0]?.message).toContain('the rule spent more than 1000 cost units on this document (over 2000 matches of given)');
+    expect(policies.evaluationProblems([lintResult(BIG_USER, { policies })])[0]?.diagnostics[0]?.message).toContain('the rule spent more than 1000 cost units on this document (over 2000 matches of given)');
   });
 
   it('a cost limit can be set, and a reasonable expression stays well under the default', () => {
@@ -194,8 +193,8 @@ ${Array.from({ length: 2000 }, (_, i) => `    - team-${i}`).join('\n')}
       message: m
 `);
     const normal = loadPolicy(text);
-    expect(normal.evaluationProblems([lintWith(normal, oidcConfig('a', WITH_GROUPS))])).toEqual([]);
+    expect(normal.evaluationProblems([lintResult(oidcConfig('a', WITH_GROUPS), { policies: normal })])).toEqual([]);
     const tight = loadPolicy(text, { costLimit: 100 });
-    expect(tight.evaluationProblems([lintWith(tight, oidcConfig('a', WITH_GROUPS))])[0]?.diagnostics[0]?.message).toContain('operation cancelled: actual cost limit exceeded');
+    expect(tight.evaluationProblems([lintResult(oidcConfig('a', WITH_GROUPS), { policies: tight })])[0]?.diagnostics[0]?.message).toContain('operation cancelled: actual cost limit exceeded');
   });
 });
