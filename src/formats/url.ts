@@ -310,13 +310,20 @@ export type AbsoluteUrlResult =
  */
 export const parseAbsoluteUrl: (s: string) => AbsoluteUrlResult = memoizeByString(parseAbsoluteUrlOnce);
 
+const NOT_ABSOLUTE = "not an absolute URL: ";
+
+/** What is wrong with a URL {@link parseAbsoluteUrl} refused, without its "not an absolute URL: " lead (for messages that say so). */
+export function absoluteUrlProblem(reason: string): string {
+  return reason.startsWith(NOT_ABSOLUTE) ? reason.slice(NOT_ABSOLUTE.length) : reason;
+}
+
 function parseAbsoluteUrlOnce(s: string): AbsoluteUrlResult {
   const r = parseGoUrl(s);
   if (!r.ok) return { ok: false, reason: r.reason };
   const g = r.url;
-  if (g.scheme === "") return { ok: false, reason: "not an absolute URL: missing scheme (e.g. https://)" };
+  if (g.scheme === "") return { ok: false, reason: `${NOT_ABSOLUTE}missing scheme (e.g. https://)` };
   if (g.opaque !== "" || g.hostname === "") {
-    return { ok: false, reason: "not an absolute URL: missing host (expected scheme://host/...)" };
+    return { ok: false, reason: `${NOT_ABSOLUTE}missing host (expected scheme://host/...)` };
   }
   let whatwg: URL | null = null;
   try {

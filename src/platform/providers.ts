@@ -40,6 +40,11 @@ export function eachProvider(data: unknown): readonly ProviderEntry[] {
   return entries;
 }
 
+/** The login providers of one type, at the top level and in every connector. */
+export function providersOfType(data: unknown, type: ProviderType): ProviderEntry[] {
+  return eachProvider(data).filter((entry) => entry.type === type);
+}
+
 function findProviders(data: unknown): ProviderEntry[] {
   const authPath = ['status', 'auth'];
   const auth = recordAt(data, authPath);

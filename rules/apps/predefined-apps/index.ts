@@ -1,5 +1,5 @@
-import { type DataPath, defineRule, displayPath, getIn, parseAbsoluteUrl, redactUrlPassword } from '../../api.js';
-import { APPS, PREDEFINED_APPS, recordItems, REPOSITORIES, urlReason } from '../shared.js';
+import { absoluteUrlProblem, type DataPath, defineRule, displayPath, getIn, parseAbsoluteUrl, redactUrlPassword } from '../../api.js';
+import { APPS, PREDEFINED_APPS, recordItems, REPOSITORIES } from '../shared.js';
 
 /** `repo/chart`: a repository name and a chart name, both non-empty, one slash, no white space. */
 const CHART = /^([^/\s]+)\/([^/\s]+)$/;
@@ -71,7 +71,7 @@ const rule = defineRule({
         const parsed = parseAbsoluteUrl(url);
         if (!parsed.ok) {
           const urlPath: DataPath = [...path, name];
-          ctx.report({ messageId: 'notAbsolute', path: urlPath, data: { field: displayPath(urlPath), value: redactUrlPassword(url), reason: urlReason(parsed.reason) } });
+          ctx.report({ messageId: 'notAbsolute', path: urlPath, data: { field: displayPath(urlPath), value: redactUrlPassword(url), reason: absoluteUrlProblem(parsed.reason) } });
         }
       }
     }

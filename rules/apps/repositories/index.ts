@@ -1,5 +1,5 @@
-import { type DataPath, defineRule, displayPath, duplicates, parseAbsoluteUrl, redactUrlPassword } from '../../api.js';
-import { recordItems, REPOSITORIES, urlReason } from '../shared.js';
+import { absoluteUrlProblem, type DataPath, defineRule, displayPath, duplicates, parseAbsoluteUrl, redactUrlPassword } from '../../api.js';
+import { recordItems, REPOSITORIES } from '../shared.js';
 
 const rule = defineRule({
   meta: {
@@ -34,7 +34,7 @@ const rule = defineRule({
       } else if (typeof url === 'string') {
         const parsed = parseAbsoluteUrl(url);
         if (!parsed.ok) {
-          ctx.report({ messageId: 'notAbsolute', path: urlPath, data: { field: displayPath(urlPath), value: redactUrlPassword(url), reason: url === '' ? 'it is empty' : urlReason(parsed.reason) } });
+          ctx.report({ messageId: 'notAbsolute', path: urlPath, data: { field: displayPath(urlPath), value: redactUrlPassword(url), reason: url === '' ? 'it is empty' : absoluteUrlProblem(parsed.reason) } });
         }
       }
     }

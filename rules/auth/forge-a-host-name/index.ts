@@ -1,4 +1,4 @@
-import { defineRule, eachProvider, redactUrlPassword, shown } from '../../api.js';
+import { defineRule, providersOfType, redactUrlPassword, shown } from '../../api.js';
 import { fieldName, filled } from '../shared.js';
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
@@ -23,8 +23,7 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'gitForgeA') continue;
+    for (const entry of providersOfType(doc.data, 'gitForgeA')) {
       const hostName = filled(entry, 'hostName');
       if (hostName === undefined || !hostName.includes('/')) continue;
       const scheme = SCHEME.exec(hostName);

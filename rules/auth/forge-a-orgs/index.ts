@@ -1,4 +1,4 @@
-import { defineRule, eachProvider, isRecord, shown } from '../../api.js';
+import { defineRule, isRecord, providersOfType, shown } from '../../api.js';
 import { fieldName } from '../shared.js';
 
 const rule = defineRule({
@@ -21,8 +21,7 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'gitForgeA') continue;
+    for (const entry of providersOfType(doc.data, 'gitForgeA')) {
       const orgs = entry.config['orgs'];
       if (!Array.isArray(orgs)) continue;
       const seen = new Set<string>();

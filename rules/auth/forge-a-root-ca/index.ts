@@ -1,4 +1,4 @@
-import { checkRootCa, defineRule, eachProvider } from '../../api.js';
+import { checkRootCa, defineRule, providersOfType } from '../../api.js';
 import { fieldName, filled } from '../shared.js';
 
 const rule = defineRule({
@@ -21,8 +21,7 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'gitForgeA') continue;
+    for (const entry of providersOfType(doc.data, 'gitForgeA')) {
       const rootCa = filled(entry, 'rootCA');
       if (!rootCa) continue;
       const path = [...entry.path, 'rootCA'];

@@ -1,4 +1,4 @@
-import { defineRule, eachProvider, redactUrlPassword, shown } from '../../api.js';
+import { defineRule, providersOfType, redactUrlPassword, shown } from '../../api.js';
 import { fieldName, filled, httpUrlProblem } from '../shared.js';
 
 const rule = defineRule({
@@ -17,8 +17,7 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'gitForgeB') continue;
+    for (const entry of providersOfType(doc.data, 'gitForgeB')) {
       const value = filled(entry, 'baseURL');
       if (value === undefined) continue;
       const reason = httpUrlProblem(value);

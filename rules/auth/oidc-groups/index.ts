@@ -1,4 +1,4 @@
-import { defineRule, eachProvider } from '../../api.js';
+import { defineRule, providersOfType } from '../../api.js';
 import { fieldName, filled, nonEmptyList } from '../shared.js';
 
 const rule = defineRule({
@@ -17,8 +17,7 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'oidc') continue;
+    for (const entry of providersOfType(doc.data, 'oidc')) {
       if (!nonEmptyList(entry, 'groups') || filled(entry, 'groupsClaim')) continue;
       ctx.report({
         messageId: 'noGroupsClaim',

@@ -1,4 +1,4 @@
-import { defineRule, eachProvider, isLocalhost, parseAbsoluteUrl, redactUrlPassword, shown } from '../../api.js';
+import { absoluteUrlProblem, defineRule, isLocalhost, parseAbsoluteUrl, providersOfType, redactUrlPassword, shown } from '../../api.js';
 import { fieldName } from '../shared.js';
 
 /** An issuer written as its discovery document's URL: the issuer is what comes before. */
@@ -45,8 +45,7 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'oidc') continue;
+    for (const entry of providersOfType(doc.data, 'oidc')) {
       const value = entry.config['issuerUrl'];
       if (value === undefined || value === null || value === '') {
         // Absent, `issuerUrl:` / null (the same as absent to the platform's decoder), or "": no issuer either way.
@@ -59,7 +58,7 @@ const rule = defineRule({
       const field = fieldName(entry, 'issuerUrl');
       const parsed = parseAbsoluteUrl(value);
       if (!parsed.ok) {
-        ctx.report({ messageId: 'notUrl', path, data: { field, value: shown(redactUrlPassword(value)), reason: parsed.reason.replace(/^not an absolute URL: /, '') } });
+        ctx.report({ messageId: 'notUrl', path, data: { field, value: shown(redactUrlPassword(value)), reason: absoluteUrlProblem(parsed.reason) } });
         continue;
       }
       if (parsed.scheme !== 'https' && !(parsed.scheme === 'http' && isLocalhost(parsed.host))) {

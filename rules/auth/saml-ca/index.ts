@@ -1,4 +1,4 @@
-import { checkSamlCaData, defineRule, eachProvider, isBase64 } from '../../api.js';
+import { checkSamlCaData, defineRule, isBase64, providersOfType } from '../../api.js';
 import { fieldName, filled, isTrue } from '../shared.js';
 
 // caData is a secret-like blob: its value never goes into a message, only the field name and what is wrong with it.
@@ -31,8 +31,7 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'saml') continue;
+    for (const entry of providersOfType(doc.data, 'saml')) {
       const provider = fieldName(entry);
       const insecure = isTrue(entry, 'insecureSkipSignatureValidation');
       const ca = filled(entry, 'ca');

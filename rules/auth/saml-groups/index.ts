@@ -1,4 +1,4 @@
-import { defineRule, eachProvider } from '../../api.js';
+import { defineRule, providersOfType } from '../../api.js';
 import { fieldName, filled, isTrue, nonEmptyList } from '../shared.js';
 
 const rule = defineRule({
@@ -25,8 +25,7 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'saml') continue;
+    for (const entry of providersOfType(doc.data, 'saml')) {
       const hasAttr = filled(entry, 'groupsAttr') !== undefined;
       const hasAllowed = nonEmptyList(entry, 'allowedGroups') !== undefined;
       const data = (key: string) => ({ field: fieldName(entry, key), provider: fieldName(entry) });

@@ -1,4 +1,4 @@
-import { defineRule, eachProvider, lastComponent, NAME_ID_FORMATS, shown } from '../../api.js';
+import { defineRule, lastComponent, NAME_ID_FORMATS, providersOfType, shown } from '../../api.js';
 import { fieldName, str } from '../shared.js';
 
 /** Dex's lookup: every full URN and its last component, exactly (case-sensitive). */
@@ -35,8 +35,7 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'saml') continue;
+    for (const entry of providersOfType(doc.data, 'saml')) {
       const value = str(entry, 'nameIDPolicyFormat');
       if (value === undefined || value === '' || LOOKUP.has(value)) continue;
       const path = [...entry.path, 'nameIDPolicyFormat'];

@@ -1,4 +1,4 @@
-import { defineRule, eachProvider } from '../../api.js';
+import { defineRule, providersOfType } from '../../api.js';
 import { fieldName } from '../shared.js';
 
 /** What the SAML connector refuses to start without (Dex's `openConnector`), and what each is for. */
@@ -30,8 +30,7 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'saml') continue;
+    for (const entry of providersOfType(doc.data, 'saml')) {
       const absent: (readonly [string, string])[] = [];
       for (const field of REQUIRED) {
         const [key, what] = field;

@@ -1,4 +1,4 @@
-import { defineRule, eachProvider, isDomainName, isLowercaseDomainName, parseEmail, shown } from '../../api.js';
+import { defineRule, isDomainName, isLowercaseDomainName, parseEmail, providersOfType, shown } from '../../api.js';
 import { fieldName, filled, nonEmptyList } from '../shared.js';
 
 const rule = defineRule({
@@ -35,8 +35,7 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'webIdentityA') continue;
+    for (const entry of providersOfType(doc.data, 'webIdentityA')) {
       const provider = fieldName(entry);
       const serviceAccount = filled(entry, 'serviceAccountFilePath');
       const adminEmail = filled(entry, 'adminEmail');

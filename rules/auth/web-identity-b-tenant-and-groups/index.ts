@@ -1,4 +1,4 @@
-import { defineRule, eachProvider, isDomainName, isUUID, shown } from '../../api.js';
+import { defineRule, isDomainName, isUUID, providersOfType, shown } from '../../api.js';
 import { fieldName, isTrue, nonEmptyList, str } from '../shared.js';
 
 /** The tenant keywords of the connector, compared case-sensitively (anything else is taken as one tenant). */
@@ -47,8 +47,7 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'webIdentityB') continue;
+    for (const entry of providersOfType(doc.data, 'webIdentityB')) {
       const provider = fieldName(entry);
       const raw = str(entry, 'tenant');
       const tenantSet = raw !== undefined && raw !== '';

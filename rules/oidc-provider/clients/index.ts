@@ -1,4 +1,4 @@
-import { type DataPath, defineRule, displayPath, duplicates, isRecord, listAt, parseAbsoluteUrl, recordAt, redactUrlPassword } from '../../api.js';
+import { absoluteUrlProblem, type DataPath, defineRule, displayPath, duplicates, isRecord, listAt, parseAbsoluteUrl, recordAt, redactUrlPassword } from '../../api.js';
 
 const OIDC: DataPath = ['status', 'oidc'];
 const CLIENTS: DataPath = [...OIDC, 'clients'];
@@ -55,7 +55,7 @@ const rule = defineRule({
           ctx.report({ messageId: 'wildcard', path: uriPath, data: { field, value: shown, wildcardRedirect: displayPath([...OIDC, 'wildcardRedirect']) } });
         }
         const url = parseAbsoluteUrl(uri);
-        if (!url.ok) ctx.report({ messageId: 'notAbsolute', path: uriPath, data: { field, value: shown, reason: url.reason.replace(/^not an absolute URL: /, '') } });
+        if (!url.ok) ctx.report({ messageId: 'notAbsolute', path: uriPath, data: { field, value: shown, reason: absoluteUrlProblem(url.reason) } });
       }
     }
 

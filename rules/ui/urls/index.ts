@@ -1,4 +1,4 @@
-import { type DataPath, defineRule, displayPath, listAt, parseAbsoluteUrl, parseGoUrl, recordAt, redactUrlPassword, type RuleContext } from '../../api.js';
+import { absoluteUrlProblem, type DataPath, defineRule, displayPath, listAt, parseAbsoluteUrl, parseGoUrl, recordAt, redactUrlPassword, type RuleContext } from '../../api.js';
 
 const UI: DataPath = ['status', 'uiSettings'];
 
@@ -29,7 +29,7 @@ function checkUrl(ctx: Context, path: DataPath, value: string, example: string):
   }
   const parsed = parseAbsoluteUrl(value);
   if (!parsed.ok) {
-    ctx.report({ messageId: 'notAbsolute', path, data: { ...data, reason: parsed.reason.replace(/^not an absolute URL: /, '') } });
+    ctx.report({ messageId: 'notAbsolute', path, data: { ...data, reason: absoluteUrlProblem(parsed.reason) } });
   }
 }
 
