@@ -1,5 +1,5 @@
-import { absoluteUrlProblem, type DataPath, defineRule, displayPath, getIn, parseAbsoluteUrl, redactUrlPassword } from '../../api.js';
-import { APPS, PREDEFINED_APPS, recordItems, REPOSITORIES } from '../shared.js';
+import { absoluteUrlProblem, type DataPath, defineRule, displayPath, getIn, mappingItems, parseAbsoluteUrl, redactUrlPassword } from '../../api.js';
+import { APPS, PREDEFINED_APPS, REPOSITORIES } from '../shared.js';
 
 /** `repo/chart`: a repository name and a chart name, both non-empty, one slash, no white space. */
 const CHART = /^([^/\s]+)\/([^/\s]+)$/;
@@ -35,9 +35,9 @@ const rule = defineRule({
   },
   check(doc, ctx) {
     const noDefault = getIn(doc.data, [...APPS, 'noDefault']) === true;
-    const repoNames = recordItems(doc.data, REPOSITORIES).flatMap(({ value }) => (typeof value['name'] === 'string' ? [value['name']] : []));
+    const repoNames = mappingItems(doc.data, REPOSITORIES).flatMap(({ value }) => (typeof value['name'] === 'string' ? [value['name']] : []));
 
-    for (const { value: app, path } of recordItems(doc.data, PREDEFINED_APPS)) {
+    for (const { value: app, path } of mappingItems(doc.data, PREDEFINED_APPS)) {
       const chart = app['chart'];
       const chartPath: DataPath = [...path, 'chart'];
       if (chart === undefined || chart === null) {

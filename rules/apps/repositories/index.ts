@@ -1,5 +1,5 @@
-import { absoluteUrlProblem, type DataPath, defineRule, displayPath, duplicates, parseAbsoluteUrl, redactUrlPassword } from '../../api.js';
-import { recordItems, REPOSITORIES } from '../shared.js';
+import { absoluteUrlProblem, type DataPath, defineRule, displayPath, mappingItems, parseAbsoluteUrl, redactUrlPassword, repeatedField } from '../../api.js';
+import { REPOSITORIES } from '../shared.js';
 
 const rule = defineRule({
   meta: {
@@ -24,7 +24,7 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    const repositories = recordItems(doc.data, REPOSITORIES);
+    const repositories = mappingItems(doc.data, REPOSITORIES);
     for (const { value: repo, path } of repositories) {
       const url = repo['url'];
       const urlPath: DataPath = [...path, 'url'];
@@ -39,14 +39,8 @@ const rule = defineRule({
       }
     }
 
-    const named = repositories.filter(({ value }) => typeof value['name'] === 'string');
-    for (const i of duplicates(named, ({ value }) => value['name'])) {
-      const dup = named[i];
-      if (!dup) continue;
-      const name = dup.value['name'] as string;
-      const first = named.find(({ value }) => value['name'] === name);
-      const namePath: DataPath = [...dup.path, 'name'];
-      ctx.report({ messageId: 'duplicateName', path: namePath, data: { field: displayPath(namePath), value: name, first: first ? displayPath([...first.path, 'name']) : '' } });
+    for (const { path, value, first } of repeatedField(repositories, 'name')) {
+      ctx.report({ messageId: 'duplicateName', path, data: { field: displayPath(path), value, first: displayPath(first) } });
     }
   },
 });

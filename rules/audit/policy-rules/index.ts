@@ -1,4 +1,4 @@
-import { type DataPath, defineRule, displayPath, isRecord, listAt, nameIsDNSSubdomain } from '../../api.js';
+import { type DataPath, defineRule, displayPath, listAt, mappingItems, nameIsDNSSubdomain } from '../../api.js';
 import { nonEmptyList, policyRules } from '../shared.js';
 
 /**
@@ -71,8 +71,7 @@ const rule = defineRule({
       }
 
       // validateResources
-      for (const { value: groupResources, path: grPath } of listAt(doc.data, [...path, 'resources'])) {
-        if (!isRecord(groupResources)) continue;
+      for (const { value: groupResources, path: grPath } of mappingItems(doc.data, [...path, 'resources'])) {
         const group = groupResources['group'];
         if (typeof group === 'string' && group !== '' && group !== '*') {
           const problems = nameIsDNSSubdomain(group, false);

@@ -1,4 +1,4 @@
-import { defineRule, displayPath, isRecord, listAt, PROVIDER_TYPES, recordAt, shown } from '../../api.js';
+import { defineRule, displayPath, isRecord, mappingItems, PROVIDER_TYPES, recordAt, shown } from '../../api.js';
 import { TOP_LEVEL_IDS, isUrlSafeConnectorId } from '../shared.js';
 
 const PROVIDER_LIST = PROVIDER_TYPES.join(', ');
@@ -41,8 +41,7 @@ const rule = defineRule({
     const topLevel = new Map<string, string>();
     for (const type of PROVIDER_TYPES) if (isRecord(auth[type])) topLevel.set(TOP_LEVEL_IDS[type], type);
     const seen = new Map<string, string>();
-    for (const { value: connector, path } of listAt(doc.data, [...authPath, 'connectors'])) {
-      if (!isRecord(connector)) continue;
+    for (const { value: connector, path } of mappingItems(doc.data, [...authPath, 'connectors'])) {
       const id = connector['id'];
       const idField = displayPath([...path, 'id']);
       if (id === undefined || id === null || id === '') {

@@ -1,4 +1,4 @@
-import { byteLength, defineRule, isRecord, isSet, listAt, shown } from '../../api.js';
+import { byteLength, defineRule, isSet, mappingItems, shown } from '../../api.js';
 
 /** apimachinery `FieldManagerMaxLength` and `MaxSubresourceNameLength`. */
 const MANAGER_MAX_BYTES = 128;
@@ -57,8 +57,7 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const [index, { value: entry, path }] of listAt(doc.data, ['metadata', 'managedFields']).entries()) {
-      if (!isRecord(entry)) continue;
+    for (const { value: entry, path, index } of mappingItems(doc.data, ['metadata', 'managedFields'])) {
       for (const [field, why] of Object.entries(REQUIRED)) {
         const value = entry[field];
         // An empty operation or fieldsType is a schema enum error, an empty time a meta/timestamps one.

@@ -1,4 +1,4 @@
-import { defineRule, isGenerateNamePrefix, isSet, nameIsDNSSubdomain, problemsText, shown } from '../../api.js';
+import { defineRule, isGenerateNamePrefix, isSet, nameIsDNSSubdomain, problemsText, type RuleContext, shown } from '../../api.js';
 import { metadataOf } from '../helpers.js';
 
 /** A likely intended name: lower case, `_` and spaces as `-`; offered only when that is a valid name. */
@@ -7,6 +7,23 @@ function normalized(value: string, prefix: boolean): string | undefined {
   if (candidate === value || candidate === '') return undefined;
   return nameIsDNSSubdomain(candidate, prefix).length === 0 ? candidate : undefined;
 }
+
+/** `name` or `generateName` (a prefix), checked as the server checks it, with the likely intended value to write. */
+function reportInvalid(ctx: Context, field: 'name' | 'generateName', value: string): void {
+  const prefix = field === 'generateName';
+  const problems = prefix ? isGenerateNamePrefix(value) : nameIsDNSSubdomain(value, false);
+  if (problems.length === 0) return;
+  const path = ['metadata', field];
+  const better = normalized(value, prefix);
+  ctx.report({
+    messageId: prefix ? 'invalidGenerateName' : 'invalidName',
+    path,
+    data: { value: shown(value), problems: problemsText(problems), hint: better ? `; for example "${better}"` : '' },
+    ...(better ? { suggestions: [{ description: `Use "${better}"`, fix: { op: 'set-scalar' as const, path, value: better } }] } : {}),
+  });
+}
+
+type Context = RuleContext<typeof rule.messages>;
 
 const rule = defineRule({
   meta: {
@@ -45,29 +62,9 @@ const rule = defineRule({
     const hasName = typeof name === 'string' && name !== '';
     const hasGenerate = typeof generateName === 'string' && generateName !== '';
 
-    if (typeof generateName === 'string' && hasGenerate) {
-      const problems = isGenerateNamePrefix(generateName);
-      if (problems.length > 0) {
-        const better = normalized(generateName, true);
-        ctx.report({
-          messageId: 'invalidGenerateName',
-          path: ['metadata', 'generateName'],
-          data: { value: shown(generateName), problems: problemsText(problems), hint: better ? `; for example "${better}"` : '' },
-          ...(better ? { suggestions: [{ description: `Use "${better}"`, fix: { op: 'set-scalar' as const, path: ['metadata', 'generateName'], value: better } }] } : {}),
-        });
-      }
-    }
+    if (typeof generateName === 'string' && hasGenerate) reportInvalid(ctx, 'generateName', generateName);
     if (typeof name === 'string' && hasName) {
-      const problems = nameIsDNSSubdomain(name, false);
-      if (problems.length > 0) {
-        const better = normalized(name, false);
-        ctx.report({
-          messageId: 'invalidName',
-          path: ['metadata', 'name'],
-          data: { value: shown(name), problems: problemsText(problems), hint: better ? `; for example "${better}"` : '' },
-          ...(better ? { suggestions: [{ description: `Use "${better}"`, fix: { op: 'set-scalar' as const, path: ['metadata', 'name'], value: better } }] } : {}),
-        });
-      }
+      reportInvalid(ctx, 'name', name);
       if (hasGenerate) ctx.report({ messageId: 'generateNameIgnored', path: ['metadata', 'generateName'], at: 'key' });
       return;
     }

@@ -1,4 +1,4 @@
-import { defineRule, isRecord, listAt, shown } from '../../api.js';
+import { defineRule, mappingItems, shown } from '../../api.js';
 
 /** apimachinery `BannedOwners`: kinds that may never own another object. */
 const BANNED_OWNERS = new Set(['v1/Event']);
@@ -51,8 +51,7 @@ const rule = defineRule({
   },
   check(doc, ctx) {
     let firstController: { index: number; ref: string } | undefined;
-    for (const [index, { value: ref, path }] of listAt(doc.data, ['metadata', 'ownerReferences']).entries()) {
-      if (!isRecord(ref)) continue;
+    for (const { value: ref, path, index } of mappingItems(doc.data, ['metadata', 'ownerReferences'])) {
       const label = `${typeof ref.kind === 'string' && ref.kind ? ref.kind : '?'}/${typeof ref.name === 'string' && ref.name ? shown(ref.name, 60) : '?'}`;
       const { apiVersion } = ref;
       if (apiVersion === '') {

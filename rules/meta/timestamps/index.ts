@@ -1,4 +1,4 @@
-import { type DataPath, defineRule, displayPath, isRecord, listAt, type NodeFacts, parseRFC3339, type RFC3339Fields, shown } from '../../api.js';
+import { type DataPath, defineRule, displayPath, mappingItems, type NodeFacts, parseRFC3339, type RFC3339Fields, shown } from '../../api.js';
 import { metadataOf } from '../helpers.js';
 
 /**
@@ -75,8 +75,8 @@ const rule = defineRule({
     };
     check(['metadata', 'creationTimestamp'], meta.creationTimestamp, true);
     check(['metadata', 'deletionTimestamp'], meta.deletionTimestamp, false);
-    for (const { value: entry, path } of listAt(doc.data, ['metadata', 'managedFields'])) {
-      if (isRecord(entry)) check([...path, 'time'], entry.time, false);
+    for (const { value: entry, path } of mappingItems(doc.data, ['metadata', 'managedFields'])) {
+      check([...path, 'time'], entry['time'], false);
     }
   },
 });

@@ -1,4 +1,4 @@
-import { absoluteUrlProblem, type DataPath, defineRule, displayPath, duplicates, isRecord, listAt, parseAbsoluteUrl, recordAt, redactUrlPassword } from '../../api.js';
+import { absoluteUrlProblem, type DataPath, defineRule, displayPath, listAt, mappingItems, parseAbsoluteUrl, recordAt, redactUrlPassword, repeatedField } from '../../api.js';
 
 const OIDC: DataPath = ['status', 'oidc'];
 const CLIENTS: DataPath = [...OIDC, 'clients'];
@@ -39,7 +39,7 @@ const rule = defineRule({
     const oidc = recordAt(doc.data, OIDC);
     if (!oidc) return;
     const wildcardAllowed = oidc['wildcardRedirect'] === true;
-    const clients = listAt(doc.data, CLIENTS).filter((c): c is { value: Record<string, unknown>; path: DataPath } => isRecord(c.value));
+    const clients = mappingItems(doc.data, CLIENTS);
 
     for (const { value: client, path } of clients) {
       const urisPath: DataPath = [...path, 'redirectURIs'];
@@ -59,18 +59,9 @@ const rule = defineRule({
       }
     }
 
-    const withIds = clients.filter(({ value }) => typeof value['clientId'] === 'string' && value['clientId'] !== '');
-    for (const i of duplicates(withIds, ({ value }) => value['clientId'])) {
-      const dup = withIds[i];
-      if (!dup) continue;
-      const id = dup.value['clientId'] as string;
-      const first = withIds.find(({ value }) => value['clientId'] === id);
-      const idPath: DataPath = [...dup.path, 'clientId'];
-      ctx.report({
-        messageId: 'duplicateClientId',
-        path: idPath,
-        data: { field: displayPath(idPath), value: id, first: first ? displayPath([...first.path, 'clientId']) : '' },
-      });
+    // An empty clientId is schema/required's business, not a repeat.
+    for (const { path, value, first } of repeatedField(clients, 'clientId')) {
+      if (value !== '') ctx.report({ messageId: 'duplicateClientId', path, data: { field: displayPath(path), value, first: displayPath(first) } });
     }
 
     if (oidc['enabled'] === true && clients.length === 0) {

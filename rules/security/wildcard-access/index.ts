@@ -1,4 +1,4 @@
-import { defineRule, displayPath, isRecord, listAt } from '../../api.js';
+import { defineRule, displayPath, mappingItems } from '../../api.js';
 
 const rule = defineRule({
   meta: {
@@ -16,8 +16,7 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const { value, path } of listAt(doc.data, ['spec', 'access'])) {
-      if (!isRecord(value)) continue;
+    for (const { value, path } of mappingItems(doc.data, ['spec', 'access'])) {
       const verbs = value['verbs'];
       if (!Array.isArray(verbs) || !verbs.includes('*')) continue;
       // One report per rule, at the first wildcard subject: users before teams.

@@ -1,4 +1,4 @@
-import { defineRule, isRecord, listAt } from '../../api.js';
+import { defineRule, mappingItems } from '../../api.js';
 
 function nonEmptyList(value: unknown): boolean {
   return Array.isArray(value) && value.length > 0;
@@ -20,8 +20,7 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const [index, { value: accessRule, path }] of listAt(doc.data, ['spec', 'access']).entries()) {
-      if (!isRecord(accessRule)) continue;
+    for (const { value: accessRule, path, index } of mappingItems(doc.data, ['spec', 'access'])) {
       if (nonEmptyList(accessRule.users) || nonEmptyList(accessRule.teams)) continue;
       // A users/teams of the wrong type is a schema error; do not pile on.
       const wrongType = (v: unknown): boolean => v !== undefined && v !== null && !Array.isArray(v);

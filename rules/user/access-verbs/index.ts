@@ -1,4 +1,4 @@
-import { defineRule, didYouMean, isRecord, listAt, shown, USER_VERBS } from '../../api.js';
+import { defineRule, didYouMean, listAt, mappingItems, shown, USER_VERBS } from '../../api.js';
 
 const VERB_SET: ReadonlySet<string> = new Set(USER_VERBS);
 const VERB_LIST = USER_VERBS.join(', ');
@@ -41,8 +41,7 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const [index, { value: accessRule, path: rulePath }] of listAt(doc.data, ['spec', 'access']).entries()) {
-      if (!isRecord(accessRule)) continue;
+    for (const { value: accessRule, path: rulePath, index } of mappingItems(doc.data, ['spec', 'access'])) {
       const verbsPath = [...rulePath, 'verbs'];
       const verbs = listAt(doc.data, verbsPath);
       if (Array.isArray(accessRule.verbs) && verbs.length === 0) {

@@ -1,4 +1,4 @@
-import { defineRule, isRecord, listAt, shown } from '../../api.js';
+import { defineRule, mappingItems, shown } from '../../api.js';
 
 const rule = defineRule({
   meta: {
@@ -23,8 +23,7 @@ const rule = defineRule({
   },
   check(doc, ctx) {
     const firstIndex = new Map<string, number>();
-    for (const [index, { value: item, path }] of listAt(doc.data, ['spec', 'clusterRoles']).entries()) {
-      if (!isRecord(item)) continue;
+    for (const { value: item, path, index } of mappingItems(doc.data, ['spec', 'clusterRoles'])) {
       const { name } = item;
       if (name === undefined || name === null || name === '') {
         ctx.report({ messageId: 'missingName', path: [...path, 'name'], at: 'key', data: { index } });

@@ -1,4 +1,4 @@
-import { type DataPath, defineRule, displayPath, isDNS1123Label, isDNS1123Subdomain, isRecord, listAt, problemsText, recordAt, shown } from '../../api.js';
+import { type DataPath, defineRule, displayPath, isDNS1123Label, isDNS1123Subdomain, mappingItems, problemsText, recordAt, shown } from '../../api.js';
 import { isConfigMapKey } from './config-map-key.js';
 
 const WHY_MISSING: Readonly<Record<string, string>> = {
@@ -47,8 +47,8 @@ const rule = defineRule({
     for (const field of ['passwordRef', 'codesRef'] as const) {
       if (recordAt(doc.data, ['spec', field])) refs.push({ path: ['spec', field], what: WHAT[field] ?? field });
     }
-    for (const { value, path } of listAt(doc.data, ['spec', 'imagePullSecrets'])) {
-      if (isRecord(value)) refs.push({ path, what: WHAT.imagePullSecrets ?? 'the secret' });
+    for (const { path } of mappingItems(doc.data, ['spec', 'imagePullSecrets'])) {
+      refs.push({ path, what: WHAT.imagePullSecrets ?? 'the secret' });
     }
     for (const { path, what } of refs) {
       const ref = recordAt(doc.data, path) ?? {};
