@@ -60,6 +60,19 @@ function ciInstall(root: string, name: string): { checkout: string; ci: { status
   return { checkout, ci };
 }
 
+/** An npm command that succeeded without an error. */
+function expectSucceeded(run: { status: number | null; stderr: string }): void {
+  expect(run.stderr).not.toMatch(/npm error/);
+  expect(run.status).toBe(0);
+}
+
+/** The project, committed, installs in CI and lints there. */
+function expectWorksInCi(root: string, name: string): void {
+  const { checkout, ci } = ciInstall(root, name);
+  expectSucceeded(ci);
+  expectWorkingPlatlint(checkout);
+}
+
 /** In the checkout of a project: the clean manifest passes, a broken one fails with the error at its place. */
 function expectWorkingPlatlint(checkout: string): void {
   const clean = runBlock('npx platlint platform/', checkout);
@@ -80,8 +93,7 @@ function packClone(): void {
   if (packed) return;
   const packing = docBlock('README.md', 'Install', 'npm pack').replaceAll(GITHUB, `file://${origin}`);
   const run = runBlock(packing, dir);
-  expect(run.stderr).not.toMatch(/npm error/);
-  expect(run.status).toBe(0);
+  expectSucceeded(run);
   const version = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
   expect(run.stdout.trim().split('\n').at(-1)).toBe(`platlint-${version}.tgz`);
   expect(git(['status', '--porcelain', '--untracked-files=all'], join(dir, 'platlint'))).toBe('');
@@ -129,14 +141,10 @@ describe('the README install routes, against a file:// clone', () => {
     packClone();
     const root = project(join(dir, 'project'));
     const installed = runBlock(docBlock('README.md', 'Install', './vendor/platlint-0.1.0.tgz'), root);
-    expect(installed.stderr).not.toMatch(/npm error/);
-    expect(installed.status).toBe(0);
+    expectSucceeded(installed);
     expect(installed.stdout).not.toContain('platform/jane.yaml');
     expect(readmeInstallProse()).toContain('This works in CI because the tarball is in your repository');
-    const { checkout, ci } = ciInstall(root, 'tarball');
-    expect(ci.stderr).not.toMatch(/npm error/);
-    expect(ci.status).toBe(0);
-    expectWorkingPlatlint(checkout);
+    expectWorksInCi(root, 'tarball');
   }, INSTALL_TIMEOUT_MS);
 
   it('packed tarball installed from the clone beside the project: npm ci in a fresh clone of the project fails as the README says', () => {
@@ -146,9 +154,7 @@ describe('the README install routes, against a file:// clone', () => {
     expect(command).toBe('npm install --save-dev ../platlint/platlint-0.1.0.tgz');
     packClone();
     const root = project(join(dir, 'project-outside'));
-    const installed = runBlock(command ?? '', root);
-    expect(installed.stderr).not.toMatch(/npm error/);
-    expect(installed.status).toBe(0);
+    expectSucceeded(runBlock(command ?? '', root));
     const { ci } = ciInstall(root, 'outside');
     expect(ci.status).not.toBe(0);
     const [before, after] = (error ?? '').split('...');
@@ -159,15 +165,10 @@ describe('the README install routes, against a file:// clone', () => {
     const block = docBlock('README.md', 'Install', `git+${GITHUB}`).replaceAll(`git+${GITHUB}`, `git+file://${origin}`);
     expect(block).toContain(`git+file://${origin}#main`);
     const root = project(join(dir, 'git-project'));
-    const run = runBlock(block, root);
-    expect(run.stderr).not.toMatch(/npm error/);
-    expect(run.status).toBe(0);
+    expectSucceeded(runBlock(block, root));
     const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { resolved?: string }> };
     expect(lock.packages['node_modules/platlint']?.resolved).toBe(`git+file://${origin}#${git(['rev-parse', 'main'], origin)}`);
     expect(readmeInstallProse()).toContain('This works in CI: `package-lock.json` records the commit, and `npm ci` on a fresh runner fetches and builds that commit');
-    const { checkout, ci } = ciInstall(root, 'git');
-    expect(ci.stderr).not.toMatch(/npm error/);
-    expect(ci.status).toBe(0);
-    expectWorkingPlatlint(checkout);
+    expectWorksInCi(root, 'git');
   }, INSTALL_TIMEOUT_MS);
 });
