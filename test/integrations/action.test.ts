@@ -186,8 +186,11 @@ describe('action.yml scripts', () => {
     expect(run.status).toBe(1);
     const lines = run.stdout.split('\n');
     const stylish = lines.indexOf(BROKEN);
-    expect(stylish).toBeGreaterThan(0);
-    expect(lines.slice(0, stylish).every((line) => line.startsWith('::'))).toBe(true);
+    // Every problem's annotation first, then the stylish report.
+    expect(lines.slice(0, stylish).map((line) => /^::(\w+) .*title=([^:]+)::/.exec(line)?.slice(1).join(' '))).toEqual([
+      'error meta/name', 'warning meta/self-link', 'error schema/unknown-field', 'error schema/type',
+      'warning user/duplicates', 'error user/access-verbs', 'warning user/access-verbs', 'warning security/wildcard-access',
+    ]);
     expect(lines.slice(stylish)).toEqual(expect.arrayContaining(['Problems by rule:', '      1        1  schema/unknown-field      Disallow fields the spec does not define']));
   });
 
