@@ -21,7 +21,8 @@ import { VERSION } from './version.js';
 import { baselinePathOf, loadSuppressions, todayUtc } from '../suppressions/load.js';
 import { SuppressionLedger } from '../suppressions/unused.js';
 import { suppressionsFingerprint, unusedReporting } from './suppressions.js';
-import type { BaselineRun } from './baseline-command.js';
+import type { Suppressor } from '../engine/diagnostics.js';
+import type { Suppressions } from '../suppressions/suppressions.js';
 
 export interface LintFlags {
   format: string[];
@@ -49,6 +50,16 @@ export interface LintFlags {
   statistics?: boolean;
   /** `--baseline FILE`, or false with `--no-baseline`. */
   baseline?: string | false;
+}
+
+/** What `runLint` asks of the baseline command: how to see each problem, and what to do at the end. */
+export interface BaselineRun {
+  /** With `--prune`, the existing baseline applies (its used entries are kept); without, every problem is new. */
+  prune: boolean;
+  /** `baselinePath`: the absolute path of the baseline to write. */
+  suppressorFor(file: string, suppressor: Suppressor | undefined, baselinePath: string): Suppressor | undefined;
+  /** Writes the baseline; the exit code. */
+  finish(baselinePath: string, suppressions: Suppressions, ledger: SuppressionLedger): number;
 }
 
 interface Output {

@@ -5,7 +5,7 @@
  * suppressions, dedupe, sorting, secret scrubbing and the code frames.
  */
 import { LineCounter } from 'yaml';
-import type { OffsetRange } from './document.js';
+import type { OffsetRange } from './node-space.js';
 import { applyDirectives, type Directive } from './directives.js';
 import { maskLine, scrubMessage, type SecretMap } from './secrets.js';
 import { effectiveSeverity, formatMessage, messageSpec, type RuleSettings } from './settings.js';
@@ -36,6 +36,18 @@ export interface Finding {
  * index) for an object without a name, or `#3` for a document that is no object at all (a syntax error); and the
  * diagnostic's data path inside that object, so that moving the object in its file (a List item) changes nothing.
  */
+/** A diagnostic the engine itself raises while finding the documents to lint. */
+export interface EngineFinding {
+  ruleId: string;
+  messageId: string;
+  data?: Record<string, string | number>;
+  documentIndex: number;
+  range: OffsetRange;
+  pointer: string;
+  /** Where in an embedded text the finding is, when its range collapses onto the value (NodeSpace.positionsIn). */
+  inside?: string;
+}
+
 export interface DiagnosticSubject {
   object: string;
   pointer: string;

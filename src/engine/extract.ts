@@ -1,7 +1,9 @@
 import { isScalar } from 'yaml';
 import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
-import { decodeSpace, LintTarget, positionInText, type NodeSpace, type OffsetRange, type RawStatus } from './document.js';
+import { decodeSpace, LintTarget, type RawStatus } from './document.js';
+import { positionInText, type NodeSpace, type OffsetRange } from './node-space.js';
+import type { EngineFinding } from './diagnostics.js';
 import { PositionLocator, type Place } from './locator.js';
 import { yamlErrorFindings, spaceOffsets } from './yaml-errors.js';
 import { API_GROUP, API_VERSION, apiGroupOf, documentScope, isMisspeltGroup, KNOWN_KINDS, LIST_KINDS, nearOurKind, objectScope, RESOURCE_KINDS } from './scope.js';
@@ -10,18 +12,6 @@ import { getIn, isRecord } from '../platform/data.js';
 import { atText, embeddedPlace, isBase64Place, type EmbeddedSource } from './embedded.js';
 
 export { API_GROUP, API_VERSION } from './scope.js';
-
-/** A diagnostic the engine itself raises while finding the documents to lint. */
-export interface EngineFinding {
-  ruleId: string;
-  messageId: string;
-  data?: Record<string, string | number>;
-  documentIndex: number;
-  range: OffsetRange;
-  pointer: string;
-  /** Where in an embedded text the finding is, when its range collapses onto the value (NodeSpace.positionsIn). */
-  inside?: string;
-}
 
 /** A document or list item that is not a platform object, and why it was not linted. */
 export interface SkippedPart {

@@ -6,8 +6,8 @@
  */
 import { visit, type Document, type YAMLError } from 'yaml';
 import { parseYaml, RefusedTabError, type ParsedYaml } from '../yaml/parse.js';
-import type { NodeSpace, OffsetRange } from './document.js';
-import type { EngineFinding } from './extract.js';
+import type { EngineFinding } from './diagnostics.js';
+import type { NodeSpace, OffsetRange } from './node-space.js';
 import { lineEnd, lineStart, plainSyntaxError } from './syntax-messages.js';
 
 /** Offsets of YAML parser errors in a space, mapped to the file. */
