@@ -23,5 +23,5 @@ export { CALLBACK_PATHS, eachProvider, PROVIDER_TYPES, type ProviderEntry, type 
 export { lastComponent, NAME_ID_FORMATS, USER_VERBS } from '../src/platform/enumerations.js';
 export { SERVER_OWNED_METADATA, type ServerOwnedField } from '../src/platform/server-fields.js';
 export * from '../src/formats/index.js';
-export { didYouMean } from '../src/schema/suggest.js';
+export { didYouMean } from '../src/engine/suggest.js';
 export { problemsText, shown } from './message-text.js';

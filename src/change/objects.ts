@@ -9,6 +9,7 @@ import { TargetExtractor } from '../engine/extract.js';
 import { objectScope } from '../engine/scope.js';
 import { recoverSwallowedDocuments } from '../engine/yaml-errors.js';
 import { isRecord } from '../platform/data.js';
+import { identityOf, metadataString } from '../platform/identity.js';
 import { parseYaml, withLineFeeds } from '../yaml/parse.js';
 import { goDecode } from '../yaml/go-decode.js';
 
@@ -22,26 +23,6 @@ export interface ObjectVersion {
   uid: string | undefined;
   data: Readonly<Record<string, unknown>>;
   fromRaw: boolean;
-}
-
-function stringField(record: unknown, key: string): string | undefined {
-  const value = isRecord(record) ? record[key] : undefined;
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** The identity the server addresses an object by; an empty namespace is the same as none. */
-export function identityOf(data: Readonly<Record<string, unknown>>): string | undefined {
-  const metadata = data['metadata'];
-  const name = stringField(metadata, 'name');
-  if (name === undefined) return undefined;
-  return [String(data['apiVersion']), String(data['kind']), stringField(metadata, 'namespace') ?? '', name].join('\u0000');
-}
-
-/** A readable form of an identity, for messages: `User jane-doe` or `User team-a/jane-doe`. */
-export function describeIdentity(data: Readonly<Record<string, unknown>>): string {
-  const metadata = data['metadata'];
-  const namespace = stringField(metadata, 'namespace');
-  return `${String(data['kind'])} ${namespace ? `${namespace}/` : ''}${stringField(metadata, 'name') ?? '(unnamed)'}`;
 }
 
 export function slotOf(target: Pick<LintTarget, 'documentIndex' | 'fromRaw' | 'pointer'>): string {
@@ -75,7 +56,7 @@ export function objectsIn(text: string, file: string): ObjectVersion[] {
   for (const { index, doc, data } of readable) {
     for (const target of extractor.extract(index, { doc, root: doc.contents, text: parsed.text }, data, fileHasPlatformObjects).targets) {
       if (!target.kind) continue;
-      out.push({ file, slot: slotOf(target), identity: identityOf(target.data), uid: stringField(target.data['metadata'], 'uid'), data: target.data, fromRaw: target.fromRaw });
+      out.push({ file, slot: slotOf(target), identity: identityOf(target.data), uid: metadataString(target.data, 'uid'), data: target.data, fromRaw: target.fromRaw });
     }
   }
   return out;

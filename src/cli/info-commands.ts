@@ -6,7 +6,7 @@ import { reportSchema } from '../formatters/report-schema.js';
 import { configFileSchema } from '../settings-file/schema.js';
 import type { CliIo } from './io.js';
 import { loadRuleSet, type RuleSetFlags } from './rule-set.js';
-import { nearest } from '../schema/suggest.js';
+import { nearest } from '../engine/suggest.js';
 import { UsageError } from './settings.js';
 
 export async function runRules(flags: RuleSetFlags & { format: string }, io: CliIo): Promise<number> {

@@ -11,7 +11,7 @@ import { readInputFile, resolveInputs } from './files.js';
 import type { CliIo } from './io.js';
 import { fileSizes, lintFilesInParallel, worthParallel } from './parallel.js';
 import { loadRuleSet, ruleInfoLookup } from './rule-set.js';
-import { nearest } from '../schema/suggest.js';
+import { nearest } from '../engine/suggest.js';
 import { parseMaxWarnings, renamedRuleWarnings, settingsWithFlags, UsageError } from './settings.js';
 import type { ChangeContext } from '../change/context.js';
 import { loadBase } from './base-option.js';

@@ -1,7 +1,8 @@
 import { dirname, resolve } from 'node:path';
 import { severityInForce, type SeverityChoice } from '../engine/settings.js';
 import type { SettingSource } from '../settings-file/resolve.js';
-import { ExceptionMatcher, isExpired, type ExceptionEntry } from '../suppressions/exceptions.js';
+import { ExceptionMatcher, isExpired } from '../suppressions/exceptions.js';
+import type { ExceptionEntry } from '../settings-file/load.js';
 import { todayUtc } from '../suppressions/load.js';
 import { relativeTo, shownPath } from '../settings-file/paths.js';
 import type { CliIo } from './io.js';

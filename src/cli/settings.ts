@@ -1,6 +1,6 @@
 import { renamedRulesNote, rulesMatching, setSeverity, severityFromWord, type RuleSetting, type SeverityChoice } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
-import { nearest } from '../schema/suggest.js';
+import { nearest } from '../engine/suggest.js';
 
 export class UsageError extends Error {}
 

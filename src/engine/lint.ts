@@ -16,7 +16,7 @@ import { decodeSource } from './decode.js';
 import { collectSecrets } from './secrets.js';
 import type { RuleSettings } from './settings.js';
 import { readsDocument, rulePlan, type RulePlan } from './rule-plan.js';
-import { identityOf } from '../change/objects.js';
+import { identityOf } from '../platform/identity.js';
 import type { FileResult, LintedObject, Report, Rule, RuleContext, SkippedObject, TextEdit } from './types.js';
 import { atText, embeddedCandidate, embeddedHint, type EmbeddedSource } from './embedded.js';
 import { toPointer } from './locator.js';

@@ -6,8 +6,9 @@
 
 export type Severity = 'error' | 'warning' | 'info';
 export type SeveritySetting = Severity | 'off';
-export type PathSegment = string | number;
-export type DataPath = readonly PathSegment[];
+import type { DataPath } from '../yaml/data-path.js';
+
+export type { DataPath, PathSegment } from '../yaml/data-path.js';
 
 export type ResourceKind = 'User' | 'Config';
 
@@ -175,7 +176,7 @@ export interface LintedObject {
   document: number;
   /** JSON Pointer of the object in its document: '' for the document, `/items/2` in a List. */
   path: string;
-  /** apiVersion, kind, namespace and name (src/change/objects.ts `identityOf`); absent when it has no name. */
+  /** apiVersion, kind, namespace and name (src/platform/identity.ts `identityOf`); absent when it has no name. */
   identity?: string;
 }
 

@@ -1,4 +1,4 @@
-import type { DataPath } from '../engine/types.js';
+import type { DataPath } from '../yaml/data-path.js';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

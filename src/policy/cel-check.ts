@@ -6,7 +6,7 @@
  * so only what is certain is reported (as the CEL checker does with `dyn` variables).
  */
 import { CelScalar, listType, mapType, type CelType, type CelFunc, type parse } from '@bufbuild/cel';
-import { nearest } from '../schema/suggest.js';
+import { nearest } from '../engine/suggest.js';
 
 export type Expr = ReturnType<typeof parse>['expr'];
 

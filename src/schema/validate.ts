@@ -4,7 +4,7 @@ import type { DataPath, Report, ResourceKind } from '../engine/types.js';
 import { goStringOf, printScalar } from '../yaml/go-scalar.js';
 import { schemas } from './index.js';
 import { displayPath, getIn } from '../platform/data.js';
-import { didYouMean } from './suggest.js';
+import { didYouMean } from '../engine/suggest.js';
 import { createAjv } from './ajv.js';
 import { childSchema, typedFindings } from './go-typed.js';
 import type { JsonSchema } from './metadata.js';

@@ -4,10 +4,9 @@ import type { Ajv, ErrorObject } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
 import { createAjv } from '../schema/ajv.js';
 import { locate } from '../yaml/locate.js';
-import { nearest } from '../schema/suggest.js';
+import { nearest } from '../engine/suggest.js';
 import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS } from '../yaml/parse.js';
 import { configFileSchema } from './schema.js';
-import type { ExceptionEntry } from '../suppressions/exceptions.js';
 
 export const CONFIG_FILE_NAMES = ['.platlint.yaml', '.platlint.yml'];
 
@@ -18,6 +17,20 @@ export function isConfigFileName(path: string): boolean {
 
 export type SeverityWord = string | number;
 export type RuleEntry = SeverityWord | [SeverityWord] | [SeverityWord, Record<string, unknown>];
+
+/** An entry of `exceptions`: a deliberate, reviewed deviation (src/suppressions/exceptions.ts applies it). */
+export interface ExceptionEntry {
+  rules: string[];
+  /** Globs relative to the configuration file's folder. */
+  files?: string[];
+  /** `Kind/name`, globs over the name. */
+  objects?: string[];
+  /** Data paths, dotted (`status.auth.password`) or JSON Pointers; a path covers what is under it. */
+  paths?: string[];
+  reason: string;
+  /** `YYYY-MM-DD`: the last day the exception applies. */
+  expires?: string;
+}
 
 export interface ConfigFile {
   /** Absolute path of the file; globs in it are relative to its directory. */

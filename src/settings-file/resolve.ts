@@ -6,7 +6,7 @@ import { isPresetName, presetSettings } from '../engine/presets.js';
 import { renamedRulesNote, rulesMatching, setSeverity, severityFromWord, type RuleSetting } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import type { EmbeddedSource } from '../engine/embedded.js';
-import { nearest } from '../schema/suggest.js';
+import { nearest } from '../engine/suggest.js';
 import { ConfigError, type ConfigFile, type RuleEntry } from './load.js';
 import { relativeTo } from './paths.js';
 

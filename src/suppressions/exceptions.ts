@@ -5,19 +5,7 @@
 import micromatch from 'micromatch';
 import { ruleIdMatches } from '../engine/settings.js';
 import type { DiagnosticSubject } from '../engine/diagnostics.js';
-
-export interface ExceptionEntry {
-  rules: string[];
-  /** Globs relative to the configuration file's folder. */
-  files?: string[];
-  /** `Kind/name`, globs over the name. */
-  objects?: string[];
-  /** Data paths, dotted (`status.auth.password`) or JSON Pointers; a path covers what is under it. */
-  paths?: string[];
-  reason: string;
-  /** `YYYY-MM-DD`: the last day the exception applies. */
-  expires?: string;
-}
+import type { ExceptionEntry } from '../settings-file/load.js';
 
 /** A dotted data path as a JSON Pointer; a JSON Pointer as it is. */
 function pointerOf(path: string): string {

@@ -8,7 +8,7 @@ import { DiagnosticSink, type ReportingRule } from '../engine/diagnostics.js';
 import type { RuleSettings } from '../engine/settings.js';
 import type { FileResult } from '../engine/types.js';
 import type { BaselineEntry } from './baseline.js';
-import type { ExceptionEntry } from './exceptions.js';
+import type { ExceptionEntry } from '../settings-file/load.js';
 import { isExpired } from './exceptions.js';
 import { relativeTo } from '../settings-file/paths.js';
 import type { Suppressions } from './suppressions.js';
