@@ -18,7 +18,7 @@ export type {
   RuleSource,
   Suggestion,
 } from '../src/engine/types.js';
-export { displayPath, duplicates, entriesOf, getIn, isRecord, isSet, listAt, recordAt, stringAt } from '../src/platform/data.js';
+export { deepEqual, displayPath, duplicates, entriesOf, getIn, isRecord, isSet, listAt, recordAt, stringAt } from '../src/platform/data.js';
 export { CALLBACK_PATHS, eachProvider, PROVIDER_TYPES, type ProviderEntry, type ProviderType } from '../src/platform/providers.js';
 export { lastComponent, NAME_ID_FORMATS, USER_VERBS } from '../src/platform/enumerations.js';
 export { SERVER_OWNED_METADATA, type ServerOwnedField } from '../src/platform/server-fields.js';

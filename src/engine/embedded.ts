@@ -6,6 +6,7 @@
  */
 import { CONFIG_SECTIONS } from '../platform/enumerations.js';
 import { isRecord } from '../platform/data.js';
+import { base64Text } from '../formats/base64.js';
 import { parseYaml } from '../yaml/parse.js';
 import { toPointer } from './locator.js';
 import { objectScope } from './scope.js';
@@ -68,7 +69,7 @@ function parsesAsPlatformConfig(text: string): boolean {
 function decodeBase64(text: string): string | undefined {
   const compact = text.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]+=*$/.test(compact)) return undefined;
-  return Buffer.from(compact, 'base64').toString('utf8');
+  return base64Text(compact);
 }
 
 /**

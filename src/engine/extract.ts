@@ -9,6 +9,7 @@ import { yamlErrorFindings, spaceOffsets } from './yaml-errors.js';
 import { API_GROUP, API_VERSION, apiGroupOf, documentScope, isMisspeltGroup, KNOWN_KINDS, LIST_KINDS, nearOurKind, objectScope, RESOURCE_KINDS } from './scope.js';
 import type { DataPath, ResourceKind } from './types.js';
 import { getIn, isRecord } from '../platform/data.js';
+import { base64Text } from '../formats/base64.js';
 import { atText, embeddedPlace, isBase64Place, type EmbeddedSource } from './embedded.js';
 
 export { API_GROUP, API_VERSION } from './scope.js';
@@ -226,7 +227,7 @@ export class TargetExtractor {
     let fallback: OffsetRange | undefined;
     if (how.base64) {
       // The real API carries raw as bytes, which JSON and YAML encode as base64; a Secret's data is base64 too.
-      text = Buffer.from(raw.replace(/\s+/g, ''), 'base64').toString('utf8');
+      text = base64Text(raw.replace(/\s+/g, ''));
       fallback = scalarRange;
     } else {
       toFile = isScalar(scalarNode) ? literalBlockOffsetMap(this.parsed.text, scalarNode) : undefined;

@@ -2,7 +2,7 @@
  * Hosts and addresses as Go sees them: loopback hosts, `net.SplitHostPort`, and masking the password in a
  * connection string before it is shown. (The URL parser itself is url.ts.)
  */
-import { isIPv4, isIPv6 } from "node:net";
+import { isIPv4, isIPv6 } from "./ip.js";
 import { isDNS1123SubdomainCaseless } from "./k8s-names.js";
 
 function ipv4Octets(s: string): number[] | null {

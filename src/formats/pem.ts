@@ -2,6 +2,7 @@
  * Go's base64 and PEM decoding, and the certificate checks Dex makes with them when a connector starts.
  */
 import { nodeCrypto } from "../engine/crypto.js";
+import { base64Bytes } from "./base64.js";
 import { memoizeByString } from "./memo.js";
 
 // ---------------------------------------------------------------------------
@@ -16,7 +17,7 @@ import { memoizeByString } from "./memo.js";
  */
 export function goBase64Decode(s: string): Uint8Array | null {
   const t = base64Text(s);
-  return t === null ? null : new Uint8Array(Buffer.from(t, "base64"));
+  return t === null ? null : base64Bytes(t);
 }
 
 /** The base64 text without its line breaks, when Go would decode it; else null. */

@@ -11,7 +11,7 @@
  * is not an IPv6 address (newer Go), and a colon in the first segment of a
  * relative path.
  */
-import { isIPv6 } from "node:net";
+import { isIPv6 } from "./ip.js";
 import { memoizeByString } from "./memo.js";
 
 export { isLocalhost, splitHostPort, redactUrlPassword, REDACTED, type HostPortResult } from "./host-port.js";

@@ -4,6 +4,22 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Whether two values of decoded data (JSON's kinds of values) are equal all the way down, as Node's
+ * `util.isDeepStrictEqual` judges them: numbers by `Object.is`, records by their own keys whatever their order, and
+ * only values of the same prototype equal.
+ */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  return keys.every((key) => Object.hasOwn(right, key) && deepEqual(left[key], right[key]));
+}
+
 /** Explicit null means the same as leaving a field out to the platform's Go decoder. */
 export function isSet(value: unknown): boolean {
   return value !== undefined && value !== null;
