@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { FileResult } from '../engine/types.js';
-import { sha256 } from '../engine/crypto.js';
 
 // 2: results carry the skipped objects and whether the whole file was skipped.
 const CACHE_FORMAT = 3;
@@ -35,12 +34,6 @@ function isFile(path: string): boolean {
 
 function isDirectory(path: string): boolean {
   return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
-}
-
-export function hashText(...parts: readonly (string | Uint8Array)[]): string {
-  const hash = sha256();
-  for (const part of parts) hash.update(part).update('\u0000');
-  return hash.digest('hex');
 }
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { relativeTo } from '../settings-file/paths.js';
 import { atText, embeddedCandidatesIn } from '../engine/embedded.js';
-import { walkYamlFiles } from './files.js';
+import { walkYamlFiles } from '../project/files.js';
 import type { CliIo } from './io.js';
 import { UsageError } from './settings.js';
 

@@ -13,11 +13,10 @@
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { lintBytes } from '../engine/lint.js';
 import type { FileResult } from '../engine/types.js';
-import { readInputFile } from './files.js';
-import { loadRuleSet } from './rule-set.js';
-import { settingsWithFlags } from './settings.js';
+import { loadRuleSet } from '../project/rule-set.js';
+import { ruleOverrides } from './settings.js';
+import { lintFile } from '../project/file-linting.js';
 import { loadSuppressions } from '../suppressions/load.js';
 import { lintWorkerScript } from './worker-script.js';
 
@@ -95,7 +94,6 @@ export interface ParallelSetup {
   ruleFlags: readonly string[];
   /** Keep source lines for code frames (stylish output). */
   withFrames: boolean;
-  quiet: boolean;
   /** The baseline the main thread loaded (absolute), or false for none. */
   baseline: string | false;
   /** The run's date, for the exceptions' expiry. */
@@ -104,19 +102,10 @@ export interface ParallelSetup {
 
 /** Lints one file by name, as the lint command does: a file that cannot be read is a result with `ioError`. */
 export async function createFileLinter(setup: ParallelSetup): Promise<(file: string) => FileResult> {
-  const { config, configFile, rules, docsUrl } = await loadRuleSet({ config: setup.configPath ?? false }, setup.cwd);
-  const settingsFor = settingsWithFlags((file) => config.settingsFor(file), setup.ruleFlags, rules);
-  const suppressions = loadSuppressions({ cwd: setup.cwd, configFile, baseline: setup.baseline, today: setup.today });
-  return (file) => {
-    const read = readInputFile(file);
-    if ('error' in read) return { file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error };
-    const { bytes } = read;
-    const embedded = config.embeddedFor(file);
-    const suppressor = suppressions.forFile(file);
-    const result = lintBytes(bytes, { filename: file, rules, settings: settingsFor(file), docsUrl, withFrames: setup.withFrames, ...(embedded.length ? { embedded } : {}), ...(suppressor ? { suppressor } : {}) });
-    if (setup.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
-    return result;
-  };
+  const ruleSet = await loadRuleSet({ config: setup.configPath ?? false }, setup.cwd);
+  const suppressions = loadSuppressions({ cwd: setup.cwd, configFile: ruleSet.configFile, baseline: setup.baseline, today: setup.today });
+  const linting = { ruleSet, overrides: ruleOverrides(setup.ruleFlags, ruleSet.rules), suppressorFor: (file: string) => suppressions.forFile(file), withFrames: setup.withFrames };
+  return (file) => lintFile(linting, file);
 }
 
 /**

@@ -5,7 +5,7 @@
 import { dirname } from 'node:path';
 import { DiagnosticSink, type ReportingRule } from '../engine/diagnostics.js';
 import type { Diagnostic, Severity } from '../engine/types.js';
-import { isPreviousVersion, packOfFixture } from '../policy/fixtures.js';
+import { isPreviousVersion, packOfFixture } from '../project/policy-fixtures.js';
 
 /** What `policy test` says of an expectation or a diagnostic, under the rule id it is about. */
 function testRule(id: string, severity: Severity = 'error'): ReportingRule {
@@ -21,10 +21,10 @@ export async function policyFixtureDiagnostics(path: string, text: string, cwd: 
   // `policy test` runs `X.yaml` as an update of it, and says nothing of it on its own.
   if (isPreviousVersion(path)) return [];
   // CEL costs hundreds of milliseconds to load: only a session that opens a fixture pays for it.
-  const [{ findPolicyFiles, loadPolicies }, { checkFixture }] = await Promise.all([import('../policy/index.js'), import('../policy/fixture-check.js')]);
+  const [{ findPolicyFiles, loadPolicyPaths }, { checkFixture }] = await Promise.all([import('../project/policy-files.js'), import('../project/fixture-check.js')]);
   const pack = packOfFixture(path);
   // The pack is the directory's own policy files, as `policy test` groups them; not those of folders below it.
-  const policies = loadPolicies(findPolicyFiles(pack).filter((file) => dirname(file) === pack), cwd, { readFile });
+  const policies = loadPolicyPaths(findPolicyFiles(pack).filter((file) => dirname(file) === pack), cwd, { readFile });
   const sink = new DiagnosticSink({ text, settings: new Map() });
   const wholeLine = (line: number): [number, number] => {
     const start = sink.offsetAt(line, 1);

@@ -8,7 +8,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { CONFIG_FILE_NAMES, ConfigError, isConfigFileName } from '../settings-file/load.js';
 import { DiagnosticSink, type ReportingRule } from '../engine/diagnostics.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
-import { loadRuleSet, type RuleSet } from '../cli/rule-set.js';
+import { loadRuleSet, type RuleSet } from '../project/rule-set.js';
 
 export function isInside(path: string, dir: string): boolean {
   const rel = relative(dir, path);

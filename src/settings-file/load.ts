@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { Ajv, ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
-import { createAjv } from '../schema/ajv.js';
 import { locate } from '../yaml/locate.js';
 import { nearest } from '../engine/suggest.js';
 import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS } from '../yaml/parse.js';
@@ -163,7 +162,7 @@ export function loadConfigFile(path: string, text?: string): ConfigFile {
   }
   // `rules:` followed only by commented-out entries is null: read it as "nothing set", as people mean it.
   const data: Record<string, unknown> = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null));
-  validator ??= createAjv({ allErrors: true, strict: false, verbose: true }).compile(configFileSchema);
+  validator ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile(configFileSchema);
   const found: { offset: number; line: string }[] = [];
   if (!validator(data)) {
     const invalid: (string | number)[][] = [];

@@ -5,7 +5,7 @@
  */
 import { currentIdOf } from '../../rules/aliases.js';
 import { ConfigError } from '../settings-file/load.js';
-import { sha256 } from '../engine/crypto.js';
+import { sha256 } from '../project/node-host.js';
 
 export const BASELINE_FILE_NAME = '.platlint-baseline.json';
 const BASELINE_VERSION = 1;

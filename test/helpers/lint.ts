@@ -6,6 +6,10 @@ import { lintPatch } from '../../src/patch/lint.js';
 import { presetSettings, type PresetName } from '../../src/engine/presets.js';
 import type { RuleSetting } from '../../src/engine/settings.js';
 import type { Diagnostic, FileResult } from '../../src/engine/types.js';
+import { useNodeHost } from '../../src/project/node-host.js';
+
+// The core reads certificates with what the program installs; the tests run it as the CLI does, on Node.
+useNodeHost();
 
 export interface LintHelperOptions {
   preset?: PresetName;
@@ -65,4 +69,4 @@ export function ids(diagnostics: readonly Diagnostic[]): string[] {
 }
 
 /** The `# expect:` markers of the built-in fixtures are those of policy test fixtures. */
-export { expectedMarkers } from '../../src/policy/fixture-check.js';
+export { expectedMarkers } from '../../src/project/fixture-check.js';

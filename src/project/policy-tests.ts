@@ -11,8 +11,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { decodeSource } from '../engine/decode.js';
 import type { FileResult } from '../engine/types.js';
 import { checkFixture } from './fixture-check.js';
-import { fixtureFolder, fixturesOf } from './fixtures.js';
-import { findPolicyFiles, loadPolicies, type LoadPoliciesOptions } from './load.js';
+import { fixtureFolder, fixturesOf } from './policy-fixtures.js';
+import { findPolicyFiles, loadPolicyPaths, type PolicyPathsOptions } from './policy-files.js';
 
 export class PolicyTestError extends Error {}
 
@@ -35,7 +35,7 @@ function problemLines(results: readonly FileResult[], show: (file: string) => st
  * Runs the policy tests under `dir` (resolved against `cwd`, the CLI's working directory). Throws `PolicyTestError` when `dir` is not a readable
  * directory or holds no policy file.
  */
-export function runPolicyTests(dir: string, cwd: string, options: LoadPoliciesOptions = {}): PolicyTestSummary {
+export function runPolicyTests(dir: string, cwd: string, options: PolicyPathsOptions = {}): PolicyTestSummary {
   const root = resolve(cwd, dir);
   let files: string[];
   try {
@@ -59,7 +59,7 @@ export function runPolicyTests(dir: string, cwd: string, options: LoadPoliciesOp
   let passed = 0;
   let failed = 0;
   for (const [pack, policyFiles] of packs) {
-    const policies = loadPolicies(policyFiles, cwd, options);
+    const policies = loadPolicyPaths(policyFiles, cwd, options);
     if (policies.problems.length) {
       failed++;
       lines.push(`FAIL - ${show(pack)} - the policy does not load:`, ...problemLines(policies.problems, show));

@@ -10,7 +10,8 @@ import { decodeSource } from '../engine/decode.js';
 import { lintText } from '../engine/lint.js';
 import { presetSettings } from '../engine/presets.js';
 import type { Diagnostic } from '../engine/types.js';
-import type { LoadedPolicies } from './load.js';
+import type { LoadedPolicies } from '../policy/load.js';
+import { useNodeHost } from './node-host.js';
 
 /** The text of `X.old.yaml` beside fixture `X.yaml`, if there is one. */
 function previousVersion(fixture: string): string | undefined {
@@ -49,6 +50,7 @@ export function expectedMarkers(text: string): Set<string> {
  * `X.old.yaml`), `name` how reports show it.
  */
 export function checkFixture(fixture: string, name: string, text: string, policies: LoadedPolicies): FixtureMismatch[] {
+  useNodeHost();
   const rules = [...builtinRules, ...policies.rules];
   const settings = presetSettings('recommended', rules);
   const policyIds = new Set(policies.rules.map((r) => r.meta.id));

@@ -1,0 +1,44 @@
+/**
+ * What the CLI, its lint workers and the language server bring to the platform-neutral core from Node: hashing and
+ * certificates (node:crypto). node:crypto is loaded on first use: most runs hash nothing and parse no certificate,
+ * and loading it costs every start, and every lint worker thread, a few milliseconds.
+ */
+import type { Hash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { installCertificateReader } from '../formats/certificate-reader.js';
+
+let loaded: typeof import('node:crypto') | undefined;
+
+function nodeCrypto(): typeof import('node:crypto') {
+  loaded ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
+  return loaded;
+}
+
+/** A SHA-256 hash (baseline message hashes, cache keys, report fingerprints). */
+export function sha256(): Hash {
+  return nodeCrypto().createHash('sha256');
+}
+
+/** The hex SHA-256 of the parts, each ended by a NUL so that no two lists of parts hash alike. */
+export function hashText(...parts: readonly (string | Uint8Array)[]): string {
+  const hash = sha256();
+  for (const part of parts) hash.update(part).update('\u0000');
+  return hash.digest('hex');
+}
+
+function isNodeCertificate(der: Uint8Array): boolean {
+  try {
+    new (nodeCrypto().X509Certificate)(der);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Installs Node's services in the core: the project layer's entries call it (loading a rule set, checking a policy
+ * fixture), so that the CLI, its lint workers and the language server lint with them.
+ */
+export function useNodeHost(): void {
+  installCertificateReader(isNodeCertificate);
+}
