@@ -82,8 +82,15 @@ export class Session {
     this.suppressions = new EditorSuppressions(this.ruleSets.readFile, (what, error) => this.logError(what, error));
   }
 
+  /** One line in the client's log. */
+  log(line: string): void {
+    this.connection.console.error(`platlint: ${line}`);
+  }
+
+  /** A stack trace in the client's log helps no user (the CLI reproduces a bug with its stack): the message only. */
   logError(what: string, error: unknown): void {
-    this.connection.console.error(`platlint: ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const reason = (error instanceof Error ? error.message : String(error)).split(/\s*\n\s*/).filter(Boolean).join('; ');
+    this.log(`${what}: ${reason}`);
   }
 
   openDocument(path: string): TextDocument | undefined {
@@ -313,10 +320,11 @@ export class Session {
         if (isConfigFileName(file) || (await this.ruleSets.isRuleSetFile(file))) continue;
         const ruleSet = await this.ruleSets.ruleSetFor(file);
         if (!this.settingsFor(file).enable || ruleSet.config.isIgnored(file)) continue;
-        // Read and decoded as the CLI reads it: a binary or UTF-16 file, or a template, gets what the CLI says of it.
+        // Read and decoded as the CLI reads it: a FIFO or device is refused rather than read forever, a binary or
+        // UTF-16 file or a template gets what the CLI says of it.
         const result = lintFile(this.projectLinting(ruleSet, file), file);
         if (result.ioError !== undefined) {
-          this.logError(`cannot read ${file}`, result.ioError);
+          this.log(result.ioError);
           continue;
         }
         out.push({ uri, version: null, diagnostics: result.diagnostics.map((d) => toLspDiagnostic(d)) });

@@ -4,6 +4,7 @@ import { Ajv, type ErrorObject } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
 import { locate } from '../yaml/locate.js';
 import { nearest } from '../engine/suggest.js';
+import { isCalendarDate } from '../formats/time.js';
 import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS } from '../yaml/parse.js';
 import { configFileSchema } from './schema.js';
 
@@ -94,6 +95,7 @@ function describe(error: ErrorObject): string {
     const known = Object.keys((error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
     return `unknown key "${key}"${suggestion(key, known)}`;
   }
+  if (error.keyword === 'format' && params['format'] === 'date') return 'must be a date that exists, written YYYY-MM-DD';
   if (error.keyword === 'required') return `missing "${String(params['missingProperty'])}"`;
   if (error.keyword === 'enum') {
     const allowed = params['allowedValues'] as unknown[];
@@ -162,7 +164,7 @@ export function loadConfigFile(path: string, text?: string): ConfigFile {
   }
   // `rules:` followed only by commented-out entries is null: read it as "nothing set", as people mean it.
   const data: Record<string, unknown> = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null));
-  validator ??= new Ajv({ allErrors: true, strict: false, verbose: true }).compile(configFileSchema);
+  validator ??= new Ajv({ allErrors: true, strict: false, verbose: true }).addFormat('date', isCalendarDate).compile(configFileSchema);
   const found: { offset: number; line: string }[] = [];
   if (!validator(data)) {
     const invalid: (string | number)[][] = [];
