@@ -8,8 +8,3 @@ export const PREDEFINED_APPS: DataPath = [...APPS, 'predefinedApps'];
 export function recordItems(data: unknown, path: DataPath): { value: Record<string, unknown>; path: DataPath }[] {
   return listAt(data, path).filter((item): item is { value: Record<string, unknown>; path: DataPath } => isRecord(item.value));
 }
-
-/** parseAbsoluteUrl's reason without its own "not an absolute URL: " lead (the messages say that already). */
-export function urlReason(reason: string): string {
-  return reason.replace(/^not an absolute URL: /, '');
-}

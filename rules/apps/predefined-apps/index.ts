@@ -1,5 +1,5 @@
-import { type DataPath, displayPath, getIn, parseAbsoluteUrl, redactUrlPassword, type Rule } from '../../api.js';
-import { APPS, PREDEFINED_APPS, recordItems, REPOSITORIES, urlReason } from '../shared.js';
+import { absoluteUrlReason, type DataPath, displayPath, getIn, parseAbsoluteUrl, redactUrlPassword, type Rule } from '../../api.js';
+import { APPS, PREDEFINED_APPS, recordItems, REPOSITORIES } from '../shared.js';
 
 /** `repo/chart`: a repository name and a chart name, both non-empty, one slash, no white space. */
 const CHART = /^([^/\s]+)\/([^/\s]+)$/;
@@ -78,7 +78,7 @@ const rule: Rule = {
         const parsed = parseAbsoluteUrl(url);
         if (!parsed.ok) {
           const urlPath: DataPath = [...path, name];
-          ctx.report({ messageId: 'notAbsolute', path: urlPath, data: { field: displayPath(urlPath), value: redactUrlPassword(url), reason: urlReason(parsed.reason) } });
+          ctx.report({ messageId: 'notAbsolute', path: urlPath, data: { field: displayPath(urlPath), value: redactUrlPassword(url), reason: absoluteUrlReason(parsed.reason) } });
         }
       }
     }

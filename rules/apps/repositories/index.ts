@@ -1,5 +1,5 @@
-import { type DataPath, displayPath, duplicates, parseAbsoluteUrl, redactUrlPassword, type Rule } from '../../api.js';
-import { recordItems, REPOSITORIES, urlReason } from '../shared.js';
+import { absoluteUrlReason, type DataPath, displayPath, duplicates, parseAbsoluteUrl, redactUrlPassword, type Rule } from '../../api.js';
+import { recordItems, REPOSITORIES } from '../shared.js';
 
 const rule: Rule = {
   meta: {
@@ -39,7 +39,7 @@ const rule: Rule = {
       } else if (typeof url === 'string') {
         const parsed = parseAbsoluteUrl(url);
         if (!parsed.ok) {
-          ctx.report({ messageId: 'notAbsolute', path: urlPath, data: { field: displayPath(urlPath), value: redactUrlPassword(url), reason: url === '' ? 'it is empty' : urlReason(parsed.reason) } });
+          ctx.report({ messageId: 'notAbsolute', path: urlPath, data: { field: displayPath(urlPath), value: redactUrlPassword(url), reason: url === '' ? 'it is empty' : absoluteUrlReason(parsed.reason) } });
         }
       }
     }

@@ -1,4 +1,4 @@
-import { eachProvider, isLocalhost, parseAbsoluteUrl, redactUrlPassword, type Rule, shown } from '../../api.js';
+import { absoluteUrlReason, eachProvider, isLocalhost, parseAbsoluteUrl, redactUrlPassword, type Rule, shown } from '../../api.js';
 import { fieldName } from '../shared.js';
 
 /** An issuer written as its discovery document's URL: the issuer is what comes before. */
@@ -74,7 +74,7 @@ const rule: Rule = {
       const field = fieldName(entry, 'issuerUrl');
       const parsed = parseAbsoluteUrl(value);
       if (!parsed.ok) {
-        ctx.report({ messageId: 'notUrl', path, data: { field, value: shown(redactUrlPassword(value)), reason: parsed.reason.replace(/^not an absolute URL: /, '') } });
+        ctx.report({ messageId: 'notUrl', path, data: { field, value: shown(redactUrlPassword(value)), reason: absoluteUrlReason(parsed.reason) } });
         continue;
       }
       if (parsed.scheme !== 'https' && !(parsed.scheme === 'http' && isLocalhost(parsed.host))) {

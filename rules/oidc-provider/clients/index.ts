@@ -1,4 +1,4 @@
-import { type DataPath, displayPath, duplicates, isRecord, listAt, parseAbsoluteUrl, recordAt, redactUrlPassword, type Rule } from '../../api.js';
+import { absoluteUrlReason, type DataPath, displayPath, duplicates, isRecord, listAt, parseAbsoluteUrl, recordAt, redactUrlPassword, type Rule } from '../../api.js';
 
 const OIDC: DataPath = ['status', 'oidc'];
 const CLIENTS: DataPath = [...OIDC, 'clients'];
@@ -68,7 +68,7 @@ const rule: Rule = {
           ctx.report({ messageId: 'wildcard', path: uriPath, data: { field, value: shown, wildcardRedirect: displayPath([...OIDC, 'wildcardRedirect']) } });
         }
         const url = parseAbsoluteUrl(uri);
-        if (!url.ok) ctx.report({ messageId: 'notAbsolute', path: uriPath, data: { field, value: shown, reason: url.reason.replace(/^not an absolute URL: /, '') } });
+        if (!url.ok) ctx.report({ messageId: 'notAbsolute', path: uriPath, data: { field, value: shown, reason: absoluteUrlReason(url.reason) } });
       }
     }
 

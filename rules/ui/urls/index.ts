@@ -1,4 +1,4 @@
-import { type DataPath, displayPath, listAt, parseAbsoluteUrl, parseGoUrl, recordAt, redactUrlPassword, type Rule, type RuleContext } from '../../api.js';
+import { absoluteUrlReason, type DataPath, displayPath, listAt, parseAbsoluteUrl, parseGoUrl, recordAt, redactUrlPassword, type Rule, type RuleContext } from '../../api.js';
 
 const UI: DataPath = ['status', 'uiSettings'];
 
@@ -29,7 +29,7 @@ function checkUrl(ctx: RuleContext, path: DataPath, value: string, example: stri
   }
   const parsed = parseAbsoluteUrl(value);
   if (!parsed.ok) {
-    ctx.report({ messageId: 'notAbsolute', path, data: { ...data, reason: parsed.reason.replace(/^not an absolute URL: /, '') } });
+    ctx.report({ messageId: 'notAbsolute', path, data: { ...data, reason: absoluteUrlReason(parsed.reason) } });
   }
 }
 
