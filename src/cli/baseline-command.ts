@@ -3,13 +3,14 @@
  * `--prune` only removes the entries that matched nothing. Entries of files this run did not lint are kept, unless
  * the file is gone.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { entryKey, messageHash, serializeBaseline, uniqueEntries, type BaselineEntry } from '../suppressions/baseline.js';
 import { readBaseline } from '../suppressions/load.js';
 import { relativeTo } from '../settings-file/paths.js';
 import type { CliIo } from './io.js';
 import { runLint, type BaselineRun, type LintFlags } from './lint-command.js';
+import { FileWriteError, writeFileAtomic } from '../project/write-file.js';
 
 export interface BaselineFlags extends LintFlags {
   prune?: boolean;
@@ -66,13 +67,15 @@ export async function runBaseline(paths: readonly string[], flags: BaselineFlags
         written = uniqueEntries([...kept, ...withHashes(problems)]);
         said = entries(written.length);
       }
+      const shown = relativeTo(io.cwd, baselinePath) || baselinePath;
       try {
-        writeFileSync(baselinePath, serializeBaseline(written));
+        writeFileAtomic(baselinePath, serializeBaseline(written), { shown });
       } catch (error) {
-        io.error(`platlint: cannot write ${baselinePath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        if (!(error instanceof FileWriteError)) throw error;
+        io.error(`platlint: ${error.message}`);
         return 2;
       }
-      io.error(`platlint: wrote ${relativeTo(io.cwd, baselinePath) || baselinePath}: ${said}`);
+      io.error(`platlint: wrote ${shown}: ${said}`);
       return 0;
     },
   };

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { builtinRules } from '../../rules/index.js';
 import { decodeSource } from '../engine/decode.js';
@@ -6,6 +5,7 @@ import { presetSettings } from '../engine/presets.js';
 import { ruleCategory, type FileResult } from '../engine/types.js';
 import { lintPatch, PatchInputError, type PatchFile } from '../patch/lint.js';
 import type { CliIo } from './io.js';
+import { readManifestText } from '../project/read-file.js';
 import { exitCodeOf, outputs, type LintFlags } from './lint-command.js';
 import { ReportOutputs, ruleInfoLookup } from './report-output.js';
 import { loadRuleSet } from '../project/rule-set.js';
@@ -14,13 +14,15 @@ import { withOverrides } from '../project/settings.js';
 import { VERSION } from './version.js';
 
 async function readInput(file: string, io: CliIo): Promise<PatchFile | undefined> {
-  try {
-    const decoded = decodeSource(file === '-' ? await io.readStdin() : readFileSync(file));
-    if (decoded.ok) return { file, text: decoded.text };
-    io.error(`platlint: cannot read ${file}: ${decoded.reason}`);
-  } catch (error) {
-    io.error(`platlint: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  if (file !== '-') {
+    const read = readManifestText(file);
+    if ('text' in read) return { file, text: read.text };
+    io.error(`platlint: cannot read ${file}: ${read.reason}`);
+    return undefined;
   }
+  const decoded = decodeSource(await io.readStdin());
+  if (decoded.ok) return { file, text: decoded.text };
+  io.error(`platlint: cannot read ${file}: ${decoded.reason}`);
   return undefined;
 }
 

@@ -1,6 +1,6 @@
 import type { CliIo } from './io.js';
 
-/** `platlint policy test DIR`: 0 when every fixture passes, 1 when any fails, 2 when DIR is unusable. */
+/** `platlint policy test DIR`: 0 when every fixture passes, 1 when any fails, 2 when DIR or a file in it is unusable. */
 export async function runPolicyTest(dir: string, io: CliIo): Promise<number> {
   const { PolicyTestError, runPolicyTests } = await import('../project/policy-tests.js');
   let summary;
@@ -12,5 +12,5 @@ export async function runPolicyTest(dir: string, io: CliIo): Promise<number> {
     return 2;
   }
   io.out(summary.lines.join('\n') + '\n');
-  return summary.failed > 0 ? 1 : 0;
+  return summary.unreadable > 0 ? 2 : summary.failed > 0 ? 1 : 0;
 }

@@ -3,10 +3,11 @@
  * (src/policy/load.ts), from the disk or from an editor's unsaved buffers. A path that cannot be read is a problem
  * of the run, named by the path as given.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { loadPolicies, type LoadedPolicies, type LoadPoliciesOptions, type PolicyFile } from '../policy/load.js';
 import { walkYamlFiles } from './files.js';
+import { readRegularFile, SIZE_LIMITS } from './read-file.js';
 
 // Dot-directories (.git) are never walked (files.ts).
 const SKIPPED_DIRS = new Set(['node_modules', 'tests', 'test', '__tests__']);
@@ -34,11 +35,10 @@ export function readPolicyFiles(paths: readonly string[], cwd: string, readFile?
     // A file named twice (itself and through its directory) is loaded once.
     if (seen.has(absolute)) return;
     seen.add(absolute);
-    try {
-      out.push({ file, absolute, bytes: readFile?.(absolute) ?? readFileSync(absolute) });
-    } catch (error) {
-      out.push({ file, ioError: `cannot read the policy (${errorCode(error)})` });
-    }
+    const open = readFile?.(absolute);
+    // From disk, a regular file of sane size (read-file.ts).
+    const read = open ? { bytes: open } : readRegularFile(absolute, SIZE_LIMITS.policy);
+    out.push('bytes' in read ? { file, absolute, bytes: read.bytes } : { file, ioError: `cannot read the policy (${read.reason})` });
   };
   for (const path of paths) {
     const absolute = resolve(cwd, path);

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { globMatches } from '../engine/globs.js';
 import { isRuleEnabled, type RuleSettings } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
-import type { ConfigFile } from '../settings-file/load.js';
+import { ConfigError, type ConfigFile } from '../settings-file/load.js';
 import { relativeTo, shownPath } from '../settings-file/paths.js';
 import type { Suppressor } from '../engine/diagnostics.js';
 import { baselinePathOf, loadSuppressions, todayUtc } from '../suppressions/load.js';
@@ -66,7 +66,8 @@ export class EditorSuppressions {
 
   constructor(
     private readonly readFile: (absolute: string) => Uint8Array | undefined,
-    private readonly logError: (what: string, error: unknown) => void,
+    /** Says a problem with the baseline to the person, once per version of the file. */
+    private readonly warn: (line: string) => void,
   ) {}
 
   /** What identifies the baseline's current text: the open buffer's text, else the file's size and time on disk. */
@@ -92,8 +93,9 @@ export class EditorSuppressions {
     try {
       suppressions = loadSuppressions({ cwd, configFile: ruleSet.configFile, baseline: undefined, today, readFile: this.readFile });
     } catch (error) {
-      // A broken baseline suppresses nothing in the editor; the CLI says what is wrong with it.
-      this.logError(`cannot read the baseline ${path}`, error);
+      // A broken baseline suppresses nothing in the editor, which says why as the CLI does.
+      const lines = error instanceof ConfigError ? error.lines : [`cannot read baseline ${path}: ${error instanceof Error ? error.message : String(error)}`];
+      for (const line of lines) this.warn(`${line} (the baseline is not applied until it is fixed)`);
     }
     this.loaded.set(ruleSet, { stamp, suppressions });
     return suppressions;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Ajv, type ErrorObject } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
@@ -7,6 +7,7 @@ import { nearest } from '../engine/suggest.js';
 import { isCalendarDate } from '../formats/time.js';
 import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS } from '../yaml/parse.js';
 import { configFileSchema } from './schema.js';
+import { readRegularFile, SIZE_LIMITS } from '../project/read-file.js';
 
 export const CONFIG_FILE_NAMES = ['.platlint.yaml', '.platlint.yml'];
 
@@ -136,11 +137,9 @@ function dropInvalid(data: Record<string, unknown>, segments: readonly (string |
 /** Loads a config file; `text`, when given, is its content (an editor's unsaved buffer) instead of the disk's. */
 export function loadConfigFile(path: string, text?: string): ConfigFile {
   if (text === undefined) {
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      throw new ConfigError(`cannot read config file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
+    const read = readRegularFile(path, SIZE_LIMITS.config);
+    if ('reason' in read) throw new ConfigError(`cannot read config file ${path}: ${read.reason}`);
+    text = read.bytes.toString('utf8');
   }
   const lineCounter = new LineCounter();
   const at = (offset: number): string => {
