@@ -1,7 +1,8 @@
 /**
  * What the CLI, its lint workers and the language server bring to the platform-neutral core from Node: hashing and
- * certificates (node:crypto). node:crypto is loaded on first use: most runs hash nothing and parse no certificate,
- * and loading it costs every start, and every lint worker thread, a few milliseconds.
+ * certificates (node:crypto), and random names for the files platlint writes. node:crypto is loaded on first use:
+ * most runs hash nothing, parse no certificate and write no file, and loading it costs every start, and every lint
+ * worker thread, a few milliseconds.
  */
 import type { Hash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -17,6 +18,11 @@ function nodeCrypto(): typeof import('node:crypto') {
 /** A SHA-256 hash (baseline message hashes, cache keys, report fingerprints). */
 export function sha256(): Hash {
   return nodeCrypto().createHash('sha256');
+}
+
+/** `bytes` random bytes in hex (the names of temporary files). */
+export function randomHex(bytes: number): string {
+  return nodeCrypto().randomBytes(bytes).toString('hex');
 }
 
 /** The hex SHA-256 of the parts, each ended by a NUL so that no two lists of parts hash alike. */

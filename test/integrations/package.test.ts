@@ -57,10 +57,10 @@ describe('npm pack', () => {
       /^package\.json$/,
       /^README\.md$/,
       /^LICENSE$/,
-      /^dist\/src\/cli\/(launch|platlint)\.cjs$/,
-      /^dist\/src\/cli\/platlint-[0-9a-f]{20}\.code-cache$/,
-      /^dist\/src\/cli\/THIRD-PARTY-LICENSES\.txt$/,
-      /^dist\/src\/cli\/rule-docs\.json\.gz$/,
+      /^dist\/src\/bin\/(launch|platlint)\.cjs$/,
+      /^dist\/src\/bin\/platlint-[0-9a-f]{20}\.code-cache$/,
+      /^dist\/src\/bin\/THIRD-PARTY-LICENSES\.txt$/,
+      /^dist\/src\/bin\/rule-docs\.json\.gz$/,
     ];
     expect(paths.filter((path) => !allowed.some((pattern) => pattern.test(path)))).toEqual([]);
     expect(paths).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'dist/src/bin/launch.cjs', 'dist/src/bin/platlint.cjs', 'dist/src/bin/rule-docs.json.gz']));
