@@ -47,6 +47,9 @@ export default tseslint.config(
       'src/lsp/server.ts',
       // Build scripts, run by `npm run build`.
       'src/build/**',
+      // The docs site's build and local server, run by `npm run site` and `npm run site:serve`.
+      'src/site/build.ts',
+      'src/site/serve.ts',
     ],
     rules: {
       'no-restricted-globals': ['error', { name: 'process', ...processRestriction }],

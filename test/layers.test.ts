@@ -26,7 +26,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['src/formatters'],
   ['src/cli', 'src/lsp', 'src/browser'],
   ['src/bin'],
-  ['src/build'],
+  ['src/build', 'src/site'],
 ];
 
 /** The imports that run up, each named in docs/contributing.md. */

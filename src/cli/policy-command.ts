@@ -1,3 +1,4 @@
+import { ConfigError, findConfigFile, loadConfigFile } from '../settings-file/load.js';
 import type { CliIo } from './io.js';
 
 /** `platlint policy test DIR`: 0 when every fixture passes, 1 when any fails, 2 when DIR or a file in it is unusable. */
@@ -5,7 +6,12 @@ export async function runPolicyTest(dir: string, io: CliIo): Promise<number> {
   const { PolicyTestError, runPolicyTests } = await import('../project/policy-tests.js');
   let summary;
   try {
-    summary = runPolicyTests(dir, io.cwd);
+    // The policies run in the Kubernetes version the settings give, as they do when linting.
+    const configPath = findConfigFile(io.cwd);
+    const configFile = configPath ? loadConfigFile(configPath) : undefined;
+    if (configFile?.problems.length) throw new ConfigError(configFile.problems);
+    const kubernetesVersion = configFile?.kubernetesVersion;
+    summary = runPolicyTests(dir, io.cwd, kubernetesVersion ? { kubernetesVersion } : {});
   } catch (error) {
     if (!(error instanceof PolicyTestError)) throw error;
     io.error(`platlint: ${error.message}`);

@@ -12,7 +12,7 @@ import { docsUrlFor } from '../engine/docs.js';
 import { isRuleEnabled, type RuleSettings } from '../engine/settings.js';
 import type { FileResult, PathSegment, Rule, RuleMeta } from '../engine/types.js';
 import { parseYaml } from '../yaml/parse.js';
-import { CelRuntime, DEFAULT_COST_LIMIT, type CompiledExpression } from './cel.js';
+import { PolicyCel, DEFAULT_COST_LIMIT, type CompiledExpression } from './cel.js';
 import { explainPolicyRule } from './explain.js';
 import { parsePath } from './path.js';
 import { DOCUMENT_BUDGET_FACTOR, EvaluationSink, PolicyRule, type CompiledPolicyRule } from './rule.js';
@@ -23,7 +23,9 @@ import { PolicySource } from './source.js';
 import type { PolicyOrigin, PolicyRuleSpec, SourceSpot } from './types.js';
 
 export interface LoadPoliciesOptions {
-  /** Cost units one evaluation of an expression may spend. */
+  /** The Kubernetes version whose CEL environment the expressions run in (default: the newest platlint knows). */
+  kubernetesVersion?: string;
+  /** Cost units one evaluation of an expression may spend (default: Kubernetes' per-call limit). */
   costLimit?: number;
   /** Ids policy rules may not take (default: every built-in rule's). */
   reservedIds?: Iterable<string>;
@@ -78,7 +80,7 @@ class Loader {
   readonly problems: FileResult[] = [];
   readonly sink: EvaluationSink;
   private readonly validate = policyValidator();
-  private readonly runtime: CelRuntime;
+  private readonly runtime: PolicyCel;
   private readonly reserved: Set<string>;
   private readonly settingsFor: LoadPoliciesOptions['settingsFor'];
   private readonly invalid = builtinRule('policy/invalid').meta;
@@ -87,7 +89,7 @@ class Loader {
 
   constructor(options: LoadPoliciesOptions) {
     const costLimit = options.costLimit ?? DEFAULT_COST_LIMIT;
-    this.runtime = new CelRuntime(costLimit);
+    this.runtime = new PolicyCel(options.kubernetesVersion, costLimit);
     this.sink = new EvaluationSink(costLimit * DOCUMENT_BUDGET_FACTOR, builtinRule('policy/evaluation-error').meta);
     this.reserved = new Set(options.reservedIds ?? builtinRules.map((r) => r.meta.id));
     this.settingsFor = options.settingsFor;

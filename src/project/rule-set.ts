@@ -54,9 +54,13 @@ export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<Rul
     const [{ readPolicyFiles }, { loadPolicies }] = await Promise.all([import('./policy-files.js'), import('../policy/load.js')]);
     const files = readPolicyFiles(policyPaths, cwd, flags.readFile);
     // The severities the config gives the rules that report problems in policy files (yaml/syntax, policy/invalid).
-    policies = loadPolicies(files, { settingsFor: (file) => base.settingsFor(file) });
+    policies = loadPolicies(files, {
+      settingsFor: (file) => base.settingsFor(file),
+      ...(configFile?.kubernetesVersion ? { kubernetesVersion: configFile.kubernetesVersion } : {}),
+    });
     const read = files.flatMap((file) => ('bytes' in file ? [file] : []));
-    policyFingerprint = hashText(...read.map((file) => file.bytes));
+    // The Kubernetes version decides what the policies compile to: a cached result holds for one version.
+    policyFingerprint = hashText(configFile?.kubernetesVersion ?? '', ...read.map((file) => file.bytes));
     isPolicyFixture = policyFixtureTest(read.map((file) => file.absolute), cwd);
   }
   const rules = policies ? [...builtinRules, ...policies.rules] : builtinRules;

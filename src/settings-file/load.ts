@@ -40,6 +40,8 @@ export interface ConfigFile {
   rules?: Record<string, RuleEntry>;
   ignore?: string[];
   policies?: string[];
+  /** The Kubernetes version whose CEL environment policies run in ("1.30"). */
+  kubernetesVersion?: string;
   overrides?: { files: string[]; extends?: string | string[]; rules?: Record<string, RuleEntry> }[];
   /** Where the platform configuration is kept inside other files. */
   embedded?: { files: string[]; at: string | string[]; as?: 'Config' }[];
@@ -100,7 +102,9 @@ function describe(error: ErrorObject): string {
   if (error.keyword === 'required') return `missing "${String(params['missingProperty'])}"`;
   if (error.keyword === 'enum') {
     const allowed = params['allowedValues'] as unknown[];
-    return `must be one of ${allowed.join(', ')}${suggestion(error.data, allowed)}`;
+    // `kubernetesVersion: 1.30` is the number 1.3 in YAML: the version must be quoted.
+    const quote = typeof error.data === 'number' && allowed.every((a) => typeof a === 'string') ? ` (write it quoted, "1.30": unquoted, ${String(error.data)} is a number)` : '';
+    return `must be one of ${allowed.join(', ')}${suggestion(error.data, allowed)}${quote}`;
   }
   return error.message ?? error.keyword;
 }
