@@ -1,12 +1,12 @@
 import { ruleCategory } from '../engine/types.js';
 import { currentIdsOf } from '../../rules/aliases.js';
-import { readRuleDoc } from '../engine/docs.js';
+import { readRuleDoc } from '../project/rule-docs.js';
 import { editorSchema, manifestSchema } from '../schema/editor-schemas.js';
 import { reportSchema } from '../formatters/report-schema.js';
 import { configFileSchema } from '../settings-file/schema.js';
 import type { CliIo } from './io.js';
-import { loadRuleSet, type RuleSetFlags } from './rule-set.js';
-import { nearest } from '../schema/suggest.js';
+import { loadRuleSet, type RuleSetFlags } from '../project/rule-set.js';
+import { nearest } from '../engine/suggest.js';
 import { UsageError } from './settings.js';
 
 export async function runRules(flags: RuleSetFlags & { format: string }, io: CliIo): Promise<number> {

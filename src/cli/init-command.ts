@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { relativeTo } from '../settings-file/paths.js';
 import { atText, embeddedCandidatesIn } from '../engine/embedded.js';
-import { walkYamlFiles } from './files.js';
+import { walkYamlFiles } from '../project/files.js';
 import type { CliIo } from './io.js';
-import { readRegularFile } from './read-file.js';
+import { readRegularFile } from '../project/read-file.js';
 import { UsageError } from './settings.js';
-import { writeFileAtomic } from './write-file.js';
+import { writeFileAtomic } from '../project/write-file.js';
 import metaServerFieldsRule from '../../rules/meta/server-fields/index.js';
 
 export const STARTER_CONFIG = `# platlint configuration: https://github.com/platlint/platlint/blob/main/docs/configuration.md

@@ -4,12 +4,12 @@
  * `.platlint.yaml` names such places (`embedded: [{files, at, as}]`); this module describes them and recognises,
  * in a file that is skipped, a value that looks like the configuration, to suggest the entry to add.
  */
-import { configStatusSchema } from '../schema/config.js';
+import { CONFIG_SECTIONS } from '../platform/enumerations.js';
 import { isRecord } from '../platform/data.js';
+import { base64Text } from '../formats/base64.js';
 import { toPointer } from './locator.js';
 import { objectScope } from './scope.js';
 import type { DataPath } from './types.js';
-import { textOfBase64 } from '../yaml/base64.js';
 import { readYaml } from './read-yaml.js';
 
 /** One `embedded` entry resolved for a file: where the configuration is, and what it is linted as. */
@@ -41,13 +41,13 @@ export function isBase64Place(at: DataPath): boolean {
   return at.length === 2 && at[0] === 'data';
 }
 
-const CONFIG_SECTIONS: ReadonlySet<string> = new Set(Object.keys(configStatusSchema.properties ?? {}));
+const SECTIONS: ReadonlySet<string> = new Set(CONFIG_SECTIONS);
 
 /** A mapping with at least two of the configuration's top-level sections (`auth`, `audit`, `vault`…). */
 export function looksLikePlatformConfig(value: unknown): boolean {
   if (!isRecord(value)) return false;
   let sections = 0;
-  for (const key of Object.keys(value)) if (CONFIG_SECTIONS.has(key) && ++sections >= 2) return true;
+  for (const key of Object.keys(value)) if (SECTIONS.has(key) && ++sections >= 2) return true;
   return false;
 }
 
@@ -64,7 +64,7 @@ function parsesAsPlatformConfig(text: string): boolean {
 function decodeBase64(text: string): string | undefined {
   const compact = text.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]+=*$/.test(compact)) return undefined;
-  return textOfBase64(compact);
+  return base64Text(compact);
 }
 
 /**

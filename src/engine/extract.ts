@@ -1,7 +1,9 @@
 import { isScalar } from 'yaml';
 import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
-import { decodeSpace, LintTarget, positionInText, type NodeSpace, type OffsetRange, type RawStatus } from './document.js';
+import { LintTarget, type RawStatus } from './document.js';
+import { decodeSpace } from './read-yaml.js';
+import { positionInText, type NodeSpace, type OffsetRange } from './node-space.js';
 import { PositionLocator, type Place } from './locator.js';
 import { yamlErrorFindings, spaceOffsets } from './yaml-errors.js';
 import { API_GROUP, API_VERSION, apiGroupOf, documentScope, isMisspeltGroup, KNOWN_KINDS, LIST_KINDS, nearOurKind, objectScope, RESOURCE_KINDS } from './scope.js';
@@ -12,8 +14,8 @@ import resourceTypeMetaRule from '../../rules/resource/type-meta/index.js';
 import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 import type { DataPath, Finding, ResourceKind, RuleFinding } from './types.js';
 import { getIn, isRecord } from '../platform/data.js';
+import { base64Text } from '../formats/base64.js';
 import { atText, embeddedPlace, isBase64Place, type EmbeddedSource } from './embedded.js';
-import { textOfBase64 } from '../yaml/base64.js';
 
 export { API_GROUP, API_VERSION } from './scope.js';
 
@@ -228,7 +230,7 @@ export class TargetExtractor {
     let fallback: OffsetRange | undefined;
     if (how.base64) {
       // The real API carries raw as bytes, which JSON and YAML encode as base64; a Secret's data is base64 too.
-      text = textOfBase64(raw);
+      text = base64Text(raw.replace(/\s+/g, ''));
       fallback = scalarRange;
     } else {
       toFile = isScalar(scalarNode) ? literalBlockOffsetMap(this.parsed.text, scalarNode) : undefined;

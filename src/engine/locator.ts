@@ -4,7 +4,7 @@
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { locate, type Located } from '../yaml/locate.js';
-import type { NodeSpace, OffsetRange } from './document.js';
+import type { NodeSpace, OffsetRange } from './node-space.js';
 import type { DataPath } from './types.js';
 
 /** A data path as a JSON Pointer (RFC 6901): `~` and `/` inside a segment escaped as `~0` and `~1`. */

@@ -8,9 +8,24 @@ import type { Document } from 'yaml';
 import yamlDuplicateKeyRule from '../../rules/yaml/duplicate-key/index.js';
 import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS, withLineFeeds, type ParsedYaml } from '../yaml/parse.js';
-import { decodeSpace, type NodeSpace, type OffsetRange } from './document.js';
+import { goDecode, type GoDecoded, type GoDecodeOptions } from '../yaml/go-decode.js';
+import { SECRET_KEY_MATCHER } from './secrets.js';
+import type { NodeSpace, OffsetRange } from './node-space.js';
 import type { Finding } from './types.js';
 import { aliasFinding, recoverSwallowedDocuments, yamlErrorFindings } from './yaml-errors.js';
+
+/**
+ * Decodes a space's document as the platform does, and keeps on the space what the decoder found on its way: the
+ * nodes that may hold secrets and whether any value is null. Nothing is kept from a document the platform refuses.
+ */
+export function decodeSpace(space: NodeSpace, options: Omit<GoDecodeOptions, 'secretKeys'> = {}): GoDecoded {
+  const decoded = goDecode(space.doc, space.text, { ...options, secretKeys: SECRET_KEY_MATCHER });
+  if (!decoded.fatal) {
+    if (decoded.secrets) space.secrets = decoded.secrets;
+    space.holdsNulls = decoded.sawNull;
+  }
+  return decoded;
+}
 
 export interface ReadDocument {
   index: number;

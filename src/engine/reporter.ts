@@ -7,7 +7,8 @@
  * (baseline, exceptions) and the code frames.
  */
 import { LineCounter } from 'yaml';
-import type { LintTarget, OffsetRange } from './document.js';
+import type { LintTarget } from './document.js';
+import type { OffsetRange } from './node-space.js';
 import { applyDirectives, directiveFindings, type Directive, type DirectivePlaces } from './directives.js';
 import { fixToEdits } from './fixes.js';
 import { rulePlan } from './rule-plan.js';

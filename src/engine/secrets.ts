@@ -1,9 +1,9 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Node, type Pair } from 'yaml';
 import { memoizeByString } from '../formats/memo.js';
-import { editDistance } from '../schema/suggest.js';
+import { editDistance } from './suggest.js';
 import { goDecode } from '../yaml/go-decode.js';
 import { parseYaml, withLineFeeds } from '../yaml/parse.js';
-import type { NodeSpace, OffsetRange } from './document.js';
+import type { NodeSpace, OffsetRange } from './node-space.js';
 
 /** Keys whose values are credentials; RULES.md "Secrets". */
 export const SECRET_KEYS: ReadonlySet<string> = new Set(['clientSecret', 'password', 'token', 'caData']);

@@ -1,5 +1,6 @@
-import micromatch from 'micromatch';
 import { formerIdsOf } from '../../rules/aliases.js';
+import { globMatches } from './globs.js';
+import { nearest } from './suggest.js';
 import type { MessageSpec, Rule, RuleMeta, Severity, SeveritySetting } from './types.js';
 
 /**
@@ -11,6 +12,9 @@ export type SeverityChoice = SeveritySetting | 'on' | 'raise';
 const SEVERITY_WORDS: Readonly<Record<string, SeverityChoice>> = {
   off: 'off', '0': 'off', info: 'info', warn: 'warning', warning: 'warning', '1': 'warning', error: 'error', '2': 'error', on: 'on',
 };
+
+/** What to write instead of a word that is no severity. */
+export const SEVERITY_WORDS_HINT = 'use off, info, warn, error or on';
 
 /** The severity a word of the config file or of `--rule` means (`warn`, `2`, `off`...), or undefined. */
 export function severityFromWord(word: string | number): SeverityChoice | undefined {
@@ -25,7 +29,7 @@ export interface RuleSetting {
 export type RuleSettings = ReadonlyMap<string, RuleSetting>;
 
 function idMatches(pattern: string, id: string): boolean {
-  return pattern === id || micromatch.isMatch(id, pattern);
+  return pattern === id || globMatches(id, pattern);
 }
 
 /**
@@ -51,6 +55,15 @@ export function renamedRulesNote(pattern: string, ruleIds: readonly string[]): s
 /** The rules an id or a glob over ids names. */
 export function rulesMatching(pattern: string, rules: readonly Rule[]): Rule[] {
   return rules.filter((rule) => ruleIdMatches(pattern, rule.meta.id));
+}
+
+/**
+ * Why an id or a glob over ids names no rule (`matches no rule; did you mean "x"?`), or undefined when it names
+ * some: a mistake in the config file (exit 2), on the command line (exit 2) or in the editor's settings (a warning).
+ */
+export function unknownRuleProblem(pattern: string, rules: readonly Rule[]): string | undefined {
+  if (rulesMatching(pattern, rules).length > 0) return undefined;
+  return `matches no rule${nearest(pattern, rules.map((rule) => rule.meta.id), ' (see platlint rules)')}`;
 }
 
 /** Sets the severity of each rule, keeping its options: the config file, --rule flags and the editor all do this. */

@@ -6,8 +6,9 @@
 
 export type Severity = 'error' | 'warning' | 'info';
 export type SeveritySetting = Severity | 'off';
-export type PathSegment = string | number;
-export type DataPath = readonly PathSegment[];
+import type { DataPath } from '../yaml/data-path.js';
+
+export type { DataPath, PathSegment } from '../yaml/data-path.js';
 
 export type ResourceKind = 'User' | 'Config';
 

@@ -10,7 +10,7 @@ import yamlCollectionKeyRule from '../../rules/yaml/collection-key/index.js';
 import yamlDuplicateKeyRule from '../../rules/yaml/duplicate-key/index.js';
 import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 import { lineEnd, lineStart } from '../yaml/lines.js';
-import type { NodeSpace, OffsetRange } from './document.js';
+import type { NodeSpace, OffsetRange } from './node-space.js';
 import type { Finding } from './types.js';
 import { plainSyntaxError } from './syntax-messages.js';
 

@@ -11,10 +11,10 @@
  * is not an IPv6 address (newer Go), and a colon in the first segment of a
  * relative path.
  */
-import { isIPv6 } from "node:net";
+import { isIPv6 } from "./ip.js";
 import { memoizeByString } from "./memo.js";
 
-export { isLocalhost, splitHostPort, redactUrlPassword, REDACTED, type HostPortResult } from "./host-port.js";
+export { connectionPasswords, isLocalhost, splitHostPort, redactUrlPassword, REDACTED, type HostPortResult } from "./host-port.js";
 
 export interface GoUrl {
   /** Lower-cased, as Go stores it; "" when relative. */

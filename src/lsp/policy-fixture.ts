@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import policyFixtureMismatchRule from '../../rules/policy/fixture-mismatch/index.js';
 import { FileReporter } from '../engine/reporter.js';
 import type { Diagnostic } from '../engine/types.js';
-import { isPreviousVersion, packOfFixture } from '../policy/fixtures.js';
+import { isPreviousVersion, packOfFixture } from '../project/policy-fixtures.js';
 
 /**
  * The mismatches `platlint policy test` reports for the fixture at `path` with the editor's `text`, as diagnostics:
@@ -17,10 +17,10 @@ export async function policyFixtureDiagnostics(path: string, text: string, cwd: 
   // `policy test` runs `X.yaml` as an update of it, and says nothing of it on its own.
   if (isPreviousVersion(path)) return [];
   // CEL costs hundreds of milliseconds to load: only a session that opens a fixture pays for it.
-  const [{ findPolicyFiles, loadPolicies }, { checkFixture, previousVersionOf }] = await Promise.all([import('../policy/index.js'), import('../policy/fixture-check.js')]);
+  const [{ findPolicyFiles, loadPolicyPaths }, { checkFixture, previousVersionOf }] = await Promise.all([import('../project/policy-files.js'), import('../project/fixture-check.js')]);
   const pack = packOfFixture(path);
   // The pack is the directory's own policy files, as `policy test` groups them; not those of folders below it.
-  const policies = loadPolicies(findPolicyFiles(pack).filter((file) => dirname(file) === pack), cwd, { readFile });
+  const policies = loadPolicyPaths(findPolicyFiles(pack).filter((file) => dirname(file) === pack), cwd, { readFile });
   const reporter = new FileReporter({ text, settings: new Map() });
   const wholeLine = (line: number): readonly [number, number] => reporter.toLineEnd(reporter.offsetAt(line, 1));
   const previous = previousVersionOf(path);

@@ -9,8 +9,8 @@ import { CONFIG_FILE_NAMES, ConfigError, isConfigFileName } from '../settings-fi
 import configFileInvalidRule from '../../rules/config-file/invalid/index.js';
 import { FileReporter } from '../engine/reporter.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
-import { loadRuleSet, type RuleSet } from '../cli/rule-set.js';
-import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
+import { loadRuleSet, type RuleSet } from '../project/rule-set.js';
+import { readRegularFile, SIZE_LIMITS } from '../project/read-file.js';
 
 export function isInside(path: string, dir: string): boolean {
   const rel = relative(dir, path);

@@ -5,10 +5,9 @@
  * keeps a shadow of the document saying where every value came from: BASE at a path, or an operation's `value`.
  */
 import { applyPatch, type Operation } from 'rfc6902';
-import { isDeepStrictEqual } from 'node:util';
 import { keyHoldsSecret, MASK } from '../engine/secrets.js';
 import type { DataPath } from '../engine/types.js';
-import { isRecord } from '../platform/data.js';
+import { deepEqual, isRecord } from '../platform/data.js';
 import type { PatchOperation, PatchProblem } from './operations.js';
 import { toPointer } from '../engine/locator.js';
 import { addTarget, arrayIndex, resolvePointer } from './pointer.js';
@@ -102,7 +101,7 @@ function precondition(document: unknown, operation: PatchOperation): PatchProble
   }
   const target = resolvePointer(document, path);
   if (!target.found) return notFound(operation, 'path', path, 'missing');
-  if (op === 'test' && !isDeepStrictEqual(target.value, operation.value)) {
+  if (op === 'test' && !deepEqual(target.value, operation.value)) {
     const secret = keyHoldsSecret(String(path[path.length - 1] ?? ''));
     // A test of a credential must not print the credential, nor the guess at it.
     const show = (v: unknown): string => (secret ? MASK : shownJson(v));

@@ -4,7 +4,7 @@
  * operation that wrote it (or at its `path`, for a key it added), otherwise in BASE.
  */
 import { isMap, isScalar, isSeq, stringify, type Node } from 'yaml';
-import type { NodeSpace } from '../engine/document.js';
+import type { NodeSpace } from '../engine/node-space.js';
 import { FileReporter } from '../engine/reporter.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
 import { PositionLocator, toPointer } from '../engine/locator.js';

@@ -1,7 +1,23 @@
-import type { DataPath } from '../engine/types.js';
+import type { DataPath } from '../yaml/data-path.js';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Whether two values of decoded data (JSON's kinds of values) are equal all the way down, as Node's
+ * `util.isDeepStrictEqual` judges them: numbers by `Object.is`, records by their own keys whatever their order, and
+ * only values of the same prototype equal.
+ */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  return keys.every((key) => Object.hasOwn(right, key) && deepEqual(left[key], right[key]));
 }
 
 /** Explicit null means the same as leaving a field out to the platform's Go decoder. */
@@ -80,16 +96,4 @@ export function repeatedField(items: readonly { value: Record<string, unknown>; 
 export function stringAt(data: unknown, path: DataPath): string | undefined {
   const value = getIn(data, path);
   return typeof value === 'string' ? value : undefined;
-}
-
-/** Items that occur more than once, each reported at its second and later positions. */
-export function duplicates<T>(items: readonly T[], key: (item: T) => unknown = (x) => x): number[] {
-  const seen = new Set<unknown>();
-  const repeated: number[] = [];
-  items.forEach((item, i) => {
-    const k = key(item);
-    if (seen.has(k)) repeated.push(i);
-    else seen.add(k);
-  });
-  return repeated;
 }

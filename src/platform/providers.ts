@@ -1,4 +1,4 @@
-import type { DataPath } from '../engine/types.js';
+import type { DataPath } from '../yaml/data-path.js';
 import { isRecord, mappingItems, recordAt } from './data.js';
 
 export const PROVIDER_TYPES = ['oidc', 'gitForgeA', 'gitForgeB', 'webIdentityA', 'webIdentityB', 'saml'] as const;

@@ -61,7 +61,7 @@ function hint(error: string): string {
 }
 
 /** A loaded policy file: its text and lines, for positions and code frames, and the rule settings in force for it. */
-export interface PolicyFile {
+export interface LoadedPolicyFile {
   text: string;
   lineCounter: LineCounter;
   settings: RuleSettings;
@@ -81,7 +81,7 @@ interface RunFailures {
 export function evaluationProblems(
   results: readonly Pick<FileResult, 'file' | 'failedChecks'>[],
   origins: ReadonlyMap<string, PolicyOrigin>,
-  sources: ReadonlyMap<string, PolicyFile>,
+  sources: ReadonlyMap<string, LoadedPolicyFile>,
 ): FileResult[] {
   const byRule = new Map<string, RunFailures>();
   for (const { file, failedChecks } of results) {

@@ -3,13 +3,11 @@
  * `given` path, CEL syntax or type error, bad regular expression) is a `policy/invalid` diagnostic at its own
  * position in the policy file; the rule concerned is left out, the other rules and files still load.
  */
-import { statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
-import micromatch from 'micromatch';
 import { builtinRules } from '../../rules/index.js';
 import policyInvalidRule from '../../rules/policy/invalid/index.js';
 import { decodeSource } from '../engine/decode.js';
+import { globRegExp } from '../engine/globs.js';
 import { FileReporter } from '../engine/reporter.js';
 import { docsUrlFor } from '../engine/docs.js';
 import type { RuleSettings } from '../engine/settings.js';
@@ -19,13 +17,11 @@ import { PolicyCel, DEFAULT_COST_LIMIT, type CompiledExpression } from './cel.js
 import { explainPolicyRule } from './explain.js';
 import { parsePath } from './path.js';
 import { DOCUMENT_BUDGET_FACTOR, PolicyRule, type CompiledPolicyRule } from './rule.js';
-import { evaluationProblems, type PolicyFile } from './evaluation.js';
+import { evaluationProblems, type LoadedPolicyFile } from './evaluation.js';
 import { policyDocumentSchema } from './schema.js';
 import { schemaProblem, type Problem } from './schema-problems.js';
 import { compileAssertions } from './compile-assertions.js';
 import { PolicySource } from './source.js';
-import { walkYamlFiles } from '../cli/files.js';
-import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
 import type { PolicyOrigin, PolicyRuleSpec } from './types.js';
 
 export interface LoadPoliciesOptions {
@@ -35,8 +31,6 @@ export interface LoadPoliciesOptions {
   costLimit?: number;
   /** Ids policy rules may not take (default: every built-in rule's). */
   reservedIds?: Iterable<string>;
-  /** The content of a policy file when it is not the disk's (an editor's unsaved buffer), else undefined. */
-  readFile?: (absolute: string) => Uint8Array | undefined;
   /** The rule settings in force for a policy file (severities of `policy/invalid`, `yaml/syntax`...); default: defaults. */
   settingsFor?: (absolute: string) => RuleSettings;
 }
@@ -58,27 +52,14 @@ export interface LoadedPolicies {
 }
 
 const POLICY_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
-// Dot-directories (.git) are never walked (cli/files.ts).
-const SKIPPED_DIRS = new Set(['node_modules', 'tests', 'test', '__tests__']);
 /** `oldObject` and `oldSelf` are the previous version (and the old value at `given`) on updates, null otherwise. */
 const VARIABLES = ['self', 'object', 'oldObject', 'oldSelf'] as const;
 
 /**
- * Policy files under a directory, in a stable order; `tests` folders (policy test fixtures) are skipped, and so is
- * what the directory's `.gitignore` / `.platlintignore` leave out. Throws when a directory cannot be read.
+ * A policy file as the project layer hands it over (src/project/policy-files.ts): its bytes, or why it or the path
+ * that named it cannot be read. `file` is how reports name it, `absolute` what its rule settings are found by.
  */
-export function findPolicyFiles(dir: string): string[] {
-  const errors: string[] = [];
-  const files = walkYamlFiles(dir, errors, { skipDirs: SKIPPED_DIRS, cwd: dir });
-  if (errors.length) throw new Error(errors[0]);
-  return files;
-}
-
-/** A policy file's bytes from disk, or why they cannot be read (read-file.ts: a regular file of sane size). */
-export function readPolicyFile(absolute: string): Uint8Array | string {
-  const read = readRegularFile(absolute, SIZE_LIMITS.policy);
-  return 'bytes' in read ? read.bytes : `cannot read the policy (${read.reason})`;
-}
+export type PolicyFile = { file: string; absolute: string; bytes: Uint8Array } | { file: string; ioError: string };
 
 let compiledValidator: ValidateFunction | undefined;
 
@@ -92,22 +73,19 @@ class Loader {
   readonly rules: PolicyRule[] = [];
   readonly problems: FileResult[] = [];
   /** Every loaded policy file, by the name it is shown with. */
-  readonly sources = new Map<string, PolicyFile>();
+  readonly sources = new Map<string, LoadedPolicyFile>();
   readonly declared = new Map<string, PolicyOrigin>();
   private readonly documentBudget: number;
   private readonly validate = policyValidator();
   private readonly runtime: PolicyCel;
   private readonly reserved: Set<string>;
-  private readonly readFile: LoadPoliciesOptions['readFile'];
   private readonly settingsFor: LoadPoliciesOptions['settingsFor'];
-  private readonly loadedFiles = new Set<string>();
 
   constructor(options: LoadPoliciesOptions) {
     const costLimit = options.costLimit ?? DEFAULT_COST_LIMIT;
     this.runtime = new PolicyCel(options.kubernetesVersion, costLimit);
     this.documentBudget = costLimit * DOCUMENT_BUDGET_FACTOR;
     this.reserved = new Set(options.reservedIds ?? builtinRules.map((r) => r.meta.id));
-    this.readFile = options.readFile;
     this.settingsFor = options.settingsFor;
   }
 
@@ -115,44 +93,16 @@ class Loader {
     return { file, diagnostics: [], documents: 0, skipped: 0 };
   }
 
-  loadPath(path: string, cwd: string): void {
-    const absolute = resolve(cwd, path);
-    let isDir: boolean;
-    try {
-      isDir = statSync(absolute).isDirectory();
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      this.problems.push({ ...this.result(path), ioError: code === 'ENOENT' ? 'no such policy file or directory' : `cannot read the policy (${code ?? (error as Error).message})` });
+  load(input: PolicyFile): void {
+    if ('ioError' in input) {
+      this.problems.push({ ...this.result(input.file), ioError: input.ioError });
       return;
     }
-    if (!isDir) {
-      this.loadFile(path, absolute);
-      return;
-    }
-    let files: string[];
-    try {
-      files = findPolicyFiles(absolute);
-    } catch (error) {
-      this.problems.push({ ...this.result(path), ioError: `cannot read the policy directory (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
-      return;
-    }
-    if (files.length === 0) {
-      this.problems.push({ ...this.result(path), ioError: 'no policy files (*.yaml, *.yml) in this directory' });
-      return;
-    }
-    for (const file of files) this.loadFile(join(path, relative(absolute, file)), file);
+    this.loadFile(input.file, input.absolute, input.bytes);
   }
 
-  loadFile(display: string, absolute: string): void {
-    // A file named twice (itself and through its directory) is loaded once.
-    if (this.loadedFiles.has(absolute)) return;
-    this.loadedFiles.add(absolute);
+  private loadFile(display: string, absolute: string, bytes: Uint8Array): void {
     const result = this.result(display);
-    const bytes = this.readFile?.(absolute) ?? readPolicyFile(absolute);
-    if (typeof bytes === 'string') {
-      this.problems.push({ ...result, ioError: bytes });
-      return;
-    }
     const decoded = decodeSource(bytes);
     const read = readYaml(decoded.ok ? decoded.text : '');
     const { text, lineCounter } = read.parsed;
@@ -254,7 +204,7 @@ class Loader {
           return;
         }
         try {
-          micromatch.makeRe(glob);
+          globRegExp(glob);
         } catch (error) {
           fail(['match', 'names', i], `Invalid glob "${glob}": ${(error as Error).message}`);
         }
@@ -321,12 +271,12 @@ class Loader {
 }
 
 /**
- * Loads policy files and directories (resolved against `cwd`; directories are searched for `*.yaml`/`*.yml`,
- * skipping `tests` folders). Never throws for a user mistake: problems come back as diagnostics in the policy files.
+ * Loads policy files into rules (src/project/policy-files.ts finds and reads them). Never throws for a user mistake:
+ * problems come back as diagnostics in the policy files, and as the files that could not be read.
  */
-export function loadPolicies(paths: readonly string[], cwd: string, options: LoadPoliciesOptions = {}): LoadedPolicies {
+export function loadPolicies(files: readonly PolicyFile[], options: LoadPoliciesOptions = {}): LoadedPolicies {
   const loader = new Loader(options);
-  for (const path of paths) loader.loadPath(path, cwd);
+  for (const file of files) loader.load(file);
   const { rules, problems, sources, declared } = loader;
   const byId = new Map(rules.map((r) => [r.meta.id, r]));
   return {

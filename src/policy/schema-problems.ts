@@ -1,7 +1,7 @@
 /** Policy schema errors (ajv) as problems at the key or value they concern, with a did-you-mean. */
 import type { ErrorObject } from 'ajv';
 import type { DataPath, PathSegment } from '../engine/types.js';
-import { didYouMean } from '../schema/suggest.js';
+import { didYouMean } from '../engine/suggest.js';
 import { displayPath } from '../platform/data.js';
 import type { PolicySource } from './source.js';
 import type { SourceSpot } from './types.js';

@@ -1,4 +1,4 @@
-import type { ErrorObject, ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { LintTarget } from '../engine/document.js';
 import schemaEmptyValueRule from '../../rules/schema/empty-value/index.js';
 import schemaEnumRule from '../../rules/schema/enum/index.js';
@@ -10,8 +10,7 @@ import type { DataPath, ResourceKind } from '../engine/types.js';
 import { goStringOf, printScalar } from '../yaml/go-scalar.js';
 import { schemas } from './index.js';
 import { displayPath, getIn } from '../platform/data.js';
-import { didYouMean } from './suggest.js';
-import { createAjv } from './ajv.js';
+import { didYouMean } from '../engine/suggest.js';
 import { childSchema, typedFindings, type SchemaFinding } from './go-typed.js';
 import type { JsonSchema } from './metadata.js';
 import { AJV_OPTIONS } from './validator-options.js';
@@ -22,7 +21,7 @@ let validators: Validators | undefined = precompiledValidators;
 
 function validatorFor(kind: ResourceKind): ValidateFunction {
   if (!validators) {
-    const ajv = createAjv({ ...AJV_OPTIONS });
+    const ajv = new Ajv({ ...AJV_OPTIONS });
     validators = new Map([
       ['User', ajv.compile(schemas.User)],
       ['Config', ajv.compile(schemas.Config)],

@@ -1,16 +1,14 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { Ajv, ErrorObject } from 'ajv';
+import { Ajv, type ErrorObject } from 'ajv';
 import { parseDocument } from 'yaml';
-import { createAjv } from '../schema/ajv.js';
 import { locate } from '../yaml/locate.js';
-import { nearest } from '../schema/suggest.js';
+import { nearest } from '../engine/suggest.js';
 import { isCalendarDate } from '../formats/time.js';
 import { readYaml } from '../engine/read-yaml.js';
 import { FileReporter } from '../engine/reporter.js';
 import { configFileSchema } from './schema.js';
-import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
-import type { ExceptionEntry } from '../suppressions/exceptions.js';
+import { readRegularFile, SIZE_LIMITS } from '../project/read-file.js';
 import { pointerTokens } from '../engine/locator.js';
 
 export const CONFIG_FILE_NAMES = ['.platlint.yaml', '.platlint.yml'];
@@ -22,6 +20,20 @@ export function isConfigFileName(path: string): boolean {
 
 export type SeverityWord = string | number;
 export type RuleEntry = SeverityWord | [SeverityWord] | [SeverityWord, Record<string, unknown>];
+
+/** An entry of `exceptions`: a deliberate, reviewed deviation (src/suppressions/exceptions.ts applies it). */
+export interface ExceptionEntry {
+  rules: string[];
+  /** Globs relative to the configuration file's folder. */
+  files?: string[];
+  /** `Kind/name`, globs over the name. */
+  objects?: string[];
+  /** Data paths, dotted (`status.auth.password`) or JSON Pointers; a path covers what is under it. */
+  paths?: string[];
+  reason: string;
+  /** `YYYY-MM-DD`: the last day the exception applies. */
+  expires?: string;
+}
 
 export interface ConfigFile {
   /** Absolute path of the file; globs in it are relative to its directory. */
@@ -155,7 +167,7 @@ export function loadConfigFile(path: string, text?: string): ConfigFile {
   }
   // `rules:` followed only by commented-out entries is null: read it as "nothing set", as people mean it.
   const data: Record<string, unknown> = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null));
-  validator ??= createAjv({ allErrors: true, strict: false, verbose: true }).addFormat('date', isCalendarDate).compile(configFileSchema);
+  validator ??= new Ajv({ allErrors: true, strict: false, verbose: true }).addFormat('date', isCalendarDate).compile(configFileSchema);
   const found: { offset: number; line: string }[] = [];
   if (!validator(data)) {
     const invalid: (string | number)[][] = [];

@@ -5,7 +5,7 @@
  */
 import { ConfigError } from '../settings-file/load.js';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { sha256 } from '../engine/crypto.js';
+import { sha256 } from '../project/node-host.js';
 import { lineCounterOf } from '../engine/reporter.js';
 
 export const BASELINE_FILE_NAME = '.platlint-baseline.json';

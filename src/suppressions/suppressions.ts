@@ -8,7 +8,8 @@ import { relativeTo } from '../settings-file/paths.js';
 import type { DiagnosticSubject, Suppression, Suppressor } from '../engine/reporter.js';
 import type { Diagnostic } from '../engine/types.js';
 import { entryKey, messageHash, type Baseline } from './baseline.js';
-import { ExceptionMatcher, isExpired, type ExceptionEntry } from './exceptions.js';
+import { ExceptionMatcher, isExpired } from './exceptions.js';
+import type { ExceptionEntry } from '../settings-file/load.js';
 
 export interface SuppressionsOptions {
   /** Where the names of the linted files are relative to. */

@@ -12,7 +12,7 @@ import { FileReporter } from '../engine/reporter.js';
 import type { RuleSettings } from '../engine/settings.js';
 import type { FileResult, RuleFinding } from '../engine/types.js';
 import type { BaselineEntry } from './baseline.js';
-import type { ExceptionEntry } from './exceptions.js';
+import type { ExceptionEntry } from '../settings-file/load.js';
 import { isExpired } from './exceptions.js';
 import { relativeTo } from '../settings-file/paths.js';
 import type { Suppressions } from './suppressions.js';

@@ -8,6 +8,8 @@ import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 import type { RuleFinding } from '../engine/types.js';
 import { jsonKeyOf, NOT_ONLY_STRING, printScalar, resolvePlain, resolveTagged, type GoScalar } from './go-scalar.js';
 
+const utf8 = new TextEncoder();
+
 /**
  * A document decoded as the platform decodes it: sigs.k8s.io/yaml's YAMLToJSON over gopkg.in/yaml.v2. The data is
  * the JSON the platform builds; the findings say where it refuses a value (an error) and where it reads a value
@@ -122,7 +124,7 @@ class GoDecoder {
         return undefined;
       }
       if (tag === BINARY_TAG && resolved.type === 'string') {
-        const shown = /^[\x20-\x7e]{0,60}$/.test(resolved.value) ? `the string "${resolved.value}"` : `${Buffer.byteLength(resolved.value)} bytes of text`;
+        const shown = /^[\x20-\x7e]{0,60}$/.test(resolved.value) ? `the string "${resolved.value}"` : `${utf8.encode(resolved.value).length} bytes of text`;
         this.report(yamlAmbiguousScalarRule.finding('binary', { value: shown }), node);
       }
       return resolved;

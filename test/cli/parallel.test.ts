@@ -7,11 +7,12 @@ import { ensureCorpus } from '../bench/corpus.js';
 import { pathToFileURL } from 'node:url';
 import { chunkByBytes, CHUNKS_AHEAD, createFileLinter, decodeResults, encodeResults, lintFilesInParallel, PARALLEL_MIN_BYTES, workerHeapLimitMb, workerYoungGenerationMb, worthParallel } from '../../src/cli/parallel.js';
 import type { FileResult } from '../../src/engine/types.js';
-import { BIN, runCli } from '../helpers/cli.js';
+import { BIN, ROOT, runCli } from '../helpers/cli.js';
 import { yamlFilesUnder } from '../helpers/files.js';
 
 /** The worker script of the build (the tests run from the sources, which have none). */
-const BUILT_WORKER = join(BIN, '..', 'lint-worker.js');
+/** The lint worker's script as tsc builds it, unbundled. */
+const BUILT_WORKER = join(ROOT, 'dist', 'src', 'cli', 'lint-worker.js');
 
 // More bytes than PARALLEL_MIN_BYTES (the generated Users are about 1.2 kB each): the built CLI lints them on
 // worker threads. `--cache` keeps a run on the main thread alone, which gives the reference report.

@@ -5,7 +5,7 @@ import { lintBytes } from '../../src/engine/lint.js';
 import { presetSettings } from '../../src/engine/presets.js';
 import type { Diagnostic, FileResult } from '../../src/engine/types.js';
 import { RuleSets } from '../../src/lsp/rule-sets.js';
-import { loadPolicies } from '../../src/policy/load.js';
+import { loadPolicyPaths } from '../../src/project/policy-files.js';
 import { lint, lintPatchFiles } from '../helpers/lint.js';
 import { removeTempDirs, tempDir } from '../policy/helpers.js';
 
@@ -76,7 +76,7 @@ describe('a severity set for yaml/syntax (and another rule) holds on every path 
     const load = (severity?: 'warning'): [string, string, number, number][][] => {
       const settings = presetSettings('recommended', builtinRules);
       if (severity) for (const id of ['yaml/syntax', 'policy/invalid']) settings.set(id, { severity });
-      return loadPolicies(['broken.yaml', 'unknown.yaml'], dir, { settingsFor: () => settings }).problems.map((p) => severities(p.diagnostics));
+      return loadPolicyPaths(['broken.yaml', 'unknown.yaml'], dir, { settingsFor: () => settings }).problems.map((p) => severities(p.diagnostics));
     };
     // At the quote that is never closed, as in a manifest.
     expect(load()).toEqual([[['yaml/syntax', 'error', 8, 20]], [['policy/invalid', 'error', 12, 7]]]);

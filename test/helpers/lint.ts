@@ -6,12 +6,16 @@ import { lintPatch } from '../../src/patch/lint.js';
 import { presetSettings, type PresetName } from '../../src/engine/presets.js';
 import type { RuleSetting } from '../../src/engine/settings.js';
 import type { Diagnostic, FileResult, Rule } from '../../src/engine/types.js';
+import { useNodeHost } from '../../src/project/node-host.js';
+
+// The core reads certificates with what the program installs; the tests run it as the CLI does, on Node.
+useNodeHost();
 
 export interface LintHelperOptions {
   preset?: PresetName;
   /** Severities over the preset's, by rule id (policy rules' too). */
   rules?: Record<string, RuleSetting['severity']>;
-  /** Loaded policy files (`loadPolicies`): their rules run with the built-in ones, as the `policies` of `.platlint.yaml` do. */
+  /** Loaded policy files (`loadPolicyPaths`): their rules run with the built-in ones, as the `policies` of `.platlint.yaml` do. */
   policies?: { readonly rules: readonly Rule[] };
   filename?: string;
   withFrames?: boolean;
@@ -70,4 +74,4 @@ export function ids(diagnostics: readonly Diagnostic[]): string[] {
 }
 
 /** The `# expect:` markers of the built-in fixtures are those of policy test fixtures. */
-export { expectedMarkers } from '../../src/policy/fixture-check.js';
+export { expectedMarkers } from '../../src/project/fixture-check.js';

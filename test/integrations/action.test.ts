@@ -114,7 +114,7 @@ describe('action.yml scripts', () => {
   });
 
   it('run the bin of the checkout restored from the cache, without installing anything', () => {
-    expect(bin).toBe(join(checkout, 'dist', 'src', 'cli', 'launch.cjs'));
+    expect(bin).toBe(join(checkout, 'dist', 'src', 'bin', 'launch.cjs'));
     expect(existsSync(bin)).toBe(true);
   });
 

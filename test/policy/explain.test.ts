@@ -6,12 +6,12 @@ import { builtinRules } from '../../rules/index.js';
 import { ruleCategory } from '../../src/engine/types.js';
 import { rules as policyDocRules } from '../../rules/policy/index.js';
 import { explainPolicyRule } from '../../src/policy/explain.js';
-import { loadPolicies } from '../../src/policy/load.js';
+import { loadPolicyPaths } from '../../src/project/policy-files.js';
 import { policySchema } from '../../src/policy/schema.js';
 
 describe('explain and schema', () => {
   it('explains a policy rule as Markdown: description, severity, match, given, expression', () => {
-    const policies = loadPolicies(['fixtures/policies/no-cluster-admin/policy.yaml'], process.cwd());
+    const policies = loadPolicyPaths(['fixtures/policies/no-cluster-admin/policy.yaml'], process.cwd());
     expect(policies.problems).toEqual([]);
     expect(policies.explain('acme/no-cluster-admin')).toBe(`# acme/no-cluster-admin
 
@@ -51,7 +51,7 @@ cluster-admin must not be granted in Git: request it through the break-glass acc
   });
 
   it('explains assertions and message expressions', () => {
-    const policies = loadPolicies(['fixtures/policies'], process.cwd());
+    const policies = loadPolicyPaths(['fixtures/policies'], process.cwd());
     expect(policies.problems).toEqual([]);
     expect(policies.rules.map((r) => r.meta.id)).toEqual([
       'acme/audit-enabled',

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadPolicies } from '../../src/policy/load.js';
+import { loadPolicyPaths } from '../../src/project/policy-files.js';
 import { loadPolicy, policy, problemSpans, tempDir, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
@@ -246,7 +246,7 @@ ${VALID_RULE}`));
       'pack/tests/user.yaml': 'apiVersion: management.platform/v1\nkind: User\nmetadata: {name: u}\n',
       'empty/README.md': '# nothing here',
     });
-    const policies = loadPolicies(['pack', 'missing.yaml', 'empty', 'pack/a.yaml'], dir);
+    const policies = loadPolicyPaths(['pack', 'missing.yaml', 'empty', 'pack/a.yaml'], dir);
     expect(policies.rules.map((r) => [r.meta.id, r.origin.file])).toEqual([
       ['acme/ok', 'pack/a.yaml'],
       ['acme/other', 'pack/b.yml'],

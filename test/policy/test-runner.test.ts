@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runPolicyTest } from '../../src/cli/policy-command.js';
 import type { CliIo } from '../../src/cli/io.js';
-import { PolicyTestError, runPolicyTests } from '../../src/policy/test-runner.js';
+import { PolicyTestError, runPolicyTests } from '../../src/project/policy-tests.js';
 import { ROOT } from '../helpers/cli.js';
 import { policy, tempDir, removeTempDirs } from './helpers.js';
 import { user } from '../helpers/manifests.js';

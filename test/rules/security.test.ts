@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
-import { connectionPasswords, hasInlineUrlPassword, isInlineSecret, isPlainHttpUrl } from '../../rules/security/shared.js';
+import { connectionPasswords, redactUrlPassword } from '../../rules/api.js';
+import { hasInlineUrlPassword, isInlineSecret, isPlainHttpUrl } from '../../rules/security/shared.js';
 import { only } from '../helpers/config.js';
 import { ids, lintResult, spans } from '../helpers/lint.js';
 import { config, user } from '../helpers/manifests.js';
@@ -231,6 +232,10 @@ describe('security/plaintext-secret', () => {
     expect(connectionPasswords("host=db user=u password='a b' dbname=x")).toEqual(['a b']);
     expect(connectionPasswords('postgres://db/x?sslmode=require&password=pw')).toEqual(['pw']);
     expect(connectionPasswords('postgres://u@db/x')).toEqual([]);
+    // One reading with the redaction: a password holding "@" or "/" is found whole, where the redaction masks it.
+    expect(connectionPasswords('postgres://u:p@ss/word@db/x')).toEqual(['p@ss/word']);
+    expect(redactUrlPassword('postgres://u:p@ss/word@db/x')).toBe('postgres://u:****@db/x');
+    expect(connectionPasswords('http://host:8080/path@x')).toEqual([]);
     expect(hasInlineUrlPassword('postgres://u:@db/x')).toBe(false);
     expect(hasInlineUrlPassword('postgres://u:${DB_PASSWORD}@db/x')).toBe(false);
     expect(hasInlineUrlPassword('postgres://u:%24DB_PASSWORD@db/x')).toBe(false);

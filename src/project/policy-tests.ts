@@ -8,11 +8,11 @@
  */
 import { statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { readManifestText } from '../cli/read-file.js';
+import { readManifestText } from './read-file.js';
 import type { FileResult } from '../engine/types.js';
 import { checkFixture, previousVersionOf } from './fixture-check.js';
-import { fixtureFolder, fixturesOf } from './fixtures.js';
-import { findPolicyFiles, loadPolicies, type LoadPoliciesOptions } from './load.js';
+import { fixtureFolder, fixturesOf } from './policy-fixtures.js';
+import { findPolicyFiles, loadPolicyPaths, type PolicyPathsOptions } from './policy-files.js';
 
 export class PolicyTestError extends Error {}
 
@@ -46,7 +46,7 @@ function fixtureTexts(fixture: string, show: (file: string) => string): { text: 
  * Runs the policy tests under `dir` (resolved against `cwd`, the CLI's working directory). Throws `PolicyTestError` when `dir` is not a readable
  * directory or holds no policy file.
  */
-export function runPolicyTests(dir: string, cwd: string, options: LoadPoliciesOptions = {}): PolicyTestSummary {
+export function runPolicyTests(dir: string, cwd: string, options: PolicyPathsOptions = {}): PolicyTestSummary {
   const root = resolve(cwd, dir);
   let files: string[];
   try {
@@ -71,7 +71,7 @@ export function runPolicyTests(dir: string, cwd: string, options: LoadPoliciesOp
   let failed = 0;
   let unreadable = 0;
   for (const [pack, policyFiles] of packs) {
-    const policies = loadPolicies(policyFiles, cwd, options);
+    const policies = loadPolicyPaths(policyFiles, cwd, options);
     if (policies.problems.length) {
       failed++;
       if (policies.problems.some((p) => p.ioError !== undefined)) unreadable++;

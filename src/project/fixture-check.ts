@@ -7,11 +7,12 @@ import { existsSync } from 'node:fs';
 import { builtinRules } from '../../rules/index.js';
 import policyFixtureMismatchRule from '../../rules/policy/fixture-mismatch/index.js';
 import { ChangeContext } from '../change/context.js';
-import { readManifestText } from '../cli/read-file.js';
+import { readManifestText } from './read-file.js';
 import { lintText } from '../engine/lint.js';
 import { presetSettings } from '../engine/presets.js';
 import type { Diagnostic, FailedChecks, RuleFinding } from '../engine/types.js';
-import type { LoadedPolicies } from './load.js';
+import type { LoadedPolicies } from '../policy/load.js';
+import { useNodeHost } from './node-host.js';
 
 /** The previous version `X.old.yaml` beside fixture `X.yaml`: its text, or why it cannot be read; undefined for none. */
 export function previousVersionOf(fixture: string): { path: string } & ({ text: string } | { reason: string }) | undefined {
@@ -56,6 +57,7 @@ export function expectedMarkers(text: string): Set<string> {
  * the text of its `X.old.yaml` (previousVersionOf).
  */
 export function checkFixture(name: string, text: string, policies: LoadedPolicies, previous: string | undefined): FixtureCheck {
+  useNodeHost();
   const rules = [...builtinRules, ...policies.rules];
   const settings = presetSettings('recommended', rules);
   const policyIds = new Set(policies.rules.map((r) => r.meta.id));

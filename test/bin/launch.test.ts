@@ -1,5 +1,5 @@
 /**
- * launch.cjs, the `platlint` command (src/cli/launch.cts): it compiles the CLI bundle from the V8 code cache named by
+ * launch.cjs, the `platlint` command (src/bin/launch.cts): it compiles the CLI bundle from the V8 code cache named by
  * the bundle's hash, writes that cache on exit where there is none or V8 refused it, and starts the lint worker
  * threads the same way. The copies it works on sit in dist/, so that the bundle finds ajv and re2js in node_modules
  * as the installed package does.
@@ -13,7 +13,7 @@ import { ensureCorpus } from '../bench/corpus.js';
 import { PARALLEL_MIN_BYTES } from '../../src/cli/parallel.js';
 import { BIN, BROKEN_USER, ROOT } from '../helpers/cli.js';
 
-const CLI_DIR = join(ROOT, 'dist', 'src', 'cli');
+const BIN_DIR = join(ROOT, 'dist', 'src', 'bin');
 
 /** The code cache's name, from the hash on the bundle's first line. */
 function cacheName(dir: string): string {
@@ -38,7 +38,7 @@ describe('the platlint command', () => {
     work = mkdtempSync(join(tmpdir(), 'platlint-launch-'));
     writeFileSync(join(work, 'jane.yaml'), BROKEN_USER);
     copy = mkdtempSync(join(ROOT, 'dist', 'launch-test-'));
-    for (const file of ['launch.cjs', 'platlint.cjs']) copyFileSync(join(CLI_DIR, file), join(copy, file));
+    for (const file of ['launch.cjs', 'platlint.cjs']) copyFileSync(join(BIN_DIR, file), join(copy, file));
   });
   afterAll(() => {
     rmSync(work, { recursive: true, force: true });
@@ -46,8 +46,8 @@ describe('the platlint command', () => {
   });
 
   it('starts from the code cache the build wrote beside the bundle, which V8 takes as it is', () => {
-    const cache = join(CLI_DIR, cacheName(CLI_DIR));
-    expect(caches(CLI_DIR)).toEqual([cacheName(CLI_DIR)]);
+    const cache = join(BIN_DIR, cacheName(BIN_DIR));
+    expect(caches(BIN_DIR)).toEqual([cacheName(BIN_DIR)]);
     const before = { bytes: readFileSync(cache), mtimeMs: statSync(cache).mtimeMs };
     const result = run(BIN, ['jane.yaml', '--format', 'json'], work);
     expect(result.status).toBe(1);
@@ -87,7 +87,7 @@ describe('the platlint command', () => {
   it('without a bundle beside it (nor the unbundled CLI), says so in one line and exits 2', () => {
     const alone = mkdtempSync(join(ROOT, 'dist', 'launch-alone-'));
     try {
-      copyFileSync(join(CLI_DIR, 'launch.cjs'), join(alone, 'launch.cjs'));
+      copyFileSync(join(BIN_DIR, 'launch.cjs'), join(alone, 'launch.cjs'));
       expect(run(join(alone, 'launch.cjs'), ['jane.yaml'], work)).toEqual({
         status: 2,
         stdout: '',

@@ -68,7 +68,7 @@ function launch(): void {
   try {
     source = readFileSync(BUNDLE, 'utf8');
   } catch {
-    import('./bin.js').catch(() => {
+    import('./main.js').catch(() => {
       process.stderr.write(`platlint: ${BUNDLE} is missing: reinstall platlint, or run npm run build in its checkout\n`);
       process.exitCode = 2;
     });

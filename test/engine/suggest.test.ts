@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { didYouMean, editDistance } from '../../src/schema/suggest.js';
+import { didYouMean, editDistance } from '../../src/engine/suggest.js';
 
 describe('did-you-mean', () => {
   it('prefers a case-insensitive match', () => {

@@ -1,14 +1,16 @@
-import { statSync } from 'node:fs';
+/**
+ * The rules in force for a project: the built-in rules, the configuration file and the custom policies it or the
+ * command line names. The CLI, its lint workers and the language server load them here, the same way.
+ */
 import { relative, resolve } from 'node:path';
 import { builtinRules } from '../../rules/index.js';
 import { findConfigFile, loadConfigFile, type ConfigFile } from '../settings-file/load.js';
 import { ResolvedConfig } from '../settings-file/resolve.js';
-import { docsUrlFor, readRuleDoc } from '../engine/docs.js';
+import { docsUrlFor } from '../engine/docs.js';
 import type { Rule } from '../engine/types.js';
-import { ruleInfoOf, type RuleInfo } from '../formatters/summary.js';
-import { policyFixtureTest } from '../policy/fixtures.js';
+import { policyFixtureTest } from './policy-fixtures.js';
 import type { LoadedPolicies } from '../policy/load.js';
-import { hashText } from './cache.js';
+import { hashText, useNodeHost } from './node-host.js';
 
 export interface RuleSetFlags {
   config?: string | false;
@@ -32,17 +34,9 @@ export interface RuleSet {
   docsUrl(ruleId: string): string | undefined;
 }
 
-function policyFiles(paths: readonly string[], findPolicyFiles: (dir: string) => string[]): string[] {
-  return paths.flatMap((path) => {
-    try {
-      return statSync(path).isDirectory() ? findPolicyFiles(path) : [path];
-    } catch {
-      return [];
-    }
-  });
-}
-
+/** Loads the rules in force, and brings Node's services to the core that will lint with them. */
 export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<RuleSet> {
+  useNodeHost();
   const configPath = flags.config === false ? undefined : (flags.config ?? findConfigFile(cwd));
   const configAbsolute = configPath ? resolve(cwd, configPath) : undefined;
   const configBuffer = configAbsolute ? flags.readFile?.(configAbsolute) : undefined;
@@ -57,17 +51,17 @@ export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<Rul
   let isPolicyFixture = (_file: string): boolean => false;
   if (policyPaths.length) {
     // CEL costs hundreds of milliseconds to load: only runs that use policies pay for it.
-    const policy = await import('../policy/index.js');
+    const [{ readPolicyFiles }, { loadPolicies }] = await Promise.all([import('./policy-files.js'), import('../policy/load.js')]);
+    const files = readPolicyFiles(policyPaths, cwd, flags.readFile);
     // The severities the config gives the rules that report problems in policy files (yaml/syntax, policy/invalid).
-    policies = policy.loadPolicies(policyPaths, cwd, {
+    policies = loadPolicies(files, {
       settingsFor: (file) => base.settingsFor(file),
       ...(configFile?.kubernetesVersion ? { kubernetesVersion: configFile.kubernetesVersion } : {}),
-      ...(flags.readFile ? { readFile: flags.readFile } : {}),
     });
-    const files = policyFiles(policyPaths.map((p) => resolve(cwd, p)), policy.findPolicyFiles);
+    const read = files.flatMap((file) => ('bytes' in file ? [file] : []));
     // The Kubernetes version decides what the policies compile to: a cached result holds for one version.
-    policyFingerprint = hashText(configFile?.kubernetesVersion ?? '', ...files.map((file) => flags.readFile?.(file) ?? policy.readPolicyFile(file)));
-    isPolicyFixture = policyFixtureTest(files, cwd);
+    policyFingerprint = hashText(configFile?.kubernetesVersion ?? '', ...read.map((file) => file.bytes));
+    isPolicyFixture = policyFixtureTest(read.map((file) => file.absolute), cwd);
   }
   const rules = policies ? [...builtinRules, ...policies.rules] : builtinRules;
   const builtinIds = new Set(builtinRules.map((r) => r.meta.id));
@@ -80,16 +74,5 @@ export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<Rul
     policyFingerprint,
     isPolicyFixture,
     docsUrl: (id) => policies?.docsUrl(id) ?? (builtinIds.has(id) ? docsUrlFor(id) : undefined),
-  };
-}
-
-/** What the reports say of a rule (SARIF's rule list): its description, severity, docs page and doc text. */
-export function ruleInfoLookup(ruleSet: Pick<RuleSet, 'rules' | 'policies' | 'docsUrl'>): (id: string) => RuleInfo | undefined {
-  const byId = new Map(ruleSet.rules.map((r) => [r.meta.id, r]));
-  return (id) => {
-    const rule = byId.get(id);
-    if (!rule) return undefined;
-    // Only SARIF asks, and only for the rules that reported: reading their doc pages costs little.
-    return ruleInfoOf(rule.meta, ruleSet.docsUrl(id), readRuleDoc(id) ?? ruleSet.policies?.explain(id));
   };
 }

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { PreviousFiles } from './context.js';
+import type { PreviousFiles } from '../change/context.js';
 import { relativeTo } from '../settings-file/paths.js';
 
 export class GitBaseError extends Error {}

@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-import { main } from './program.js';
-import { terminalProgress, wantsColor, wantsProgress } from './terminal.js';
+/**
+ * The process of the `platlint` command (launch.cts runs it, bundled or not): the command line, and `platlint lsp`,
+ * the language server, which the entry brings to the command line so that src/cli/ never loads the editor's code.
+ */
+import { main } from '../cli/program.js';
+import { terminalProgress, wantsColor, wantsProgress } from '../cli/terminal.js';
 
 // A closed pipe (`platlint … | head`) is the reader's choice, not a failure worth a stack trace.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -33,6 +37,11 @@ main(process.argv.slice(2), {
     process.stderr.write(line + '\n');
   },
   readStdin,
+  startLanguageServer: async (cwd) => {
+    // The server keeps the process alive on stdin; the LSP library owns the exit code from here.
+    const { startLanguageServer } = await import('../lsp/server.js');
+    startLanguageServer({ cwd });
+  },
   ...(progress ? { progress } : {}),
 }, process.env).then(
   (code) => {

@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import micromatch from 'micromatch';
+import { globRegExp, scanGlob } from '../engine/globs.js';
 import { relativeTo } from '../settings-file/paths.js';
 import { readRegularFile, SIZE_LIMITS } from './read-file.js';
 
@@ -89,7 +89,7 @@ export interface WalkOptions {
   /** Honour `.gitignore` and `.platlintignore` (the default). */
   ignoreFiles?: boolean;
   /** Resolves relative paths and bounds the search for outer ignore files. */
-  cwd?: string;
+  cwd: string;
 }
 
 /**
@@ -97,8 +97,8 @@ export interface WalkOptions {
  * left out. The one directory walker: linting and custom policy loading both use it. Throws only for an unreadable
  * root; problems below it go to `errors`.
  */
-export function walkYamlFiles(dir: string, errors: string[], options: WalkOptions = {}): string[] {
-  const cwd = options.cwd ?? process.cwd();
+export function walkYamlFiles(dir: string, errors: string[], options: WalkOptions): string[] {
+  const { cwd } = options;
   const skipDirs = options.skipDirs ?? SKIPPED_DIRS;
   const out: string[] = [];
   const root = resolve(cwd, dir);
@@ -145,7 +145,7 @@ export function readInputFile(file: string): { bytes: Uint8Array } | { error: st
 }
 
 function isGlob(arg: string): boolean {
-  return micromatch.scan(arg).isGlob;
+  return scanGlob(arg).isGlob;
 }
 
 function lstatExists(path: string): boolean {
@@ -201,10 +201,10 @@ export function resolveInputs(args: readonly string[], cwd: string, options: Res
     } else if (stat) {
       files.push(...kept([arg]));
     } else if (isGlob(arg)) {
-      const { base } = micromatch.scan(arg);
+      const { base } = scanGlob(arg);
       let matcher: (path: string) => boolean;
       try {
-        const regex = micromatch.makeRe(arg, { dot: false });
+        const regex = globRegExp(arg, { dot: false });
         matcher = (path) => regex.test(path);
       } catch (error) {
         errors.push(`invalid glob ${arg}: ${(error as Error).message}`);

@@ -1,7 +1,7 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readManifestText, readRegularFile } from '../../src/cli/read-file.js';
+import { readManifestText, readRegularFile } from '../../src/project/read-file.js';
 import { mkfifo, tempTree } from '../helpers/files.js';
 
 const LIMIT = { bytes: 1024 * 1024, of: 'a test file' };

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AtomicFile, FileWriteError, writeFileAtomic } from '../../src/cli/write-file.js';
+import { AtomicFile, FileWriteError, writeFileAtomic } from '../../src/project/write-file.js';
 import { BIN, runCli } from '../helpers/cli.js';
 import { tempTree } from '../helpers/files.js';
 

@@ -7,7 +7,7 @@
  */
 import { closeSync, fchmodSync, fchownSync, fsyncSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomHex } from './node-host.js';
 import { ioReason } from './read-file.js';
 
 /** A write that did not happen, in one line: `cannot write FILE: REASON`. */
@@ -69,7 +69,7 @@ export class AtomicFile {
       // Through a symbolic link, the file it points to is replaced, and the link stays.
       if (existing) this.target = realpathSync.native(path);
       // Hidden, and not named *.yaml, so that a walk running meanwhile does not take it for a manifest.
-      this.temporary = join(dirname(this.target), `.${basename(this.target)}.${randomBytes(6).toString('hex')}.tmp`);
+      this.temporary = join(dirname(this.target), `.${basename(this.target)}.${randomHex(6)}.tmp`);
       this.fd = openSync(this.temporary, 'wx');
       if (options.mode !== undefined) fchmodSync(this.fd, options.mode);
       else if (existing) keepOwnerAndMode(this.fd, existing);

@@ -2,23 +2,23 @@
  * Derives the TypeScript types of User and Config documents from the JSON Schemas, so the schemas stay the single
  * source of truth. `test/schema/schemas.test.ts` fails when `types.generated.ts` is out of date.
  *
- *   npm run build && node dist/src/schema/generate-types.js           # rewrites src/schema/types.generated.ts
- *   node dist/src/schema/generate-types.js --check                   # exit 1 when the file is out of date
- *   node dist/src/schema/generate-types.js --out FILE                 # writes FILE instead
+ *   npm run build && node dist/src/build/generate-types.js           # rewrites src/schema/types.generated.ts
+ *   node dist/src/build/generate-types.js --check                   # exit 1 when the file is out of date
+ *   node dist/src/build/generate-types.js --out FILE                 # writes FILE instead
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
-import { schemas, type JsonSchema } from './index.js';
-import { writeFileAtomic } from '../cli/write-file.js';
+import { schemas, type JsonSchema } from '../schema/index.js';
+import { writeFileAtomic } from '../project/write-file.js';
 
 export const GENERATED_BANNER = `/* eslint-disable */
 /**
  * GENERATED FILE: do not edit by hand.
- * Generated from the JSON Schemas in src/schema (metadata.ts, user.ts, config.ts) by src/schema/generate-types.ts.
- * To change a type, change the schema, then run: npm run build && node dist/src/schema/generate-types.js
+ * Generated from the JSON Schemas in src/schema (metadata.ts, user.ts, config.ts) by src/build/generate-types.ts.
+ * To change a type, change the schema, then run: npm run build && node dist/src/build/generate-types.js
  */`;
 
 /** Where the generated file lives, relative to the package root. */
@@ -109,7 +109,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (check) {
     const current = existsSync(out) ? await readFile(out, 'utf8') : '';
     if (current !== source) {
-      process.stderr.write(`generate-types: ${out} is out of date; run node dist/src/schema/generate-types.js\n`);
+      process.stderr.write(`generate-types: ${out} is out of date; run node dist/src/build/generate-types.js\n`);
       return 1;
     }
     return 0;
