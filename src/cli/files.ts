@@ -80,21 +80,22 @@ function isIgnoredBy(levels: readonly IgnoreLevel[], absolute: string, isDirecto
   return ignored;
 }
 
+/** The top of the Git repository a directory is in: the nearest directory up from it with a `.git` (a worktree's is a file). */
+export function repositoryRoot(dir: string): string | undefined {
+  for (let probe = dir; ; probe = dirname(probe)) {
+    if (existsSync(join(probe, '.git'))) return probe;
+    if (dirname(probe) === probe) return undefined;
+  }
+}
+
 /**
- * The ignore files that apply above a walk's root: from the root's parent up to the repository's top (the nearest
- * directory with a `.git`), or, outside a repository, up to the working directory when the root is inside it.
+ * The ignore files that apply above a walk's root: from the root's parent up to the repository's top, or, outside a
+ * repository, up to the working directory when the root is inside it.
  */
 function outerLevels(root: string, cwd: string, errors: string[]): IgnoreLevel[] {
   const dirs: string[] = [];
   let dir = dirname(root);
-  let top: string | undefined;
-  for (let probe = root; ; probe = dirname(probe)) {
-    if (existsSync(join(probe, '.git'))) {
-      top = probe;
-      break;
-    }
-    if (dirname(probe) === probe) break;
-  }
+  const top = repositoryRoot(root);
   const stop = top ?? (root === cwd || root.startsWith(cwd + sep) ? cwd : root);
   if (root === stop) return [];
   for (;;) {

@@ -124,6 +124,9 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   // Each result goes to every report as it comes and is dropped: the run keeps counts, not results.
   const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true, statistics: flags.statistics === true }, io);
   const add = (result: FileResult): void => {
+    // Under --base, what is not compared with the base (problems of policy files, the baseline, .platlint.yaml) is the
+    // change's, as --new-only keeps it.
+    if (change && flags.base !== undefined) for (const d of [...result.diagnostics, ...(result.suppressed ?? [])]) d.introduced ??= true;
     ledger.record(result);
     reports.add(result);
   };
@@ -233,7 +236,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
 /** 1 for any error, or for more warnings than `--max-warnings` allows (said on stderr); else 0. */
 export function exitCodeOf(summary: Summary, maxWarnings: number | undefined, io: CliIo): number {
   if (summary.errors > 0) return 1;
-  if (maxWarnings !== undefined && maxWarnings >= 0 && summary.warnings > maxWarnings) {
+  if (maxWarnings !== undefined && summary.warnings > maxWarnings) {
     io.error(`platlint: ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings}`);
     return 1;
   }

@@ -7,6 +7,7 @@ import { dirname, resolve } from 'node:path';
 import type { FileResult } from '../engine/types.js';
 import { loadReportWriter, type FormatName } from '../formatters/index.js';
 import { addToSummary, emptySummary, type FormatContext, type ReportWriter, type ReportWriterFactory, type Summary } from '../formatters/summary.js';
+import { repositoryRoot } from './files.js';
 import type { CliIo } from './io.js';
 
 /** Text is written out in pieces of about this size: few system calls, little held. */
@@ -126,7 +127,8 @@ export class ReportOutputs {
   /** The reports a command's `--format`/`-o` options name, each format's writer loaded (only the formats used load). */
   static async open(targets: readonly { format: FormatName; file?: string }[], context: Omit<FormatContext, 'color'>, io: CliIo): Promise<ReportOutputs> {
     const writers = await Promise.all(targets.map(async ({ format, file }) => ({ ...(file ? { file } : {}), createWriter: await loadReportWriter(format) })));
-    return new ReportOutputs(writers, context, io);
+    const withRoot = targets.some((t) => t.format === 'gitlab') ? { ...context, repositoryRoot: repositoryRoot(context.cwd) ?? context.cwd } : context;
+    return new ReportOutputs(writers, withRoot, io);
   }
 
   private readonly summary: Summary = emptySummary();

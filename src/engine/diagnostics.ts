@@ -47,6 +47,8 @@ export interface Suppression {
   by: 'baseline' | 'exception';
   entry: number;
   reason?: string;
+  /** An exception's: the baseline entry that matched the problem too, which the exception took it over from. */
+  overlaps?: number;
 }
 
 /**

@@ -5,6 +5,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import { createAjv } from '../schema/ajv.js';
 import { locate } from '../yaml/locate.js';
 import { nearest } from '../schema/suggest.js';
+import { isCalendarDate } from '../formats/time.js';
 import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS } from '../yaml/parse.js';
 import { globProblem } from '../engine/globs.js';
 import { isRecord } from '../platform/data.js';
@@ -85,6 +86,7 @@ function describe(error: ErrorObject): string {
     const known = Object.keys((error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
     return `unknown key "${key}"${suggestion(key, known)}`;
   }
+  if (error.keyword === 'format' && params['format'] === 'date') return 'must be a date that exists, written YYYY-MM-DD';
   if (error.keyword === 'required') return `missing "${String(params['missingProperty'])}"`;
   if (error.keyword === 'enum') {
     const allowed = params['allowedValues'] as unknown[];
@@ -180,7 +182,7 @@ export function loadConfigFile(path: string, text?: string): ConfigFile {
   }
   // `rules:` followed only by commented-out entries is null: read it as "nothing set", as people mean it.
   const data: Record<string, unknown> = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null));
-  validator ??= createAjv({ allErrors: true, strict: false, verbose: true }).compile(configFileSchema);
+  validator ??= createAjv({ allErrors: true, strict: false, verbose: true }).addFormat('date', isCalendarDate).compile(configFileSchema);
   const found: { offset: number; line: string }[] = [];
   /**
    * A mistake about the value at a key path (at the key when the path is not there in full), or about the key

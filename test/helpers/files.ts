@@ -32,3 +32,9 @@ export function gitTree(prefix: string, files: Readonly<Record<string, string>>,
   }
   return dir;
 }
+
+/** A named pipe at the path (nothing writes to it: reading it would wait forever). */
+export function mkfifo(path: string): void {
+  const made = spawnSync('mkfifo', [path]);
+  if (made.status !== 0) throw new Error(`mkfifo failed: ${made.stderr}`);
+}
