@@ -26,6 +26,9 @@ export default tseslint.config(
       'src/build/**',
       'src/schema/build-validators.ts',
       'src/schema/generate-types.ts',
+      // The docs site's build and local server, run by `npm run site` and `npm run site:serve`.
+      'src/site/build.ts',
+      'src/site/serve.ts',
     ],
     rules: {
       'no-restricted-globals': ['error', { name: 'process', ...processRestriction }],

@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
 import { maskSecretsInText } from '../engine/secrets.js';
@@ -18,6 +17,7 @@ import { loadBase } from './base-option.js';
 import { ReportOutputs } from './report-output.js';
 import { POLICY_FIXTURE_REASON } from '../policy/fixtures.js';
 import { VERSION } from './version.js';
+import { FileWriteError, writeFileAtomic } from './write-file.js';
 import { baselinePathOf, loadSuppressions, todayUtc } from '../suppressions/load.js';
 import { SuppressionLedger } from '../suppressions/unused.js';
 import { suppressionsFingerprint, unusedReporting } from './suppressions.js';
@@ -119,6 +119,10 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const inputErrors = [...inputs.errors, ...(flags.errorOnUnmatchedPattern ? inputs.unmatched : [])];
   let failed = inputErrors.length > 0;
   for (const error of inputErrors) io.error(`platlint: ${error}`);
+  if (cache?.problem !== undefined) {
+    io.error(`platlint: ${cache.problem}`);
+    failed = true;
+  }
 
   const ruleInfo = ruleInfoLookup({ rules, policies, docsUrl });
   // Each result goes to every report as it comes and is dropped: the run keeps counts, not results.
@@ -168,9 +172,10 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
           else if (!writeBack) result.output = fixed.text;
           else {
             try {
-              writeFileSync(filename, fixed.text);
+              writeFileAtomic(filename, fixed.text);
             } catch (error) {
-              io.error(`platlint: cannot write ${filename}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+              if (!(error instanceof FileWriteError)) throw error;
+              io.error(`platlint: ${error.message}`);
               failed = true;
             }
           }
@@ -221,7 +226,10 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   for (const problem of policies?.evaluationProblems() ?? []) add(problem);
   const cacheError = cache?.save();
   io.progress?.end();
-  if (cacheError) io.error(`platlint: ${cacheError}`);
+  if (cacheError) {
+    io.error(`platlint: ${cacheError}`);
+    failed = true;
+  }
   if (baselineRun && baselinePath) return failed ? 2 : baselineRun.finish(baselinePath, suppressions, ledger);
   const reporting = unusedReporting(suppressions, { cwd: io.cwd, rules, settingsFor, configFile, isIgnored: (file) => config.isIgnored(file) });
   for (const result of ledger.problems(reporting)) {

@@ -1,16 +1,22 @@
+import { ConfigError, findConfigFile, loadConfigFile } from '../settings-file/load.js';
 import type { CliIo } from './io.js';
 
-/** `platlint policy test DIR`: 0 when every fixture passes, 1 when any fails, 2 when DIR is unusable. */
+/** `platlint policy test DIR`: 0 when every fixture passes, 1 when any fails, 2 when DIR or a file in it is unusable. */
 export async function runPolicyTest(dir: string, io: CliIo): Promise<number> {
   const { PolicyTestError, runPolicyTests } = await import('../policy/test-runner.js');
   let summary;
   try {
-    summary = runPolicyTests(dir, io.cwd);
+    // The policies run in the Kubernetes version the settings give, as they do when linting.
+    const configPath = findConfigFile(io.cwd);
+    const configFile = configPath ? loadConfigFile(configPath) : undefined;
+    if (configFile?.problems.length) throw new ConfigError(configFile.problems);
+    const kubernetesVersion = configFile?.kubernetesVersion;
+    summary = runPolicyTests(dir, io.cwd, kubernetesVersion ? { kubernetesVersion } : {});
   } catch (error) {
     if (!(error instanceof PolicyTestError)) throw error;
     io.error(`platlint: ${error.message}`);
     return 2;
   }
   io.out(summary.lines.join('\n') + '\n');
-  return summary.failed > 0 ? 1 : 0;
+  return summary.unreadable > 0 ? 2 : summary.failed > 0 ? 1 : 0;
 }

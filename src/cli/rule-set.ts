@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { builtinRules } from '../../rules/index.js';
 import { findConfigFile, loadConfigFile, type ConfigFile } from '../settings-file/load.js';
@@ -59,9 +59,14 @@ export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<Rul
     // CEL costs hundreds of milliseconds to load: only runs that use policies pay for it.
     const policy = await import('../policy/index.js');
     // The severities the config gives the rules that report problems in policy files (yaml/syntax, policy/invalid).
-    policies = policy.loadPolicies(policyPaths, cwd, { settingsFor: (file) => base.settingsFor(file), ...(flags.readFile ? { readFile: flags.readFile } : {}) });
+    policies = policy.loadPolicies(policyPaths, cwd, {
+      settingsFor: (file) => base.settingsFor(file),
+      ...(configFile?.kubernetesVersion ? { kubernetesVersion: configFile.kubernetesVersion } : {}),
+      ...(flags.readFile ? { readFile: flags.readFile } : {}),
+    });
     const files = policyFiles(policyPaths.map((p) => resolve(cwd, p)), policy.findPolicyFiles);
-    policyFingerprint = hashText(...files.map((file) => flags.readFile?.(file) ?? readFileSync(file)));
+    // The Kubernetes version decides what the policies compile to: a cached result holds for one version.
+    policyFingerprint = hashText(configFile?.kubernetesVersion ?? '', ...files.map((file) => flags.readFile?.(file) ?? policy.readPolicyFile(file)));
     isPolicyFixture = policyFixtureTest(files, cwd);
   }
   const rules = policies ? [...builtinRules, ...policies.rules] : builtinRules;

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
@@ -30,6 +30,7 @@ import { isInside } from './rule-sets.js';
 import { LINT_DELAY_MS, pathOf, Session } from './session.js';
 import { documentSymbols } from './symbols.js';
 import { relativeTo } from '../settings-file/paths.js';
+import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
 import { FrameError, FrameReader } from './frames.js';
 import { Lifecycle } from './lifecycle.js';
 import { clampPosition, clampRange } from './params.js';
@@ -206,11 +207,8 @@ export function startLanguageServer(options: LanguageServerOptions): void {
   });
 
   const sameAsDisk = (path: string, text: string): boolean => {
-    try {
-      return readFileSync(path, 'utf8') === text;
-    } catch {
-      return false;
-    }
+    const read = readRegularFile(path, isConfigFileName(path) ? SIZE_LIMITS.config : SIZE_LIMITS.policy);
+    return 'bytes' in read && read.bytes.toString('utf8') === text;
   };
 
   documents.onDidChangeContent(({ document }) => {

@@ -3,7 +3,7 @@
  * policy problems were published where. The protocol wiring is in server.ts.
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Connection, Diagnostic as LspDiagnostic, TextDocuments } from 'vscode-languageserver/node.js';
+import { MessageType, ShowMessageNotification, type Connection, type Diagnostic as LspDiagnostic, type TextDocuments } from 'vscode-languageserver/node.js';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { isConfigFileName } from '../settings-file/load.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
@@ -76,7 +76,12 @@ export class Session {
     roots: string[],
   ) {
     this.ruleSets = new RuleSets({ openText: (path) => this.openDocument(path)?.getText(), logError: (what, error) => this.logError(what, error) }, roots);
-    this.suppressions = new EditorSuppressions(this.ruleSets.readFile, (what, error) => this.logError(what, error));
+    this.suppressions = new EditorSuppressions(this.ruleSets.readFile, (line) => this.warn(line));
+  }
+
+  /** One line the person should see (a file platlint cannot read), shown by the editor as a warning (window/showMessage). */
+  warn(line: string): void {
+    if (!this.shuttingDown) void this.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `platlint: ${line}` });
   }
 
   /** One line in the client's log. */
@@ -294,7 +299,10 @@ export class Session {
   async lintWorkspace(): Promise<{ uri: string; version: number | null; diagnostics: LspDiagnostic[] }[]> {
     const out: { uri: string; version: number | null; diagnostics: LspDiagnostic[] }[] = [];
     for (const root of this.ruleSets.roots) {
-      for (const file of resolveInputs([root], root).files) {
+      const inputs = resolveInputs([root], root);
+      // An ignore file that cannot be read (a FIFO, a device) is said as the CLI says it; the walk goes on.
+      for (const error of inputs.errors) this.warn(error);
+      for (const file of inputs.files) {
         const uri = pathToFileURL(file).href;
         const open = this.documents.get(uri);
         if (open) {

@@ -4,7 +4,7 @@
  * Mappings become `Map`s (any key, `__proto__` included), sequences arrays. Shared nodes (YAML aliases) are
  * converted once.
  */
-import type { CelInput } from '@bufbuild/cel';
+import type { CelInput } from './cel.js';
 import type { PathSegment } from '../engine/types.js';
 
 const INT64_LIMIT = 2 ** 63;

@@ -3,7 +3,7 @@
  * `given` path, CEL syntax or type error, bad regular expression) is a `policy/invalid` diagnostic at its own
  * position in the policy file; the rule concerned is left out, the other rules and files still load.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { builtinRules } from '../../rules/index.js';
@@ -15,7 +15,7 @@ import { globProblem } from '../engine/globs.js';
 import { isRuleEnabled, type RuleSettings } from '../engine/settings.js';
 import type { FileResult, PathSegment, Rule, RuleMeta } from '../engine/types.js';
 import { parseYaml } from '../yaml/parse.js';
-import { CelRuntime, DEFAULT_COST_LIMIT, type CompiledExpression } from './cel.js';
+import { PolicyCel, DEFAULT_COST_LIMIT, type CompiledExpression } from './cel.js';
 import { explainPolicyRule } from './explain.js';
 import { parsePath } from './path.js';
 import { DOCUMENT_BUDGET_FACTOR, EvaluationSink, PolicyRule, type CompiledPolicyRule } from './rule.js';
@@ -24,10 +24,13 @@ import { schemaProblem, type Problem } from './schema-problems.js';
 import { compileAssertions } from './compile-assertions.js';
 import { PolicySource } from './source.js';
 import { walkYamlFiles } from '../cli/files.js';
+import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
 import type { PolicyOrigin, PolicyRuleSpec, SourceSpot } from './types.js';
 
 export interface LoadPoliciesOptions {
-  /** Cost units one evaluation of an expression may spend. */
+  /** The Kubernetes version whose CEL environment the expressions run in (default: the newest platlint knows). */
+  kubernetesVersion?: string;
+  /** Cost units one evaluation of an expression may spend (default: Kubernetes' per-call limit). */
   costLimit?: number;
   /** Ids policy rules may not take (default: every built-in rule's). */
   reservedIds?: Iterable<string>;
@@ -71,6 +74,12 @@ export function findPolicyFiles(dir: string): string[] {
   return files;
 }
 
+/** A policy file's bytes from disk, or why they cannot be read (read-file.ts: a regular file of sane size). */
+export function readPolicyFile(absolute: string): Uint8Array | string {
+  const read = readRegularFile(absolute, SIZE_LIMITS.policy);
+  return 'bytes' in read ? read.bytes : `cannot read the policy (${read.reason})`;
+}
+
 /** The built-in rule that reports a kind of problem in policy files. */
 function builtinRule(id: string): Rule {
   const rule = builtinRules.find((r) => r.meta.id === id);
@@ -91,7 +100,7 @@ class Loader {
   readonly problems: FileResult[] = [];
   readonly sink: EvaluationSink;
   private readonly validate = policyValidator();
-  private readonly runtime: CelRuntime;
+  private readonly runtime: PolicyCel;
   private readonly reserved: Set<string>;
   private readonly readFile: LoadPoliciesOptions['readFile'];
   private readonly settingsFor: LoadPoliciesOptions['settingsFor'];
@@ -102,7 +111,7 @@ class Loader {
 
   constructor(options: LoadPoliciesOptions) {
     const costLimit = options.costLimit ?? DEFAULT_COST_LIMIT;
-    this.runtime = new CelRuntime(costLimit);
+    this.runtime = new PolicyCel(options.kubernetesVersion, costLimit);
     this.sink = new EvaluationSink(costLimit * DOCUMENT_BUDGET_FACTOR, builtinRule('policy/evaluation-error').meta);
     this.reserved = new Set(options.reservedIds ?? builtinRules.map((r) => r.meta.id));
     this.readFile = options.readFile;
@@ -146,13 +155,12 @@ class Loader {
     if (this.loadedFiles.has(absolute)) return;
     this.loadedFiles.add(absolute);
     const result = this.result(display);
-    let bytes: Uint8Array;
-    try {
-      bytes = this.readFile?.(absolute) ?? readFileSync(absolute);
-    } catch (error) {
-      this.problems.push({ ...result, ioError: `cannot read the policy (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+    const read = this.readFile?.(absolute) ?? readPolicyFile(absolute);
+    if (typeof read === 'string') {
+      this.problems.push({ ...result, ioError: read });
       return;
     }
+    const bytes = read;
     const decoded = decodeSource(bytes);
     const text = decoded.ok ? decoded.text : '';
     let parsed: ReturnType<typeof parseYaml> | undefined;

@@ -4,7 +4,6 @@
  * violation at the matched node. Evaluation errors never throw: they are recorded in the run's sink (one entry per
  * rule) and the node is skipped.
  */
-import { celType, type CelInput } from '@bufbuild/cel';
 import type { LineCounter } from 'yaml';
 import type { FileResult, PathSegment, Rule, RuleContext, RuleDocument, RuleMeta } from '../engine/types.js';
 import { DiagnosticSink, type ReportingRule } from '../engine/diagnostics.js';
@@ -12,7 +11,7 @@ import { docsUrlFor } from '../engine/docs.js';
 import type { RuleSettings } from '../engine/settings.js';
 import { getIn } from '../platform/data.js';
 import { runAssertions, type CompiledAssertions } from './assertions.js';
-import type { CompiledExpression, EvalOutcome } from './cel.js';
+import { valueTypeName, type CelInput, type CompiledExpression, type EvalOutcome } from './cel.js';
 import { celAt, toCelData } from './data.js';
 import { documentMatches } from './match.js';
 import { expandPath, type PathMatch, type PathStep } from './path.js';
@@ -241,7 +240,7 @@ export class PolicyRule implements Rule {
 
   private verdict(outcome: EvalOutcome): { compliant: boolean } | { error: string; costExceeded: boolean } {
     if (!outcome.ok) return { error: outcome.error, costExceeded: outcome.costExceeded };
-    if (typeof outcome.value !== 'boolean') return { error: `the expression returned a ${celType(outcome.value).name}, not a bool`, costExceeded: false };
+    if (typeof outcome.value !== 'boolean') return { error: `the expression returned a ${valueTypeName(outcome.value)}, not a bool`, costExceeded: false };
     return { compliant: outcome.value };
   }
 
@@ -255,7 +254,7 @@ export class PolicyRule implements Rule {
       return fallback;
     }
     if (typeof outcome.value !== 'string') {
-      onError(`the message expression returned a ${celType(outcome.value).name}, not a string`);
+      onError(`the message expression returned a ${valueTypeName(outcome.value)}, not a string`);
       return fallback;
     }
     return outcome.value.trim() === '' ? fallback : outcome.value;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Ajv, ErrorObject } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
@@ -11,6 +11,7 @@ import { globProblem } from '../engine/globs.js';
 import { isRecord } from '../platform/data.js';
 import { shown } from '../../rules/message-text.js';
 import { configFileSchema } from './schema.js';
+import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
 import type { ExceptionEntry } from '../suppressions/exceptions.js';
 
 export const CONFIG_FILE_NAMES = ['.platlint.yaml', '.platlint.yml'];
@@ -30,6 +31,8 @@ export interface ConfigFile {
   rules?: Record<string, RuleEntry>;
   ignore?: string[];
   policies?: string[];
+  /** The Kubernetes version whose CEL environment policies run in ("1.30"). */
+  kubernetesVersion?: string;
   overrides?: { files: string[]; extends?: string | string[]; rules?: Record<string, RuleEntry> }[];
   /** Where the platform configuration is kept inside other files. */
   embedded?: { files: string[]; at: string | string[]; as?: 'Config' }[];
@@ -90,7 +93,9 @@ function describe(error: ErrorObject): string {
   if (error.keyword === 'required') return `missing "${String(params['missingProperty'])}"`;
   if (error.keyword === 'enum') {
     const allowed = params['allowedValues'] as unknown[];
-    return `must be one of ${allowed.join(', ')}${suggestion(error.data, allowed)}`;
+    // `kubernetesVersion: 1.30` is the number 1.3 in YAML: the version must be quoted.
+    const quote = typeof error.data === 'number' && allowed.every((a) => typeof a === 'string') ? ` (write it quoted, "1.30": unquoted, ${String(error.data)} is a number)` : '';
+    return `must be one of ${allowed.join(', ')}${suggestion(error.data, allowed)}${quote}`;
   }
   return error.message ?? error.keyword;
 }
@@ -154,11 +159,9 @@ function globsOf(data: Record<string, unknown>): { keyPath: (string | number)[];
 /** Loads a config file; `text`, when given, is its content (an editor's unsaved buffer) instead of the disk's. */
 export function loadConfigFile(path: string, text?: string): ConfigFile {
   if (text === undefined) {
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      throw new ConfigError(`cannot read config file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
+    const read = readRegularFile(path, SIZE_LIMITS.config);
+    if ('reason' in read) throw new ConfigError(`cannot read config file ${path}: ${read.reason}`);
+    text = read.bytes.toString('utf8');
   }
   const lineCounter = new LineCounter();
   const at = (offset: number): string => {

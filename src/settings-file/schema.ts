@@ -1,3 +1,5 @@
+import { KUBERNETES_VERSIONS } from '../policy/cel/versions.js';
+
 const severity = {
   description: 'off, info, warn (or warning), error, or on (the rule\'s own default severities)',
   enum: ['off', 'info', 'warn', 'warning', 'error', 'on', 0, 1, 2],
@@ -52,6 +54,11 @@ export const configFileSchema = {
     rules,
     ignore: { type: 'array', items: { type: 'string' }, description: 'Globs of files not to lint, relative to this file.' },
     policies: { type: 'array', items: { type: 'string' }, description: 'Policy files or directories, relative to this file.' },
+    kubernetesVersion: {
+      type: 'string',
+      enum: [...KUBERNETES_VERSIONS],
+      description: `The Kubernetes version whose CEL environment policies run in (libraries, options, cost limits), as a quoted string such as "1.30"; default ${KUBERNETES_VERSIONS[KUBERNETES_VERSIONS.length - 1]}.`,
+    },
     overrides: {
       type: 'array',
       description: 'Settings for some files only; later overrides win.',

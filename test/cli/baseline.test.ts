@@ -236,7 +236,7 @@ describe('platlint baseline', () => {
 
   it('a file that is not a baseline is one line and exit 2', () => {
     const dir = repository();
-    writeFileSync(join(dir, '.platlint-baseline.json'), '{"entries": [{"file": 1}]}');
+    writeFileSync(join(dir, '.platlint-baseline.json'), '{"version": 1, "entries": [{"file": 1}]}');
     const run = runCli([], { cwd: dir });
     expect([run.status, run.stdout, run.stderr]).toEqual([2, '', `platlint: ${join(dir, '.platlint-baseline.json')}: entry 1 needs "file", "object", "rule" and "path" strings\n`]);
   });

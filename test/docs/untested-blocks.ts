@@ -123,6 +123,20 @@ export const UNTESTED_BLOCKS: readonly UntestedBlock[] = [
     coveredBy: 'test/docs/contributing.test.ts',
   },
   {
+    file: 'docs/contributing.md',
+    heading: 'The docs site',
+    contains: 'npm run site',
+    why: 'builds the site of the platlint checkout, not a project of the reader: test/e2e/site.test.ts runs it in the checkout and crawls the site in Chromium',
+    coveredBy: 'test/e2e/site.test.ts',
+  },
+  {
+    file: 'docs/contributing.md',
+    heading: 'The docs site',
+    contains: 'npm run --silent site:serve',
+    why: 'serves the site until stopped: test/e2e/site.test.ts starts it in the checkout (on a free port), compares the line it prints and opens that address',
+    coveredBy: 'test/e2e/site.test.ts',
+  },
+  {
     file: 'docs/editors.md',
     heading: 'Neovim 0.10 and later',
     contains: 'vim.lsp.start(',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
-import { CelRuntime } from '../../src/policy/cel.js';
+import { PolicyCel } from '../../src/policy/cel.js';
 import { celAt, toCelData } from '../../src/policy/data.js';
 import { selectorMatches } from '../../src/policy/match.js';
 import { expandPath, formatSteps, parsePath } from '../../src/policy/path.js';
@@ -18,7 +18,7 @@ const DATA = {
 };
 
 function evaluate(expression: string, result: 'bool' | 'string' = 'bool'): unknown {
-  const runtime = new CelRuntime();
+  const runtime = new PolicyCel(undefined);
   const compiled = runtime.compile(expression, result, ['self', 'object']);
   if (!compiled.ok) throw new Error(compiled.problem.message);
   const root = toCelData(DATA);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { tempTree } from '../helpers/files.js';
@@ -57,6 +57,60 @@ describe('policies through the CLI', () => {
     expect(run.status).toBe(1);
     expect(report.results[0].file).toBe('test/policy/data/broken-cel.yaml');
     expect(report.results[0].diagnostics.map((d: { ruleId: string; line: number }) => [d.ruleId, d.line])).toEqual([['policy/invalid', 9]]);
+  });
+
+  it('kubernetesVersion chooses the CEL environment: ip() is unknown before 1.30; the cache holds per version', () => {
+    const policyFile = `apiVersion: platlint/v1
+kind: Policy
+metadata:
+  name: acme
+spec:
+  rules:
+    - id: acme/ip-literal
+      description: Require a valid IP in the label
+      severity: error
+      expression: "!has(object.metadata.labels.ip) || isIP(object.metadata.labels.ip)"
+      message: the ip label is not an IP address
+`;
+    const user = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\n  labels:\n    ip: 10.0.0.256\nspec:\n  username: jane\n';
+    const dir = tempTree('platlint-k8s-version-', { 'policy.yaml': policyFile, 'user.yaml': user, '.platlint.yaml': 'kubernetesVersion: "1.29"\npolicies: [policy.yaml]\n' });
+    const ids = (stdout: string): string[] =>
+      JSON.parse(stdout).results.flatMap((r: { diagnostics: { ruleId: string; message: string }[] }) => r.diagnostics.filter((d) => d.ruleId.startsWith('acme/') || d.ruleId === 'policy/invalid').map((d) => `${d.ruleId}: ${d.message}`));
+    const old = runCli(['user.yaml', '--cache', '--format', 'json'], { cwd: dir });
+    expect(old.status).toBe(1);
+    expect(ids(old.stdout)).toEqual([`policy/invalid: Expression: CEL type error: undeclared reference to 'isIP' (in container '')`]);
+    writeFileSync(join(dir, '.platlint.yaml'), 'kubernetesVersion: "1.30"\npolicies: [policy.yaml]\n');
+    const now = runCli(['user.yaml', '--cache', '--format', 'json'], { cwd: dir });
+    expect(ids(now.stdout)).toEqual(['acme/ip-literal: the ip label is not an IP address']);
+    writeFileSync(join(dir, '.platlint.yaml'), 'kubernetesVersion: 1.30\npolicies: [policy.yaml]\n');
+    expect(runCli(['user.yaml'], { cwd: dir })).toMatchObject({
+      status: 2,
+      stderr: `platlint: ${join(dir, '.platlint.yaml')}:1:20: kubernetesVersion: must be one of 1.23, 1.24, 1.25, 1.26, 1.27, 1.28, 1.29, 1.30, 1.31, 1.32, 1.33, 1.34, 1.35, 1.36, 1.37 (write it quoted, "1.30": unquoted, 1.3 is a number)\n`,
+    });
+  });
+
+  it('policy test runs the policies in the kubernetesVersion of the settings', () => {
+    const pack = {
+      'pack/policy.yaml': `apiVersion: platlint/v1
+kind: Policy
+metadata:
+  name: acme
+spec:
+  rules:
+    - id: acme/semver
+      description: Require a semantic version label
+      severity: error
+      expression: "isSemver(object.metadata.labels.version)"
+      message: not a semantic version
+`,
+      'pack/tests/user.yaml': 'apiVersion: management.platform/v1 # expect: acme/semver\nkind: User\nmetadata:\n  name: jane\n  labels:\n    version: "1.2"\nspec:\n  username: jane\n',
+    };
+    const newest = tempTree('platlint-k8s-version-', pack);
+    expect(runCli(['policy', 'test', 'pack'], { cwd: newest })).toMatchObject({ status: 0 });
+    const old = tempTree('platlint-k8s-version-', { ...pack, '.platlint.yaml': 'kubernetesVersion: "1.32"\n' });
+    const run = runCli(['policy', 'test', 'pack'], { cwd: old });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain(`undeclared reference to 'isSemver' (in container '')`);
   });
 
   it('prints the policy schema', () => {

@@ -53,7 +53,7 @@ describe('policy/evaluation-error', () => {
         ruleId: 'policy/evaluation-error',
         severity: 'error',
         message:
-          'The policy rule acme/oidc-groups could not be evaluated on 2 documents (those were not checked by it); it first failed on Config "b" in configs.yaml: field not found: groups; test optional fields with has() first, e.g. has(self.x) && self.x > 0.',
+          'The policy rule acme/oidc-groups could not be evaluated on 2 documents (those were not checked by it); it first failed on Config "b" in configs.yaml: no such key: groups; test optional fields with has() first, e.g. has(self.x) && self.x > 0.',
         line: 11,
         column: 19,
         endLine: 11,
@@ -91,7 +91,7 @@ describe('policy/evaluation-error', () => {
     expect(reported(lintWith(policies, config('a', NO_GROUPS)))).toEqual([['acme/groups-message', 7, 5, 'Require OIDC groups']]);
     const [problem] = policies.evaluationProblems()[0]?.diagnostics ?? [];
     expect([problem?.line, problem?.column, problem?.path]).toEqual([12, 26, '/spec/rules/0/messageExpression']);
-    expect(problem?.message).toContain('field not found: clientId');
+    expect(problem?.message).toContain('no such key: clientId');
   });
 
   it('stops a runaway expression with an error at the policy, and the run goes on', () => {
@@ -116,7 +116,7 @@ describe('policy/evaluation-error', () => {
     const diagnostics = policies.evaluationProblems().flatMap((p) => p.diagnostics);
     expect(diagnostics.map((d) => [d.ruleId, d.line, d.column])).toEqual([['policy/evaluation-error', 10, 19]]);
     expect(diagnostics[0]?.message).toContain('could not be evaluated on 5 documents');
-    expect(diagnostics[0]?.message).toContain('the evaluation cost limit (100000) was exceeded');
+    expect(diagnostics[0]?.message).toContain('operation cancelled: actual cost limit exceeded');
     expect(diagnostics[0]?.message).toContain('After 3 documents over the cost limit it was skipped on the other 2.');
   }, 30_000);
 
@@ -142,7 +142,7 @@ ${Array.from({ length: 2000 }, (_, i) => `    - team-${i}`).join('\n')}
     expect(Date.now() - started).toBeLessThan(10_000);
     const [problem] = policies.evaluationProblems()[0]?.diagnostics ?? [];
     expect([problem?.line, problem?.column]).toEqual([11, 19]);
-    expect(problem?.message).toContain('it first failed on User "big" in test.yaml: the evaluation cost limit (100000) was exceeded; the expression does too much work');
+    expect(problem?.message).toContain('it first failed on User "big" in test.yaml: operation cancelled: actual cost limit exceeded; the expression does too much work');
   }, 30_000);
 
   it('bounds the total cost of one rule over all the given matches of a document', () => {
@@ -170,6 +170,6 @@ ${Array.from({ length: 2000 }, (_, i) => `    - team-${i}`).join('\n')}
     expect(normal.evaluationProblems()).toEqual([]);
     const tight = loadPolicy(text, { costLimit: 100 });
     lintWith(tight, config('a', WITH_GROUPS));
-    expect(tight.evaluationProblems()[0]?.diagnostics[0]?.message).toContain('the evaluation cost limit (100) was exceeded');
+    expect(tight.evaluationProblems()[0]?.diagnostics[0]?.message).toContain('operation cancelled: actual cost limit exceeded');
   });
 });

@@ -19,9 +19,9 @@ describe('policy/invalid: problems in the policy file, at their own position', (
       expression: "self.name == 'a' &&& true"
       message: m
 ${VALID_RULE}`));
-    // Line 10: `      expression: "self.name == 'a' &&& true"`; the value starts at column 20, the parser stops at
-    // "&&&" (offset 17 of the expression).
-    expect(problemSpans(policies.problems)).toEqual([[10, 37, 10, 38, 'Expression: CEL syntax error: found & but expecting end of input']]);
+    // Line 10: `      expression: "self.name == 'a' &&& true"`; the value starts at column 20, the lexer stops at
+    // the third "&" (offset 19 of the expression), which starts no token.
+    expect(problemSpans(policies.problems)).toEqual([[10, 39, 10, 40, "Expression: CEL syntax error: token recognition error at: '&'"]]);
     expect(policies.problems[0]?.file).toBe('policy.yaml');
     expect(policies.problems[0]?.diagnostics[0]).toMatchObject({ ruleId: 'policy/invalid', severity: 'error', path: '/spec/rules/0/expression', document: 0 });
     expect(policies.rules.map((r) => r.meta.id)).toEqual(['acme/ok']);
@@ -39,7 +39,7 @@ ${VALID_RULE}`));
 `));
     // Line 13: `          self.clusterRoles.all(r, r.name.startWith('platform-'))`; "startWith" is columns 43-51.
     expect(problemSpans(policies.problems)).toEqual([
-      [13, 43, 13, 52, 'Expression: CEL type error: unknown function "startWith"; did you mean "startsWith"?'],
+      [13, 43, 13, 52, `Expression: CEL type error: undeclared reference to 'startWith' (in container ''); did you mean "startsWith"?`],
     ]);
     expect(policies.rules).toEqual([]);
   });
@@ -52,7 +52,7 @@ ${VALID_RULE}`));
       message: m
 `));
     expect(problemSpans(policies.problems)).toEqual([
-      [10, 47, 10, 48, `Expression: CEL type error: no overload of ">" takes (int, string); it takes (bool, bool), (bytes, bytes), (double, double), (string, string), (int, int), (int, uint), ...`],
+      [10, 48, 10, 49, "Expression: CEL type error: found no matching overload for '_>_' applied to '(int, string)'"],
     ]);
   });
 
@@ -69,7 +69,7 @@ ${VALID_RULE}`));
       messageExpression: "size(self.metadata.name)"
 `));
     expect(problemSpans(policies.problems)).toEqual([
-      [10, 20, 10, 33, 'Expression: CEL type error: undeclared reference to "spec" (the variables are "self", "object", "oldObject" and "oldSelf", and the variables of the enclosing macros)'],
+      [10, 20, 10, 33, "Expression: CEL type error: undeclared reference to 'spec' (in container '')"],
       [15, 19, 15, 37, 'Expression: the expression must evaluate to a bool (true means compliant), not string'],
       [16, 27, 16, 31, 'Message expression: the message expression must evaluate to a string, not int'],
     ]);
@@ -83,7 +83,7 @@ ${VALID_RULE}`));
       message: m
 `));
     expect(problemSpans(policies.problems)).toEqual([
-      [10, 47, 10, 48, "Expression: invalid regular expression in matches(): invalid or unsupported Perl syntax: `(?!` (lookahead is not supported by Go's RE2 syntax)"],
+      [10, 47, 10, 48, 'Expression: CEL type error: invalid matches argument (error parsing regexp: invalid or unsupported Perl syntax: `(?!`)'],
     ]);
   });
 

@@ -1,0 +1,168 @@
+/**
+ * Kubernetes' URL library (k8s.io/apiserver pkg/cel/library/urls.go, on platlint's port of Go's net/url) and named
+ * format library (format.go: `format.named()`, `format.dns1123Label()`..., `validate()`, on platlint's ports of
+ * apimachinery's name validation and go-openapi strfmt's uuid, byte, date and datetime checks).
+ */
+import { isDNS1035Label, isQualifiedName, isValidLabelValue, maskTrailingDash, nameIsDNSLabel, nameIsDNSSubdomain } from '../../../formats/k8s-names.js';
+import { parseGoUrl, type GoUrl } from '../../../formats/url.js';
+import { fn, global, member } from '../decls.js';
+import { BOOL, listOf, mapOf, objectType, optionalOf, STRING } from '../types.js';
+import { CelError, CelObject, CelOptional, type CelValue, type MapKey, type Result } from '../values.js';
+import type { Library } from './library.js';
+import { goQuote } from './netip.js';
+
+export const URL_TYPE = objectType('kubernetes.URL');
+export const FORMAT_TYPE = objectType('kubernetes.NamedFormat');
+
+/** url.ParseRequestURI: an absolute URI or an absolute path; the error as Go's *url.Error prints it. */
+export function parseRequestURI(raw: string): GoUrl | string {
+  if (raw === '') return `parse "": empty url`;
+  const hasScheme = /^[A-Za-z][A-Za-z0-9+.-]*:/.test(raw);
+  if (!hasScheme && !raw.startsWith('/')) return `parse ${goQuote(raw)}: invalid URI for request`;
+  const parsed = parseGoUrl(raw);
+  return parsed.ok ? parsed.url : `parse ${goQuote(raw)}: ${parsed.reason}`;
+}
+
+export class URLObject extends CelObject {
+  readonly type = URL_TYPE;
+  constructor(
+    readonly raw: string,
+    readonly url: GoUrl,
+  ) {
+    super();
+  }
+  equals(other: CelValue): boolean {
+    return other instanceof URLObject && other.raw === this.raw;
+  }
+}
+
+/** Go's url.PathEscape-like escaping of a path for EscapedPath (shouldEscape in encodePath mode). */
+function escapePath(path: string): string {
+  return [...new TextEncoder().encode(path)]
+    .map((b) => {
+      const c = String.fromCharCode(b);
+      return /[A-Za-z0-9\-_.~$&+,/:;=@]/.test(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+    })
+    .join('');
+}
+
+/** url.ParseQuery as URL.Query() uses it: pairs separated by "&", "+" is a space, bad escapes are dropped. */
+function parseQuery(rawQuery: string): Map<MapKey, CelValue> {
+  const out = new Map<MapKey, CelValue>();
+  for (const pair of rawQuery.split('&')) {
+    if (pair === '' || pair.includes(';')) continue;
+    const eq = pair.indexOf('=');
+    const [k, v] = eq >= 0 ? [pair.slice(0, eq), pair.slice(eq + 1)] : [pair, ''];
+    let key: string;
+    let value: string;
+    try {
+      key = decodeURIComponent(k.replace(/\+/g, ' '));
+      value = decodeURIComponent(v.replace(/\+/g, ' '));
+    } catch {
+      continue;
+    }
+    const list = (out.get(key) as string[] | undefined) ?? [];
+    list.push(value);
+    out.set(key, list);
+  }
+  return out;
+}
+
+const u = (v: CelValue | undefined): GoUrl => (v as URLObject).url;
+
+export const urlsLibrary: Library = {
+  name: 'kubernetes.urls',
+  types: [URL_TYPE],
+  functions: [
+    fn('url', global('string_to_url', [STRING], URL_TYPE, ([s]) => {
+      const parsed = parseRequestURI(s as string);
+      return typeof parsed === 'string' ? new CelError(`URL parse error during conversion from string: ${parsed}`) : new URLObject(s as string, parsed);
+    })),
+    fn('getScheme', member('url_get_scheme', [URL_TYPE], STRING, ([a]) => u(a).scheme)),
+    fn('getHost', member('url_get_host', [URL_TYPE], STRING, ([a]) => u(a).host)),
+    fn('getHostname', member('url_get_hostname', [URL_TYPE], STRING, ([a]) => u(a).hostname)),
+    fn('getPort', member('url_get_port', [URL_TYPE], STRING, ([a]) => u(a).port)),
+    fn('getEscapedPath', member('url_get_escaped_path', [URL_TYPE], STRING, ([a]) => escapePath(u(a).path))),
+    fn('getQuery', member('url_get_query', [URL_TYPE], mapOf(STRING, listOf(STRING)), ([a]) => parseQuery(u(a).rawQuery))),
+    fn('isURL', global('is_url_string', [STRING], BOOL, ([s]) => typeof parseRequestURI(s as string) !== 'string')),
+  ],
+};
+
+const UUID = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32})$/i;
+/** go-openapi strfmt's patterns, whose lengths Kubernetes uses as the formats' MaxRegexSize. */
+const UUID_PATTERN = '(?i)(^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$)|(^[0-9a-f]{32}$)';
+const DATE_TIME_PATTERN = '^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$';
+const TIME_OF_DAY = new RegExp(DATE_TIME_PATTERN);
+
+function isDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return month >= 1 && month <= 12 && day >= 1 && day <= days;
+}
+
+/** strfmt.IsDateTime: a date, a "t", and a time whose fields are in range. */
+function isDateTime(s: string): boolean {
+  if (s.length < 4) return false;
+  const parts = s.toLowerCase().split('t');
+  if (parts.length < 2 || !isDate(parts[0] as string)) return false;
+  const m = TIME_OF_DAY.exec(parts[1] as string);
+  return m !== null && (m[1] as string) <= '23' && (m[2] as string) <= '59' && (m[3] as string) <= '59';
+}
+
+function isBase64(s: string): boolean {
+  const cleaned = s.replace(/[\r\n]/g, '');
+  return cleaned.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(cleaned);
+}
+
+interface NamedFormat {
+  name: string;
+  validate: (s: string) => string[];
+  maxRegexSize: number;
+}
+
+/** Kubernetes' ConstantFormats (format.go), by the name `format.named()` takes. */
+export const CONSTANT_FORMATS: ReadonlyMap<string, NamedFormat> = new Map([
+  ['dns1123Label', { name: 'DNS1123Label', validate: (s: string) => nameIsDNSLabel(s, false), maxRegexSize: 30 }],
+  ['dns1123Subdomain', { name: 'DNS1123Subdomain', validate: (s: string) => nameIsDNSSubdomain(s, false), maxRegexSize: 60 }],
+  ['dns1035Label', { name: 'DNS1035Label', validate: (s: string) => isDNS1035Label(s), maxRegexSize: 30 }],
+  ['qualifiedName', { name: 'QualifiedName', validate: isQualifiedName, maxRegexSize: 60 }],
+  ['dns1123LabelPrefix', { name: 'DNS1123LabelPrefix', validate: (s: string) => nameIsDNSLabel(s, true), maxRegexSize: 30 }],
+  ['dns1123SubdomainPrefix', { name: 'DNS1123SubdomainPrefix', validate: (s: string) => nameIsDNSSubdomain(s, true), maxRegexSize: 60 }],
+  ['dns1035LabelPrefix', { name: 'DNS1035LabelPrefix', validate: (s: string) => isDNS1035Label(maskTrailingDash(s)), maxRegexSize: 30 }],
+  ['labelValue', { name: 'LabelValue', validate: isValidLabelValue, maxRegexSize: 40 }],
+  ['uri', { name: 'URI', validate: (s: string) => { const r = parseRequestURI(s); return typeof r === 'string' ? [r] : []; }, maxRegexSize: 1103 }],
+  ['uuid', { name: 'uuid', validate: (s: string) => (UUID.test(s) ? [] : ['does not match the UUID format']), maxRegexSize: UUID_PATTERN.length }],
+  ['byte', { name: 'byte', validate: (s: string) => (isBase64(s) ? [] : ['invalid base64']), maxRegexSize: 84 }],
+  ['date', { name: 'date', validate: (s: string) => (isDate(s) ? [] : ['invalid date']), maxRegexSize: DATE_TIME_PATTERN.length }],
+  ['datetime', { name: 'datetime', validate: (s: string) => (isDateTime(s) ? [] : ['invalid datetime']), maxRegexSize: DATE_TIME_PATTERN.length }],
+]);
+
+export class FormatObject extends CelObject {
+  readonly type = FORMAT_TYPE;
+  constructor(readonly format: NamedFormat) {
+    super();
+  }
+  equals(other: CelValue): boolean {
+    return other instanceof FormatObject && other.format.name === this.format.name;
+  }
+}
+
+function validate(format: CelValue | undefined, s: CelValue | undefined): Result {
+  const problems = (format as FormatObject).format.validate(s as string);
+  return problems.length ? new CelOptional(problems) : CelOptional.NONE;
+}
+
+export const formatLibrary: Library = {
+  name: 'kubernetes.format',
+  types: [FORMAT_TYPE],
+  functions: [
+    fn('validate', member('format-validate', [FORMAT_TYPE, STRING], optionalOf(listOf(STRING)), ([f, s]) => validate(f, s))),
+    fn('format.named', global('format-named', [STRING], optionalOf(FORMAT_TYPE), ([name]) => {
+      const format = CONSTANT_FORMATS.get(name as string);
+      return format ? new CelOptional(new FormatObject(format)) : CelOptional.NONE;
+    })),
+    ...[...CONSTANT_FORMATS].map(([name, format]) => fn(`format.${name}`, global(`format.${name}`, [], FORMAT_TYPE, () => new FormatObject(format)))),
+  ],
+};

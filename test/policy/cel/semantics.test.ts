@@ -1,0 +1,70 @@
+/**
+ * The evaluator's semantics where platlint's documents meet cel-go's rules: presence tests on values that are not
+ * maps, comprehensions over values that are not lists, errors that && and || absorb, heterogeneous equality,
+ * runtime cost with and without Kubernetes' OptOptimize, the per-call limit, and the classification of results.
+ */
+import { describe, expect, it } from 'vitest';
+import { CelEnvironment, DYN, PER_CALL_LIMIT } from '../../../src/policy/cel/index.js';
+
+const env = new CelEnvironment();
+
+function run(expression: string, self: unknown = null, costLimit?: number) {
+  const compiled = env.compile(expression, { self: DYN });
+  if (!compiled.ok) throw new Error(compiled.error.message);
+  return compiled.program.evaluate({ self: self as never }, costLimit === undefined ? {} : { costLimit });
+}
+
+describe('CEL evaluation as cel-go does it', () => {
+  it('has() on null, a string or a number is false; selecting a field of them is "no such key"', () => {
+    expect(run('has(self.groups)', null)).toMatchObject({ kind: 'value', value: false });
+    expect(run('has(self.groups)', 'text')).toMatchObject({ kind: 'value', value: false });
+    expect(run('self.groups', null)).toMatchObject({ kind: 'error', message: 'no such key: groups' });
+    expect(run('self.groups', [1n])).toMatchObject({ kind: 'error', message: "unsupported index type 'string' in list" });
+    expect(run('self.?groups.hasValue()', null)).toMatchObject({ kind: 'value', value: false });
+  });
+
+  it('a macro over something that is not a list or map is an error naming its Go type', () => {
+    expect(run("self.exists(v, v == '*')", null)).toMatchObject({ kind: 'error', message: "got 'types.Null', expected iterable type" });
+    expect(run("self.exists(v, v == '*')", 'get')).toMatchObject({ kind: 'error', message: "got 'types.String', expected iterable type" });
+    expect(run("self.exists(v, v == '*')", new Map([['*', true]]))).toMatchObject({ kind: 'value', value: true });
+  });
+
+  it('&& and || absorb an error when the other side decides; numbers are equal across types', () => {
+    expect(run('self.missing || true', new Map())).toMatchObject({ kind: 'value', value: true });
+    expect(run('false && self.missing', new Map())).toMatchObject({ kind: 'value', value: false });
+    expect(run('self.missing && true', new Map())).toMatchObject({ kind: 'error', message: 'no such key: missing' });
+    expect(run('dyn(1) == 1.0 && dyn(1u) == 1 && dyn([1]) == [1.0]')).toMatchObject({ kind: 'value', value: true });
+  });
+
+  it('charges cel-go runtime cost: a variable 1, each field 1 more, a call by its model; constants are free', () => {
+    expect(run('self', 1n).cost).toBe(1);
+    expect(run('self.a.b', new Map([['a', new Map([['b', 1n]])]])).cost).toBe(3);
+    // The list literal is folded into a constant (OptOptimize): only the call and the variable cost.
+    expect(run("self.startsWith('abc')", 'a'.repeat(100)).cost).toBe(1 + Math.ceil(100 * 0.1));
+    // Each of the 3 iterations: the condition @not_strictly_false(@result) 2, the step @result && x > 0 3; the result
+    // @result 1; the constant list and the initial true nothing.
+    expect(run('[1, 2, 3].all(x, x > 0)').cost).toBe(16);
+    const literal = new CelEnvironment(undefined, { optimize: false }).compile('[1, 2, 3].size()', {});
+    expect(literal.ok && literal.program.evaluate({}).cost).toBe(11);
+  });
+
+  it('stops at the cost limit, as cel-go does, and says so', () => {
+    expect(PER_CALL_LIMIT).toBe(1_000_000);
+    const result = run('self.map(a, self.map(b, a + b)).size() > 0', Array.from({ length: 2000 }, (_, i) => BigInt(i)));
+    expect(result).toMatchObject({ kind: 'costExceeded', message: 'operation cancelled: actual cost limit exceeded' });
+    expect(result.cost).toBeGreaterThan(PER_CALL_LIMIT);
+    expect(run('self + 1', 1n, 1)).toMatchObject({ kind: 'costExceeded' });
+  });
+
+  it('classifies compile errors: syntax, types (with cel-go words and offsets), and a static estimate over a limit', () => {
+    const syntax = env.compile('self.a ==', { self: DYN });
+    expect(syntax.ok === false && syntax.error.kind).toBe('syntax');
+    const type = env.compile("1 + 'a'", {});
+    expect(type.ok === false && [type.error.kind, type.error.message, type.error.offset]).toEqual(['type', "found no matching overload for '_+_' applied to '(int, string)'", 2]);
+    const cost = env.compile('[1, 2, 3].map(a, [1, 2, 3].map(b, a * b)).size() > 0', {}, { staticCostLimit: 10 });
+    expect(cost.ok === false && [cost.error.kind, cost.error.message]).toEqual([
+      'cost',
+      'estimated rule cost exceeds budget by factor of 25.7x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)',
+    ]);
+  });
+});
