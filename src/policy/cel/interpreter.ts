@@ -320,7 +320,7 @@ export class Evaluation {
       result = e.fn === '_==_' ? equal : !equal;
     } else {
       const values = args as CelValue[];
-      const overload = overloads.find((o) => o.params.length === values.length && o.params.every((p, i) => matchesRuntimeType(p, values[i] as CelValue)));
+      const overload = overloads.find((o) => o.params.length === values.length && (o.typeGuards === false || o.params.every((p, i) => matchesRuntimeType(p, values[i] as CelValue))));
       if (overload) {
         overloadId = overload.id;
         result = overload.impl(values);
