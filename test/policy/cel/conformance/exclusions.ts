@@ -68,6 +68,8 @@ export interface Deviation {
 const TRUE = { value: { bool_value: true } };
 const FALSE = { value: { bool_value: false } };
 const text = (s: string): Expected => ({ value: { string_value: s } });
+/** A format clause refusing an argument of the type (formatting.go decimalFormatError and its kin). */
+const refused = (clause: string, accepts: string, given: string): Expected => ({ evalError: `error during formatting: ${clause} clause can only be used on ${accepts}, was given ${given}` });
 
 export const DEVIATIONS: readonly Deviation[] = [
   {
@@ -105,17 +107,17 @@ export const DEVIATIONS: readonly Deviation[] = [
       'string_ext/format/scientific notation formatting clause in a string variable': text('1.052033\u202f×\u202f10⁰³'),
       'string_ext/format/default precision for scientific notation': text('2.718280\u202f×\u202f10⁰⁰'),
       'string_ext/format/dyntype support for scientific notation': text('2.718280\u202f×\u202f10⁰⁰'),
-      'string_ext/format/default precision for fixed-point clause with int': { evalError: 'error during formatting: fixed-point clause can only be used on doubles, was given int' },
-      'string_ext/format/default precision for fixed-point clause with uint': { evalError: 'error during formatting: fixed-point clause can only be used on doubles, was given uint' },
-      'string_ext/format/default precision for scientific notation with int': { evalError: 'error during formatting: scientific clause can only be used on doubles, was given int' },
-      'string_ext/format/default precision for scientific notation with uint': { evalError: 'error during formatting: scientific clause can only be used on doubles, was given uint' },
+      'string_ext/format/default precision for fixed-point clause with int': refused('fixed-point', 'doubles', 'int'),
+      'string_ext/format/default precision for fixed-point clause with uint': refused('fixed-point', 'doubles', 'uint'),
+      'string_ext/format/default precision for scientific notation with int': refused('scientific', 'doubles', 'int'),
+      'string_ext/format/default precision for scientific notation with uint': refused('scientific', 'doubles', 'uint'),
       'string_ext/format/positive infinity support for scientific notation': text('∞'),
       'string_ext/format/negative infinity support for scientific notation': text('-∞'),
       'string_ext/format/positive infinity support for fixed-point': text('∞'),
       'string_ext/format/negative infinity support for fixed-point': text('-∞'),
-      'string_ext/format/NaN support for decimal': { evalError: 'error during formatting: decimal clause can only be used on integers, was given double' },
-      'string_ext/format/positive infinity support for decimal': { evalError: 'error during formatting: decimal clause can only be used on integers, was given double' },
-      'string_ext/format/negative infinity support for decimal': { evalError: 'error during formatting: decimal clause can only be used on integers, was given double' },
+      'string_ext/format/NaN support for decimal': refused('decimal', 'integers', 'double'),
+      'string_ext/format/positive infinity support for decimal': refused('decimal', 'integers', 'double'),
+      'string_ext/format/negative infinity support for decimal': refused('decimal', 'integers', 'double'),
       'string_ext/format/list support for string': text('["abc", 3.140000, null, [9, 8, 7, 6], timestamp("2023-02-03T23:31:20Z")]'),
       'string_ext/format/map support for string': text('{"key1":b"xyz", "key2":duration("7200s"), "key3":2.718280, "key4":true, "key5":null}'),
       'string_ext/format/map support (all key types)': text('{1:"value1", 2:"value2", true:"NaN"}'),
