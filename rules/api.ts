@@ -31,4 +31,4 @@ export { lastComponent, NAME_ID_FORMATS, USER_VERBS } from '../src/platform/enum
 export { SERVER_OWNED_METADATA, type ServerOwnedField } from '../src/platform/server-fields.js';
 export * from '../src/formats/index.js';
 export { didYouMean } from '../src/engine/suggest.js';
-export { problemsText, shown, shownJson } from './message-text.js';
+export { problemsText, shown, shownJson } from '../src/engine/message-text.js';

@@ -1,6 +1,8 @@
 import directiveRenamedRule from '../../rules/directive/renamed-rule/index.js';
 import directiveUnknownRule from '../../rules/directive/unknown-rule/index.js';
 import directiveUnusedRule from '../../rules/directive/unused/index.js';
+import { globProblem } from './globs.js';
+import { shown } from './message-text.js';
 import type { Finding } from './types.js';
 import { renamedRulesNamed, ruleIdMatches } from './settings.js';
 
@@ -63,6 +65,8 @@ export interface DirectiveOutcome {
 export function applyDirectives(directives: readonly Directive[], diagnostics: readonly Suppressible[], knownIds: readonly string[]): DirectiveOutcome {
   const used = new Set<string>();
   const suppressed = new Set<number>();
+  // An id the glob matcher cannot compile (an endless glob in a comment) names no rule: it matches nothing and is unknown.
+  const names = (pattern: string, ruleId: string): boolean => globProblem(pattern) === undefined && ruleIdMatches(pattern, ruleId);
   const key = (d: Directive, id: string): string => `${d.start}\u0000${id}`;
   const covers = (d: Directive, line: number, enables: readonly Directive[], id: string): boolean => {
     switch (d.kind) {
@@ -74,7 +78,7 @@ export function applyDirectives(directives: readonly Directive[], diagnostics: r
         return line === d.line + 1;
       case 'disable': {
         if (line < d.line) return false;
-        const closedBy = enables.find((e) => e.line > d.line && e.line <= line && (e.ids.length === 0 || e.ids.some((p) => p === id || (id !== '' && ruleIdMatches(p, id)))));
+        const closedBy = enables.find((e) => e.line > d.line && e.line <= line && (e.ids.length === 0 || e.ids.some((p) => p === id || (id !== '' && names(p, id)))));
         return !closedBy;
       }
       case 'enable':
@@ -88,7 +92,7 @@ export function applyDirectives(directives: readonly Directive[], diagnostics: r
       if (directive.kind === 'enable') continue;
       const ids = directive.ids.length ? directive.ids : [''];
       for (const id of ids) {
-        if (id !== '' && !ruleIdMatches(id, diagnostic.ruleId)) continue;
+        if (id !== '' && !names(id, diagnostic.ruleId)) continue;
         if (!covers(directive, diagnostic.line, enables, id === '' ? '' : id)) continue;
         suppressed.add(index);
         used.add(key(directive, id));
@@ -101,7 +105,7 @@ export function applyDirectives(directives: readonly Directive[], diagnostics: r
   for (const directive of directives) {
     if (directive.kind === 'enable') continue;
     for (const id of directive.ids.length ? directive.ids : ['']) {
-      if (id !== '' && !knownIds.some((known) => ruleIdMatches(id, known))) {
+      if (id !== '' && !knownIds.some((known) => names(id, known))) {
         unknown.push({ directive, id });
         continue;
       }
@@ -127,12 +131,13 @@ export function directiveFindings(outcome: DirectiveOutcome, places: DirectivePl
   const written = (directive: Directive): string => `platlint-${directive.kind}`;
   for (const { directive, id } of outcome.unused) {
     if (places.inUnparsed(directive.start)) continue;
-    const finding = id ? directiveUnusedRule.finding('withId', { directive: written(directive), id }) : directiveUnusedRule.finding('all', { directive: written(directive) });
+    const finding = id ? directiveUnusedRule.finding('withId', { directive: written(directive), id: shown(id) }) : directiveUnusedRule.finding('all', { directive: written(directive) });
     out.push({ ...finding, ...at(directive) });
   }
-  for (const { directive, id } of outcome.unknown) out.push({ ...directiveUnknownRule.finding('withId', { directive: written(directive), id }), ...at(directive) });
+  // An id is shown cut short: a comment can hold a line of any length.
+  for (const { directive, id } of outcome.unknown) out.push({ ...directiveUnknownRule.finding('withId', { directive: written(directive), id: shown(id) }), ...at(directive) });
   for (const { directive, id, current } of outcome.renamed) {
-    const data = { directive: written(directive), id, current: current.join(', ') };
+    const data = { directive: written(directive), id: shown(id), current: current.join(', ') };
     out.push({ ...directiveRenamedRule.finding(current.length > 1 ? 'withIds' : 'withId', data), ...at(directive) });
   }
   return out;

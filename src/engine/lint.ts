@@ -173,17 +173,15 @@ export class FileLinter {
         skips.push({ document: index, line: this.parsed.lineCounter.linePos(skip.range[0]).line, path: skip.pointer, reason });
       }
       for (const target of extraction.targets) {
-        // A mapping embedded in the document is in the document's space already.
-        if (target.raw) {
-          if (target.raw.space.doc !== space.doc) spaces.push(target.raw.space);
-        }
         // The status parsed out of a Config's spec.raw is the same object as the Config.
-        else linted.push(objectOf(target));
+        if (!target.raw) linted.push(objectOf(target));
         if (target.kind && this.options.suppressor) this.nameObject(target, target.kind);
         this.runRules(target);
       }
     }
     for (const finding of extractor.findings) this.reporter.report(finding);
+    // Every embedded text the extractor read, whether or not it could be linted, has its secrets masked.
+    spaces.push(...extractor.spaces);
     if (objects === 0 && missingEmbedded) {
       // Named by `embedded` but holding none of its paths: a stale entry or a moved key, worth a line, not an error.
       const finding = resourceNotAnObjectRule.finding('embeddedMissing', { at: embedded.map((source) => atText(source.at)).join(' or ') });

@@ -67,12 +67,29 @@ export function unreadableText(detail: string, at: number): Finding {
   return { ...yamlSyntaxRule.finding('syntax', { detail }), range: [at, at + 1], pointer: '', document: 0 };
 }
 
+/** Nesting past MAX_NESTING, which parseYaml refuses to compose: one finding at the collection that goes too deep. */
+export function tooDeepFinding(offset: number): Finding {
+  return unreadableText(`lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads`, offset);
+}
+
+/**
+ * A document's data as the platform decodes it, with the decoder's findings in the space's own offsets; an alias to
+ * no anchor (or an alias bomb) is one finding on the alias. `readable` is false when there is no data to lint (the
+ * platform refuses the document). A manifest and an embedded configuration are read through here alike.
+ */
+export function decodeDocument(space: NodeSpace, document: number, pointer: string, options?: Omit<GoDecodeOptions, 'secretKeys'>): { data: unknown; findings: Finding[]; readable: boolean } {
+  try {
+    const decoded = decodeSpace(space, options);
+    return { data: decoded.data, findings: decoded.findings.map((f) => ({ ...f, document, pointer })), readable: !decoded.fatal };
+  } catch (error) {
+    return { data: undefined, findings: [aliasFinding(document, space.doc, error, pointer)], readable: false };
+  }
+}
+
 function parse(text: string, plain: boolean): { parsed: ParsedYaml; findings: Finding[] } {
   try {
     const parsed = plain ? parseYaml(text, undefined, PLAIN_YAML_OPTIONS) : recoverSwallowedDocuments(parseYaml(text));
-    if (!parsed.tooDeep) return { parsed, findings: [] };
-    const detail = `lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads`;
-    return { parsed, findings: [unreadableText(detail, parsed.tooDeep.offset)] };
+    return { parsed, findings: parsed.tooDeep ? [tooDeepFinding(parsed.tooDeep.offset)] : [] };
   } catch (error) {
     // The parser recurses on nesting; absurdly deep input exhausts the stack rather than failing cleanly.
     const finding = unreadableText(`the file cannot be parsed: ${(error as Error).message}`, 0);
@@ -100,17 +117,18 @@ export function readYaml(source: string, options: ReadOptions = {}): YamlRead {
       else read.duplicateKeys = duplicateKeys;
       if (doc.contents === null) return read;
       if (syntaxErrors) return { ...read, unreadable: true };
-      try {
-        if (plain) return { ...read, data: doc.toJS({ maxAliasCount: 100 }) };
-        // Values as the platform's Go decoder reads them, with where it refuses or changes one.
-        const decoded = decodeSpace(space);
-        const decoding = decoded.findings.map((f) => ({ ...f, document: index, pointer: '' }));
-        if (decoded.fatal) return { ...read, findings: [...read.findings, ...decoding], unreadable: true };
-        return { ...read, decoding, data: decoded.data };
-      } catch (error) {
-        // An alias to an anchor not defined before it, or an alias bomb: on the alias, not over the document.
-        return { ...read, findings: [...read.findings, aliasFinding(index, doc, error)], unreadable: true };
+      if (plain) {
+        try {
+          return { ...read, data: doc.toJS({ maxAliasCount: 100 }) };
+        } catch (error) {
+          // An alias to an anchor not defined before it, or an alias bomb: on the alias, not over the document.
+          return { ...read, findings: [...read.findings, aliasFinding(index, doc, error)], unreadable: true };
+        }
       }
+      // Values as the platform's Go decoder reads them, with where it refuses or changes one.
+      const decoded = decodeDocument(space, index, '');
+      if (!decoded.readable) return { ...read, findings: [...read.findings, ...decoded.findings], unreadable: true };
+      return { ...read, decoding: decoded.findings, data: decoded.data };
     }),
   };
 }

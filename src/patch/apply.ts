@@ -14,7 +14,7 @@ import { addTarget, arrayIndex, resolvePointer } from './pointer.js';
 import patchOperationRule from '../../rules/patch/operation/index.js';
 import patchPathNotFoundRule from '../../rules/patch/path-not-found/index.js';
 import patchTestFailedRule from '../../rules/patch/test-failed/index.js';
-import { shownJson } from '../../rules/message-text.js';
+import { shownJson } from '../engine/message-text.js';
 
 /** Where a value of the patched document came from. */
 export type Origin = { source: 'base'; path: DataPath } | { source: 'patch'; operation: number; path: DataPath };

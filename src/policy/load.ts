@@ -6,10 +6,11 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { builtinRules } from '../../rules/index.js';
 import policyInvalidRule from '../../rules/policy/invalid/index.js';
+import { shown } from '../engine/message-text.js';
 import { decodeSource } from '../engine/decode.js';
-import { globRegExp } from '../engine/globs.js';
 import { FileReporter } from '../engine/reporter.js';
 import { docsUrlFor } from '../engine/docs.js';
+import { globProblem } from '../engine/globs.js';
 import type { RuleSettings } from '../engine/settings.js';
 import type { FileResult, Finding, PathSegment } from '../engine/types.js';
 import { readYaml, unreadableText } from '../engine/read-yaml.js';
@@ -203,11 +204,8 @@ class Loader {
           fail(['match', 'names', i], 'An empty name glob matches nothing');
           return;
         }
-        try {
-          globRegExp(glob);
-        } catch (error) {
-          fail(['match', 'names', i], `Invalid glob "${glob}": ${(error as Error).message}`);
-        }
+        const problem = globProblem(glob);
+        if (problem !== undefined) fail(['match', 'names', i], `Invalid glob "${shown(glob)}": ${problem}`);
       });
     }
     match?.labels?.matchExpressions?.forEach((req, i) => {

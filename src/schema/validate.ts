@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { isScalar } from 'yaml';
 import type { LintTarget } from '../engine/document.js';
 import schemaEmptyValueRule from '../../rules/schema/empty-value/index.js';
 import schemaEnumRule from '../../rules/schema/enum/index.js';
@@ -8,6 +9,7 @@ import schemaUnknownFieldRule from '../../rules/schema/unknown-field/index.js';
 import yamlAmbiguousScalarRule from '../../rules/yaml/ambiguous-scalar/index.js';
 import type { DataPath, ResourceKind } from '../engine/types.js';
 import { goStringOf, printScalar } from '../yaml/go-scalar.js';
+import { meantText } from '../yaml/go-decode.js';
 import { schemas } from './index.js';
 import { displayPath, getIn } from '../platform/data.js';
 import { didYouMean } from '../engine/suggest.js';
@@ -159,7 +161,9 @@ function errorFinding(error: ErrorObject, data: unknown, target: LintTarget): Sc
         if (target.fromRaw && path[0] === 'status') {
           // The platform reads its raw config with the target-aware Unmarshal, which makes the string itself.
           const converted = (read && goStringOf(read)) ?? String(value);
-          if (converted === source) return undefined;
+          // Under an explicit tag the author means what YAML 1.2 reads (`!!int 0x1F` is 31): nothing changes then.
+          const node = target.node(path);
+          if (converted === (isScalar(node) ? meantText(node) : source)) return undefined;
           return { ...yamlAmbiguousScalarRule.finding('converted', { field, source, value: converted }), path, suggestions: quote };
         }
         if (scalar?.plain && read) {

@@ -7,6 +7,7 @@ import yamlInvalidValueRule from '../../rules/yaml/invalid-value/index.js';
 import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 import type { RuleFinding } from '../engine/types.js';
 import { jsonKeyOf, NOT_ONLY_STRING, printScalar, resolvePlain, resolveTagged, type GoScalar } from './go-scalar.js';
+import { yaml12Text } from './yaml12.js';
 
 const utf8 = new TextEncoder();
 
@@ -123,10 +124,12 @@ class GoDecoder {
         this.report(yamlInvalidValueRule.finding('badTag', { reason: resolved.reason }), node);
         return undefined;
       }
-      if (tag === BINARY_TAG && resolved.type === 'string') {
-        const shown = /^[\x20-\x7e]{0,60}$/.test(resolved.value) ? `the string "${resolved.value}"` : `${utf8.encode(resolved.value).length} bytes of text`;
+      // Bytes that are UTF-8 text read as that text, as YAML 1.2 reads them; only other bytes change (to U+FFFD).
+      if (tag === BINARY_TAG && resolved.type === 'string' && yaml12Text(tag, text) === undefined) {
+        const shown = /^[^\p{Cc}]{0,60}$/u.test(resolved.value) ? `the string "${resolved.value}"` : `${utf8.encode(resolved.value).length} bytes of text`;
         this.report(yamlAmbiguousScalarRule.finding('binary', { value: shown }), node);
       }
+      if (!isKey) this.checkOctal(node, text, resolved);
       return resolved;
     }
     if (node.type === Scalar.QUOTE_DOUBLE) this.checkEscapes(node);
@@ -134,11 +137,15 @@ class GoDecoder {
     if (node.type !== Scalar.PLAIN || tag === '!') return { type: 'string', value: text };
     const resolved = resolvePlain(text);
     // A key says what it becomes in its own warning.
-    if (!isKey && resolved.type === 'int' && DECIMAL_LOOKING.test(text)) {
-      const decimal = BigInt(text.replace(/_/g, '').replace(/^\+/, '')).toString();
-      if (decimal !== resolved.exact) this.report(yamlAmbiguousScalarRule.finding('octal', { source: text, value: resolved.exact, decimal }), node);
-    }
+    if (!isKey) this.checkOctal(node, text, resolved);
     return resolved;
+  }
+
+  /** `017` (or `!!int 017`): digits a reader takes for a decimal number, which yaml.v2 reads as octal. */
+  private checkOctal(node: Scalar, text: string, resolved: GoScalar): void {
+    if (resolved.type !== 'int' || !DECIMAL_LOOKING.test(text)) return;
+    const decimal = BigInt(text.replace(/_/g, '').replace(/^\+/, '')).toString();
+    if (decimal !== resolved.exact) this.report(yamlAmbiguousScalarRule.finding('octal', { source: text, value: resolved.exact, decimal }), node);
   }
 
   /** Untagged text that can only be a string: most values, read without building a resolution. */
@@ -234,7 +241,7 @@ class GoDecoder {
       return undefined;
     }
     const written = typeof target.source === 'string' ? target.source : String(target.value);
-    if ((target.type === Scalar.PLAIN || (target.tag && target.tag !== '!')) && json.key !== written) {
+    if ((target.type === Scalar.PLAIN || (target.tag && target.tag !== '!')) && json.key !== meantText(target)) {
       this.report(yamlAmbiguousScalarRule.finding('key', { source: written, key: json.key }), key);
     }
     return json.key;
@@ -355,6 +362,15 @@ function sameGoValue(a: GoScalar, b: GoScalar): boolean {
   if (a.type !== b.type) return false;
   if (a.type === 'int' && b.type === 'int') return a.exact === b.exact;
   return 'value' in a && 'value' in b && Object.is(a.value, b.value);
+}
+
+/**
+ * The text a scalar's author means: what YAML 1.2 reads under its explicit tag (`!!int 0x1F` is 31), else the text
+ * as written. The platform's reading is a change worth a warning only where it differs from this.
+ */
+export function meantText(node: Scalar): string {
+  const written = typeof node.source === 'string' ? node.source : String(node.value);
+  return node.tag && node.tag !== '!' ? (yaml12Text(node.tag, written) ?? written) : written;
 }
 
 /** What the platform's decoder makes of one scalar node, ignoring where it sits; undefined when it refuses it. */

@@ -1,4 +1,4 @@
-/** How rules put user-written values into messages. */
+/** How user-written values are put into messages: the rules' (through rules/api.ts), the engine's and the CLI's. */
 
 /**
  * A user-written value for a message: line breaks and tabs escaped and long values cut, so that one diagnostic
