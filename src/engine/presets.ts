@@ -1,6 +1,5 @@
 import { ruleCategory, type Rule } from './types.js';
 import type { RuleSetting } from './settings.js';
-import metaServerFieldsRule from '../../rules/meta/server-fields/index.js';
 
 export const PRESET_NAMES = ['recommended', 'strict', 'security', 'export'] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
@@ -16,7 +15,7 @@ export function presetSettings(name: PresetName, rules: readonly Rule[]): Map<st
     const id = rule.meta.id;
     if (name === 'strict') out.set(id, { severity: 'on' });
     if (name === 'security' && ruleCategory(id) === 'security') out.set(id, { severity: 'raise' });
-    if (name === 'export' && id === metaServerFieldsRule.meta.id) out.set(id, { severity: 'off' });
+    if (name === 'export' && rule.meta.serverSetFields === true) out.set(id, { severity: 'off' });
   }
   return out;
 }

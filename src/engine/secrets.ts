@@ -1,6 +1,6 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Node, type Pair } from 'yaml';
 import { memoizeByString } from '../formats/memo.js';
-import { authSchema } from '../schema/config-auth.js';
+import { PASSWORD_LOGIN_FIELDS } from '../platform/enumerations.js';
 import { editDistance } from './suggest.js';
 import { goDecode } from '../yaml/go-decode.js';
 import { parseYaml, withLineFeeds } from '../yaml/parse.js';
@@ -37,11 +37,13 @@ export interface SecretMap {
 }
 
 /**
- * The fields of the password login, `status.auth.password` (the spec: `disabled`). Under that secret key's name the
- * value is a settings section, not a credential: a mapping of only these fields is not masked. Any other value under
- * a secret key, a mapping with other keys included, is masked whole.
+ * A field of the password login, `status.auth.password`. Under that secret key's name the value is a settings section,
+ * not a credential: a mapping of only these fields is not masked. Any other value under a secret key, a mapping with
+ * other keys included, is masked whole.
  */
-const PASSWORD_LOGIN_FIELDS: ReadonlySet<string> = new Set(Object.keys(authSchema.properties?.['password']?.properties ?? {}));
+function isPasswordLoginField(key: string): boolean {
+  return (PASSWORD_LOGIN_FIELDS as readonly string[]).includes(key);
+}
 
 /** `{disabled: false}`, the password login's settings written as a flow mapping on one line (the text's reading). */
 function isPasswordLoginText(value: string): boolean {
@@ -49,7 +51,7 @@ function isPasswordLoginText(value: string): boolean {
   return value
     .slice(1, -1)
     .split(',')
-    .every((entry) => entry.trim() === '' || PASSWORD_LOGIN_FIELDS.has((entry.split(':')[0] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2')));
+    .every((entry) => entry.trim() === '' || isPasswordLoginField((entry.split(':')[0] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2')));
 }
 
 function fileRange(space: NodeSpace, range: readonly [number, number]): OffsetRange {
@@ -71,7 +73,7 @@ function addSecretValue(space: NodeSpace, node: Node, out: SecretMap): void {
     // `password: *pw` with `&pw hunter2` elsewhere: what the anchor names is the secret, and so is its text there.
     const target = node.resolve(space.doc) as Node | undefined;
     if (target && !isAlias(target)) addSecretValue(space, target, out);
-  } else if (isMap(node) && node.items.every((pair) => isScalar(pair.key) && PASSWORD_LOGIN_FIELDS.has(String(pair.key.value)))) {
+  } else if (isMap(node) && node.items.every((pair) => isScalar(pair.key) && isPasswordLoginField(String(pair.key.value)))) {
     // The password login's settings (status.auth.password: `disabled`, the spec says): no credential in them.
     return;
   } else {

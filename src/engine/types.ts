@@ -84,6 +84,8 @@ export interface RuleMeta {
   stages?: readonly EngineStage[];
   /** Reported whatever the settings say (a rule that crashed must not pass for a clean file). */
   alwaysOn?: boolean;
+  /** The rule reports fields the server sets on create: the `export` preset, for objects read back from it, turns it off. */
+  serverSetFields?: boolean;
   /** The rule judges an update against the previous version (`RuleDocument.old`); it runs only when there is one. */
   transition?: boolean;
   /**

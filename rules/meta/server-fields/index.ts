@@ -19,6 +19,7 @@ const rule = defineRule({
     severity: 'warning',
     sources: ['spec'],
     sections: ['metadata'],
+    serverSetFields: true,
   },
   messages: {
     serverSet: {
