@@ -112,10 +112,14 @@ describe('presets', () => {
     ]);
   });
 
-  it('export turns meta/server-fields off and nothing else', () => {
-    const rules = [...builtinRules.filter((r) => r.meta.id !== 'meta/server-fields'), stub('meta/server-fields', 'warning')];
-    const settings = presetSettings('export', rules);
-    expect([...settings]).toEqual([['meta/server-fields', { severity: 'off' }]]);
+  it('export turns meta/server-fields off and nothing else: the rules whose meta says they report server-set fields', () => {
+    expect([...presetSettings('export', builtinRules)]).toEqual([['meta/server-fields', { severity: 'off' }]]);
+    const serverSet = stub('test/server-set', 'warning');
+    const rules = [...builtinRules, { ...serverSet, meta: { ...serverSet.meta, serverSetFields: true } }, stub('test/other', 'warning')];
+    expect([...presetSettings('export', rules)]).toEqual([
+      ['meta/server-fields', { severity: 'off' }],
+      ['test/server-set', { severity: 'off' }],
+    ]);
   });
 
   it('export accepts the server-set fields of an exported object that recommended reports', () => {
