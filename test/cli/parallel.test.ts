@@ -95,7 +95,7 @@ describe('handing results on in input order', () => {
     const files = Array.from({ length: 100 }, (_, i) => `f${String(i).padStart(3, '0')}.yaml`);
     const deliveries: FileResult[][] = [];
     let progressed = 0;
-    const setup = { cwd: dir, configPath: undefined, policyPaths: [], ruleFlags: [], withFrames: false, quiet: false, baseline: false as const, today: '2026-11-24' };
+    const setup = { cwd: dir, configPath: undefined, policyPaths: [], ruleFlags: [], withFrames: false, baseline: false as const, today: '2026-11-24' };
     await lintFilesInParallel(files, setup, (chunk) => deliveries.push([...chunk]), {
       threads: 2,
       mainThreadLints: false,
@@ -132,7 +132,7 @@ describe('the main thread as one of the threads', () => {
 
   it('lints the first chunk itself while the worker starts, and shares the rest with it, in input order', async () => {
     const files = yamlFilesUnder(join(dir, 'corpus'));
-    const setup = { cwd: dir, configPath: undefined, policyPaths: [], ruleFlags: [], withFrames: false, quiet: false, baseline: false as const, today: '2026-11-24' };
+    const setup = { cwd: dir, configPath: undefined, policyPaths: [], ruleFlags: [], withFrames: false, baseline: false as const, today: '2026-11-24' };
     const sizes = files.map((file) => statSync(file).size);
     // The premise: more than one chunk, so that there is something to share, and no more than the window ahead of the
     // first (CHUNKS_AHEAD, 16), so that the worker may be handed all the others while the main thread is on it.
@@ -167,7 +167,7 @@ describe('a worker that runs out of memory', () => {
 
   it('gives its chunk to the others or the main thread: every file is linted as a single thread would', async () => {
     const files = readdirSync(dir).sort().map((name) => join(dir, name));
-    const setup = { cwd: dir, configPath: undefined, policyPaths: [], ruleFlags: [], withFrames: false, quiet: false, baseline: false as const, today: '2026-11-24' };
+    const setup = { cwd: dir, configPath: undefined, policyPaths: [], ruleFlags: [], withFrames: false, baseline: false as const, today: '2026-11-24' };
     const results: FileResult[] = [];
     const errors: string[] = [];
     await lintFilesInParallel(files, setup, (chunk) => results.push(...chunk), {
