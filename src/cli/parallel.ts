@@ -7,19 +7,21 @@
  * once delivered. Only a window of chunks past the first undelivered one is handed out, so results waiting for a
  * slow chunk stay few, however many files there are. Should every worker fail, the main thread lints what is left.
  *
- * Each thread builds the same linter from plain data (the config file's path, the --rule flags), since rules and
- * resolved settings cannot cross threads. Custom policies, --fix and --cache stay single-threaded (the caller checks).
+ * Each thread builds the same linter from plain data (the config file's path, the --policy paths, the --rule flags),
+ * since rules and resolved settings cannot cross threads; custom policies load in every thread and keep nothing
+ * between files (src/policy/evaluation.ts), so they lint anywhere. --fix and --cache stay single-threaded (the
+ * caller checks).
  */
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { lintBytes } from '../engine/lint.js';
 import type { FileResult } from '../engine/types.js';
-import { readInputFile } from './files.js';
-import { loadRuleSet } from './rule-set.js';
-import { settingsWithFlags } from './settings.js';
+import { loadRuleSet } from '../project/rule-set.js';
+import { ruleOverrides } from './settings.js';
+import { lintFile } from '../project/file-linting.js';
 import { loadSuppressions } from '../suppressions/load.js';
 import { lintWorkerScript } from './worker-script.js';
+import { policyFixtureSkipped } from '../project/policy-fixtures.js';
 
 /**
  * Below this many bytes, starting workers costs more than it saves. A worker loads in 40 ms, but then spends most of
@@ -91,11 +93,12 @@ export interface ParallelSetup {
   cwd: string;
   /** The configuration file the main thread loaded (absolute), or undefined for none. */
   configPath: string | undefined;
+  /** `--policy` paths (the configuration file's `policies` come with it). */
+  policyPaths: readonly string[];
   /** `--rule ID=SEVERITY` flags. */
   ruleFlags: readonly string[];
   /** Keep source lines for code frames (stylish output). */
   withFrames: boolean;
-  quiet: boolean;
   /** The baseline the main thread loaded (absolute), or false for none. */
   baseline: string | false;
   /** The run's date, for the exceptions' expiry. */
@@ -104,19 +107,10 @@ export interface ParallelSetup {
 
 /** Lints one file by name, as the lint command does: a file that cannot be read is a result with `ioError`. */
 export async function createFileLinter(setup: ParallelSetup): Promise<(file: string) => FileResult> {
-  const { config, configFile, rules, docsUrl } = await loadRuleSet({ config: setup.configPath ?? false }, setup.cwd);
-  const settingsFor = settingsWithFlags((file) => config.settingsFor(file), setup.ruleFlags, rules);
-  const suppressions = loadSuppressions({ cwd: setup.cwd, configFile, baseline: setup.baseline, today: setup.today });
-  return (file) => {
-    const read = readInputFile(file);
-    if ('error' in read) return { file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error };
-    const { bytes } = read;
-    const embedded = config.embeddedFor(file);
-    const suppressor = suppressions.forFile(file);
-    const result = lintBytes(bytes, { filename: file, rules, settings: settingsFor(file), docsUrl, withFrames: setup.withFrames, ...(embedded.length ? { embedded } : {}), ...(suppressor ? { suppressor } : {}) });
-    if (setup.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
-    return result;
-  };
+  const ruleSet = await loadRuleSet({ config: setup.configPath ?? false, policy: [...setup.policyPaths] }, setup.cwd);
+  const suppressions = loadSuppressions({ cwd: setup.cwd, configFile: ruleSet.configFile, baseline: setup.baseline, today: setup.today });
+  const linting = { ruleSet, overrides: ruleOverrides(setup.ruleFlags, ruleSet.rules), suppressorFor: (file: string) => suppressions.forFile(file), withFrames: setup.withFrames };
+  return (file) => (ruleSet.isPolicyFixture(file) ? policyFixtureSkipped(file) : lintFile(linting, file));
 }
 
 /**

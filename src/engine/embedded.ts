@@ -4,12 +4,13 @@
  * `.platlint.yaml` names such places (`embedded: [{files, at, as}]`); this module describes them and recognises,
  * in a file that is skipped, a value that looks like the configuration, to suggest the entry to add.
  */
-import { configStatusSchema } from '../schema/config.js';
+import { CONFIG_SECTIONS } from '../platform/enumerations.js';
 import { isRecord } from '../platform/data.js';
-import { parseYaml } from '../yaml/parse.js';
+import { base64Text } from '../formats/base64.js';
 import { toPointer } from './locator.js';
 import { objectScope } from './scope.js';
 import type { DataPath } from './types.js';
+import { readYaml } from './read-yaml.js';
 
 /** One `embedded` entry resolved for a file: where the configuration is, and what it is linted as. */
 export interface EmbeddedSource {
@@ -45,13 +46,13 @@ export function isBase64Place(document: unknown, at: DataPath): boolean {
   return (kind === 'Secret' && at[0] === 'data') || (kind === 'ConfigMap' && at[0] === 'binaryData');
 }
 
-const CONFIG_SECTIONS: ReadonlySet<string> = new Set(Object.keys(configStatusSchema.properties ?? {}));
+const SECTIONS: ReadonlySet<string> = new Set(CONFIG_SECTIONS);
 
 /** A mapping with at least two of the configuration's top-level sections (`auth`, `audit`, `vault`…). */
 export function looksLikePlatformConfig(value: unknown): boolean {
   if (!isRecord(value)) return false;
   let sections = 0;
-  for (const key of Object.keys(value)) if (CONFIG_SECTIONS.has(key) && ++sections >= 2) return true;
+  for (const key of Object.keys(value)) if (SECTIONS.has(key) && ++sections >= 2) return true;
   return false;
 }
 
@@ -61,19 +62,14 @@ const CANDIDATE_TEXT_LIMIT = 256 * 1024;
 function parsesAsPlatformConfig(text: string): boolean {
   // A cheap test first: most strings of a file are no YAML mapping at all.
   if (text.length > CANDIDATE_TEXT_LIMIT || !text.includes(':')) return false;
-  const doc = parseYaml(text).documents[0];
-  if (!doc || doc.errors.length) return false;
-  try {
-    return looksLikePlatformConfig(doc.toJS({ maxAliasCount: 100 }));
-  } catch {
-    return false;
-  }
+  const [document] = readYaml(text).documents;
+  return document !== undefined && looksLikePlatformConfig(document.data);
 }
 
 function decodeBase64(text: string): string | undefined {
   const compact = text.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]+=*$/.test(compact)) return undefined;
-  return Buffer.from(compact, 'base64').toString('utf8');
+  return base64Text(compact);
 }
 
 /**
@@ -111,14 +107,7 @@ export function embeddedHint(reason: string, file: string, at: readonly string[]
 /** The candidates of a file's text, one per document that is no platform object and holds one. */
 export function embeddedCandidatesIn(text: string): (readonly string[])[] {
   const found: (readonly string[])[] = [];
-  for (const doc of parseYaml(text).documents) {
-    if (doc.errors.length) continue;
-    let data: unknown;
-    try {
-      data = doc.toJS({ maxAliasCount: 100 });
-    } catch {
-      continue;
-    }
+  for (const { data } of readYaml(text).documents) {
     if (isRecord(data) && objectScope(data).linted) continue;
     const at = embeddedCandidate(data);
     if (at && !found.some((other) => atText(other) === atText(at))) found.push(at);

@@ -13,7 +13,8 @@ import { lintText } from '../engine/lint.js';
 import { presetSettings } from '../engine/presets.js';
 import type { Diagnostic } from '../engine/types.js';
 import { lintPatch } from '../patch/lint.js';
-import { expectedMarkers } from '../policy/fixture-check.js';
+import { expectedMarkers } from '../project/fixture-check.js';
+import { useNodeHost } from '../project/node-host.js';
 
 /** A fixture's files: `X.old.yaml` and the patches' bases go with the fixture they belong to. */
 export function fixtureFiles(fixturesDir: string, ruleId: string): string[] {
@@ -41,8 +42,12 @@ export function companionOf(file: string): FixtureCompanion | undefined {
   return previous === undefined ? undefined : { role: 'previous', file: previous };
 }
 
-/** A fixture's diagnostics with every rule on (the `strict` preset): as an update, or as a patch of its base. */
+/**
+ * A fixture's diagnostics with every rule on (the `strict` preset): as an update, or as a patch of its base. Read with
+ * Node's services (certificates), as the CLI reads it.
+ */
 export function lintFixture(file: string, text: string, options: { pruneSections?: boolean } = {}): Diagnostic[] {
+  useNodeHost();
   const settings = presetSettings('strict', builtinRules);
   const common = { rules: builtinRules, settings, docsUrl: docsUrlFor, ...(options.pruneSections === false ? { pruneSections: false } : {}) };
   const companion = companionOf(file);

@@ -7,10 +7,16 @@ import { parseDocument } from 'yaml';
 
 const TAG_PREFIX = 'tag:yaml.org,2002:';
 
+/** Throws on bytes that are not UTF-8; a byte-order mark is kept as text, as Buffer#toString keeps it. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
 /** Bytes that are UTF-8 text, as that text; undefined for any other bytes. */
 function utf8Text(bytes: Uint8Array): string | undefined {
-  const text = Buffer.from(bytes).toString('utf8');
-  return Buffer.from(text, 'utf8').equals(Buffer.from(bytes)) ? text : undefined;
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { yamlFilesUnder } from '../helpers/files.js';
-import type { NodeSpace } from '../../src/engine/document.js';
+import type { NodeSpace } from '../../src/engine/node-space.js';
 import { collectSecrets, SECRET_KEY_MATCHER, SECRET_LINE, secretLines } from '../../src/engine/secrets.js';
 import { goDecode } from '../../src/yaml/go-decode.js';
 import { parseYaml } from '../../src/yaml/parse.js';
