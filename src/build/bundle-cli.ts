@@ -33,7 +33,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
@@ -41,6 +41,7 @@ import { leanValidatorsModule } from './lean-validators.js';
 import { yamlBundlePlugins } from './yaml-bundle.js';
 import { RULE_DOCS_ARCHIVE } from '../engine/docs.js';
 import { ruleDocsArchive } from './rule-docs-archive.js';
+import { writeFileAtomic } from '../cli/write-file.js';
 import { bundledPackages, THIRD_PARTY_LICENSES_FILE, thirdPartyLicensesText } from './third-party-licenses.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -55,13 +56,6 @@ const CODE_CACHE = /^platlint-[0-9a-f]+\.code-cache$/;
 function runtimeDependencies(): string[] {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
   return Object.keys(manifest.dependencies ?? {});
-}
-
-function writeAtomically(path: string, contents: Uint8Array | string, mode = 0o644): void {
-  const partial = `${path}.${process.pid}.tmp`;
-  writeFileSync(partial, contents);
-  chmodSync(partial, mode);
-  renameSync(partial, path);
 }
 
 /** The generated validators, trimmed (lean-validators.ts) against the schemas the bundle holds anyway. */
@@ -137,6 +131,8 @@ export async function bundleCli(): Promise<string[] | undefined> {
     platform: 'node',
     target: 'node20',
     external: runtimeDependencies().flatMap((name) => [name, `${name}/*`]),
+    // jsonc-parser's main module is UMD, whose require() of its own parts esbuild cannot follow: its ES modules can be.
+    alias: { 'jsonc-parser': './node_modules/jsonc-parser/lib/esm/main.js' },
     define: { 'import.meta.url': '__platlintBundleUrl' },
     banner: { js: 'var __platlintBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
     minify: true,
@@ -148,15 +144,15 @@ export async function bundleCli(): Promise<string[] | undefined> {
   });
   const written: string[] = [];
   for (const file of result.outputFiles) {
-    writeAtomically(file.path, withHashLine(file.contents));
+    writeFileAtomic(file.path, withHashLine(file.contents), { mode: 0o644, durable: false });
     written.push(file.path);
   }
   chmodSync(join(outdir, LAUNCHER_FILE), 0o755);
   const licenses = join(outdir, THIRD_PARTY_LICENSES_FILE);
-  writeAtomically(licenses, thirdPartyLicensesText(bundledPackages(root, result.metafile)));
+  writeFileAtomic(licenses, thirdPartyLicensesText(bundledPackages(root, result.metafile)), { mode: 0o644, durable: false });
   written.push(licenses);
   const docs = join(root, RULE_DOCS_ARCHIVE);
-  writeAtomically(docs, ruleDocsArchive(root));
+  writeFileAtomic(docs, ruleDocsArchive(root), { mode: 0o644, durable: false });
   written.push(docs);
   const cache = writeCodeCache();
   if (cache !== undefined) written.push(cache);

@@ -73,8 +73,9 @@ export class ChangeContext {
   }
 
   /**
-   * Sets `introduced` on every diagnostic of a linted file. `lintOld` lints a previous file's text the way the new
-   * file was linted (same rules and settings, no transition rules).
+   * Sets `introduced` on every diagnostic of a linted file, suppressed ones included. `lintOld` lints a previous
+   * file's text the way the new file was linted (same rules and settings, no transition rules); what the baseline or
+   * an exception suppresses there was in the base revision all the same.
    */
   markIntroduced(result: FileResult, lintOld: (text: string, oldFile: string) => FileResult): void {
     const entry = this.pairsByFile.get(result.file);
@@ -86,13 +87,14 @@ export class ChangeContext {
       const text = this.previous.text(oldFile);
       if (text === undefined) continue;
       const objects = this.olds().get(oldFile) ?? objectsIn(text, oldFile);
-      for (const d of lintOld(text, oldFile).diagnostics) {
+      const old = lintOld(text, oldFile);
+      for (const d of [...old.diagnostics, ...(old.suppressed ?? [])]) {
         const owner = ownerOf(d, objects);
         const key = owner ? `${d.ruleId}\u0000${owner.object.file}\u0000${owner.object.slot}\u0000${owner.rest}` : `${d.ruleId}\u0000${oldFile}\u0000${d.document}\u0000${d.path}`;
         baseline.set(key, (baseline.get(key) ?? 0) + 1);
       }
     }
-    for (const d of result.diagnostics) {
+    for (const d of [...result.diagnostics, ...(result.suppressed ?? [])]) {
       const owner = entry ? ownerOf(d, entry.news) : undefined;
       const old = owner ? entry?.pairs.get(owner.object) : undefined;
       let key: string | undefined;

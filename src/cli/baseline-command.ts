@@ -3,7 +3,7 @@
  * `--prune` only removes the entries that matched nothing. Entries of files this run did not lint are kept, unless
  * the file is gone.
  */
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Suppressor } from '../engine/diagnostics.js';
 import { entryKey, messageHash, serializeBaseline, uniqueEntries, type BaselineEntry } from '../suppressions/baseline.js';
@@ -13,6 +13,7 @@ import type { Suppressions } from '../suppressions/suppressions.js';
 import type { SuppressionLedger } from '../suppressions/unused.js';
 import type { CliIo } from './io.js';
 import { runLint, type LintFlags } from './lint-command.js';
+import { FileWriteError, writeFileAtomic } from './write-file.js';
 
 export interface BaselineFlags extends LintFlags {
   prune?: boolean;
@@ -79,13 +80,15 @@ export async function runBaseline(paths: readonly string[], flags: BaselineFlags
         written = uniqueEntries([...kept, ...withHashes(problems)]);
         said = entries(written.length);
       }
+      const shown = relativeTo(io.cwd, baselinePath) || baselinePath;
       try {
-        writeFileSync(baselinePath, serializeBaseline(written));
+        writeFileAtomic(baselinePath, serializeBaseline(written), { shown });
       } catch (error) {
-        io.error(`platlint: cannot write ${baselinePath}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+        if (!(error instanceof FileWriteError)) throw error;
+        io.error(`platlint: ${error.message}`);
         return 2;
       }
-      io.error(`platlint: wrote ${relativeTo(io.cwd, baselinePath) || baselinePath}: ${said}`);
+      io.error(`platlint: wrote ${shown}: ${said}`);
       return 0;
     },
   };

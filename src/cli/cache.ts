@@ -1,7 +1,9 @@
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, statSync, unlinkSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { FileResult } from '../engine/types.js';
 import { sha256 } from '../engine/crypto.js';
+import { ioReason, readRegularFile, SIZE_LIMITS } from './read-file.js';
+import { FileWriteError, writeFileAtomic } from './write-file.js';
 
 // 2: results carry the skipped objects and whether the whole file was skipped.
 const CACHE_FORMAT = 3;
@@ -11,11 +13,16 @@ interface Entry {
   result: Omit<FileResult, 'frameLines' | 'file'> & { frameLines?: [number, string][] };
 }
 
+/** The cache's own folder where there is no node_modules: it holds a `.gitignore` that ignores the folder itself. */
+export const CACHE_FOLDER = '.platlintcache';
+/** As Ruff writes in `.ruff_cache/`: `git status` stays clean without a line in the repository's `.gitignore`. */
+const FOLDER_GITIGNORE = '# Written by platlint --cache: Git ignores this folder and everything in it.\n*\n';
+
 /**
  * Where `--cache` keeps its file without `--cache-location`: in `node_modules/.cache/platlint/` of the project the
  * working directory is in (the nearest package.json above it), where Prettier, Babel and others keep theirs and
- * every repository already ignores; in a project without node_modules (platlint run globally or by npx), in
- * `.platlintcache` in the working directory, as ESLint keeps `.eslintcache`.
+ * every repository already ignores; in a project without node_modules (platlint run by pre-commit, globally or by
+ * npx), in a `.platlintcache/` folder in the working directory that ignores itself, as `.ruff_cache/` does.
  */
 export function defaultCacheLocation(cwd: string): string {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
@@ -26,7 +33,7 @@ export function defaultCacheLocation(cwd: string): string {
     }
     if (dirname(dir) === dir) break;
   }
-  return join(resolve(cwd), '.platlintcache');
+  return join(resolve(cwd), CACHE_FOLDER, 'cache.json');
 }
 
 function isFile(path: string): boolean {
@@ -52,12 +59,21 @@ export class LintCache {
   private dirty = false;
   hits = 0;
 
+  /** Why the cache file cannot be used: it is not a regular file. Said once; nothing is written over it. */
+  readonly problem: string | undefined;
+
   constructor(private readonly location: string) {
+    const read = readRegularFile(location, SIZE_LIMITS.cache);
+    if ('reason' in read) {
+      // A missing, unreadable or oversized cache is an empty one, written anew; a FIFO or device is not platlint's.
+      if (read.notRegular) this.problem = `cannot read cache ${location}: ${read.reason}`;
+      return;
+    }
     try {
-      const data = JSON.parse(readFileSync(location, 'utf8')) as { format?: number; entries?: Record<string, Entry> };
+      const data = JSON.parse(read.bytes.toString('utf8')) as { format?: number; entries?: Record<string, Entry> };
       if (data.format === CACHE_FORMAT && data.entries) this.entries = data.entries;
     } catch {
-      // A missing or corrupt cache is an empty cache.
+      // A corrupt cache is an empty cache.
     }
   }
 
@@ -75,14 +91,21 @@ export class LintCache {
     this.dirty = true;
   }
 
+  /** Writes the cache when it changed; the one line saying why it could not be written. */
   save(): string | undefined {
-    if (!this.dirty) return undefined;
+    if (!this.dirty || this.problem !== undefined) return undefined;
+    const folder = dirname(this.location);
+    const ownFolder = basename(folder) === CACHE_FOLDER;
     try {
-      mkdirSync(dirname(this.location), { recursive: true });
-      writeFileSync(this.location, JSON.stringify({ format: CACHE_FORMAT, entries: this.entries }));
+      // Earlier versions kept the cache in a file of the folder's name.
+      if (ownFolder && isFile(folder)) unlinkSync(folder);
+      mkdirSync(folder, { recursive: true });
+      if (ownFolder && !existsSync(join(folder, '.gitignore'))) writeFileAtomic(join(folder, '.gitignore'), FOLDER_GITIGNORE, { durable: false });
+      // Losing the cache costs a full run, nothing more: not worth waiting for the disk.
+      writeFileAtomic(this.location, JSON.stringify({ format: CACHE_FORMAT, entries: this.entries }), { shown: `cache ${this.location}`, durable: false });
       return undefined;
     } catch (error) {
-      return `cannot write cache ${this.location}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+      return error instanceof FileWriteError ? error.message : `cannot write cache ${this.location}: ${ioReason(error)}`;
     }
   }
 }

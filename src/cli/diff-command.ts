@@ -1,24 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ChangeContext } from '../change/context.js';
-import { decodeSource } from '../engine/decode.js';
 import type { CliIo } from './io.js';
+import { readManifestText } from './read-file.js';
 import { runLint, type LintFlags } from './lint-command.js';
 
 /** `platlint diff OLD NEW`: exit codes as for lint; OLD that cannot be read is exit 2. */
 export async function runDiff(oldFile: string, newFile: string, flags: LintFlags, io: CliIo, env: Readonly<Record<string, string | undefined>>): Promise<number> {
-  let oldText: string;
-  try {
-    const decoded = decodeSource(readFileSync(oldFile));
-    if (!decoded.ok) {
-      io.error(`platlint: cannot read ${oldFile}: ${decoded.reason}`);
-      return 2;
-    }
-    oldText = decoded.text;
-  } catch (error) {
-    io.error(`platlint: cannot read ${oldFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  const read = readManifestText(oldFile);
+  if ('reason' in read) {
+    io.error(`platlint: cannot read ${oldFile}: ${read.reason}`);
     return 2;
   }
+  const oldText = read.text;
   const change = new ChangeContext({
     text: (file) => (file === oldFile ? oldText : undefined),
     files: () => [oldFile],

@@ -1,8 +1,9 @@
-import { closeSync, constants, existsSync, fstatSync, lstatSync, openSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import micromatch from 'micromatch';
 import { relativeTo } from '../settings-file/paths.js';
+import { readRegularFile, SIZE_LIMITS } from './read-file.js';
 
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 const YAML_FILE = /\.ya?ml$/i;
@@ -32,12 +33,13 @@ function ignoreLevel(dir: string, errors: string[]): IgnoreLevel | undefined {
   for (const name of IGNORE_FILE_NAMES) {
     const file = join(dir, name);
     if (!existsSync(file)) continue;
-    try {
-      rules ??= ignore();
-      rules.add(readFileSync(file, 'utf8'));
-    } catch (error) {
-      errors.push(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    const read = readRegularFile(file, SIZE_LIMITS.ignoreFile);
+    if ('reason' in read) {
+      errors.push(`cannot read ${file}: ${read.reason}`);
+      continue;
     }
+    rules ??= ignore();
+    rules.add(read.bytes.toString('utf8'));
   }
   return rules ? { base: dir, rules } : undefined;
 }
@@ -55,21 +57,22 @@ function isIgnoredBy(levels: readonly IgnoreLevel[], absolute: string, isDirecto
   return ignored;
 }
 
+/** The top of the Git repository a directory is in: the nearest directory up from it with a `.git` (a worktree's is a file). */
+export function repositoryRoot(dir: string): string | undefined {
+  for (let probe = dir; ; probe = dirname(probe)) {
+    if (existsSync(join(probe, '.git'))) return probe;
+    if (dirname(probe) === probe) return undefined;
+  }
+}
+
 /**
- * The ignore files that apply above a walk's root: from the root's parent up to the repository's top (the nearest
- * directory with a `.git`), or, outside a repository, up to the working directory when the root is inside it.
+ * The ignore files that apply above a walk's root: from the root's parent up to the repository's top, or, outside a
+ * repository, up to the working directory when the root is inside it.
  */
 function outerLevels(root: string, cwd: string, errors: string[]): IgnoreLevel[] {
   const dirs: string[] = [];
   let dir = dirname(root);
-  let top: string | undefined;
-  for (let probe = root; ; probe = dirname(probe)) {
-    if (existsSync(join(probe, '.git'))) {
-      top = probe;
-      break;
-    }
-    if (dirname(probe) === probe) break;
-  }
+  const top = repositoryRoot(root);
   const stop = top ?? (root === cwd || root.startsWith(cwd + sep) ? cwd : root);
   if (root === stop) return [];
   for (;;) {
@@ -131,43 +134,14 @@ export function walkYamlFiles(dir: string, errors: string[], options: WalkOption
   return out;
 }
 
-function kindOf(stat: Stats): string {
-  if (stat.isFIFO()) return 'a FIFO';
-  if (stat.isSocket()) return 'a socket';
-  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
-  return 'a directory';
-}
-
-/** Why a file cannot be read, in the words of `cannot read FILE: …`. */
-function readFailure(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ELOOP') return 'ELOOP: a loop of symbolic links';
-  if (code === 'EACCES') return 'EACCES: permission denied';
-  return code ?? (error as Error).message;
-}
-
 /**
- * Reads a file named on the command line or found by the walk. Only regular files are read: opening a FIFO with
- * no writer would block forever, and a device can be endless, so they are refused with a way to pipe them in.
- * Returns the bytes, or the one line saying why they cannot be read.
+ * Reads a file named on the command line or found by the walk (read-file.ts): a FIFO or device is refused with a
+ * way to pipe it in. Returns the bytes, or the one line saying why they cannot be read.
  */
 export function readInputFile(file: string): { bytes: Uint8Array } | { error: string } {
-  let fd: number;
-  try {
-    // Non-blocking, so that opening a FIFO returns at once and fstat can say what it is.
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    return { error: `cannot read ${file}: ${readFailure(error)}` };
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) return { error: `cannot read ${file}: it is ${kindOf(stat)}, not a regular file; pipe it to platlint - instead` };
-    return { bytes: readFileSync(fd) };
-  } catch (error) {
-    return { error: `cannot read ${file}: ${readFailure(error)}` };
-  } finally {
-    closeSync(fd);
-  }
+  const read = readRegularFile(file);
+  if ('bytes' in read) return read;
+  return { error: `cannot read ${file}: ${read.reason}${read.notRegular ? '; pipe it to platlint - instead' : ''}` };
 }
 
 function isGlob(arg: string): boolean {

@@ -1,10 +1,12 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { relativeTo } from '../settings-file/paths.js';
 import { atText, embeddedCandidatesIn } from '../engine/embedded.js';
 import { walkYamlFiles } from './files.js';
 import type { CliIo } from './io.js';
+import { readRegularFile } from './read-file.js';
 import { UsageError } from './settings.js';
+import { writeFileAtomic } from './write-file.js';
 
 export const STARTER_CONFIG = `# platlint configuration: https://github.com/platlint/platlint/blob/main/docs/configuration.md
 # Presets, applied in order: recommended (the default), strict (every rule on),
@@ -31,7 +33,7 @@ overrides:
 
 /** Files read at most while looking for embedded configurations: `init` must stay quick in a large repository. */
 const SCANNED_FILES = 2000;
-const SCANNED_BYTES = 1 << 20;
+const SCANNED_SIZE = { bytes: 1 << 20, of: 'a file init looks into' };
 
 /**
  * The `embedded` entries for the configurations found in the YAML files under `dir` (docs/configuration-sources.md),
@@ -41,13 +43,10 @@ export function embeddedSection(dir: string): string {
   const errors: string[] = [];
   const entries: string[] = [];
   for (const file of walkYamlFiles(dir, errors, { cwd: dir }).slice(0, SCANNED_FILES)) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
-    if (text.length > SCANNED_BYTES) continue;
+    // A file that cannot be read, or is larger, is not looked into: the person can add its entry by hand.
+    const read = readRegularFile(file, SCANNED_SIZE);
+    if ('reason' in read) continue;
+    const text = read.bytes.toString('utf8');
     const shown = relativeTo(dir, file);
     for (const at of embeddedCandidatesIn(text)) entries.push(`#   - files: [${shown}]\n#     at: ${atText(at)}\n`);
   }
@@ -58,7 +57,7 @@ export function embeddedSection(dir: string): string {
 export function runInit(io: CliIo): number {
   const path = join(io.cwd, '.platlint.yaml');
   if (existsSync(path)) throw new UsageError('.platlint.yaml already exists here; edit it or remove it first');
-  writeFileSync(path, STARTER_CONFIG + embeddedSection(io.cwd));
+  writeFileAtomic(path, STARTER_CONFIG + embeddedSection(io.cwd), { shown: '.platlint.yaml' });
   io.out('wrote .platlint.yaml\n');
   return 0;
 }

@@ -13,7 +13,7 @@
  * CommonJS, so that Node starts it without setting up its ES module loader. Without a bundle (esbuild could not be
  * loaded at build time) it runs the unbundled CLI tsc wrote.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -43,13 +43,23 @@ function codeCacheFile(source: string): string | undefined {
   return hash === undefined ? undefined : join(__dirname, `platlint-${hash}.code-cache`);
 }
 
+/**
+ * Written as write-file.ts writes every other file (a temporary file renamed into place, removed on failure), but
+ * by hand: that module is in the bundle, which this file starts. V8 checks a cache it is given, so a lost one costs
+ * a compile, not a wrong run: no flush to the disk.
+ */
 function writeCodeCache(script: Script, file: string): void {
   const partial = `${file}.${process.pid}.tmp`;
   try {
     writeFileSync(partial, script.createCachedData());
     renameSync(partial, file);
   } catch {
-    // A read-only install: the next run compiles the bundle again, as this one did.
+    // A read-only install or a full disk: the next run compiles the bundle again, as this one did.
+    try {
+      rmSync(partial, { force: true });
+    } catch {
+      // Nothing more to do on the way out.
+    }
   }
 }
 

@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
 import { maskSecretsInText } from '../engine/secrets.js';
@@ -18,6 +17,7 @@ import { loadBase } from './base-option.js';
 import { ReportOutputs } from './report-output.js';
 import { POLICY_FIXTURE_REASON } from '../policy/fixtures.js';
 import { VERSION } from './version.js';
+import { FileWriteError, writeFileAtomic } from './write-file.js';
 import { baselinePathOf, loadSuppressions, todayUtc } from '../suppressions/load.js';
 import { SuppressionLedger } from '../suppressions/unused.js';
 import { suppressionsFingerprint, unusedReporting } from './suppressions.js';
@@ -119,11 +119,18 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const inputErrors = [...inputs.errors, ...(flags.errorOnUnmatchedPattern ? inputs.unmatched : [])];
   let failed = inputErrors.length > 0;
   for (const error of inputErrors) io.error(`platlint: ${error}`);
+  if (cache?.problem !== undefined) {
+    io.error(`platlint: ${cache.problem}`);
+    failed = true;
+  }
 
   const ruleInfo = ruleInfoLookup({ rules, policies, docsUrl });
   // Each result goes to every report as it comes and is dropped: the run keeps counts, not results.
   const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true, statistics: flags.statistics === true }, io);
   const add = (result: FileResult): void => {
+    // Under --base, what is not compared with the base (problems of policy files, the baseline, .platlint.yaml) is the
+    // change's, as --new-only keeps it.
+    if (change && flags.base !== undefined) for (const d of [...result.diagnostics, ...(result.suppressed ?? [])]) d.introduced ??= true;
     ledger.record(result);
     reports.add(result);
   };
@@ -163,9 +170,10 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
           if (flags.fixDryRun || !writeBack) result.output = maskSecretsInText(fixed.text);
           else {
             try {
-              writeFileSync(filename, fixed.text);
+              writeFileAtomic(filename, fixed.text);
             } catch (error) {
-              io.error(`platlint: cannot write ${filename}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+              if (!(error instanceof FileWriteError)) throw error;
+              io.error(`platlint: ${error.message}`);
               failed = true;
             }
           }
@@ -216,7 +224,10 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   for (const problem of policies?.evaluationProblems() ?? []) add(problem);
   const cacheError = cache?.save();
   io.progress?.end();
-  if (cacheError) io.error(`platlint: ${cacheError}`);
+  if (cacheError) {
+    io.error(`platlint: ${cacheError}`);
+    failed = true;
+  }
   if (baselineRun && baselinePath) return failed ? 2 : baselineRun.finish(baselinePath, suppressions, ledger);
   const reporting = unusedReporting(suppressions, { cwd: io.cwd, rules, settingsFor, configFile, isIgnored: (file) => config.isIgnored(file) });
   for (const result of ledger.problems(reporting)) {
@@ -231,7 +242,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
 /** 1 for any error, or for more warnings than `--max-warnings` allows (said on stderr); else 0. */
 export function exitCodeOf(summary: Summary, maxWarnings: number | undefined, io: CliIo): number {
   if (summary.errors > 0) return 1;
-  if (maxWarnings !== undefined && maxWarnings >= 0 && summary.warnings > maxWarnings) {
+  if (maxWarnings !== undefined && summary.warnings > maxWarnings) {
     io.error(`platlint: ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings}`);
     return 1;
   }

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { stringify } from 'yaml';
 import { builtinRules } from '../../rules/index.js';
 import { decodeSource } from '../engine/decode.js';
@@ -6,6 +5,7 @@ import { presetSettings } from '../engine/presets.js';
 import { ruleCategory, type FileResult } from '../engine/types.js';
 import { lintPatch, PatchInputError, type PatchFile } from '../patch/lint.js';
 import type { CliIo } from './io.js';
+import { readManifestText } from './read-file.js';
 import { exitCodeOf, outputs, type LintFlags } from './lint-command.js';
 import { ReportOutputs } from './report-output.js';
 import { loadRuleSet, ruleInfoLookup } from './rule-set.js';
@@ -13,13 +13,15 @@ import { applyRuleFlags, parseMaxWarnings, renamedRuleWarnings } from './setting
 import { VERSION } from './version.js';
 
 async function readInput(file: string, io: CliIo): Promise<PatchFile | undefined> {
-  try {
-    const decoded = decodeSource(file === '-' ? await io.readStdin() : readFileSync(file));
-    if (decoded.ok) return { file, text: decoded.text };
-    io.error(`platlint: cannot read ${file}: ${decoded.reason}`);
-  } catch (error) {
-    io.error(`platlint: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  if (file !== '-') {
+    const read = readManifestText(file);
+    if ('text' in read) return { file, text: read.text };
+    io.error(`platlint: cannot read ${file}: ${read.reason}`);
+    return undefined;
   }
+  const decoded = decodeSource(await io.readStdin());
+  if (decoded.ok) return { file, text: decoded.text };
+  io.error(`platlint: cannot read ${file}: ${decoded.reason}`);
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 import { ConfigError, findConfigFile, loadConfigFile } from '../settings-file/load.js';
 import type { CliIo } from './io.js';
 
-/** `platlint policy test DIR`: 0 when every fixture passes, 1 when any fails, 2 when DIR is unusable. */
+/** `platlint policy test DIR`: 0 when every fixture passes, 1 when any fails, 2 when DIR or a file in it is unusable. */
 export async function runPolicyTest(dir: string, io: CliIo): Promise<number> {
   const { PolicyTestError, runPolicyTests } = await import('../policy/test-runner.js');
   let summary;
@@ -18,5 +18,5 @@ export async function runPolicyTest(dir: string, io: CliIo): Promise<number> {
     return 2;
   }
   io.out(summary.lines.join('\n') + '\n');
-  return summary.failed > 0 ? 1 : 0;
+  return summary.unreadable > 0 ? 2 : summary.failed > 0 ? 1 : 0;
 }

@@ -11,6 +11,7 @@ import { runExplain, runRules, runSchema } from './info-commands.js';
 import type { RuleSetFlags } from './rule-set.js';
 import { UsageError } from './settings.js';
 import { VERSION } from './version.js';
+import { FileWriteError } from './write-file.js';
 
 
 function collect(value: string, previous: string[]): string[] {
@@ -46,7 +47,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .option('--fix', 'apply safe fixes to the files')
     .option('--fix-dry-run', 'compute fixes without writing them (the JSON report carries the fixed text)')
     .option('--cache', 'only re-lint files whose content, configuration or platlint version changed')
-    .option('--cache-location <file>', 'the cache file (default: node_modules/.cache/platlint/cache.json of the project, else .platlintcache)')
+    .option('--cache-location <file>', 'the cache file (default: node_modules/.cache/platlint/cache.json of the project, else .platlintcache/cache.json)')
     .option('--print-config <file>', 'print the rule settings that apply to a file and exit')
     .option('--no-error-on-unmatched-pattern', 'exit 0 rather than 2 when a directory or glob has no YAML file to lint')
     .option('--base <ref>', 'lint as a change from git revision REF: transition rules run, diagnostics say if the change introduced them')
@@ -154,7 +155,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
       for (const line of error.lines) io.error(`platlint: ${line}`);
       return 2;
     }
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof FileWriteError) {
       io.error(`platlint: ${error.message}`);
       return 2;
     }

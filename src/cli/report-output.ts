@@ -2,12 +2,15 @@
  * The lint command's reports, written as the files are linted: each result goes to every report at once and is
  * then dropped, so that a run keeps the counts (and what a buffered format needs), not the results.
  */
-import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { FileResult } from '../engine/types.js';
 import { loadReportWriter, type FormatName } from '../formatters/index.js';
 import { addToSummary, emptySummary, type FormatContext, type ReportWriter, type ReportWriterFactory, type Summary } from '../formatters/summary.js';
+import { repositoryRoot } from './files.js';
 import type { CliIo } from './io.js';
+import { ioReason } from './read-file.js';
+import { AtomicFile, FileWriteError } from './write-file.js';
 
 /** Text is written out in pieces of about this size: few system calls, little held. */
 const FLUSH_CHARS = 64 * 1024;
@@ -41,16 +44,16 @@ abstract class PendingText implements Sink {
 }
 
 /**
- * `-o FILE`: opened at the first flush (its folder created: `-o reports/out.sarif` in a fresh CI checkout), so a
- * small report is written at the end, as a whole. A failure is said once, on stderr; the rest of the report is lost
- * and everything else goes on.
+ * `-o FILE`: written to a temporary file from the first flush (its folder created: `-o reports/out.sarif` in a fresh
+ * CI checkout) and put in place whole when the report ends (write-file.ts), so that a reader never sees half a
+ * report and a failed write leaves the previous one. A failure is said once, on stderr; everything else goes on.
  */
 class FileSink extends PendingText {
-  private fd: number | undefined;
+  private file: AtomicFile | undefined;
   private failed = false;
 
   constructor(
-    private readonly file: string,
+    private readonly shown: string,
     private readonly path: string,
     private readonly onError: (line: string) => void,
   ) {
@@ -60,12 +63,15 @@ class FileSink extends PendingText {
   protected flush(text: string): void {
     if (this.failed) return;
     try {
-      if (this.fd === undefined) {
-        mkdirSync(dirname(this.path), { recursive: true });
-        this.fd = openSync(this.path, 'w');
+      if (this.file === undefined) {
+        try {
+          mkdirSync(dirname(this.path), { recursive: true });
+        } catch (error) {
+          throw new FileWriteError(`cannot write ${this.shown}: ${ioReason(error)}`);
+        }
+        this.file = new AtomicFile(this.path, { shown: this.shown });
       }
-      // Written whole at the file's position: Node loops over partial writes itself.
-      writeFileSync(this.fd, text);
+      this.file.write(text);
     } catch (error) {
       this.fail(error);
     }
@@ -74,18 +80,18 @@ class FileSink extends PendingText {
   override close(): void {
     // Even an empty report (a clean run's stylish) leaves its file, as a fresh one.
     super.close();
-    if (this.fd === undefined) return;
     try {
-      closeSync(this.fd);
+      this.file?.commit();
     } catch (error) {
       this.fail(error);
     }
-    this.fd = undefined;
+    this.file = undefined;
   }
 
   private fail(error: unknown): void {
+    if (!(error instanceof FileWriteError)) throw error;
     this.failed = true;
-    this.onError(`platlint: cannot write ${this.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    this.onError(`platlint: ${error.message}`);
   }
 }
 
@@ -126,7 +132,8 @@ export class ReportOutputs {
   /** The reports a command's `--format`/`-o` options name, each format's writer loaded (only the formats used load). */
   static async open(targets: readonly { format: FormatName; file?: string }[], context: Omit<FormatContext, 'color'>, io: CliIo): Promise<ReportOutputs> {
     const writers = await Promise.all(targets.map(async ({ format, file }) => ({ ...(file ? { file } : {}), createWriter: await loadReportWriter(format) })));
-    return new ReportOutputs(writers, context, io);
+    const withRoot = targets.some((t) => t.format === 'gitlab') ? { ...context, repositoryRoot: repositoryRoot(context.cwd) ?? context.cwd } : context;
+    return new ReportOutputs(writers, withRoot, io);
   }
 
   private readonly summary: Summary = emptySummary();

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { builtinRules } from '../../rules/index.js';
 import { findConfigFile, loadConfigFile, type ConfigFile } from '../settings-file/load.js';
@@ -47,7 +47,9 @@ export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<Rul
   const configAbsolute = configPath ? resolve(cwd, configPath) : undefined;
   const configBuffer = configAbsolute ? flags.readFile?.(configAbsolute) : undefined;
   const configFile = configAbsolute ? loadConfigFile(configAbsolute, configBuffer && Buffer.from(configBuffer).toString('utf8')) : undefined;
-  const base = new ResolvedConfig(configFile, builtinRules, cwd);
+  // A policy rule's id in `rules` is judged once the policies are loaded, by the configuration resolved with them.
+  const withPolicies = (configFile?.policies ?? []).length > 0 || (flags.policy ?? []).length > 0;
+  const base = new ResolvedConfig(configFile, builtinRules, cwd, !withPolicies);
   // Shown as given on the command line, or relative to the working directory when they come from the config file.
   const policyPaths = [...base.policyPaths().map((p) => relative(cwd, p) || '.'), ...(flags.policy ?? [])];
   let policies: LoadedPolicies | undefined;
@@ -64,7 +66,7 @@ export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<Rul
     });
     const files = policyFiles(policyPaths.map((p) => resolve(cwd, p)), policy.findPolicyFiles);
     // The Kubernetes version decides what the policies compile to: a cached result holds for one version.
-    policyFingerprint = hashText(configFile?.kubernetesVersion ?? '', ...files.map((file) => flags.readFile?.(file) ?? readFileSync(file)));
+    policyFingerprint = hashText(configFile?.kubernetesVersion ?? '', ...files.map((file) => flags.readFile?.(file) ?? policy.readPolicyFile(file)));
     isPolicyFixture = policyFixtureTest(files, cwd);
   }
   const rules = policies ? [...builtinRules, ...policies.rules] : builtinRules;

@@ -38,11 +38,14 @@ export function renamedRuleWarnings(configDeprecations: readonly string[], flags
   return [...configDeprecations, ...fromFlags].map((line) => `platlint: warning: ${line}`);
 }
 
-/** `--max-warnings N` (-1: no limit), or undefined when not given. */
+/**
+ * `--max-warnings N`, or undefined when not given (no limit). Digits only: `Number` would read '' and ' ' as 0,
+ * the strictest limit, and '0x10' or '1e3' as numbers nobody meant.
+ */
 export function parseMaxWarnings(word: string | undefined): number | undefined {
   if (word === undefined) return undefined;
   const maxWarnings = Number(word);
-  if (!Number.isInteger(maxWarnings) || maxWarnings < -1) throw new UsageError(`--max-warnings takes a whole number, not "${word}"`);
+  if (!/^\d+$/.test(word) || !Number.isSafeInteger(maxWarnings)) throw new UsageError(`--max-warnings takes a whole number of 0 or more, not ${JSON.stringify(word)}`);
   return maxWarnings;
 }
 

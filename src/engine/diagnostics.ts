@@ -46,6 +46,8 @@ export interface Suppression {
   by: 'baseline' | 'exception';
   entry: number;
   reason?: string;
+  /** An exception's: the baseline entry that matched the problem too, which the exception took it over from. */
+  overlaps?: number;
 }
 
 /**
@@ -107,7 +109,8 @@ interface Pending {
   supersedes: readonly string[];
 }
 
-function lineCounterOf(text: string): LineCounter {
+/** The line index of a text known only as a string (not parsed as YAML). */
+export function lineCounterOf(text: string): LineCounter {
   const counter = new LineCounter();
   counter.addNewLine(0);
   for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) counter.addNewLine(at + 1);

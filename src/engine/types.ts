@@ -157,6 +157,8 @@ export interface SuppressedDiagnostic extends Diagnostic {
   entry: number;
   /** The exception's reason. */
   reason?: string;
+  /** An exception's: the baseline entry that matched the problem too, which the exception took it over from. */
+  overlaps?: number;
 }
 
 /** A document or list item that was not linted because it is not a platform object (src/engine/scope.ts). */

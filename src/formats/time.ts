@@ -57,6 +57,14 @@ export function daysIn(month: number, year: number): number {
   return [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 31;
 }
 
+/** `YYYY-MM-DD` naming a day of the calendar: RFC 3339's full-date (2027-02-30 and 9999-99-99 are none). */
+export function isCalendarDate(s: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysIn(month, year);
+}
+
 function isDigit(s: string, i: number): boolean {
   if (s.length <= i) return false;
   const c = s.charCodeAt(i);

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { innermostObject, objectSlot } from '../engine/object-slots.js';
 import type { Diagnostic, FileResult, Severity } from '../engine/types.js';
 import { relativeToCwd } from './github.js';
@@ -47,8 +48,8 @@ export interface CodeQualityIssue {
 
 /**
  * The GitLab Code Quality report (`artifacts: reports: codequality:`): a JSON array of issues, each with
- * `description`, `check_name`, `fingerprint`, `severity` and `location` (`path` relative to the working directory,
- * which is the checkout in GitLab CI, and `lines.begin`). GitLab shows only the first of issues sharing a fingerprint:
+ * `description`, `check_name`, `fingerprint`, `severity` and `location` (`path` relative to the repository's top,
+ * the checkout in GitLab CI, and `lines.begin`). GitLab shows only the first of issues sharing a fingerprint:
  * problems of one rule on one path of one object are told apart by their order, the nth of them getting n.
  */
 export const createGitlabWriter: ReportWriterFactory = (context) => {
@@ -56,7 +57,8 @@ export const createGitlabWriter: ReportWriterFactory = (context) => {
   return {
     start: () => '[',
     file: (result) => {
-      const path = relativeToCwd(result.file, context.cwd) ?? result.file.split('\\').join('/');
+      // GitLab reads paths from the repository's top, wherever in it platlint ran (a subfolder would give `../`).
+      const path = relativeToCwd(resolve(context.cwd, result.file), context.repositoryRoot ?? context.cwd) ?? result.file.split('\\').join('/');
       const occurrences = new Map<string, number>();
       const objects = objectKeys(result);
       let out = '';

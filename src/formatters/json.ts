@@ -10,7 +10,7 @@ function entry(r: FileResult): string {
     file: r.file,
     diagnostics: r.diagnostics,
     // The same diagnostic objects, with why they are not reported; `entry` is the run's own bookkeeping.
-    ...(r.suppressed?.length ? { suppressed: r.suppressed.map(({ entry: _entry, ...d }) => d) } : {}),
+    ...(r.suppressed?.length ? { suppressed: r.suppressed.map(({ entry: _entry, overlaps: _overlaps, ...d }) => d) } : {}),
     ...(r.skips?.length ? { skipped: r.skips } : {}),
     ...(r.output !== undefined ? { output: r.output } : {}),
     ...(r.ioError ? { ioError: r.ioError } : {}),

@@ -86,6 +86,8 @@ export interface FormatContext {
   color: boolean;
   /** Working directory, for relative paths and URIs. */
   cwd: string;
+  /** The top of the Git repository the run is in (the working directory outside one): GitLab's paths start there. */
+  repositoryRoot?: string;
   /** Rule metadata for formats that describe rules (SARIF). */
   ruleInfo?: (ruleId: string) => RuleInfo | undefined;
   /** platlint's version, for formats that name the tool (SARIF). */

@@ -21,7 +21,7 @@ export async function policyFixtureDiagnostics(path: string, text: string, cwd: 
   // `policy test` runs `X.yaml` as an update of it, and says nothing of it on its own.
   if (isPreviousVersion(path)) return [];
   // CEL costs hundreds of milliseconds to load: only a session that opens a fixture pays for it.
-  const [{ findPolicyFiles, loadPolicies }, { checkFixture }] = await Promise.all([import('../policy/index.js'), import('../policy/fixture-check.js')]);
+  const [{ findPolicyFiles, loadPolicies }, { checkFixture, previousVersionOf }] = await Promise.all([import('../policy/index.js'), import('../policy/fixture-check.js')]);
   const pack = packOfFixture(path);
   // The pack is the directory's own policy files, as `policy test` groups them; not those of folders below it.
   const policies = loadPolicies(findPolicyFiles(pack).filter((file) => dirname(file) === pack), cwd, { readFile });
@@ -31,10 +31,13 @@ export async function policyFixtureDiagnostics(path: string, text: string, cwd: 
     const end = text.indexOf('\n', start);
     return [start, (end < 0 ? text.length : end) - (text[end - 1] === '\r' ? 1 : 0)];
   };
+  const previous = previousVersionOf(path);
   if (policies.problems.length > 0) {
     sink.emit({ rule: testRule('policy/invalid'), messageId: 'said', data: { said: `the policies in ${pack} do not load; their files show why` }, range: wholeLine(1), pointer: '', document: 0 });
+  } else if (previous && 'reason' in previous) {
+    sink.emit({ rule: testRule('policy/invalid'), messageId: 'said', data: { said: `cannot read ${previous.path}: ${previous.reason}` }, range: wholeLine(1), pointer: '', document: 0 });
   } else {
-    for (const { line, ruleId, text: said, diagnostic: d } of checkFixture(path, path, text, policies)) {
+    for (const { line, ruleId, text: said, diagnostic: d } of checkFixture(path, text, policies, previous && 'text' in previous ? previous.text : undefined)) {
       // An unexpected diagnostic at its own range; an expectation not met over its whole line.
       const range: [number, number] = d ? [sink.offsetAt(d.line, d.column), sink.offsetAt(d.endLine, d.endColumn)] : wholeLine(line);
       sink.emit({ rule: testRule(ruleId, d?.severity), messageId: 'said', data: { said }, range, pointer: d?.path ?? '', document: d?.document ?? 0 });

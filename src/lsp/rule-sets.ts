@@ -3,12 +3,13 @@
  * presets, overrides and policies. Config and policy files are read from the editor's open buffers when they are
  * open, so that unsaved edits count; their mistakes become diagnostics on those files.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { CONFIG_FILE_NAMES, ConfigError, isConfigFileName } from '../settings-file/load.js';
 import { DiagnosticSink, type ReportingRule } from '../engine/diagnostics.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
 import { loadRuleSet, type RuleSet } from '../cli/rule-set.js';
+import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
 
 export function isInside(path: string, dir: string): boolean {
   const rel = relative(dir, path);
@@ -98,11 +99,10 @@ export class RuleSets {
 
   /** The config's text as loaded: the buffer's, else the disk's (for the extent of a mistake). */
   private configText(config: string): string | undefined {
-    try {
-      return this.host.openText(config) ?? readFileSync(config, 'utf8');
-    } catch {
-      return undefined;
-    }
+    const open = this.host.openText(config);
+    if (open !== undefined) return open;
+    const read = readRegularFile(config, SIZE_LIMITS.config);
+    return 'bytes' in read ? read.bytes.toString('utf8') : undefined;
   }
 
   private async load(config: string | undefined, root: string): Promise<Entry> {

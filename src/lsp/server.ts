@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
@@ -9,7 +9,6 @@ import {
   DidChangeWatchedFilesNotification,
   ExitNotification,
   ProposedFeatures,
-  StreamMessageReader,
   StreamMessageWriter,
   TextDocuments,
   TextDocumentSyncKind,
@@ -31,6 +30,10 @@ import { isInside } from './rule-sets.js';
 import { LINT_DELAY_MS, pathOf, Session } from './session.js';
 import { documentSymbols } from './symbols.js';
 import { relativeTo } from '../settings-file/paths.js';
+import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
+import { FrameError, FrameReader } from './frames.js';
+import { Lifecycle } from './lifecycle.js';
+import { clampPosition, clampRange } from './params.js';
 
 export { LINT_DELAY_MS } from './session.js';
 
@@ -51,10 +54,30 @@ export const LINT_WORKSPACE_COMMAND = 'platlint.lintWorkspace';
 /** Starts the platlint language server (`platlint lsp --stdio`); it runs until the client sends `exit`. */
 export function startLanguageServer(options: LanguageServerOptions): void {
   const embedded = options.input !== undefined || options.output !== undefined;
-  // Raw process streams let the library exit the process when the client goes away; given streams never do.
-  const connection: Connection = embedded
-    ? createConnection(ProposedFeatures.all, new StreamMessageReader(options.input ?? process.stdin), new StreamMessageWriter(options.output ?? process.stdout))
-    : createConnection(ProposedFeatures.all, process.stdin, process.stdout);
+  const output = options.output ?? process.stdout;
+  const reader = new FrameReader(options.input ?? process.stdin);
+  const writer = new StreamMessageWriter(output);
+  const lifecycle = new Lifecycle(
+    (response) => void writer.write(response).catch(() => undefined),
+    (line) => session.log(line),
+  );
+  const connection: Connection = createConnection(ProposedFeatures.all, reader, writer, { messageStrategy: lifecycle });
+  /** The client is gone or unreadable: the process ends (0 after `shutdown`, as LSP's `exit`); given streams just close. */
+  const end = (code: number, line?: string): void => {
+    session.stop();
+    if (embedded) {
+      connection.dispose();
+      output.end();
+      return;
+    }
+    if (line) process.stderr.write(`${line}\n`);
+    process.exit(code);
+  };
+  reader.onError((error) => {
+    if (error instanceof FrameError) end(1, `platlint lsp: ${error.message}; closing the connection`);
+    else session.logError('cannot handle a message', error);
+  });
+  reader.onClose(() => end(lifecycle.shutDown ? 0 : 1));
   if (!embedded) {
     // Anything printed to stdout would corrupt the protocol stream.
     const toLog = (...args: unknown[]): void => connection.console.log(format(...args));
@@ -184,11 +207,8 @@ export function startLanguageServer(options: LanguageServerOptions): void {
   });
 
   const sameAsDisk = (path: string, text: string): boolean => {
-    try {
-      return readFileSync(path, 'utf8') === text;
-    } catch {
-      return false;
-    }
+    const read = readRegularFile(path, isConfigFileName(path) ? SIZE_LIMITS.config : SIZE_LIMITS.policy);
+    return 'bytes' in read && read.bytes.toString('utf8') === text;
   };
 
   documents.onDidChangeContent(({ document }) => {
@@ -242,7 +262,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
       return codeActions({
         document,
         result: analysis.result,
-        range: params.range,
+        range: clampRange(document, params.range),
         contextDiagnostics: params.context.diagnostics,
         ...(params.context.only ? { only: params.context.only } : {}),
         lint: analysis.lint,
@@ -261,7 +281,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
       if (!document || path === undefined) return null;
       const analysis = session.isManifest(document) ? await session.current(textDocument.uri) : undefined;
       const ruleSet = analysis?.ruleSet ?? (await session.ruleSets.ruleSetFor(path));
-      return hoverAt(document, position, {
+      return hoverAt(document, clampPosition(document, position), {
         rules: ruleSet.rules,
         docsUrl: (id) => ruleSet.docsUrl(id),
         diagnostics: analysis?.result.diagnostics ?? [],
@@ -281,7 +301,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
       if (!document || path === undefined || !(session.isManifest(document) || isConfigFileName(path))) return [];
       const ruleSet = await session.ruleSets.ruleSetFor(path);
       const embedded = ruleSet.config.embeddedFor(path).map((source) => source.at);
-      return completionsAt(document, position, { rules: ruleSet.rules.length ? ruleSet.rules : builtinRules, isConfigFile: isConfigFileName(path), embedded });
+      return completionsAt(document, clampPosition(document, position), { rules: ruleSet.rules.length ? ruleSet.rules : builtinRules, isConfigFile: isConfigFileName(path), embedded });
     } catch (error) {
       session.logError('cannot compute completions', error);
       return [];
@@ -310,14 +330,8 @@ export function startLanguageServer(options: LanguageServerOptions): void {
 
   connection.onShutdown(() => session.stop());
 
-  if (embedded) {
-    // Replaces the library's handler, which exits the process.
-    connection.onNotification(ExitNotification.type, () => {
-      session.stop();
-      connection.dispose();
-      options.output?.end();
-    });
-  }
+  // Given streams: replaces the library's handler, which exits the process (0 after `shutdown`, else 1).
+  if (embedded) connection.onNotification(ExitNotification.type, () => end(0));
 
   documents.listen(connection);
   connection.listen();

@@ -2,16 +2,15 @@
  * The state of one editor session: which documents are open, what each was last linted to, which config and
  * policy problems were published where. The protocol wiring is in server.ts.
  */
-import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Connection, Diagnostic as LspDiagnostic, TextDocuments } from 'vscode-languageserver/node.js';
+import { MessageType, ShowMessageNotification, type Connection, type Diagnostic as LspDiagnostic, type TextDocuments } from 'vscode-languageserver/node.js';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { isConfigFileName } from '../settings-file/load.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
 import { isTemplatedYaml } from '../engine/templated.js';
 import type { RuleSet } from '../cli/rule-set.js';
-import { resolveInputs } from '../cli/files.js';
+import { readInputFile, resolveInputs } from '../cli/files.js';
 import { DEFAULT_CLIENT_SETTINGS, withOverrides, type ClientSettings } from './client-settings.js';
 import { toLspDiagnostic } from './convert.js';
 import { DocumentLinting } from './linting.js';
@@ -77,11 +76,23 @@ export class Session {
     roots: string[],
   ) {
     this.ruleSets = new RuleSets({ openText: (path) => this.openDocument(path)?.getText(), logError: (what, error) => this.logError(what, error) }, roots);
-    this.suppressions = new EditorSuppressions(this.ruleSets.readFile, (what, error) => this.logError(what, error));
+    this.suppressions = new EditorSuppressions(this.ruleSets.readFile, (line) => this.warn(line));
   }
 
+  /** One line the person should see (a file platlint cannot read), shown by the editor as a warning (window/showMessage). */
+  warn(line: string): void {
+    if (!this.shuttingDown) void this.connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Warning, message: `platlint: ${line}` });
+  }
+
+  /** One line in the client's log. */
+  log(line: string): void {
+    this.connection.console.error(`platlint: ${line}`);
+  }
+
+  /** A stack trace in the client's log helps no user (the CLI reproduces a bug with its stack): the message only. */
   logError(what: string, error: unknown): void {
-    this.connection.console.error(`platlint: ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    const reason = (error instanceof Error ? error.message : String(error)).split(/\s*\n\s*/).filter(Boolean).join('; ');
+    this.log(`${what}: ${reason}`);
   }
 
   openDocument(path: string): TextDocument | undefined {
@@ -288,7 +299,10 @@ export class Session {
   async lintWorkspace(): Promise<{ uri: string; version: number | null; diagnostics: LspDiagnostic[] }[]> {
     const out: { uri: string; version: number | null; diagnostics: LspDiagnostic[] }[] = [];
     for (const root of this.ruleSets.roots) {
-      for (const file of resolveInputs([root], root).files) {
+      const inputs = resolveInputs([root], root);
+      // An ignore file that cannot be read (a FIFO, a device) is said as the CLI says it; the walk goes on.
+      for (const error of inputs.errors) this.warn(error);
+      for (const file of inputs.files) {
         const uri = pathToFileURL(file).href;
         const open = this.documents.get(uri);
         if (open) {
@@ -299,13 +313,13 @@ export class Session {
         if (isConfigFileName(file) || (await this.ruleSets.isRuleSetFile(file))) continue;
         const ruleSet = await this.ruleSets.ruleSetFor(file);
         if (!this.settingsFor(file).enable || ruleSet.config.isIgnored(file)) continue;
-        let text: string;
-        try {
-          text = readFileSync(file, 'utf8');
-        } catch (error) {
-          this.logError(`cannot read ${file}`, error);
+        // As the CLI reads it: a FIFO or device is refused rather than read forever.
+        const read = readInputFile(file);
+        if ('error' in read) {
+          this.log(read.error);
           continue;
         }
+        const text = Buffer.from(read.bytes).toString('utf8');
         if (/[\\/]templates[\\/]/.test(file) && text.includes('{{')) continue;
         const result = lintText(text, this.lintOptions(ruleSet, file));
         out.push({ uri, version: null, diagnostics: result.diagnostics.map((d) => toLspDiagnostic(d)) });

@@ -7,6 +7,7 @@ import type { Suppressor } from '../engine/diagnostics.js';
 import type { RuleSet } from '../cli/rule-set.js';
 import { baselinePathOf, loadSuppressions, todayUtc } from '../suppressions/load.js';
 import type { Suppressions } from '../suppressions/suppressions.js';
+import { ConfigError } from '../settings-file/load.js';
 
 interface Loaded {
   /** The baseline's stamp when it was loaded ('' for none) and the day: either changing reloads. */
@@ -19,7 +20,8 @@ export class EditorSuppressions {
 
   constructor(
     private readonly readFile: (absolute: string) => Uint8Array | undefined,
-    private readonly logError: (what: string, error: unknown) => void,
+    /** Says a problem with the baseline to the person, once per version of the file. */
+    private readonly warn: (line: string) => void,
   ) {}
 
   /** What identifies the baseline's current text: the open buffer's text, else the file's size and time on disk. */
@@ -45,8 +47,9 @@ export class EditorSuppressions {
     try {
       suppressions = loadSuppressions({ cwd, configFile: ruleSet.configFile, baseline: undefined, today, readFile: this.readFile });
     } catch (error) {
-      // A broken baseline suppresses nothing in the editor; the CLI says what is wrong with it.
-      this.logError(`cannot read the baseline ${path}`, error);
+      // A broken baseline suppresses nothing in the editor, which says why as the CLI does.
+      const lines = error instanceof ConfigError ? error.lines : [`cannot read baseline ${path}: ${error instanceof Error ? error.message : String(error)}`];
+      for (const line of lines) this.warn(`${line} (the baseline is not applied until it is fixed)`);
     }
     this.loaded.set(ruleSet, { stamp, suppressions });
     return suppressions;

@@ -3,21 +3,19 @@
  * report with its `# expect: ID` markers (the syntax of the built-in fixtures). `platlint policy test` prints the
  * mismatches; the language server shows them at their lines.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { builtinRules } from '../../rules/index.js';
 import { ChangeContext } from '../change/context.js';
-import { decodeSource } from '../engine/decode.js';
+import { readManifestText } from '../cli/read-file.js';
 import { lintText } from '../engine/lint.js';
 import { presetSettings } from '../engine/presets.js';
 import type { Diagnostic } from '../engine/types.js';
 import type { LoadedPolicies } from './load.js';
 
-/** The text of `X.old.yaml` beside fixture `X.yaml`, if there is one. */
-function previousVersion(fixture: string): string | undefined {
+/** The previous version `X.old.yaml` beside fixture `X.yaml`: its text, or why it cannot be read; undefined for none. */
+export function previousVersionOf(fixture: string): { path: string } & ({ text: string } | { reason: string }) | undefined {
   const path = fixture.replace(/\.(ya?ml)$/i, '.old.$1');
-  if (!existsSync(path)) return undefined;
-  const decoded = decodeSource(readFileSync(path));
-  return decoded.ok ? decoded.text : undefined;
+  return existsSync(path) ? { path, ...readManifestText(path) } : undefined;
 }
 
 /** One way a fixture does not do what its `# expect:` markers say, at its line. */
@@ -45,14 +43,13 @@ export function expectedMarkers(text: string): Set<string> {
 /**
  * Lints a fixture's text with the built-in rules and its pack's policies (recommended preset) and compares what
  * they report with its markers: expectations not met, then diagnostics not expected, each in line order. Only
- * the pack's rules and the rules a marker names are compared. `fixture` is the file's path on disk (for its
- * `X.old.yaml`), `name` how reports show it.
+ * the pack's rules and the rules a marker names are compared. `name` is how reports show the fixture, `previous`
+ * the text of its `X.old.yaml` (previousVersionOf).
  */
-export function checkFixture(fixture: string, name: string, text: string, policies: LoadedPolicies): FixtureMismatch[] {
+export function checkFixture(name: string, text: string, policies: LoadedPolicies, previous: string | undefined): FixtureMismatch[] {
   const rules = [...builtinRules, ...policies.rules];
   const settings = presetSettings('recommended', rules);
   const policyIds = new Set(policies.rules.map((r) => r.meta.id));
-  const previous = previousVersion(fixture);
   const change = previous === undefined ? undefined : new ChangeContext({ text: () => previous, files: () => ['old'], oldPathOf: () => 'old' });
   const result = lintText(text, { filename: name, rules, settings, ...(change ? { previousOf: change.previousFor(name, text) } : {}) });
   const expected = expectedMarkers(text);

@@ -1,4 +1,4 @@
-export { loadPolicies, findPolicyFiles, type LoadedPolicies, type LoadPoliciesOptions } from './load.js';
+export { loadPolicies, findPolicyFiles, readPolicyFile, type LoadedPolicies, type LoadPoliciesOptions } from './load.js';
 export { explainPolicyRule } from './explain.js';
 export { PolicyRule } from './rule.js';
 export { policySchema } from './schema.js';

@@ -3,7 +3,7 @@
  * `given` path, CEL syntax or type error, bad regular expression) is a `policy/invalid` diagnostic at its own
  * position in the policy file; the rule concerned is left out, the other rules and files still load.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import micromatch from 'micromatch';
@@ -23,6 +23,7 @@ import { schemaProblem, type Problem } from './schema-problems.js';
 import { compileAssertions } from './compile-assertions.js';
 import { PolicySource } from './source.js';
 import { walkYamlFiles } from '../cli/files.js';
+import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
 import type { PolicyOrigin, PolicyRuleSpec, SourceSpot } from './types.js';
 
 export interface LoadPoliciesOptions {
@@ -70,6 +71,12 @@ export function findPolicyFiles(dir: string): string[] {
   const files = walkYamlFiles(dir, errors, { skipDirs: SKIPPED_DIRS, cwd: dir });
   if (errors.length) throw new Error(errors[0]);
   return files;
+}
+
+/** A policy file's bytes from disk, or why they cannot be read (read-file.ts: a regular file of sane size). */
+export function readPolicyFile(absolute: string): Uint8Array | string {
+  const read = readRegularFile(absolute, SIZE_LIMITS.policy);
+  return 'bytes' in read ? read.bytes : `cannot read the policy (${read.reason})`;
 }
 
 /** The built-in rule that reports a kind of problem in policy files. */
@@ -147,13 +154,12 @@ class Loader {
     if (this.loadedFiles.has(absolute)) return;
     this.loadedFiles.add(absolute);
     const result = this.result(display);
-    let bytes: Uint8Array;
-    try {
-      bytes = this.readFile?.(absolute) ?? readFileSync(absolute);
-    } catch (error) {
-      this.problems.push({ ...result, ioError: `cannot read the policy (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
+    const read = this.readFile?.(absolute) ?? readPolicyFile(absolute);
+    if (typeof read === 'string') {
+      this.problems.push({ ...result, ioError: read });
       return;
     }
+    const bytes = read;
     const decoded = decodeSource(bytes);
     const text = decoded.ok ? decoded.text : '';
     let parsed: ReturnType<typeof parseYaml> | undefined;

@@ -6,11 +6,11 @@
  * beside it is linted as an update of it (as `platlint diff X.old.yaml X.yaml` does), for rules that read
  * `oldObject` or `oldSelf` and for the `change/` rules.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { decodeSource } from '../engine/decode.js';
+import { readManifestText } from '../cli/read-file.js';
 import type { FileResult } from '../engine/types.js';
-import { checkFixture } from './fixture-check.js';
+import { checkFixture, previousVersionOf } from './fixture-check.js';
 import { fixtureFolder, fixturesOf } from './fixtures.js';
 import { findPolicyFiles, loadPolicies, type LoadPoliciesOptions } from './load.js';
 
@@ -19,6 +19,8 @@ export class PolicyTestError extends Error {}
 export interface PolicyTestSummary {
   passed: number;
   failed: number;
+  /** Of the failed, the packs and fixtures with a file that could not be read (a FIFO, a device, too large): exit 2. */
+  unreadable: number;
   lines: string[];
 }
 
@@ -29,6 +31,15 @@ function problemLines(results: readonly FileResult[], show: (file: string) => st
     for (const d of result.diagnostics) out.push(`  ${show(result.file)}:${d.line}:${d.column}: ${d.ruleId}: ${d.message}`);
   }
   return out;
+}
+
+/** A fixture's text and its previous version's, or the one line saying why one of them cannot be read. */
+function fixtureTexts(fixture: string, show: (file: string) => string): { text: string; previous?: string } | { error: string } {
+  const read = readManifestText(fixture);
+  if ('reason' in read) return { error: read.reason };
+  const previous = previousVersionOf(fixture);
+  if (previous && 'reason' in previous) return { error: `cannot read ${show(previous.path)}: ${previous.reason}` };
+  return { text: read.text, ...(previous ? { previous: previous.text } : {}) };
 }
 
 /**
@@ -58,10 +69,12 @@ export function runPolicyTests(dir: string, cwd: string, options: LoadPoliciesOp
   const lines: string[] = [];
   let passed = 0;
   let failed = 0;
+  let unreadable = 0;
   for (const [pack, policyFiles] of packs) {
     const policies = loadPolicies(policyFiles, cwd, options);
     if (policies.problems.length) {
       failed++;
+      if (policies.problems.some((p) => p.ioError !== undefined)) unreadable++;
       lines.push(`FAIL - ${show(pack)} - the policy does not load:`, ...problemLines(policies.problems, show));
     }
     const fixtures = fixturesOf(pack);
@@ -71,15 +84,16 @@ export function runPolicyTests(dir: string, cwd: string, options: LoadPoliciesOp
     }
     for (const fixture of fixtures) {
       const name = show(fixture);
-      const decoded = decodeSource(readFileSync(fixture));
-      if (!decoded.ok) {
+      const read = fixtureTexts(fixture, show);
+      if ('error' in read) {
         failed++;
-        lines.push(`FAIL - ${name} - ${decoded.reason}`);
+        unreadable++;
+        lines.push(`FAIL - ${name} - ${read.error}`);
         continue;
       }
       policies.clearEvaluationProblems();
       policies.setCurrentFile(name);
-      const mismatches = checkFixture(fixture, name, decoded.text, policies).map((m) => `  line ${m.line}: ${m.text}`);
+      const mismatches = checkFixture(name, read.text, policies, read.previous).map((m) => `  line ${m.line}: ${m.text}`);
       for (const problem of policies.evaluationProblems()) {
         for (const d of problem.diagnostics) mismatches.push(`  ${show(problem.file)}:${d.line}:${d.column}: ${d.ruleId}: ${d.message}`);
       }
@@ -93,5 +107,5 @@ export function runPolicyTests(dir: string, cwd: string, options: LoadPoliciesOp
     }
   }
   lines.push(`${passed} passed, ${failed} failed`);
-  return { passed, failed, lines };
+  return { passed, failed, unreadable, lines };
 }

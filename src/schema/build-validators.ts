@@ -8,7 +8,6 @@
  * `validate.ts` loads the generated module when its fingerprint matches the schemas it was built with, and compiles
  * at run time otherwise (tests run from the sources, where no generated file exists).
  */
-import { renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Ajv } from 'ajv';
@@ -16,6 +15,7 @@ import { Ajv } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
 import { schemas } from './index.js';
 import { AJV_OPTIONS, GENERATED_VALIDATORS_FILE, schemaFingerprint } from './validator-options.js';
+import { writeFileAtomic } from '../cli/write-file.js';
 
 /** The generated module's source: `export const User`, `export const Config` and `export const fingerprint`. */
 export function generateValidatorsModule(): string {
@@ -37,7 +37,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
   const outFlag = process.argv.indexOf('--out');
   const out = outFlag > 0 && process.argv[outFlag + 1] ? resolve(process.argv[outFlag + 1] as string) : join(dirname(fileURLToPath(import.meta.url)), GENERATED_VALIDATORS_FILE);
   // Written aside and renamed: a CLI starting during a concurrent build never reads half a file.
-  const partial = `${out}.${process.pid}.tmp`;
-  writeFileSync(partial, generateValidatorsModule());
-  renameSync(partial, out);
+  writeFileAtomic(out, generateValidatorsModule(), { durable: false });
 }

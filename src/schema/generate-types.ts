@@ -7,11 +7,12 @@
  *   node dist/src/schema/generate-types.js --out FILE                 # writes FILE instead
  */
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { compile } from 'json-schema-to-typescript';
 import { schemas, type JsonSchema } from './index.js';
+import { writeFileAtomic } from '../cli/write-file.js';
 
 export const GENERATED_BANNER = `/* eslint-disable */
 /**
@@ -113,7 +114,7 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     return 0;
   }
-  await writeFile(out, source, 'utf8');
+  writeFileAtomic(out, source);
   process.stdout.write(`generate-types: wrote ${out}\n`);
   return 0;
 }

@@ -1,12 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Ajv, ErrorObject } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
 import { createAjv } from '../schema/ajv.js';
 import { locate } from '../yaml/locate.js';
 import { nearest } from '../schema/suggest.js';
+import { isCalendarDate } from '../formats/time.js';
 import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS } from '../yaml/parse.js';
 import { configFileSchema } from './schema.js';
+import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
 import type { ExceptionEntry } from '../suppressions/exceptions.js';
 
 export const CONFIG_FILE_NAMES = ['.platlint.yaml', '.platlint.yml'];
@@ -84,6 +86,7 @@ function describe(error: ErrorObject): string {
     const known = Object.keys((error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
     return `unknown key "${key}"${suggestion(key, known)}`;
   }
+  if (error.keyword === 'format' && params['format'] === 'date') return 'must be a date that exists, written YYYY-MM-DD';
   if (error.keyword === 'required') return `missing "${String(params['missingProperty'])}"`;
   if (error.keyword === 'enum') {
     const allowed = params['allowedValues'] as unknown[];
@@ -126,11 +129,9 @@ function dropInvalid(data: Record<string, unknown>, segments: readonly (string |
 /** Loads a config file; `text`, when given, is its content (an editor's unsaved buffer) instead of the disk's. */
 export function loadConfigFile(path: string, text?: string): ConfigFile {
   if (text === undefined) {
-    try {
-      text = readFileSync(path, 'utf8');
-    } catch (error) {
-      throw new ConfigError(`cannot read config file ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
+    const read = readRegularFile(path, SIZE_LIMITS.config);
+    if ('reason' in read) throw new ConfigError(`cannot read config file ${path}: ${read.reason}`);
+    text = read.bytes.toString('utf8');
   }
   const lineCounter = new LineCounter();
   const at = (offset: number): string => {
@@ -154,7 +155,7 @@ export function loadConfigFile(path: string, text?: string): ConfigFile {
   }
   // `rules:` followed only by commented-out entries is null: read it as "nothing set", as people mean it.
   const data: Record<string, unknown> = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null));
-  validator ??= createAjv({ allErrors: true, strict: false, verbose: true }).compile(configFileSchema);
+  validator ??= createAjv({ allErrors: true, strict: false, verbose: true }).addFormat('date', isCalendarDate).compile(configFileSchema);
   const found: { offset: number; line: string }[] = [];
   if (!validator(data)) {
     const invalid: (string | number)[][] = [];

@@ -62,10 +62,15 @@ export class ResolvedConfig {
   /** Entries that name rules by a former id (rules/aliases.ts), one line each: the CLI warns of them once. */
   readonly deprecations: string[] = [];
 
+  /**
+   * `idsKnown: false`: `rules` are the built-ins only, and the policies the file names will define more: an id that
+   * matches none of them waits for the configuration resolved with the policies' rules to be judged.
+   */
   constructor(
     readonly file: ConfigFile | undefined,
     private readonly rules: readonly Rule[],
     cwd: string,
+    private readonly idsKnown = true,
   ) {
     this.baseDir = file ? dirname(file.path) : cwd;
     // Validate every entry up front: a bad config fails the run once, with all its mistakes, before any file is linted.
@@ -122,7 +127,7 @@ export class ResolvedConfig {
       const at = `${this.file?.position([...where, pattern]) ?? ''}: ${[...where, pattern].join('.')}`;
       const matched = rulesMatching(pattern, this.rules);
       if (matched.length === 0) {
-        problems?.push(`${at}: matches no rule${nearest(pattern, this.rules.map((r) => r.meta.id), ' (see platlint rules)')}`);
+        if (this.idsKnown) problems?.push(`${at}: matches no rule${nearest(pattern, this.rules.map((r) => r.meta.id), ' (see platlint rules)')}`);
         continue;
       }
       const renamed = problems && renamedRulesNote(pattern, matched.map((rule) => rule.meta.id));

@@ -37,7 +37,7 @@ const exceptions = {
       objects: globs('Kind/name of objects, globs on the name (User/ci-*); absent: every object.'),
       paths: globs('Data paths (status.auth.password, or JSON Pointers); a path covers what is under it; absent: every path.'),
       reason: { type: 'string', minLength: 1, description: 'Why the deviation is accepted: required.' },
-      expires: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD: the last day the exception applies; after it, exception/expired.' },
+      expires: { type: 'string', format: 'date', description: 'YYYY-MM-DD: the last day the exception applies; after it, exception/expired.' },
     },
   },
 };

@@ -5,7 +5,9 @@
  */
 import { currentIdOf } from '../../rules/aliases.js';
 import { ConfigError } from '../settings-file/load.js';
+import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { sha256 } from '../engine/crypto.js';
+import { lineCounterOf } from '../engine/diagnostics.js';
 
 export const BASELINE_FILE_NAME = '.platlint-baseline.json';
 const BASELINE_VERSION = 1;
@@ -78,16 +80,55 @@ function isEntry(value: unknown): value is BaselineEntry {
   return ['file', 'object', 'rule', 'path'].every((key) => typeof entry[key] === 'string') && (entry['hash'] === undefined || typeof entry['hash'] === 'string');
 }
 
-/** Reads a baseline; a file that is not one is a configuration error (exit 2), said in one line. */
-export function parseBaseline(path: string, text: string): Baseline {
+/** jsonc-parser's error codes in the words of `invalid JSON: …`. */
+const JSON_ERRORS: Readonly<Record<string, string>> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'invalid number',
+  PropertyNameExpected: 'expected a property name in double quotes',
+  ValueExpected: 'expected a value',
+  ColonExpected: "expected ':'",
+  CommaExpected: "expected ','",
+  CloseBraceExpected: "expected '}'",
+  CloseBracketExpected: "expected ']'",
+  EndOfFileExpected: 'unexpected text after the end',
+  InvalidCommentToken: 'comments are not allowed',
+  UnexpectedEndOfComment: 'comments are not allowed',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unterminated number',
+  InvalidUnicode: 'invalid \\u escape',
+  InvalidEscapeCharacter: 'invalid escape in a string',
+  InvalidCharacter: 'control character in a string',
+};
+
+/** A merge left its markers in the file: `<<<<<<< ours`, `=======`, `>>>>>>> theirs`, each at the start of a line. */
+const CONFLICT_MARKER = /^(?:<{7}|={7}|>{7})(?: |\r?$)/m;
+
+/**
+ * Reads a baseline; a file that is not one is a configuration error (exit 2), said in one line at its place. A
+ * UTF-8 byte-order mark (some Windows editors add one) is skipped, as in the files platlint lints.
+ */
+export function parseBaseline(path: string, source: string): Baseline {
+  const text = source.startsWith('\ufeff') ? source.slice(1) : source;
+  const at = (offset: number): string => {
+    const { line, col } = lineCounterOf(text).linePos(offset);
+    return `${path}:${line}:${col}`;
+  };
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`${path}: not a platlint baseline: ${(error as Error).message}`);
+    throw new ConfigError(jsonProblem(text, at) ?? `${path}: invalid JSON: ${(error as Error).message.split('\n')[0] ?? ''}`);
   }
-  const list = typeof data === 'object' && data !== null ? (data as Record<string, unknown>)['entries'] : undefined;
-  if (!Array.isArray(list)) throw new ConfigError(`${path}: not a platlint baseline: no "entries" list (write one with platlint baseline)`);
+  const fields = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  const { version, entries: list } = fields;
+  // A version checked first: another version may not keep its entries in a list.
+  if (version !== BASELINE_VERSION && (version !== undefined || Array.isArray(list))) {
+    const root = parseTree(text);
+    const node = root && findNodeAtLocation(root, ['version']);
+    const found = version === undefined ? 'has no "version"' : `is version ${JSON.stringify(version)}`;
+    throw new ConfigError(`${at(node?.offset ?? 0)}: the baseline ${found}, and this platlint reads version ${BASELINE_VERSION} only (upgrade platlint, or delete the file and run platlint baseline again)`);
+  }
+  if (!Array.isArray(list)) throw new ConfigError(`${path}: not a platlint baseline: no "entries" list (delete the file and run platlint baseline again)`);
   const entries = list.map((value, i) => {
     if (!isEntry(value)) throw new ConfigError(`${path}: entry ${i + 1} needs "file", "object", "rule" and "path" strings`);
     // A renamed rule's entries keep matching under its current id.
@@ -95,6 +136,18 @@ export function parseBaseline(path: string, text: string): Baseline {
     return { ...value, rule };
   });
   return { path, text, entries, lines: entryLines(text, entries.length) };
+}
+
+/** Where and why a text that `JSON.parse` refused is not JSON: a merge's markers, or the first syntax error. */
+function jsonProblem(text: string, at: (offset: number) => string): string | undefined {
+  const conflict = CONFLICT_MARKER.exec(text);
+  if (conflict) return `${at(conflict.index)}: merge conflict markers: resolve the conflict (keep the entries of both sides), or delete the file and run platlint baseline again`;
+  const errors: ParseError[] = [];
+  parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (!first) return undefined;
+  const what = first.offset >= text.length ? 'unexpected end of the file' : (JSON_ERRORS[printParseErrorCode(first.error)] ?? 'invalid JSON');
+  return `${at(first.offset)}: invalid JSON: ${what}`;
 }
 
 /** Where each entry stands, when the file keeps the layout `serializeBaseline` writes. */

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError, type ConfigFile } from '../settings-file/load.js';
 import { BASELINE_FILE_NAME, parseBaseline, type Baseline } from './baseline.js';
 import { Suppressions } from './suppressions.js';
+import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
 
 export interface SuppressionSources {
   cwd: string;
@@ -29,13 +30,9 @@ export function readBaseline(path: string, named: boolean, readFile?: Suppressio
   const buffer = readFile?.(path);
   if (buffer) return parseBaseline(path, Buffer.from(buffer).toString('utf8'));
   if (!named && !existsSync(path)) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new ConfigError(`cannot read baseline ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  return parseBaseline(path, text);
+  const read = readRegularFile(path, SIZE_LIMITS.baseline);
+  if ('reason' in read) throw new ConfigError(`cannot read baseline ${path}: ${read.reason}`);
+  return parseBaseline(path, read.bytes.toString('utf8'));
 }
 
 /** A run's suppressions: its baseline and the configuration file's exceptions. */

@@ -77,11 +77,11 @@ export class Suppressions {
     if (exceptions.length === 0 && baselineName === undefined) return undefined;
     return {
       suppression: (diagnostic, subject): Suppression | undefined => {
+        const entry = baselineName === undefined ? undefined : this.baselineEntry(baselineName, diagnostic, subject);
         // A deliberate exception says more than legacy debt: it wins, and the entry it overlaps shows as unused.
         for (const { matcher, index } of exceptions) {
-          if (matcher.matches(diagnostic.ruleId, subject)) return { by: 'exception', entry: index, reason: matcher.entry.reason };
+          if (matcher.matches(diagnostic.ruleId, subject)) return { by: 'exception', entry: index, reason: matcher.entry.reason, ...(entry === undefined ? {} : { overlaps: entry }) };
         }
-        const entry = baselineName === undefined ? undefined : this.baselineEntry(baselineName, diagnostic, subject);
         return entry === undefined ? undefined : { by: 'baseline', entry };
       },
     };

@@ -38,6 +38,8 @@ function describeRules(entry: ExceptionEntry): string {
 export class SuppressionLedger {
   private readonly usedEntries = new Set<number>();
   private readonly usedExceptions = new Set<number>();
+  /** Baseline entries whose problem an exception suppressed instead, with that exception. */
+  private readonly takenOver = new Map<number, number>();
   /** Absolute paths of the files linted (read), whatever they held. */
   private readonly linted = new Set<string>();
 
@@ -53,7 +55,10 @@ export class SuppressionLedger {
   record(result: FileResult): void {
     if (result.ioError !== undefined) return;
     this.linted.add(resolve(this.suppressions.options.cwd, result.file));
-    for (const s of result.suppressed ?? []) (s.by === 'baseline' ? this.usedEntries : this.usedExceptions).add(s.entry);
+    for (const s of result.suppressed ?? []) {
+      (s.by === 'baseline' ? this.usedEntries : this.usedExceptions).add(s.entry);
+      if (s.overlaps !== undefined) this.takenOver.set(s.overlaps, s.entry);
+    }
   }
 
   hasLinted(absolute: string): boolean {
@@ -87,7 +92,16 @@ export class SuppressionLedger {
       const lineStart = sink.offsetAt(baseline.lines[index] ?? 1, 1);
       const start = lineStart + (/^\s*/.exec(baseline.text.slice(lineStart))?.[0].length ?? 0);
       const data = { rule: entry.rule, path: entry.path, object: entry.object, file: entry.file };
-      sink.emit({ rule: enabled.rule, messageId: 'unused', data, range: [start, Math.max(start + 1, lineEnd(baseline.text, start))], pointer: '', document: 0 });
+      // Said as it happened: the problem is gone, or an exception suppresses it now.
+      const exception = this.takenOver.get(index);
+      const config = reporting.config;
+      const range: [number, number] = [start, Math.max(start + 1, lineEnd(baseline.text, start))];
+      if (exception !== undefined && config) {
+        const at = `${config.name}:${config.locationOf(exception).line}`;
+        sink.emit({ rule: enabled.rule, messageId: 'takenOver', data: { ...data, exception: at }, range, pointer: '', document: 0 });
+      } else {
+        sink.emit({ rule: enabled.rule, messageId: 'unused', data, range, pointer: '', document: 0 });
+      }
     }
     return { file: reporting.baselineName ?? baseline.path, documents: 0, skipped: 0, diagnostics: sink.finish({ withFrames: false }).diagnostics };
   }

@@ -108,6 +108,40 @@ describe('platlint baseline', () => {
     expect([after.status, reported(after.report), after.report.summary.suppressed]).toEqual([0, [], { baseline: 2, exception: 0 }]);
   });
 
+  it('says which exception took over a baselined problem, and why a problem no longer matches', () => {
+    const dir = baselined();
+    writeFileSync(join(dir, '.platlint.yaml'), 'rules: {}\nexceptions:\n  - rules: [schema/type]\n    objects: [User/jane]\n    reason: Migrated by a script (PLAT-7)\n');
+    writeFileSync(join(dir, 'users/joe.yaml'), JOE.replace('  groups', '  # platlint-disable-next-line schema/type -- kept\n  groups'));
+    const { status, report: r } = json(dir);
+    expect([status, reported(r)]).toEqual([0, [['.platlint-baseline.json', 'baseline/unused', 'warning', 5, 5], ['.platlint-baseline.json', 'baseline/unused', 'warning', 6, 5]]]);
+    const [takenOver, silenced] = r.results.find((result) => result.file === '.platlint-baseline.json')?.diagnostics ?? [];
+    expect([takenOver?.message, takenOver?.note]).toEqual([
+      'The baseline entry for schema/type at "/spec/tokenGeneration" of User/jane in users/jane.yaml is taken over by the exception at .platlint.yaml:3.',
+      'The exception suppresses that problem now (an exception wins over the baseline): run `platlint baseline --prune` to remove the entry.',
+    ]);
+    expect([silenced?.message, silenced?.note]).toEqual([
+      'The baseline entry for schema/type at "/spec/groups" of User/joe in users/joe.yaml matches no problem.',
+      'Its problem is no longer reported (fixed, or turned off by a directive): run `platlint baseline --prune` to remove the entry, or it hides the next problem of its kind there.',
+    ]);
+    expect(r.summary.suppressed).toEqual({ baseline: 1, exception: 1 });
+    expect(runCli(['baseline', '--prune'], { cwd: dir }).stderr).toBe('platlint: wrote .platlint-baseline.json: removed 2 entries, 1 entry left\n');
+  });
+
+  it('is left alone by --fix, as exceptions are; --fix --no-baseline fixes the baselined problems, then --prune', () => {
+    const legacy = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: ann\n  selfLink: /users/ann\nspec:\n  emial: ann@example.com\n';
+    const config = 'exceptions:\n  - rules: [meta/self-link]\n    reason: Removed with the next export\n';
+    const dir = gitTree('platlint-baseline-fix-', { '.platlint.yaml': config, 'users/ann.yaml': legacy });
+    expect(runCli(['baseline'], { cwd: dir }).stderr).toBe('platlint: wrote .platlint-baseline.json: 1 entry\n');
+    const fix = runCli(['--fix'], { cwd: dir });
+    expect([fix.status, fix.stdout]).toEqual([0, '1 suppressed by the baseline, 1 by an exception.\n']);
+    expect(readFileSync(join(dir, 'users/ann.yaml'), 'utf8')).toBe(legacy);
+    const all = runCli(['--fix', '--no-baseline'], { cwd: dir });
+    expect([all.status, all.stdout]).toEqual([0, '1 suppressed by an exception.\n']);
+    // The baselined misspelling is fixed; the excepted selfLink stays.
+    expect(readFileSync(join(dir, 'users/ann.yaml'), 'utf8')).toBe(legacy.replace('emial', 'email'));
+    expect(runCli(['baseline', '--prune'], { cwd: dir }).stderr).toBe('platlint: wrote .platlint-baseline.json: removed 1 entry, 0 entries left\n');
+  });
+
   it('does not judge the entries of a rule the run turned off', () => {
     const dir = baselined();
     const { status, report: r } = json(dir, ['--rule', 'schema/type=off']);
@@ -202,7 +236,7 @@ describe('platlint baseline', () => {
 
   it('a file that is not a baseline is one line and exit 2', () => {
     const dir = repository();
-    writeFileSync(join(dir, '.platlint-baseline.json'), '{"entries": [{"file": 1}]}');
+    writeFileSync(join(dir, '.platlint-baseline.json'), '{"version": 1, "entries": [{"file": 1}]}');
     const run = runCli([], { cwd: dir });
     expect([run.status, run.stdout, run.stderr]).toEqual([2, '', `platlint: ${join(dir, '.platlint-baseline.json')}: entry 1 needs "file", "object", "rule" and "path" strings\n`]);
   });

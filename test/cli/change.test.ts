@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { report, spans } from '../helpers/json-report.js';
+import { sarifValidator } from '../formatters/sarif-schema.js';
 
 
 const diff = (rule: string, name: string, extra: string[] = []) =>
@@ -161,6 +162,29 @@ describe('platlint lint --base REF', () => {
       ['schema/unknown-field', 'new'],
       ['change/token-generation', 'new'],
     ]);
+  });
+
+  it('SARIF carries baselineState on every result: suppressed ones (their base counted with its own) and problems of the baseline file', () => {
+    const based = mkdtempSync(join(tmpdir(), 'platlint-base-sarif-'));
+    git(based, 'init', '-q', '-b', 'main');
+    writeFileSync(join(based, 'jane.yaml'), user('', 1));
+    // The old problem (colour) is baselined; the entry for a problem that is not there is baseline/unused.
+    const entries = ['{"file":"jane.yaml","object":"User/jane-doe","rule":"schema/type","path":"/spec/username"}', '{"file":"jane.yaml","object":"User/jane-doe","rule":"schema/unknown-field","path":"/spec/colour"}'];
+    writeFileSync(join(based, '.platlint-baseline.json'), `{\n  "version": 1,\n  "entries": [\n    ${entries.join(',\n    ')}\n  ]\n}\n`);
+    git(based, 'add', '.');
+    git(based, 'commit', '-q', '-m', 'jane');
+    writeFileSync(join(based, 'jane.yaml'), user('  shoeSize: 42\n', 1));
+    const run = runCli(['lint', '--base', 'HEAD', 'jane.yaml', '--format', 'sarif'], { cwd: based });
+    expect([run.status, run.stderr]).toEqual([1, '']);
+    const log = JSON.parse(run.stdout) as { runs: { results: { ruleId: string; baselineState?: string; suppressions?: unknown[]; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
+    expect(sarifValidator()(log)).toBeUndefined();
+    expect(log.runs[0]?.results.map((r) => [r.locations[0]?.physicalLocation.artifactLocation.uri, r.ruleId, r.baselineState, r.suppressions !== undefined])).toEqual([
+      ['jane.yaml', 'schema/unknown-field', 'new', false],
+      ['jane.yaml', 'schema/unknown-field', 'unchanged', true],
+      ['.platlint-baseline.json', 'baseline/unused', 'new', false],
+    ]);
+    const json = report(runCli(['lint', '--base', 'HEAD', 'jane.yaml', '--format', 'json'], { cwd: based }).stdout);
+    expect(json.results[0]?.suppressed?.map((d) => [d.ruleId, d.line, d.introduced])).toEqual([['schema/unknown-field', 7, false]]);
   });
 
   it('a revision that is not there, --new-only without --base, or no repository: one line, exit 2', () => {

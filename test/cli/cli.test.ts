@@ -74,6 +74,13 @@ describe('exit codes', () => {
     expect(runCli(['--quiet', '-'], { input: warning })).toEqual({ status: 0, stdout: '', stderr: '' });
   });
 
+  it('exits 2 with one line for a --max-warnings that is not a whole number of 0 or more', () => {
+    for (const word of ['', ' ', '-1', '1.5', '0x10', '1e3', 'lots']) {
+      expect(runCli(['--max-warnings', word, '-'], { input: CLEAN_USER })).toEqual({ status: 2, stdout: '', stderr: `platlint: --max-warnings takes a whole number of 0 or more, not ${JSON.stringify(word)}\n` });
+    }
+    expect(runCli(['--max-warnings', '007', '-'], { input: CLEAN_USER }).status).toBe(0);
+  });
+
   it('lets --rule turn a rule off', () => {
     expect(runCli(['--rule', 'schema/type=off', '-'], { input: BROKEN_USER }).status).toBe(0);
     expect(runCli(['--rule', 'schema/type=warn', '-'], { input: BROKEN_USER }).status).toBe(0);

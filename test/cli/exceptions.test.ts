@@ -132,6 +132,21 @@ describe('exceptions in .platlint.yaml', () => {
     expect([run.status, run.stdout, run.stderr]).toEqual([2, '', `platlint: ${join(dir, '.platlint.yaml')}:5:5: exceptions.1: missing "reason"\n`]);
   });
 
+  it('with an expiry date that does not exist are a configuration error at the date: exit 2, one line each', () => {
+    const config = `${exception('rules: [schema/type]\nreason: Known\nexpires: 2027-02-30')}  - rules: [user/email]\n    reason: Legacy\n    expires: 9999-99-99\n  - rules: [meta/labels]\n    reason: Leap day\n    expires: 2028-02-29\n`;
+    const dir = repository(config);
+    const run = runCli([], { cwd: dir });
+    const file = join(dir, '.platlint.yaml');
+    expect([run.status, run.stdout, run.stderr]).toEqual([
+      2,
+      '',
+      `platlint: ${file}:5:14: exceptions.0.expires: must be a date that exists, written YYYY-MM-DD\nplatlint: ${file}:8:14: exceptions.1.expires: must be a date that exists, written YYYY-MM-DD\n`,
+    ]);
+    // 2028 is a leap year: its 29 February is a date, and that entry alone is fine.
+    const leap = repository(exception('rules: [schema/type]\nreason: Known\nexpires: 2028-02-29'));
+    expect(runCli([], { cwd: leap }).stderr).toBe('');
+  });
+
   it('name renamed rules by their former ids', () => {
     const dir = repository(exception('rules: [resources/quantities]\nobjects: [Config/*]\nreason: Sized by the cluster team'));
     const run = lint(dir);

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,19 +89,25 @@ describe('streamed reports of a multi-file run', () => {
     expect(over.stderr).toBe(`platlint: ${summary.warnings} warnings, more than --max-warnings ${summary.warnings - 1}\n`);
   });
 
-  it('writes an -o file as the results come, before the run ends', () => {
+  it('writes an -o file as the results come, into a temporary file beside it put in place whole at the end', () => {
     const io = fakeIo(dir);
+    writeFileSync(join(dir, 'incremental.json'), 'the previous report');
     const reports = new ReportOutputs([{ file: 'incremental.json', createWriter: createJsonWriter }, { createWriter: createJsonWriter }], context, io);
     const whole = formatJson(expected, context);
     for (const result of expected) reports.add(result);
-    // Everything but what the last 64 kB piece holds is on disk already, and stdout has had its pieces.
-    const early = readFileSync(join(dir, 'incremental.json'), 'utf8');
+    // Everything but what the last 64 kB piece holds is on disk already, and stdout has had its pieces; a reader
+    // of the report still sees the previous one.
+    const temporary = readdirSync(dir).filter((name) => /^\.incremental\.json\.[0-9a-f]{12}\.tmp$/.test(name));
+    expect(temporary).toHaveLength(1);
+    const early = readFileSync(join(dir, temporary[0] ?? ''), 'utf8');
     expect(early.length).toBeGreaterThan(whole.length - 64 * 1024 - 16 * 1024);
     expect(whole.startsWith(early)).toBe(true);
+    expect(readFileSync(join(dir, 'incremental.json'), 'utf8')).toBe('the previous report');
     expect(io.outs.length).toBeGreaterThan(1);
     expect(whole.startsWith(io.outs.join(''))).toBe(true);
     const summary = reports.end();
     expect(readFileSync(join(dir, 'incremental.json'), 'utf8')).toBe(whole);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     expect(io.outs.join('')).toBe(whole);
     expect(summary.files).toBe(FILES);
     expect(reports.writeFailed).toBe(false);
@@ -145,7 +151,7 @@ describe('exitCodeOf', () => {
     const io = fakeIo('/');
     expect(exitCodeOf({ ...emptySummary(), files: 3, errors: 1 }, undefined, io)).toBe(1);
     expect(exitCodeOf({ ...emptySummary(), files: 3, warnings: 2 }, 2, io)).toBe(0);
-    expect(exitCodeOf({ ...emptySummary(), files: 3, warnings: 2 }, -1, io)).toBe(0);
+    expect(exitCodeOf({ ...emptySummary(), files: 3, warnings: 2 }, undefined, io)).toBe(0);
     expect(io.errors).toEqual([]);
     expect(exitCodeOf({ ...emptySummary(), files: 3, warnings: 1 }, 0, io)).toBe(1);
     expect(io.errors).toEqual(['platlint: 1 warning, more than --max-warnings 0']);

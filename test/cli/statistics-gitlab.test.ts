@@ -8,7 +8,7 @@ import { Ajv } from 'ajv';
 import { describe, expect, it, vi } from 'vitest';
 import { reportSchema } from '../../src/formatters/report-schema.js';
 import { runCli } from '../helpers/cli.js';
-import { gitTree } from '../helpers/files.js';
+import { gitTree, tempTree } from '../helpers/files.js';
 import type { CodeQualityIssue as Issue } from '../../src/formatters/gitlab.js';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -146,6 +146,20 @@ describe('--format gitlab', () => {
     expect(JSON.parse(run.stdout).summary.errors).toBe(3);
     const issues = JSON.parse(readFileSync(join(dir, 'reports/gl-code-quality.json'), 'utf8')) as Issue[];
     expect(issues).toHaveLength(5);
+  });
+
+  it('names files from the repository top when run in a subfolder (same fingerprints), from the working directory outside a repository', () => {
+    const dir = repository({ 'platform/users/team.yaml': TEAM });
+    const fromTop = JSON.parse(runCli(['--format', 'gitlab', 'platform'], { cwd: dir }).stdout) as Issue[];
+    const inside = runCli(['--format', 'gitlab', '.', '-o', '../../gl-code-quality.json'], { cwd: join(dir, 'platform/users') });
+    expect([inside.status, inside.stdout, inside.stderr]).toEqual([1, '', '']);
+    const fromSubfolder = JSON.parse(readFileSync(join(dir, 'gl-code-quality.json'), 'utf8')) as Issue[];
+    expect(fromSubfolder.map((i) => i.location.path)).toEqual(Array(5).fill('platform/users/team.yaml'));
+    expect(fromSubfolder).toEqual(fromTop);
+
+    const loose = tempTree('platlint-no-repo-', { 'platform/users/team.yaml': TEAM });
+    const outside = JSON.parse(runCli(['--format', 'gitlab', '.'], { cwd: join(loose, 'platform') }).stdout) as Issue[];
+    expect(outside.map((i) => i.location.path)).toEqual(Array(5).fill('users/team.yaml'));
   });
 
   it('is an empty array for a clean run, which exits 0', () => {

@@ -1,23 +1,15 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AjvDraft04Module from 'ajv-draft-04';
-import addFormatsModule from 'ajv-formats';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
 import { ruleCategory, type FileResult } from '../../src/engine/types.js';
 import { formatSarif, FINGERPRINT_KEY, SRCROOT } from '../../src/formatters/sarif.js';
 import { lintResult } from '../helpers/lint.js';
+import { sarifValidator } from './sarif-schema.js';
 import { builtinRuleInfo, CWD, fixedContext, fixedResults, realContext, repoRoot, suppressedResults } from './inputs.js';
 
 // Real lints load every rule: slow on a loaded machine.
 vi.setConfig({ testTimeout: 30_000 });
-
-// ajv-draft-04 and ajv-formats are CommonJS: under NodeNext a default import is typed as the module object, whose
-// `default` is the class or plugin (at run time the default import may already be it).
-type AjvClass = typeof AjvDraft04Module.default;
-type Ajv = InstanceType<AjvClass>;
-const Ajv = ((AjvDraft04Module as unknown as { default?: unknown }).default ?? AjvDraft04Module) as AjvClass;
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
 
 interface SarifRule {
   id: string;
@@ -50,12 +42,7 @@ interface SarifLog {
 let validate: (data: unknown) => string | undefined;
 
 beforeAll(() => {
-  // The official OASIS SARIF 2.1.0 schema (errata01), from oasis-tcs/sarif-spec sarif-2.1/schema/sarif-schema-2.1.0.json.
-  const schema = JSON.parse(readFileSync(join(repoRoot, 'test', 'formatters', 'data', 'sarif-schema-2.1.0.json'), 'utf8')) as Record<string, unknown>;
-  const ajv = new Ajv({ allErrors: true, strict: false });
-  addFormats(ajv);
-  const check = ajv.compile(schema);
-  validate = (data) => (check(data) ? undefined : ajv.errorsText(check.errors, { separator: '\n' }));
+  validate = sarifValidator();
 });
 
 function parse(text: string): SarifLog {

@@ -16,8 +16,11 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs the built CLI as a user would (`npm test` builds it first). */
-export function runCli(args: readonly string[], options: { input?: string | Buffer; cwd?: string; env?: Record<string, string> } = {}): CliRun {
+/**
+ * Runs the built CLI as a user would (`npm test` builds it first). `timeout` (60 s by default) kills a run that
+ * hangs: its status is then null.
+ */
+export function runCli(args: readonly string[], options: { input?: string | Buffer; cwd?: string; env?: Record<string, string>; timeout?: number } = {}): CliRun {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run npm run build (npm test does it)`);
   const env: Record<string, string> = { ...process.env, NO_COLOR: '1', ...options.env } as Record<string, string>;
   delete env['GITHUB_ACTIONS'];
@@ -27,7 +30,7 @@ export function runCli(args: readonly string[], options: { input?: string | Buff
     input: options.input ?? '',
     encoding: 'utf8',
     env,
-    timeout: 60_000,
+    timeout: options.timeout ?? 60_000,
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { walkYamlFiles } from '../../src/cli/files.js';
@@ -31,4 +31,28 @@ export function gitTree(prefix: string, files: Readonly<Record<string, string>>,
     if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`);
   }
   return dir;
+}
+
+/** A named pipe at the path (nothing writes to it: reading it would wait forever). */
+export function mkfifo(path: string): void {
+  const made = spawnSync('mkfifo', [path]);
+  if (made.status !== 0) throw new Error(`mkfifo failed: ${made.stderr}`);
+}
+
+/** What a file platlint reads can be instead of a regular file: endless (/dev/zero), or blocking forever (a FIFO). */
+export type HostileFile = 'a FIFO' | '/dev/zero' | 'a link to /dev/zero';
+
+/** Makes `name` under `dir` a FIFO or a link to /dev/zero (folders created); /dev/zero itself is not made. The path. */
+export function hostileFile(dir: string, name: string, kind: HostileFile): string {
+  if (kind === '/dev/zero') return '/dev/zero';
+  const path = join(dir, name);
+  mkdirSync(join(path, '..'), { recursive: true });
+  if (kind === 'a FIFO') mkfifo(path);
+  else symlinkSync('/dev/zero', path);
+  return path;
+}
+
+/** Why platlint does not read such a file, as it says it. */
+export function refusalOf(kind: HostileFile): string {
+  return kind === 'a FIFO' ? 'it is a FIFO, not a regular file' : 'it is a device, not a regular file';
 }

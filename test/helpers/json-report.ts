@@ -9,6 +9,7 @@ export interface JsonDiagnostic {
   endColumn: number;
   path: string;
   message: string;
+  note?: string;
   introduced?: boolean;
 }
 export interface JsonSuppressed extends JsonDiagnostic {

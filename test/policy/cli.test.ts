@@ -28,6 +28,29 @@ describe('policies through the CLI', () => {
     expect(runCli(['explain', '--policy', 'fixtures/policies', 'acme/no-cluster-admin']).stdout.startsWith('# acme/no-cluster-admin\n')).toBe(true);
   });
 
+  it('policy rules take severities from .platlint.yaml rules, by id or glob, and an id no policy defines matches no rule', () => {
+    const policy = readFileSync(join(ROOT, 'fixtures/policies/no-cluster-admin/policy.yaml'), 'utf8');
+    const acme = (config: string, args: string[] = []) => {
+      const dir = tempTree('platlint-policy-rules-', { '.platlint.yaml': config, 'policies/access.yaml': policy });
+      const run = runCli([...args, '-', '--format', 'json'], { input: FIXTURE, cwd: dir });
+      const diagnostics = run.status === 2 ? [] : (JSON.parse(run.stdout).results[0].diagnostics as { ruleId: string; severity: string }[]);
+      // One problem of each kind is enough to tell the severities: the fixture has two wildcard verbs.
+      const seen = [...new Map(diagnostics.filter((d) => d.ruleId.startsWith('acme/')).map((d) => [d.ruleId, d.severity])).entries()];
+      return { dir, status: run.status, stderr: run.stderr, acme: seen };
+    };
+    expect(acme('policies: [policies]\n').acme).toEqual([['acme/no-cluster-admin', 'error'], ['acme/no-wildcard-verbs', 'error']]);
+    expect(acme('policies: [policies]\nrules:\n  acme/no-cluster-admin: warn\n')).toMatchObject({ status: 1, stderr: '', acme: [['acme/no-cluster-admin', 'warning'], ['acme/no-wildcard-verbs', 'error']] });
+    expect(acme('policies: [policies]\nrules:\n  acme/*: info\n  acme/no-wildcard-verbs: off\n')).toMatchObject({ status: 0, acme: [['acme/no-cluster-admin', 'info']] });
+    expect(acme('policies: [policies]\noverrides:\n  - files: ["**"]\n    rules:\n      acme/no-cluster-admin: off\n').acme).toEqual([['acme/no-wildcard-verbs', 'error']]);
+    // Policies named on the command line count too.
+    expect(acme('rules:\n  acme/no-cluster-admin: warn\n', ['--policy', 'policies']).acme).toEqual([['acme/no-cluster-admin', 'warning'], ['acme/no-wildcard-verbs', 'error']]);
+
+    const typo = acme('policies: [policies]\nrules:\n  acme/no-cluster-admn: warn\n');
+    expect([typo.status, typo.stderr]).toEqual([2, `platlint: ${join(typo.dir, '.platlint.yaml')}:3:3: rules.acme/no-cluster-admn: matches no rule; did you mean "acme/no-cluster-admin"?\n`]);
+    const noPolicy = acme('rules:\n  acme/no-cluster-admin: warn\n');
+    expect([noPolicy.status, noPolicy.stderr]).toEqual([2, `platlint: ${join(noPolicy.dir, '.platlint.yaml')}:2:3: rules.acme/no-cluster-admin: matches no rule (see platlint rules)\n`]);
+  });
+
   it('a broken policy is reported at its own position and the run exits 1', () => {
     const run = runCli(['--policy', 'test/policy/data/broken-cel.yaml', 'fixtures/examples/maximal-user.yaml', '--format', 'json']);
     const report = JSON.parse(run.stdout);

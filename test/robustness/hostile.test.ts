@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN, runCli } from '../helpers/cli.js';
+import { mkfifo } from '../helpers/files.js';
 
 /**
  * Hostile input through the built CLI (issue 18). Each run has the helper's 60 s limit: it catches a hang (the
@@ -33,11 +34,6 @@ function billionLaughs(): string {
   const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
   for (let i = 1; i < 10; i++) levels.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
   return levels.join('\n') + '\n';
-}
-
-function mkfifo(path: string): void {
-  const made = spawnSync('mkfifo', [path]);
-  if (made.status !== 0) throw new Error(`mkfifo failed: ${made.stderr}`);
 }
 
 describe('hostile files in one run of the CLI', () => {

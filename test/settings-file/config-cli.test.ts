@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempTree } from '../helpers/files.js';
+import { gitTree, tempTree } from '../helpers/files.js';
 import { ROOT, runCli } from '../helpers/cli.js';
 
 const BROKEN = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  tokenGeneration: "3"\n  username: jane\n  groups: [admins, ~]\n';
@@ -95,12 +96,12 @@ describe('--cache', () => {
   it('reuses results for unchanged files and invalidates them when the config changes', () => {
     const dir = project({ 'u.yaml': BROKEN });
     const first = runCli(['u.yaml', '--cache', '--format', 'json'], { cwd: dir });
-    const cache = JSON.parse(readFileSync(join(dir, '.platlintcache'), 'utf8'));
+    const cache = JSON.parse(readFileSync(join(dir, '.platlintcache/cache.json'), 'utf8'));
     expect(Object.keys(cache.entries)).toEqual([join(dir, 'u.yaml')]);
     // Tamper with the cached result: a hit returns it unchanged, a miss re-lints.
     const entry = cache.entries[join(dir, 'u.yaml')];
     entry.result.diagnostics = [];
-    writeFileSync(join(dir, '.platlintcache'), JSON.stringify(cache));
+    writeFileSync(join(dir, '.platlintcache/cache.json'), JSON.stringify(cache));
     expect(runCli(['u.yaml', '--cache', '--format', 'json'], { cwd: dir }).status).toBe(0);
     writeFileSync(join(dir, '.platlint.yaml'), 'rules:\n  yaml/ambiguous-scalar: error\n');
     const changed = runCli(['u.yaml', '--cache', '--format', 'json'], { cwd: dir });
@@ -122,11 +123,26 @@ describe('--cache location', () => {
     expect(existsSync(join(dir, 'users/.platlintcache'))).toBe(false);
   });
 
-  it('is .platlintcache in the working directory when the project has no node_modules, as ESLint keeps .eslintcache', () => {
-    const dir = project({ 'package.json': '{}\n', 'u.yaml': BROKEN });
-    runCli(['u.yaml', '--cache'], { cwd: dir });
-    expect(existsSync(join(dir, '.platlintcache'))).toBe(true);
+  it('is .platlintcache/ in the working directory when the project has no node_modules, a folder Git ignores by itself', () => {
+    // A pre-commit user's repository: no package.json, no node_modules, nothing in .gitignore about platlint.
+    const dir = gitTree('platlint-config-', { 'u.yaml': BROKEN }, { commit: true });
+    const run = runCli(['u.yaml', '--cache'], { cwd: dir });
+    expect([run.status, run.stderr]).toEqual([1, '']);
+    expect(Object.keys(JSON.parse(readFileSync(join(dir, '.platlintcache/cache.json'), 'utf8')).entries)).toEqual([join(dir, 'u.yaml')]);
+    expect(readFileSync(join(dir, '.platlintcache/.gitignore'), 'utf8')).toBe('# Written by platlint --cache: Git ignores this folder and everything in it.\n*\n');
     expect(existsSync(join(dir, 'node_modules'))).toBe(false);
+    const status = spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: dir, encoding: 'utf8' });
+    expect([status.status, status.stdout]).toEqual([0, '']);
+    // The second run reads the cache: still nothing for Git to see.
+    expect(runCli(['u.yaml', '--cache'], { cwd: dir }).status).toBe(1);
+    expect(spawnSync('git', ['status', '--porcelain', '--untracked-files=all'], { cwd: dir, encoding: 'utf8' }).stdout).toBe('');
+  });
+
+  it('replaces the .platlintcache file earlier versions wrote with the folder', () => {
+    const dir = project({ 'u.yaml': BROKEN, '.platlintcache': '{"format":3,"entries":{}}' });
+    const run = runCli(['u.yaml', '--cache'], { cwd: dir });
+    expect([run.status, run.stderr]).toEqual([1, '']);
+    expect(Object.keys(JSON.parse(readFileSync(join(dir, '.platlintcache/cache.json'), 'utf8')).entries)).toEqual([join(dir, 'u.yaml')]);
   });
 
   it('moves with --cache-location', () => {

@@ -49,9 +49,9 @@ describe('baseline matching', () => {
     expect(excepted?.suppression(diagnostic('schema/type', 'x'), subject)).toEqual({ by: 'exception', entry: 0, reason: 'deliberate' });
   });
 
-  it('lets an exception win over an entry, and an expired exception suppress nothing', () => {
+  it('lets an exception win over an entry (naming the entry it overlaps), and an expired exception suppress nothing', () => {
     const both = suppressions([entry], [{ rules: ['schema/type'], reason: 'deliberate' }, { rules: ['user/*'], reason: 'old', expires: '2026-11-23' }]).forFile('users/jane.yaml');
-    expect(both?.suppression(diagnostic('schema/type', 'x'), subject)).toEqual({ by: 'exception', entry: 0, reason: 'deliberate' });
+    expect(both?.suppression(diagnostic('schema/type', 'x'), subject)).toEqual({ by: 'exception', entry: 0, reason: 'deliberate', overlaps: 0 });
     expect(both?.suppression(diagnostic('user/email', 'x'), subject)).toBeUndefined();
   });
 

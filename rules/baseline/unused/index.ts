@@ -11,7 +11,11 @@ const rule: Rule = {
     messages: {
       unused: {
         text: 'The baseline entry for {{rule}} at "{{path}}" of {{object}} in {{file}} matches no problem.',
-        note: 'The problem was fixed: run `platlint baseline --prune` to remove the entry, or it hides the next problem of its kind there.',
+        note: 'Its problem is no longer reported (fixed, or turned off by a directive): run `platlint baseline --prune` to remove the entry, or it hides the next problem of its kind there.',
+      },
+      takenOver: {
+        text: 'The baseline entry for {{rule}} at "{{path}}" of {{object}} in {{file}} is taken over by the exception at {{exception}}.',
+        note: 'The exception suppresses that problem now (an exception wins over the baseline): run `platlint baseline --prune` to remove the entry.',
       },
     },
   },
