@@ -210,9 +210,9 @@ describe('platlint lsp', () => {
     ]);
     const policyUri = client.uri('policies/acme.yaml');
     const problems = await client.diagnostics(policyUri);
-    // Line 17: `      expression: "self.name == 'a' &&& true"`, at the "&&&" the CEL parser stops on.
+    // Line 17: `      expression: "self.name == 'a' &&& true"`, at the third "&", which starts no CEL token.
     expect(problems.diagnostics.map((d) => [d.code, d.severity, d.range, d.source])).toEqual([
-      ['policy/invalid', 1, { start: { line: 16, character: 36 }, end: { line: 16, character: 37 } }, 'platlint'],
+      ['policy/invalid', 1, { start: { line: 16, character: 38 }, end: { line: 16, character: 39 } }, 'platlint'],
     ]);
 
     writeFileSync(join(root, 'policies/acme.yaml'), header + emailRule);
