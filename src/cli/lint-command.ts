@@ -15,7 +15,8 @@ import { parseMaxWarnings, renamedRuleWarnings, settingsWithFlags, UsageError } 
 import type { ChangeContext } from '../change/context.js';
 import { loadBase } from './base-option.js';
 import { ReportOutputs } from './report-output.js';
-import { POLICY_FIXTURE_REASON } from '../policy/fixtures.js';
+import { skippedPolicyFixture } from '../policy/fixtures.js';
+import { collectClusterObjects } from './admission-objects.js';
 import { VERSION } from './version.js';
 import { FileWriteError, writeFileAtomic } from './write-file.js';
 import { baselinePathOf, loadSuppressions, todayUtc } from '../suppressions/load.js';
@@ -140,11 +141,15 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     io.error(`platlint: policy ${problem.file}: ${problem.ioError}`);
     failed = true;
   }
+  const stdin = wantsStdin ? await io.readStdin() : undefined;
+  // Admission policies read Namespaces and parameter objects from every linted file: they are found first.
+  const admission = policies?.admission;
+  const clusterObjects = admission?.readsClusterObjects ? collectClusterObjects(admission, inputs.files, stdin) : [];
+  const clusterKey = clusterObjects.length ? hashText(JSON.stringify(clusterObjects)) : '';
   const lintOne = (filename: string, bytes: Uint8Array, writeBack: boolean): void => {
+    // `diff` compares the two files it is given, fixtures or not.
     if (!previous && isPolicyFixture(filename)) {
-      // Its intended errors are its policy's test, not the repository's problems: pre-commit passes it like any file.
-      // `diff` compares the two files it is given, fixtures or not.
-      add({ file: filename, diagnostics: [], documents: 0, skipped: 0, skips: [{ line: 1, path: '', reason: POLICY_FIXTURE_REASON }], skippedFile: true });
+      add(skippedPolicyFixture(filename));
       return;
     }
     const settings = settingsFor(filename);
@@ -152,7 +157,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     const plain: LintOptions = { filename, rules, settings, docsUrl, withFrames, ...(embedded.length ? { embedded } : {}), ...suppressorFor(filename) };
     const options: LintOptions = change ? { ...plain, previousOf: change.previousFor(filename, Buffer.from(bytes).toString('utf8')) } : plain;
     policies?.setCurrentFile(filename);
-    const key = cache ? hashText(VERSION, ruleIds, policyFingerprint, JSON.stringify([...settings]), JSON.stringify(embedded), String(withFrames), suppressionKey, bytes) : '';
+    const key = cache ? hashText(VERSION, ruleIds, policyFingerprint, clusterKey, JSON.stringify([...settings]), JSON.stringify(embedded), String(withFrames), suppressionKey, bytes) : '';
     let result = cache && !flags.fix && !flags.fixDryRun ? cache.get(filename, key) : undefined;
     if (!result) {
       result = lintBytes(bytes, options);
@@ -188,12 +193,22 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     if (flags.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
     add(result);
   };
-  if (wantsStdin) lintOne(flags.stdinFilename ?? '<stdin>', await io.readStdin(), false);
-  // Enough work and nothing stateful (stdin, change-aware runs, --fix, --cache, policies): lint on every core.
-  const stateless = !wantsStdin && !change && !cache && !flags.fix && !flags.fixDryRun && !policies && !baselineRun && inputs.files.length > 1;
+  if (stdin) lintOne(flags.stdinFilename ?? '<stdin>', stdin, false);
+  // Enough work and nothing stateful (stdin, change-aware runs, --fix, --cache): lint on every core.
+  const stateless = !wantsStdin && !change && !cache && !flags.fix && !flags.fixDryRun && !baselineRun && inputs.files.length > 1;
   const sizes = stateless ? fileSizes(inputs.files) : [];
   const parallel = stateless && worthParallel(sizes);
-  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, ruleFlags: flags.rule, withFrames, quiet: flags.quiet === true, baseline: suppressions.options.baseline?.path ?? false, today } as const;
+  const parallelSetup = {
+    cwd: io.cwd,
+    configPath: configFile?.path,
+    ruleFlags: flags.rule,
+    policy: flags.policy,
+    clusterObjects,
+    withFrames,
+    quiet: flags.quiet === true,
+    baseline: suppressions.options.baseline?.path ?? false,
+    today,
+  } as const;
   const total = inputs.files.length + (wantsStdin ? 1 : 0);
   let done = wantsStdin ? 1 : 0;
   const onProgress = (files: number): void => {
@@ -201,7 +216,8 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     io.progress?.update(done, total);
   };
   if (parallel) {
-    await lintFilesInParallel(inputs.files, parallelSetup, (chunk) => {
+    await lintFilesInParallel(inputs.files, parallelSetup, (chunk, failures) => {
+      policies?.mergeEvaluationFailures(failures);
       for (const result of chunk) {
         if (result.ioError) io.error(`platlint: ${result.ioError}`);
         failed ||= result.ioError !== undefined;

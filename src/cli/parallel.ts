@@ -7,8 +7,10 @@
  * once delivered. Only a window of chunks past the first undelivered one is handed out, so results waiting for a
  * slow chunk stay few, however many files there are. Should every worker fail, the main thread lints what is left.
  *
- * Each thread builds the same linter from plain data (the config file's path, the --rule flags), since rules and
- * resolved settings cannot cross threads. Custom policies, --fix and --cache stay single-threaded (the caller checks).
+ * Each thread builds the same linter from plain data (the config file's path, the --rule and --policy flags, the
+ * objects of the linted files that admission policies read), since rules and resolved settings cannot cross
+ * threads; what a thread learns of failing policy rules comes back with each chunk, for the main thread to report
+ * once. --fix and --cache stay single-threaded (the caller checks).
  */
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -20,6 +22,9 @@ import { loadRuleSet } from './rule-set.js';
 import { settingsWithFlags } from './settings.js';
 import { loadSuppressions } from '../suppressions/load.js';
 import { lintWorkerScript } from './worker-script.js';
+import type { EvaluationFailure } from '../policy/rule.js';
+import type { ObjectData } from '../policy/vap/cluster.js';
+import { skippedPolicyFixture } from '../policy/fixtures.js';
 
 /**
  * Below this many bytes, starting workers costs more than it saves. A worker loads in 40 ms, but then spends most of
@@ -100,14 +105,24 @@ export interface ParallelSetup {
   baseline: string | false;
   /** The run's date, for the exceptions' expiry. */
   today: string;
+  /** `--policy FILE_OR_DIR` flags. */
+  policy?: readonly string[];
+  /** The Namespaces and parameter objects of the linted files, which admission policies read (admission-objects.ts). */
+  clusterObjects?: readonly ObjectData[];
 }
 
+/** Lints a file by name; `takeFailures` hands over (and forgets) what the policies' evaluation errors were so far. */
+export type FileLinterFunction = ((file: string) => FileResult) & { takeFailures(): EvaluationFailure[] };
+
 /** Lints one file by name, as the lint command does: a file that cannot be read is a result with `ioError`. */
-export async function createFileLinter(setup: ParallelSetup): Promise<(file: string) => FileResult> {
-  const { config, configFile, rules, docsUrl } = await loadRuleSet({ config: setup.configPath ?? false }, setup.cwd);
+export async function createFileLinter(setup: ParallelSetup): Promise<FileLinterFunction> {
+  const { config, configFile, rules, docsUrl, policies, isPolicyFixture } = await loadRuleSet({ config: setup.configPath ?? false, policy: [...(setup.policy ?? [])] }, setup.cwd);
+  policies?.admission?.cluster.useLinted(setup.clusterObjects ?? []);
   const settingsFor = settingsWithFlags((file) => config.settingsFor(file), setup.ruleFlags, rules);
   const suppressions = loadSuppressions({ cwd: setup.cwd, configFile, baseline: setup.baseline, today: setup.today });
-  return (file) => {
+  const lint = (file: string): FileResult => {
+    if (isPolicyFixture(file)) return skippedPolicyFixture(file);
+    policies?.setCurrentFile(file);
     const read = readInputFile(file);
     if ('error' in read) return { file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error };
     const { bytes } = read;
@@ -117,6 +132,7 @@ export async function createFileLinter(setup: ParallelSetup): Promise<(file: str
     if (setup.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
     return result;
   };
+  return Object.assign(lint, { takeFailures: () => policies?.takeEvaluationFailures() ?? [] });
 }
 
 /**
@@ -136,7 +152,15 @@ export interface WorkerReply {
   id: number;
   /** The chunk's results, encoded by `encodeResults`. */
   results?: string;
+  /** The policies' evaluation errors on the chunk. */
+  failures?: EvaluationFailure[];
   error?: string;
+}
+
+/** A chunk's results (still encoded when a worker sent them) and the policies' evaluation errors on it. */
+interface Answer {
+  results: string | FileResult[];
+  failures: EvaluationFailure[];
 }
 
 /** Results as one JSON string; `frameLines` (a Map) travels as its entries. */
@@ -168,7 +192,7 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmedi
 interface Run {
   chunks: string[][];
   queue: number[];
-  answers: (string | FileResult[] | undefined)[];
+  answers: (Answer | undefined)[];
   /** Chunks delivered, in order: chunk ids below this have been handed to the caller and dropped. */
   delivered: number;
   /** Workers still running. */
@@ -255,7 +279,7 @@ function startWorker(script: URL, setup: ParallelSetup, run: Run, resourceLimits
     if (finished) return;
     inFlight.delete(reply.id);
     if (reply.results !== undefined) {
-      run.answers[reply.id] = reply.results;
+      run.answers[reply.id] = { results: reply.results, failures: reply.failures ?? [] };
       run.onProgress(run.chunks[reply.id]?.length ?? 0);
     } else giveBack(run, reply.id);
     if (reply.error) finish();
@@ -304,7 +328,7 @@ export interface ParallelOptions {
 export async function lintFilesInParallel(
   files: readonly string[],
   setup: ParallelSetup,
-  onResults: (results: readonly FileResult[]) => void,
+  onResults: (results: readonly FileResult[], failures: readonly EvaluationFailure[]) => void,
   options: ParallelOptions = {},
 ): Promise<void> {
   const threads = options.threads ?? defaultThreads();
@@ -320,7 +344,7 @@ export async function lintFilesInParallel(
   const run: Run = {
     chunks,
     queue: chunks.map((_, i) => i),
-    answers: new Array<string | FileResult[] | undefined>(chunks.length),
+    answers: new Array<Answer | undefined>(chunks.length),
     delivered: 0,
     alive: 0,
     feeders: new Set(),
@@ -335,13 +359,13 @@ export async function lintFilesInParallel(
   const script = threads > 1 && chunks.length > 1 ? (options.script ?? lintWorkerScript()) : undefined;
   for (let w = mainLints ? 1 : 0; script && w < threads; w++) startWorker(script, setup, run, limits);
 
-  let lintHere: ((file: string) => FileResult) | undefined;
+  let lintHere: FileLinterFunction | undefined;
   for (;;) {
-    let answer: string | FileResult[] | undefined;
+    let answer: Answer | undefined;
     while (run.delivered < chunks.length && (answer = run.answers[run.delivered]) !== undefined) {
       run.answers[run.delivered] = undefined;
       run.delivered++;
-      onResults(typeof answer === 'string' ? decodeResults(answer) : answer);
+      onResults(typeof answer.results === 'string' ? decodeResults(answer.results) : answer.results, answer.failures);
     }
     if (run.delivered === chunks.length) break;
     // The window moved, or a crashed worker gave chunks back: workers left idle take them.
@@ -356,7 +380,7 @@ export async function lintFilesInParallel(
         // A worker's answer waits no longer than one file: it is handed its next chunk at once.
         await yieldToEventLoop();
       }
-      run.answers[id] = results;
+      run.answers[id] = { results, failures: lintHere.takeFailures() };
       run.onProgress(results.length);
     } else {
       // Wait for a worker to answer, or to give its chunks back.

@@ -62,11 +62,12 @@ export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<Rul
     policies = policy.loadPolicies(policyPaths, cwd, {
       settingsFor: (file) => base.settingsFor(file),
       ...(configFile?.kubernetesVersion ? { kubernetesVersion: configFile.kubernetesVersion } : {}),
+      ...(configFile?.admission ? { admission: configFile.admission } : {}),
       ...(flags.readFile ? { readFile: flags.readFile } : {}),
     });
     const files = policyFiles(policyPaths.map((p) => resolve(cwd, p)), policy.findPolicyFiles);
     // The Kubernetes version decides what the policies compile to: a cached result holds for one version.
-    policyFingerprint = hashText(configFile?.kubernetesVersion ?? '', ...files.map((file) => flags.readFile?.(file) ?? policy.readPolicyFile(file)));
+    policyFingerprint = hashText(configFile?.kubernetesVersion ?? '', JSON.stringify(configFile?.admission ?? null), ...files.map((file) => flags.readFile?.(file) ?? policy.readPolicyFile(file)));
     isPolicyFixture = policyFixtureTest(files, cwd);
   }
   const rules = policies ? [...builtinRules, ...policies.rules] : builtinRules;

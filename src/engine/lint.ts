@@ -65,6 +65,9 @@ export class FileLinter {
   /** The objects linted, by document and pointer (`0\u0000/items/2`): what a diagnostic is about, for the suppressor. */
   private readonly objects = new Map<string, string>();
 
+  /** What the rule running now has reported on the target it judges. */
+  private reports: Report[] = [];
+
   /** JSON Pointers of the embedded entries' paths, which mark the engine's own findings inside them. */
   private readonly embeddedPointers: readonly string[];
 
@@ -89,7 +92,8 @@ export class FileLinter {
     const metadata = target.data['metadata'];
     const name = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>)['name'] : undefined;
     const document = target.documentIndex;
-    const object = typeof name === 'string' && name !== '' ? `${target.kind ?? ''}/${name}` : `${target.kind ?? ''}#${document}${pointer}`;
+    const kind = target.kind ?? String(target.data['kind']);
+    const object = typeof name === 'string' && name !== '' ? `${kind}/${name}` : `${kind}#${document}${pointer}`;
     this.objects.set(objectSlot(document, pointer), object);
   }
 
@@ -143,43 +147,51 @@ export class FileLinter {
   }
 
   private runRules(target: LintTarget): void {
-    if (!target.kind) return;
-    const { kind, apiVersion, data } = target;
     const old = this.options.previousOf?.(target);
-    if (this.plan.schema) {
+    const { kind, apiVersion, data } = target;
+    if (kind && this.plan.schema) {
       for (const finding of validateTarget(target)) {
         const rule = this.enabled(finding.ruleId);
         if (rule) this.emitReport(rule, target, finding);
       }
     }
-    const document = old ? { kind, apiVersion, data, old } : { kind, apiVersion, data };
-    let reports: Report[] = [];
-    const report = (r: Report): void => {
-      reports.push(r);
-    };
     // One context for the target, its options set per rule: rules use it while they run and keep nothing of it.
-    const context: RuleContext = { report, options: {}, facts: target, fromRaw: target.fromRaw };
-    for (const planned of target.fromRaw ? this.plan.rawStatusChecks : this.plan.checks[kind]) {
-      // A section the previous version had counts too: its removal is a change to judge.
-      if (!readsDocument(planned, data) && !(old && readsDocument(planned, old))) continue;
-      const { rule } = planned;
-      // Transition rules compare with the previous version: without one they have nothing to say.
-      if (rule.meta.transition && !old) continue;
-      try {
+    const context: RuleContext = { report: (r) => this.reports.push(r), options: {}, facts: target, fromRaw: target.fromRaw };
+    if (kind) {
+      const document = old ? { kind, apiVersion, data, old } : { kind, apiVersion, data };
+      for (const planned of target.fromRaw ? this.plan.rawStatusChecks : this.plan.checks[kind]) {
+        // A section the previous version had counts too: its removal is a change to judge.
+        if (!readsDocument(planned, data) && !(old && readsDocument(planned, old))) continue;
+        // Transition rules compare with the previous version: without one they have nothing to say.
+        if (planned.rule.meta.transition && !old) continue;
         context.options = planned.options;
-        rule.check(document, context);
-        for (const r of reports) this.emitReport(rule, target, r);
-      } catch (error) {
-        // Reported even when turned off: a rule that crashed must not pass for a clean file.
-        const internal = this.plan.all.get('internal/rule-error');
-        if (internal) {
-          const data = { rule: rule.meta.id, detail: error instanceof Error ? error.message : String(error) };
-          this.sink.emit({ rule: internal.meta, messageId: 'failed', data, range: target.range([], 'value'), pointer: target.pointer([]), document: target.documentIndex });
-        }
+        this.runRule(planned.rule, target, () => planned.rule.check(document, context));
       }
-      // A rule that threw keeps nothing it reported before; the next rule starts with an empty list.
-      if (reports.length) reports = [];
     }
+    // The status out of spec.raw and an embedded configuration are parts of objects, not objects of their own.
+    if (target.fromRaw || target.embedded || this.plan.objectChecks.length === 0) return;
+    const object = { kind: kind ?? String(data['kind']), apiVersion, data, ...(old ? { old } : {}) };
+    for (const planned of this.plan.objectChecks) {
+      context.options = planned.options;
+      this.runRule(planned.rule, target, () => planned.rule.checkObject(object, context));
+    }
+  }
+
+  /** What a rule reports on one target is emitted when it returns; a rule that throws is one internal error. */
+  private runRule(rule: Rule, target: LintTarget, check: () => void): void {
+    try {
+      check();
+      for (const r of this.reports) this.emitReport(rule, target, r);
+    } catch (error) {
+      // Reported even when turned off: a rule that crashed must not pass for a clean file.
+      const internal = this.plan.all.get('internal/rule-error');
+      if (internal) {
+        const data = { rule: rule.meta.id, detail: error instanceof Error ? error.message : String(error) };
+        this.sink.emit({ rule: internal.meta, messageId: 'failed', data, range: target.range([], 'value'), pointer: target.pointer([]), document: target.documentIndex });
+      }
+    }
+    // A rule that threw keeps nothing it reported before; the next rule starts with an empty list.
+    if (this.reports.length) this.reports = [];
   }
 
   lint(text: string): FileResult {
@@ -204,7 +216,9 @@ export class FileLinter {
       const data = { detail: `lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads`, code: 'TOO_DEEP' };
       this.emitEnabled('yaml/syntax', { messageId: 'syntax', data, range: [at, at + 1], pointer: '', document: 0 });
     }
-    const extractor = new TargetExtractor(this.parsed);
+    const { objectChecks } = this.plan;
+    const foreign = objectChecks.length ? (data: Record<string, unknown>): boolean => objectChecks.some(({ rule }) => rule.judgesKind?.(String(data['apiVersion']), String(data['kind'])) ?? true) : undefined;
+    const extractor = new TargetExtractor(this.parsed, foreign);
     const readable: { index: number; space: NodeSpace; data: unknown; duplicateKeys: EngineFinding[]; decoding: EngineFinding[] }[] = [];
     this.parsed.documents.forEach((doc: Document.Parsed, index) => {
       const space: NodeSpace = { doc, root: doc.contents, text: lines };
@@ -256,7 +270,9 @@ export class FileLinter {
       // objects (`on:` is a GitHub workflow's key, not a boolean); other tools have their own rules.
       const inside = extraction.embeddedRanges;
       const ours = (finding: EngineFinding): boolean => !inside || inside.some(([start, end]) => finding.range[0] >= start && finding.range[0] < end);
-      if (extraction.skipped.length === 0 || extraction.targets.length > 0) for (const finding of [...duplicateKeys, ...decoding]) if (ours(finding)) this.emitFinding(finding);
+      // Objects of other APIs (linted only by the rules judging any kind) are no more the decoder's business than before.
+      const foreignOnly = extraction.targets.length > 0 && extraction.targets.every((t) => t.kind === undefined);
+      if (!foreignOnly && (extraction.skipped.length === 0 || extraction.targets.length > 0)) for (const finding of [...duplicateKeys, ...decoding]) if (ours(finding)) this.emitFinding(finding);
       objects += extraction.objects;
       if (extraction.missingEmbedded) missingEmbedded ??= extraction.skipped[0]?.range;
       for (const skip of extraction.skipped) {

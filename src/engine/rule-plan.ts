@@ -17,6 +17,11 @@ export interface PlannedRule {
   sections: readonly (readonly string[])[] | undefined;
 }
 
+export interface ObjectCheck {
+  rule: Rule & { checkObject: NonNullable<Rule['checkObject']> };
+  options: Readonly<Record<string, unknown>>;
+}
+
 export interface RulePlan {
   /** Every rule by id, enabled or not. */
   all: ReadonlyMap<string, Rule>;
@@ -30,6 +35,8 @@ export interface RulePlan {
    * of the document itself.
    */
   rawStatusChecks: readonly PlannedRule[];
+  /** Enabled rules that judge objects of any kind (`checkObject`), in rule order. */
+  objectChecks: readonly ObjectCheck[];
   /** The schema pass has at least one of its rules on. */
   schema: boolean;
 }
@@ -94,10 +101,12 @@ function unpruned(plan: RulePlan): RulePlan {
 function buildPlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {
   const enabled = new Map<string, Rule>();
   const checks: Record<ResourceKind, PlannedRule[]> = { User: [], Config: [] };
+  const objectChecks: ObjectCheck[] = [];
   for (const rule of rules) {
     const setting = settings.get(rule.meta.id);
     if (!isRuleEnabled(rule.meta, setting)) continue;
     enabled.set(rule.meta.id, rule);
+    if (rule.checkObject) objectChecks.push({ rule: rule as ObjectCheck['rule'], options: { ...rule.meta.defaultOptions, ...setting?.options } });
     if (!rule.check) continue;
     const planned: PlannedRule = {
       rule: rule as PlannedRule['rule'],
@@ -107,7 +116,7 @@ function buildPlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {
     for (const kind of ['User', 'Config'] as const) if (!rule.meta.kinds || rule.meta.kinds.includes(kind)) checks[kind].push(planned);
   }
   const rawStatusChecks = checks.Config.filter((planned) => !planned.sections || planned.sections.some((path) => path[0] === 'status'));
-  return { all: byIdOf(rules), enabled, checks, rawStatusChecks, schema: SCHEMA_RULE_IDS.some((id) => enabled.has(id)) };
+  return { all: byIdOf(rules), enabled, checks, rawStatusChecks, objectChecks, schema: SCHEMA_RULE_IDS.some((id) => enabled.has(id)) };
 }
 
 /** True when the document has a value at one of the rule's sections (or the rule declares none). */

@@ -141,6 +141,9 @@ export class Session {
     const policies = ruleSet.policies;
     policies?.clearEvaluationProblems();
     policies?.setCurrentFile(path);
+    // Admission policies read the Namespaces and parameter objects of the files linted: the open ones, as they are.
+    const admission = policies?.admission;
+    if (admission?.readsClusterObjects) admission.cluster.useLinted(this.documents.all().filter((d) => this.isManifest(d)).flatMap((d) => admission.objectsIn(d.getText())));
     let linted;
     try {
       linted = linting.lint(document.getText(), options, !policies);

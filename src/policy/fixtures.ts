@@ -6,9 +6,18 @@
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import type { FileResult } from '../engine/types.js';
 
 /** Why `platlint lint` does not lint a policy test fixture. */
 export const POLICY_FIXTURE_REASON = 'policy test fixture; run `platlint policy test`';
+
+/**
+ * A policy test fixture as `platlint lint` reports it: skipped, since its intended errors are its policy's test,
+ * not the repository's problems (pre-commit passes it like any file).
+ */
+export function skippedPolicyFixture(file: string): FileResult {
+  return { file, diagnostics: [], documents: 0, skipped: 0, skips: [{ line: 1, path: '', reason: POLICY_FIXTURE_REASON }], skippedFile: true };
+}
 
 const YAML_FILE = /\.ya?ml$/i;
 const PREVIOUS_VERSION = /\.old\.ya?ml$/i;

@@ -6,25 +6,27 @@
 import { statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
-import micromatch from 'micromatch';
 import { builtinRules } from '../../rules/index.js';
 import { decodeSource } from '../engine/decode.js';
 import { DiagnosticSink } from '../engine/diagnostics.js';
 import { docsUrlFor } from '../engine/docs.js';
 import { isRuleEnabled, type RuleSettings } from '../engine/settings.js';
-import type { FileResult, PathSegment, Rule, RuleMeta } from '../engine/types.js';
+import type { FileResult, Rule, RuleMeta } from '../engine/types.js';
+import { isRecord } from '../platform/data.js';
+import { goDecode } from '../yaml/go-decode.js';
 import { parseYaml } from '../yaml/parse.js';
-import { PolicyCel, DEFAULT_COST_LIMIT, type CompiledExpression } from './cel.js';
+import { PolicyCel, DEFAULT_COST_LIMIT } from './cel.js';
+import { RuleCompiler } from './compile-rule.js';
 import { explainPolicyRule } from './explain.js';
-import { parsePath } from './path.js';
-import { DOCUMENT_BUDGET_FACTOR, EvaluationSink, PolicyRule, type CompiledPolicyRule } from './rule.js';
+import { DOCUMENT_BUDGET_FACTOR, EvaluationSink, PolicyRule, type EvaluationFailure } from './rule.js';
 import { policyDocumentSchema } from './schema.js';
-import { schemaProblem, type Problem } from './schema-problems.js';
-import { compileAssertions } from './compile-assertions.js';
+import { placeProblem, schemaProblem, type Problem } from './schema-problems.js';
 import { PolicySource } from './source.js';
+import { AdmissionLoader, type AdmissionReporter, type AdmissionRuntime, type AdmissionSettings } from './vap/load.js';
+import type { AdmissionPolicyRule } from './vap/rule.js';
 import { walkYamlFiles } from '../cli/files.js';
 import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
-import type { PolicyOrigin, PolicyRuleSpec, SourceSpot } from './types.js';
+import type { PolicyRuleSpec, SourceSpot } from './types.js';
 
 export interface LoadPoliciesOptions {
   /** The Kubernetes version whose CEL environment the expressions run in (default: the newest platlint knows). */
@@ -37,11 +39,15 @@ export interface LoadPoliciesOptions {
   readFile?: (absolute: string) => Uint8Array | undefined;
   /** The rule settings in force for a policy file (severities of `policy/invalid`, `yaml/syntax`...); default: defaults. */
   settingsFor?: (absolute: string) => RuleSettings;
+  /** `admission` in .platlint.yaml: the user, the authorizer's answers, kinds' resources. */
+  admission?: AdmissionSettings;
 }
 
 export interface LoadedPolicies {
-  /** The valid policy rules, in file order: pass them to the engine with the built-in rules. */
-  rules: PolicyRule[];
+  /** The valid policy rules, in file order, then the ValidatingAdmissionPolicies': pass them to the engine with the built-in rules. */
+  rules: (PolicyRule | AdmissionPolicyRule)[];
+  /** What the ValidatingAdmissionPolicies share, when there are some: the CLI adds the objects they read. */
+  admission?: AdmissionRuntime;
   /** `policy/invalid` diagnostics in the policy files, and files that could not be read (`ioError`). */
   problems: FileResult[];
   /** The Markdown page of a policy rule (`platlint explain`), or undefined for another id. */
@@ -54,13 +60,14 @@ export interface LoadedPolicies {
   evaluationProblems(): FileResult[];
   /** Forgets the evaluation errors recorded so far (a new run, e.g. in an editor). */
   clearEvaluationProblems(): void;
+  /** The evaluation errors recorded so far, as data, forgotten here: a worker thread's, for the main thread. */
+  takeEvaluationFailures(): EvaluationFailure[];
+  /** Evaluation errors a worker thread recorded with the same policies. */
+  mergeEvaluationFailures(failures: readonly EvaluationFailure[]): void;
 }
 
-const POLICY_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
 // Dot-directories (.git) are never walked (cli/files.ts).
 const SKIPPED_DIRS = new Set(['node_modules', 'tests', 'test', '__tests__']);
-/** `oldObject` and `oldSelf` are the previous version (and the old value at `given`) on updates, null otherwise. */
-const VARIABLES = ['self', 'object', 'oldObject', 'oldSelf'] as const;
 
 /**
  * Policy files under a directory, in a stable order; `tests` folders (policy test fixtures) are skipped, and so is
@@ -98,23 +105,30 @@ class Loader {
   readonly rules: PolicyRule[] = [];
   readonly problems: FileResult[] = [];
   readonly sink: EvaluationSink;
+  readonly admission: AdmissionLoader;
   private readonly validate = policyValidator();
-  private readonly runtime: PolicyCel;
-  private readonly reserved: Set<string>;
+  private readonly compiler: RuleCompiler;
   private readonly readFile: LoadPoliciesOptions['readFile'];
   private readonly settingsFor: LoadPoliciesOptions['settingsFor'];
   private readonly invalid = builtinRule('policy/invalid').meta;
   private readonly syntax = builtinRule('yaml/syntax').meta;
-  private readonly declared = new Map<string, PolicyOrigin>();
   private readonly loadedFiles = new Set<string>();
+  /** Each file's diagnostics are finished once every file is read: a binding may name a policy of another file. */
+  private readonly finishers: (() => void)[] = [];
 
   constructor(options: LoadPoliciesOptions) {
     const costLimit = options.costLimit ?? DEFAULT_COST_LIMIT;
-    this.runtime = new PolicyCel(options.kubernetesVersion, costLimit);
+    const runtime = new PolicyCel(options.kubernetesVersion, costLimit);
     this.sink = new EvaluationSink(costLimit * DOCUMENT_BUDGET_FACTOR, builtinRule('policy/evaluation-error').meta);
-    this.reserved = new Set(options.reservedIds ?? builtinRules.map((r) => r.meta.id));
+    this.compiler = new RuleCompiler(runtime, new Set(options.reservedIds ?? builtinRules.map((r) => r.meta.id)), this.sink);
+    this.admission = new AdmissionLoader(runtime.environment, options.admission ?? {}, this.invalid);
     this.readFile = options.readFile;
     this.settingsFor = options.settingsFor;
+  }
+
+  /** Every file's problems, in the order the files were loaded. */
+  finish(): void {
+    for (const finish of this.finishers) finish();
   }
 
   private result(file: string): FileResult {
@@ -179,13 +193,12 @@ class Loader {
     };
     const fileStart = (document: number): Pick<SourceSpot, 'range' | 'path' | 'document'> => ({ range: [0, 1], path: '', document });
     const invalid = (problem: Problem): void => report(this.invalid, 'invalid', problem.message, problem.spot);
-    const finish = (): void => {
+    this.finishers.push(() => {
       const { diagnostics, frameLines } = sink.finish({ withFrames: true });
       if (diagnostics.length) this.problems.push({ ...result, diagnostics, ...(frameLines ? { frameLines } : {}) });
-    };
+    });
     if (unreadable !== undefined || !parsed) {
       report(this.syntax, 'syntax', unreadable ?? '', fileStart(0));
-      finish();
       return;
     }
     let policies = 0;
@@ -206,13 +219,19 @@ class Loader {
       if (data === null || data === undefined) return;
       policies++;
       const source = new PolicySource(text, parsed.lineCounter, doc, index);
+      const admission: AdmissionReporter = (problem, as) => {
+        const { spot, message } = placeProblem(problem, source);
+        if (as) report(as.rule, as.messageId, message, spot);
+        else invalid({ spot, message });
+      };
+      const decoded = (): unknown => goDecode(doc, text).data;
+      if (isRecord(data) && this.admission.add(display, data, decoded, () => source.spot(['metadata', 'name']), admission)) return;
       this.loadDocument(display, data, source, invalid);
     });
     if (policies === 0 && mistakes === 0) {
-      report(this.invalid, 'invalid', 'The file holds no policy: write a document with apiVersion: platlint/v1 and kind: Policy', fileStart(0));
+      report(this.invalid, 'invalid', 'The file holds no policy: write a document with apiVersion: platlint/v1 and kind: Policy, or a ValidatingAdmissionPolicy', fileStart(0));
     }
     this.sink.sources.set(display, { text, lineCounter: parsed.lineCounter, settings });
-    finish();
   }
 
   private loadDocument(file: string, data: unknown, source: PolicySource, report: (problem: Problem) => void): void {
@@ -235,107 +254,9 @@ class Loader {
     const doc = data as { metadata: { name: string }; spec: { rules: PolicyRuleSpec[] } };
     doc.spec.rules.forEach((spec, index) => {
       if (badRules.has(index)) return;
-      const rule = this.compileRule(file, doc.metadata.name, spec, ['spec', 'rules', index], source, report);
+      const rule = this.compiler.compile(file, doc.metadata.name, spec, ['spec', 'rules', index], source, report);
       if (rule) this.rules.push(rule);
     });
-  }
-
-  private compileRule(file: string, policyName: string, spec: PolicyRuleSpec, at: PathSegment[], source: PolicySource, report: (problem: Problem) => void): PolicyRule | undefined {
-    let ok = true;
-    const fail = (path: PathSegment[], message: string, where: 'key' | 'value' = 'value'): void => {
-      ok = false;
-      report({ spot: source.spot([...at, ...path], where), message });
-    };
-    const failIn = (path: PathSegment[], offset: number, message: string): void => {
-      ok = false;
-      report({ spot: source.spotInValue([...at, ...path], offset), message });
-    };
-
-    // Identity.
-    if (!POLICY_ID.test(spec.id)) {
-      fail(['id'], `The rule id "${spec.id}" must be lowercase and namespaced, like acme/no-cluster-admin (letters, digits and dashes; parts separated by "/")`);
-    } else if (this.reserved.has(spec.id)) {
-      fail(['id'], `The rule id "${spec.id}" is the id of a built-in rule; give policy rules ids of their own, namespaced with your organisation (e.g. acme/...)`);
-    } else {
-      const previous = this.declared.get(spec.id);
-      if (previous) fail(['id'], `The rule id "${spec.id}" is already declared in ${previous.file}:${previous.rule.line}; rule ids must be unique`);
-    }
-    if (spec.description.trim() === '') fail(['description'], 'The description is empty: say what the rule requires, e.g. "Disallow cluster-admin for Git-managed users"');
-    if (spec.docsUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(spec.docsUrl)) fail(['docsUrl'], `docsUrl must be an http(s) URL, not "${spec.docsUrl}"`);
-
-    // Match.
-    const match = spec.match;
-    if (match?.kinds && match.kinds.length === 0) fail(['match', 'kinds'], 'match.kinds is empty, so the rule would never apply; list User, Config or both, or leave kinds out');
-    if (match?.names) {
-      if (match.names.length === 0) fail(['match', 'names'], 'match.names is empty, so the rule would never apply; list globs such as "*" or leave names out');
-      match.names.forEach((glob, i) => {
-        if (glob === '') {
-          fail(['match', 'names', i], 'An empty name glob matches nothing');
-          return;
-        }
-        try {
-          micromatch.makeRe(glob);
-        } catch (error) {
-          fail(['match', 'names', i], `Invalid glob "${glob}": ${(error as Error).message}`);
-        }
-      });
-    }
-    match?.labels?.matchExpressions?.forEach((req, i) => {
-      const needsValues = req.operator === 'In' || req.operator === 'NotIn';
-      if (req.key === '') fail(['match', 'labels', 'matchExpressions', i, 'key'], 'The label key is empty');
-      if (needsValues && !req.values?.length) fail(['match', 'labels', 'matchExpressions', i, 'operator'], `The ${req.operator} operator needs a non-empty list of values`);
-      if (!needsValues && req.values !== undefined) fail(['match', 'labels', 'matchExpressions', i, 'values'], `The ${req.operator} operator takes no values; remove them`, 'key');
-    });
-
-    // What is checked.
-    const compiled: CompiledPolicyRule = {};
-    if (spec.given !== undefined) {
-      const list = Array.isArray(spec.given);
-      const paths = Array.isArray(spec.given) ? spec.given : [spec.given];
-      if (paths.length === 0) fail(['given'], 'given is an empty list, so the rule would check nothing; write a path, e.g. spec.clusterRoles[*]');
-      compiled.given = [];
-      paths.forEach((path, i) => {
-        const parsed = parsePath(path);
-        if (parsed.ok) compiled.given?.push(parsed.steps);
-        else failIn(list ? ['given', i] : ['given'], parsed.offset, `Invalid given path "${path}": ${parsed.error}`);
-      });
-    }
-    const hasExpression = spec.expression !== undefined;
-    if (hasExpression && spec.assertions) fail(['assertions'], 'Give either expression or assertions, not both; split them into two rules', 'key');
-    if (!hasExpression && !spec.assertions) fail([], 'The rule checks nothing: give an expression (CEL, with message or messageExpression) or assertions');
-    if (spec.message !== undefined && spec.messageExpression !== undefined) fail(['messageExpression'], 'Give either message or messageExpression, not both', 'key');
-    if (hasExpression && spec.message === undefined && spec.messageExpression === undefined) fail(['expression'], 'An expression rule needs a message or a messageExpression saying what is wrong and what to do', 'key');
-    if (spec.message !== undefined && spec.message.trim() === '') fail(['message'], 'The message is empty');
-    const cel = (field: 'expression' | 'messageExpression', text: string, result: 'bool' | 'string'): CompiledExpression | undefined => {
-      const outcome = this.runtime.compile(text, result, VARIABLES);
-      if (outcome.ok) return outcome.expression;
-      failIn([field], outcome.problem.offset, `${field === 'expression' ? 'Expression' : 'Message expression'}: ${outcome.problem.message}`);
-      return undefined;
-    };
-    if (spec.expression !== undefined) {
-      const expression = cel('expression', spec.expression, 'bool');
-      if (expression) compiled.expression = expression;
-    }
-    if (spec.messageExpression !== undefined) {
-      const messageExpression = cel('messageExpression', spec.messageExpression, 'string');
-      if (messageExpression) compiled.messageExpression = messageExpression;
-    }
-    if (spec.assertions) {
-      const assertions = compileAssertions(spec, fail);
-      if (assertions) compiled.assertions = assertions;
-    }
-    if (!ok) return undefined;
-
-    const origin: PolicyOrigin = {
-      file,
-      policyName,
-      rule: source.spot([...at, 'id']),
-      ...(spec.expression !== undefined ? { expression: source.spot([...at, 'expression']) } : {}),
-      ...(spec.messageExpression !== undefined ? { messageExpression: source.spot([...at, 'messageExpression']) } : {}),
-      ...(spec.assertions ? { assertions: source.spot([...at, 'assertions'], 'key') } : {}),
-    };
-    this.declared.set(spec.id, origin);
-    return new PolicyRule(spec, origin, compiled, this.sink);
   }
 
 }
@@ -347,20 +268,29 @@ class Loader {
 export function loadPolicies(paths: readonly string[], cwd: string, options: LoadPoliciesOptions = {}): LoadedPolicies {
   const loader = new Loader(options);
   for (const path of paths) loader.loadPath(path, cwd);
-  const { rules, problems, sink } = loader;
+  const admission = loader.admission.finish();
+  loader.finish();
+  const { problems, sink } = loader;
+  const rules = [...loader.rules, ...(admission?.rules ?? [])];
   const byId = new Map(rules.map((r) => [r.meta.id, r]));
   return {
     rules,
+    ...(admission ? { admission: admission.runtime } : {}),
     problems,
     explain: (id) => {
       const rule = byId.get(id);
       return rule ? explainPolicyRule(rule) : undefined;
     },
-    docsUrl: (id) => byId.get(id)?.docsUrl,
+    docsUrl: (id) => {
+      const rule = byId.get(id);
+      return rule instanceof PolicyRule ? rule.docsUrl : undefined;
+    },
     setCurrentFile: (file) => {
       sink.currentFile = file;
     },
     evaluationProblems: () => sink.problems(),
     clearEvaluationProblems: () => sink.clear(),
+    takeEvaluationFailures: () => sink.take(),
+    mergeEvaluationFailures: (failures) => sink.merge(failures),
   };
 }

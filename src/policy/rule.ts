@@ -30,8 +30,11 @@ export interface CompiledPolicyRule {
   assertions?: CompiledAssertions;
 }
 
-interface Failure {
-  rule: PolicyRule;
+/** What a run learnt of one failing policy rule: plain data, which a worker thread hands to the main thread. */
+export interface EvaluationFailure {
+  ruleId: string;
+  /** The policy file of the rule. */
+  file: string;
   spot: SourceSpot;
   documents: number;
   costFailures: number;
@@ -60,7 +63,7 @@ export interface PolicyFile {
 
 /** What one lint run learns about failing policy rules; lives in the object `loadPolicies` returns. */
 export class EvaluationSink {
-  private readonly failures = new Map<string, Failure>();
+  private readonly failures = new Map<string, EvaluationFailure>();
   private readonly data = new WeakMap<object, CelInput>();
   currentFile: string | undefined;
   /** Every loaded policy file, by the name it is shown with. */
@@ -89,7 +92,8 @@ export class EvaluationSink {
   record(rule: PolicyRule, spot: SourceSpot, doc: RuleDocument, error: string, costExceeded: boolean, skipped = false): void {
     let failure = this.failures.get(rule.meta.id);
     if (!failure) {
-      failure = { rule, spot, documents: 0, costFailures: 0, skipped: 0, first: { document: documentLabel(doc), error, ...(this.currentFile !== undefined ? { file: this.currentFile } : {}) } };
+      const first = { document: documentLabel(doc), error, ...(this.currentFile !== undefined ? { file: this.currentFile } : {}) };
+      failure = { ruleId: rule.meta.id, file: rule.origin.file, spot, documents: 0, costFailures: 0, skipped: 0, first };
       this.failures.set(rule.meta.id, failure);
     }
     failure.documents++;
@@ -101,12 +105,31 @@ export class EvaluationSink {
     this.failures.clear();
   }
 
+  /** The failures recorded so far, forgotten here: what a worker thread hands over after each chunk of files. */
+  take(): EvaluationFailure[] {
+    const taken = [...this.failures.values()];
+    this.failures.clear();
+    return taken;
+  }
+
+  /** Failures another thread recorded (of the same policies, loaded there), added in the order files were linted. */
+  merge(failures: readonly EvaluationFailure[]): void {
+    for (const failure of failures) {
+      const known = this.failures.get(failure.ruleId);
+      if (!known) this.failures.set(failure.ruleId, { ...failure });
+      else {
+        known.documents += failure.documents;
+        known.costFailures += failure.costFailures;
+        known.skipped += failure.skipped;
+      }
+    }
+  }
+
   /** One `policy/evaluation-error` diagnostic per failing rule, in the policy file, at the failing expression. */
   problems(): FileResult[] {
     const byFile = new Map<string, DiagnosticSink>();
     for (const failure of this.failures.values()) {
-      const { rule, spot, documents, skipped, first } = failure;
-      const file = rule.origin.file;
+      const { ruleId, file, spot, documents, skipped, first } = failure;
       let sink = byFile.get(file);
       if (!sink) {
         const source = this.sources.get(file);
@@ -114,7 +137,7 @@ export class EvaluationSink {
         byFile.set(file, sink);
       }
       const data = {
-        rule: rule.meta.id,
+        rule: ruleId,
         count: documents === 1 ? '1 document' : `${documents} documents`,
         failure: `${first.document}${first.file !== undefined ? ` in ${first.file}` : ''}: ${first.error}${hint(first.error)}`,
         skipped: skipped ? ` After ${COST_FAILURES_BEFORE_SKIP} documents over the cost limit it was skipped on the other ${skipped}.` : '',

@@ -10,6 +10,7 @@ import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS } from '../yaml/parse.js';
 import { configFileSchema } from './schema.js';
 import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
 import type { ExceptionEntry } from '../suppressions/exceptions.js';
+import type { AdmissionSettings } from '../policy/vap/load.js';
 
 export const CONFIG_FILE_NAMES = ['.platlint.yaml', '.platlint.yml'];
 
@@ -30,6 +31,8 @@ export interface ConfigFile {
   policies?: string[];
   /** The Kubernetes version whose CEL environment policies run in ("1.30"). */
   kubernetesVersion?: string;
+  /** How ValidatingAdmissionPolicies see requests: the user, the authorizer's answers, kinds' resources. */
+  admission?: AdmissionSettings;
   overrides?: { files: string[]; extends?: string | string[]; rules?: Record<string, RuleEntry> }[];
   /** Where the platform configuration is kept inside other files. */
   embedded?: { files: string[]; at: string | string[]; as?: 'Config' }[];

@@ -13,6 +13,8 @@ const rule: Rule = {
     reportedByEngine: true,
     messages: {
       invalid: '{{detail}}',
+      // A ValidatingAdmissionPolicy nothing binds: valid, and idle, as in a cluster.
+      unbound: { text: '{{detail}}', severity: 'warning' },
     },
   },
 };
