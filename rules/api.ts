@@ -25,3 +25,4 @@ export { SERVER_OWNED_METADATA, type ServerOwnedField } from '../src/platform/se
 export * from '../src/formats/index.js';
 export { didYouMean } from '../src/schema/suggest.js';
 export { problemsText, shown } from './message-text.js';
+export { defineTwin, type CelTwin, type TwinCheck } from '../src/policy/export/twin.js';

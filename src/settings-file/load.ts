@@ -33,6 +33,8 @@ export interface ConfigFile {
   kubernetesVersion?: string;
   /** How ValidatingAdmissionPolicies see requests: the user, the authorizer's answers, kinds' resources. */
   admission?: AdmissionSettings;
+  /** How `platlint policy export` writes ValidatingAdmissionPolicies: the API groups that hold Users besides the platform's. */
+  export?: { groups?: string[] };
   overrides?: { files: string[]; extends?: string | string[]; rules?: Record<string, RuleEntry> }[];
   /** Where the platform configuration is kept inside other files. */
   embedded?: { files: string[]; at: string | string[]; as?: 'Config' }[];

@@ -96,6 +96,19 @@ const admission = {
   },
 };
 
+const exportSection = {
+  type: 'object',
+  description: 'How `platlint policy export` writes ValidatingAdmissionPolicies (docs/cluster-policies.md).',
+  additionalProperties: false,
+  properties: {
+    groups: {
+      type: 'array',
+      items: { type: 'string', pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$' },
+      description: "API groups besides management.platform that hold the platform's Users (a storage group of the host cluster): the policies match their users too.",
+    },
+  },
+};
+
 /** JSON Schema of `.platlint.yaml`. */
 export const configFileSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -114,6 +127,7 @@ export const configFileSchema = {
       description: `The Kubernetes version whose CEL environment policies run in (libraries, options, cost limits), as a quoted string such as "1.30"; default ${KUBERNETES_VERSIONS[KUBERNETES_VERSIONS.length - 1]}.`,
     },
     admission,
+    export: exportSection,
     overrides: {
       type: 'array',
       description: 'Settings for some files only; later overrides win.',

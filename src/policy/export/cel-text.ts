@@ -51,12 +51,12 @@ export function hasField(on: string, key: string): string {
   return isSelectable(key) ? `has(${on}.${key})` : `${celString(key)} in ${on}`;
 }
 
-/** `a || b || ...` without the parts that are `true`-neutral (`false`); `true` when any part is `true`. */
+/** `a || b || ...` without the `false` parts; `true` when any part is `true`. */
 export function anyOf(parts: readonly string[]): string {
   const kept = parts.filter((p) => p !== 'false');
   if (kept.includes('true')) return 'true';
   if (kept.length === 0) return 'false';
-  return kept.map((p) => (kept.length > 1 ? group(p) : p)).join(' || ');
+  return kept.map((p) => (kept.length > 1 && loosest(p) === 'ternary' ? `(${p})` : p)).join(' || ');
 }
 
 /** `a && b && ...` without the `true` parts; `false` when any part is `false`. */
@@ -64,29 +64,34 @@ export function allOf(parts: readonly string[]): string {
   const kept = parts.filter((p) => p !== 'true');
   if (kept.includes('false')) return 'false';
   if (kept.length === 0) return 'true';
-  return kept.map((p) => (kept.length > 1 ? group(p) : p)).join(' && ');
+  return kept.map((p) => (kept.length > 1 && (loosest(p) === 'ternary' || loosest(p) === 'or') ? `(${p})` : p)).join(' && ');
 }
 
 /** The negation of a condition, parenthesised where it needs to be. */
 export function not(condition: string): string {
   if (condition === 'true') return 'false';
   if (condition === 'false') return 'true';
-  if (condition.startsWith('!') && isAtomic(condition.slice(1))) return condition.slice(1);
-  return `!${isAtomic(condition) ? condition : `(${condition})`}`;
+  if (condition.startsWith('!') && loosest(condition) === 'operand' && loosest(condition.slice(1)) === 'operand') return condition.slice(1);
+  return `!${group(condition)}`;
 }
 
-/** Parentheses around an expression that holds a top-level operator of lower precedence than a call or selection. */
+/** Parentheses around an expression that is more than one operand. */
 export function group(expression: string): string {
-  return isAtomic(expression) ? expression : `(${expression})`;
+  return loosest(expression) === 'operand' ? expression : `(${expression})`;
 }
 
 /**
- * Whether an expression is one operand (a call, a selection, a literal, a negation of one, or parenthesised
- * whole): nothing outside brackets and string literals but names, dots and calls.
+ * The loosest-binding operator outside brackets and string literals: the conditional, `||`, `&&`, any other
+ * (relations, arithmetic, `in`), or none (one operand: a call, a selection, a literal, a negation of one).
  */
-function isAtomic(expression: string): boolean {
+function loosest(expression: string): 'ternary' | 'or' | 'and' | 'other' | 'operand' {
   let depth = 0;
   let quote: string | undefined;
+  let found: 'ternary' | 'or' | 'and' | 'other' | 'operand' = 'operand';
+  const rank = { operand: 0, other: 1, and: 2, or: 3, ternary: 4 } as const;
+  const see = (kind: keyof typeof rank): void => {
+    if (rank[kind] > rank[found]) found = kind;
+  };
   for (let i = 0; i < expression.length; i++) {
     const c = expression[i] as string;
     if (quote) {
@@ -97,7 +102,12 @@ function isAtomic(expression: string): boolean {
     if (c === "'" || c === '"') quote = c;
     else if (c === '(' || c === '[' || c === '{') depth++;
     else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (depth === 0 && /[\s|&=!<>?:+\-*/%]/.test(c) && !(c === '!' && i === 0)) return false;
+    else if (depth > 0) continue;
+    else if (c === '?') see('ternary');
+    else if (c === '|' && expression[i + 1] === '|') see('or');
+    else if (c === '&' && expression[i + 1] === '&') see('and');
+    else if (c === '!' && i === 0) continue;
+    else if (/[\s=!<>:+\-*/%]/.test(c)) see('other');
   }
-  return true;
+  return found;
 }

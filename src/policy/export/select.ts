@@ -154,11 +154,11 @@ export class PathQuantifier {
 }
 
 function oldKey(old: OldNode, key: string): OldNode {
-  return { expr: field(old.expr, key), present: [...old.present, allOf([old.isMap ? 'true' : `type(${old.expr}) == map`, hasField(old.expr, key)])] };
+  return { expr: field(old.expr, key), present: [...old.present, ...(old.isMap ? [] : [`type(${old.expr}) == map`]), hasField(old.expr, key)] };
 }
 
 /** The old value at an index or key: a literal index, or the variable of a comprehension. */
 function oldAt(old: OldNode, index: string, shape: 'list' | 'map'): OldNode {
-  const guard = shape === 'list' ? `type(${old.expr}) == list && size(${old.expr}) > ${index}` : `type(${old.expr}) == map && ${index} in ${old.expr}`;
-  return { expr: `${old.expr}[${index}]`, present: [...old.present, guard] };
+  const guards = shape === 'list' ? [`type(${old.expr}) == list`, `size(${old.expr}) > ${index}`] : [`type(${old.expr}) == map`, `${index} in ${old.expr}`];
+  return { expr: `${old.expr}[${index}]`, present: [...old.present, ...guards] };
 }
