@@ -11,7 +11,7 @@ import { ChangeContext } from '../change/context.js';
 import { docsUrlFor } from '../engine/docs.js';
 import { lintText } from '../engine/lint.js';
 import { presetSettings } from '../engine/presets.js';
-import type { Diagnostic } from '../engine/types.js';
+import type { Diagnostic, Rule } from '../engine/types.js';
 import { lintPatch } from '../patch/lint.js';
 import { expectedMarkers } from '../policy/fixture-check.js';
 
@@ -41,10 +41,14 @@ export function companionOf(file: string): FixtureCompanion | undefined {
   return previous === undefined ? undefined : { role: 'previous', file: previous };
 }
 
-/** A fixture's diagnostics with every rule on (the `strict` preset): as an update, or as a patch of its base. */
-export function lintFixture(file: string, text: string, options: { pruneSections?: boolean } = {}): Diagnostic[] {
-  const settings = presetSettings('strict', builtinRules);
-  const common = { rules: builtinRules, settings, docsUrl: docsUrlFor, ...(options.pruneSections === false ? { pruneSections: false } : {}) };
+/**
+ * A fixture's diagnostics with every rule on (the `strict` preset): as an update, or as a patch of its base. The
+ * rules are the built-in ones unless others are given.
+ */
+export function lintFixture(file: string, text: string, options: { pruneSections?: boolean; rules?: readonly Rule[] } = {}): Diagnostic[] {
+  const rules = options.rules ?? builtinRules;
+  const settings = presetSettings('strict', rules);
+  const common = { rules, settings, docsUrl: docsUrlFor, ...(options.pruneSections === false ? { pruneSections: false } : {}) };
   const companion = companionOf(file);
   if (companion?.role === 'base') {
     const { results } = lintPatch({ file: 'base.yaml', text: readFileSync(companion.file, 'utf8') }, { file: 'patch.yaml', text }, common);

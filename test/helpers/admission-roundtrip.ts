@@ -1,0 +1,146 @@
+/**
+ * The round trip of `platlint policy export`: every User object of the fixtures and examples, judged by the original
+ * rules (built-in rules, or policy rules) and by the ValidatingAdmissionPolicies exported from them, as platlint's
+ * own VAP evaluator decides them (src/policy/vap/, through the loader `platlint --policy` uses). For each rule and
+ * object, the severities the rule reports must be the severities the exported bindings give: error for Deny (and
+ * for an evaluation error under failurePolicy Fail), warning for Warn, info for Audit.
+ */
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { lintText } from '../../src/engine/lint.js';
+import { join, relative } from 'node:path';
+import { effectiveSeverity, messageSpec } from '../../src/engine/settings.js';
+import type { Rule, RuleContext, RuleDocument, Severity } from '../../src/engine/types.js';
+import { exportYaml } from '../../src/policy/export/index.js';
+import { loadPolicies } from '../../src/policy/load.js';
+import { AdmissionPolicyRule } from '../../src/policy/vap/rule.js';
+import type { ValidationAction } from '../../src/policy/vap/types.js';
+import { companionOf, lintFixture } from '../../src/site/fixtures.js';
+import { FIXTURES } from './fixtures.js';
+import { tempTree } from './files.js';
+
+const SEVERITY_OF_ACTION: Readonly<Record<ValidationAction, Severity>> = { Deny: 'error', Warn: 'warning', Audit: 'info' };
+
+/** One rule's verdict and the exported policies' verdict on one object, where they differ. */
+export interface Mismatch {
+  file: string;
+  object: string;
+  rule: string;
+  reported: Severity[];
+  admission: Severity[];
+}
+
+export interface RoundTrip {
+  mismatches: Mismatch[];
+  /** Objects judged (each User of each fixture, as a create or an update). */
+  objects: number;
+  /** Per rule, on how many objects it reported something. */
+  reportedOn: Map<string, number>;
+}
+
+/** Every YAML file under fixtures/ that is linted on its own: `X.old.yaml` and patch bases go with their fixture. */
+export function manifestFiles(dir = FIXTURES): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...manifestFiles(path));
+    else if (/\.ya?ml$/.test(name) && !/(?:^|\.)(?:old|base)\.ya?ml$/.test(name)) out.push(path);
+  }
+  return out;
+}
+
+/** The severities a rule's reports have, by default settings. */
+function severityOf(rule: Rule, messageId: string): Severity {
+  return effectiveSeverity(rule.meta, messageSpec(rule.meta, messageId), undefined);
+}
+
+/** What the kubectl sends the API server for a document: a List's items carry the apiVersion and kind of the List's items. */
+function asSent(doc: RuleDocument, data: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return { ...data, apiVersion: typeof data['apiVersion'] === 'string' ? data['apiVersion'] : doc.apiVersion, kind: typeof data['kind'] === 'string' ? data['kind'] : doc.kind };
+}
+
+function objectLabel(doc: RuleDocument): string {
+  const metadata = doc.data['metadata'];
+  const name = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>)['name'] : undefined;
+  return `${doc.kind} ${typeof name === 'string' ? name : '(unnamed)'}${doc.old ? ' (update)' : ''}`;
+}
+
+const sorted = (set: ReadonlySet<Severity>): Severity[] => [...set].sort();
+
+/** The id of the rule (or twin check) an exported policy stands for: its `platlint.dev/rule` annotation. */
+function exportedIds(documents: readonly Record<string, unknown>[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const doc of documents) {
+    const metadata = doc['metadata'] as { name: string; annotations: Record<string, string> };
+    ids.set(metadata.name, metadata.annotations['platlint.dev/rule'] ?? '');
+  }
+  return ids;
+}
+
+/**
+ * Exports `documents` to a temporary file, loads them as `platlint --policy` does, and judges every User of the
+ * fixtures with them and with `rules`. `ruleOf` names the original rule of an exported id (a twin's check is its
+ * rule's).
+ */
+export function roundTrip(rules: readonly Rule[], documents: readonly Record<string, unknown>[], ruleOf: (exportedId: string) => string = (id) => id, files = manifestFiles()): RoundTrip {
+  const ids = exportedIds(documents);
+  const dir = tempTree('platlint-roundtrip-', { 'exported.yaml': exportYaml(documents) });
+  const loaded = loadPolicies(['exported.yaml'], dir);
+  const problems = loaded.problems.flatMap((p) => [p.ioError ?? '', ...p.diagnostics.map((d) => `${d.line}:${d.column} ${d.message}`)]).filter((line) => line !== '');
+  if (problems.length) throw new Error(`the export does not load: ${problems.join('; ')}`);
+  const admission = loaded.admission;
+  if (!admission) throw new Error('the export holds no ValidatingAdmissionPolicy');
+  const policies = loaded.rules.filter((r): r is AdmissionPolicyRule => r instanceof AdmissionPolicyRule);
+  const result: RoundTrip = { mismatches: [], objects: 0, reportedOn: new Map() };
+  let file = '';
+  const judge: Rule = {
+    meta: { id: 'test/roundtrip', description: 'The round trip of the export', severity: 'error', sources: ['spec'], kinds: ['User'], messages: { none: 'never reported' } },
+    check(doc, ctx) {
+      result.objects++;
+      const reported = new Map<string, Set<Severity>>(rules.map((r) => [r.meta.id, new Set()]));
+      for (const rule of rules) {
+        // A transition rule judges updates only; the policy exported from it matches UPDATE only.
+        if (rule.meta.transition && !doc.old) continue;
+        const inner: RuleContext = { ...ctx, facts: ctx.facts, options: rule.meta.defaultOptions ?? {}, report: (r) => reported.get(rule.meta.id)?.add(severityOf(rule, r.messageId)) };
+        rule.check?.(doc, inner);
+      }
+      const admitted = new Map<string, Set<Severity>>(rules.map((r) => [r.meta.id, new Set()]));
+      const input = { object: asSent(doc, doc.data), oldObject: doc.old ? asSent(doc, doc.old) : null, operation: doc.old ? ('UPDATE' as const) : ('CREATE' as const), userInfo: admission.userInfo, dryRun: false };
+      for (const policy of policies) {
+        const severities = admitted.get(ruleOf(ids.get(policy.bound.policy.spec.name) ?? ''));
+        if (!severities) throw new Error(`the exported policy ${policy.bound.policy.spec.name} stands for no rule of the round trip`);
+        for (const outcome of admission.policies.decide(policy.bound, input)) {
+          for (const decision of outcome.decisions) {
+            if (decision.action !== 'deny') continue;
+            if (decision.enforced) severities.add('error');
+            else for (const action of outcome.actions) severities.add(SEVERITY_OF_ACTION[action]);
+          }
+        }
+      }
+      for (const rule of rules) {
+        const id = rule.meta.id;
+        const mine = reported.get(id) ?? new Set<Severity>();
+        const theirs = admitted.get(id) ?? new Set<Severity>();
+        if (mine.size) result.reportedOn.set(id, (result.reportedOn.get(id) ?? 0) + 1);
+        if (sorted(mine).join() !== sorted(theirs).join()) result.mismatches.push({ file, object: objectLabel(doc), rule: id, reported: sorted(mine), admission: sorted(theirs) });
+      }
+    },
+  };
+  try {
+    for (const path of files) {
+      file = relative(FIXTURES, path);
+      // The judge reports nothing: what comes back is a failure of its own (internal/rule-error), which must not hide.
+      const text = readFileSync(path, 'utf8');
+      // A patch of the examples is applied to the previous version the docs name, not to a base of its folder.
+      const companion = companionOf(path);
+      const diagnostics =
+        companion?.role === 'base' && !existsSync(companion.file)
+          ? lintText(text, { filename: 'test.yaml', rules: [judge], settings: new Map(), pruneSections: false }).diagnostics
+          : lintFixture(path, text, { rules: [judge], pruneSections: false });
+      const failures = diagnostics.filter((d) => d.ruleId === 'internal/rule-error');
+      if (failures.length) throw new Error(`${file}: ${failures.map((d) => d.message).join('; ')}`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return result;
+}
