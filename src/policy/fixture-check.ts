@@ -51,6 +51,9 @@ export function checkFixture(name: string, text: string, policies: LoadedPolicie
   const settings = presetSettings('recommended', rules);
   const policyIds = new Set(policies.rules.map((r) => r.meta.id));
   const change = previous === undefined ? undefined : new ChangeContext({ text: () => previous, files: () => ['old'], oldPathOf: () => 'old' });
+  // The fixture is the linted file: its Namespaces and parameter objects are those admission policies read.
+  const admission = policies.admission;
+  admission?.cluster.useLinted(admission.readsClusterObjects ? admission.objectsIn(text) : []);
   const result = lintText(text, { filename: name, rules, settings, ...(change ? { previousOf: change.previousFor(name, text) } : {}) });
   const expected = expectedMarkers(text);
   const checked = new Set([...policyIds, ...[...expected].map((m) => m.slice(m.indexOf(' ') + 1))]);
