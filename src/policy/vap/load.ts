@@ -60,7 +60,7 @@ export class AdmissionRuntime {
   }
 
   /** The Namespaces and parameter objects of a linted file's text. */
-  objectsIn(text: string): ObjectData[] {
+  clusterObjectsIn(text: string): ObjectData[] {
     const kindNames = ['Namespace', ...[...this.paramKinds].map((key) => key.slice(key.lastIndexOf('/') + 1))];
     return objectsInText(text, { kindNames, wants: (data) => this.wants(data) });
   }
