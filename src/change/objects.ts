@@ -6,6 +6,7 @@
  */
 import type { LintTarget } from '../engine/document.js';
 import { TargetExtractor } from '../engine/extract.js';
+import type { ForeignJudge } from '../engine/rule-plan.js';
 import { objectScope } from '../engine/scope.js';
 import { recoverSwallowedDocuments } from '../engine/yaml-errors.js';
 import { isRecord } from '../platform/data.js';
@@ -48,8 +49,11 @@ export function slotOf(target: Pick<LintTarget, 'documentIndex' | 'fromRaw' | 'p
   return `${target.documentIndex}\u0000${target.pointer([])}\u0000${target.fromRaw ? 'raw' : ''}`;
 }
 
-/** The User and Config objects of a file's text, found as the engine finds them (List items, Config raw status). */
-export function objectsIn(text: string, file: string): ObjectVersion[] {
+/**
+ * The User and Config objects of a file's text, found as the engine finds them (List items, Config raw status), and
+ * the objects of other APIs that `foreign` says are linted too.
+ */
+export function objectsIn(text: string, file: string, foreign?: ForeignJudge): ObjectVersion[] {
   let parsed;
   try {
     // Read as the linted file is read, lone CRs as line breaks; offsets are unchanged.
@@ -57,7 +61,7 @@ export function objectsIn(text: string, file: string): ObjectVersion[] {
   } catch {
     return [];
   }
-  const extractor = new TargetExtractor(parsed);
+  const extractor = new TargetExtractor(parsed, foreign);
   const readable: { index: number; doc: (typeof parsed.documents)[number]; data: unknown }[] = [];
   parsed.documents.forEach((doc, index) => {
     if (doc.contents === null || doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return;
@@ -74,7 +78,6 @@ export function objectsIn(text: string, file: string): ObjectVersion[] {
   const out: ObjectVersion[] = [];
   for (const { index, doc, data } of readable) {
     for (const target of extractor.extract(index, { doc, root: doc.contents, text: parsed.text }, data, fileHasPlatformObjects).targets) {
-      if (!target.kind) continue;
       out.push({ file, slot: slotOf(target), identity: identityOf(target.data), uid: stringField(target.data['metadata'], 'uid'), data: target.data, fromRaw: target.fromRaw });
     }
   }

@@ -13,7 +13,7 @@ export function collectClusterObjects(runtime: AdmissionRuntime, files: readonly
   const found: ObjectData[] = [];
   const add = (bytes: Uint8Array): void => {
     const decoded = decodeSource(bytes);
-    if (decoded.ok) found.push(...runtime.objectsIn(decoded.text));
+    if (decoded.ok) found.push(...runtime.clusterObjectsIn(decoded.text));
   };
   if (stdin) add(stdin);
   for (const file of files) {

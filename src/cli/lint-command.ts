@@ -1,4 +1,5 @@
 import { fixUntilStable } from '../engine/fix-apply.js';
+import { foreignJudge } from '../engine/rule-plan.js';
 import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
 import { maskSecretsInText } from '../engine/secrets.js';
 import { isRuleEnabled, severityInForce, type RuleSetting } from '../engine/settings.js';
@@ -90,6 +91,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const maxWarnings = parseMaxWarnings(flags.maxWarnings);
   const { configFile, config, rules, policies, policyFingerprint, isPolicyFixture, docsUrl } = await loadRuleSet(flags, io.cwd);
   const settingsFor = settingsWithFlags((file) => config.settingsFor(file), flags.rule, rules);
+  if (change) change.foreign = foreignJudge(rules);
   for (const warning of renamedRuleWarnings(config.deprecations, flags.rule, rules)) io.error(warning);
   if (flags.printConfig !== undefined) {
     io.out(JSON.stringify({ config: configFile?.path ?? null, ignored: config.isIgnored(flags.printConfig), rules: describeSettings(rules, settingsFor(flags.printConfig)) }, null, 2) + '\n');

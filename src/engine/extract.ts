@@ -6,6 +6,7 @@ import { PositionLocator, type Place } from './locator.js';
 import { yamlErrorFindings, spaceOffsets } from './yaml-errors.js';
 import { API_GROUP, API_VERSION, apiGroupOf, documentScope, isMisspeltGroup, KNOWN_KINDS, LIST_KINDS, nearOurKind, objectScope, RESOURCE_KINDS } from './scope.js';
 import type { DataPath, ResourceKind } from './types.js';
+import type { ForeignJudge } from './rule-plan.js';
 import { getIn, isRecord } from '../platform/data.js';
 import { atText, embeddedPlace, isBase64Place, type EmbeddedSource } from './embedded.js';
 
@@ -66,7 +67,7 @@ export class TargetExtractor {
    */
   constructor(
     private readonly parsed: ParsedYaml,
-    private readonly foreign?: (data: Record<string, unknown>) => boolean,
+    private readonly foreign?: ForeignJudge,
   ) {}
 
   /** A mapping of another API that a rule judging any kind wants: a target without a platform kind. */

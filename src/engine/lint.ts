@@ -216,9 +216,7 @@ export class FileLinter {
       const data = { detail: `lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads`, code: 'TOO_DEEP' };
       this.emitEnabled('yaml/syntax', { messageId: 'syntax', data, range: [at, at + 1], pointer: '', document: 0 });
     }
-    const { objectChecks } = this.plan;
-    const foreign = objectChecks.length ? (data: Record<string, unknown>): boolean => objectChecks.some(({ rule }) => rule.judgesKind?.(String(data['apiVersion']), String(data['kind'])) ?? true) : undefined;
-    const extractor = new TargetExtractor(this.parsed, foreign);
+    const extractor = new TargetExtractor(this.parsed, this.plan.foreign);
     const readable: { index: number; space: NodeSpace; data: unknown; duplicateKeys: EngineFinding[]; decoding: EngineFinding[] }[] = [];
     this.parsed.documents.forEach((doc: Document.Parsed, index) => {
       const space: NodeSpace = { doc, root: doc.contents, text: lines };

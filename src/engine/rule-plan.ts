@@ -17,6 +17,15 @@ export interface PlannedRule {
   sections: readonly (readonly string[])[] | undefined;
 }
 
+export type ForeignJudge = (data: Readonly<Record<string, unknown>>) => boolean;
+
+/** Whether some rule judging objects of any kind judges an object of another API (a Deployment); undefined for none. */
+export function foreignJudge(rules: readonly Rule[]): ForeignJudge | undefined {
+  const judges = rules.filter((rule) => rule.checkObject);
+  if (judges.length === 0) return undefined;
+  return (data) => judges.some((rule) => rule.judgesKind?.(String(data['apiVersion']), String(data['kind'])) ?? true);
+}
+
 export interface ObjectCheck {
   rule: Rule & { checkObject: NonNullable<Rule['checkObject']> };
   options: Readonly<Record<string, unknown>>;
@@ -37,6 +46,8 @@ export interface RulePlan {
   rawStatusChecks: readonly PlannedRule[];
   /** Enabled rules that judge objects of any kind (`checkObject`), in rule order. */
   objectChecks: readonly ObjectCheck[];
+  /** Whether an object of another API is linted, by the object checks; undefined when there are none. */
+  foreign: ForeignJudge | undefined;
   /** The schema pass has at least one of its rules on. */
   schema: boolean;
 }
@@ -116,7 +127,8 @@ function buildPlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {
     for (const kind of ['User', 'Config'] as const) if (!rule.meta.kinds || rule.meta.kinds.includes(kind)) checks[kind].push(planned);
   }
   const rawStatusChecks = checks.Config.filter((planned) => !planned.sections || planned.sections.some((path) => path[0] === 'status'));
-  return { all: byIdOf(rules), enabled, checks, rawStatusChecks, objectChecks, schema: SCHEMA_RULE_IDS.some((id) => enabled.has(id)) };
+  const foreign = foreignJudge(objectChecks.map((check) => check.rule));
+  return { all: byIdOf(rules), enabled, checks, rawStatusChecks, objectChecks, foreign, schema: SCHEMA_RULE_IDS.some((id) => enabled.has(id)) };
 }
 
 /** True when the document has a value at one of the rule's sections (or the rule declares none). */

@@ -143,7 +143,7 @@ export class Session {
     policies?.setCurrentFile(path);
     // Admission policies read the Namespaces and parameter objects of the files linted: the open ones, as they are.
     const admission = policies?.admission;
-    if (admission?.readsClusterObjects) admission.cluster.useLinted(this.documents.all().filter((d) => this.isManifest(d)).flatMap((d) => admission.objectsIn(d.getText())));
+    if (admission?.readsClusterObjects) admission.cluster.useLinted(this.documents.all().filter((d) => this.isManifest(d)).flatMap((d) => admission.clusterObjectsIn(d.getText())));
     let linted;
     try {
       linted = linting.lint(document.getText(), options, !policies);

@@ -47,6 +47,14 @@ export function goTypeOf(value: CelValue): string {
  * anything else, "no such key", and has() is false (cel-go without EnableErrorOnBadPresenceTest, as Kubernetes).
  */
 export function selectField(operand: CelValue, field: string, testOnly: boolean): Result {
+  // A field of an optional is optional too (interpreter/attributes.go applyQualifiers): `a.?b.c` is none where b or
+  // c is missing.
+  if (operand instanceof CelOptional) {
+    if (operand.value === undefined) return testOnly ? false : CelOptional.NONE;
+    if (testOnly) return selectField(operand.value, field, true);
+    const value = operand.value instanceof Map ? operand.value.get(field) : undefined;
+    return value === undefined ? CelOptional.NONE : new CelOptional(value);
+  }
   if (operand instanceof Map) {
     const value = operand.get(field);
     if (testOnly) return value !== undefined;

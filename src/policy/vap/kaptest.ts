@@ -19,6 +19,7 @@ import type { Authorizer } from '../cel/index.js';
 import { toCelData } from '../data.js';
 
 export type KaptestResult = 'admit' | 'deny' | 'skip' | 'error';
+const RESULTS: readonly KaptestResult[] = ['admit', 'deny', 'skip', 'error'];
 
 interface ObjectRef {
   group?: string;
@@ -33,7 +34,8 @@ export interface KaptestCase {
   oldObject?: ObjectRef;
   param?: { namespace?: string; name: string };
   userInfo: UserInfo;
-  expect: KaptestResult;
+  /** Undefined when the case has none of the four (a case then fails). */
+  expect: KaptestResult | undefined;
 }
 
 export interface KaptestManifest {
@@ -77,7 +79,8 @@ export function readKaptestManifest(data: unknown): KaptestManifest | { error: s
       const param = test['param'] ?? test['params'];
       const paramName = isRecord(param) ? str(param['name']) : undefined;
       const paramNamespace = isRecord(param) ? str(param['namespace']) : undefined;
-      const expect = str(test['expect']) === 'allow' ? 'admit' : ((str(test['expect']) ?? '') as KaptestResult);
+      const written = str(test['expect']) === 'allow' ? 'admit' : str(test['expect']);
+      const expect = RESULTS.find((r) => r === written);
       const object = ref(test['object']);
       const oldObject = ref(test['oldObject']);
       const username = str(user['name']) ?? str(user['username']);

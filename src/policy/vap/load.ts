@@ -60,7 +60,7 @@ export class AdmissionRuntime {
   }
 
   /** The Namespaces and parameter objects of a linted file's text. */
-  objectsIn(text: string): ObjectData[] {
+  clusterObjectsIn(text: string): ObjectData[] {
     const kindNames = ['Namespace', ...[...this.paramKinds].map((key) => key.slice(key.lastIndexOf('/') + 1))];
     return objectsInText(text, { kindNames, wants: (data) => this.wants(data) });
   }
@@ -76,6 +76,8 @@ export class AdmissionLoader {
   private readonly policies: (Loaded<CompiledPolicy> & { name: SourceSpot })[] = [];
   private readonly bindings: Loaded<BindingSpec>[] = [];
   private readonly objects: Loaded<ObjectData>[] = [];
+  /** The names of every policy read, with mistakes or not. */
+  private readonly declared = new Set<string>();
 
   constructor(
     private readonly environment: CelEnvironment,
@@ -91,6 +93,8 @@ export class AdmissionLoader {
   add(file: string, data: Record<string, unknown>, decoded: () => unknown, nameSpot: () => SourceSpot, report: AdmissionReporter): boolean {
     const kind = admissionKindOf(data);
     if (kind === POLICY_KIND) {
+      // A binding of a policy with mistakes is not a mistake of its own.
+      this.declared.add(nameOf(data));
       const read = readPolicy(data);
       if (!read.spec) read.problems.forEach((p) => report(p));
       else {
@@ -132,7 +136,7 @@ export class AdmissionLoader {
     for (const binding of this.bindings) {
       const list = byPolicy.get(binding.spec.policyName);
       if (list) list.push(binding.spec);
-      else binding.report({ path: ['spec', 'policyName'], message: `No ValidatingAdmissionPolicy named "${binding.spec.policyName}" is loaded: the binding binds nothing` });
+      else if (!this.declared.has(binding.spec.policyName)) binding.report({ path: ['spec', 'policyName'], message: `No ValidatingAdmissionPolicy named "${binding.spec.policyName}" is loaded: the binding binds nothing` });
     }
     const paramKinds = new Set(this.policies.flatMap(({ spec }) => (spec.spec.paramKind ? [ClusterObjects.key(splitApiVersion(spec.spec.paramKind.apiVersion).group, spec.spec.paramKind.kind)] : [])));
     const mapper = new ResourceMapper(this.settings.resources);

@@ -6,7 +6,7 @@
  * failurePolicy Ignore as info, since the API server then admits the object. A diagnostic sits at the validation's
  * fieldPath when the object has it, else at `metadata.name`, else at the document.
  */
-import type { DataPath, ObjectDocument, PathSegment, Rule, RuleContext, RuleMeta } from '../../engine/types.js';
+import type { DataPath, ObjectDocument, PathSegment, Rule, RuleContext, RuleMeta, Severity } from '../../engine/types.js';
 import { getIn, isRecord } from '../../platform/data.js';
 import { parsePath } from '../path.js';
 import type { SourceSpot } from '../types.js';
@@ -35,6 +35,7 @@ export interface AdmissionRun {
 type MessageId = 'deny' | 'warn' | 'audit' | 'ignored';
 
 const SEVERITY_OF: Readonly<Record<ValidationAction, MessageId>> = { Deny: 'deny', Warn: 'warn', Audit: 'audit' };
+const SEVERITY: Readonly<Record<MessageId, Severity>> = { deny: 'error', warn: 'warning', audit: 'info', ignored: 'info' };
 const WHAT: Readonly<Record<MessageId, string>> = {
   deny: 'denies this object',
   warn: 'warns about this object',
@@ -76,16 +77,18 @@ export class AdmissionPolicyRule implements Rule {
     private readonly run: AdmissionRun,
   ) {
     const note = '{{note}}';
+    // What `platlint rules` shows: the strongest action of its bindings (a denial they cannot configure is an error).
+    const actions = bound.bindings.flatMap((b) => b.validationActions);
     this.meta = {
       id: admissionRuleId(bound.policy.spec.name),
       description: `Require what the ValidatingAdmissionPolicy ${bound.policy.spec.name} validates (${origin.file})`,
-      severity: 'error',
+      severity: actions.length ? SEVERITY[strongest(actions)] : 'error',
       sources: ['security'],
       messages: {
-        deny: { text: '{{message}}', note, severity: 'error' },
-        warn: { text: '{{message}}', note, severity: 'warning' },
-        audit: { text: '{{message}}', note, severity: 'info' },
-        ignored: { text: '{{message}}', note, severity: 'info' },
+        deny: { text: '{{message}}', note, severity: SEVERITY.deny },
+        warn: { text: '{{message}}', note, severity: SEVERITY.warn },
+        audit: { text: '{{message}}', note, severity: SEVERITY.audit },
+        ignored: { text: '{{message}}', note, severity: SEVERITY.ignored },
         authorizer: { text: '{{detail}}', severity: 'info' },
       },
     };
