@@ -7,6 +7,8 @@ import { celTwins } from '../../rules/twins.js';
 import { manifestFiles, roundTrip } from '../helpers/admission-roundtrip.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 
+/** Every User of the fixtures, judged by every rule and every policy. */
+const SLOW = { timeout: 120_000 };
 const OPTIONS = { platlintVersion: '0.0.0-test', kubernetesVersion: '1.37', groups: [] };
 /** A twin's check `user/access-verbs/redundant` stands for its rule, user/access-verbs. */
 const twinRule = (id: string): string => id.split('/').slice(0, 2).join('/');
@@ -19,7 +21,7 @@ describe('the round trip of policy export', () => {
     expect(files.some((f) => f.includes('/policies/'))).toBe(true);
   });
 
-  it('the twins deny, warn or allow exactly the objects their rules report, with the same severities', () => {
+  it('the twins deny, warn or allow exactly the objects their rules report, with the same severities', SLOW, () => {
     const exported = exportRules(builtinExportRules(new Map()), OPTIONS);
     expect(exported.skipped).toEqual([]);
     const result = roundTrip(celTwins.map((t) => t.rule), exported.documents, twinRule);
@@ -29,7 +31,7 @@ describe('the round trip of policy export', () => {
     expect(Math.max(...result.reportedOn.values())).toBeLessThan(result.objects);
   });
 
-  it('fails when a twin is broken on purpose: the objects it then decides otherwise are listed', () => {
+  it('fails when a twin is broken on purpose: the objects it then decides otherwise are listed', SLOW, () => {
     const broken = celTwins.map((twin) =>
       twin.rule.meta.id !== 'user/email' ? twin : { ...twin, checks: twin.checks.map((c) => ({ ...c, expression: "type(self) != string || self == '' || self.contains('@')" })) },
     );
@@ -40,7 +42,7 @@ describe('the round trip of policy export', () => {
     expect(result.mismatches).toEqual([admitted('User bob'), admitted('User carol'), admitted('User dave'), admitted('User erin')]);
   });
 
-  it("the policy fixtures' rules too", () => {
+  it("the policy fixtures' rules too", SLOW, () => {
     const loaded = loadPolicies(['policies'], FIXTURES);
     expect(loaded.problems).toEqual([]);
     const rules = loaded.rules.filter((r): r is PolicyRule => r instanceof PolicyRule);

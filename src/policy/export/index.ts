@@ -112,5 +112,5 @@ export function usersOnlyLine(id: string): string {
 
 /** The documents as one YAML stream, each after `---`. */
 export function exportYaml(documents: readonly Record<string, unknown>[]): string {
-  return documents.map((doc) => `---\n${stringify(doc, { lineWidth: 0 })}`).join('');
+  return documents.map((doc) => `---\n${stringify(doc, { lineWidth: 120, minContentWidth: 60 })}`).join('');
 }

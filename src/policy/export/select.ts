@@ -4,9 +4,9 @@
  * nothing, as `expandPath` does, instead of failing the evaluation (which the API server, under failurePolicy Fail,
  * would take for a denial).
  *
- * Wildcards follow the User's schema: `[*]` over a list is `list.all(...)`, over a map `map.all(k, [map[k]].all(...))`
- * (the values, as platlint selects them), and both where the schema leaves the shape open. The API server decodes
- * objects by that schema before any policy sees them, so a map where the schema has a list never reaches it.
+ * `[*]` over a list is `list.all(...)`, over a map `map.all(k, [map[k]].all(...))` (the values, as platlint selects
+ * them). The shape the User's schema gives is written first and typed by it; the other shape, which the API server
+ * never lets through, follows as dyn, so that the policy decides as platlint on any document.
  */
 import { DYN, type CelType } from '../cel/index.js';
 import type { PathStep } from '../path.js';
@@ -138,16 +138,18 @@ export class PathQuantifier {
       if (mode === 'all') return `${on}.all(${key}, ${holds})`;
       return `[${on}.filter(${key}, ${holds})[0]].map(${key}, [${on}[${key}]].map(${value}, ${describe?.(child, childOld)})[0])[0]`;
     };
-    const branches: { shape: 'list' | 'map'; text: string }[] = [];
-    if (type.kind === 'list') branches.push({ shape: 'list', text: listBranch(expr) });
-    else if (type.kind === 'map') branches.push({ shape: 'map', text: mapBranch(expr) });
-    else {
-      // Open (dyn), or a closed object, whose fields a wildcard walks as a map's values.
-      const on = type.kind === 'object' ? `dyn(${expr})` : expr;
-      branches.push({ shape: 'list', text: listBranch(on) }, { shape: 'map', text: mapBranch(on) });
-    }
-    const [only] = branches;
-    if (branches.length === 1 && only) return mode === 'all' ? anyOf([`type(${expr}) != ${only.shape}`, only.text]) : only.text;
+    // The shape the schema gives comes first, typed; the other, which only a document the API server would refuse
+    // can have, as dyn: platlint's [*] walks a list's items and a map's values whatever the schema says.
+    const typed = (shape: 'list' | 'map'): string => (shape === 'list' ? listBranch(expr) : mapBranch(expr));
+    const untyped = (shape: 'list' | 'map'): string => (shape === 'list' ? listBranch(`dyn(${expr})`) : mapBranch(`dyn(${expr})`));
+    const branches: { shape: 'list' | 'map'; text: string }[] =
+      type.kind === 'list'
+        ? [{ shape: 'list', text: typed('list') }, { shape: 'map', text: untyped('map') }]
+        : type.kind === 'map'
+          ? [{ shape: 'map', text: typed('map') }, { shape: 'list', text: untyped('list') }]
+          : type.kind === 'object'
+            ? [{ shape: 'map', text: untyped('map') }, { shape: 'list', text: untyped('list') }]
+            : [{ shape: 'list', text: typed('list') }, { shape: 'map', text: typed('map') }];
     // A scalar under a wildcard selects nothing.
     return `(${branches.map((b) => `type(${expr}) == ${b.shape} ? ${b.text} : `).join('')}${mode === 'all' ? 'true' : "''"})`;
   }
