@@ -23,7 +23,8 @@ const V6 = [
   `(?:${V6_SEG}:){1}(?:(?::${V6_SEG}){0,4}:${V4}|(?::${V6_SEG}){1,6}|:)`,
   `(?::(?:(?::${V6_SEG}){0,5}:${V4}|(?::${V6_SEG}){1,7}|:))`,
 ].join('|');
-const DOMAIN_LITERAL = String.raw`\[(?:${V4}|${V6})\]`;
+export const IP_ADDRESS = `(?:${V4}|${V6})`;
+const DOMAIN_LITERAL = String.raw`\[${IP_ADDRESS}\]`;
 export const EMAIL_PATTERN = `^(?:${DOT_ATOM}|${QUOTED})@(?:${DOT_ATOM}|${DOMAIN_LITERAL})$`;
 
 export default defineTwin(rule, [

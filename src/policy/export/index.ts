@@ -95,7 +95,7 @@ export function exportRules(rules: readonly ExportRule[], options: ManifestOptio
     const policy = policyObject(name, translated.plan, options);
     const problems = policyProblems(policy, environment);
     if (problems.length) {
-      skip(`its translation does not compile in the CEL of Kubernetes ${options.kubernetesVersion}: ${problems.join('; ')}`);
+      skip(`its translation does not compile in the CEL of Kubernetes ${options.kubernetesVersion} with object typed by the User's schema: ${problems.join('; ')}`);
       continue;
     }
     names.add(name);
