@@ -8,6 +8,7 @@ import { loadPolicies } from '../../src/policy/load.js';
 import { PolicyRule } from '../../src/policy/rule.js';
 import { readBinding, readPolicy } from '../../src/policy/vap/read.js';
 import { FIXTURES } from '../helpers/fixtures.js';
+import { docBlock } from '../docs/doc-blocks.js';
 
 const policyRules = (): ExportRule[] =>
   loadPolicies(['policies'], FIXTURES)
@@ -50,6 +51,14 @@ describe('exported objects', () => {
       expect(parseAllDocuments(exportYaml(documents)).map((d) => d.toJS())).toEqual(documents);
     });
   }
+
+  it('are what docs/cluster-policies.md applies with kubectl: the file its export writes', () => {
+    const written = docBlock('docs/cluster-policies.md', 'Export', 'policy export -o');
+    const applied = docBlock('docs/cluster-policies.md', 'Apply', 'kubectl apply');
+    const file = /-o (\S+)/.exec(written)?.[1];
+    expect(file).toBe('cluster/platlint-policies.yaml');
+    expect(applied).toBe(`kubectl apply --dry-run=server -f ${file}\nkubectl apply -f ${file}\n`);
+  });
 
   it('the schema check catches what the API server refuses', () => {
     expect(() => new ValidatingAdmissionPolicyBinding({ metadata: { name: 'a' }, spec: { policyName: 'a', validationActions: ['Refuse'] } } as never).validate()).toThrow(/allowed values/);
