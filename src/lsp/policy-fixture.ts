@@ -5,7 +5,7 @@
 import { dirname } from 'node:path';
 import { DiagnosticSink, type ReportingRule } from '../engine/diagnostics.js';
 import type { Diagnostic, Severity } from '../engine/types.js';
-import { isPreviousVersion, packOfFixture } from '../policy/fixtures.js';
+import { isKaptestFolder, isPreviousVersion, packOfFixture } from '../policy/fixtures.js';
 
 /** What `policy test` says of an expectation or a diagnostic, under the rule id it is about. */
 function testRule(id: string, severity: Severity = 'error'): ReportingRule {
@@ -18,8 +18,9 @@ function testRule(id: string, severity: Severity = 'error'): ReportingRule {
  * policy files' unsaved text. The previous version `X.old.yaml` of a fixture is read from disk, as `policy test` does.
  */
 export async function policyFixtureDiagnostics(path: string, text: string, cwd: string, readFile: (absolute: string) => Uint8Array | undefined): Promise<Diagnostic[]> {
-  // `policy test` runs `X.yaml` as an update of it, and says nothing of it on its own.
-  if (isPreviousVersion(path)) return [];
+  // `policy test` runs `X.yaml` as an update of it, and says nothing of it on its own; a kaptest suite's files are
+  // its manifest's, whose results name cases, not lines.
+  if (isPreviousVersion(path) || isKaptestFolder(dirname(path))) return [];
   // CEL costs hundreds of milliseconds to load: only a session that opens a fixture pays for it.
   const [{ findPolicyFiles, loadPolicies }, { checkFixture, previousVersionOf }] = await Promise.all([import('../policy/index.js'), import('../policy/fixture-check.js')]);
   const pack = packOfFixture(path);

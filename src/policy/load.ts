@@ -25,6 +25,7 @@ import { PolicySource } from './source.js';
 import { AdmissionLoader, type AdmissionReporter, type AdmissionRuntime, type AdmissionSettings } from './vap/load.js';
 import type { AdmissionPolicyRule } from './vap/rule.js';
 import { walkYamlFiles } from '../cli/files.js';
+import { isKaptestFolder } from './fixtures.js';
 import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
 import type { PolicyRuleSpec, SourceSpot } from './types.js';
 
@@ -70,12 +71,14 @@ export interface LoadedPolicies {
 const SKIPPED_DIRS = new Set(['node_modules', 'tests', 'test', '__tests__']);
 
 /**
- * Policy files under a directory, in a stable order; `tests` folders (policy test fixtures) are skipped, and so is
- * what the directory's `.gitignore` / `.platlintignore` leave out. Throws when a directory cannot be read.
+ * Policy files under a directory, in a stable order; `tests` folders (policy test fixtures) and kaptest's `*.test`
+ * folders (unless `kaptest`, for `policy test`) are skipped, and so is what the directory's `.gitignore` /
+ * `.platlintignore` leave out. Throws when a directory cannot be read.
  */
-export function findPolicyFiles(dir: string): string[] {
+export function findPolicyFiles(dir: string, options: { kaptest?: boolean } = {}): string[] {
   const errors: string[] = [];
-  const files = walkYamlFiles(dir, errors, { skipDirs: SKIPPED_DIRS, cwd: dir });
+  const skipDir = options.kaptest ? undefined : isKaptestFolder;
+  const files = walkYamlFiles(dir, errors, { skipDirs: SKIPPED_DIRS, cwd: dir, ...(skipDir ? { skipDir } : {}) });
   if (errors.length) throw new Error(errors[0]);
   return files;
 }

@@ -69,7 +69,7 @@ export function runPolicyTests(dir: string, cwd: string, options: LoadPoliciesOp
   try {
     single = !statSync(root).isDirectory();
     if (single && !isKaptestFile(root)) throw new PolicyTestError(`${dir} is neither a directory nor a kaptest manifest`);
-    files = single ? [root] : findPolicyFiles(root);
+    files = single ? [root] : findPolicyFiles(root, { kaptest: true });
   } catch (error) {
     if (error instanceof PolicyTestError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
