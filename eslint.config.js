@@ -36,6 +36,20 @@ export default tseslint.config(
     },
   },
   {
+    // Every test runs: a skipped, focused or to-do test hides what it checks (the closing line counts skips anyway).
+    files: ['test/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[object.name=/^(it|test|describe|suite)$/][property.name=/^(skip|only|todo|skipIf|runIf|fails)$/]',
+          message: 'No skipped, focused or to-do tests: a test that needs a program npm does not install belongs to test/e2e/.',
+        },
+        { selector: 'CallExpression[callee.property.name="skip"][callee.object.name=/^(ctx|context|t)$/]', message: 'No skipped tests.' },
+      ],
+    },
+  },
+  {
     // Rules reach the engine and the platform helpers through rules/api.ts only, so src/ can move without them.
     files: ['rules/**/*.ts'],
     ignores: ['rules/api.ts', 'rules/index.ts'],
