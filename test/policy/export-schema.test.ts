@@ -37,13 +37,13 @@ describe('exported objects', () => {
       for (const doc of documents) {
         if (doc['kind'] === 'ValidatingAdmissionPolicy') {
           // The API's schema (kubernetes-models, generated from Kubernetes' OpenAPI document).
-          expect(() => new ValidatingAdmissionPolicy(doc).validate()).not.toThrow();
+          expect(() => new ValidatingAdmissionPolicy(doc as never).validate()).not.toThrow();
           // Closed structure and the API server's own checks (read.ts), then the expressions with object typed as a User.
           expect(readPolicy(doc).problems).toEqual([]);
           expect(policyProblems(doc, environment)).toEqual([]);
         } else {
           expect(doc['kind']).toBe('ValidatingAdmissionPolicyBinding');
-          expect(() => new ValidatingAdmissionPolicyBinding(doc).validate()).not.toThrow();
+          expect(() => new ValidatingAdmissionPolicyBinding(doc as never).validate()).not.toThrow();
           expect(readBinding(doc).problems).toEqual([]);
         }
       }
