@@ -1,10 +1,32 @@
+import { builtinModules } from 'node:module';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /** Only the entry points meet the process: the library below them takes what it needs as arguments. */
 const processRestriction = {
-  message: 'Only the entry points (src/cli/, src/lsp/server.ts, build scripts) touch the process: take it as a parameter.',
+  message: 'Only the entry points (src/bin/, src/cli/, src/lsp/server.ts, build scripts) touch the process: take it as a parameter.',
 };
+const processPaths = ['node:process', 'process'].map((name) => ({ name, ...processRestriction }));
+
+/**
+ * The platform-neutral core: it runs in a browser too (src/browser/), so it imports no Node module and nothing
+ * outside the core; file access, hashing and certificates come in from the project layer (src/project/).
+ */
+const CORE = ['src/engine/**', 'src/yaml/**', 'src/schema/**', 'src/formats/**', 'src/platform/**', 'src/policy/**', 'rules/**'];
+const coreRestriction = { message: 'The core (engine, yaml, schema, formats, platform, policy, rules) runs outside Node too: take it from the project layer.' };
+const NOT_CORE = ['bin', 'browser', 'build', 'change', 'cli', 'formatters', 'lsp', 'patch', 'project', 'settings-file', 'suppressions'];
+const coreImports = {
+  paths: [...processPaths, ...builtinModules.filter((name) => name !== 'process').map((name) => ({ name, ...coreRestriction }))],
+  patterns: [
+    { group: ['node:*'], ...coreRestriction },
+    // From a core folder of src/ (`../project/…`), or from rules/api.ts (`../src/project/…`).
+    { regex: `^\\.\\./(${NOT_CORE.join('|')})/|(^|/)src/(${NOT_CORE.join('|')})/`, ...coreRestriction },
+  ],
+};
+const coreGlobals = [
+  { name: 'process', ...processRestriction },
+  ...['Buffer', 'global', 'setImmediate', 'clearImmediate', '__dirname', '__filename', 'require'].map((name) => ({ name, ...coreRestriction })),
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'src/schema/types.generated.ts'] },
@@ -20,19 +42,25 @@ export default tseslint.config(
   {
     files: ['src/**', 'rules/**'],
     ignores: [
+      'src/bin/**',
       'src/cli/**',
       'src/lsp/server.ts',
       // Build scripts, run by `npm run build`.
       'src/build/**',
-      'src/schema/build-validators.ts',
-      'src/schema/generate-types.ts',
       // The docs site's build and local server, run by `npm run site` and `npm run site:serve`.
       'src/site/build.ts',
       'src/site/serve.ts',
     ],
     rules: {
       'no-restricted-globals': ['error', { name: 'process', ...processRestriction }],
-      'no-restricted-imports': ['error', { paths: ['node:process', 'process'].map((name) => ({ name, ...processRestriction })) }],
+      'no-restricted-imports': ['error', { paths: processPaths }],
+    },
+  },
+  {
+    files: CORE,
+    rules: {
+      'no-restricted-globals': ['error', ...coreGlobals],
+      'no-restricted-imports': ['error', coreImports],
     },
   },
   {
@@ -54,7 +82,7 @@ export default tseslint.config(
     files: ['rules/**/*.ts'],
     ignores: ['rules/api.ts', 'rules/index.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**'], message: 'Import from rules/api.ts instead.' }] }],
+      'no-restricted-imports': ['error', { ...coreImports, patterns: [...coreImports.patterns, { group: ['**/src/**'], message: 'Import from rules/api.ts instead.' }] }],
     },
   },
 );

@@ -2,7 +2,7 @@
  * The CEL twins of built-in rules (`twin.ts` in a rule's folder), which `platlint policy export --builtin` exports
  * as ValidatingAdmissionPolicies. Loaded only by the export: linting never needs them.
  */
-import type { CelTwin } from './api.js';
+import type { CelTwin } from './twin.js';
 import accessSubjects from './user/access-subjects/twin.js';
 import accessVerbs from './user/access-verbs/twin.js';
 import clusterRoles from './user/cluster-roles/twin.js';

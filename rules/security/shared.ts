@@ -1,7 +1,7 @@
 /**
  * Small helpers shared by the `security/*` rules (not a rule itself: the area index lists the rules).
  */
-import { type DataPath, getIn, isEnvReference, isLocalhost, parseGoUrl } from '../api.js';
+import { connectionPasswords, type DataPath, getIn, isEnvReference, isLocalhost, parseGoUrl } from '../api.js';
 
 /**
  * A secret written inline: a non-empty string that is not a whole-value environment reference (`$NAME`, `${NAME}`).
@@ -9,40 +9,6 @@ import { type DataPath, getIn, isEnvReference, isLocalhost, parseGoUrl } from '.
  */
 export function isInlineSecret(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '' && !isEnvReference(value);
-}
-
-/**
- * The passwords written into a connection string, in the places `redactUrlPassword` (src/formats/host-port.ts) masks:
- * the user info of every `scheme://user:password@host` (also Go-MySQL's `mysql://user:password@tcp(host:3306)/db`),
- * a scheme-less Go-MySQL DSN `user:password@tcp(host)/db`, and libpq-style `password=...` pairs (in a query or a
- * key/value DSN). The formats module masks them but has no function that returns them, hence this one.
- */
-export function connectionPasswords(value: string): string[] {
-  const out: string[] = [];
-  if (/[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(value)) {
-    for (const match of value.matchAll(/[A-Za-z][A-Za-z0-9+.-]*:\/\/([^\s/?#]*)/g)) {
-      const authority = match[1] ?? '';
-      const at = authority.lastIndexOf('@');
-      if (at < 0) continue;
-      const userinfo = authority.slice(0, at);
-      const colon = userinfo.indexOf(':');
-      if (colon >= 0) out.push(userinfo.slice(colon + 1));
-    }
-  } else {
-    const lastSlash = value.lastIndexOf('/');
-    const base = lastSlash >= 0 ? value.slice(0, lastSlash) : value;
-    const at = base.lastIndexOf('@');
-    if (at > 0) {
-      const userinfo = base.slice(0, at);
-      const colon = userinfo.indexOf(':');
-      if (colon >= 0 && !/\s/.test(userinfo)) out.push(userinfo.slice(colon + 1));
-    }
-  }
-  for (const match of value.matchAll(/\bpassword\s*=\s*('(?:[^'\\]|\\.)*'|[^\s;&]*)/gi)) {
-    const raw = match[1] ?? '';
-    out.push(raw.startsWith("'") && raw.endsWith("'") && raw.length >= 2 ? raw.slice(1, -1) : raw);
-  }
-  return out;
 }
 
 /** True when a connection string carries a password that is neither empty nor an environment reference. */

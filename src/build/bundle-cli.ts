@@ -1,13 +1,13 @@
 /**
- * Build step: bundles the CLI with esbuild, over the files tsc wrote to dist/src/cli, into one CommonJS file,
- * dist/src/cli/platlint.cjs, and writes V8's code cache of it beside it. The `platlint` command is launch.cjs
- * (src/cli/launch.cts), which compiles the bundle from that cache. A profile of a pre-commit run showed start-up
+ * Build step: bundles the CLI with esbuild into one CommonJS file beside the `platlint` command,
+ * dist/src/bin/platlint.cjs, and writes V8's code cache of it beside it. The `platlint` command is launch.cjs
+ * (src/bin/launch.cts), which compiles the bundle from that cache. A profile of a pre-commit run showed start-up
  * dominated first by resolving and loading some 160 of our modules and 100 CommonJS modules of the dependencies
  * (hence a bundle), then by compiling the bundle (hence the cache, which Node 20 keeps for CommonJS scripts only).
  *
  *   node dist/src/build/bundle-cli.js      # run by `npm run build`, after tsc and build-validators
  *
- * - One file, which launch.cjs runs as the process and in each lint worker thread (src/cli/bundle-entry.ts). What a
+ * - One file, which launch.cjs runs as the process and in each lint worker thread (src/bin/bundle-entry.ts). What a
  *   run may not need (formatters, the language server, CEL) is still only initialised when first imported.
  * - A module `X.ts` with an `X.bundled.ts` beside it is replaced by that one in the bundle: the precompiled
  *   validators, imported statically there (src/schema/precompiled-validators.bundled.ts), and the lint worker's
@@ -16,9 +16,9 @@
  *   (lean-validators.ts) against the schemas the bundle holds anyway.
  * - `import.meta.url` is the bundle's own URL, so that `new URL('./x', import.meta.url)` names a file beside it.
  * - The package's runtime `dependencies` stay outside the bundle, in node_modules; everything else (the
- *   devDependencies yaml, commander, micromatch, CEL, the LSP library) is taken in. So `dependencies` lists exactly
- *   what the published package needs besides its bundle: ajv and re2js, which src/schema/ajv.ts and
- *   src/formats/regex.ts load with createRequire on first use, out of esbuild's sight.
+ *   devDependencies yaml, commander, picomatch, CEL, the LSP library) is taken in. So `dependencies` lists exactly
+ *   what the published package needs besides its bundle: ajv and re2js, which the bundle loads when their exports
+ *   are first read (lazy-dependencies.ts).
  *   `platlint explain` reads the rule docs from rules/ in a checkout, and from the archive written beside the bundle
  *   (rule-docs-archive.ts) in the package, which ships no rules/.
  * - Minified: the published package holds only the bundle. Local function names are not kept (esbuild's keepNames
@@ -38,18 +38,19 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { leanValidatorsModule } from './lean-validators.js';
+import { lazyDependenciesPlugin } from './lazy-dependencies.js';
 import { yamlBundlePlugins } from './yaml-bundle.js';
-import { RULE_DOCS_ARCHIVE } from '../engine/docs.js';
+import { RULE_DOCS_ARCHIVE } from '../project/rule-docs.js';
 import { ruleDocsArchive } from './rule-docs-archive.js';
-import { writeFileAtomic } from '../cli/write-file.js';
+import { writeFileAtomic } from '../project/write-file.js';
 import { bundledPackages, THIRD_PARTY_LICENSES_FILE, thirdPartyLicensesText } from './third-party-licenses.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const outdir = join(root, 'dist', 'src', 'cli');
+const outdir = join(root, 'dist', 'src', 'bin');
 const generatedValidators = join(root, 'dist', 'src', 'schema', 'validators.generated.js');
 const BUNDLE_FILE = 'platlint.cjs';
 const LAUNCHER_FILE = 'launch.cjs';
-/** The code caches' names, as src/cli/launch.cts makes them from the bundle's hash. */
+/** The code caches' names, as src/bin/launch.cts makes them from the bundle's hash. */
 const CODE_CACHE = /^platlint-[0-9a-f]+\.code-cache$/;
 
 /** The runtime dependencies, which the published package installs beside the bundle. */
@@ -67,7 +68,7 @@ async function leanValidators(code: string): Promise<string> {
   });
 }
 
-const validatorsPlugin: Plugin = {
+export const validatorsPlugin: Plugin = {
   name: 'generated-validators',
   setup(b) {
     b.onResolve({ filter: /^\.\/validators\.generated\.js$/ }, () => {
@@ -79,7 +80,7 @@ const validatorsPlugin: Plugin = {
 };
 
 /** `./X.js` is bundled as `X.bundled.ts` where there is one beside `X.ts`, for every importer but that file itself. */
-const bundledVariantsPlugin: Plugin = {
+export const bundledVariantsPlugin: Plugin = {
   name: 'bundled-variants',
   setup(b) {
     b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
@@ -89,7 +90,7 @@ const bundledVariantsPlugin: Plugin = {
   },
 };
 
-/** The bundle's text with its hash as the first line, which names its code cache (src/cli/launch.cts). */
+/** The bundle's text with its hash as the first line, which names its code cache (src/bin/launch.cts). */
 function withHashLine(code: Uint8Array): string {
   const text = Buffer.from(code).toString('utf8').replace(/^#!.*\n/, '');
   return `// platlint bundle ${createHash('sha256').update(text).digest('hex').slice(0, 20)}\n${text}`;
@@ -124,7 +125,7 @@ export async function bundleCli(): Promise<string[] | undefined> {
   }
   const result = await esbuild.build({
     absWorkingDir: root,
-    entryPoints: ['src/cli/bundle-entry.ts'],
+    entryPoints: ['src/bin/bundle-entry.ts'],
     outfile: join(outdir, BUNDLE_FILE),
     bundle: true,
     format: 'cjs',
@@ -138,7 +139,7 @@ export async function bundleCli(): Promise<string[] | undefined> {
     minify: true,
     legalComments: 'none',
     metafile: true,
-    plugins: [bundledVariantsPlugin, validatorsPlugin, ...yamlBundlePlugins],
+    plugins: [lazyDependenciesPlugin(runtimeDependencies(), root), bundledVariantsPlugin, validatorsPlugin, ...yamlBundlePlugins],
     write: false,
     logLevel: 'warning',
   });

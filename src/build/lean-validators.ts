@@ -1,5 +1,5 @@
 /**
- * Trims of ajv's standalone code (src/schema/build-validators.ts), the largest part of the CLI bundle, that keep every
+ * Trims of ajv's standalone code (build-validators.ts), the largest part of the CLI bundle, that keep every
  * error the validators report the same for what src/schema/validate.ts reads (keyword, instancePath, params, schema,
  * parentSchema, data):
  * - it embeds each schema it validates against as a literal (for `verbose` errors' `schema` and `parentSchema`): a

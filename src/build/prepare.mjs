@@ -69,7 +69,7 @@ if (missing.length > 0 && !devOmitted) {
 }
 if (missingBuildTools().length === 0) {
   build();
-} else if (['pack', 'publish'].includes(process.env.npm_command ?? '') && !existsSync(join(root, 'dist', 'src', 'cli', 'platlint.cjs'))) {
+} else if (['pack', 'publish'].includes(process.env.npm_command ?? '') && !existsSync(join(root, 'dist', 'src', 'bin', 'platlint.cjs'))) {
   say(`${missing.join(' and ')} not installed and dist/ not built: run \`npm ci\` first`);
   process.exit(1);
 } else {

@@ -1,5 +1,5 @@
 /**
- * The bundle carries code of the packages it takes in (yaml, commander, micromatch, CEL, the LSP library, ...). Their
+ * The bundle carries code of the packages it takes in (yaml, commander, picomatch, CEL, the LSP library, ...). Their
  * licenses (MIT, ISC, Apache-2.0) ask that their notices travel with copies: this collects, from esbuild's metafile,
  * every package the bundle holds and writes each one's license text into one file beside the bundle.
  */
@@ -48,7 +48,7 @@ export function bundledPackages(root: string, metafile: Metafile): BundledPackag
   return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Packages whose license text is word for word one printed above (the LSP packages, the micromatch family) point to it. */
+/** Packages whose license text is word for word one printed above (the LSP packages, for one) point to it. */
 export function thirdPartyLicensesText(packages: readonly BundledPackage[]): string {
   const firstWithText = new Map<string, string>();
   const sections = packages.map((pkg) => {
@@ -58,5 +58,5 @@ export function thirdPartyLicensesText(packages: readonly BundledPackage[]): str
     const body = pkg.text === undefined ? `The package ships no license file; its package.json says: ${pkg.license}.` : same !== undefined ? `The same license text as ${same}, above.` : pkg.text;
     return `${heading}\n${'-'.repeat(heading.length)}\n\n${body}\n`;
   });
-  return `platlint's CLI bundle (dist/src/cli) contains code of the following packages, under these licenses.\n\n${sections.join('\n\n')}`;
+  return `platlint's CLI bundle (dist/src/bin) contains code of the following packages, under these licenses.\n\n${sections.join('\n\n')}`;
 }

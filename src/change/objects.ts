@@ -8,10 +8,9 @@ import type { LintTarget } from '../engine/document.js';
 import { TargetExtractor } from '../engine/extract.js';
 import type { ForeignJudge } from '../engine/rule-plan.js';
 import { objectScope } from '../engine/scope.js';
-import { recoverSwallowedDocuments } from '../engine/yaml-errors.js';
+import { readYaml } from '../engine/read-yaml.js';
 import { isRecord } from '../platform/data.js';
-import { parseYaml, withLineFeeds } from '../yaml/parse.js';
-import { goDecode } from '../yaml/go-decode.js';
+import { identityKey, uidOf } from '../platform/identity.js';
 
 export interface ObjectVersion {
   /** The file the object was read from (a path as shown to the user, or a repository path at a git revision). */
@@ -25,26 +24,6 @@ export interface ObjectVersion {
   fromRaw: boolean;
 }
 
-function stringField(record: unknown, key: string): string | undefined {
-  const value = isRecord(record) ? record[key] : undefined;
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** The identity the server addresses an object by; an empty namespace is the same as none. */
-export function identityOf(data: Readonly<Record<string, unknown>>): string | undefined {
-  const metadata = data['metadata'];
-  const name = stringField(metadata, 'name');
-  if (name === undefined) return undefined;
-  return [String(data['apiVersion']), String(data['kind']), stringField(metadata, 'namespace') ?? '', name].join('\u0000');
-}
-
-/** A readable form of an identity, for messages: `User jane-doe` or `User team-a/jane-doe`. */
-export function describeIdentity(data: Readonly<Record<string, unknown>>): string {
-  const metadata = data['metadata'];
-  const namespace = stringField(metadata, 'namespace');
-  return `${String(data['kind'])} ${namespace ? `${namespace}/` : ''}${stringField(metadata, 'name') ?? '(unnamed)'}`;
-}
-
 export function slotOf(target: Pick<LintTarget, 'documentIndex' | 'fromRaw' | 'pointer'>): string {
   return `${target.documentIndex}\u0000${target.pointer([])}\u0000${target.fromRaw ? 'raw' : ''}`;
 }
@@ -54,31 +33,15 @@ export function slotOf(target: Pick<LintTarget, 'documentIndex' | 'fromRaw' | 'p
  * the objects of other APIs that `foreign` says are linted too.
  */
 export function objectsIn(text: string, file: string, foreign?: ForeignJudge): ObjectVersion[] {
-  let parsed;
-  try {
-    // Read as the linted file is read, lone CRs as line breaks; offsets are unchanged.
-    parsed = recoverSwallowedDocuments(parseYaml(withLineFeeds(text)));
-  } catch {
-    return [];
-  }
-  const extractor = new TargetExtractor(parsed, foreign);
-  const readable: { index: number; doc: (typeof parsed.documents)[number]; data: unknown }[] = [];
-  parsed.documents.forEach((doc, index) => {
-    if (doc.contents === null || doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return;
-    try {
-      // Both versions are read as the platform reads them, as the linted file is.
-      const decoded = goDecode(doc, parsed.text);
-      const data = decoded.fatal ? null : decoded.data;
-      if (data !== null && data !== undefined) readable.push({ index, doc, data });
-    } catch {
-      // An alias the engine reports; nothing to compare.
-    }
-  });
+  // Both versions are read as the linted file is: the platform's reading, by the engine's reader.
+  const read = readYaml(text);
+  const extractor = new TargetExtractor(read.parsed, foreign);
+  const readable = read.documents.filter(({ data }) => data !== null && data !== undefined);
   const fileHasPlatformObjects = readable.some(({ data }) => isRecord(data) && objectScope(data).linted);
   const out: ObjectVersion[] = [];
-  for (const { index, doc, data } of readable) {
-    for (const target of extractor.extract(index, { doc, root: doc.contents, text: parsed.text }, data, fileHasPlatformObjects).targets) {
-      out.push({ file, slot: slotOf(target), identity: identityOf(target.data), uid: stringField(target.data['metadata'], 'uid'), data: target.data, fromRaw: target.fromRaw });
+  for (const { index, space, data } of readable) {
+    for (const target of extractor.extract(index, space, data, fileHasPlatformObjects).targets) {
+      out.push({ file, slot: slotOf(target), identity: identityKey(target.data), uid: uidOf(target.data), data: target.data, fromRaw: target.fromRaw });
     }
   }
   return out;
@@ -92,7 +55,7 @@ export class OldObjects {
 
   constructor(objects: Iterable<ObjectVersion>) {
     for (const o of objects) {
-      const key = identityKey(o);
+      const key = versionKey(o);
       if (key !== undefined && !this.byIdentity.has(key)) this.byIdentity.set(key, o);
       if (o.uid !== undefined) push(this.byUid, o.uid, o);
       push(this.byFile, o.file, o);
@@ -118,7 +81,8 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-function identityKey(o: ObjectVersion): string | undefined {
+/** The object's identity, told apart from its own status read out of `spec.raw`. */
+function versionKey(o: ObjectVersion): string | undefined {
   return o.identity === undefined ? undefined : `${o.identity}\u0000${o.fromRaw}`;
 }
 
@@ -135,7 +99,7 @@ export function pairVersions(olds: OldObjects, news: readonly ObjectVersion[], o
     taken.add(o);
   };
   for (const n of news) {
-    const key = identityKey(n);
+    const key = versionKey(n);
     if (key !== undefined) claim(n, olds.withIdentity(key));
   }
   for (const n of news) {

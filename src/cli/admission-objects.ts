@@ -6,7 +6,7 @@
 import { decodeSource } from '../engine/decode.js';
 import type { ObjectData } from '../policy/vap/cluster.js';
 import type { AdmissionRuntime } from '../policy/vap/load.js';
-import { readInputFile } from './files.js';
+import { readInputFile } from '../project/files.js';
 
 /** Gives the policies the objects of the files (and of stdin's bytes) they read, and returns them. */
 export function collectClusterObjects(runtime: AdmissionRuntime, files: readonly string[], stdin?: Uint8Array): ObjectData[] {

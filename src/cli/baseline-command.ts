@@ -5,28 +5,15 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { Suppressor } from '../engine/diagnostics.js';
 import { entryKey, messageHash, serializeBaseline, uniqueEntries, type BaselineEntry } from '../suppressions/baseline.js';
 import { readBaseline } from '../suppressions/load.js';
 import { relativeTo } from '../settings-file/paths.js';
-import type { Suppressions } from '../suppressions/suppressions.js';
-import type { SuppressionLedger } from '../suppressions/unused.js';
 import type { CliIo } from './io.js';
-import { runLint, type LintFlags } from './lint-command.js';
-import { FileWriteError, writeFileAtomic } from './write-file.js';
+import { runLint, type BaselineRun, type LintFlags } from './lint-command.js';
+import { FileWriteError, writeFileAtomic } from '../project/write-file.js';
 
 export interface BaselineFlags extends LintFlags {
   prune?: boolean;
-}
-
-/** What `runLint` asks of the baseline command: how to see each problem, and what to do at the end. */
-export interface BaselineRun {
-  /** With `--prune`, the existing baseline applies (its used entries are kept); without, every problem is new. */
-  prune: boolean;
-  /** `baselinePath`: the absolute path of the baseline to write. */
-  suppressorFor(file: string, suppressor: Suppressor | undefined, baselinePath: string): Suppressor | undefined;
-  /** Writes the baseline; the exit code. */
-  finish(baselinePath: string, suppressions: Suppressions, ledger: SuppressionLedger): number;
 }
 
 function entries(n: number): string {

@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { FileResult } from '../engine/types.js';
-import { sha256 } from '../engine/crypto.js';
-import { ioReason, readRegularFile, SIZE_LIMITS } from './read-file.js';
-import { FileWriteError, writeFileAtomic } from './write-file.js';
+import { ioReason, readRegularFile, SIZE_LIMITS } from '../project/read-file.js';
+import { FileWriteError, writeFileAtomic } from '../project/write-file.js';
 
 // 2: results carry the skipped objects and whether the whole file was skipped.
 const CACHE_FORMAT = 3;
@@ -42,12 +41,6 @@ function isFile(path: string): boolean {
 
 function isDirectory(path: string): boolean {
   return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
-}
-
-export function hashText(...parts: readonly (string | Uint8Array)[]): string {
-  const hash = sha256();
-  for (const part of parts) hash.update(part).update('\u0000');
-  return hash.digest('hex');
 }
 
 /**

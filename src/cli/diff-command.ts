@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { ChangeContext } from '../change/context.js';
 import type { CliIo } from './io.js';
-import { readManifestText } from './read-file.js';
+import { readManifestText } from '../project/read-file.js';
 import { runLint, type LintFlags } from './lint-command.js';
 
 /** `platlint diff OLD NEW`: exit codes as for lint; OLD that cannot be read is exit 2. */

@@ -7,7 +7,7 @@ import type { FileResult } from '../engine/types.js';
 import type { CliIo } from './io.js';
 import { UsageError } from './settings.js';
 import { VERSION } from './version.js';
-import { writeFileAtomic } from './write-file.js';
+import { writeFileAtomic } from '../project/write-file.js';
 
 export interface ExportFlags {
   outputFile?: string;
@@ -63,8 +63,8 @@ export async function runPolicyExport(paths: string[], flags: ExportFlags, io: C
   if (policyPaths.length === 0 && !flags.builtin) {
     throw new UsageError('policy export has nothing to export: name policy files or directories, list them in .platlint.yaml (policies), or give --builtin');
   }
-  const { loadPolicies, PolicyRule } = await import('../policy/index.js');
-  const loaded = policyPaths.length ? loadPolicies(policyPaths, io.cwd, configFile?.kubernetesVersion ? { kubernetesVersion: configFile.kubernetesVersion } : {}) : undefined;
+  const [{ loadPolicyPaths }, { PolicyRule }] = await Promise.all([import('../project/policy-files.js'), import('../policy/rule.js')]);
+  const loaded = policyPaths.length ? loadPolicyPaths(policyPaths, io.cwd, configFile?.kubernetesVersion ? { kubernetesVersion: configFile.kubernetesVersion } : {}) : undefined;
   const problems = problemLines(loaded?.problems ?? []);
   if (problems.length) {
     for (const line of problems) io.error(`platlint: ${line}`);

@@ -7,6 +7,8 @@ export interface CliIo {
   out(text: string): void;
   error(line: string): void;
   readStdin(): Promise<Uint8Array>;
+  /** `platlint lsp`: the language server on the process's stdin and stdout, which the entry brings (src/bin/main.ts). */
+  startLanguageServer?(cwd: string): Promise<void>;
   /** Set only when a person watches stderr on a terminal; `out` and `error` erase its line before they write. */
   progress?: Progress;
 }

@@ -1,29 +1,33 @@
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { foreignJudge } from '../engine/rule-plan.js';
-import { lintBytes, lintText, type LintOptions } from '../engine/lint.js';
+import { lintBytes, lintText } from '../engine/lint.js';
 import { maskSecretsInText } from '../engine/secrets.js';
-import { isRuleEnabled, severityInForce, type RuleSetting } from '../engine/settings.js';
+import { isRuleEnabled, severityInForce, type RuleSetting, type RuleSettings } from '../engine/settings.js';
 import type { FileResult, Rule } from '../engine/types.js';
 import { defaultFormat, isFormatName, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
 import type { Summary } from '../formatters/summary.js';
-import { defaultCacheLocation, hashText, LintCache } from './cache.js';
-import { readInputFile, resolveInputs } from './files.js';
+import { defaultCacheLocation, LintCache } from './cache.js';
+import { hashText } from '../project/node-host.js';
+import { readInputFile, resolveInputs } from '../project/files.js';
 import type { CliIo } from './io.js';
 import { fileSizes, lintFilesInParallel, worthParallel } from './parallel.js';
-import { loadRuleSet, ruleInfoLookup } from './rule-set.js';
-import { nearest } from '../schema/suggest.js';
-import { parseMaxWarnings, renamedRuleWarnings, settingsWithFlags, UsageError } from './settings.js';
+import { loadRuleSet } from '../project/rule-set.js';
+import { nearest } from '../engine/suggest.js';
+import { parseMaxWarnings, renamedRuleWarnings, ruleOverrides, UsageError } from './settings.js';
+import { lintOptionsFor, settingsOf, type ProjectLinting } from '../project/file-linting.js';
 import type { ChangeContext } from '../change/context.js';
 import { loadBase } from './base-option.js';
-import { ReportOutputs } from './report-output.js';
-import { skippedPolicyFixture } from '../policy/fixtures.js';
+import { ReportOutputs, ruleInfoLookup } from './report-output.js';
+import { policyFixtureSkipped } from '../project/policy-fixtures.js';
 import { collectClusterObjects } from './admission-objects.js';
 import { VERSION } from './version.js';
-import { FileWriteError, writeFileAtomic } from './write-file.js';
+import { FileWriteError, writeFileAtomic } from '../project/write-file.js';
 import { baselinePathOf, loadSuppressions, todayUtc } from '../suppressions/load.js';
 import { SuppressionLedger } from '../suppressions/unused.js';
-import { suppressionsFingerprint, unusedReporting } from './suppressions.js';
-import type { BaselineRun } from './baseline-command.js';
+import { suppressionsFingerprint, unusedReporting } from '../project/suppressions.js';
+import type { Suppressor } from '../engine/reporter.js';
+import type { Suppressions } from '../suppressions/suppressions.js';
+import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 
 export interface LintFlags {
   format: string[];
@@ -51,6 +55,16 @@ export interface LintFlags {
   statistics?: boolean;
   /** `--baseline FILE`, or false with `--no-baseline`. */
   baseline?: string | false;
+}
+
+/** What `runLint` asks of the baseline command: how to see each problem, and what to do at the end. */
+export interface BaselineRun {
+  /** With `--prune`, the existing baseline applies (its used entries are kept); without, every problem is new. */
+  prune: boolean;
+  /** `baselinePath`: the absolute path of the baseline to write. */
+  suppressorFor(file: string, suppressor: Suppressor | undefined, baselinePath: string): Suppressor | undefined;
+  /** Writes the baseline; the exit code. */
+  finish(baselinePath: string, suppressions: Suppressions, ledger: SuppressionLedger): number;
 }
 
 interface Output {
@@ -89,8 +103,10 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const change = previous ?? (flags.base !== undefined ? await loadBase(flags.base, io.cwd) : undefined);
   if (flags.newOnly && flags.base === undefined) throw new UsageError('--new-only needs --base REF (what the change is measured against)');
   const maxWarnings = parseMaxWarnings(flags.maxWarnings);
-  const { configFile, config, rules, policies, policyFingerprint, isPolicyFixture, docsUrl } = await loadRuleSet(flags, io.cwd);
-  const settingsFor = settingsWithFlags((file) => config.settingsFor(file), flags.rule, rules);
+  const ruleSet = await loadRuleSet(flags, io.cwd);
+  const { configFile, config, rules, policies, policyFingerprint, isPolicyFixture } = ruleSet;
+  const overrides = ruleOverrides(flags.rule, rules);
+  const settingsFor = (file: string): RuleSettings => settingsOf({ ruleSet, overrides }, file);
   if (change) change.foreign = foreignJudge(rules);
   for (const warning of renamedRuleWarnings(config.deprecations, flags.rule, rules)) io.error(warning);
   if (flags.printConfig !== undefined) {
@@ -110,9 +126,11 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     return !rule || isRuleEnabled(rule.meta, settingsFor(file).get(ruleId));
   });
   const baselinePath = baselinePathOf({ cwd: io.cwd, configFile, baseline: flags.baseline });
-  const suppressorFor = (file: string): Pick<LintOptions, 'suppressor'> => {
-    const suppressor = baselineRun && baselinePath ? baselineRun.suppressorFor(file, suppressions.forFile(file), baselinePath) : suppressions.forFile(file);
-    return suppressor ? { suppressor } : {};
+  const linting: ProjectLinting = {
+    ruleSet,
+    overrides,
+    suppressorFor: (file) => (baselineRun && baselinePath ? baselineRun.suppressorFor(file, suppressions.forFile(file), baselinePath) : suppressions.forFile(file)),
+    withFrames,
   };
   const cache = flags.cache && !change ? new LintCache(flags.cacheLocation ?? defaultCacheLocation(io.cwd)) : undefined;
   const ruleIds = rules.map((r) => r.meta.id).join(',');
@@ -127,14 +145,17 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     failed = true;
   }
 
-  const ruleInfo = ruleInfoLookup({ rules, policies, docsUrl });
+  const ruleInfo = ruleInfoLookup(ruleSet);
   // Each result goes to every report as it comes and is dropped: the run keeps counts, not results.
-  const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true, statistics: flags.statistics === true }, io);
+  const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true, statistics: flags.statistics === true, quiet: flags.quiet === true }, io);
+  // What the policies could not check, file by file in the order of the reports: reported once per rule at the end.
+  const failedChecks: FileResult[] = [];
   const add = (result: FileResult): void => {
     // Under --base, what is not compared with the base (problems of policy files, the baseline, .platlint.yaml) is the
     // change's, as --new-only keeps it.
     if (change && flags.base !== undefined) for (const d of [...result.diagnostics, ...(result.suppressed ?? [])]) d.introduced ??= true;
     ledger.record(result);
+    if (result.failedChecks) failedChecks.push(result);
     reports.add(result);
   };
   for (const problem of policies?.problems ?? []) {
@@ -151,14 +172,12 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const lintOne = (filename: string, bytes: Uint8Array, writeBack: boolean): void => {
     // `diff` compares the two files it is given, fixtures or not.
     if (!previous && isPolicyFixture(filename)) {
-      add(skippedPolicyFixture(filename));
+      add(policyFixtureSkipped(filename));
       return;
     }
-    const settings = settingsFor(filename);
-    const embedded = config.embeddedFor(filename);
-    const plain: LintOptions = { filename, rules, settings, docsUrl, withFrames, ...(embedded.length ? { embedded } : {}), ...suppressorFor(filename) };
-    const options: LintOptions = change ? { ...plain, previousOf: change.previousFor(filename, Buffer.from(bytes).toString('utf8')) } : plain;
-    policies?.setCurrentFile(filename);
+    const plain = lintOptionsFor(linting, filename);
+    const { settings, embedded = [] } = plain;
+    const options = change ? { ...plain, previousOf: change.previousFor(filename, Buffer.from(bytes).toString('utf8')) } : plain;
     const key = cache ? hashText(VERSION, ruleIds, policyFingerprint, clusterKey, JSON.stringify([...settings]), JSON.stringify(embedded), String(withFrames), suppressionKey, bytes) : '';
     let result = cache && !flags.fix && !flags.fixDryRun ? cache.get(filename, key) : undefined;
     if (!result) {
@@ -169,12 +188,14 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
         result = fixed.result;
         if (fixed.refused) {
           const note = '--fix left this file unchanged: it fixes only files that parse completely.';
-          result.diagnostics = result.diagnostics.map((d) => (d.ruleId === 'yaml/syntax' ? { ...d, note: d.note ? `${d.note} ${note}` : note } : d));
+          result.diagnostics = result.diagnostics.map((d) => (d.ruleId === yamlSyntaxRule.meta.id ? { ...d, note: d.note ? `${d.note} ${note}` : note } : d));
           io.error(`platlint: ${filename} not fixed: it has YAML errors, and --fix changes only files that parse completely`);
         }
         if (fixed.text !== original) {
-          // The reported text (--fix-dry-run, or --fix on stdin) is output like any other: its secrets are masked.
-          if (flags.fixDryRun || !writeBack) result.output = maskSecretsInText(fixed.text);
+          // --fix-dry-run's text is a preview to read, output like any other: its secrets are masked. --fix on stdin
+          // gives back the text to write in place of what was read: exactly that, or a secret would become a mask.
+          if (flags.fixDryRun) result.output = maskSecretsInText(fixed.text);
+          else if (!writeBack) result.output = fixed.text;
           else {
             try {
               writeFileAtomic(filename, fixed.text);
@@ -192,25 +213,14 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
       change.markIntroduced(result, (text, oldFile) => lintText(text, { ...plain, filename: oldFile, withFrames: false }));
       if (flags.newOnly) result.diagnostics = result.diagnostics.filter((d) => d.introduced);
     }
-    if (flags.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
     add(result);
   };
   if (stdin) lintOne(flags.stdinFilename ?? '<stdin>', stdin, false);
-  // Enough work and nothing stateful (stdin, change-aware runs, --fix, --cache): lint on every core.
+  // Enough work and nothing stateful (stdin, change-aware runs, --fix, --cache): lint on every core, policies too.
   const stateless = !wantsStdin && !change && !cache && !flags.fix && !flags.fixDryRun && !baselineRun && inputs.files.length > 1;
   const sizes = stateless ? fileSizes(inputs.files) : [];
   const parallel = stateless && worthParallel(sizes);
-  const parallelSetup = {
-    cwd: io.cwd,
-    configPath: configFile?.path,
-    ruleFlags: flags.rule,
-    policy: flags.policy,
-    clusterObjects,
-    withFrames,
-    quiet: flags.quiet === true,
-    baseline: suppressions.options.baseline?.path ?? false,
-    today,
-  } as const;
+  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, policyPaths: flags.policy, ruleFlags: flags.rule, clusterObjects, withFrames, baseline: suppressions.options.baseline?.path ?? false, today } as const;
   const total = inputs.files.length + (wantsStdin ? 1 : 0);
   let done = wantsStdin ? 1 : 0;
   const onProgress = (files: number): void => {
@@ -218,8 +228,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     io.progress?.update(done, total);
   };
   if (parallel) {
-    await lintFilesInParallel(inputs.files, parallelSetup, (chunk, failures) => {
-      policies?.mergeEvaluationFailures(failures);
+    await lintFilesInParallel(inputs.files, parallelSetup, (chunk) => {
       for (const result of chunk) {
         if (result.ioError) io.error(`platlint: ${result.ioError}`);
         failed ||= result.ioError !== undefined;
@@ -238,8 +247,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     }
     lintOne(file, read.bytes, true);
   }
-  policies?.setCurrentFile(undefined);
-  for (const problem of policies?.evaluationProblems() ?? []) add(problem);
+  for (const problem of policies?.evaluationProblems(failedChecks) ?? []) add(problem);
   const cacheError = cache?.save();
   io.progress?.end();
   if (cacheError) {
@@ -247,11 +255,8 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     failed = true;
   }
   if (baselineRun && baselinePath) return failed ? 2 : baselineRun.finish(baselinePath, suppressions, ledger);
-  const reporting = unusedReporting(suppressions, { cwd: io.cwd, rules, settingsFor, configFile, isIgnored: (file) => config.isIgnored(file) });
-  for (const result of ledger.problems(reporting)) {
-    if (flags.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
-    add(result);
-  }
+  const reporting = unusedReporting(suppressions, { cwd: io.cwd, settingsFor, configFile, isIgnored: (file) => config.isIgnored(file) });
+  for (const result of ledger.problems(reporting)) add(result);
   const summary = reports.end();
   if (failed || reports.writeFailed) return 2;
   return exitCodeOf(summary, maxWarnings, io);

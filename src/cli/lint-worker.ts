@@ -9,7 +9,7 @@ if (port) {
     let reply: WorkerReply;
     try {
       const lint = await linter;
-      reply = { id, results: encodeResults(files.map(lint)), failures: lint.takeFailures() };
+      reply = { id, results: encodeResults(files.map(lint)) };
     } catch (error) {
       // The main thread lints this chunk itself and reports whatever goes wrong the way a serial run would.
       reply = { id, error: error instanceof Error ? error.message : String(error) };

@@ -7,24 +7,23 @@
  * once delivered. Only a window of chunks past the first undelivered one is handed out, so results waiting for a
  * slow chunk stay few, however many files there are. Should every worker fail, the main thread lints what is left.
  *
- * Each thread builds the same linter from plain data (the config file's path, the --rule and --policy flags, the
- * objects of the linted files that admission policies read), since rules and resolved settings cannot cross
- * threads; what a thread learns of failing policy rules comes back with each chunk, for the main thread to report
- * once. --fix and --cache stay single-threaded (the caller checks).
+ * Each thread builds the same linter from plain data (the config file's path, the --policy paths, the --rule flags,
+ * the objects of the linted files that admission policies read), since rules and resolved settings cannot cross
+ * threads; custom policies load in every thread and keep nothing between files (src/policy/evaluation.ts), so they
+ * lint anywhere. --fix and --cache stay single-threaded (the
+ * caller checks).
  */
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { lintBytes } from '../engine/lint.js';
 import type { FileResult } from '../engine/types.js';
-import { readInputFile } from './files.js';
-import { loadRuleSet } from './rule-set.js';
-import { settingsWithFlags } from './settings.js';
+import { loadRuleSet } from '../project/rule-set.js';
+import { ruleOverrides } from './settings.js';
+import { lintFile } from '../project/file-linting.js';
 import { loadSuppressions } from '../suppressions/load.js';
 import { lintWorkerScript } from './worker-script.js';
-import type { EvaluationFailure } from '../policy/rule.js';
+import { policyFixtureSkipped } from '../project/policy-fixtures.js';
 import type { ObjectData } from '../policy/vap/cluster.js';
-import { skippedPolicyFixture } from '../policy/fixtures.js';
 
 /**
  * Below this many bytes, starting workers costs more than it saves. A worker loads in 40 ms, but then spends most of
@@ -96,43 +95,27 @@ export interface ParallelSetup {
   cwd: string;
   /** The configuration file the main thread loaded (absolute), or undefined for none. */
   configPath: string | undefined;
+  /** `--policy` paths (the configuration file's `policies` come with it). */
+  policyPaths: readonly string[];
   /** `--rule ID=SEVERITY` flags. */
   ruleFlags: readonly string[];
   /** Keep source lines for code frames (stylish output). */
   withFrames: boolean;
-  quiet: boolean;
   /** The baseline the main thread loaded (absolute), or false for none. */
   baseline: string | false;
   /** The run's date, for the exceptions' expiry. */
   today: string;
-  /** `--policy FILE_OR_DIR` flags. */
-  policy?: readonly string[];
   /** The Namespaces and parameter objects of the linted files, which admission policies read (admission-objects.ts). */
   clusterObjects?: readonly ObjectData[];
 }
 
-/** Lints a file by name; `takeFailures` hands over (and forgets) what the policies' evaluation errors were so far. */
-export type FileLinterFunction = ((file: string) => FileResult) & { takeFailures(): EvaluationFailure[] };
-
 /** Lints one file by name, as the lint command does: a file that cannot be read is a result with `ioError`. */
-export async function createFileLinter(setup: ParallelSetup): Promise<FileLinterFunction> {
-  const { config, configFile, rules, docsUrl, policies, isPolicyFixture } = await loadRuleSet({ config: setup.configPath ?? false, policy: [...(setup.policy ?? [])] }, setup.cwd);
-  policies?.admission?.cluster.useLinted(setup.clusterObjects ?? []);
-  const settingsFor = settingsWithFlags((file) => config.settingsFor(file), setup.ruleFlags, rules);
-  const suppressions = loadSuppressions({ cwd: setup.cwd, configFile, baseline: setup.baseline, today: setup.today });
-  const lint = (file: string): FileResult => {
-    if (isPolicyFixture(file)) return skippedPolicyFixture(file);
-    policies?.setCurrentFile(file);
-    const read = readInputFile(file);
-    if ('error' in read) return { file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error };
-    const { bytes } = read;
-    const embedded = config.embeddedFor(file);
-    const suppressor = suppressions.forFile(file);
-    const result = lintBytes(bytes, { filename: file, rules, settings: settingsFor(file), docsUrl, withFrames: setup.withFrames, ...(embedded.length ? { embedded } : {}), ...(suppressor ? { suppressor } : {}) });
-    if (setup.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
-    return result;
-  };
-  return Object.assign(lint, { takeFailures: () => policies?.takeEvaluationFailures() ?? [] });
+export async function createFileLinter(setup: ParallelSetup): Promise<(file: string) => FileResult> {
+  const ruleSet = await loadRuleSet({ config: setup.configPath ?? false, policy: [...setup.policyPaths] }, setup.cwd);
+  ruleSet.policies?.admission?.cluster.useLinted(setup.clusterObjects ?? []);
+  const suppressions = loadSuppressions({ cwd: setup.cwd, configFile: ruleSet.configFile, baseline: setup.baseline, today: setup.today });
+  const linting = { ruleSet, overrides: ruleOverrides(setup.ruleFlags, ruleSet.rules), suppressorFor: (file: string) => suppressions.forFile(file), withFrames: setup.withFrames };
+  return (file) => (ruleSet.isPolicyFixture(file) ? policyFixtureSkipped(file) : lintFile(linting, file));
 }
 
 /**
@@ -152,15 +135,7 @@ export interface WorkerReply {
   id: number;
   /** The chunk's results, encoded by `encodeResults`. */
   results?: string;
-  /** The policies' evaluation errors on the chunk. */
-  failures?: EvaluationFailure[];
   error?: string;
-}
-
-/** A chunk's results (still encoded when a worker sent them) and the policies' evaluation errors on it. */
-interface Answer {
-  results: string | FileResult[];
-  failures: EvaluationFailure[];
 }
 
 /** Results as one JSON string; `frameLines` (a Map) travels as its entries. */
@@ -192,7 +167,7 @@ const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmedi
 interface Run {
   chunks: string[][];
   queue: number[];
-  answers: (Answer | undefined)[];
+  answers: (string | FileResult[] | undefined)[];
   /** Chunks delivered, in order: chunk ids below this have been handed to the caller and dropped. */
   delivered: number;
   /** Workers still running. */
@@ -279,7 +254,7 @@ function startWorker(script: URL, setup: ParallelSetup, run: Run, resourceLimits
     if (finished) return;
     inFlight.delete(reply.id);
     if (reply.results !== undefined) {
-      run.answers[reply.id] = { results: reply.results, failures: reply.failures ?? [] };
+      run.answers[reply.id] = reply.results;
       run.onProgress(run.chunks[reply.id]?.length ?? 0);
     } else giveBack(run, reply.id);
     if (reply.error) finish();
@@ -328,7 +303,7 @@ export interface ParallelOptions {
 export async function lintFilesInParallel(
   files: readonly string[],
   setup: ParallelSetup,
-  onResults: (results: readonly FileResult[], failures: readonly EvaluationFailure[]) => void,
+  onResults: (results: readonly FileResult[]) => void,
   options: ParallelOptions = {},
 ): Promise<void> {
   const threads = options.threads ?? defaultThreads();
@@ -344,7 +319,7 @@ export async function lintFilesInParallel(
   const run: Run = {
     chunks,
     queue: chunks.map((_, i) => i),
-    answers: new Array<Answer | undefined>(chunks.length),
+    answers: new Array<string | FileResult[] | undefined>(chunks.length),
     delivered: 0,
     alive: 0,
     feeders: new Set(),
@@ -359,13 +334,13 @@ export async function lintFilesInParallel(
   const script = threads > 1 && chunks.length > 1 ? (options.script ?? lintWorkerScript()) : undefined;
   for (let w = mainLints ? 1 : 0; script && w < threads; w++) startWorker(script, setup, run, limits);
 
-  let lintHere: FileLinterFunction | undefined;
+  let lintHere: ((file: string) => FileResult) | undefined;
   for (;;) {
-    let answer: Answer | undefined;
+    let answer: string | FileResult[] | undefined;
     while (run.delivered < chunks.length && (answer = run.answers[run.delivered]) !== undefined) {
       run.answers[run.delivered] = undefined;
       run.delivered++;
-      onResults(typeof answer.results === 'string' ? decodeResults(answer.results) : answer.results, answer.failures);
+      onResults(typeof answer === 'string' ? decodeResults(answer) : answer);
     }
     if (run.delivered === chunks.length) break;
     // The window moved, or a crashed worker gave chunks back: workers left idle take them.
@@ -380,7 +355,7 @@ export async function lintFilesInParallel(
         // A worker's answer waits no longer than one file: it is handed its next chunk at once.
         await yieldToEventLoop();
       }
-      run.answers[id] = { results, failures: lintHere.takeFailures() };
+      run.answers[id] = results;
       run.onProgress(results.length);
     } else {
       // Wait for a worker to answer, or to give its chunks back.

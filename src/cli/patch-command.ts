@@ -2,14 +2,15 @@ import { stringify } from 'yaml';
 import { builtinRules } from '../../rules/index.js';
 import { decodeSource } from '../engine/decode.js';
 import { presetSettings } from '../engine/presets.js';
-import { ruleCategory, type FileResult } from '../engine/types.js';
+import type { FileResult } from '../engine/types.js';
 import { lintPatch, PatchInputError, type PatchFile } from '../patch/lint.js';
 import type { CliIo } from './io.js';
-import { readManifestText } from './read-file.js';
+import { readManifestText } from '../project/read-file.js';
 import { exitCodeOf, outputs, type LintFlags } from './lint-command.js';
-import { ReportOutputs } from './report-output.js';
-import { loadRuleSet, ruleInfoLookup } from './rule-set.js';
-import { applyRuleFlags, parseMaxWarnings, renamedRuleWarnings } from './settings.js';
+import { ReportOutputs, ruleInfoLookup } from './report-output.js';
+import { loadRuleSet } from '../project/rule-set.js';
+import { parseMaxWarnings, renamedRuleWarnings, ruleOverrides } from './settings.js';
+import { withOverrides } from '../project/settings.js';
 import { VERSION } from './version.js';
 
 async function readInput(file: string, io: CliIo): Promise<PatchFile | undefined> {
@@ -35,7 +36,8 @@ function problemLines(results: readonly FileResult[]): string[] {
  */
 function printPatched(base: PatchFile, patch: PatchFile, io: CliIo): number {
   const settings = presetSettings('recommended', builtinRules);
-  const rules = builtinRules.filter((r) => ruleCategory(r.meta.id) === 'patch' || r.meta.id === 'yaml/syntax');
+  // What can stop a patch from applying: the patch's own rules, and what reading BASE and PATCH finds.
+  const rules = builtinRules.filter((r) => r.meta.stages?.some((stage) => stage === 'patch' || stage === 'read'));
   const { results, patched } = lintPatch(base, patch, { rules, settings });
   if (patched === undefined) {
     const lines = problemLines(results);
@@ -60,16 +62,13 @@ export async function runPatch(baseFile: string, patchFile: string, flags: LintF
     const targets = outputs(flags, env);
     const maxWarnings = parseMaxWarnings(flags.maxWarnings);
     const { config, rules, policies, docsUrl } = await loadRuleSet(flags, io.cwd);
-    const settings = new Map(config.settingsFor(baseFile));
-    applyRuleFlags(settings, flags.rule ?? [], rules);
+    const settings = withOverrides(config.settingsFor(baseFile), ruleOverrides(flags.rule ?? [], rules), rules);
     for (const warning of renamedRuleWarnings(config.deprecations, flags.rule ?? [], rules)) io.error(warning);
-    policies?.setCurrentFile(baseFile);
     const withFrames = targets.some((t) => t.format === 'stylish');
     const { results } = lintPatch(base, patch, { rules, settings, docsUrl, withFrames });
-    const all: FileResult[] = [...(policies?.problems ?? []), ...results, ...(policies?.evaluationProblems() ?? [])];
-    if (flags.quiet) for (const r of all) r.diagnostics = r.diagnostics.filter((d) => d.severity === 'error');
+    const all: FileResult[] = [...(policies?.problems ?? []), ...results, ...(policies?.evaluationProblems(results) ?? [])];
     // The same reports as the lint command's: `-o` creates its folders, and a file that cannot be written exits 2.
-    const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo: ruleInfoLookup({ rules, policies, docsUrl }), toolVersion: VERSION, verbose: flags.verbose === true }, io);
+    const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo: ruleInfoLookup({ rules, policies, docsUrl }), toolVersion: VERSION, verbose: flags.verbose === true, quiet: flags.quiet === true }, io);
     for (const result of all) reports.add(result);
     const summary = reports.end();
     if (policies?.problems.some((p) => p.ioError) || reports.writeFailed) return 2;

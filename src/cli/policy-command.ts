@@ -3,7 +3,7 @@ import type { CliIo } from './io.js';
 
 /** `platlint policy test DIR`: 0 when every fixture passes, 1 when any fails, 2 when DIR or a file in it is unusable. */
 export async function runPolicyTest(dir: string, io: CliIo): Promise<number> {
-  const { PolicyTestError, runPolicyTests } = await import('../policy/test-runner.js');
+  const { PolicyTestError, runPolicyTests } = await import('../project/policy-tests.js');
   let summary;
   try {
     // The policies run in the Kubernetes version the settings give, as they do when linting.

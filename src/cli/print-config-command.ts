@@ -1,12 +1,15 @@
 import { dirname, resolve } from 'node:path';
+import { defaultOptionsOf } from '../engine/define-rule.js';
 import { severityInForce, type SeverityChoice } from '../engine/settings.js';
 import type { SettingSource } from '../settings-file/resolve.js';
-import { ExceptionMatcher, isExpired, type ExceptionEntry } from '../suppressions/exceptions.js';
+import { ExceptionMatcher, isExpired } from '../suppressions/exceptions.js';
+import type { ExceptionEntry } from '../settings-file/load.js';
 import { todayUtc } from '../suppressions/load.js';
 import { relativeTo, shownPath } from '../settings-file/paths.js';
 import type { CliIo } from './io.js';
-import { loadRuleSet, type RuleSetFlags } from './rule-set.js';
-import { applyRuleFlags, renamedRuleWarnings, UsageError } from './settings.js';
+import { loadRuleSet, type RuleSetFlags } from '../project/rule-set.js';
+import { renamedRuleWarnings, ruleOverrides, UsageError } from './settings.js';
+import { applyOverrides } from '../project/settings.js';
 
 export interface PrintConfigFlags extends RuleSetFlags {
   format: string;
@@ -46,11 +49,11 @@ export async function effectiveConfig(file: string, flags: PrintConfigFlags, io:
   const { configFile, config, rules, policyPaths } = await loadRuleSet(flags, io.cwd);
   for (const warning of renamedRuleWarnings(config.deprecations, flags.rule, rules)) io.error(warning);
   const { settings, sources, presets } = config.explain(file);
-  applyRuleFlags(settings, flags.rule, rules, (id, flag) => sources.set(id, { type: 'flag', name: `--rule ${flag}` }));
+  applyOverrides(settings, ruleOverrides(flags.rule, rules), rules, (id, index) => sources.set(id, { type: 'flag', name: `--rule ${flags.rule[index] ?? ''}` }));
   const inForce: Record<string, RuleInForce> = {};
   for (const { meta } of [...rules].sort((a, b) => (a.meta.id < b.meta.id ? -1 : 1))) {
     const setting = settings.get(meta.id);
-    inForce[meta.id] = { severity: severityInForce(meta, setting), options: setting?.options ?? meta.defaultOptions ?? {}, source: sources.get(meta.id) ?? RULE_DEFAULT };
+    inForce[meta.id] = { severity: severityInForce(meta, setting), options: setting?.options ?? defaultOptionsOf(meta.optionsSchema), source: sources.get(meta.id) ?? RULE_DEFAULT };
   }
   const exceptions: ExceptionInForce[] = [];
   if (configFile) {

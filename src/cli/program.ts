@@ -9,10 +9,11 @@ import { runInit } from './init-command.js';
 import { runPrintConfig, type PrintConfigFlags } from './print-config-command.js';
 import { ConfigError } from '../settings-file/load.js';
 import { runExplain, runRules, runSchema } from './info-commands.js';
-import type { RuleSetFlags } from './rule-set.js';
+import type { RuleSetFlags } from '../project/rule-set.js';
 import { UsageError } from './settings.js';
 import { VERSION } from './version.js';
-import { FileWriteError } from './write-file.js';
+import { FileWriteError } from '../project/write-file.js';
+import authSamlCaRule from '../../rules/auth/saml-ca/index.js';
 
 
 function collect(value: string, previous: string[]): string[] {
@@ -106,7 +107,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
 
   ruleSetOptions(program.command('explain'))
     .description("print a rule's documentation (a custom policy rule's definition)")
-    .argument('<id>', 'rule id, e.g. auth/saml-ca')
+    .argument('<id>', `rule id, e.g. ${authSamlCaRule.meta.id}`)
     .action(async (id: string, flags: RuleSetFlags) => {
       exitCode = await runExplain(id, flags, io);
     });
@@ -124,9 +125,8 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .description('run the language server (LSP over stdin and stdout) for editors')
     .option('--stdio', 'talk over stdin and stdout (the default)')
     .action(async () => {
-      // The server keeps the process alive on stdin; the LSP library owns the exit code from here.
-      const { startLanguageServer } = await import('../lsp/server.js');
-      startLanguageServer({ cwd: io.cwd });
+      if (!io.startLanguageServer) throw new UsageError('this program has no language server: run the platlint command');
+      await io.startLanguageServer(io.cwd);
     });
 
   const policy = program

@@ -7,10 +7,13 @@ import { dirname, resolve } from 'node:path';
 import type { FileResult } from '../engine/types.js';
 import { loadReportWriter, type FormatName } from '../formatters/index.js';
 import { addToSummary, emptySummary, type FormatContext, type ReportWriter, type ReportWriterFactory, type Summary } from '../formatters/summary.js';
-import { repositoryRoot } from './files.js';
+import { repositoryRoot } from '../project/files.js';
 import type { CliIo } from './io.js';
-import { ioReason } from './read-file.js';
-import { AtomicFile, FileWriteError } from './write-file.js';
+import { ruleInfoOf, type RuleInfo } from '../formatters/summary.js';
+import { readRuleDoc } from '../project/rule-docs.js';
+import type { RuleSet } from '../project/rule-set.js';
+import { ioReason } from '../project/read-file.js';
+import { AtomicFile, FileWriteError } from '../project/write-file.js';
 
 /** Text is written out in pieces of about this size: few system calls, little held. */
 const FLUSH_CHARS = 64 * 1024;
@@ -127,10 +130,15 @@ export interface ReportTarget {
   createWriter: ReportWriterFactory;
 }
 
+export interface ReportsContext extends Omit<FormatContext, 'color'> {
+  /** `--quiet`: errors only, in every report and in the counts. */
+  quiet?: boolean;
+}
+
 /** Every report of a run, fed one result at a time in report order, with the run's counts. */
 export class ReportOutputs {
   /** The reports a command's `--format`/`-o` options name, each format's writer loaded (only the formats used load). */
-  static async open(targets: readonly { format: FormatName; file?: string }[], context: Omit<FormatContext, 'color'>, io: CliIo): Promise<ReportOutputs> {
+  static async open(targets: readonly { format: FormatName; file?: string }[], context: ReportsContext, io: CliIo): Promise<ReportOutputs> {
     const writers = await Promise.all(targets.map(async ({ format, file }) => ({ ...(file ? { file } : {}), createWriter: await loadReportWriter(format) })));
     const withRoot = targets.some((t) => t.format === 'gitlab') ? { ...context, repositoryRoot: repositoryRoot(context.cwd) ?? context.cwd } : context;
     return new ReportOutputs(writers, withRoot, io);
@@ -140,8 +148,10 @@ export class ReportOutputs {
   /** A report file could not be written (said on stderr): the run exits 2. */
   writeFailed = false;
   private readonly reports: { writer: ReportWriter; sink: Sink }[];
+  private readonly quiet: boolean;
 
-  constructor(targets: readonly ReportTarget[], context: Omit<FormatContext, 'color'>, io: CliIo) {
+  constructor(targets: readonly ReportTarget[], { quiet = false, ...context }: ReportsContext, io: CliIo) {
+    this.quiet = quiet;
     let stdoutTaken = false;
     const onError = (line: string): void => {
       this.writeFailed = true;
@@ -158,6 +168,7 @@ export class ReportOutputs {
   }
 
   add(result: FileResult): void {
+    if (this.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
     addToSummary(this.summary, result);
     for (const { writer, sink } of this.reports) sink.write(writer.file(result));
   }
@@ -170,4 +181,15 @@ export class ReportOutputs {
     }
     return this.summary;
   }
+}
+
+/** What the reports say of a rule (SARIF's rule list): its description, severity, docs page and doc text. */
+export function ruleInfoLookup(ruleSet: Pick<RuleSet, 'rules' | 'policies' | 'docsUrl'>): (id: string) => RuleInfo | undefined {
+  const byId = new Map(ruleSet.rules.map((r) => [r.meta.id, r]));
+  return (id) => {
+    const rule = byId.get(id);
+    if (!rule) return undefined;
+    // Only SARIF asks, and only for the rules that reported: reading their doc pages costs little.
+    return ruleInfoOf(rule.meta, ruleSet.docsUrl(id), readRuleDoc(id) ?? ruleSet.policies?.explain(id));
+  };
 }

@@ -1,39 +1,28 @@
-import { renamedRulesNote, rulesMatching, setSeverity, severityFromWord, type RuleSetting, type SeverityChoice } from '../engine/settings.js';
+import { renamedRulesNote } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
-import { nearest } from '../schema/suggest.js';
+import { parseRuleFlag, type SeverityOverride } from '../project/settings.js';
 
 export class UsageError extends Error {}
 
-export function parseSeverity(word: string, where: string): SeverityChoice {
-  const severity = severityFromWord(word);
-  if (!severity) throw new UsageError(`${where}: unknown severity "${word}" (use off, info, warn, error or on)`);
-  return severity;
-}
-
-/** `--rule ID=SEVERITY` flags, applied over the preset in the order given; `record` hears each rule a flag sets. */
-export function applyRuleFlags(settings: Map<string, RuleSetting>, flags: readonly string[], rules: readonly Rule[], record?: (ruleId: string, flag: string) => void): void {
-  for (const flag of flags) {
-    const eq = flag.lastIndexOf('=');
-    if (eq <= 0) throw new UsageError(`--rule ${flag}: expected ID=off|info|warn|error`);
-    const pattern = flag.slice(0, eq).trim();
-    const matched = rulesMatching(pattern, rules);
-    if (matched.length === 0) throw new UsageError(`--rule ${flag}: unknown rule "${pattern}"${nearest(pattern, rules.map((r) => r.meta.id), ' (see platlint rules)')}`);
-    const severity = parseSeverity(flag.slice(eq + 1), `--rule ${flag}`);
-    setSeverity(settings, matched, severity);
-    for (const rule of matched) record?.(rule.meta.id, flag);
-  }
+/** The `--rule ID=SEVERITY` flags as overrides, in the order given; the first that is wrong is a usage error. */
+export function ruleOverrides(flags: readonly string[], rules: readonly Rule[]): SeverityOverride[] {
+  return flags.map((flag) => {
+    const parsed = parseRuleFlag(flag, rules);
+    if ('problem' in parsed) throw new UsageError(parsed.problem);
+    return parsed;
+  });
 }
 
 /**
  * The config file's entries and the `--rule` flags that name rules by a former id, as warnings for stderr: printed
- * once per run by the command, not once per file (the settings are applied per file, and in every worker).
+ * once per run by the command, not once per file (the settings are applied per file, and in every worker). The
+ * flags are parsed first, so a flag that is no `ID=SEVERITY` is a usage error at once, whichever the command.
  */
 export function renamedRuleWarnings(configDeprecations: readonly string[], flags: readonly string[], rules: readonly Rule[]): string[] {
   const ids = rules.map((rule) => rule.meta.id);
-  const fromFlags = flags.flatMap((flag) => {
-    const eq = flag.lastIndexOf('=');
-    const note = eq > 0 ? renamedRulesNote(flag.slice(0, eq).trim(), ids) : undefined;
-    return note ? [`--rule ${flag}: ${note}`] : [];
+  const fromFlags = ruleOverrides(flags, rules).flatMap(({ pattern }, i) => {
+    const note = renamedRulesNote(pattern, ids);
+    return note ? [`--rule ${flags[i] ?? ''}: ${note}`] : [];
   });
   return [...configDeprecations, ...fromFlags].map((line) => `platlint: warning: ${line}`);
 }
@@ -47,22 +36,4 @@ export function parseMaxWarnings(word: string | undefined): number | undefined {
   const maxWarnings = Number(word);
   if (!/^\d+$/.test(word) || !Number.isSafeInteger(maxWarnings)) throw new UsageError(`--max-warnings takes a whole number of 0 or more, not ${JSON.stringify(word)}`);
   return maxWarnings;
-}
-
-/**
- * A file's settings with the --rule flags applied. The config gives one map per set of matching overrides; the flags
- * are applied once per map, so the engine works out its rule plan once per map rather than once per file.
- */
-export function settingsWithFlags(settingsFor: (file: string) => ReadonlyMap<string, RuleSetting>, flags: readonly string[], rules: readonly Rule[]): (file: string) => Map<string, RuleSetting> {
-  const withFlags = new Map<ReadonlyMap<string, RuleSetting>, Map<string, RuleSetting>>();
-  return (file) => {
-    const base = settingsFor(file);
-    let settings = withFlags.get(base);
-    if (!settings) {
-      settings = new Map(base);
-      applyRuleFlags(settings, flags, rules);
-      withFlags.set(base, settings);
-    }
-    return settings;
-  };
 }

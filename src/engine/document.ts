@@ -1,57 +1,10 @@
-import { isScalar, Scalar, type Document, type Node } from 'yaml';
-import { goDecode, goScalarOfNode, type GoDecoded, type GoDecodeOptions, type SecretCandidates } from '../yaml/go-decode.js';
+import { isScalar, Scalar, type Node } from 'yaml';
+import { goScalarOfNode } from '../yaml/go-decode.js';
 import type { GoScalar } from '../yaml/go-scalar.js';
 import { PositionLocator } from './locator.js';
 import type { EmbeddedPlace } from './embedded.js';
-import { SECRET_KEY_MATCHER } from './secrets.js';
+import { positionInText, type NodeSpace, type OffsetRange } from './node-space.js';
 import type { DataPath, NodeFacts, ResourceKind } from './types.js';
-
-/**
- * A tree of YAML nodes with a way back to file offsets: the file's own documents, or a YAML string embedded in
- * one (`Config.spec.raw`), whose offsets are mapped through the block scalar or collapse onto the scalar.
- */
-export interface NodeSpace {
-  doc: Document;
-  root: Node | null | undefined;
-  text: string;
-  toFile?: (offset: number) => number;
-  /** File range every position collapses to when the embedded text cannot be mapped line by line. */
-  fallback?: readonly [number, number];
-  /**
-   * For an embedded configuration whose positions collapse onto its value (base64, a quoted string): the text the
-   * messages give each diagnostic's line and column in (`the decoded data.config`).
-   */
-  positionsIn?: string;
-  /** The nodes that may hold secrets, when the decoder found them (else collectSecrets walks the tree). */
-  secrets?: SecretCandidates;
-  /** False when the decoder saw no null in this space's data, so that nothing needs to look for one. */
-  holdsNulls?: boolean;
-}
-
-/**
- * Decodes a space's document as the platform does, and keeps on the space what the decoder found on its way: the
- * nodes that may hold secrets and whether any value is null. Nothing is kept from a document the platform refuses.
- */
-export function decodeSpace(space: NodeSpace, options: Omit<GoDecodeOptions, 'secretKeys'> = {}): GoDecoded {
-  const decoded = goDecode(space.doc, space.text, { ...options, secretKeys: SECRET_KEY_MATCHER });
-  if (!decoded.fatal) {
-    if (decoded.secrets) space.secrets = decoded.secrets;
-    space.holdsNulls = decoded.sawNull;
-  }
-  return decoded;
-}
-
-/** `line 6, column 5 of the decoded data.config`: an offset of a space's own text, for a message. */
-export function positionInText(space: NodeSpace, offset: number): string | undefined {
-  if (!space.positionsIn) return undefined;
-  const before = space.text.slice(0, offset);
-  const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
-  return `line ${line}, column ${column} of ${space.positionsIn}`;
-}
-
-/** A range of file offsets, end exclusive. */
-export type OffsetRange = readonly [number, number];
 
 export interface RawStatus {
   space: NodeSpace;

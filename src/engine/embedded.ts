@@ -4,12 +4,13 @@
  * `.platlint.yaml` names such places (`embedded: [{files, at, as}]`); this module describes them and recognises,
  * in a file that is skipped, a value that looks like the configuration, to suggest the entry to add.
  */
-import { configStatusSchema } from '../schema/config.js';
+import { CONFIG_SECTIONS } from '../platform/enumerations.js';
 import { isRecord } from '../platform/data.js';
-import { parseYaml } from '../yaml/parse.js';
+import { base64Text } from '../formats/base64.js';
 import { toPointer } from './locator.js';
 import { objectScope } from './scope.js';
 import type { DataPath } from './types.js';
+import { readYaml } from './read-yaml.js';
 
 /** One `embedded` entry resolved for a file: where the configuration is, and what it is linted as. */
 export interface EmbeddedSource {
@@ -35,18 +36,23 @@ export function atText(at: readonly string[]): string {
   return at.some((key) => key.includes('.') || key === '') ? `[${at.join(', ')}]` : at.join('.');
 }
 
-/** A Secret's `data` holds base64; anywhere else a string is the configuration as YAML text. */
-export function isBase64Place(at: DataPath): boolean {
-  return at.length === 2 && at[0] === 'data';
+/**
+ * Whether a document keeps the value at `at` as base64: a Secret's `data` and a ConfigMap's `binaryData` do; a
+ * ConfigMap's `data` is text, as is every other place.
+ */
+export function isBase64Place(document: unknown, at: DataPath): boolean {
+  if (at.length !== 2 || !isRecord(document)) return false;
+  const kind = document['kind'];
+  return (kind === 'Secret' && at[0] === 'data') || (kind === 'ConfigMap' && at[0] === 'binaryData');
 }
 
-const CONFIG_SECTIONS: ReadonlySet<string> = new Set(Object.keys(configStatusSchema.properties ?? {}));
+const SECTIONS: ReadonlySet<string> = new Set(CONFIG_SECTIONS);
 
 /** A mapping with at least two of the configuration's top-level sections (`auth`, `audit`, `vault`…). */
 export function looksLikePlatformConfig(value: unknown): boolean {
   if (!isRecord(value)) return false;
   let sections = 0;
-  for (const key of Object.keys(value)) if (CONFIG_SECTIONS.has(key) && ++sections >= 2) return true;
+  for (const key of Object.keys(value)) if (SECTIONS.has(key) && ++sections >= 2) return true;
   return false;
 }
 
@@ -56,19 +62,14 @@ const CANDIDATE_TEXT_LIMIT = 256 * 1024;
 function parsesAsPlatformConfig(text: string): boolean {
   // A cheap test first: most strings of a file are no YAML mapping at all.
   if (text.length > CANDIDATE_TEXT_LIMIT || !text.includes(':')) return false;
-  const doc = parseYaml(text).documents[0];
-  if (!doc || doc.errors.length) return false;
-  try {
-    return looksLikePlatformConfig(doc.toJS({ maxAliasCount: 100 }));
-  } catch {
-    return false;
-  }
+  const [document] = readYaml(text).documents;
+  return document !== undefined && looksLikePlatformConfig(document.data);
 }
 
 function decodeBase64(text: string): string | undefined {
   const compact = text.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/]+=*$/.test(compact)) return undefined;
-  return Buffer.from(compact, 'base64').toString('utf8');
+  return base64Text(compact);
 }
 
 /**
@@ -83,7 +84,7 @@ export function embeddedCandidate(data: unknown): readonly string[] | undefined 
       if (!isRecord(entries)) continue;
       for (const [key, value] of Object.entries(entries)) {
         if (typeof value !== 'string') continue;
-        const text = section === 'data' ? decodeBase64(value) : value;
+        const text = isBase64Place(data, [section, key]) ? decodeBase64(value) : value;
         if (text !== undefined && parsesAsPlatformConfig(text)) return [section, key];
       }
     }
@@ -106,14 +107,7 @@ export function embeddedHint(reason: string, file: string, at: readonly string[]
 /** The candidates of a file's text, one per document that is no platform object and holds one. */
 export function embeddedCandidatesIn(text: string): (readonly string[])[] {
   const found: (readonly string[])[] = [];
-  for (const doc of parseYaml(text).documents) {
-    if (doc.errors.length) continue;
-    let data: unknown;
-    try {
-      data = doc.toJS({ maxAliasCount: 100 });
-    } catch {
-      continue;
-    }
+  for (const { data } of readYaml(text).documents) {
     if (isRecord(data) && objectScope(data).linted) continue;
     const at = embeddedCandidate(data);
     if (at && !found.some((other) => atText(other) === atText(at))) found.push(at);

@@ -4,13 +4,19 @@
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { locate, type Located } from '../yaml/locate.js';
-import type { NodeSpace, OffsetRange } from './document.js';
+import type { NodeSpace, OffsetRange } from './node-space.js';
 import type { DataPath } from './types.js';
 
 /** A data path as a JSON Pointer (RFC 6901): `~` and `/` inside a segment escaped as `~0` and `~1`. */
 export function toPointer(path: DataPath): string {
   if (path.length === 0) return '';
   return '/' + path.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+}
+
+/** The tokens of a JSON Pointer (RFC 6901), `~1` and `~0` unescaped; the empty pointer has none. */
+export function pointerTokens(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 function firstLine(text: string, start: number, limit = text.length): OffsetRange {

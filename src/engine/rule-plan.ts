@@ -6,9 +6,8 @@
  * a rule skips a document without them.
  */
 import { isRuleEnabled, type RuleSettings } from './settings.js';
+import { defaultOptionsOf } from './define-rule.js';
 import type { ResourceKind, Rule } from './types.js';
-
-export const SCHEMA_RULE_IDS: readonly string[] = ['schema/unknown-field', 'schema/type', 'schema/required', 'schema/enum', 'schema/empty-value', 'yaml/ambiguous-scalar'];
 
 export interface PlannedRule {
   rule: Rule & { check: NonNullable<Rule['check']> };
@@ -48,7 +47,7 @@ export interface RulePlan {
   objectChecks: readonly ObjectCheck[];
   /** Whether an object of another API is linted, by the object checks; undefined when there are none. */
   foreign: ForeignJudge | undefined;
-  /** The schema pass has at least one of its rules on. */
+  /** The schema pass has at least one of its rules (`meta.stages` naming it) on. */
   schema: boolean;
 }
 
@@ -111,24 +110,26 @@ function unpruned(plan: RulePlan): RulePlan {
 
 function buildPlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {
   const enabled = new Map<string, Rule>();
+  let schema = false;
   const checks: Record<ResourceKind, PlannedRule[]> = { User: [], Config: [] };
   const objectChecks: ObjectCheck[] = [];
   for (const rule of rules) {
     const setting = settings.get(rule.meta.id);
     if (!isRuleEnabled(rule.meta, setting)) continue;
     enabled.set(rule.meta.id, rule);
-    if (rule.checkObject) objectChecks.push({ rule: rule as ObjectCheck['rule'], options: { ...rule.meta.defaultOptions, ...setting?.options } });
+    if (rule.checkObject) objectChecks.push({ rule: rule as ObjectCheck['rule'], options: { ...defaultOptionsOf(rule.meta.optionsSchema), ...setting?.options } });
+    if (rule.meta.stages?.includes('schema')) schema = true;
     if (!rule.check) continue;
     const planned: PlannedRule = {
       rule: rule as PlannedRule['rule'],
-      options: { ...rule.meta.defaultOptions, ...setting?.options },
+      options: { ...defaultOptionsOf(rule.meta.optionsSchema), ...setting?.options },
       sections: rule.meta.sections?.map((section) => section.split('.')),
     };
     for (const kind of ['User', 'Config'] as const) if (!rule.meta.kinds || rule.meta.kinds.includes(kind)) checks[kind].push(planned);
   }
   const rawStatusChecks = checks.Config.filter((planned) => !planned.sections || planned.sections.some((path) => path[0] === 'status'));
   const foreign = foreignJudge(objectChecks.map((check) => check.rule));
-  return { all: byIdOf(rules), enabled, checks, rawStatusChecks, objectChecks, foreign, schema: SCHEMA_RULE_IDS.some((id) => enabled.has(id)) };
+  return { all: byIdOf(rules), enabled, checks, rawStatusChecks, objectChecks, foreign, schema };
 }
 
 /** True when the document has a value at one of the rule's sections (or the rule declares none). */

@@ -15,7 +15,7 @@
  *   scalar document in a file that holds platform objects, or a list of platform objects, is reported: there it
  *   is a mistake, not someone else's file.
  */
-import { editDistance } from '../schema/suggest.js';
+import { editDistance } from './suggest.js';
 import type { ResourceKind } from './types.js';
 import { isRecord } from '../platform/data.js';
 

@@ -1,9 +1,10 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Node, type Pair } from 'yaml';
 import { memoizeByString } from '../formats/memo.js';
-import { editDistance } from '../schema/suggest.js';
+import { PASSWORD_LOGIN_FIELDS } from '../platform/enumerations.js';
+import { editDistance } from './suggest.js';
 import { goDecode } from '../yaml/go-decode.js';
 import { parseYaml, withLineFeeds } from '../yaml/parse.js';
-import type { NodeSpace, OffsetRange } from './document.js';
+import type { NodeSpace, OffsetRange } from './node-space.js';
 
 /** Keys whose values are credentials; RULES.md "Secrets". */
 export const SECRET_KEYS: ReadonlySet<string> = new Set(['clientSecret', 'password', 'token', 'caData']);
@@ -15,14 +16,14 @@ export const MASK = '****';
  * to a secret key without taking the keys of references (`passwordRef`, three slips) for credentials. The platform drops a misspelt key,
  * but its value is still the credential its author typed, so it is masked as surely as under the right key.
  */
-export const isSecretKey: (key: string) => boolean = memoizeByString(
+export const keyHoldsSecret: (key: string) => boolean = memoizeByString(
   (key) => SECRET_KEYS.has(key) || [...SECRET_KEYS].some((secret) => editDistance(key.toLowerCase(), secret.toLowerCase(), 2) <= (secret.length > 6 ? 2 : 1)),
   1024,
   64,
 );
 
-/** isSecretKey in the shape of a set, for the decoder, which collects the values of secret keys on its way. */
-export const SECRET_KEY_MATCHER: { has(key: string): boolean } = { has: isSecretKey };
+/** keyHoldsSecret in the shape of a set, for the decoder, which collects the values of secret keys on its way. */
+export const SECRET_KEY_MATCHER: { has(key: string): boolean } = { has: keyHoldsSecret };
 
 const ENV_REFERENCE = /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/;
 // The lookbehind anchors a match at the start of a scheme, so long runs of letters cannot backtrack quadratically.
@@ -33,6 +34,24 @@ export interface SecretMap {
   ranges: OffsetRange[];
   /** Secret strings to scrub from messages. */
   values: Set<string>;
+}
+
+/**
+ * A field of the password login, `status.auth.password`. Under that secret key's name the value is a settings section,
+ * not a credential: a mapping of only these fields is not masked. Any other value under a secret key, a mapping with
+ * other keys included, is masked whole.
+ */
+function isPasswordLoginField(key: string): boolean {
+  return (PASSWORD_LOGIN_FIELDS as readonly string[]).includes(key);
+}
+
+/** `{disabled: false}`, the password login's settings written as a flow mapping on one line (the text's reading). */
+function isPasswordLoginText(value: string): boolean {
+  if (!value.startsWith('{') || !value.endsWith('}')) return false;
+  return value
+    .slice(1, -1)
+    .split(',')
+    .every((entry) => entry.trim() === '' || isPasswordLoginField((entry.split(':')[0] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2')));
 }
 
 function fileRange(space: NodeSpace, range: readonly [number, number]): OffsetRange {
@@ -54,16 +73,19 @@ function addSecretValue(space: NodeSpace, node: Node, out: SecretMap): void {
     // `password: *pw` with `&pw hunter2` elsewhere: what the anchor names is the secret, and so is its text there.
     const target = node.resolve(space.doc) as Node | undefined;
     if (target && !isAlias(target)) addSecretValue(space, target, out);
+  } else if (isMap(node) && node.items.every((pair) => isScalar(pair.key) && isPasswordLoginField(String(pair.key.value)))) {
+    // The password login's settings (status.auth.password: `disabled`, the spec says): no credential in them.
+    return;
   } else {
-    // A mapping under a secret key may be a settings section (`password: {disabled: true}`): its keys and booleans
-    // are no credential, and masking "true" or "disabled" would blank them out of every message of the file.
+    // Any other list or mapping is masked whole; its booleans are kept out of the values scrubbed from messages,
+    // where masking "true" would blank that word out of every message of the file.
     visit(node, { Scalar: (key, scalar) => void (key !== 'key' && scalar.value !== null && typeof scalar.value !== 'boolean' && out.values.add(String(scalar.value))) });
   }
   out.ranges.push(fileRange(space, [node.range[0], node.range[1]]));
 }
 
-function addScalar(space: NodeSpace, node: Node, isSecretKey: boolean, out: SecretMap): void {
-  if (isSecretKey) {
+function addScalar(space: NodeSpace, node: Node, underSecretKey: boolean, out: SecretMap): void {
+  if (underSecretKey) {
     addSecretValue(space, node, out);
     return;
   }
@@ -121,6 +143,7 @@ export function collectTextSecrets(text: string, out: SecretMap = { ranges: [], 
     const rest = (match[4] ?? '').replace(/\r$/, '');
     const value = rest.trim();
     if (value === '' || value === '|' || value === '>' || /^[|>][-+0-9]*$/.test(value) || ENV_REFERENCE.test(value.replace(/^(["'])(.*)\1$/, '$2'))) continue;
+    if (isPasswordLoginText(value.replace(/\s+#.*$/, ''))) continue;
     const start = (match.index ?? 0) + match[0].length - (match[4] ?? '').length;
     out.ranges.push([start, start + rest.length]);
     const bare = value.replace(/\s+#.*$/, '').replace(/^[*&!]\S*\s+(?=\S)/, '').replace(/^(["'])(.*)\1,?$/, '$2').replace(/^[*&]/, '');
@@ -157,7 +180,7 @@ export function collectSecrets(spaces: readonly NodeSpace[], fileText?: string):
     if (!worth) continue;
     // A plain recursive walk: yaml's generic `visit` costs several times more on every file with a diagnostic.
     const pair = (item: Pair): void => {
-      if (isScalar(item.key) && item.value) addScalar(space, item.value as Node, isSecretKey(String(item.key.value)), out);
+      if (isScalar(item.key) && item.value) addScalar(space, item.value as Node, keyHoldsSecret(String(item.key.value)), out);
       walk(item.key);
       walk(item.value);
     };
@@ -183,7 +206,18 @@ export function collectSecrets(spaces: readonly NodeSpace[], fileText?: string):
       out.ranges.push([0, Number.MAX_SAFE_INTEGER]);
     }
   }
-  return fileText === undefined ? out : collectTextSecrets(fileText, out);
+  if (fileText !== undefined) collectTextSecrets(fileText, out);
+  // An embedded text (`spec.raw`, a Secret's key, base64 or not) is read by key too, whether it parses or not, and its
+  // ranges placed in the file: what is not masked in the file's own text may be hidden in an encoding of it.
+  const scanned = new Set<string>();
+  for (const space of spaces) {
+    if ((!space.toFile && !space.fallback) || scanned.has(space.text)) continue;
+    scanned.add(space.text);
+    const inner = collectTextSecrets(space.text);
+    for (const value of inner.values) out.values.add(value);
+    for (const range of inner.ranges) out.ranges.push(fileRange(space, range));
+  }
+  return out;
 }
 
 /** One replacement per secret value, worked out once per set of values rather than for every message scrubbed. */

@@ -1,5 +1,6 @@
-import micromatch from 'micromatch';
 import { formerIdsOf } from '../../rules/aliases.js';
+import { globMatches } from './globs.js';
+import { nearest } from './suggest.js';
 import type { MessageSpec, Rule, RuleMeta, Severity, SeveritySetting } from './types.js';
 
 /**
@@ -11,6 +12,9 @@ export type SeverityChoice = SeveritySetting | 'on' | 'raise';
 const SEVERITY_WORDS: Readonly<Record<string, SeverityChoice>> = {
   off: 'off', '0': 'off', info: 'info', warn: 'warning', warning: 'warning', '1': 'warning', error: 'error', '2': 'error', on: 'on',
 };
+
+/** What to write instead of a word that is no severity. */
+export const SEVERITY_WORDS_HINT = 'use off, info, warn, error or on';
 
 /** The severity a word of the config file or of `--rule` means (`warn`, `2`, `off`...), or undefined. */
 export function severityFromWord(word: string | number): SeverityChoice | undefined {
@@ -25,12 +29,12 @@ export interface RuleSetting {
 export type RuleSettings = ReadonlyMap<string, RuleSetting>;
 
 function idMatches(pattern: string, id: string): boolean {
-  return pattern === id || micromatch.isMatch(id, pattern);
+  return pattern === id || globMatches(id, pattern);
 }
 
 /**
  * A rule id against an id or a glob over ids (`security/*`), as directives, --rule flags and settings write them.
- * A renamed rule is matched by its former ids too (rules/aliases.ts).
+ * A renamed rule, or one split from a rule that listed its checks, is matched by its former ids too (rules/aliases.ts).
  */
 export function ruleIdMatches(pattern: string, ruleId: string): boolean {
   return idMatches(pattern, ruleId) || formerIdsOf(ruleId).some((former) => idMatches(pattern, former));
@@ -45,7 +49,7 @@ export function renamedRulesNamed(pattern: string, ruleIds: readonly string[]): 
 export function renamedRulesNote(pattern: string, ruleIds: readonly string[]): string | undefined {
   const renamed = renamedRulesNamed(pattern, ruleIds);
   if (renamed.length === 0) return undefined;
-  return `"${pattern}" names ${renamed.join(', ')} by a former id, which is deprecated: write the current id`;
+  return `"${pattern}" names ${renamed.join(', ')} by a former id, which is deprecated: write the current id${renamed.length > 1 ? 's' : ''}`;
 }
 
 /** The rules an id or a glob over ids names. */
@@ -53,14 +57,23 @@ export function rulesMatching(pattern: string, rules: readonly Rule[]): Rule[] {
   return rules.filter((rule) => ruleIdMatches(pattern, rule.meta.id));
 }
 
+/**
+ * Why an id or a glob over ids names no rule (`matches no rule; did you mean "x"?`), or undefined when it names
+ * some: a mistake in the config file (exit 2), on the command line (exit 2) or in the editor's settings (a warning).
+ */
+export function unknownRuleProblem(pattern: string, rules: readonly Rule[]): string | undefined {
+  if (rulesMatching(pattern, rules).length > 0) return undefined;
+  return `matches no rule${nearest(pattern, rules.map((rule) => rule.meta.id), ' (see platlint rules)')}`;
+}
+
 /** Sets the severity of each rule, keeping its options: the config file, --rule flags and the editor all do this. */
 export function setSeverity(settings: Map<string, RuleSetting>, rules: readonly Rule[], severity: SeverityChoice): void {
   for (const { meta } of rules) settings.set(meta.id, { ...settings.get(meta.id), severity });
 }
 
-export function messageSpec(meta: Pick<RuleMeta, 'id' | 'messages'>, messageId: string): MessageSpec {
-  const spec = meta.messages[messageId];
-  if (spec === undefined) throw new Error(`rule ${meta.id} has no message "${messageId}"`);
+export function messageSpec(rule: Pick<Rule, 'meta' | 'messages'>, messageId: string): MessageSpec {
+  const spec = rule.messages[messageId];
+  if (spec === undefined) throw new Error(`rule ${rule.meta.id} has no message "${messageId}"`);
   return typeof spec === 'string' ? { text: spec } : spec;
 }
 

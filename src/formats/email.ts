@@ -19,7 +19,7 @@
  * (`j@x.org (John)`), surrounding or embedded folding white space (Go skips
  * spaces after `@` and around the address), and address groups.
  */
-import { isIP } from "node:net";
+import { ipVersion } from "./ip.js";
 
 export type EmailResult = { ok: true; local: string; domain: string } | { ok: false; reason: string };
 
@@ -126,7 +126,7 @@ export function parseEmail(s: string): EmailResult {
       dtext += ch;
       j++;
     }
-    if (isIP(dtext) === 0 || dtext.includes("%")) {
+    if (ipVersion(dtext) === 0 || dtext.includes("%")) {
       return { ok: false, reason: `mail: invalid IP address in domain-literal: ${JSON.stringify(dtext)}` };
     }
     domainEnd = j + 1;

@@ -2,7 +2,7 @@
  * Hosts and addresses as Go sees them: loopback hosts, `net.SplitHostPort`, and masking the password in a
  * connection string before it is shown. (The URL parser itself is url.ts.)
  */
-import { isIPv4, isIPv6 } from "node:net";
+import { isIPv4, isIPv6 } from "./ip.js";
 import { isDNS1123SubdomainCaseless } from "./k8s-names.js";
 
 function ipv4Octets(s: string): number[] | null {
@@ -100,12 +100,18 @@ export function splitHostPort(s: string): HostPortResult {
 
 export const REDACTED = "****";
 
+/** Where a connection string writes a password: a user info (`user:password@`), or a `password=` pair. */
+export type PasswordPlace = "userinfo" | "pair";
+
+/** A function given each password of a connection string, as written (a pair's quotes included), and its place. */
+type PasswordReplacer = (password: string, place: PasswordPlace) => string;
+
 /**
- * Redact the password in `tok`, the text after `scheme://` up to white space.
- * Errs on the side of hiding too much: the password may itself contain `@`,
- * `/`, `?` or `#` (which Go's parser would mis-split), and must never leak.
+ * `tok`, the text after `scheme://` up to white space, with its user info's password replaced. Errs on the side of
+ * taking too much for the password: it may itself contain `@`, `/`, `?` or `#` (which Go's parser would mis-split),
+ * and must never leak.
  */
-function redactAfterScheme(tok: string): string {
+function replaceAfterScheme(tok: string, replace: PasswordReplacer): string {
   const firstColon = tok.indexOf(":");
   if (firstColon < 0) return tok;
   const user = tok.slice(0, firstColon);
@@ -125,23 +131,19 @@ function redactAfterScheme(tok: string): string {
   if (chosen < 0) chosen = ats[ats.length - 1] as number;
   // host:port/path@... : the "password" is really a port followed by a path.
   if (/^[0-9]*\//.test(tok.slice(firstColon + 1, chosen))) return tok;
-  return user + ":" + REDACTED + tok.slice(chosen);
+  return user + ":" + replace(tok.slice(firstColon + 1, chosen), "userinfo") + tok.slice(chosen);
 }
 
 /**
- * Replace the password of any URL user info in `s` with `****`
- * (`postgres://user:secret@db/x` -> `postgres://user:****@db/x`), in every
- * `scheme://` occurrence of the string. Also covers Go-MySQL-style DSNs
- * without a scheme (`user:secret@tcp(host:3306)/db`) and `password=...`
- * key/value pairs (libpq style, and query parameters). The user name is kept.
- * A string without a password is returned unchanged. When in doubt (a
- * password containing `@`, `/`, `?`, `#`) more is hidden rather than less.
+ * The one reading of the passwords a connection string holds: the user info of every `scheme://` occurrence (also
+ * Go-MySQL's `mysql://user:password@tcp(host:3306)/db`), or of a Go-MySQL DSN without a scheme
+ * (`user:password@tcp(host)/db`), then the `password=...` pairs of what that left (libpq style, and query
+ * parameters). Returns the string with each replaced by what `replace` makes of it.
  */
-export function redactUrlPassword(s: string): string {
-  if (typeof s !== "string") return s;
+export function replaceConnectionPasswords(s: string, replace: PasswordReplacer): string {
   let out = s;
   if (/[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(out)) {
-    out = out.replace(/([A-Za-z][A-Za-z0-9+.-]*:\/\/)(\S*)/g, (_m, scheme: string, tok: string) => scheme + redactAfterScheme(tok));
+    out = out.replace(/([A-Za-z][A-Za-z0-9+.-]*:\/\/)(\S*)/g, (_m, scheme: string, tok: string) => scheme + replaceAfterScheme(tok, replace));
   } else {
     // DSN without scheme: user:password@proto(addr)/dbname (the driver splits
     // at the last '/' and then at the last '@').
@@ -152,13 +154,33 @@ export function redactUrlPassword(s: string): string {
       const userinfo = base.slice(0, at);
       const colon = userinfo.indexOf(":");
       if (colon >= 0 && !/\s/.test(userinfo)) {
-        out = userinfo.slice(0, colon + 1) + REDACTED + out.slice(at);
+        out = userinfo.slice(0, colon + 1) + replace(userinfo.slice(colon + 1), "userinfo") + out.slice(at);
       }
     }
   }
   // key=value DSNs: password=secret / password='se cret'
-  out = out.replace(/(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s;&]*)/gi, (_m, k: string, v: string) =>
-    v === "" ? k : k + REDACTED,
-  );
+  return out.replace(/(\bpassword\s*=\s*)('(?:[^'\\]|\\.)*'|[^\s;&]*)/gi, (_m, k: string, v: string) => k + replace(v, "pair"));
+}
+
+/**
+ * Replace the password of any URL user info in `s` with `****`
+ * (`postgres://user:secret@db/x` -> `postgres://user:****@db/x`), and of the
+ * other places `replaceConnectionPasswords` reads. The user name is kept; an
+ * empty `password=` stays empty. A string without a password is returned
+ * unchanged. When in doubt (a password containing `@`, `/`, `?`, `#`) more is
+ * hidden rather than less.
+ */
+export function redactUrlPassword(s: string): string {
+  if (typeof s !== "string") return s;
+  return replaceConnectionPasswords(s, (password, place) => (place === "pair" && password === "" ? "" : REDACTED));
+}
+
+/** The passwords a connection string holds, where `redactUrlPassword` masks them; a pair's value without its quotes. */
+export function connectionPasswords(s: string): string[] {
+  const out: string[] = [];
+  replaceConnectionPasswords(s, (password, place) => {
+    out.push(place === "pair" && password.length >= 2 && password.startsWith("'") && password.endsWith("'") ? password.slice(1, -1) : password);
+    return password;
+  });
   return out;
 }

@@ -1,7 +1,8 @@
 /**
  * Go's base64 and PEM decoding, and the certificate checks Dex makes with them when a connector starts.
  */
-import { nodeCrypto } from "../engine/crypto.js";
+import { base64Bytes } from "./base64.js";
+import { isX509Certificate } from "./certificate-reader.js";
 import { memoizeByString } from "./memo.js";
 
 // ---------------------------------------------------------------------------
@@ -16,7 +17,7 @@ import { memoizeByString } from "./memo.js";
  */
 export function goBase64Decode(s: string): Uint8Array | null {
   const t = base64Text(s);
-  return t === null ? null : new Uint8Array(Buffer.from(t, "base64"));
+  return t === null ? null : base64Bytes(t);
 }
 
 /** The base64 text without its line breaks, when Go would decode it; else null. */
@@ -138,7 +139,7 @@ export function pemDecode(data: Uint8Array | string): { blocks: PemBlock[]; rest
  * (`x509.ParseCertificate`, whatever the block's type label), and there must
  * be at least one. DER without PEM armour is rejected, as in Dex
  * ("no certificates found in ca data"). Returns null when Dex would accept it,
- * else the problem. Certificate parsing uses Node's X509Certificate.
+ * else the problem. Certificates are parsed by the installed reader (src/formats/certificate-reader.ts).
  */
 export function checkSamlCaData(s: string): string | null {
   return checkSamlCaDataMemo(s);
@@ -156,7 +157,7 @@ function checkSamlCaDataUncached(s: string): string | null {
     return "contains no PEM block: base64-encode the PEM text of the certificate (-----BEGIN CERTIFICATE----- ...), not the DER bytes";
   }
   for (const [i, b] of blocks.entries()) {
-    if (!isCertificate(b.bytes)) return `PEM block ${i + 1} (${b.type}) is not an X.509 certificate`;
+    if (!isX509Certificate(b.bytes)) return `PEM block ${i + 1} (${b.type}) is not an X.509 certificate`;
   }
   // Dex trims white space (bytes.TrimSpace) from what follows the last block and refuses anything else.
   if (!GO_SPACE_ONLY.test(rest)) return 'has text after its last PEM block, which Dex refuses ("parse cert: trailing data")';
@@ -166,14 +167,6 @@ function checkSamlCaDataUncached(s: string): string | null {
 /** What Go's bytes.TrimSpace removes, on text read as latin1. */
 const GO_SPACE_ONLY = /^[\t\n\v\f\r \u0085\u00a0]*$/;
 
-function isCertificate(bytes: Uint8Array): boolean {
-  try {
-    new (nodeCrypto().X509Certificate)(Buffer.from(bytes));
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Dex's `httpclient.NewHTTPClient` on a connector's root CA (pkg/httpclient/httpclient.go): the value is a file
@@ -192,7 +185,7 @@ export function checkRootCa(value: string): string | null {
   if (text === undefined) return null;
   const { blocks } = pemDecode(text);
   if (blocks.length === 0) return "it holds no PEM block";
-  if (blocks.some((b) => b.type === "CERTIFICATE" && Object.keys(b.headers).length === 0 && isCertificate(b.bytes))) return null;
+  if (blocks.some((b) => b.type === "CERTIFICATE" && Object.keys(b.headers).length === 0 && isX509Certificate(b.bytes))) return null;
   return `none of its PEM blocks is a certificate (${[...new Set(blocks.map((b) => b.type))].join(", ")})`;
 }
 

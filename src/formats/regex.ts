@@ -23,16 +23,10 @@
  * (reported as an error) so that a lint run cannot stall on a pathological
  * value; Go would accept some of those.
  */
-import { createRequire } from "node:module";
-import type { RE2JS } from "re2js";
+// re2js (260 kB) is loaded on the first pattern checked, since most lint runs check none: the CLI bundle loads its
+// runtime dependencies on first use (src/build/lazy-dependencies.ts).
+import { RE2JS } from "re2js";
 import { memoizeByString } from "./memo.js";
-
-// re2js (260 kB) is loaded on the first pattern checked: most lint runs check none.
-let re2js: typeof RE2JS | undefined;
-function loadRE2JS(): typeof RE2JS {
-  re2js ??= (createRequire(import.meta.url)("re2js") as typeof import("re2js")).RE2JS;
-  return re2js;
-}
 
 export const MAX_CHECKED_PATTERN_LENGTH = 100_000;
 /**
@@ -309,7 +303,8 @@ const checkGoRegexMemo = memoizeByString(checkGoRegexUncached);
 
 function checkGoRegexUncached(pattern: string): string | null {
   // Outside the try: an install without re2js is platlint's failure (the engine reports it as one), not the pattern's.
-  const compiler = loadRE2JS();
+  // The CLI bundle loads re2js here, on the first pattern.
+  const compiler = RE2JS;
   try {
     if (typeof pattern !== "string") return "not a string";
     if (pattern.length > MAX_CHECKED_PATTERN_LENGTH) {

@@ -11,10 +11,10 @@
  * is not an IPv6 address (newer Go), and a colon in the first segment of a
  * relative path.
  */
-import { isIPv6 } from "node:net";
+import { isIPv6 } from "./ip.js";
 import { memoizeByString } from "./memo.js";
 
-export { isLocalhost, splitHostPort, redactUrlPassword, REDACTED, type HostPortResult } from "./host-port.js";
+export { connectionPasswords, isLocalhost, splitHostPort, redactUrlPassword, REDACTED, type HostPortResult } from "./host-port.js";
 
 export interface GoUrl {
   /** Lower-cased, as Go stores it; "" when relative. */
@@ -310,13 +310,20 @@ export type AbsoluteUrlResult =
  */
 export const parseAbsoluteUrl: (s: string) => AbsoluteUrlResult = memoizeByString(parseAbsoluteUrlOnce);
 
+const NOT_ABSOLUTE = "not an absolute URL: ";
+
+/** What is wrong with a URL {@link parseAbsoluteUrl} refused, without its "not an absolute URL: " lead (for messages that say so). */
+export function absoluteUrlProblem(reason: string): string {
+  return reason.startsWith(NOT_ABSOLUTE) ? reason.slice(NOT_ABSOLUTE.length) : reason;
+}
+
 function parseAbsoluteUrlOnce(s: string): AbsoluteUrlResult {
   const r = parseGoUrl(s);
   if (!r.ok) return { ok: false, reason: r.reason };
   const g = r.url;
-  if (g.scheme === "") return { ok: false, reason: "not an absolute URL: missing scheme (e.g. https://)" };
+  if (g.scheme === "") return { ok: false, reason: `${NOT_ABSOLUTE}missing scheme (e.g. https://)` };
   if (g.opaque !== "" || g.hostname === "") {
-    return { ok: false, reason: "not an absolute URL: missing host (expected scheme://host/...)" };
+    return { ok: false, reason: `${NOT_ABSOLUTE}missing host (expected scheme://host/...)` };
   }
   let whatwg: URL | null = null;
   try {

@@ -3,7 +3,7 @@ import { innermostObject, objectSlot } from '../engine/object-slots.js';
 import type { Diagnostic, FileResult, Severity } from '../engine/types.js';
 import { relativeToCwd } from './github.js';
 import { formatterOf, type FormatModule, type ReportWriterFactory } from './summary.js';
-import { sha256 } from '../engine/crypto.js';
+import { sha256 } from '../project/node-host.js';
 
 /** GitLab's Code Quality severities are info, minor, major, critical and blocker: platlint uses the lower three. */
 const GITLAB_SEVERITY: Record<Severity, string> = { error: 'major', warning: 'minor', info: 'info' };

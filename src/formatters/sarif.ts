@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { Diagnostic, FileResult, Severity, SuppressedDiagnostic } from '../engine/types.js';
 import { relativeToCwd } from './github.js';
 import { bufferedWriter, notLinted, type FormatContext, type RuleInfo, type FormatModule } from './summary.js';
-import { sha256 } from '../engine/crypto.js';
+import { sha256 } from '../project/node-host.js';
 
 export const SARIF_SCHEMA_URI = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 export const INFORMATION_URI = 'https://github.com/platlint/platlint';

@@ -6,10 +6,11 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { CONFIG_FILE_NAMES, ConfigError, isConfigFileName } from '../settings-file/load.js';
-import { DiagnosticSink, type ReportingRule } from '../engine/diagnostics.js';
+import configFileInvalidRule from '../../rules/config-file/invalid/index.js';
+import { FileReporter } from '../engine/reporter.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
-import { loadRuleSet, type RuleSet } from '../cli/rule-set.js';
-import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
+import { loadRuleSet, type RuleSet } from '../project/rule-set.js';
+import { readRegularFile, SIZE_LIMITS } from '../project/read-file.js';
 
 export function isInside(path: string, dir: string): boolean {
   const rel = relative(dir, path);
@@ -23,25 +24,20 @@ export interface RuleSetHost {
 }
 
 /**
- * A mistake in a `.platlint.yaml`, shown by the editor on the file itself (the CLI prints it and exits 2). No rule
- * module: the configuration that would set its severity is the file that has the mistake.
- */
-const CONFIG_RULE: ReportingRule = { id: 'config-file/invalid', severity: 'error', messages: { invalid: '{{detail}}' } };
-
-/**
  * `ConfigError` messages (`/path/.platlint.yaml:2:3: rules.x: …`) as diagnostics, each at its place in the file over
  * the key or value it is about (up to the next `:` or space), or at the start of the file.
  */
 export function configProblems(file: string, text: string | undefined, messages: readonly string[]): Diagnostic[] {
   const source = text ?? '';
-  const sink = new DiagnosticSink({ text: source, settings: new Map() });
+  // The configuration that would set its severity is the file that has the mistake: the rule's own.
+  const reporter = new FileReporter({ text: source, settings: new Map() });
   for (const message of messages) {
     const located = message.startsWith(`${file}:`) ? /^(\d+):(\d+): ([\s\S]*)$/.exec(message.slice(file.length + 1)) : null;
-    const at = located?.[1] && located[2] && located[3] !== undefined ? sink.offsetAt(Number(located[1]), Number(located[2])) : 0;
+    const at = located?.[1] && located[2] && located[3] !== undefined ? reporter.offsetAt(Number(located[1]), Number(located[2])) : 0;
     const token = /^[^:\s]*/.exec(source.slice(at))?.[0] ?? '';
-    sink.emit({ rule: CONFIG_RULE, messageId: 'invalid', data: { detail: located?.[3] ?? message }, range: [at, at + Math.max(1, token.length)], pointer: '', document: 0 });
+    reporter.report({ ...configFileInvalidRule.finding('invalid', { detail: located?.[3] ?? message }), range: [at, at + Math.max(1, token.length)], pointer: '', document: 0 });
   }
-  return sink.finish({ withFrames: false }).diagnostics;
+  return reporter.finish({ withFrames: false }).diagnostics;
 }
 
 interface Entry {

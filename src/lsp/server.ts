@@ -30,7 +30,7 @@ import { isInside } from './rule-sets.js';
 import { LINT_DELAY_MS, pathOf, Session } from './session.js';
 import { documentSymbols } from './symbols.js';
 import { relativeTo } from '../settings-file/paths.js';
-import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
+import { readRegularFile, SIZE_LIMITS } from '../project/read-file.js';
 import { FrameError, FrameReader } from './frames.js';
 import { Lifecycle } from './lifecycle.js';
 import { clampPosition, clampRange } from './params.js';

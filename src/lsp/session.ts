@@ -9,14 +9,17 @@ import { isConfigFileName } from '../settings-file/load.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
 import { isTemplatedYaml } from '../engine/templated.js';
-import type { RuleSet } from '../cli/rule-set.js';
-import { readInputFile, resolveInputs } from '../cli/files.js';
-import { DEFAULT_CLIENT_SETTINGS, withOverrides, type ClientSettings } from './client-settings.js';
+import type { RuleSet } from '../project/rule-set.js';
+import { resolveInputs } from '../project/files.js';
+import { DEFAULT_CLIENT_SETTINGS, type ClientSettings } from './client-settings.js';
+import { unknownRuleProblem } from '../engine/settings.js';
+import { lintFile, lintOptionsFor, type ProjectLinting } from '../project/file-linting.js';
+import type { SeverityOverride } from '../project/settings.js';
 import { toLspDiagnostic } from './convert.js';
 import { DocumentLinting } from './linting.js';
 import { policyFixtureDiagnostics } from './policy-fixture.js';
 import { byFile, RuleSets } from './rule-sets.js';
-import { EditorSuppressions } from './suppressions.js';
+import { EditorSuppressions } from '../project/suppressions.js';
 
 /** Time a document must stay unchanged before it is linted again. */
 export const LINT_DELAY_MS = 150;
@@ -139,20 +142,20 @@ export class Session {
       this.linting.set(uri, linting);
     }
     const policies = ruleSet.policies;
-    policies?.clearEvaluationProblems();
-    policies?.setCurrentFile(path);
     // Admission policies read the Namespaces and parameter objects of the files linted: the open ones, as they are.
     const admission = policies?.admission;
-    if (admission?.readsClusterObjects) admission.cluster.useLinted(this.documents.all().filter((d) => this.isManifest(d)).flatMap((d) => admission.clusterObjectsIn(d.getText())));
+    const clusterObjects = admission?.readsClusterObjects ? this.documents.all().filter((d) => this.isManifest(d)).flatMap((d) => admission.clusterObjectsIn(d.getText())) : [];
+    admission?.cluster.useLinted(clusterObjects);
     let linted;
     try {
-      linted = linting.lint(document.getText(), options, !policies);
+      // A document's result holds for the rule sets loaded (a policy edited re-lints every document) and the objects read.
+      linted = linting.lint(document.getText(), options, `${this.ruleSets.revision}\u0000${clusterObjects.length ? JSON.stringify(clusterObjects) : ''}`);
     } catch (error) {
       this.logError(`cannot lint ${path}`, error);
       linted = { result: emptyResult(path), stale: new Set<Diagnostic>() };
     }
-    policies?.setCurrentFile(undefined);
-    const evaluation = byFile(policies?.evaluationProblems() ?? [], ruleSet.config.baseDir);
+    // What the policies could not check of this document, said in their files (its documents reused or not).
+    const evaluation = byFile(ruleSet.policies?.evaluationProblems([linted.result]) ?? [], ruleSet.config.baseDir);
     if (JSON.stringify([...evaluation]) !== JSON.stringify([...(this.evaluation.get(uri) ?? [])])) this.evaluationChanged = true;
     this.evaluation.set(uri, evaluation);
     return { version: document.version, ...linted, ruleSet, lint };
@@ -169,18 +172,30 @@ export class Session {
     return this.folderSettings.get(this.ruleSets.rootFor(path)) ?? this.settings;
   }
 
+  /** The editor's overrides checked against each rule set they were applied with: each mistake is said once. */
+  private readonly checkedOverrides = new WeakMap<readonly SeverityOverride[], WeakSet<RuleSet>>();
+
+  private warnUnknownRules(ruleSet: RuleSet, overrides: readonly SeverityOverride[]): void {
+    let checked = this.checkedOverrides.get(overrides);
+    if (!checked) this.checkedOverrides.set(overrides, (checked = new WeakSet()));
+    if (checked.has(ruleSet)) return;
+    checked.add(ruleSet);
+    for (const { pattern } of overrides) {
+      const problem = unknownRuleProblem(pattern, ruleSet.rules);
+      if (problem !== undefined) this.connection.console.warn(`platlint: platlint.rules.${pattern}: ${problem}`);
+    }
+  }
+
+  /** How the file is linted: as the CLI lints it, with the editor's settings on top. */
+  projectLinting(ruleSet: RuleSet, path: string): ProjectLinting {
+    const overrides = this.settingsFor(path).rules;
+    this.warnUnknownRules(ruleSet, overrides);
+    // The baseline and exceptions hide in the editor what they hide on the command line.
+    return { ruleSet, overrides, suppressorFor: (file) => this.suppressions.forFile(ruleSet, file) };
+  }
+
   lintOptions(ruleSet: RuleSet, path: string): LintOptions {
-    const embedded = ruleSet.config.embeddedFor(path);
-    const suppressor = this.suppressions.forFile(ruleSet, path);
-    return {
-      filename: path,
-      rules: ruleSet.rules,
-      settings: withOverrides(ruleSet.config.settingsFor(path), this.settingsFor(path).rules, ruleSet.rules),
-      docsUrl: (id) => ruleSet.docsUrl(id),
-      ...(embedded.length ? { embedded } : {}),
-      // The baseline and exceptions hide in the editor what they hide on the command line.
-      ...(suppressor ? { suppressor } : {}),
-    };
+    return lintOptionsFor(this.projectLinting(ruleSet, path), path);
   }
 
   /** What the document's diagnostics are now: its lint, and the problems found in it as a config or policy file. */
@@ -316,15 +331,13 @@ export class Session {
         if (isConfigFileName(file) || (await this.ruleSets.isRuleSetFile(file))) continue;
         const ruleSet = await this.ruleSets.ruleSetFor(file);
         if (!this.settingsFor(file).enable || ruleSet.config.isIgnored(file)) continue;
-        // As the CLI reads it: a FIFO or device is refused rather than read forever.
-        const read = readInputFile(file);
-        if ('error' in read) {
-          this.log(read.error);
+        // Read and decoded as the CLI reads it: a FIFO or device is refused rather than read forever, a binary or
+        // UTF-16 file or a template gets what the CLI says of it.
+        const result = lintFile(this.projectLinting(ruleSet, file), file);
+        if (result.ioError !== undefined) {
+          this.log(result.ioError);
           continue;
         }
-        const text = Buffer.from(read.bytes).toString('utf8');
-        if (/[\\/]templates[\\/]/.test(file) && text.includes('{{')) continue;
-        const result = lintText(text, this.lintOptions(ruleSet, file));
         out.push({ uri, version: null, diagnostics: result.diagnostics.map((d) => toLspDiagnostic(d)) });
       }
     }

@@ -24,3 +24,35 @@ export function lastComponent(urn: string): string {
   const i = urn.lastIndexOf(':');
   return i > 0 ? urn.slice(i + 1) : urn;
 }
+
+/**
+ * The sections of the platform configuration (a Config's status): what a mapping holds when it is that
+ * configuration kept inside another file. The Config's schema declares exactly these (src/schema/config.ts).
+ */
+export const CONFIG_SECTIONS = [
+  'auth',
+  'oidc',
+  'apps',
+  'audit',
+  'platformHost',
+  'projectNamespacePrefix',
+  'devPodSubDomain',
+  'uiSettings',
+  'vault',
+  'disableConfigEndpoint',
+  'authenticateVersionEndpoint',
+  'cloud',
+  'costControl',
+  'platformDB',
+  'imageBuilder',
+  'database',
+] as const;
+export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
+
+/**
+ * The fields of the password login's settings, `status.auth.password` (the spec: `disabled`): under that secret key's
+ * name the value is a settings section, not a credential. The Config's schema declares exactly these
+ * (src/schema/config-auth.ts).
+ */
+export const PASSWORD_LOGIN_FIELDS = ['disabled'] as const;
+export type PasswordLoginField = (typeof PASSWORD_LOGIN_FIELDS)[number];

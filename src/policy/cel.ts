@@ -4,7 +4,7 @@
  * evaluation runs under the per-expression cost limit Kubernetes applies (PerCallLimit). Compile errors carry their
  * offset in the expression; evaluation failures say whether the cost limit stopped them.
  */
-import { nearest } from '../schema/suggest.js';
+import { nearest } from '../engine/suggest.js';
 import { BOOL, CelEnvironment, DYN, PER_CALL_LIMIT, STRING, formatType, type CelValue, type CompileError } from './cel/index.js';
 import { valueTypeName } from './cel/values.js';
 

@@ -3,29 +3,31 @@
  * `given` paths, CEL expressions and assertions. Every mistake is a problem at its own position in the policy file,
  * and the rule is then left out.
  */
-import micromatch from 'micromatch';
+import { globProblem } from '../engine/globs.js';
+import { shown } from '../engine/message-text.js';
 import type { PathSegment } from '../engine/types.js';
 import { PolicyCel, type CompiledExpression } from './cel.js';
 import { compileAssertions } from './compile-assertions.js';
 import { parsePath } from './path.js';
-import { EvaluationSink, PolicyRule, type CompiledPolicyRule } from './rule.js';
+import { PolicyRule, type CompiledPolicyRule } from './rule.js';
 import type { Problem } from './schema-problems.js';
 import type { PolicySource } from './source.js';
 import type { PolicyOrigin, PolicyRuleSpec } from './types.js';
+import { ADMISSION_NAMESPACE } from './vap/types.js';
 
 const POLICY_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
 /** `oldObject` and `oldSelf` are the previous version (and the old value at `given`) on updates, null otherwise. */
 const VARIABLES = ['self', 'object', 'oldObject', 'oldSelf'] as const;
-/** The namespace of the rules of ValidatingAdmissionPolicies (`vap/<policy name>`). */
-export const ADMISSION_NAMESPACE = 'vap/';
 
 export class RuleCompiler {
-  private readonly declared = new Map<string, PolicyOrigin>();
+  /** Every rule compiled, by id: where it was declared. */
+  readonly declared = new Map<string, PolicyOrigin>();
 
   constructor(
     private readonly runtime: PolicyCel,
     private readonly reserved: ReadonlySet<string>,
-    private readonly sink: EvaluationSink,
+    /** Cost units a rule may spend on one document, over all its `given` matches. */
+    private readonly documentBudget: number,
   ) {}
 
   compile(file: string, policyName: string, spec: PolicyRuleSpec, at: PathSegment[], source: PolicySource, report: (problem: Problem) => void): PolicyRule | undefined {
@@ -63,11 +65,8 @@ export class RuleCompiler {
           fail(['match', 'names', i], 'An empty name glob matches nothing');
           return;
         }
-        try {
-          micromatch.makeRe(glob);
-        } catch (error) {
-          fail(['match', 'names', i], `Invalid glob "${glob}": ${(error as Error).message}`);
-        }
+        const problem = globProblem(glob);
+        if (problem !== undefined) fail(['match', 'names', i], `Invalid glob "${shown(glob)}": ${problem}`);
       });
     }
     match?.labels?.matchExpressions?.forEach((req, i) => {
@@ -125,7 +124,7 @@ export class RuleCompiler {
       ...(spec.assertions ? { assertions: source.spot([...at, 'assertions'], 'key') } : {}),
     };
     this.declared.set(spec.id, origin);
-    return new PolicyRule(spec, origin, compiled, this.sink);
+    return new PolicyRule(spec, origin, compiled, this.documentBudget);
   }
 
 }

@@ -1,5 +1,5 @@
 /** Which documents a policy rule applies to: kinds, name globs and a Kubernetes label selector. */
-import micromatch from 'micromatch';
+import { globMatches } from '../engine/globs.js';
 import type { RuleDocument } from '../engine/types.js';
 import type { LabelSelector, PolicyMatch } from './types.js';
 
@@ -45,7 +45,7 @@ export function documentMatches(match: PolicyMatch | undefined, doc: RuleDocumen
   const metadata = record(doc.data['metadata']);
   if (match.names) {
     const name = metadata?.['name'];
-    if (typeof name !== 'string' || !micromatch.isMatch(name, match.names, { dot: true })) return false;
+    if (typeof name !== 'string' || !globMatches(name, match.names, { dot: true })) return false;
   }
   if (match.labels && !selectorMatches(match.labels, record(metadata?.['labels']))) return false;
   return true;

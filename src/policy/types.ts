@@ -1,4 +1,4 @@
-import type { OffsetRange } from '../engine/document.js';
+import type { OffsetRange } from '../engine/node-space.js';
 import type { Diagnostic, ResourceKind, Severity } from '../engine/types.js';
 
 export type LabelOperator = 'In' | 'NotIn' | 'Exists' | 'DoesNotExist';

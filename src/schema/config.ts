@@ -13,6 +13,7 @@ import {
 } from './metadata.js';
 import { authSchema } from './config-auth.js';
 import { costControlSchema, resourceRequirementsSchema, storageClass } from './config-cost.js';
+import type { ConfigSection } from '../platform/enumerations.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared pieces
@@ -267,47 +268,45 @@ export const databaseSchema: JsonSchema = obj(
   'Database',
 );
 
-export const configStatusSchema: JsonSchema = obj(
-  'The parsed platform configuration.',
-  {
-    auth: authSchema,
-    oidc: oidcServerSchema,
-    apps: appsSchema,
-    audit: auditSchema,
-    platformHost: str('Domain where the platform is hosted, without scheme.'),
-    projectNamespacePrefix: str('Prefix of project namespaces.', 'p-'),
-    devPodSubDomain: str('Deprecated. Subdomain of the form `*.workspace.my-domain.com`.'),
-    uiSettings: uiSettingsSchema,
-    vault: vaultSchema,
-    disableConfigEndpoint: bool('Disables setting config via the UI and via the Config endpoint.'),
-    authenticateVersionEndpoint: bool(
-      'Forces authentication for the version endpoint. Needs the cluster-virtualization component v0.27 or later.',
-    ),
-    cloud: cloudSchema,
-    costControl: costControlSchema,
-    platformDB: obj(
-      'Postgres database used by the platform.',
-      { storageClass },
-      [],
-      'PlatformDB',
-    ),
-    imageBuilder: obj(
-      'Remote image builder.',
-      {
-        enabled: bool(
-          'Whether the remote image builder is available. When unavailable, building ad-hoc images from a devcontainer file is unsupported.',
-        ),
-        replicas: int('Number of replicas.'),
-        resources: resourceRequirementsSchema,
-      },
-      [],
-      'ImageBuilder',
-    ),
-    database: databaseSchema,
-  },
-  [],
-  'ConfigStatus',
-);
+/** Every section of the configuration, no more, no fewer: the engine knows them by the list (CONFIG_SECTIONS). */
+const configSections: Record<ConfigSection, JsonSchema> = {
+  auth: authSchema,
+  oidc: oidcServerSchema,
+  apps: appsSchema,
+  audit: auditSchema,
+  platformHost: str('Domain where the platform is hosted, without scheme.'),
+  projectNamespacePrefix: str('Prefix of project namespaces.', 'p-'),
+  devPodSubDomain: str('Deprecated. Subdomain of the form `*.workspace.my-domain.com`.'),
+  uiSettings: uiSettingsSchema,
+  vault: vaultSchema,
+  disableConfigEndpoint: bool('Disables setting config via the UI and via the Config endpoint.'),
+  authenticateVersionEndpoint: bool(
+    'Forces authentication for the version endpoint. Needs the cluster-virtualization component v0.27 or later.',
+  ),
+  cloud: cloudSchema,
+  costControl: costControlSchema,
+  platformDB: obj(
+    'Postgres database used by the platform.',
+    { storageClass },
+    [],
+    'PlatformDB',
+  ),
+  imageBuilder: obj(
+    'Remote image builder.',
+    {
+      enabled: bool(
+        'Whether the remote image builder is available. When unavailable, building ad-hoc images from a devcontainer file is unsupported.',
+      ),
+      replicas: int('Number of replicas.'),
+      resources: resourceRequirementsSchema,
+    },
+    [],
+    'ImageBuilder',
+  ),
+  database: databaseSchema,
+};
+
+export const configStatusSchema: JsonSchema = obj('The parsed platform configuration.', configSections, [], 'ConfigStatus');
 
 /** The whole `Config` document. */
 export const configSchema: JsonSchema = obj(

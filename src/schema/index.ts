@@ -1,6 +1,6 @@
 /**
  * The JSON Schemas of the two document kinds: the single source of truth for field names, types, required fields
- * and enums. The TypeScript types in `types.generated.ts` are derived from them (`generate-types.ts`).
+ * and enums. The TypeScript types in `types.generated.ts` are derived from them (`src/build/generate-types.ts`).
  */
 import { configSchema } from './config.js';
 import type { JsonSchema } from './metadata.js';

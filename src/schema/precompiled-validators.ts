@@ -1,5 +1,5 @@
 /**
- * The validators `npm run build` compiled ahead of time (build-validators.ts), unless they are missing (tests run
+ * The validators `npm run build` compiled ahead of time (src/build/build-validators.ts), unless they are missing (tests run
  * from the sources) or were built from other schemas (a plain `tsc` after a schema change). The CLI bundle takes
  * precompiled-validators.bundled.ts in place of this module (src/build/bundle-cli.ts), which imports the generated
  * module statically: a CommonJS bundle cannot hold the top-level await below.

@@ -1,8 +1,8 @@
 /* eslint-disable */
 /**
  * GENERATED FILE: do not edit by hand.
- * Generated from the JSON Schemas in src/schema (metadata.ts, user.ts, config.ts) by src/schema/generate-types.ts.
- * To change a type, change the schema, then run: npm run build && node dist/src/schema/generate-types.js
+ * Generated from the JSON Schemas in src/schema (metadata.ts, user.ts, config.ts) by src/build/generate-types.ts.
+ * To change a type, change the schema, then run: npm run build && node dist/src/build/generate-types.js
  */
 
 /**

@@ -1,6 +1,6 @@
 /**
  * What the document validators are compiled from: the ajv options and a fingerprint of the schemas. Shared by the
- * runtime compiler in `validate.ts` and the ahead-of-time build step `build-validators.ts`, so that the generated
+ * runtime compiler in `validate.ts` and the ahead-of-time build step `src/build/build-validators.ts`, so that the generated
  * validators are exactly the ones start-up would compile, and a stale generated file is recognised and ignored.
  */
 import type { JsonSchema } from './metadata.js';

@@ -1,5 +1,5 @@
 /**
- * The shape of `validators.generated.js`, which `npm run build` writes into dist/src/schema (build-validators.ts)
+ * The shape of `validators.generated.js`, which `npm run build` writes into dist/src/schema (src/build/build-validators.ts)
  * and which does not exist in the sources: `validate.ts` falls back to compiling at run time without it.
  */
 import type { ValidateFunction } from 'ajv';

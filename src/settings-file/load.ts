@@ -1,15 +1,18 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import type { Ajv, ErrorObject } from 'ajv';
-import { LineCounter, parseDocument } from 'yaml';
-import { createAjv } from '../schema/ajv.js';
+import { Ajv, type ErrorObject } from 'ajv';
+import { parseDocument } from 'yaml';
 import { locate } from '../yaml/locate.js';
-import { nearest } from '../schema/suggest.js';
+import { nearest } from '../engine/suggest.js';
 import { isCalendarDate } from '../formats/time.js';
-import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS } from '../yaml/parse.js';
+import { readYaml } from '../engine/read-yaml.js';
+import { FileReporter } from '../engine/reporter.js';
+import { globProblem } from '../engine/globs.js';
+import { isRecord } from '../platform/data.js';
+import { shown } from '../engine/message-text.js';
 import { configFileSchema } from './schema.js';
-import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
-import type { ExceptionEntry } from '../suppressions/exceptions.js';
+import { readRegularFile, SIZE_LIMITS } from '../project/read-file.js';
+import { pointerTokens } from '../engine/locator.js';
 import type { AdmissionSettings } from '../policy/vap/load.js';
 
 export const CONFIG_FILE_NAMES = ['.platlint.yaml', '.platlint.yml'];
@@ -21,6 +24,20 @@ export function isConfigFileName(path: string): boolean {
 
 export type SeverityWord = string | number;
 export type RuleEntry = SeverityWord | [SeverityWord] | [SeverityWord, Record<string, unknown>];
+
+/** An entry of `exceptions`: a deliberate, reviewed deviation (src/suppressions/exceptions.ts applies it). */
+export interface ExceptionEntry {
+  rules: string[];
+  /** Globs relative to the configuration file's folder. */
+  files?: string[];
+  /** `Kind/name`, globs over the name. */
+  objects?: string[];
+  /** Data paths, dotted (`status.auth.password`) or JSON Pointers; a path covers what is under it. */
+  paths?: string[];
+  reason: string;
+  /** `YYYY-MM-DD`: the last day the exception applies. */
+  expires?: string;
+}
 
 export interface ConfigFile {
   /** Absolute path of the file; globs in it are relative to its directory. */
@@ -131,6 +148,33 @@ function dropInvalid(data: Record<string, unknown>, segments: readonly (string |
   }
 }
 
+/**
+ * Every glob of the file, with its key path: `ignore`, the `files` of overrides, embedded entries and exceptions, an
+ * exception's `rules` and `objects`, and the keys of `rules` (rule ids or globs over them), which are checked before
+ * the glob matcher compiles them.
+ */
+function globsOf(data: Record<string, unknown>): { keyPath: (string | number)[]; glob: string; isKey: boolean }[] {
+  const out: { keyPath: (string | number)[]; glob: string; isKey: boolean }[] = [];
+  const list = (keyPath: (string | number)[], value: unknown): void => {
+    if (Array.isArray(value)) value.forEach((glob, i) => typeof glob === 'string' && out.push({ keyPath: [...keyPath, i], glob, isKey: false }));
+  };
+  const ruleKeys = (keyPath: (string | number)[], value: unknown): void => {
+    if (isRecord(value)) for (const id of Object.keys(value)) out.push({ keyPath: [...keyPath, id], glob: id, isKey: true });
+  };
+  const entries = (key: string): Record<string, unknown>[] => (Array.isArray(data[key]) ? (data[key] as unknown[]).filter(isRecord) : []);
+  list(['ignore'], data['ignore']);
+  ruleKeys(['rules'], data['rules']);
+  entries('overrides').forEach((entry, i) => {
+    list(['overrides', i, 'files'], entry['files']);
+    ruleKeys(['overrides', i, 'rules'], entry['rules']);
+  });
+  entries('embedded').forEach((entry, i) => list(['embedded', i, 'files'], entry['files']));
+  entries('exceptions').forEach((entry, i) => {
+    for (const key of ['rules', 'files', 'objects']) list(['exceptions', i, key], entry[key]);
+  });
+  return out;
+}
+
 /** Loads a config file; `text`, when given, is its content (an editor's unsaved buffer) instead of the disk's. */
 export function loadConfigFile(path: string, text?: string): ConfigFile {
   if (text === undefined) {
@@ -138,45 +182,58 @@ export function loadConfigFile(path: string, text?: string): ConfigFile {
     if ('reason' in read) throw new ConfigError(`cannot read config file ${path}: ${read.reason}`);
     text = read.bytes.toString('utf8');
   }
-  const lineCounter = new LineCounter();
+  // Read with the engine's reader, in YAML 1.2: a syntax error is said as in any file, at its line.
+  const read = readYaml(text, { plain: true });
+  const { lineCounter } = read.parsed;
   const at = (offset: number): string => {
     const { line, col } = lineCounter.linePos(offset);
     return `${path}:${line}:${col}`;
   };
-  const parsed = parseYaml(text, lineCounter, PLAIN_YAML_OPTIONS);
-  if (parsed.tooDeep) throw new ConfigError(`${at(parsed.tooDeep.offset)}: invalid YAML: lists and mappings nest deeper than ${MAX_NESTING} levels`);
-  if (parsed.documents.length > 1) throw new ConfigError(`${at(parsed.documents[1]?.range[0] ?? 0)}: invalid YAML: a config file holds one document`);
-  const doc = parsed.documents[0] ?? parseDocument('');
-  if (doc.errors.length) throw new ConfigError(doc.errors.map((e) => `${at(e.pos[0])}: invalid YAML: ${e.message.split('\n')[0]}`));
-  let raw: unknown;
-  try {
-    raw = doc.toJS({ maxAliasCount: 100 }) ?? {};
-  } catch (error) {
-    // The yaml package's alias-count guard (billion laughs) throws.
-    throw new ConfigError(`${at(doc.contents?.range[0] ?? 0)}: invalid YAML: ${(error as Error).message.split('\n')[0]}`);
-  }
+  const reporter = new FileReporter({ text: read.parsed.text, lineCounter, settings: new Map() });
+  for (const finding of [...read.findings, ...read.documents.flatMap((document) => document.findings)]) reporter.report(finding);
+  const syntax = reporter.finish({ withFrames: false }).diagnostics;
+  if (syntax.length) throw new ConfigError(syntax.map((d) => `${path}:${d.line}:${d.column}: ${d.message}`));
+  const [document, second] = read.documents;
+  if (second) throw new ConfigError(`${at(second.range[0])}: invalid YAML: a config file holds one document`);
+  const doc = document?.doc ?? parseDocument('');
+  const raw = document?.data ?? {};
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new ConfigError(`${path}:1:1: (top level): must be a mapping of extends, rules, ignore, policies, overrides and exceptions`);
   }
   // `rules:` followed only by commented-out entries is null: read it as "nothing set", as people mean it.
   const data: Record<string, unknown> = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null));
-  validator ??= createAjv({ allErrors: true, strict: false, verbose: true }).addFormat('date', isCalendarDate).compile(configFileSchema);
+  validator ??= new Ajv({ allErrors: true, strict: false, verbose: true }).addFormat('date', isCalendarDate).compile(configFileSchema);
   const found: { offset: number; line: string }[] = [];
+  /**
+   * A mistake about the value at a key path (at the key when the path is not there in full), or about the key
+   * itself. The field it names is the path's own (`field`, shorter for an unknown key), its keys cut short.
+   */
+  const mistake = (segments: readonly (string | number)[], field: readonly (string | number)[], about: 'key' | 'value', message: string): void => {
+    const spot = locate(doc, doc.contents, segments);
+    const node = about === 'key' || !spot.complete ? (spot.key ?? spot.value) : (spot.value ?? spot.key);
+    const offset = node?.range?.[0] ?? 0;
+    const name = field.length ? field.map((s) => (typeof s === 'string' ? shown(s, 60) : s)).join('.') : '(top level)';
+    found.push({ offset, line: `${node?.range ? at(offset) : `${path}:1:1`}: ${name}: ${message}` });
+  };
   if (!validator(data)) {
     const invalid: (string | number)[][] = [];
     for (const error of mostSpecific(validator.errors ?? [])) {
-      const keyPath = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-      const segments = keyPath.map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+      const keyPath = pointerTokens(error.instancePath);
+      const segments: (string | number)[] = keyPath.map((s) => (/^\d+$/.test(s) ? Number(s) : s));
       // An unknown key is reported at the key itself.
-      if (error.keyword === 'additionalProperties') segments.push(String((error.params as Record<string, unknown>)['additionalProperty']));
-      const spot = locate(doc, doc.contents, segments);
-      const node = error.keyword === 'additionalProperties' ? (spot.key ?? spot.value) : spot.complete ? (spot.value ?? spot.key) : (spot.key ?? spot.value);
-      const offset = node?.range?.[0] ?? 0;
-      const field = keyPath.length ? keyPath.join('.') : '(top level)';
-      found.push({ offset, line: `${node?.range ? at(offset) : `${path}:1:1`}: ${field}: ${describe(error)}` });
+      const unknownKey = error.keyword === 'additionalProperties';
+      if (unknownKey) segments.push(String((error.params as Record<string, unknown>)['additionalProperty']));
+      mistake(segments, keyPath, unknownKey ? 'key' : 'value', describe(error));
       invalid.push(segments);
     }
     for (const segments of invalid) dropInvalid(data, segments);
+  }
+  // What the schema let through is checked as the glob matcher will compile it; a glob it would refuse is left out too.
+  for (const { keyPath, glob, isKey } of globsOf(data)) {
+    const problem = globProblem(glob);
+    if (problem === undefined) continue;
+    mistake(keyPath, keyPath, isKey ? 'key' : 'value', problem);
+    dropInvalid(data, keyPath);
   }
   const locationOf = (keyPath: readonly (string | number)[]): { line: number; column: number } => {
     const found = locate(doc, doc.contents, keyPath);

@@ -1,12 +1,10 @@
 import { dirname, resolve } from 'node:path';
-import type { Ajv } from 'ajv';
-import micromatch from 'micromatch';
-import { createAjv } from '../schema/ajv.js';
+import { Ajv } from 'ajv';
+import { globMatches } from '../engine/globs.js';
 import { isPresetName, presetSettings } from '../engine/presets.js';
-import { renamedRulesNote, rulesMatching, setSeverity, severityFromWord, type RuleSetting } from '../engine/settings.js';
+import { renamedRulesNote, rulesMatching, setSeverity, severityFromWord, SEVERITY_WORDS_HINT, unknownRuleProblem, type RuleSetting } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import type { EmbeddedSource } from '../engine/embedded.js';
-import { nearest } from '../schema/suggest.js';
 import { ConfigError, type ConfigFile, type RuleEntry } from './load.js';
 import { relativeTo } from './paths.js';
 
@@ -86,7 +84,7 @@ export class ResolvedConfig {
 
   isIgnored(filePath: string): boolean {
     const patterns = this.file?.ignore ?? [];
-    return patterns.length > 0 && micromatch.isMatch(this.relativePath(filePath), patterns, { dot: true });
+    return patterns.length > 0 && globMatches(this.relativePath(filePath), patterns, { dot: true });
   }
 
   policyPaths(): string[] {
@@ -125,17 +123,18 @@ export class ResolvedConfig {
   private apply(settings: Map<string, RuleSetting>, entries: Record<string, RuleEntry> | undefined, where: (string | number)[], problems?: string[], record?: SourceRecorder): void {
     for (const [pattern, entry] of Object.entries(entries ?? {})) {
       const at = `${this.file?.position([...where, pattern]) ?? ''}: ${[...where, pattern].join('.')}`;
-      const matched = rulesMatching(pattern, this.rules);
-      if (matched.length === 0) {
-        if (this.idsKnown) problems?.push(`${at}: matches no rule${nearest(pattern, this.rules.map((r) => r.meta.id), ' (see platlint rules)')}`);
+      const unknown = unknownRuleProblem(pattern, this.rules);
+      if (unknown !== undefined) {
+        if (this.idsKnown) problems?.push(`${at}: ${unknown}`);
         continue;
       }
+      const matched = rulesMatching(pattern, this.rules);
       const renamed = problems && renamedRulesNote(pattern, matched.map((rule) => rule.meta.id));
       if (renamed) this.deprecations.push(`${at}: ${renamed}`);
       const [word, options] = Array.isArray(entry) ? entry : [entry, undefined];
       const severity = severityFromWord(word);
       if (!severity) {
-        problems?.push(`${at}: unknown severity "${String(word)}" (use off, info, warn, error or on)`);
+        problems?.push(`${at}: unknown severity "${String(word)}" (${SEVERITY_WORDS_HINT})`);
         continue;
       }
       for (const rule of matched) {
@@ -144,7 +143,7 @@ export class ResolvedConfig {
             problems?.push(`${at}: rule ${rule.meta.id} takes no options`);
             continue;
           }
-          this.ajv ??= createAjv({ allErrors: true, strict: false, useDefaults: true });
+          this.ajv ??= new Ajv({ allErrors: true, strict: false, useDefaults: true });
           const validate = this.ajv.compile(rule.meta.optionsSchema);
           const copy = structuredClone(options);
           if (!validate(copy)) {
@@ -168,7 +167,7 @@ export class ResolvedConfig {
     if (entries.length === 0) return [];
     const rel = this.relativePath(filePath);
     return entries
-      .filter((entry) => entry.files.length > 0 && micromatch.isMatch(rel, entry.files, { dot: true }))
+      .filter((entry) => entry.files.length > 0 && globMatches(rel, entry.files, { dot: true }))
       .map((entry) => ({ at: typeof entry.at === 'string' ? entry.at.split('.') : [...entry.at], as: entry.as ?? 'Config' }));
   }
 
@@ -199,7 +198,7 @@ export class ResolvedConfig {
     // Most configurations have no overrides: then no path needs computing for each file.
     const all = this.file?.overrides ?? [];
     const rel = all.length ? this.relativePath(filePath) : '';
-    return all.map((o, i) => [o, i] as const).filter(([o]) => micromatch.isMatch(rel, o.files, { dot: true }));
+    return all.map((o, i) => [o, i] as const).filter(([o]) => globMatches(rel, o.files, { dot: true }));
   }
 
   /** Presets, then `rules`, then each matching override's presets and rules. */

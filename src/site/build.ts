@@ -7,8 +7,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { build } from 'vitepress';
-import { writeFileAtomic } from '../cli/write-file.js';
-import { findPackageRoot, REPOSITORY_URL } from '../engine/docs.js';
+import { writeFileAtomic } from '../project/write-file.js';
+import { REPOSITORY_URL } from '../engine/docs.js';
+import { findPackageRoot } from '../project/rule-docs.js';
 import { repositoryAt } from './links.js';
 import { writeSitePages } from './pages.js';
 import { PAGES_DIR, SITE_DATA_FILE, SITE_DIR, type SiteBuild } from './site-data.js';

@@ -13,7 +13,8 @@ import { lintText } from '../engine/lint.js';
 import { presetSettings } from '../engine/presets.js';
 import type { Diagnostic, Rule } from '../engine/types.js';
 import { lintPatch } from '../patch/lint.js';
-import { expectedMarkers } from '../policy/fixture-check.js';
+import { expectedMarkers } from '../project/fixture-check.js';
+import { useNodeHost } from '../project/node-host.js';
 
 /** A fixture's files: `X.old.yaml` and the patches' bases go with the fixture they belong to. */
 export function fixtureFiles(fixturesDir: string, ruleId: string): string[] {
@@ -43,9 +44,10 @@ export function companionOf(file: string): FixtureCompanion | undefined {
 
 /**
  * A fixture's diagnostics with every rule on (the `strict` preset): as an update, or as a patch of its base. The
- * rules are the built-in ones unless others are given.
+ * rules are the built-in ones unless others are given. Read with Node's services (certificates), as the CLI reads it.
  */
 export function lintFixture(file: string, text: string, options: { pruneSections?: boolean; rules?: readonly Rule[] } = {}): Diagnostic[] {
+  useNodeHost();
   const rules = options.rules ?? builtinRules;
   const settings = presetSettings('strict', rules);
   const common = { rules, settings, docsUrl: docsUrlFor, ...(options.pruneSections === false ? { pruneSections: false } : {}) };

@@ -7,7 +7,7 @@
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { builtinRules } from '../../rules/index.js';
-import { writeFileAtomic } from '../cli/write-file.js';
+import { writeFileAtomic } from '../project/write-file.js';
 import { ruleCategory, type Rule } from '../engine/types.js';
 import { sitePageOf } from './links.js';
 import { ruleFacts } from './rule-facts.js';

@@ -4,7 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findPackageRoot } from '../engine/docs.js';
+import { findPackageRoot } from '../project/rule-docs.js';
 import { SITE_DATA_FILE, SITE_DIR, type SiteBuild } from './site-data.js';
 import { serveStatic } from './static-server.js';
 

@@ -2,27 +2,16 @@
  * Exceptions: deliberate, reviewed deviations written in `.platlint.yaml`, each with its reason and maybe an expiry
  * date. They are scoped by rule (ids or globs, former ids too), and optionally by file, object and data path.
  */
-import micromatch from 'micromatch';
+import { globMatches } from '../engine/globs.js';
 import { ruleIdMatches } from '../engine/settings.js';
-import type { DiagnosticSubject } from '../engine/diagnostics.js';
-
-export interface ExceptionEntry {
-  rules: string[];
-  /** Globs relative to the configuration file's folder. */
-  files?: string[];
-  /** `Kind/name`, globs over the name. */
-  objects?: string[];
-  /** Data paths, dotted (`status.auth.password`) or JSON Pointers; a path covers what is under it. */
-  paths?: string[];
-  reason: string;
-  /** `YYYY-MM-DD`: the last day the exception applies. */
-  expires?: string;
-}
+import type { DiagnosticSubject } from '../engine/reporter.js';
+import { toPointer } from '../engine/locator.js';
+import type { ExceptionEntry } from '../settings-file/load.js';
 
 /** A dotted data path as a JSON Pointer; a JSON Pointer as it is. */
 function pointerOf(path: string): string {
   if (path === '' || path.startsWith('/')) return path;
-  return `/${path.split('.').map((segment) => segment.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+  return toPointer(path.split('.'));
 }
 
 /** Whether the exception's last day is before `today` (`YYYY-MM-DD`, compared as text). */
@@ -40,12 +29,12 @@ export class ExceptionMatcher {
 
   /** Whether the exception can apply in a file, by its path relative to the configuration file's folder. */
   coversFile(relativePath: string): boolean {
-    return this.entry.files === undefined || micromatch.isMatch(relativePath, this.entry.files, { dot: true });
+    return this.entry.files === undefined || globMatches(relativePath, this.entry.files, { dot: true });
   }
 
   matches(ruleId: string, subject: DiagnosticSubject): boolean {
     if (!this.entry.rules.some((pattern) => ruleIdMatches(pattern, ruleId))) return false;
-    if (this.entry.objects && !micromatch.isMatch(subject.object, this.entry.objects)) return false;
+    if (this.entry.objects && !globMatches(subject.object, this.entry.objects)) return false;
     return this.pointers === undefined || this.pointers.some((p) => subject.pointer === p || subject.pointer.startsWith(`${p}/`));
   }
 }

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { ConfigError, type ConfigFile } from '../settings-file/load.js';
 import { BASELINE_FILE_NAME, parseBaseline, type Baseline } from './baseline.js';
 import { Suppressions } from './suppressions.js';
-import { readRegularFile, SIZE_LIMITS } from '../cli/read-file.js';
+import { readRegularFile, SIZE_LIMITS } from '../project/read-file.js';
 
 export interface SuppressionSources {
   cwd: string;

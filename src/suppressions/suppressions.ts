@@ -3,11 +3,13 @@
  * per diagnostic, however long the baseline), and the exceptions of `.platlint.yaml` that have not expired.
  */
 import { dirname, resolve } from 'node:path';
+import { rulesNamedBy } from '../../rules/aliases.js';
 import { relativeTo } from '../settings-file/paths.js';
-import type { DiagnosticSubject, Suppression, Suppressor } from '../engine/diagnostics.js';
+import type { DiagnosticSubject, Suppression, Suppressor } from '../engine/reporter.js';
 import type { Diagnostic } from '../engine/types.js';
 import { entryKey, messageHash, type Baseline } from './baseline.js';
-import { ExceptionMatcher, isExpired, type ExceptionEntry } from './exceptions.js';
+import { ExceptionMatcher, isExpired } from './exceptions.js';
+import type { ExceptionEntry } from '../settings-file/load.js';
 
 export interface SuppressionsOptions {
   /** Where the names of the linted files are relative to. */
@@ -39,11 +41,14 @@ export class Suppressions {
     this.baselineDir = baseline && dirname(baseline.path);
     baseline?.entries.forEach((entry, index) => {
       this.baselineFiles.add(entry.file);
-      const key = entryKey(entry.file, entry.object, entry.rule, entry.path);
-      const bucket = this.buckets.get(key) ?? {};
-      if (entry.hash === undefined) bucket.any ??= index;
-      else (bucket.byHash ??= new Map()).set(entry.hash, index);
-      this.buckets.set(key, bucket);
+      // An entry under a former id matches the problems of each rule that id names now.
+      for (const rule of rulesNamedBy(entry.rule)) {
+        const key = entryKey(entry.file, entry.object, rule, entry.path);
+        const bucket = this.buckets.get(key) ?? {};
+        if (entry.hash === undefined) bucket.any ??= index;
+        else (bucket.byHash ??= new Map()).set(entry.hash, index);
+        this.buckets.set(key, bucket);
+      }
     });
   }
 

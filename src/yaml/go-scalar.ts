@@ -1,8 +1,11 @@
+
 /**
  * Scalars as the platform reads them: gopkg.in/yaml.v2's resolver (YAML 1.1 booleans and nulls, Go's integer
  * syntax with `_` ignored, no sexagesimals), then sigs.k8s.io/yaml's conversion of keys and of values for string
  * fields. Integers keep their exact decimal text, because int64 and uint64 values do not fit a JS number.
  */
+import { base64Text } from '../formats/base64.js';
+
 export type GoScalar =
   | { type: 'null' }
   | { type: 'bool'; value: boolean }
@@ -104,7 +107,7 @@ export function resolveTagged(tag: string, text: string): GoResolved {
       if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(compact)) {
         return { type: 'error', reason: '!!binary value contains invalid base64 data' };
       }
-      return { type: 'string', value: Buffer.from(compact, 'base64').toString('utf8') };
+      return { type: 'string', value: base64Text(compact) };
     }
     case `${TAG_PREFIX}timestamp`:
       return TIMESTAMP.test(text) ? { type: 'string', value: text } : { type: 'error', reason: `cannot decode !!str \`${text}\` as a !!timestamp` };

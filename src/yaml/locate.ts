@@ -1,7 +1,7 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node } from 'yaml';
 import { goScalarOfNode } from './go-decode.js';
 import { jsonKeyOf } from './go-scalar.js';
-import type { DataPath } from '../engine/types.js';
+import type { DataPath } from './data-path.js';
 
 export interface Located {
   /** The key node of the deepest path step that was found, if that step is a mapping entry. */

@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cachedCorpus, sameSpec } from './corpus.js';
 import { join, relative } from 'node:path';
 import { parseAllDocuments, parseDocument, stringify } from 'yaml';
-import { walkYamlFiles } from '../../src/cli/files.js';
+import { walkYamlFiles } from '../../src/project/files.js';
 import { fnv1a, Random } from './random.js';
 
 export interface RealisticSpec {
@@ -89,7 +89,7 @@ export function loadSources(fixturesDir: string): Sources {
   let fullConfig: SourceDocument | undefined;
   let hash = 0x811c9dc5;
   const problems: string[] = [];
-  const files = walkYamlFiles(fixturesDir, problems, { ignoreFiles: false });
+  const files = walkYamlFiles(fixturesDir, problems, { ignoreFiles: false, cwd: process.cwd() });
   if (problems.length) throw new Error(problems.join('\n'));
   for (const file of files) {
     const origin = relative(fixturesDir, file).split('\\').join('/');

@@ -7,7 +7,7 @@
  *   node dist/test/bench/run.js --help  # every option (USAGE below)
  *
  * Measures, each as a child process (wall time from here; CPU time and peak RSS from inside the child):
- *   a  platlint on a corpus, JSON report to a file (`node dist/src/cli/launch.cjs DIR --format json -o FILE`)
+ *   a  platlint on a corpus, JSON report to a file (`node dist/src/bin/launch.cjs DIR --format json -o FILE`)
  *   b  the floor: the same files read and parsed by the `yaml` package alone, single-threaded (floor.ts)
  *   c  Spectral with an equivalent ruleset (test/bench/spectral) on a subset of the single-document corpus
  *   d  platlint on one small file, against `node -e "import('yaml')"`

@@ -16,11 +16,15 @@ import { join } from 'node:path';
 import { parseDocument, stringify } from 'yaml';
 import { builtinRules } from '../../rules/index.js';
 import { lintText } from '../../src/engine/lint.js';
+import { useNodeHost } from '../../src/project/node-host.js';
 import { presetSettings } from '../../src/engine/presets.js';
 import { loadSources } from './realistic-corpus.js';
 import { fnv1a, Random } from './random.js';
 import { CONFIG_MISTAKES, USER_MISTAKES } from './small-mistakes.js';
 import { CLUSTER_ROLES, DEPARTMENTS, FIRST, LAST, TEAMS, title } from './vocabulary.js';
+
+// Certificates are read with Node's reader, as the CLI reads them.
+useNodeHost();
 
 export interface SmallSpec {
   files: number;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCorpus } from '../bench/corpus.js';
-import { resolveInputs } from '../../src/cli/files.js';
+import { resolveInputs } from '../../src/project/files.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { exitCodeOf } from '../../src/cli/lint-command.js';
 import { createFileLinter, fileSizes, worthParallel } from '../../src/cli/parallel.js';
@@ -38,7 +38,7 @@ describe('streamed reports of a multi-file run', () => {
     const files = resolveInputs([corpus], dir, { isIgnored: () => false }).files;
     // The premise of the worker-thread test: the CLI lints these files on worker threads on this machine.
     expect(worthParallel(fileSizes(files))).toBe(true);
-    const lint = await createFileLinter({ cwd: dir, configPath: undefined, ruleFlags: [], withFrames: true, quiet: false, baseline: false, today: '2026-11-24' });
+    const lint = await createFileLinter({ cwd: dir, configPath: undefined, policyPaths: [], ruleFlags: [], withFrames: true, baseline: false, today: '2026-11-24' });
     expected = files.map(lint);
     expect(expected).toHaveLength(FILES);
     context = { color: false, cwd: dir, verbose: false };

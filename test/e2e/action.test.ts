@@ -38,7 +38,7 @@ describe('action.yml without version, on a cache miss', () => {
     // The build's log is on stderr: stdout is left to the step's own output.
     expect(installed.stdout).toBe('');
     const bin = outputs(output)['bin'] ?? '';
-    expect(bin).toBe(join(checkout, 'dist', 'src', 'cli', 'launch.cjs'));
+    expect(bin).toBe(join(checkout, 'dist', 'src', 'bin', 'launch.cjs'));
     const clean = runStep(lint, { paths: 'fixtures/examples/maximal-user.yaml', 'sarif-file': '' }, { outputFile: join(dir, 'lint-clean'), temp: dir, outputs: { 'install.bin': bin } });
     expect(clean).toEqual({ status: 0, stdout: '', stderr: '' });
     const broken = runStep(lint, { paths: 'fixtures/examples/broken-user.yaml', 'sarif-file': '' }, { outputFile: join(dir, 'lint-broken'), temp: dir, outputs: { 'install.bin': bin } });

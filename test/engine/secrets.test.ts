@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { yamlFilesUnder } from '../helpers/files.js';
-import type { NodeSpace } from '../../src/engine/document.js';
+import type { NodeSpace } from '../../src/engine/node-space.js';
 import { collectSecrets, SECRET_KEY_MATCHER, SECRET_LINE, secretLines } from '../../src/engine/secrets.js';
 import { goDecode } from '../../src/yaml/go-decode.js';
 import { parseYaml } from '../../src/yaml/parse.js';
@@ -94,6 +94,16 @@ describe('secrets found while decoding', () => {
     expect(values).not.toContain('true');
     expect(values).not.toContain('disabled');
     expect(values).not.toContain('hint');
+  });
+
+  it("takes the password login's own settings, status.auth.password, for no credential, in block and flow style", () => {
+    const text = 'apiVersion: management.platform/v1\nkind: Config\nmetadata: {name: c}\nstatus:\n  auth:\n    password:\n      disabled: false\n---\nstatus:\n  auth:\n    password: {disabled: false}\n';
+    const spaces = spacesOf(text);
+    expect(spaces.decodedCount).toBe(2);
+    for (const found of [collectSecrets(spaces.decoded, text), collectSecrets(spaces.walked, text)]) {
+      expect(found.values).toEqual(new Set());
+      expect(found.ranges).toEqual([]);
+    }
   });
 });
 

@@ -1,6 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { checkRootCa } from "../../src/formats/pem.js";
 import { TEST_CERT_PEM } from "./data/certs.js";
+import { useNodeHost } from "../../src/project/node-host.js";
+
+// Certificates are read by the installed reader: Node's, as the CLI installs it.
+useNodeHost();
 
 const b64 = (s: string): string => Buffer.from(s, "latin1").toString("base64");
 /** Not a certificate: the armour of one around bytes that are not X.509, and a key block. */
@@ -23,5 +27,13 @@ describe("rootCA as Dex's httpclient.NewHTTPClient loads it (AppendCertsFromPEM)
     expect(checkRootCa(KEY)).toBe("none of its PEM blocks is a certificate (PUBLIC KEY)");
     expect(checkRootCa(b64(NOT_X509 + KEY))).toBe("none of its PEM blocks is a certificate (CERTIFICATE, PUBLIC KEY)");
     expect(checkRootCa("-----BEGIN CERTIFICATE----- no end")).toBe("it holds no PEM block");
+  });
+});
+
+describe("certificates without a reader installed", () => {
+  it("fail loudly instead of being judged: the program must install the machine's reader first", async () => {
+    vi.resetModules();
+    const fresh = await import("../../src/formats/pem.js");
+    expect(() => fresh.checkRootCa(TEST_CERT_PEM)).toThrow("no X.509 certificate reader is installed (src/project/node-host.ts installs Node's)");
   });
 });

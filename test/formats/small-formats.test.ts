@@ -16,6 +16,10 @@ import {
   pemDecodeAll,
 } from "../../src/formats/index.js";
 import { TEST_CERT_PEM } from "./data/certs.js";
+import { useNodeHost } from "../../src/project/node-host.js";
+
+// Certificates are read by the installed reader: Node's, as the CLI installs it.
+useNodeHost();
 
 // No upstream tables were required for these helpers. Where one exists it is
 // cited inline; the rest are hand-written cases.

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   isHttpUrl,
   isLocalhost,
+  absoluteUrlProblem,
   parseAbsoluteUrl,
   parseGoUrl,
   redactUrlPassword,
@@ -73,6 +74,13 @@ describe("parseGoUrl (Go url.Parse)", () => {
 });
 
 describe("parseAbsoluteUrl", () => {
+  it("says why a value is not one, with or without its lead", () => {
+    const missing = parseAbsoluteUrl("/path");
+    expect(missing).toEqual({ ok: false, reason: "not an absolute URL: missing scheme (e.g. https://)" });
+    expect(absoluteUrlProblem(missing.ok ? "" : missing.reason)).toBe("missing scheme (e.g. https://)");
+    expect(absoluteUrlProblem("invalid port \":x\" after host")).toBe("invalid port \":x\" after host");
+  });
+
   it("requires scheme and host", () => {
     expect(parseAbsoluteUrl("https://x").ok).toBe(true);
     for (const s of ["/x", "example.com", "example.com/path", "https:///x", "https://:443/", "mailto:a@b.c", "", "localhost:8080"]) {

@@ -8,11 +8,12 @@
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { lintText } from '../../src/engine/lint.js';
 import { join, relative } from 'node:path';
+import { defaultOptionsOf } from '../../src/engine/define-rule.js';
 import { effectiveSeverity, messageSpec } from '../../src/engine/settings.js';
 import type { Diagnostic, Rule, RuleContext, RuleDocument, Severity } from '../../src/engine/types.js';
 import { ChangeContext } from '../../src/change/context.js';
 import { exportYaml } from '../../src/policy/export/index.js';
-import { loadPolicies } from '../../src/policy/load.js';
+import { loadPolicyPaths } from '../../src/project/policy-files.js';
 import { AdmissionPolicyRule } from '../../src/policy/vap/rule.js';
 import type { ValidationAction } from '../../src/policy/vap/types.js';
 import { companionOf, lintFixture } from '../../src/site/fixtures.js';
@@ -51,7 +52,7 @@ export function manifestFiles(dir = FIXTURES): string[] {
 
 /** The severities a rule's reports have, by default settings. */
 function severityOf(rule: Rule, messageId: string): Severity {
-  return effectiveSeverity(rule.meta, messageSpec(rule.meta, messageId), undefined);
+  return effectiveSeverity(rule.meta, messageSpec(rule, messageId), undefined);
 }
 
 /** What the kubectl sends the API server for a document: a List's items carry the apiVersion and kind of the List's items. */
@@ -91,7 +92,7 @@ export class AdmissionRoundTrip {
     const dir = tempTree('platlint-roundtrip-', { 'exported.yaml': exportYaml(documents) });
     let loaded;
     try {
-      loaded = loadPolicies(['exported.yaml'], dir);
+      loaded = loadPolicyPaths(['exported.yaml'], dir);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -102,14 +103,15 @@ export class AdmissionRoundTrip {
     const policies = loaded.rules.filter((r): r is AdmissionPolicyRule => r instanceof AdmissionPolicyRule);
     const { result } = this;
     this.judge = {
-      meta: { id: 'test/roundtrip', description: 'The round trip of the export', severity: 'error', sources: ['spec'], kinds: ['User'], messages: { none: 'never reported' } },
+      meta: { id: 'test/roundtrip', description: 'The round trip of the export', severity: 'error', sources: ['spec'], kinds: ['User'] },
+      messages: { none: 'never reported' },
       check: (doc, ctx) => {
         result.objects++;
         const reported = new Map<string, Set<Severity>>(rules.map((r) => [r.meta.id, new Set()]));
         for (const rule of rules) {
           // A transition rule judges updates only; the policy exported from it matches UPDATE only.
           if (rule.meta.transition && !doc.old) continue;
-          const inner: RuleContext = { ...ctx, facts: ctx.facts, options: rule.meta.defaultOptions ?? {}, report: (r) => reported.get(rule.meta.id)?.add(severityOf(rule, r.messageId)) };
+          const inner: RuleContext = { ...ctx, facts: ctx.facts, options: defaultOptionsOf(rule.meta.optionsSchema), report: (r) => reported.get(rule.meta.id)?.add(severityOf(rule, r.messageId)) };
           rule.check?.(doc, inner);
         }
         const admitted = new Map<string, Set<Severity>>(rules.map((r) => [r.meta.id, new Set()]));

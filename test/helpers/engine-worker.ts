@@ -25,6 +25,8 @@ const load = Promise.all([
   import(${JSON.stringify(dist('src/engine/presets.js'))}),
   import(${JSON.stringify(dist('src/engine/fix-apply.js'))}),
   import(${JSON.stringify(dist('src/formatters/index.js'))}),
+  // Certificates are read with Node's reader, as the CLI reads them.
+  import(${JSON.stringify(dist('src/project/node-host.js'))}).then((host) => host.useNodeHost()),
 ]);
 parentPort.on('message', async ({ id, text }) => {
   const [{ builtinRules }, { lintBytes, lintText }, { presetSettings }, { fixUntilStable, parsesCompletely }, formatters] = await load;

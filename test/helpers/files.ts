@@ -2,12 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { walkYamlFiles } from '../../src/cli/files.js';
+import { walkYamlFiles } from '../../src/project/files.js';
 
 /** Every YAML file under a directory, found by the linter's own walker (ignore files aside); a problem throws. */
 export function yamlFilesUnder(dir: string): string[] {
   const errors: string[] = [];
-  const files = walkYamlFiles(dir, errors, { ignoreFiles: false });
+  const files = walkYamlFiles(dir, errors, { ignoreFiles: false, cwd: process.cwd() });
   if (errors.length) throw new Error(errors.join('\n'));
   return files;
 }

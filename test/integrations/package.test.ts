@@ -57,13 +57,13 @@ describe('npm pack', () => {
       /^package\.json$/,
       /^README\.md$/,
       /^LICENSE$/,
-      /^dist\/src\/cli\/(launch|platlint)\.cjs$/,
-      /^dist\/src\/cli\/platlint-[0-9a-f]{20}\.code-cache$/,
-      /^dist\/src\/cli\/THIRD-PARTY-LICENSES\.txt$/,
-      /^dist\/src\/cli\/rule-docs\.json\.gz$/,
+      /^dist\/src\/bin\/(launch|platlint)\.cjs$/,
+      /^dist\/src\/bin\/platlint-[0-9a-f]{20}\.code-cache$/,
+      /^dist\/src\/bin\/THIRD-PARTY-LICENSES\.txt$/,
+      /^dist\/src\/bin\/rule-docs\.json\.gz$/,
     ];
     expect(paths.filter((path) => !allowed.some((pattern) => pattern.test(path)))).toEqual([]);
-    expect(paths).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'dist/src/cli/launch.cjs', 'dist/src/cli/platlint.cjs', 'dist/src/cli/rule-docs.json.gz']));
+    expect(paths).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'dist/src/bin/launch.cjs', 'dist/src/bin/platlint.cjs', 'dist/src/bin/rule-docs.json.gz']));
   });
 
   it('is at most 10 files and 3 MB unpacked (the bundle and its code cache are 1.3 MB each)', () => {
@@ -78,14 +78,14 @@ describe('npm pack', () => {
   });
 
   it('holds the code cache of the bundle it holds, and no other', () => {
-    const bundle = readFileSync(join(project, 'node_modules', 'platlint', 'dist', 'src', 'cli', 'platlint.cjs'), 'utf8');
+    const bundle = readFileSync(join(project, 'node_modules', 'platlint', 'dist', 'src', 'bin', 'platlint.cjs'), 'utf8');
     const hash = /^\/\/ platlint bundle ([0-9a-f]{20})\n/.exec(bundle)?.[1];
-    expect(packed.files.map((f) => f.path).filter((path) => path.endsWith('.code-cache'))).toEqual([`dist/src/cli/platlint-${hash}.code-cache`]);
+    expect(packed.files.map((f) => f.path).filter((path) => path.endsWith('.code-cache'))).toEqual([`dist/src/bin/platlint-${hash}.code-cache`]);
   });
 
   it('names in THIRD-PARTY-LICENSES.txt the packages bundled in', () => {
-    const notices = readFileSync(join(project, 'node_modules', 'platlint', 'dist', 'src', 'cli', 'THIRD-PARTY-LICENSES.txt'), 'utf8');
-    for (const name of ['yaml', 'commander', 'micromatch', 'vscode-languageserver']) expect(notices).toMatch(new RegExp(`^${name} \\d+\\.\\d+\\.\\d+ \\(`, 'm'));
+    const notices = readFileSync(join(project, 'node_modules', 'platlint', 'dist', 'src', 'bin', 'THIRD-PARTY-LICENSES.txt'), 'utf8');
+    for (const name of ['yaml', 'commander', 'picomatch', 'vscode-languageserver']) expect(notices).toMatch(new RegExp(`^${name} \\d+\\.\\d+\\.\\d+ \\(`, 'm'));
     // The runtime dependencies are installed beside the bundle, with their own license files.
     for (const name of Object.keys(manifest.dependencies)) expect(notices).not.toMatch(new RegExp(`^${name} `, 'm'));
     // A license text shared word for word (the five LSP packages) is printed once, the others point to it.
@@ -128,7 +128,7 @@ describe('installing the tarball with --omit=dev into a new project', () => {
     // The package copied out of the project that installed its dependencies, as someone vendoring the bundle would.
     const stranded = join(dir, 'stranded');
     cpSync(join(project, 'node_modules', 'platlint'), stranded, { recursive: true });
-    const result = run(process.execPath, [join(stranded, 'dist/src/cli/launch.cjs'), join(repoRoot, 'fixtures/auth/groups-filters/invalid.yaml'), '--format', 'json']);
+    const result = run(process.execPath, [join(stranded, 'dist/src/bin/launch.cjs'), join(repoRoot, 'fixtures/auth/groups-filters/invalid.yaml'), '--format', 'json']);
     const diagnostics = (JSON.parse(result.stdout) as { results: { diagnostics: { ruleId: string; line: number; message: string }[] }[] }).results[0]?.diagnostics ?? [];
     expect(diagnostics.map((d) => [d.ruleId, d.line])).toEqual([['internal/rule-error', 1]]);
     expect(diagnostics[0]?.message).toMatch(/^The rule auth\/groups-filters failed on this document \(Cannot find module 're2js'/);
@@ -144,7 +144,7 @@ describe('installing the tarball with --omit=dev into a new project', () => {
   it('ships every rule doc, word for word, in the archive explain reads (and no rules/ directory)', () => {
     const installed = join(project, 'node_modules', 'platlint');
     expect(existsSync(join(installed, 'rules'))).toBe(false);
-    const archived = JSON.parse(gunzipSync(readFileSync(join(installed, 'dist', 'src', 'cli', 'rule-docs.json.gz'))).toString('utf8')) as Record<string, string>;
+    const archived = JSON.parse(gunzipSync(readFileSync(join(installed, 'dist', 'src', 'bin', 'rule-docs.json.gz'))).toString('utf8')) as Record<string, string>;
     expect(archived).toEqual(ruleDocs(repoRoot));
     expect(Object.keys(archived).length).toBeGreaterThan(50);
     expect(run(installedBin, ['explain', 'no-such/rule']).status).toBe(2);
@@ -205,12 +205,13 @@ describe('the checkout', () => {
     expect(existsSync(join(copy, 'node_modules', 'ajv'))).toBe(true);
     // Packing without a built CLI fails, with nothing on stdout where pre-commit reads the tarball's name.
     const refused = npm(['pack', '--dry-run'], copy, { NODE_ENV: 'production' });
-    expect(refused.status).not.toBe(0);
+    // The prepare script's exit code, which npm passes on.
+    expect(refused.status).toBe(1);
     expect(refused.stdout).toBe('');
     expect(refused.stderr).toContain('dist/ not built: run `npm ci` first');
     // With a CLI built, `npm pack` prints the tarball's name alone: no script banner, no build output.
-    mkdirSync(join(copy, 'dist', 'src', 'cli'), { recursive: true });
-    writeFileSync(join(copy, 'dist', 'src', 'cli', 'platlint.cjs'), '// platlint bundle 0123456789abcdef\n');
+    mkdirSync(join(copy, 'dist', 'src', 'bin'), { recursive: true });
+    writeFileSync(join(copy, 'dist', 'src', 'bin', 'platlint.cjs'), '// platlint bundle 0123456789abcdef\n');
     const pack = npm(['pack', '--dry-run'], copy, { NODE_ENV: 'production' });
     expect(pack.status).toBe(0);
     expect(pack.stdout).toBe(`platlint-${manifest.version}.tgz\n`);

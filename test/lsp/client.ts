@@ -11,6 +11,7 @@ import {
   type ClientCapabilities,
   type CodeAction,
   type InitializeResult,
+  type LogMessageParams,
   type MessageConnection,
   type PublishDiagnosticsParams,
   type Range,
@@ -59,6 +60,8 @@ export class Client {
   settings: unknown = null;
   readonly connection: MessageConnection;
   readonly messages: ShowMessageParams[] = [];
+  /** Every window/logMessage, in order. */
+  readonly logs: LogMessageParams[] = [];
   /** Every publishDiagnostics, in order. */
   readonly published: PublishDiagnosticsParams[] = [];
   private readonly unread = new Map<string, PublishDiagnosticsParams[]>();
@@ -86,7 +89,9 @@ export class Client {
       this.messages.push(params);
       return null;
     });
-    this.connection.onNotification('window/logMessage', () => undefined);
+    this.connection.onNotification('window/logMessage', (params: LogMessageParams) => {
+      this.logs.push(params);
+    });
     this.connection.onRequest('workspace/configuration', (params: { items: { scopeUri?: string }[] }) =>
       params.items.map((item) => (typeof this.settings === 'function' ? (this.settings as (scope?: string) => unknown)(item.scopeUri) : this.settings)),
     );

@@ -6,12 +6,12 @@ import { builtinRules } from '../../rules/index.js';
 import { ruleCategory } from '../../src/engine/types.js';
 import { rules as policyDocRules } from '../../rules/policy/index.js';
 import { explainPolicyRule } from '../../src/policy/explain.js';
-import { loadPolicies } from '../../src/policy/load.js';
+import { loadPolicyPaths } from '../../src/project/policy-files.js';
 import { policySchema } from '../../src/policy/schema.js';
 
 describe('explain and schema', () => {
   it('explains a policy rule as Markdown: description, severity, match, given, expression', () => {
-    const policies = loadPolicies(['fixtures/policies/no-cluster-admin/policy.yaml'], process.cwd());
+    const policies = loadPolicyPaths(['fixtures/policies/no-cluster-admin/policy.yaml'], process.cwd());
     expect(policies.problems).toEqual([]);
     expect(policies.explain('acme/no-cluster-admin')).toBe(`# acme/no-cluster-admin
 
@@ -51,7 +51,7 @@ cluster-admin must not be granted in Git: request it through the break-glass acc
   });
 
   it('explains assertions and message expressions', () => {
-    const policies = loadPolicies(['fixtures/policies'], process.cwd());
+    const policies = loadPolicyPaths(['fixtures/policies'], process.cwd());
     expect(policies.problems).toEqual([]);
     expect(policies.rules.map((r) => r.meta.id)).toEqual([
       'acme/audit-enabled',
@@ -85,10 +85,11 @@ cluster-admin must not be granted in Git: request it through the break-glass acc
     expect(validate({ apiVersion: 'platlint/v1', kind: 'Policy', metadata: { name: 'x' }, spec: { rules: [{ id: 'a/b', description: 'd', severity: 'error', expresion: 'true' }] } })).toBe(false);
   });
 
-  it('documents policy/invalid and policy/evaluation-error as rules of the policy category', () => {
+  it('documents policy/invalid, policy/evaluation-error and policy/fixture-mismatch as rules of the policy category', () => {
     expect(policyDocRules.map((r) => [r.meta.id, ruleCategory(r.meta.id), r.meta.severity])).toEqual([
       ['policy/invalid', 'policy', 'error'],
       ['policy/evaluation-error', 'policy', 'error'],
+      ['policy/fixture-mismatch', 'policy', 'error'],
     ]);
     for (const rule of policyDocRules) {
       const doc = readFileSync(`rules/${rule.meta.id}/README.md`, 'utf8');

@@ -8,7 +8,7 @@ import { cpSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { loadPolicies } from '../../src/policy/load.js';
+import { loadPolicyPaths } from '../../src/project/policy-files.js';
 import { PolicyRule } from '../../src/policy/rule.js';
 import { runCli } from '../helpers/cli.js';
 import { FIXTURES } from '../helpers/fixtures.js';
@@ -121,7 +121,7 @@ describe('export, then platlint --policy exported.yaml', () => {
 describe('a kaptest suite generated from the policy fixtures', () => {
   it('passes under platlint policy test, every case', () => {
     const { exported } = project();
-    const specs = loadPolicies([PACKS], FIXTURES).rules.flatMap((r) => (r instanceof PolicyRule ? [r.spec] : []));
+    const specs = loadPolicyPaths([PACKS], FIXTURES).rules.flatMap((r) => (r instanceof PolicyRule ? [r.spec] : []));
     const suite = kaptestSuite(exported, specs, readdirSync(PACKS).map((p) => join(PACKS, p)));
     const dir = tempDir({});
     for (const [name, text] of Object.entries(suite.files)) writeFileSync(join(dir, name), text);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtinExportRules } from '../../src/policy/export/builtin.js';
 import { exportRules } from '../../src/policy/export/index.js';
-import { loadPolicies } from '../../src/policy/load.js';
+import { loadPolicyPaths } from '../../src/project/policy-files.js';
 import { PolicyRule } from '../../src/policy/rule.js';
 import { celTwins } from '../../rules/twins.js';
 import { manifestFiles, roundTrip } from '../helpers/admission-roundtrip.js';
@@ -43,7 +43,7 @@ describe('the round trip of policy export', () => {
   });
 
   it("the policy fixtures' rules too", SLOW, () => {
-    const loaded = loadPolicies(['policies'], FIXTURES);
+    const loaded = loadPolicyPaths(['policies'], FIXTURES);
     expect(loaded.problems).toEqual([]);
     const rules = loaded.rules.filter((r): r is PolicyRule => r instanceof PolicyRule);
     const exported = exportRules(rules.map((r) => ({ spec: r.spec, severity: r.spec.severity })), OPTIONS);

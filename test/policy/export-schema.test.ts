@@ -4,14 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { CelEnvironment, KUBERNETES_VERSIONS } from '../../src/policy/cel/index.js';
 import { builtinExportRules } from '../../src/policy/export/builtin.js';
 import { EXPORT_VERSIONS, exportRules, exportYaml, policyProblems, type ExportRule } from '../../src/policy/export/index.js';
-import { loadPolicies } from '../../src/policy/load.js';
+import { loadPolicyPaths } from '../../src/project/policy-files.js';
 import { PolicyRule } from '../../src/policy/rule.js';
 import { readBinding, readPolicy } from '../../src/policy/vap/read.js';
 import { FIXTURES } from '../helpers/fixtures.js';
 import { docBlock } from '../docs/doc-blocks.js';
 
 const policyRules = (): ExportRule[] =>
-  loadPolicies(['policies'], FIXTURES)
+  loadPolicyPaths(['policies'], FIXTURES)
     .rules.filter((r): r is PolicyRule => r instanceof PolicyRule)
     .map((r) => ({ spec: r.spec, severity: r.spec.severity }));
 

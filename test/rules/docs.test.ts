@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
-import { readRuleDoc } from '../../src/engine/docs.js';
+import { readRuleDoc } from '../../src/project/rule-docs.js';
 import { ruleCategory, type Diagnostic } from '../../src/engine/types.js';
 import { RULES_WITHOUT_FIXTURES } from '../helpers/fixtures.js';
 import { lint, lintPatchFiles } from '../helpers/lint.js';

@@ -43,9 +43,9 @@ describe('the CEL twins', () => {
     for (const twin of celTwins) {
       const { meta } = twin.rule;
       const covered = twin.checks.flatMap((c) => c.messages);
-      expect([meta.id, [...covered].sort()]).toEqual([meta.id, Object.keys(meta.messages).sort()]);
+      expect([meta.id, [...covered].sort()]).toEqual([meta.id, Object.keys(twin.rule.messages).sort()]);
       for (const check of twin.checks) {
-        const severities = new Set(check.messages.map((m) => messageSpec(meta, m).severity ?? meta.severity));
+        const severities = new Set(check.messages.map((m) => messageSpec(twin.rule, m).severity ?? meta.severity));
         expect([twinCheckId(twin, check), severities.size]).toEqual([twinCheckId(twin, check), 1]);
       }
     }

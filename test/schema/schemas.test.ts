@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateTypes } from '../../src/schema/generate-types.js';
+import { generateTypes } from '../../src/build/generate-types.js';
 import { configSchema, schemas, userSchema, type JsonSchema } from '../../src/schema/index.js';
 import { newAjv, read, schemaAt } from './helpers.js';
 
@@ -126,7 +126,7 @@ describe('derived TypeScript types', () => {
     const generated = await generateTypes();
     expect(JSON.stringify(schemas), 'generateTypes must not mutate the schemas').toBe(before);
     const committed = read('src/schema/types.generated.ts');
-    // On failure: npm run build && node dist/src/schema/generate-types.js
+    // On failure: npm run build && node dist/src/build/generate-types.js
     expect(generated === committed, 'src/schema/types.generated.ts is out of date: regenerate it').toBe(true);
   });
 

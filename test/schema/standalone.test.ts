@@ -8,7 +8,7 @@ import { yamlFilesUnder } from '../helpers/files.js';
 import { parseAllDocuments } from 'yaml';
 import { generateDocument } from '../bench/corpus.js';
 import { leanValidatorsModule } from '../../src/build/lean-validators.js';
-import { generateValidatorsModule } from '../../src/schema/build-validators.js';
+import { generateValidatorsModule } from '../../src/build/build-validators.js';
 import { schemaNodes } from '../../src/schema/schema-nodes.js';
 import { schemas } from '../../src/schema/index.js';
 import { AJV_OPTIONS, schemaFingerprint } from '../../src/schema/validator-options.js';

@@ -1,4 +1,4 @@
-import { defineTwin } from '../../api.js';
+import { defineTwin } from '../../twin.js';
 import rule from './index.js';
 
 const disabled = (object: string): string => `has(${object}.spec) && type(${object}.spec) == map && has(${object}.spec.disabled) && ${object}.spec.disabled == true`;

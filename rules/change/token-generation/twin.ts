@@ -1,4 +1,4 @@
-import { defineTwin } from '../../api.js';
+import { defineTwin } from '../../twin.js';
 import rule from './index.js';
 
 /** The generation before and after the update, 0 when absent (null too); other types are the schema's business. */

@@ -1,4 +1,4 @@
-import { defineTwin } from '../../api.js';
+import { defineTwin } from '../../twin.js';
 import rule from './index.js';
 
 /** A non-empty list of subjects, or a value of the wrong type (the schema's business): either way, not reported. */

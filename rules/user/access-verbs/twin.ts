@@ -1,4 +1,5 @@
-import { defineTwin, USER_VERBS } from '../../api.js';
+import { USER_VERBS } from '../../api.js';
+import { defineTwin } from '../../twin.js';
 import rule from './index.js';
 
 const VERBS = `[${USER_VERBS.map((v) => `'${v}'`).join(', ')}]`;

@@ -1,4 +1,4 @@
-import { defineTwin } from '../../api.js';
+import { defineTwin } from '../../twin.js';
 import rule from './index.js';
 
 const TWICE = 'type(g) == string && self.filter(h, h == g).size() > 1';

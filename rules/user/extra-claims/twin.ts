@@ -1,4 +1,4 @@
-import { defineTwin } from '../../api.js';
+import { defineTwin } from '../../twin.js';
 import rule from './index.js';
 
 /** A value the platform reads as a string: a string, or null (an empty string to its decoder). */

@@ -1,4 +1,4 @@
-import { defineTwin } from '../../api.js';
+import { defineTwin } from '../../twin.js';
 import rule from './index.js';
 
 /** A field that names someone: a non-empty string, or any other value but null (the schema's business). */

@@ -1,4 +1,4 @@
-import { defineTwin } from '../../api.js';
+import { defineTwin } from '../../twin.js';
 import rule from './index.js';
 
 const REFS = ['spec.passwordRef', 'spec.codesRef', 'spec.imagePullSecrets[*]'];

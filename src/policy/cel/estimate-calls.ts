@@ -4,40 +4,10 @@
  * (k8s.io/apiserver pkg/cel/library/cost.go), then cel-go's defaults. The arguments' own costs are added.
  */
 import type { Expr } from './ast.js';
-import { add, byFactor, fixed, MAX_UINT64, multiply, union, UNKNOWN, type Range } from './estimate-math.js';
+import { add, byFactor, fixed, MAX_UINT64, multiply, union, type Range } from './estimate-math.js';
+import { sizeOf, type AstNode, type CallEstimate, type EstimateContext } from './estimate-node.js';
 import { REGEX_STRING_LENGTH_COST_FACTOR as REGEX, STRING_TRAVERSAL_COST_FACTOR as STR, LIST_CREATE_BASE_COST } from './runtime-cost.js';
-import type { CelType } from './types.js';
 import { kubernetesCallEstimate } from './estimate-k8s.js';
-
-export interface EntrySize {
-  container: 'list' | 'map';
-  key: Range;
-  value: Range;
-}
-
-export interface AstNode {
-  path: string[] | undefined;
-  type: CelType;
-  expr: Expr | undefined;
-  computedSize: Range | undefined;
-}
-
-export interface CallEstimate {
-  cost: Range;
-  resultSize?: Range;
-}
-
-export interface EstimateContext {
-  estimateSize(node: AstNode): Range | undefined;
-  sizeOrUnknown(node: Expr | AstNode): Range;
-  computeEntrySize(e: Expr): EntrySize | undefined;
-  setEntrySize(e: Expr, size: EntrySize | undefined): void;
-}
-
-/** ext/costs.go estimateSize: computed, else the estimator's, else unknown. */
-export function sizeOf(ctx: EstimateContext, node: AstNode): Range {
-  return node.computedSize ?? ctx.estimateSize(node) ?? UNKNOWN;
-}
 
 function uintLiteral(node: AstNode | undefined, fallback: bigint): bigint {
   const e = node?.expr;

@@ -2,8 +2,7 @@
  * Kubernetes' CostEstimator.EstimateCallCost (k8s.io/apiserver pkg/cel/library/cost.go), by function name: the
  * static cost of its libraries' calls and of the strings extension's functions it prices.
  */
-import type { AstNode, CallEstimate, EstimateContext } from './estimate-calls.js';
-import { sizeOf } from './estimate-calls.js';
+import { sizeOf, type AstNode, type CallEstimate, type EstimateContext } from './estimate-node.js';
 import { add, byFactor, fixed, MAX_UINT64, multiply, union, type Range } from './estimate-math.js';
 import { LIST_CREATE_BASE_COST, REGEX_STRING_LENGTH_COST_FACTOR as REGEX, STRING_TRAVERSAL_COST_FACTOR as STR } from './runtime-cost.js';
 import type { CelType } from './types.js';

@@ -7,7 +7,8 @@
 import { ACCUMULATOR, type Comprehension, type Expr } from './ast.js';
 import type { CompiledExpression } from './compile.js';
 import { add, fixed, mulU, union, UNKNOWN, type Range } from './estimate-math.js';
-import { functionCost, type AstNode, type EntrySize, type EstimateContext } from './estimate-calls.js';
+import { functionCost } from './estimate-calls.js';
+import type { AstNode, EntrySize, EstimateContext } from './estimate-node.js';
 import { LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST, STRUCT_CREATE_BASE_COST } from './runtime-cost.js';
 import { DYN, type CelType } from './types.js';
 import { codePointLength } from './values.js';

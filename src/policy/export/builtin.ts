@@ -6,7 +6,7 @@ import { celTwins } from '../../../rules/twins.js';
 import { effectiveSeverity, isRuleEnabled, messageSpec, type RuleSettings } from '../../engine/settings.js';
 import type { PolicyRuleSpec } from '../types.js';
 import type { ExportRule } from './index.js';
-import type { CelTwin, TwinCheck } from './twin.js';
+import type { CelTwin, TwinCheck } from '../../../rules/twin.js';
 
 /** The id a check is exported as: the rule's, or `<rule id>/<name>` for a rule's further checks. */
 export function twinCheckId(twin: CelTwin, check: TwinCheck): string {
@@ -36,7 +36,7 @@ export function builtinExportRules(settings: RuleSettings, twins: readonly CelTw
     const setting = settings.get(meta.id);
     return twin.checks.map((check) => {
       const first = check.messages[0];
-      const severity = !isRuleEnabled(meta, setting) || first === undefined ? 'off' : effectiveSeverity(meta, messageSpec(meta, first), setting);
+      const severity = !isRuleEnabled(meta, setting) || first === undefined ? 'off' : effectiveSeverity(meta, messageSpec(twin.rule, first), setting);
       return { spec: twinCheckSpec(twin, check, severity === 'off' ? meta.severity === 'off' ? 'warning' : meta.severity : severity), severity };
     });
   });

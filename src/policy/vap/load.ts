@@ -4,8 +4,8 @@
  * binding that names no policy, an object no policy reads are mistakes in the policy file; each policy with its
  * bindings becomes the rule `vap/<name>`.
  */
-import type { RuleMeta } from '../../engine/types.js';
-import { isRecord } from '../../platform/data.js';
+import policyInvalidRule from '../../../rules/policy/invalid/index.js';
+import type { RuleFinding } from '../../engine/types.js';
 import type { CelEnvironment } from '../cel/index.js';
 import type { DocumentProblem } from '../schema-problems.js';
 import type { SourceSpot } from '../types.js';
@@ -19,7 +19,7 @@ import { objectsInText } from './scan.js';
 import { ResourceMapper, type ResourceOverride } from './resources.js';
 import { admissionRuleId, AdmissionPolicyRule } from './rule.js';
 import { ADMISSION_GROUP, ADMISSION_VERSIONS, admissionKindOf, BINDING_KIND, POLICY_KIND, splitApiVersion, type BindingSpec, type UserInfo } from './types.js';
-import { nearest } from '../../schema/suggest.js';
+import { nearest } from '../../engine/suggest.js';
 
 /** `admission` in .platlint.yaml: who sends the requests, what the authorizer allows, kinds' resources. */
 export interface AdmissionSettings {
@@ -28,8 +28,11 @@ export interface AdmissionSettings {
   resources?: ResourceOverride[];
 }
 
-/** Reports a problem of the document being loaded: a mistake (policy/invalid) unless another rule is given. */
-export type AdmissionReporter = (problem: DocumentProblem, as?: { rule: RuleMeta; messageId: string }) => void;
+/**
+ * Reports a problem of the document being loaded: a mistake (policy/invalid's `invalid`) unless another rule's
+ * message is given, whose `{{detail}}` is the problem's message.
+ */
+export type AdmissionReporter = (problem: DocumentProblem, as?: Omit<RuleFinding, 'data'>) => void;
 
 interface Loaded<T> {
   spec: T;
@@ -82,15 +85,13 @@ export class AdmissionLoader {
   constructor(
     private readonly environment: CelEnvironment,
     private readonly settings: AdmissionSettings,
-    /** policy/invalid, whose `unbound` message says a policy checks nothing. */
-    private readonly invalid: RuleMeta,
   ) {}
 
   /**
    * Takes a document that is no platlint Policy: false when it is none of the admission objects either (no
-   * apiVersion and kind), for the Policy schema to say what is wrong. `decoded` reads it as kubectl would.
+   * apiVersion and kind), for the Policy schema to say what is wrong.
    */
-  add(file: string, data: Record<string, unknown>, decoded: () => unknown, nameSpot: () => SourceSpot, report: AdmissionReporter): boolean {
+  add(file: string, data: Record<string, unknown>, nameSpot: () => SourceSpot, report: AdmissionReporter): boolean {
     const kind = admissionKindOf(data);
     if (kind === POLICY_KIND) {
       // A binding of a policy with mistakes is not a mistake of its own.
@@ -124,8 +125,7 @@ export class AdmissionLoader {
       report({ path: ['kind'], message: `kind must be ${POLICY_KIND} or ${BINDING_KIND}${nearest(written, [POLICY_KIND, BINDING_KIND])}` });
       return true;
     }
-    const object = decoded();
-    if (isRecord(object) && nameOf(object) !== '') this.objects.push({ spec: object, file, report });
+    if (nameOf(data) !== '') this.objects.push({ spec: data, file, report });
     else report({ path: ['metadata'], at: 'key', message: `This ${data['kind']} has no metadata.name: a parameter object or Namespace needs one` });
     return true;
   }
@@ -152,10 +152,10 @@ export class AdmissionLoader {
       const bindings = byPolicy.get(policy.spec.name) ?? [];
       const rule = new AdmissionPolicyRule({ policy, bindings }, { file, name }, runtime);
       const at = { path: ['metadata', 'name'] };
-      if (bindings.length === 0) report({ ...at, message: `No ValidatingAdmissionPolicyBinding binds ${policy.spec.name}, so it checks nothing: add one with spec.policyName: ${policy.spec.name}` }, { rule: this.invalid, messageId: 'unbound' });
+      if (bindings.length === 0) report({ ...at, message: `No ValidatingAdmissionPolicyBinding binds ${policy.spec.name}, so it checks nothing: add one with spec.policyName: ${policy.spec.name}` }, { rule: policyInvalidRule, messageId: 'unbound' });
       // Said once per run: without answers from the settings, every authorizer check is denied.
       if (policy.reads.has('authorizer') && this.settings.authorizer === undefined) {
-        report({ ...at, message: `${admissionRuleId(policy.spec.name)} checks the authorizer, and .platlint.yaml sets no admission.authorizer: every check is denied` }, { rule: rule.meta, messageId: 'authorizer' });
+        report({ ...at, message: `${admissionRuleId(policy.spec.name)} checks the authorizer, and .platlint.yaml sets no admission.authorizer: every check is denied` }, { rule, messageId: 'authorizer' });
       }
       return rule;
     });

@@ -6,17 +6,17 @@
  * failurePolicy Ignore as info, since the API server then admits the object. A diagnostic sits at the validation's
  * fieldPath when the object has it, else at `metadata.name`, else at the document.
  */
-import type { DataPath, ObjectDocument, PathSegment, Rule, RuleContext, RuleMeta, Severity } from '../../engine/types.js';
+import type { DataPath, ObjectDocument, PathSegment, Rule, RuleContext, RuleMessages, RuleMeta, Severity } from '../../engine/types.js';
 import { getIn, isRecord } from '../../platform/data.js';
 import { parsePath } from '../path.js';
 import type { SourceSpot } from '../types.js';
 import type { AdmissionPolicies, BindingOutcome, BoundPolicy } from './dispatch.js';
 import type { Decision } from './evaluate.js';
-import type { UserInfo, ValidationAction } from './types.js';
+import { ADMISSION_NAMESPACE, type UserInfo, type ValidationAction } from './types.js';
 
 /** The rule id of a ValidatingAdmissionPolicy. */
 export function admissionRuleId(policyName: string): string {
-  return `vap/${policyName}`;
+  return `${ADMISSION_NAMESPACE}${policyName}`;
 }
 
 /** Where a policy was loaded from. */
@@ -68,15 +68,26 @@ export function fieldPathSteps(fieldPath: string): PathSegment[] | undefined {
 
 const NAME: DataPath = ['metadata', 'name'];
 
+const NOTE = '{{note}}';
+
+/** A denial by Deny, Warn or Audit, an evaluation error the API server ignores, and the authorizer said once. */
+const MESSAGES = {
+  deny: { text: '{{message}}', note: NOTE, severity: SEVERITY.deny },
+  warn: { text: '{{message}}', note: NOTE, severity: SEVERITY.warn },
+  audit: { text: '{{message}}', note: NOTE, severity: SEVERITY.audit },
+  ignored: { text: '{{message}}', note: NOTE, severity: SEVERITY.ignored },
+  authorizer: { text: '{{detail}}', severity: 'info' },
+} as const satisfies RuleMessages;
+
 export class AdmissionPolicyRule implements Rule {
   readonly meta: RuleMeta;
+  readonly messages = MESSAGES;
 
   constructor(
     readonly bound: BoundPolicy,
     readonly origin: AdmissionOrigin,
     private readonly run: AdmissionRun,
   ) {
-    const note = '{{note}}';
     // What `platlint rules` shows: the strongest action of its bindings (a denial they cannot configure is an error).
     const actions = bound.bindings.flatMap((b) => b.validationActions);
     this.meta = {
@@ -84,13 +95,6 @@ export class AdmissionPolicyRule implements Rule {
       description: `Require what the ValidatingAdmissionPolicy ${bound.policy.spec.name} validates (${origin.file})`,
       severity: actions.length ? SEVERITY[strongest(actions)] : 'error',
       sources: ['security'],
-      messages: {
-        deny: { text: '{{message}}', note, severity: SEVERITY.deny },
-        warn: { text: '{{message}}', note, severity: SEVERITY.warn },
-        audit: { text: '{{message}}', note, severity: SEVERITY.audit },
-        ignored: { text: '{{message}}', note, severity: SEVERITY.ignored },
-        authorizer: { text: '{{detail}}', severity: 'info' },
-      },
     };
   }
 

@@ -126,3 +126,6 @@ export function admissionKindOf(data: Readonly<Record<string, unknown>>): typeof
   const { group, version } = splitApiVersion(apiVersion);
   return group === ADMISSION_GROUP && ADMISSION_VERSIONS.includes(version) ? kind : undefined;
 }
+
+/** The namespace of the rules of ValidatingAdmissionPolicies (`vap/<policy name>`), which policy rules may not take. */
+export const ADMISSION_NAMESPACE = 'vap/';

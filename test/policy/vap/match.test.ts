@@ -13,7 +13,10 @@ function checked(constraints: string, objects: string, more: Record<string, stri
   expect(run.stderr).toBe('');
   const text = run.report ? (run.report.results.find((r) => r.file === 'objects.yaml')?.diagnostics ?? []) : [];
   const lines = objects.split('\n');
-  return text.filter((d) => d.ruleId === 'vap/p').map((d) => (lines[d.line - 1] ?? '').trim());
+  const reported = text.filter((d) => d.ruleId === 'vap/p');
+  // Each at the object's metadata.name value, with the policy's message at the binding's severity.
+  expect(reported.map((d) => [d.severity, d.column, d.message])).toEqual(reported.map(() => ['error', 9, 'checked']));
+  return reported.map((d) => (lines[d.line - 1] ?? '').trim());
 }
 
 const deployment = (name: string, namespace = '', labels = ''): string =>

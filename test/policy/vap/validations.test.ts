@@ -3,7 +3,7 @@
  * ids, severities from validationActions, messages, positions, failurePolicy, variables and match conditions.
  */
 import { describe, expect, it } from 'vitest';
-import { binding, docs, policy, user, USERS_RULES, vapRun } from './helpers.js';
+import { binding, docs, policy, user, USERS_RULES, vapRun, type Row } from './helpers.js';
 
 const JANE = user('jane', '  username: jane\n  email: jane@example.com\n  groups: [developers, admins]\n');
 
@@ -57,15 +57,16 @@ describe('severity from the binding\'s validationActions', () => {
   const one = policy('one', `${USERS_RULES}  validations:\n    - expression: "false"\n      message: denied\n`);
 
   it('Deny is an error, Warn a warning, Audit an info; of several actions the strongest; exit 1 only for an error', () => {
-    const severities = (actions: string): [string | undefined, number | null] => {
+    const severities = (actions: string): [Row[], number | null] => {
       const run = vapRun({ 'p.yaml': docs(one, binding('b', 'one', actions)), 'u.yaml': JANE }, ['--policy', 'p.yaml', 'u.yaml']);
-      return [run.rows[0]?.[1], run.status];
+      return [run.rows, run.status];
     };
-    expect(severities('[Deny]')).toEqual(['error', 1]);
-    expect(severities('[Warn]')).toEqual(['warning', 0]);
-    expect(severities('[Audit]')).toEqual(['info', 0]);
-    expect(severities('[Warn, Audit]')).toEqual(['warning', 0]);
-    expect(severities('[Audit, Deny]')).toEqual(['error', 1]);
+    const denied = (severity: string): Row[] => [['vap/one', severity, 'u.yaml', 4, 9, 'denied']];
+    expect(severities('[Deny]')).toEqual([denied('error'), 1]);
+    expect(severities('[Warn]')).toEqual([denied('warning'), 0]);
+    expect(severities('[Audit]')).toEqual([denied('info'), 0]);
+    expect(severities('[Warn, Audit]')).toEqual([denied('warning'), 0]);
+    expect(severities('[Audit, Deny]')).toEqual([denied('error'), 1]);
   });
 
   it('two bindings that match one object report once per action set, the note naming the bindings', () => {
@@ -73,9 +74,9 @@ describe('severity from the binding\'s validationActions', () => {
       { 'p.yaml': docs(one, binding('first', 'one', '[Deny]'), binding('second', 'one', '[Deny]'), binding('third', 'one', '[Warn]')), 'u.yaml': JANE },
       ['--policy', 'p.yaml', 'u.yaml'],
     );
-    expect(run.report?.results[0]?.diagnostics.map((d) => [d.ruleId, d.severity, d.line, d.message, d.note])).toEqual([
-      ['vap/one', 'error', 4, 'denied', "ValidatingAdmissionPolicy 'one' with bindings 'first', 'second' denies this object."],
-      ['vap/one', 'warning', 4, 'denied', "ValidatingAdmissionPolicy 'one' with binding 'third' warns about this object."],
+    expect(run.report?.results[0]?.diagnostics.map((d) => [d.ruleId, d.severity, d.line, d.column, d.message, d.note])).toEqual([
+      ['vap/one', 'error', 4, 9, 'denied', "ValidatingAdmissionPolicy 'one' with bindings 'first', 'second' denies this object."],
+      ['vap/one', 'warning', 4, 9, 'denied', "ValidatingAdmissionPolicy 'one' with binding 'third' warns about this object."],
     ]);
   });
 
@@ -99,8 +100,8 @@ describe('failurePolicy', () => {
   it('Ignore: the API server admits the object; the error is an info', () => {
     const run = vapRun({ 'p.yaml': docs(failing('Ignore'), binding('b', 'fails', '[Deny]')), 'u.yaml': JANE }, ['--policy', 'p.yaml', 'u.yaml']);
     expect(run.status).toBe(0);
-    expect(run.report?.results[0]?.diagnostics.map((d) => [d.ruleId, d.severity, d.message, d.note])).toEqual([
-      ['vap/fails', 'info', "expression 'object.spec.tokenGeneration > 1' resulted in error: no such key: tokenGeneration", "ValidatingAdmissionPolicy 'fails' with binding 'b' could not evaluate this and, under failurePolicy Ignore, admits the object."],
+    expect(run.report?.results[0]?.diagnostics.map((d) => [d.ruleId, d.severity, d.line, d.column, d.message, d.note])).toEqual([
+      ['vap/fails', 'info', 4, 9, "expression 'object.spec.tokenGeneration > 1' resulted in error: no such key: tokenGeneration", "ValidatingAdmissionPolicy 'fails' with binding 'b' could not evaluate this and, under failurePolicy Ignore, admits the object."],
     ]);
   });
 
@@ -127,11 +128,12 @@ describe('variables and match conditions', () => {
   it('a false match condition skips the policy; an error in one fails by failurePolicy', () => {
     const conditions = (condition: string, failurePolicy = 'Fail'): string =>
       policy('conditional', `  failurePolicy: ${failurePolicy}\n${USERS_RULES}  matchConditions:\n    - name: not-a-robot\n      expression: "${condition}"\n  validations:\n    - expression: "false"\n      message: checked\n`);
-    const run = (condition: string, failurePolicy?: string): string[] =>
-      vapRun({ 'p.yaml': docs(conditions(condition, failurePolicy), binding('b', 'conditional', '[Deny]')), 'u.yaml': JANE }, ['--policy', 'p.yaml', 'u.yaml']).rows.map((r) => `${r[1]} ${r[5]}`);
-    expect(run("!object.spec.username.startsWith('robot-')")).toEqual(['error checked']);
+    const run = (condition: string, failurePolicy?: string): Row[] =>
+      vapRun({ 'p.yaml': docs(conditions(condition, failurePolicy), binding('b', 'conditional', '[Deny]')), 'u.yaml': JANE }, ['--policy', 'p.yaml', 'u.yaml']).rows;
+    const at = (severity: string, message: string): Row => ['vap/conditional', severity, 'u.yaml', 4, 9, message];
+    expect(run("!object.spec.username.startsWith('robot-')")).toEqual([at('error', 'checked')]);
     expect(run("object.spec.username.startsWith('robot-')")).toEqual([]);
-    expect(run("object.spec.icon == ''")).toEqual(["error expression 'object.spec.icon == ''' resulted in error: no such key: icon"]);
-    expect(run("object.spec.icon == ''", 'Ignore')).toEqual(["info expression 'object.spec.icon == ''' resulted in error: no such key: icon"]);
+    expect(run("object.spec.icon == ''")).toEqual([at('error', "expression 'object.spec.icon == ''' resulted in error: no such key: icon")]);
+    expect(run("object.spec.icon == ''", 'Ignore')).toEqual([at('info', "expression 'object.spec.icon == ''' resulted in error: no such key: icon")]);
   });
 });

@@ -1,0 +1,52 @@
+/**
+ * Linting one file of a project, the same way for the CLI (src/cli/lint-command.ts), its lint workers
+ * (src/cli/parallel.ts) and the language server (src/lsp/session.ts): the file's settings (the configuration's, with
+ * the severity overrides on top), its `embedded` entries, its suppressions, and its bytes, read as bytes and decoded
+ * by the engine, so that a binary or UTF-16 file gets the same diagnostic wherever it is linted.
+ */
+import type { Suppressor } from '../engine/reporter.js';
+import { lintBytes, type LintOptions } from '../engine/lint.js';
+import type { RuleSettings } from '../engine/settings.js';
+import type { FileResult } from '../engine/types.js';
+import { readInputFile } from './files.js';
+import type { RuleSet } from './rule-set.js';
+import { withOverrides, type SeverityOverride } from './settings.js';
+
+export interface ProjectLinting {
+  ruleSet: RuleSet;
+  /** `--rule` flags, the editor's `platlint.rules`: applied over the configuration's settings, in order. */
+  overrides: readonly SeverityOverride[];
+  /** The baseline's and exceptions' hold on a file, if any. */
+  suppressorFor(file: string): Suppressor | undefined;
+  /** Keep source lines for code frames (stylish). */
+  withFrames?: boolean;
+}
+
+/** A file's rule settings; files that share their overrides of the configuration share one map. */
+export function settingsOf(linting: Pick<ProjectLinting, 'ruleSet' | 'overrides'>, file: string): RuleSettings {
+  const { ruleSet } = linting;
+  return withOverrides(ruleSet.config.settingsFor(file), linting.overrides, ruleSet.rules);
+}
+
+/** Everything linting a file takes besides its text. */
+export function lintOptionsFor(linting: ProjectLinting, file: string): LintOptions {
+  const { ruleSet } = linting;
+  const embedded = ruleSet.config.embeddedFor(file);
+  const suppressor = linting.suppressorFor(file);
+  return {
+    filename: file,
+    rules: ruleSet.rules,
+    settings: settingsOf(linting, file),
+    docsUrl: (id) => ruleSet.docsUrl(id),
+    ...(linting.withFrames ? { withFrames: true } : {}),
+    ...(embedded.length ? { embedded } : {}),
+    ...(suppressor ? { suppressor } : {}),
+  };
+}
+
+/** Lints a file from disk; one that cannot be read is a result with `ioError`, the line that says why. */
+export function lintFile(linting: ProjectLinting, file: string): FileResult {
+  const read = readInputFile(file);
+  if ('error' in read) return { file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error };
+  return lintBytes(read.bytes, lintOptionsFor(linting, file));
+}
