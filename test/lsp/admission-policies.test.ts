@@ -40,6 +40,25 @@ describe('platlint lsp with ValidatingAdmissionPolicies', () => {
     await client.stop();
   }, TEST_MS);
 
+  it('runs them with platlint policies on each document of a manifest, and again on every document when one is edited', async () => {
+    const prefix = 'apiVersion: platlint/v1\nkind: Policy\nmetadata:\n  name: acme\nspec:\n  rules:\n    - id: acme/username-prefix\n      description: Require the u- prefix\n      severity: error\n      given: spec.username\n      expression: "self.startsWith(\'u-\')"\n      message: the username lacks the u- prefix\n';
+    const root = workspace({ '.platlint.yaml': 'policies: [policies]\n', 'policies/email.yaml': emailPolicy('acme.example'), 'policies/acme.yaml': prefix });
+    const client = new Client(root);
+    await client.initialize();
+    // Two documents: the editor lints each on its own and reuses a document's result while its text is the same.
+    const uri = await client.open('users/two.yaml', docs(JANE, user('bob', '  username: u-bob\n  email: bob@acme.example\n')));
+    const rows = (p: { diagnostics: { code?: unknown; severity?: number; message: string; range: { start: { line: number; character: number } } }[] }): [unknown, number | undefined, string, number, number][] =>
+      p.diagnostics.map((d) => [d.code, d.severity, d.message, d.range.start.line, d.range.start.character]);
+    const username = ['acme/username-prefix', 1, 'the username lacks the u- prefix', 5, 12];
+    expect(rows(await client.diagnostics(uri))).toEqual([username, ['vap/email', 2, 'not a acme.example address', 6, 9]]);
+    // The policy edited: bob's document, unchanged, is linted again with it.
+    const policyUri = await client.open('policies/email.yaml', emailPolicy('acme.example'));
+    await client.change(policyUri, emailPolicy('example.com'));
+    expect(rows(await client.diagnosticsUntil(uri, (p) => p.diagnostics.some((d) => d.range.start.line === 14)))).toEqual([username, ['vap/email', 2, 'not a example.com address', 14, 9]]);
+    expect(client.messages).toEqual([]);
+    await client.stop();
+  }, TEST_MS);
+
   it('reads the parameter objects of the open documents', async () => {
     const params = docs(
       policy('domains', `  paramKind:\n    apiVersion: v1\n    kind: ConfigMap\n${USERS_RULES}  validations:\n    - expression: "object.spec.email.endsWith('@' + params.data.domain)"\n      messageExpression: "'not at ' + params.data.domain"\n`),

@@ -29,8 +29,12 @@ describe('a policy that does not compile', () => {
   it('type errors against the User schema, unknown functions of the Kubernetes version, a cost over the limit on any object', () => {
     const errors = (validation: string): string =>
       docs(policy('errors', `${USERS_RULES}  variables:\n    - name: mail\n      expression: "object.spec.mail"\n  validations:\n    - expression: "${validation}"\n    - expression: "object.spec.email"\n`), binding('errors', 'errors', '[Deny]'));
+    // Every one a policy/invalid error in the policy file; the policy does not run on u.yaml.
     const problems = (validation: string, settings = ''): [number, number, string][] =>
-      vapRun({ 'p.yaml': errors(validation), '.platlint.yaml': settings, 'u.yaml': JANE }, ['--policy', 'p.yaml', 'u.yaml']).rows.map((r) => [r[3], r[4], r[5]]);
+      vapRun({ 'p.yaml': errors(validation), '.platlint.yaml': settings, 'u.yaml': JANE }, ['--policy', 'p.yaml', 'u.yaml']).rows.map((r) => {
+        expect([r[0], r[1], r[2]]).toEqual(['policy/invalid', 'error', 'p.yaml']);
+        return [r[3], r[4], r[5]];
+      });
     expect(problems("ip('10.0.0.1').family() == 4", 'kubernetesVersion: "1.29"\n')).toEqual([
       [14, 31, "variables[0].expression: CEL type error: undefined field 'mail'"],
       [16, 20, "validations[0].expression: CEL type error: undeclared reference to 'ip' (in container '')"],
