@@ -89,7 +89,8 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const change = previous ?? (flags.base !== undefined ? await loadBase(flags.base, io.cwd) : undefined);
   if (flags.newOnly && flags.base === undefined) throw new UsageError('--new-only needs --base REF (what the change is measured against)');
   const maxWarnings = parseMaxWarnings(flags.maxWarnings);
-  const { configFile, config, rules, policies, policyFingerprint, isPolicyFixture, docsUrl } = await loadRuleSet(flags, io.cwd);
+  const ruleSet = await loadRuleSet(flags, io.cwd);
+  const { configFile, config, rules, policies, policyFingerprint, isPolicyFixture, docsUrl } = ruleSet;
   const settingsFor = settingsWithFlags((file) => config.settingsFor(file), flags.rule, rules);
   if (change) change.foreign = foreignJudge(rules);
   for (const warning of renamedRuleWarnings(config.deprecations, flags.rule, rules)) io.error(warning);
@@ -225,7 +226,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
         failed ||= result.ioError !== undefined;
         add(result);
       }
-    }, { onProgress, sizes });
+    }, { onProgress, sizes, ruleSet });
   }
   for (const file of parallel ? [] : inputs.files) {
     onProgress(1);

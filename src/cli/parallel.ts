@@ -18,7 +18,7 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { lintBytes } from '../engine/lint.js';
 import type { FileResult } from '../engine/types.js';
 import { readInputFile } from './files.js';
-import { loadRuleSet } from './rule-set.js';
+import { loadRuleSet, type RuleSet } from './rule-set.js';
 import { settingsWithFlags } from './settings.js';
 import { loadSuppressions } from '../suppressions/load.js';
 import { lintWorkerScript } from './worker-script.js';
@@ -114,9 +114,12 @@ export interface ParallelSetup {
 /** Lints a file by name; `takeFailures` hands over (and forgets) what the policies' evaluation errors were so far. */
 export type FileLinterFunction = ((file: string) => FileResult) & { takeFailures(): EvaluationFailure[] };
 
-/** Lints one file by name, as the lint command does: a file that cannot be read is a result with `ioError`. */
-export async function createFileLinter(setup: ParallelSetup): Promise<FileLinterFunction> {
-  const { config, configFile, rules, docsUrl, policies, isPolicyFixture } = await loadRuleSet({ config: setup.configPath ?? false, policy: [...(setup.policy ?? [])] }, setup.cwd);
+/**
+ * Lints one file by name, as the lint command does: a file that cannot be read is a result with `ioError`. `loaded`:
+ * the rule set the main thread loaded already (policies cost a compile per thread), built from the same setup.
+ */
+export async function createFileLinter(setup: ParallelSetup, loaded?: RuleSet): Promise<FileLinterFunction> {
+  const { config, configFile, rules, docsUrl, policies, isPolicyFixture } = loaded ?? (await loadRuleSet({ config: setup.configPath ?? false, policy: [...(setup.policy ?? [])] }, setup.cwd));
   policies?.admission?.cluster.useLinted(setup.clusterObjects ?? []);
   const settingsFor = settingsWithFlags((file) => config.settingsFor(file), setup.ruleFlags, rules);
   const suppressions = loadSuppressions({ cwd: setup.cwd, configFile, baseline: setup.baseline, today: setup.today });
@@ -315,6 +318,8 @@ export interface ParallelOptions {
   workerHeapLimitMb?: number;
   /** Told why a worker stopped (it ran out of memory, its script failed); its chunks go to the others. */
   onWorkerError?: (error: Error) => void;
+  /** The rule set the caller loaded from the setup, for the main thread to lint with. */
+  ruleSet?: RuleSet;
 }
 
 /**
@@ -373,7 +378,7 @@ export async function lintFilesInParallel(
     // With no worker left, the main thread lints what is left, window or not: it delivers as it goes.
     const id = run.alive === 0 ? run.queue.shift() : mainLints ? takeChunk(run) : undefined;
     if (id !== undefined) {
-      lintHere ??= await createFileLinter(setup);
+      lintHere ??= await createFileLinter(setup, options.ruleSet);
       const results: FileResult[] = [];
       for (const file of chunks[id] ?? []) {
         results.push(lintHere(file));

@@ -109,7 +109,6 @@ class Loader {
   readonly problems: FileResult[] = [];
   readonly sink: EvaluationSink;
   readonly admission: AdmissionLoader;
-  private readonly validate = policyValidator();
   private readonly compiler: RuleCompiler;
   private readonly readFile: LoadPoliciesOptions['readFile'];
   private readonly settingsFor: LoadPoliciesOptions['settingsFor'];
@@ -240,9 +239,11 @@ class Loader {
   private loadDocument(file: string, data: unknown, source: PolicySource, report: (problem: Problem) => void): void {
     const badRules = new Set<number>();
     let documentBad = false;
-    if (!this.validate(data)) {
+    // Compiled on the first platlint Policy: a run of ValidatingAdmissionPolicies alone never pays for it.
+    const validate = policyValidator();
+    if (!validate(data)) {
       const seen = new Set<string>();
-      for (const error of this.validate.errors ?? []) {
+      for (const error of validate.errors ?? []) {
         const problem = schemaProblem(error, source);
         const key = `${problem.spot.line}:${problem.spot.column}:${problem.message}`;
         if (seen.has(key)) continue;
