@@ -26,10 +26,27 @@ export default tseslint.config(
       'src/build/**',
       'src/schema/build-validators.ts',
       'src/schema/generate-types.ts',
+      // The docs site's build and local server, run by `npm run site` and `npm run site:serve`.
+      'src/site/build.ts',
+      'src/site/serve.ts',
     ],
     rules: {
       'no-restricted-globals': ['error', { name: 'process', ...processRestriction }],
       'no-restricted-imports': ['error', { paths: ['node:process', 'process'].map((name) => ({ name, ...processRestriction })) }],
+    },
+  },
+  {
+    // Every test runs: a skipped, focused or to-do test hides what it checks (the closing line counts skips anyway).
+    files: ['test/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[object.name=/^(it|test|describe|suite)$/][property.name=/^(skip|only|todo|skipIf|runIf|fails)$/]',
+          message: 'No skipped, focused or to-do tests: a test that needs a program npm does not install belongs to test/e2e/.',
+        },
+        { selector: 'CallExpression[callee.property.name="skip"][callee.object.name=/^(ctx|context|t)$/]', message: 'No skipped tests.' },
+      ],
     },
   },
   {

@@ -1,6 +1,8 @@
 import { renamedRulesNote, rulesMatching, setSeverity, severityFromWord, type RuleSetting, type SeverityChoice } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import { nearest } from '../schema/suggest.js';
+import { globProblem } from '../engine/globs.js';
+import { shown } from '../../rules/message-text.js';
 
 export class UsageError extends Error {}
 
@@ -10,15 +12,23 @@ export function parseSeverity(word: string, where: string): SeverityChoice {
   return severity;
 }
 
+/** A `--rule ID=SEVERITY` flag's rule id (or glob over ids) and severity word; a usage error when micromatch cannot use the glob. */
+function parseRuleFlag(flag: string): { pattern: string; word: string } {
+  const eq = flag.lastIndexOf('=');
+  if (eq <= 0) throw new UsageError(`--rule ${shown(flag)}: expected ID=off|info|warn|error`);
+  const pattern = flag.slice(0, eq).trim();
+  const problem = globProblem(pattern);
+  if (problem !== undefined) throw new UsageError(`--rule ${shown(flag)}: ${problem}`);
+  return { pattern, word: flag.slice(eq + 1) };
+}
+
 /** `--rule ID=SEVERITY` flags, applied over the preset in the order given; `record` hears each rule a flag sets. */
 export function applyRuleFlags(settings: Map<string, RuleSetting>, flags: readonly string[], rules: readonly Rule[], record?: (ruleId: string, flag: string) => void): void {
   for (const flag of flags) {
-    const eq = flag.lastIndexOf('=');
-    if (eq <= 0) throw new UsageError(`--rule ${flag}: expected ID=off|info|warn|error`);
-    const pattern = flag.slice(0, eq).trim();
+    const { pattern, word } = parseRuleFlag(flag);
     const matched = rulesMatching(pattern, rules);
     if (matched.length === 0) throw new UsageError(`--rule ${flag}: unknown rule "${pattern}"${nearest(pattern, rules.map((r) => r.meta.id), ' (see platlint rules)')}`);
-    const severity = parseSeverity(flag.slice(eq + 1), `--rule ${flag}`);
+    const severity = parseSeverity(word, `--rule ${flag}`);
     setSeverity(settings, matched, severity);
     for (const rule of matched) record?.(rule.meta.id, flag);
   }
@@ -26,13 +36,13 @@ export function applyRuleFlags(settings: Map<string, RuleSetting>, flags: readon
 
 /**
  * The config file's entries and the `--rule` flags that name rules by a former id, as warnings for stderr: printed
- * once per run by the command, not once per file (the settings are applied per file, and in every worker).
+ * once per run by the command, not once per file (the settings are applied per file, and in every worker). The
+ * commands call it before linting anything, so a flag that is no `ID=SEVERITY` is a usage error at once.
  */
 export function renamedRuleWarnings(configDeprecations: readonly string[], flags: readonly string[], rules: readonly Rule[]): string[] {
   const ids = rules.map((rule) => rule.meta.id);
   const fromFlags = flags.flatMap((flag) => {
-    const eq = flag.lastIndexOf('=');
-    const note = eq > 0 ? renamedRulesNote(flag.slice(0, eq).trim(), ids) : undefined;
+    const note = renamedRulesNote(parseRuleFlag(flag).pattern, ids);
     return note ? [`--rule ${flag}: ${note}`] : [];
   });
   return [...configDeprecations, ...fromFlags].map((line) => `platlint: warning: ${line}`);

@@ -3,7 +3,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const DOCS_BASE = 'https://github.com/platlint/platlint/blob/main/rules';
+/** The repository on GitHub: rule pages link there, and so does the docs site for files that are not pages. */
+export const REPOSITORY_URL = 'https://github.com/platlint/platlint';
+
+export const DOCS_BASE = `${REPOSITORY_URL}/blob/main/rules`;
 
 export function docsUrlFor(ruleId: string): string {
   return `${DOCS_BASE}/${ruleId}/README.md`;

@@ -3,7 +3,8 @@
  * `given` paths, CEL expressions and assertions. Every mistake is a problem at its own position in the policy file,
  * and the rule is then left out.
  */
-import micromatch from 'micromatch';
+import { shown } from '../../rules/message-text.js';
+import { globProblem } from '../engine/globs.js';
 import type { PathSegment } from '../engine/types.js';
 import { PolicyCel, type CompiledExpression } from './cel.js';
 import { compileAssertions } from './compile-assertions.js';
@@ -63,11 +64,8 @@ export class RuleCompiler {
           fail(['match', 'names', i], 'An empty name glob matches nothing');
           return;
         }
-        try {
-          micromatch.makeRe(glob);
-        } catch (error) {
-          fail(['match', 'names', i], `Invalid glob "${glob}": ${(error as Error).message}`);
-        }
+        const problem = globProblem(glob);
+        if (problem !== undefined) fail(['match', 'names', i], `Invalid glob "${shown(glob)}": ${problem}`);
       });
     }
     match?.labels?.matchExpressions?.forEach((req, i) => {

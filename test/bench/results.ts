@@ -9,7 +9,16 @@ export interface Results {
   targets: Record<string, boolean | null>;
 }
 
-export function computeResults(bench: Bench, counts: { singleFiles: number; spectralFiles: number; smallFiles: number; realisticFiles: number }): Results {
+export interface Counts {
+  singleFiles: number;
+  spectralFiles: number;
+  smallFiles: number;
+  /** Diagnostics of the small-file corpus with problems. */
+  smallDiagnostics: number;
+  realisticFiles: number;
+}
+
+export function computeResults(bench: Bench, counts: Counts): Results {
   const { samples } = bench;
   const summaries = Object.fromEntries(Object.entries(samples).map(([label, list]) => [label, summarize(list)]));
   const get = (label: string): Summary | undefined => summaries[label];
@@ -27,6 +36,22 @@ export function computeResults(bench: Bench, counts: { singleFiles: number; spec
   };
   /** CPU time per file that a spends beyond b, in ms. */
   const cpuPerFileBeyond = (x: string, y: string, files: number): number => ((get(x)?.cpuMs ?? NaN) - (get(y)?.cpuMs ?? NaN)) / files;
+  /** The ratios of a small-file corpus (`small files`, `small files with problems`), named after it. */
+  const smallRatios = (corpus: string, name: string): Record<string, number> => ({
+    [`a/b ${name} (paired runs)`]: paired(`a platlint ${corpus}`, `b floor ${corpus}`),
+    [`a/b ${name}, CPU time (paired runs)`]: paired(`a platlint ${corpus}`, `b floor ${corpus}`, 'cpuMs'),
+    [`a/b ${name}, peak RSS (medians)`]: ratio(`a platlint ${corpus}`, `b floor ${corpus}`, 'maxRssKb'),
+    [`${name}, CPU ms per file beyond the floor`]: cpuPerFileBeyond(`a platlint ${corpus}`, `b floor ${corpus}`, counts.smallFiles),
+    [`a0/b ${name}, the build before (paired runs)`]: paired(`a0 platlint ${corpus} (before)`, `b floor ${corpus}`),
+    [`a0/b ${name}, the build before, CPU time (paired runs)`]: paired(`a0 platlint ${corpus} (before)`, `b floor ${corpus}`, 'cpuMs'),
+    [`a0/b ${name}, the build before, peak RSS (medians)`]: ratio(`a0 platlint ${corpus} (before)`, `b floor ${corpus}`, 'maxRssKb'),
+    [`${name}, CPU ms per file beyond the floor, the build before`]: cpuPerFileBeyond(`a0 platlint ${corpus} (before)`, `b floor ${corpus}`, counts.smallFiles),
+    [`a/a0 ${name}, this build against the one before (paired runs)`]: paired(`a platlint ${corpus}`, `a0 platlint ${corpus} (before)`),
+    [`a/a0 ${name}, this build against the one before, CPU time (paired runs)`]: paired(`a platlint ${corpus}`, `a0 platlint ${corpus} (before)`, 'cpuMs'),
+  });
+  /** What a diagnostic costs: CPU beyond the floor on the corpus with problems, less that on the clean one, per diagnostic. */
+  const cpuPerDiagnostic = (a: string, a0: string): number =>
+    ((cpuPerFileBeyond(`${a} small files with problems${a0}`, 'b floor small files with problems', counts.smallFiles) - cpuPerFileBeyond(`${a} small files${a0}`, 'b floor small files', counts.smallFiles)) * counts.smallFiles) / counts.smallDiagnostics;
   const cPerFile = (get('c spectral subset')?.wallMs ?? NaN) / counts.spectralFiles;
   const aPerFile = (get('a platlint single')?.wallMs ?? NaN) / counts.singleFiles;
   const ratios: Record<string, number> = {
@@ -41,14 +66,10 @@ export function computeResults(bench: Bench, counts: { singleFiles: number; spec
     'a/b realistic corpus, peak RSS (medians)': ratio('a platlint realistic', 'b floor realistic', 'maxRssKb'),
     'realistic corpus, CPU ms per file beyond the floor': cpuPerFileBeyond('a platlint realistic', 'b floor realistic', counts.realisticFiles),
     'realistic corpus, CPU ms per file beyond the floor, the build before': cpuPerFileBeyond('a0 platlint realistic (before)', 'b floor realistic', counts.realisticFiles),
-    'a/b small-file corpus (paired runs)': paired('a platlint small files', 'b floor small files'),
-    'a/b small-file corpus, CPU time (paired runs)': paired('a platlint small files', 'b floor small files', 'cpuMs'),
-    'a/b small-file corpus, peak RSS (medians)': ratio('a platlint small files', 'b floor small files', 'maxRssKb'),
-    'small-file corpus, CPU ms per file beyond the floor': cpuPerFileBeyond('a platlint small files', 'b floor small files', counts.smallFiles),
-    'a0/b small-file corpus, the build before (paired runs)': paired('a0 platlint small files (before)', 'b floor small files'),
-    'a0/b small-file corpus, the build before, CPU time (paired runs)': paired('a0 platlint small files (before)', 'b floor small files', 'cpuMs'),
-    'a0/b small-file corpus, the build before, peak RSS (medians)': ratio('a0 platlint small files (before)', 'b floor small files', 'maxRssKb'),
-    'small-file corpus, CPU ms per file beyond the floor, the build before': cpuPerFileBeyond('a0 platlint small files (before)', 'b floor small files', counts.smallFiles),
+    ...smallRatios('small files', 'small-file corpus'),
+    ...smallRatios('small files with problems', 'small-file corpus with problems'),
+    'small-file corpus with problems, CPU ms per diagnostic (beyond the floor, less the clean corpus)': cpuPerDiagnostic('a platlint', ''),
+    'small-file corpus with problems, CPU ms per diagnostic, the build before': cpuPerDiagnostic('a0 platlint', ' (before)'),
     'e/e0 realistic corpus with a 3,000-entry baseline, against no baseline (paired runs)': paired('e platlint realistic, with the baseline', 'e0 platlint realistic, no baseline'),
     'e/e0 realistic corpus with a 3,000-entry baseline, against no baseline, CPU time (paired runs)': paired('e platlint realistic, with the baseline', 'e0 platlint realistic, no baseline', 'cpuMs'),
     'v/v0 realistic corpus with 50 admission policies, against none (paired runs)': paired('v platlint realistic, 50 admission policies', 'v0 platlint realistic, no policies'),
@@ -78,6 +99,8 @@ export function computeResults(bench: Bench, counts: { singleFiles: number; spec
     'a/b <= 1.2 (small files)': target(ratios['a/b small-file corpus (paired runs)'] as number, (v) => v <= 1.2),
     'a/b CPU <= 1.8 (small files)': target(ratios['a/b small-file corpus, CPU time (paired runs)'] as number, (v) => v <= 1.8),
     'a/b peak RSS <= 1.5 (small files)': target(ratios['a/b small-file corpus, peak RSS (medians)'] as number, (v) => v <= 1.5),
+    'a/b <= 1.2 (small files with problems)': target(ratios['a/b small-file corpus with problems (paired runs)'] as number, (v) => v <= 1.2),
+    'a/b CPU <= 1.8 (small files with problems)': target(ratios['a/b small-file corpus with problems, CPU time (paired runs)'] as number, (v) => v <= 1.8),
     'e/e0 <= 1.05 (a 3,000-entry baseline)': target(ratios['e/e0 realistic corpus with a 3,000-entry baseline, against no baseline (paired runs)'] as number, (v) => v <= 1.05),
     'v/v0 <= 1.5 (50 admission policies)': target(ratios['v/v0 realistic corpus with 50 admission policies, against none (paired runs)'] as number, (v) => v <= 1.5),
     'c/a >= 30': target(ratios['c/a Spectral per file, subset, against platlint per file on the corpus'] as number, (v) => v >= 30),

@@ -12,9 +12,9 @@
  *   c  Spectral with an equivalent ruleset (test/bench/spectral) on a subset of the single-document corpus
  *   d  platlint on one small file, against `node -e "import('yaml')"`
  * on the realistic corpus (made from the examples and fixtures: mostly Configs at real sizes, spec.raw, bundles),
- * on the small-file one (one object of 0.5 to 1.5 KB per file, as GitOps repositories mostly hold; `--only small`)
- * and on the synthetic ones (uniform small Users, the easy case); peak memory as the number of files grows; and
- * the language server's latency (lsp-latency.ts).
+ * on the small-file one (one object of 0.5 to 1.5 KB per file, as GitOps repositories mostly hold; `--only small`),
+ * clean and with mistakes in every second file (what a problem costs), on the synthetic ones (uniform small Users,
+ * the easy case); peak memory as the number of files grows; and the language server's latency (lsp-latency.ts).
  * Prints a table and writes everything to bench-out/results.json. Exit 1 when a run fails or its output is wrong;
  * missing a target is reported, not an error (absolute times vary between machines; the ratios are the result).
  */
@@ -27,8 +27,8 @@ import { lspPhase } from './lsp-phase.js';
 import { BenchError, installHook, log, ms, root, run } from './measure.js';
 import { coldPhase, memoryPhase, realisticPhase, realisticPlatlint, smallFile, spectralPhase, syntheticPhase, syntheticPlatlint, type Corpus, type RealisticCorpus } from './phases.js';
 import { formatSummary, summarizeProfiles, type ProfileSummary } from './profile.js';
-import { computeResults, printResults } from './results.js';
-import { smallPhase } from './small-phase.js';
+import { computeResults, printResults, type Counts } from './results.js';
+import { smallPhase, type SmallCorpus } from './small-phase.js';
 import { baselinePhase } from './baseline-phase.js';
 import { vapPhase } from './vap-phase.js';
 
@@ -43,7 +43,7 @@ function machine(): Record<string, unknown> {
 }
 
 /** Where platlint's time goes on each corpus and on one file (`--profile`). */
-async function profiles(bench: Bench, corpora: { single?: Corpus; realistic?: RealisticCorpus }): Promise<Record<string, ProfileSummary>> {
+async function profiles(bench: Bench, corpora: { single?: Corpus; realistic?: RealisticCorpus; small?: readonly SmallCorpus[] }): Promise<Record<string, ProfileSummary>> {
   const out: Record<string, ProfileSummary> = {};
   const dirFor = (name: string): string => {
     const dir = join(bench.options.out, 'profiles', name);
@@ -54,6 +54,12 @@ async function profiles(bench: Bench, corpora: { single?: Corpus; realistic?: Re
     const dir = dirFor('realistic');
     await realisticPlatlint(bench, 'profile realistic', corpora.realistic, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
     out['realistic'] = summarizeProfiles(dir);
+  }
+  for (const corpus of corpora.small ?? []) {
+    const name = corpus.manifest.spec.problems ? 'small-problems' : 'small';
+    const dir = dirFor(name);
+    await bench.platlint(`profile-${name}`, corpus.dir, ['--cpu-prof', `--cpu-prof-dir=${dir}`], bin, corpus.manifest.counts.diagnostics > 0 ? 1 : 0);
+    out[name] = summarizeProfiles(dir);
   }
   if (corpora.single) {
     const dir = dirFor('single');
@@ -93,10 +99,10 @@ async function main(): Promise<number> {
   const bench = new Bench(options);
   const corpora: { single?: Corpus; realistic?: RealisticCorpus } = {};
   let spectralFiles = 0;
-  let smallFiles = NaN;
+  let small: SmallCorpus[] = [];
   let lsp: unknown;
   if (options.phases.has('realistic')) corpora.realistic = await realisticPhase(bench);
-  if (options.phases.has('small')) smallFiles = await smallPhase(bench);
+  if (options.phases.has('small')) small = await smallPhase(bench);
   if (options.phases.has('baseline')) await baselinePhase(bench);
   if (options.phases.has('vap')) await vapPhase(bench);
   if (options.phases.has('synthetic')) corpora.single = await syntheticPhase(bench);
@@ -105,7 +111,14 @@ async function main(): Promise<number> {
   if (options.phases.has('memory') && options.memory && corpora.single) await memoryPhase(bench);
   if (options.phases.has('lsp')) lsp = await lspPhase(bench);
 
-  const counts = { singleFiles: corpora.single?.manifest.counts.files ?? NaN, spectralFiles, smallFiles, realisticFiles: corpora.realistic?.manifest.counts.files ?? NaN };
+  const problems = small.find((corpus) => corpus.manifest.spec.problems);
+  const counts: Counts = {
+    singleFiles: corpora.single?.manifest.counts.files ?? NaN,
+    spectralFiles,
+    smallFiles: problems?.manifest.counts.files ?? NaN,
+    smallDiagnostics: problems?.manifest.counts.diagnostics ?? NaN,
+    realisticFiles: corpora.realistic?.manifest.counts.files ?? NaN,
+  };
   const computed = computeResults(bench, counts);
   printResults(bench, computed, counts);
   const results: Record<string, unknown> = {
@@ -118,6 +131,7 @@ async function main(): Promise<number> {
     options: { ...options, phases: [...options.phases] },
     corpora: {
       ...(corpora.realistic ? { realistic: { dir: relative(root, corpora.realistic.dir), spec: corpora.realistic.manifest.spec, counts: corpora.realistic.manifest.counts } } : {}),
+      ...Object.fromEntries(small.map((corpus) => [corpus.label, { dir: relative(root, corpus.dir), spec: corpus.manifest.spec, counts: corpus.manifest.counts }])),
       ...(corpora.single ? { single: { dir: relative(root, corpora.single.dir), spec: corpora.single.manifest.spec, counts: corpora.single.manifest.counts, hash: corpora.single.manifest.hash } } : {}),
     },
     summaries: computed.summaries,
@@ -133,7 +147,7 @@ async function main(): Promise<number> {
 
   // After the results are written: a failure here loses no measurement.
   if (options.profile) {
-    results['profiles'] = await profiles(bench, corpora);
+    results['profiles'] = await profiles(bench, { ...corpora, small });
     writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');
   }
   for (const file of readdirSync(join(options.out, 'tmp'))) if (file.startsWith(`rusage-${process.pid}-`)) rmSync(join(options.out, 'tmp', file), { force: true });

@@ -5,6 +5,9 @@
  * Config fixtures of auth, audit, UI and the like, their header comments (which describe the test) left out. Every
  * file lints without a finding, as most files of a repository do.
  *
+ * With `problems`, the same files, but every second one (the odd indexes) with one to three of the mistakes of
+ * small-mistakes.ts: what a problem costs. The manifest says how many diagnostics each of those files gets.
+ *
  * Deterministic: file `f` depends on the seed, `f` and the fixtures only.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,21 +19,26 @@ import { lintText } from '../../src/engine/lint.js';
 import { presetSettings } from '../../src/engine/presets.js';
 import { loadSources } from './realistic-corpus.js';
 import { fnv1a, Random } from './random.js';
+import { CONFIG_MISTAKES, USER_MISTAKES } from './small-mistakes.js';
 import { CLUSTER_ROLES, DEPARTMENTS, FIRST, LAST, TEAMS, title } from './vocabulary.js';
 
 export interface SmallSpec {
   files: number;
   seed: number;
+  /** Every second file with mistakes. */
+  problems?: true;
 }
 
 export interface SmallManifest {
   generator: number;
   spec: SmallSpec;
   sources: string;
-  counts: { files: number; documents: number; users: number; configs: number; bytes: number; minBytes: number; maxBytes: number };
+  counts: { files: number; documents: number; users: number; configs: number; bytes: number; minBytes: number; maxBytes: number; filesWithProblems: number; diagnostics: number };
+  /** The files with mistakes, each with the number of diagnostics platlint gives it. */
+  problems: Record<string, number>;
 }
 
-const SMALL_GENERATOR_VERSION = 1;
+const SMALL_GENERATOR_VERSION = 2;
 export const SMALL_MIN_BYTES = 500;
 export const SMALL_MAX_BYTES = 1500;
 /** Config fixtures of these areas, as the platform's docs publish small Configs. */
@@ -38,8 +46,12 @@ const CONFIG_AREAS = /^(?:auth|audit|ui|apps|security|oidc-provider|cost|contain
 
 const lintOptions = { filename: 'small.yaml', rules: builtinRules, settings: presetSettings('recommended', builtinRules) };
 
+function diagnosticsOf(text: string): number {
+  return lintText(text, lintOptions).diagnostics.length;
+}
+
 function lintsClean(text: string): boolean {
-  return lintText(text, lintOptions).diagnostics.length === 0;
+  return diagnosticsOf(text) === 0;
 }
 
 /** The fixture's text without its leading comment lines (they describe the test, not the object). */
@@ -103,12 +115,33 @@ export function smallFile(sources: SmallSources, seed: number, index: number): {
   throw new Error(`small-file corpus: no User of ${SMALL_MIN_BYTES} to ${SMALL_MAX_BYTES} bytes without a finding for file ${index}`);
 }
 
+/** File `index` with one to three mistakes (small-mistakes.ts), and the number of diagnostics it gets (at least one). */
+export function smallFileWithProblems(sources: SmallSources, seed: number, index: number): ReturnType<typeof smallFile> & { diagnostics: number } {
+  const clean = smallFile(sources, seed, index);
+  // A stream of its own, so that the file's clean text is the same as in the corpus without problems.
+  const random = new Random(seed ^ 0x6d697374, index);
+  const mistakes = Object.values(clean.kind === 'User' ? USER_MISTAKES : CONFIG_MISTAKES);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    let text = clean.text;
+    for (const mistake of random.some(mistakes, 3, 5)) text = mistake(text, random) ?? text;
+    const diagnostics = diagnosticsOf(text);
+    if (diagnostics > 0) return { ...clean, text, diagnostics };
+  }
+  throw new Error(`small-file corpus with problems: no mistake of file ${index} gives a diagnostic`);
+}
+
 /** Writes the corpus into `dir` (or only describes it) and returns its manifest. */
 export function buildSmallCorpus(fixturesDir: string, spec: SmallSpec, dir?: string): SmallManifest {
   const sources = loadSmallSources(fixturesDir);
-  const counts = { files: 0, documents: 0, users: 0, configs: 0, bytes: 0, minBytes: Infinity, maxBytes: 0 };
+  const counts = { files: 0, documents: 0, users: 0, configs: 0, bytes: 0, minBytes: Infinity, maxBytes: 0, filesWithProblems: 0, diagnostics: 0 };
+  const problems: Record<string, number> = {};
   for (let f = 0; f < spec.files; f++) {
-    const file = smallFile(sources, spec.seed, f);
+    const file = spec.problems && f % 2 === 1 ? smallFileWithProblems(sources, spec.seed, f) : { ...smallFile(sources, spec.seed, f), diagnostics: 0 };
+    if (file.diagnostics > 0) {
+      problems[file.path] = file.diagnostics;
+      counts.filesWithProblems++;
+      counts.diagnostics += file.diagnostics;
+    }
     if (dir) {
       mkdirSync(join(dir, file.path, '..'), { recursive: true });
       writeFileSync(join(dir, file.path), file.text);
@@ -121,7 +154,7 @@ export function buildSmallCorpus(fixturesDir: string, spec: SmallSpec, dir?: str
     counts.minBytes = Math.min(counts.minBytes, bytes);
     counts.maxBytes = Math.max(counts.maxBytes, bytes);
   }
-  return { generator: SMALL_GENERATOR_VERSION, spec, sources: sources.fingerprint, counts };
+  return { generator: SMALL_GENERATOR_VERSION, spec, sources: sources.fingerprint, counts, problems };
 }
 
 /** The corpus in `dir`, generated unless its manifest says the same generator, spec and fixtures wrote it. */

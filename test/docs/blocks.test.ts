@@ -5,12 +5,14 @@
  * a file a block writes is there for the commands after it. A block that cannot run here, or that another test runs
  * (an editor's configuration, the contributor walk-through), is in ./untested-blocks.ts.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { parse, parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ROOT } from '../helpers/cli.js';
+import { BIN, ROOT } from '../helpers/cli.js';
+import { action, runStep, steps as actionSteps, type Action } from '../integrations/action-steps.js';
 import { blocksOf, consoleSteps, describeBlock, documentationPages, type DocBlock } from './doc-blocks.js';
 import { UNTESTED_BLOCKS, type UntestedBlock } from './untested-blocks.js';
 import { DocsWorkspace } from './workspace.js';
@@ -84,18 +86,43 @@ interface Workflow {
 }
 
 /**
- * A GitHub workflow: the platlint action's inputs are the action's (test/integrations/action.test.ts runs the action),
- * and its `run:` steps run in the project. Hosted actions (checkout, setup-node, upload-sarif) are GitHub's.
+ * The action.yml a workflow's `uses: platlint/platlint@REF` runs: the checkout's for `main`, else that of REF, which
+ * must be a full commit hash of this repository (platlint has no release tag; a tag or a short hash would be
+ * whatever someone publishes under it later).
+ */
+function actionAt(ref: string): Action {
+  if (ref === 'main') return action;
+  expect(ref, 'a platlint action pinned to something else than main or a full commit hash').toMatch(/^[0-9a-f]{40}$/);
+  const shown = spawnSync('git', ['show', `${ref}:action.yml`], { cwd: ROOT, encoding: 'utf8' });
+  expect(shown.status, `${ref} is not a commit of this repository with an action.yml: ${shown.stderr}`).toBe(0);
+  return parse(shown.stdout) as Action;
+}
+
+/**
+ * A GitHub workflow: the platlint action's inputs are those of the action it pins, the action's lint step (with the
+ * built CLI, as the action's build would give it) runs in the project with the workflow's inputs, and its `run:` steps
+ * run in the project. Hosted actions (checkout, setup-node, upload-sarif) are GitHub's; test/integrations/action.test.ts
+ * runs the action's other steps.
  */
 function checkWorkflow(text: string): void {
-  const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: string }> };
   const steps = Object.values((parse(text) as Workflow).jobs).flatMap((job) => job.steps);
   for (const step of steps) {
     if (step.uses?.startsWith('platlint/platlint@')) {
-      for (const input of Object.keys(step.with ?? {})) expect(Object.keys(action.inputs)).toContain(input);
+      const pinned = actionAt(step.uses.slice('platlint/platlint@'.length));
+      for (const input of Object.keys(step.with ?? {})) expect(Object.keys(pinned.inputs)).toContain(input);
       // The upload step reads the report where the action wrote it.
+      const sarif = step.with?.['sarif-file'] ?? pinned.inputs['sarif-file']?.default ?? '';
       const upload = steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif@'));
-      if (upload) expect(upload.with?.['sarif_file']).toBe(step.with?.['sarif-file'] ?? action.inputs['sarif-file']?.default);
+      if (upload) expect(upload.with?.['sarif_file']).toBe(sarif);
+      const lint = actionSteps.find((s) => s.id === 'lint');
+      const context = { outputFile: join(workspace.dir, '..', 'github-output'), temp: join(workspace.dir, '..'), outputs: { 'install.bin': BIN }, workspace: workspace.dir };
+      const run = runStep(lint, step.with ?? {}, context);
+      expect(run.stderr).toBe('');
+      expect(run.status, run.stdout).toBe(0);
+      if (sarif !== '') {
+        expect(existsSync(join(workspace.dir, sarif))).toBe(true);
+        workspace.delete(sarif);
+      }
     }
   }
   const commands = steps.flatMap((step) => (step.run === undefined ? [] : [step.run]));
@@ -113,9 +140,24 @@ function runCiScript(commands: readonly string[]): void {
   expect(run.status, run.output).toBe(0);
 }
 
-/** A GitLab CI job: its script runs in the project. */
+interface GitLabJob {
+  script: string[];
+  artifacts?: { reports?: Record<string, string> };
+}
+
+/**
+ * A GitLab CI job: its script runs in the project and writes the reports its artifacts upload; the Code Quality
+ * report is an array of issues in the shape GitLab reads.
+ */
 function checkGitLabJob(text: string): void {
-  for (const job of Object.values(parse(text) as Record<string, { script: string[] }>)) runCiScript(job.script);
+  for (const job of Object.values(parse(text) as Record<string, GitLabJob>)) {
+    runCiScript(job.script);
+    for (const [kind, file] of Object.entries(job.artifacts?.reports ?? {})) {
+      expect(existsSync(join(workspace.dir, file)), `${kind}: ${file}`).toBe(true);
+      if (kind === 'codequality') expect(JSON.parse(readFileSync(join(workspace.dir, file), 'utf8'))).toEqual([]);
+      workspace.delete(file);
+    }
+  }
 }
 
 /** The JSON report's sample validates against the report's own schema (`platlint schema report`). */

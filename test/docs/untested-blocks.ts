@@ -45,8 +45,8 @@ export const UNTESTED_BLOCKS: readonly UntestedBlock[] = [
   {
     file: 'README.md',
     heading: 'Install',
-    contains: 'npm install --save-dev ../platlint/platlint-0.1.0.tgz',
-    why: 'needs the tarball the block before it packs in a clone: test/integrations/package.test.ts runs it with the tarball it packs',
+    contains: 'npm install --save-dev ./vendor/platlint-0.1.0.tgz',
+    why: 'needs the tarball the block before it packs in a clone: test/integrations/package.test.ts runs it with the tarball it packs, test/e2e/install-routes.test.ts after the block that packs it, then runs npm ci in a clone of the project',
     coveredBy: 'test/integrations/package.test.ts',
   },
   {
@@ -123,18 +123,32 @@ export const UNTESTED_BLOCKS: readonly UntestedBlock[] = [
     coveredBy: 'test/docs/contributing.test.ts',
   },
   {
+    file: 'docs/contributing.md',
+    heading: 'The docs site',
+    contains: 'npm run site',
+    why: 'builds the site of the platlint checkout, not a project of the reader: test/e2e/site.test.ts runs it in the checkout and crawls the site in Chromium',
+    coveredBy: 'test/e2e/site.test.ts',
+  },
+  {
+    file: 'docs/contributing.md',
+    heading: 'The docs site',
+    contains: 'npm run --silent site:serve',
+    why: 'serves the site until stopped: test/e2e/site.test.ts starts it in the checkout (on a free port), compares the line it prints and opens that address',
+    coveredBy: 'test/e2e/site.test.ts',
+  },
+  {
     file: 'docs/editors.md',
     heading: 'Neovim 0.10 and later',
     contains: 'vim.lsp.start(',
     why: 'Debian has Neovim 0.7: the test only loads this block as Lua (it compiles), it cannot run it',
-    coveredBy: 'test/lsp/neovim.test.ts',
+    coveredBy: 'test/e2e/neovim.test.ts',
   },
   {
     file: 'docs/editors.md',
     heading: 'Neovim 0.7 to 0.9',
     contains: 'vim.lsp.start_client',
     why: 'a Neovim configuration: the test loads it into Neovim 0.7 with platlint as a devDependency, and without platlint',
-    coveredBy: 'test/lsp/neovim.test.ts',
+    coveredBy: 'test/e2e/neovim.test.ts',
   },
   {
     file: 'docs/editors.md',
@@ -169,7 +183,7 @@ export const UNTESTED_BLOCKS: readonly UntestedBlock[] = [
     heading: 'Emacs (eglot)',
     contains: 'eglot-server-programs',
     why: 'an Emacs init file: the test loads it into Emacs 28 with eglot, with platlint as a devDependency and without',
-    coveredBy: 'test/lsp/emacs.test.ts',
+    coveredBy: 'test/e2e/emacs.test.ts',
   },
   {
     file: 'docs/editors.md',

@@ -1,8 +1,10 @@
 /**
  * The README's install routes that need a clone and npm's full install, run as written against a `file://` clone of
- * the commit under test (there is no network to reach GitHub): the quick start in the clone, the packed tarball, and
- * the git URL (`npm install --save-dev git+file://...#main`, which builds through `prepare`). Not part of `npm test`:
- * each installs the devDependencies and builds. Run it with `npx vitest run test/e2e`.
+ * the commit under test (there is no network to reach GitHub): the quick start in the clone (which must leave it
+ * clean), the packed tarball and the git URL (`npm install --save-dev git+file://...#main`, which builds through
+ * `prepare`). Each route the README says works in CI is then installed as CI installs it: the project committed, a
+ * fresh clone of it, `npm ci` with an empty npm cache; the route it says does not work fails there the way it says.
+ * Not part of `npm test`: each installs the devDependencies and builds. Run it with `npm run test:e2e`.
  */
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,17 +30,80 @@ function runBlock(block: string, cwd: string): { status: number | null; stdout: 
 }
 
 function git(args: readonly string[], cwd: string): string {
-  const result = spawnSync('git', ['-c', 'advice.detachedHead=false', ...args], { cwd, encoding: 'utf8' });
+  const result = spawnSync('git', ['-c', 'advice.detachedHead=false', '-c', 'user.name=platlint-e2e', '-c', 'user.email=e2e@platlint.invalid', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`git ${args.join(' ')}: ${result.stderr}`);
   return result.stdout.trim();
 }
 
-/** A project with a clean manifest in platform/, as the README's commands expect. */
+/** A project with a clean manifest in platform/, as the README's commands expect, in a git repository. */
 function project(root: string): string {
   mkdirSync(join(root, 'platform'), { recursive: true });
   copyFileSync(join(repoRoot, 'fixtures/examples/maximal-user.yaml'), join(root, 'platform', 'jane.yaml'));
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'platform-config', version: '1.0.0', private: true }, null, 2) + '\n');
+  writeFileSync(join(root, '.gitignore'), 'node_modules/\n');
+  git(['init', '--quiet'], root);
   return root;
+}
+
+/**
+ * The project as a CI job installs it: what is committed (everything not ignored), cloned into a runner's folder
+ * with nothing beside it, then `npm ci` with an npm cache of its own, empty as on a fresh runner.
+ */
+function ciInstall(root: string, name: string): { checkout: string; ci: { status: number | null; stdout: string; stderr: string } } {
+  git(['add', '-A'], root);
+  git(['commit', '--quiet', '-m', 'platlint as a devDependency'], root);
+  const runner = join(dir, 'runners', name);
+  mkdirSync(runner, { recursive: true });
+  const checkout = join(runner, 'checkout');
+  git(['clone', '--quiet', root, checkout], runner);
+  const ci = runBlock(`npm ci --no-audit --no-fund --cache '${join(runner, 'npm-cache')}'`, checkout);
+  return { checkout, ci };
+}
+
+/** An npm command that succeeded without an error. */
+function expectSucceeded(run: { status: number | null; stderr: string }): void {
+  expect(run.stderr).not.toMatch(/npm error/);
+  expect(run.status).toBe(0);
+}
+
+/** The project, committed, installs in CI and lints there. */
+function expectWorksInCi(root: string, name: string): void {
+  const { checkout, ci } = ciInstall(root, name);
+  expectSucceeded(ci);
+  expectWorkingPlatlint(checkout);
+}
+
+/** In the checkout of a project: the clean manifest passes, a broken one fails with the error at its place. */
+function expectWorkingPlatlint(checkout: string): void {
+  const clean = runBlock('npx platlint platform/', checkout);
+  expect([clean.status, clean.stdout, clean.stderr]).toEqual([0, '', '']);
+  copyFileSync(join(repoRoot, 'fixtures/examples/broken-user.yaml'), join(checkout, 'platform', 'broken.yaml'));
+  const broken = runBlock('npx platlint platform/', checkout);
+  expect(broken.status).toBe(1);
+  expect(broken.stdout).toMatch(/^ {2}10:3 +error +Unknown field "emial" in spec; did you mean "email"\?.*schema\/unknown-field$/m);
+}
+
+let packed = false;
+
+/**
+ * The README's block that clones platlint and packs it, run once in the folder of the projects: the tarball is then
+ * at ../platlint/platlint-VERSION.tgz from each project, as the README has it. The clone stays clean.
+ */
+function packClone(): void {
+  if (packed) return;
+  const packing = docBlock('README.md', 'Install', 'npm pack').replaceAll(GITHUB, `file://${origin}`);
+  const run = runBlock(packing, dir);
+  expectSucceeded(run);
+  const version = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+  expect(run.stdout.trim().split('\n').at(-1)).toBe(`platlint-${version}.tgz`);
+  expect(git(['status', '--porcelain', '--untracked-files=all'], join(dir, 'platlint'))).toBe('');
+  packed = true;
+}
+
+/** The README's prose after a route's blocks: the sentence that says whether it works in CI. */
+function readmeInstallProse(): string {
+  const readme = readFileSync(join(repoRoot, 'README.md'), 'utf8');
+  return readme.slice(readme.indexOf('## Install\n'), readme.indexOf('## Quick start\n')).replace(/\s+/g, ' ');
 }
 
 let dir: string;
@@ -54,12 +119,13 @@ beforeAll(() => {
   git(['checkout', '--quiet', '-B', 'main', git(['rev-parse', 'HEAD'], repoRoot)], origin);
 });
 
+// Seven installs' node_modules (the clone, three projects, three CI checkouts): minutes to remove on a loaded machine.
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
-}, 120_000);
+}, 600_000);
 
 describe('the README install routes, against a file:// clone', () => {
-  it('quick start: npm install in a clone builds the CLI, which lints the examples (exit 1: two are broken)', () => {
+  it('quick start: npm install in a clone builds the CLI, which lints the examples (exit 1: two are broken), and leaves the clone clean', () => {
     const clone = join(dir, 'quick-start');
     git(['clone', '--quiet', origin, clone], dir);
     const block = docBlock('README.md', 'Quick start', 'npm install && npx platlint fixtures/examples/');
@@ -69,32 +135,41 @@ describe('the README install routes, against a file:// clone', () => {
     expect(run.stdout).toMatch(/^fixtures\/examples\/broken-config\.yaml$/m);
     expect(run.stdout).not.toMatch(/^fixtures\/examples\/maximal-user\.yaml$/m);
     expect(run.status).toBe(1);
+    expect(git(['status', '--porcelain', '--untracked-files=all'], clone)).toBe('');
   }, INSTALL_TIMEOUT_MS);
 
-  it('packed tarball: npm ci and npm pack in a clone, then npm install --save-dev of the tarball in a project', () => {
-    const packing = docBlock('README.md', 'Install', 'npm pack').replaceAll(GITHUB, `file://${origin}`);
-    const packed = runBlock(packing, dir);
-    expect(packed.stderr).not.toMatch(/npm error/);
-    expect(packed.status).toBe(0);
-    const version = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
-    expect(packed.stdout.trim().split('\n').at(-1)).toBe(`platlint-${version}.tgz`);
+  it('packed tarball: packed in a clone, committed into the project and installed from there; npm ci in a fresh clone of the project works', () => {
+    packClone();
     const root = project(join(dir, 'project'));
-    const installed = runBlock(docBlock('README.md', 'Install', '../platlint/platlint-0.1.0.tgz'), root);
-    expect(installed.stderr).not.toMatch(/npm error/);
-    expect(installed.status).toBe(0);
+    const installed = runBlock(docBlock('README.md', 'Install', './vendor/platlint-0.1.0.tgz'), root);
+    expectSucceeded(installed);
     expect(installed.stdout).not.toContain('platform/jane.yaml');
+    expect(readmeInstallProse()).toContain('This works in CI because the tarball is in your repository');
+    expectWorksInCi(root, 'tarball');
   }, INSTALL_TIMEOUT_MS);
 
-  it('git URL: npm install --save-dev git+file://...#main builds through prepare and links a working bin', () => {
+  it('packed tarball installed from the clone beside the project: npm ci in a fresh clone of the project fails as the README says', () => {
+    const prose = readmeInstallProse();
+    const command = /Installed straight from the clone \(`([^`]+)`\), it works on your machine only/.exec(prose)?.[1];
+    const error = /`npm ci` fails with `([^`]+)`/.exec(prose)?.[1];
+    expect(command).toBe('npm install --save-dev ../platlint/platlint-0.1.0.tgz');
+    packClone();
+    const root = project(join(dir, 'project-outside'));
+    expectSucceeded(runBlock(command ?? '', root));
+    const { ci } = ciInstall(root, 'outside');
+    expect(ci.status).not.toBe(0);
+    const [before, after] = (error ?? '').split('...');
+    expect(ci.stderr).toContain(`${before ?? ''}${join(dir, 'runners', 'outside')}${after ?? ''}`);
+  }, INSTALL_TIMEOUT_MS);
+
+  it('git URL: npm install --save-dev git+file://...#main builds through prepare; npm ci in a fresh clone of the project builds the locked commit', () => {
     const block = docBlock('README.md', 'Install', `git+${GITHUB}`).replaceAll(`git+${GITHUB}`, `git+file://${origin}`);
     expect(block).toContain(`git+file://${origin}#main`);
     const root = project(join(dir, 'git-project'));
-    const run = runBlock(block, root);
-    expect(run.stderr).not.toMatch(/npm error/);
-    expect(run.status).toBe(0);
-    copyFileSync(join(repoRoot, 'fixtures/examples/broken-user.yaml'), join(root, 'platform', 'broken.yaml'));
-    const broken = runBlock('npx platlint platform/', root);
-    expect(broken.status).toBe(1);
-    expect(broken.stdout).toMatch(/^ {2}10:3 +error +Unknown field "emial" in spec; did you mean "email"\?.*schema\/unknown-field$/m);
+    expectSucceeded(runBlock(block, root));
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { resolved?: string }> };
+    expect(lock.packages['node_modules/platlint']?.resolved).toBe(`git+file://${origin}#${git(['rev-parse', 'main'], origin)}`);
+    expect(readmeInstallProse()).toContain('This works in CI: `package-lock.json` records the commit, and `npm ci` on a fresh runner fetches and builds that commit');
+    expectWorksInCi(root, 'git');
   }, INSTALL_TIMEOUT_MS);
 });

@@ -1,7 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import type { Diagnostic } from '../../src/engine/types.js';
-import { lint, lintPatchFiles, type LintHelperOptions } from './lint.js';
+import { join } from 'node:path';
+import { fixtureFiles as fixtureFilesIn, lintFixture } from '../../src/site/fixtures.js';
 
 /** `fixtures/<rule-id>/`: each rule's valid and invalid YAML, with `# expect: <id>` markers on the lines it reports. */
 export const FIXTURES = join(import.meta.dirname, '../../fixtures');
@@ -34,25 +32,9 @@ export const DATA_FIXTURE_FOLDERS: Readonly<Record<string, string>> = {
   vap: 'test/policy/vap/kaptest.test.ts',
 };
 
-/** The fixtures of a rule: `X.old.yaml` is the previous version of `X.yaml`, `X.base.yaml` (or `base.yaml`) the object `X.patch.yaml` patches. */
+/** The fixtures of a rule (src/site/fixtures.ts has the layout): `X.old.yaml` and patch bases go with their fixture. */
 export function fixtureFiles(ruleId: string): string[] {
-  const dir = join(FIXTURES, ruleId);
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((f) => /\.ya?ml$/.test(f) && !/(?:^|\.)(?:old|base)\.ya?ml$/.test(f))
-    .map((f) => join(dir, f));
+  return fixtureFilesIn(FIXTURES, ruleId);
 }
 
-/** A fixture's diagnostics, every rule on: as an update when it has an `.old.yaml` sibling; a `.patch.yaml` applied to its base. */
-export function lintFixture(file: string, text: string, options: Pick<LintHelperOptions, 'pruneSections'> = {}): Diagnostic[] {
-  const sibling = (suffix: string): string | undefined => {
-    const path = file.replace(/(?:\.patch)?\.ya?ml$/, suffix);
-    return existsSync(path) ? readFileSync(path, 'utf8') : undefined;
-  };
-  if (/\.patch\.ya?ml$/.test(file)) {
-    const base = sibling('.base.yaml') ?? readFileSync(join(dirname(file), 'base.yaml'), 'utf8');
-    return lintPatchFiles(base, text, { ...options, preset: 'strict' }).patch;
-  }
-  const previous = sibling('.old.yaml');
-  return lint(text, { ...options, preset: 'strict', ...(previous !== undefined ? { previous } : {}) });
-}
+export { lintFixture };

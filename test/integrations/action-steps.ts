@@ -37,6 +37,8 @@ export interface StepContext {
   outputs?: Record<string, string>;
   /** A folder put first on PATH. */
   path?: string;
+  /** The working directory, GITHUB_WORKSPACE: the repository by default. */
+  workspace?: string;
 }
 
 export interface StepRun {
@@ -47,7 +49,7 @@ export interface StepRun {
 
 /**
  * Runs a composite step's script as the runner would (`bash --noprofile --norc -eo pipefail`), with `${{ inputs.X }}`
- * and `${{ steps.S.outputs.O }}` in its env replaced, the workspace at the repository root.
+ * and `${{ steps.S.outputs.O }}` in its env replaced, in the workspace (the repository root unless given).
  */
 export function runStep(step: Step | undefined, inputs: Record<string, string>, context: StepContext): StepRun {
   if (!step?.run) throw new Error('no such step');
@@ -61,7 +63,7 @@ export function runStep(step: Step | undefined, inputs: Record<string, string>, 
   }
   const base = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined && !/^npm_/i.test(entry[0])));
   const result = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', step.run], {
-    cwd: repoRoot,
+    cwd: context.workspace ?? repoRoot,
     encoding: 'utf8',
     env: {
       ...base,

@@ -175,6 +175,17 @@ describe('action.yml scripts', () => {
     expect(existsSync(output)).toBe(false);
   });
 
+  it('print the stylish report with the statistics table after the annotations when args ask for it (docs/adopting.md)', () => {
+    const run = runStep(lintStep, { paths: BROKEN, args: '--format stylish --statistics', 'sarif-file': '' }, { outputFile: join(dir, 'output-7'), temp: dir, outputs: { 'install.bin': bin } });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(1);
+    const lines = run.stdout.split('\n');
+    const stylish = lines.indexOf(BROKEN);
+    expect(stylish).toBeGreaterThan(0);
+    expect(lines.slice(0, stylish).every((line) => line.startsWith('::'))).toBe(true);
+    expect(lines.slice(stylish)).toEqual(expect.arrayContaining(['Problems by rule:', '      1        1  schema/unknown-field      Disallow fields the spec does not define']));
+  });
+
   it('base adds --base: transition rules run, and a revision that is not there fails the step', () => {
     const run = runStep(lintStep, { paths: CLEAN, base: 'HEAD', 'sarif-file': '' }, { outputFile: join(dir, 'output-5'), temp: dir, outputs: { 'install.bin': bin } });
     expect(run.stderr).toBe('');

@@ -219,23 +219,33 @@ describe('the checkout', () => {
 
 /** The README's install block for the packed tarball, run as written, with the tarball where the block packs it. */
 describe('README install blocks', () => {
-  it('npm install --save-dev of the tarball: a devDependency that npx runs', () => {
-    const block = docBlock('README.md', 'Install', '../platlint/platlint-0.1.0.tgz');
-    expect(block.trim().split('\n')).toEqual([`npm install --save-dev ../platlint/platlint-${manifest.version}.tgz`, 'npx platlint platform/']);
-    // The block before it packs the tarball in a clone beside the project (test/e2e/install-routes.test.ts runs both).
+  it('npm install --save-dev of the tarball copied into the project: a devDependency that npx runs, staged for commit', () => {
+    const block = docBlock('README.md', 'Install', './vendor/platlint-0.1.0.tgz');
+    const tarball = `platlint-${manifest.version}.tgz`;
+    expect(block.trim().split('\n')).toEqual([
+      `mkdir -p vendor && cp ../platlint/${tarball} vendor/`,
+      `npm install --save-dev ./vendor/${tarball}`,
+      'npx platlint platform/',
+      `git add vendor/${tarball} package.json package-lock.json`,
+    ]);
+    // The block before it packs the tarball in a clone beside the project (test/e2e/install-routes.test.ts runs both,
+    // then `npm ci` in a clone of the project, as CI runs it).
     const root = join(dir, 'readme-tarball');
     mkdirSync(join(root, 'platlint'), { recursive: true });
-    copyFileSync(packed.tarball, join(root, 'platlint', `platlint-${manifest.version}.tgz`));
+    copyFileSync(packed.tarball, join(root, 'platlint', tarball));
     const project = join(root, 'project');
     mkdirSync(join(project, 'platform'), { recursive: true });
     copyFileSync(CLEAN, join(project, 'platform', 'jane.yaml'));
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'platform-config', version: '1.0.0', private: true }) + '\n');
+    expect(spawnSync('git', ['init', '--quiet'], { cwd: project }).status).toBe(0);
     const base = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_/i.test(key)));
     const result = spawnSync('bash', ['-e', '-c', block], { cwd: project, encoding: 'utf8', env: { ...base, NO_COLOR: '1', GITHUB_ACTIONS: '' }, timeout: 170_000 });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).not.toContain('platform/jane.yaml');
     const installed = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
-    expect(installed.devDependencies).toEqual({ platlint: `file:../platlint/platlint-${manifest.version}.tgz` });
+    expect(installed.devDependencies).toEqual({ platlint: `file:vendor/${tarball}` });
+    const staged = spawnSync('git', ['diff', '--cached', '--name-only'], { cwd: project, encoding: 'utf8' }).stdout;
+    expect(staged).toBe(`package-lock.json\npackage.json\nvendor/${tarball}\n`);
     copyFileSync(BROKEN, join(project, 'platform', 'broken.yaml'));
     const broken = spawnSync('npx', ['platlint', 'platform/'], { cwd: project, encoding: 'utf8', env: { ...base, NO_COLOR: '1', GITHUB_ACTIONS: '' } });
     expect(broken.status).toBe(1);

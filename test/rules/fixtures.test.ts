@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
 import { FIXTURES, fixtureFiles, lintFixture, RULES_WITHOUT_FIXTURES } from '../helpers/fixtures.js';
 import { expectedMarkers } from '../helpers/lint.js';
+import { rulesShownBy } from '../../src/site/fixtures.js';
 
 const shownInFixtures = builtinRules.map((r) => r.meta.id).filter((id) => !(id in RULES_WITHOUT_FIXTURES));
 
@@ -17,7 +18,7 @@ describe.each(shownInFixtures)('fixtures of %s', (ruleId) => {
     expect(statSync(file).isFile()).toBe(true);
     const text = readFileSync(file, 'utf8');
     const expected = expectedMarkers(text);
-    const checked = new Set([ruleId, ...[...expected].map((m) => m.split(' ')[1] ?? '')]);
+    const checked = rulesShownBy(ruleId, text);
     const actual = new Set(lintFixture(file, text).filter((d) => checked.has(d.ruleId)).map((d) => `${d.line} ${d.ruleId}`));
     expect([...actual].sort()).toEqual([...expected].sort());
   });

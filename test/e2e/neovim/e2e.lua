@@ -1,7 +1,7 @@
 -- Drives platlint's language server from headless Neovim (0.7 and later) as a person would, with the server started
 -- by the configuration of docs/editors.md (loaded before this file): open a manifest, type a mistake, read the
 -- diagnostics, undo, apply fix-all, hover, complete. With $PLATLINT_CASE = 'missing', only open two manifests of a
--- project without platlint. Writes what it saw as JSON to $PLATLINT_OUT and quits; test/lsp/neovim.test.ts asserts.
+-- project without platlint. Writes what it saw as JSON to $PLATLINT_OUT and quits; test/e2e/neovim.test.ts asserts.
 local root = vim.env.PLATLINT_ROOT
 local out = {}
 local failed = nil

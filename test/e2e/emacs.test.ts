@@ -1,11 +1,16 @@
+/**
+ * The language server in Emacs with eglot, started by the configuration users copy from docs/editors.md. In `npm run test:e2e`,
+ * not `npm test`: Emacs with eglot is not an npm package. `.ci/run` installs it where it is missing; a machine without it fails
+ * here, it does not skip.
+ */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docBlock } from '../docs/doc-blocks.js';
 import { repoRoot } from '../integrations/built-cli.js';
-import { workspace } from './client.js';
-import { MANIFESTS, NOT_INSTALLED, pathWithoutPlatlint, projectWithPlatlint } from './editor-project.js';
+import { workspace } from '../lsp/client.js';
+import { MANIFESTS, NOT_INSTALLED, pathWithoutPlatlint, projectWithPlatlint } from '../lsp/editor-project.js';
 
 interface Seen {
   error?: string;
@@ -30,7 +35,7 @@ function runEmacs(root: string, env: Record<string, string> = {}): { seen: Seen;
   const config = join(root, 'init.el');
   writeFileSync(config, docBlock('docs/editors.md', 'Emacs (eglot)', 'eglot-server-programs'));
   const outFile = join(root, 'seen.json');
-  const run = spawnSync('emacs', ['-Q', '--batch', '-l', join(repoRoot, 'test/lsp/emacs/e2e.el')], {
+  const run = spawnSync('emacs', ['-Q', '--batch', '-l', join(repoRoot, 'test/e2e/emacs/e2e.el')], {
     cwd: root,
     encoding: 'utf8',
     timeout: 60_000,

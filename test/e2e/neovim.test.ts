@@ -1,11 +1,16 @@
+/**
+ * The language server in Neovim, started by the configuration users copy from docs/editors.md. In `npm run test:e2e`,
+ * not `npm test`: Neovim is not an npm package. `.ci/run` installs it where it is missing; a machine without it fails
+ * here, it does not skip.
+ */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docBlock } from '../docs/doc-blocks.js';
 import { repoRoot } from '../integrations/built-cli.js';
-import { BROKEN_USER as USER, workspace } from './client.js';
-import { executable, MANIFESTS, NOT_INSTALLED, pathWithoutPlatlint, projectWithPlatlint } from './editor-project.js';
+import { BROKEN_USER as USER, workspace } from '../lsp/client.js';
+import { executable, MANIFESTS, NOT_INSTALLED, pathWithoutPlatlint, projectWithPlatlint } from '../lsp/editor-project.js';
 
 type Diagnostic = [string, number, number, number];
 
@@ -47,7 +52,7 @@ function editorConfig(dir: string): string {
 /** Headless Neovim in `root` with the docs' configuration, driven by e2e.lua; what it saw, and what it wrote on stderr. */
 function runNeovim(root: string, env: Record<string, string> = {}): { seen: Seen; stderr: string } {
   const outFile = join(root, 'seen.json');
-  const script = join(repoRoot, 'test/lsp/neovim/e2e.lua');
+  const script = join(repoRoot, 'test/e2e/neovim/e2e.lua');
   const run = spawnSync('nvim', ['--headless', '--clean', '-n', '-c', `luafile ${editorConfig(root)}`, '-c', `luafile ${script}`], {
     cwd: root,
     encoding: 'utf8',

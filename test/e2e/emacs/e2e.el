@@ -1,7 +1,7 @@
 ;;; e2e.el --- Drives platlint's language server from Emacs (28, with Debian's eglot) in batch mode  -*- lexical-binding: t -*-
 ;; The server is started by the configuration of docs/editors.md ($PLATLINT_CONFIG), as a person's init file would:
 ;; open a manifest and read the diagnostics flymake shows. With $PLATLINT_CASE = "missing", open two manifests of a
-;; project without platlint. Writes what it saw as JSON to $PLATLINT_OUT; test/lsp/emacs.test.ts asserts on it.
+;; project without platlint. Writes what it saw as JSON to $PLATLINT_OUT; test/e2e/emacs.test.ts asserts on it.
 
 ;; Debian's ELPA packages (eglot and the newer project and xref it needs); -Q skipped the site start that adds them.
 (let ((default-directory "/usr/share/emacs/site-lisp/elpa"))
