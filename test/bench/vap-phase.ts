@@ -8,9 +8,9 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bin, type Bench } from './context.js';
-import { BenchError, expectCode, log, run } from './measure.js';
-import { alternate, realisticCorpus } from './phases.js';
+import type { Bench } from './context.js';
+import { BenchError, log } from './measure.js';
+import { alternate, platlintWith, realisticCorpus } from './phases.js';
 
 interface Check {
   name: string;
@@ -96,17 +96,17 @@ export function writeAdmissionPolicies(dir: string): string {
 export async function vapPhase(bench: Bench): Promise<void> {
   const corpus = realisticCorpus(bench, bench.options.smoke ? 100 : 3_000);
   const policies = writeAdmissionPolicies(join(bench.options.out, 'admission-policies'));
-  const lint = async (label: string, flags: readonly string[]): Promise<void> => {
-    const report = join(bench.options.out, 'reports', `platlint-${label.split(' ')[0] ?? label}.json`);
-    const sample = await run([bin, corpus.dir, ...flags, '--format', 'json', '-o', report], { out: bench.options.out });
-    expectCode(`platlint ${label}`, sample, [1]);
-    bench.add(label, sample);
-  };
+  let report = '';
   for (let rep = 0; rep < bench.options.reps; rep++) {
-    await alternate([() => lint('v platlint realistic, 50 admission policies', ['--policy', policies]), () => lint('v0 platlint realistic, no policies', [])], rep);
+    await alternate([
+      async () => {
+        report = await platlintWith(bench, corpus.dir, 'v platlint realistic, 50 admission policies', ['--policy', policies]);
+      },
+      () => platlintWith(bench, corpus.dir, 'v0 platlint realistic, no policies', []).then(() => undefined),
+    ], rep);
     log(`admission policies (50): repetition ${rep + 1}/${bench.options.reps} done`);
   }
-  bench.checks['platlint realistic, 50 admission policies'] = checkAdmissionReport(join(bench.options.out, 'reports', 'platlint-v.json'));
+  bench.checks['platlint realistic, 50 admission policies'] = checkAdmissionReport(report);
 }
 
 /** The run with the policies loaded them all (no policy/ diagnostic) and reported on the Users. */
