@@ -234,7 +234,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
         failed ||= result.ioError !== undefined;
         add(result);
       }
-    }, { onProgress, sizes });
+    }, { onProgress, sizes, ruleSet });
   }
   for (const file of parallel ? [] : inputs.files) {
     onProgress(1);

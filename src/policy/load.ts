@@ -77,7 +77,6 @@ class Loader {
   readonly sources = new Map<string, LoadedPolicyFile>();
   readonly compiler: RuleCompiler;
   readonly admission: AdmissionLoader;
-  private readonly validate = policyValidator();
   private readonly settingsFor: LoadPoliciesOptions['settingsFor'];
   /** Each file's diagnostics are finished once every file is read: a binding may name a policy of another file. */
   private readonly finishers: (() => void)[] = [];
@@ -159,9 +158,11 @@ class Loader {
   private loadDocument(file: string, data: unknown, source: PolicySource, report: (problem: Problem) => void): void {
     const badRules = new Set<number>();
     let documentBad = false;
-    if (!this.validate(data)) {
+    // Compiled on the first platlint Policy: a run of ValidatingAdmissionPolicies alone never pays for it.
+    const validate = policyValidator();
+    if (!validate(data)) {
       const seen = new Set<string>();
-      for (const error of this.validate.errors ?? []) {
+      for (const error of validate.errors ?? []) {
         const problem = schemaProblem(error, source);
         const key = `${problem.spot.line}:${problem.spot.column}:${problem.message}`;
         if (seen.has(key)) continue;

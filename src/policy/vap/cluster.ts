@@ -52,6 +52,8 @@ class Layer {
 export class ClusterObjects {
   private readonly policyFiles = new Layer();
   private linted = new Layer();
+  /** Changes whenever objects are added or replaced: what was worked out from the objects before is stale. */
+  revision = 0;
 
   constructor(private readonly mapper: ResourceMapper) {}
 
@@ -59,19 +61,21 @@ export class ClusterObjects {
     return `${group}/${kind}`;
   }
 
-  /** Whether an object of this kind is kept: a Namespace, or a kind some policy takes its parameters from. */
-  static wanted(data: ObjectData, paramKinds: ReadonlySet<string>): boolean {
+  /** Whether an object of this kind is kept: a Namespace (when `namespaces`), or a kind some policy takes its parameters from. */
+  static wanted(data: ObjectData, paramKinds: ReadonlySet<string>, namespaces: boolean): boolean {
     const type = typeOf(data);
-    return type !== undefined && ((type.group === '' && type.kind === 'Namespace') || paramKinds.has(ClusterObjects.key(type.group, type.kind)));
+    return type !== undefined && ((namespaces && type.group === '' && type.kind === 'Namespace') || paramKinds.has(ClusterObjects.key(type.group, type.kind)));
   }
 
   /** Keeps an object of a policy file; the first of a name wins, as the first one applied would be created. */
   add(data: ObjectData): void {
+    this.revision++;
     this.addTo(this.policyFiles, data);
   }
 
   /** The objects of the files being linted, instead of those given before (an editor's open documents change). */
   useLinted(objects: readonly ObjectData[]): void {
+    this.revision++;
     this.linted = new Layer();
     for (const data of objects) this.addTo(this.linted, data);
   }

@@ -77,9 +77,24 @@ function collectParams(policy: CompiledPolicy, binding: BindingSpec, prepared: P
   return params;
 }
 
+/** One request as every policy sees it, worked out once however many policies decide on it. */
+interface PreparedInput {
+  input: AdmissionInput;
+  /** The cluster objects' revision it was worked out with. */
+  revision: number;
+  prepared: PreparedRequest;
+  namespaceObject: CelValue;
+  /** `request` by the versions a policy matched the object as (they differ under matchPolicy Equivalent). */
+  requests: Map<string, CelValue>;
+}
+
 /** Policies and bindings, ready to decide on requests. */
 export class AdmissionPolicies {
   readonly objects = new CelObjects();
+  /** Whether a policy looks at a kind, by `apiVersion kind`. */
+  private readonly looks = new WeakMap<CompiledPolicy, Map<string, boolean>>();
+  /** The request of an object (or of the old object, on DELETE). */
+  private readonly inputs = new WeakMap<object, PreparedInput>();
 
   constructor(private readonly context: AdmissionContext) {}
 
@@ -87,14 +102,35 @@ export class AdmissionPolicies {
   looksAt(policy: CompiledPolicy, data: ObjectData): boolean {
     const { apiVersion, kind } = data;
     if (typeof apiVersion !== 'string' || typeof kind !== 'string') return false;
-    return rulesNameResource(policy.spec.matchConstraints.resourceRules, this.context.mapper.resourceOf({ ...splitApiVersion(apiVersion), kind }));
+    let looks = this.looks.get(policy);
+    if (!looks) this.looks.set(policy, (looks = new Map()));
+    const key = `${apiVersion} ${kind}`;
+    let answer = looks.get(key);
+    if (answer === undefined) {
+      answer = rulesNameResource(policy.spec.matchConstraints.resourceRules, this.context.mapper.resourceOf({ ...splitApiVersion(apiVersion), kind }));
+      looks.set(key, answer);
+    }
+    return answer;
+  }
+
+  private prepare(input: AdmissionInput): PreparedInput {
+    const subject = (input.object ?? input.oldObject) as object;
+    const known = this.inputs.get(subject);
+    const { cluster, mapper } = this.context;
+    const same = known && known.revision === cluster.revision && (['object', 'oldObject', 'operation', 'userInfo', 'dryRun'] as const).every((k) => known.input[k] === input[k]);
+    if (known && same) return known;
+    const prepared = prepareRequest(input, mapper, cluster);
+    const entry = { input, revision: cluster.revision, prepared, namespaceObject: namespaceValue(prepared.namespaceObject), requests: new Map<string, CelValue>() };
+    this.inputs.set(subject, entry);
+    return entry;
   }
 
   /** What each binding of a policy decided on a request; none when the policy or no binding matches. */
   decide(bound: BoundPolicy, input: AdmissionInput): BindingOutcome[] {
     const { policy, bindings } = bound;
-    const { mapper, cluster } = this.context;
-    const prepared = prepareRequest(input, mapper, cluster);
+    const { cluster } = this.context;
+    const entry = this.prepare(input);
+    const { prepared } = entry;
     const matched = matchResources(policy.spec.matchConstraints, prepared.attributes);
     if (!matched.matches) return [];
     const outcomes: BindingOutcome[] = [];
@@ -108,7 +144,7 @@ export class AdmissionPolicies {
         continue;
       }
       for (const param of params) {
-        const result = validate(policy, this.activation(prepared, matched, input, param));
+        const result = validate(policy, this.activation(entry, matched, param));
         if (result.skipped !== undefined) outcome.skipped.push(result.skipped);
         outcome.decisions.push(...result.decisions);
         outcome.auditAnnotations.push(...result.auditAnnotations);
@@ -117,14 +153,21 @@ export class AdmissionPolicies {
     return outcomes;
   }
 
-  private activation(prepared: PreparedRequest, matched: { kind: GroupVersionKind; resource: GroupVersionResource }, input: AdmissionInput, param: ObjectData | null): Activation {
+  private activation(entry: PreparedInput, matched: { kind: GroupVersionKind; resource: GroupVersionResource }, param: ObjectData | null): Activation {
+    const { input, prepared } = entry;
     const { attributes } = prepared;
+    const versions = `${matched.kind.version} ${matched.resource.version}`;
+    let request = entry.requests.get(versions);
+    if (request === undefined) {
+      request = requestValue(prepared, matched, input);
+      entry.requests.set(versions, request);
+    }
     return {
       object: this.objects.of(input.object),
       oldObject: this.objects.of(input.oldObject),
       params: this.objects.of(param),
-      request: requestValue(prepared, matched, input),
-      namespaceObject: namespaceValue(prepared.namespaceObject),
+      request,
+      namespaceObject: entry.namespaceObject,
       authorizer: this.context.authorizer,
       requestResource: { ...attributes.resource, namespace: attributes.namespace, name: attributes.name, subresource: attributes.subResource },
     };

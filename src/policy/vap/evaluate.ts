@@ -108,6 +108,8 @@ class LazyVariables extends Map<string, CelValue> {
   }
 }
 
+const NO_VARIABLES: ReadonlyMap<string, CelValue> = new Map();
+
 /** One pass of expressions over one activation (cel/condition.go ForInput), with its budget and its variables. */
 class Pass {
   private variableCost = 0;
@@ -126,11 +128,12 @@ class Pass {
       ['request', activation.request],
       ['namespaceObject', options.namespace ? activation.namespaceObject : null],
     ]);
-    if (options.authorizer) {
+    // Built only for the policies that read them: most evaluate no authorizer check and declare no variable.
+    if (options.authorizer && policy.reads.has('authorizer')) {
       this.values.set('authorizer', authorizerValue(activation.authorizer));
       this.values.set('authorizer.requestResource', resourceCheckValue(activation.authorizer, activation.requestResource));
     }
-    this.values.set('variables', new LazyVariables(policy.variables.map(({ name, program }) => [name, () => this.variable(name, program)])));
+    this.values.set('variables', policy.variables.length ? new LazyVariables(policy.variables.map(({ name, program }) => [name, () => this.variable(name, program)])) : NO_VARIABLES);
   }
 
   private variable(name: string, program: CelProgram): CelValue {

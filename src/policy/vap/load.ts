@@ -15,7 +15,7 @@ import { compilePolicy, type CompiledPolicy } from './compile.js';
 import { AdmissionPolicies } from './dispatch.js';
 import { isEmptySelector } from './match.js';
 import { readBinding, readPolicy } from './read.js';
-import { objectsInText } from './scan.js';
+import { kindPattern, objectsInText } from './scan.js';
 import { ResourceMapper, type ResourceOverride } from './resources.js';
 import { admissionRuleId, AdmissionPolicyRule } from './rule.js';
 import { ADMISSION_GROUP, ADMISSION_VERSIONS, admissionKindOf, BINDING_KIND, POLICY_KIND, splitApiVersion, type BindingSpec, type UserInfo } from './types.js';
@@ -44,28 +44,38 @@ interface Loaded<T> {
 export class AdmissionRuntime {
   readonly policies: AdmissionPolicies;
 
+  /** The kinds of the objects the policies read from the linted files: Namespace, if they read one, and each paramKind's. */
+  private readonly kindNames: readonly string[];
+  private readonly kinds: RegExp;
+
   constructor(
     readonly cluster: ClusterObjects,
     mapper: ResourceMapper,
     readonly userInfo: UserInfo,
     authorizer: AuthorizerRule[] | undefined,
     /** `group/Kind` of every policy's paramKind. */
-    readonly paramKinds: ReadonlySet<string>,
-    /** Some policy reads Namespaces (a namespace selector, namespaceObject) or parameter objects. */
-    readonly readsClusterObjects: boolean,
+    private readonly paramKinds: ReadonlySet<string>,
+    /** Some policy reads Namespaces (a namespace selector, namespaceObject). */
+    private readonly readsNamespaces: boolean,
   ) {
     this.policies = new AdmissionPolicies({ mapper, cluster, authorizer: settingsAuthorizer(authorizer) });
+    this.kindNames = [...(readsNamespaces ? ['Namespace'] : []), ...[...paramKinds].map((key) => key.slice(key.lastIndexOf('/') + 1))];
+    this.kinds = kindPattern(this.kindNames);
+  }
+
+  /** Some policy reads Namespaces or parameter objects: the linted files are searched for them first. */
+  get readsClusterObjects(): boolean {
+    return this.kindNames.length > 0;
   }
 
   /** Whether an object of the linted files is one the policies read (a Namespace, a parameter object). */
   wants(data: ObjectData): boolean {
-    return ClusterObjects.wanted(data, this.paramKinds);
+    return ClusterObjects.wanted(data, this.paramKinds, this.readsNamespaces);
   }
 
   /** The Namespaces and parameter objects of a linted file's text. */
   clusterObjectsIn(text: string): ObjectData[] {
-    const kindNames = ['Namespace', ...[...this.paramKinds].map((key) => key.slice(key.lastIndexOf('/') + 1))];
-    return objectsInText(text, { kindNames, wants: (data) => this.wants(data) });
+    return objectsInText(text, { kinds: this.kinds, wants: (data) => this.wants(data) });
   }
 }
 
@@ -142,12 +152,12 @@ export class AdmissionLoader {
     const mapper = new ResourceMapper(this.settings.resources);
     const cluster = new ClusterObjects(mapper);
     for (const object of this.objects) {
-      if (ClusterObjects.wanted(object.spec, paramKinds)) cluster.add(object.spec);
+      if (ClusterObjects.wanted(object.spec, paramKinds, true)) cluster.add(object.spec);
       else object.report({ path: ['kind'], message: `A ${String(object.spec['kind'])} is neither a policy (platlint/v1 Policy, ValidatingAdmissionPolicy), a binding, nor an object a loaded policy reads (a Namespace, a paramKind)` });
     }
     if (this.policies.length === 0) return undefined;
-    const readsClusterObjects = paramKinds.size > 0 || this.policies.some(({ spec }) => readsNamespaces(spec, byPolicy.get(spec.spec.name) ?? []));
-    const runtime = new AdmissionRuntime(cluster, mapper, this.settings.userInfo ?? {}, this.settings.authorizer, paramKinds, readsClusterObjects);
+    const namespaces = this.policies.some(({ spec }) => readsNamespaces(spec, byPolicy.get(spec.spec.name) ?? []));
+    const runtime = new AdmissionRuntime(cluster, mapper, this.settings.userInfo ?? {}, this.settings.authorizer, paramKinds, namespaces);
     const rules = this.policies.map(({ spec: policy, file, report, name }) => {
       const bindings = byPolicy.get(policy.spec.name) ?? [];
       const rule = new AdmissionPolicyRule({ policy, bindings }, { file, name }, runtime);

@@ -1,32 +1,22 @@
 /**
- * Reading a ValidatingAdmissionPolicy or binding document: its structure (schema.ts, through ajv), what the API
+ * Reading a ValidatingAdmissionPolicy or binding document: its structure (schema.ts, structure.ts), what the API
  * server's validation refuses (k8s.io/kubernetes pkg/apis/admissionregistration/validation: validationActions,
  * paramRef, resource rules, names), then the API server's defaults. Every mistake is a problem at a data path of the
  * document; a document with one is not used, as the API server would not store it.
  */
-import { Ajv, type ValidateFunction } from 'ajv';
 import { isRecord } from '../../platform/data.js';
 import { describeSchemaError, type DocumentProblem } from '../schema-problems.js';
 import type { LabelSelector } from '../types.js';
+import type { JsonSchema } from '../schema.js';
 import { admissionBindingSchema, admissionPolicySchema } from './schema.js';
+import { structureErrors } from './structure.js';
 import type { BindingSpec, MatchResources, ParamRef, PolicySpec, ResourceRule, RuleScope, ValidationAction, ValidationSpec } from './types.js';
 
 type Path = (string | number)[];
 
-let validators: { policy: ValidateFunction; binding: ValidateFunction } | undefined;
-
-function structure(): NonNullable<typeof validators> {
-  if (!validators) {
-    const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
-    validators = { policy: ajv.compile(admissionPolicySchema), binding: ajv.compile(admissionBindingSchema) };
-  }
-  return validators;
-}
-
-function structuralProblems(validate: ValidateFunction, data: unknown): DocumentProblem[] {
-  if (validate(data)) return [];
+function structuralProblems(schema: JsonSchema, data: unknown): DocumentProblem[] {
   const seen = new Set<string>();
-  return (validate.errors ?? []).map(describeSchemaError).filter((p) => {
+  return structureErrors(schema, data).map(describeSchemaError).filter((p) => {
     const key = `${JSON.stringify(p.path)}:${p.message}`;
     if (seen.has(key)) return false;
     seen.add(key);
@@ -119,7 +109,7 @@ function result<T>(spec: T, problems: DocumentProblem[]): ReadResult<T> {
 
 /** A ValidatingAdmissionPolicy document, defaulted, or its mistakes. */
 export function readPolicy(data: unknown): ReadResult<PolicySpec> {
-  const structural = structuralProblems(structure().policy, data);
+  const structural = structuralProblems(admissionPolicySchema, data);
   if (structural.length) return { problems: structural };
   const doc = fields(data);
   const spec = fields(doc['spec']);
@@ -177,7 +167,7 @@ const ACTIONS: readonly ValidationAction[] = ['Deny', 'Warn', 'Audit'];
 
 /** A ValidatingAdmissionPolicyBinding document, defaulted, or its mistakes. */
 export function readBinding(data: unknown): ReadResult<BindingSpec> {
-  const structural = structuralProblems(structure().binding, data);
+  const structural = structuralProblems(admissionBindingSchema, data);
   if (structural.length) return { problems: structural };
   const doc = fields(data);
   const spec = fields(doc['spec']);

@@ -1,8 +1,8 @@
 /**
  * The objects in a file's text, read as kubectl reads them (the platform's Go decoder, the items of a `v1` List):
  * the Namespaces and parameter objects of the linted files for the policies that read them, the resources of a
- * kaptest suite. A text that names none of the kinds wanted is not parsed at all: a kind's name is in the text of
- * every object of that kind.
+ * kaptest suite. A text that writes none of the kinds wanted (`kind: ConfigMap`) is not parsed at all: only a kind
+ * written through an alias or an escape would be missed.
  */
 import { isRecord } from '../../platform/data.js';
 import { goDecode } from '../../yaml/go-decode.js';
@@ -10,13 +10,18 @@ import { parseYaml, withLineFeeds } from '../../yaml/parse.js';
 import type { ObjectData } from './cluster.js';
 
 export interface ObjectScan {
-  /** The kinds wanted (`Namespace`, each paramKind's kind); absent: any. */
-  kindNames?: readonly string[];
+  /** What the kinds wanted look like written (kindPattern); absent: any kind. */
+  kinds?: RegExp;
   wants(data: ObjectData): boolean;
 }
 
+/** `kind: Namespace`, `"kind": "ConfigMap"`: one of these kinds written as one, in block, flow or JSON style. */
+export function kindPattern(kinds: readonly string[]): RegExp {
+  return new RegExp(`kind["']?\\s*:\\s*["']?(?:${kinds.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`);
+}
+
 export function objectsInText(text: string, scan: ObjectScan): ObjectData[] {
-  if (scan.kindNames && !scan.kindNames.some((kind) => text.includes(kind))) return [];
+  if (scan.kinds && !scan.kinds.test(text)) return [];
   let parsed;
   try {
     parsed = parseYaml(withLineFeeds(text));
