@@ -57,10 +57,11 @@ export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<Rul
     policies = loadPolicies(files, {
       settingsFor: (file) => base.settingsFor(file),
       ...(configFile?.kubernetesVersion ? { kubernetesVersion: configFile.kubernetesVersion } : {}),
+      ...(configFile?.admission ? { admission: configFile.admission } : {}),
     });
     const read = files.flatMap((file) => ('bytes' in file ? [file] : []));
     // The Kubernetes version decides what the policies compile to: a cached result holds for one version.
-    policyFingerprint = hashText(configFile?.kubernetesVersion ?? '', ...read.map((file) => file.bytes));
+    policyFingerprint = hashText(configFile?.kubernetesVersion ?? '', JSON.stringify(configFile?.admission ?? null), ...read.map((file) => file.bytes));
     isPolicyFixture = policyFixtureTest(read.map((file) => file.absolute), cwd);
   }
   const rules = policies ? [...builtinRules, ...policies.rules] : builtinRules;

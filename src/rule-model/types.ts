@@ -164,13 +164,19 @@ export interface NodeFacts {
   scalar(path: DataPath): { source: string; plain: boolean } | undefined;
 }
 
-export interface RuleDocument {
-  kind: ResourceKind;
+/** An object of any API as a rule judging objects of every kind sees it (`Rule.checkObject`). */
+export interface ObjectDocument {
+  kind: string;
   apiVersion: string;
-  /** The document's data as the platform's decoder sees it (YAML 1.1 scalars). */
+  /** The object's data as the platform's decoder sees it (YAML 1.1 scalars). */
   data: Readonly<Record<string, unknown>>;
   /** The previous version of the same object when the document is linted as an update (`diff`, `patch`, `--base`). */
   old?: Readonly<Record<string, unknown>>;
+}
+
+/** A User or Config, as the rules on the platform's kinds see it. */
+export interface RuleDocument extends ObjectDocument {
+  kind: ResourceKind;
 }
 
 /**
@@ -212,6 +218,14 @@ export interface Rule {
   readonly meta: RuleMeta;
   readonly messages: RuleMessages;
   check?(doc: RuleDocument, context: RuleContext): void;
+  /**
+   * Judges objects of any API, the platform's and others' (a Deployment), as they are written: a
+   * ValidatingAdmissionPolicy, which matches objects by resource rules of its own. Never given the status parsed
+   * out of a Config's `spec.raw` or an embedded configuration, which are no objects of their own.
+   */
+  checkObject?(doc: ObjectDocument, context: RuleContext): void;
+  /** For a rule with `checkObject`: whether it judges objects of this apiVersion and kind at all. */
+  judgesKind?(apiVersion: string, kind: string): boolean;
 }
 
 /** The `{{name}}` placeholders of a template. */

@@ -13,6 +13,7 @@ import { shown } from '../engine/message-text.js';
 import { configFileSchema } from './schema.js';
 import { readRegularFile, SIZE_LIMITS } from '../project/read-file.js';
 import { pointerTokens } from '../engine/locator.js';
+import type { AdmissionSettings } from '../policy/vap/load.js';
 
 export const CONFIG_FILE_NAMES = ['.platlint.yaml', '.platlint.yml'];
 
@@ -47,6 +48,10 @@ export interface ConfigFile {
   policies?: string[];
   /** The Kubernetes version whose CEL environment policies run in ("1.30"). */
   kubernetesVersion?: string;
+  /** How ValidatingAdmissionPolicies see requests: the user, the authorizer's answers, kinds' resources. */
+  admission?: AdmissionSettings;
+  /** How `platlint policy export` writes ValidatingAdmissionPolicies: the API groups that hold Users besides the platform's. */
+  export?: { groups?: string[] };
   overrides?: { files: string[]; extends?: string | string[]; rules?: Record<string, RuleEntry> }[];
   /** Where the platform configuration is kept inside other files. */
   embedded?: { files: string[]; at: string | string[]; as?: 'Config' }[];
