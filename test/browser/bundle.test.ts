@@ -1,7 +1,7 @@
 /**
- * The platform-neutral core (src/engine, yaml, schema, formats, platform, policy, rules/) runs in a browser: its
- * browser entry (src/browser/index.ts) bundles for the browser without reaching a Node module or any code outside the
- * core, and the bundle, run where no Node global exists, reports what the CLI's engine reports.
+ * The platform-neutral core (src/engine, yaml, rule-model, schema, formats, platform, policy, rules/) runs in a
+ * browser: its browser entry (src/browser/index.ts) bundles for the browser without reaching a Node module or any code
+ * outside the core, and the bundle, run where no Node global exists, reports what the CLI's engine reports.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import { ROOT } from '../helpers/cli.js';
 
 const ENTRY = 'src/browser/index.ts';
 /** Where the bundle may take code from: the core, the browser entry, the packages, the validators compiled from the core's schemas. */
-const ALLOWED = /^(?:src\/(?:engine|yaml|schema|formats|platform|policy|browser)\/|rules\/|node_modules\/|dist\/src\/schema\/validators\.generated\.js$)/;
+const ALLOWED = /^(?:src\/(?:engine|yaml|rule-model|schema|formats|platform|policy|browser)\/|rules\/|node_modules\/|dist\/src\/schema\/validators\.generated\.js$)/;
 
 async function bundle(entry: string, format: 'esm' | 'iife'): Promise<esbuild.BuildResult<{ write: false; metafile: true }>> {
   // The build's own plugins, from dist/ where `npm run build` wrote them and the validators they take.
