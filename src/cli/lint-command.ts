@@ -1,7 +1,7 @@
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { lintBytes, lintText } from '../engine/lint.js';
 import { maskSecretsInText } from '../engine/secrets.js';
-import { isRuleEnabled, severityInForce, type RuleSetting, type RuleSettings } from '../engine/settings.js';
+import { severityInForce, type RuleSetting, type RuleSettings } from '../engine/settings.js';
 import type { FileResult, Rule } from '../engine/types.js';
 import { defaultFormat, isFormatName, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
 import type { Summary } from '../formatters/summary.js';
@@ -20,8 +20,9 @@ import { ReportOutputs, ruleInfoLookup } from './report-output.js';
 import { POLICY_FIXTURE_REASON } from '../project/policy-fixtures.js';
 import { VERSION } from './version.js';
 import { FileWriteError, writeFileAtomic } from '../project/write-file.js';
-import { baselinePathOf, loadSuppressions, todayUtc } from '../suppressions/load.js';
-import { SuppressionLedger } from '../suppressions/unused.js';
+import { baselinePathOf, loadSuppressions } from '../suppressions/load.js';
+import { todayUtc } from '../suppressions/exceptions.js';
+import { judgeBySettings, SuppressionLedger } from '../suppressions/unused.js';
 import { suppressionsFingerprint, unusedReporting } from '../project/suppressions.js';
 import type { Suppressor } from '../engine/diagnostics.js';
 import type { Suppressions } from '../suppressions/suppressions.js';
@@ -116,11 +117,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const withFrames = targets.some((t) => t.format === 'stylish');
   const today = todayUtc();
   const suppressions = loadSuppressions({ cwd: io.cwd, configFile, baseline: flags.baseline, today, applyBaseline: baselineRun?.prune ?? true });
-  const rulesById = new Map(rules.map((rule) => [rule.meta.id, rule]));
-  const ledger = new SuppressionLedger(suppressions, (ruleId, file) => {
-    const rule = rulesById.get(ruleId);
-    return !rule || isRuleEnabled(rule.meta, settingsFor(file).get(ruleId));
-  });
+  const ledger = new SuppressionLedger(suppressions, judgeBySettings(rules, settingsFor));
   const baselinePath = baselinePathOf({ cwd: io.cwd, configFile, baseline: flags.baseline });
   const linting: ProjectLinting = {
     ruleSet,

@@ -16,7 +16,7 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { FileResult } from '../engine/types.js';
 import { loadRuleSet } from '../project/rule-set.js';
 import { ruleOverrides } from './settings.js';
-import { lintFile } from '../project/file-linting.js';
+import { lintFile } from '../project/files.js';
 import { loadSuppressions } from '../suppressions/load.js';
 import { lintWorkerScript } from './worker-script.js';
 

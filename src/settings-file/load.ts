@@ -1,5 +1,8 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+/**
+ * The tool's own `.platlint.yaml`, read from its text: its YAML, its schema, each mistake at its line. Finding and
+ * reading the file is the project layer's (src/project/config-file.ts), so that a browser build reads the text it
+ * holds the same way.
+ */
 import { Ajv, type ErrorObject } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
 import { locate } from '../yaml/locate.js';
@@ -7,7 +10,6 @@ import { nearest } from '../engine/suggest.js';
 import { isCalendarDate } from '../formats/time.js';
 import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS } from '../yaml/parse.js';
 import { configFileSchema } from './schema.js';
-import { readRegularFile, SIZE_LIMITS } from '../project/read-file.js';
 
 export const CONFIG_FILE_NAMES = ['.platlint.yaml', '.platlint.yml'];
 
@@ -71,20 +73,6 @@ export class ConfigError extends Error {
   }
 }
 
-/** The nearest `.platlint.yaml` from a directory upward. */
-export function findConfigFile(startDir: string): string | undefined {
-  let dir = resolve(startDir);
-  for (;;) {
-    for (const name of CONFIG_FILE_NAMES) {
-      const candidate = join(dir, name);
-      if (existsSync(candidate)) return candidate;
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-}
-
 let validator: ReturnType<Ajv['compile']> | undefined;
 
 function suggestion(word: unknown, candidates: readonly unknown[]): string {
@@ -138,13 +126,8 @@ function dropInvalid(data: Record<string, unknown>, segments: readonly (string |
   }
 }
 
-/** Loads a config file; `text`, when given, is its content (an editor's unsaved buffer) instead of the disk's. */
-export function loadConfigFile(path: string, text?: string): ConfigFile {
-  if (text === undefined) {
-    const read = readRegularFile(path, SIZE_LIMITS.config);
-    if ('reason' in read) throw new ConfigError(`cannot read config file ${path}: ${read.reason}`);
-    text = read.bytes.toString('utf8');
-  }
+/** Reads the config file at `path` (absolute) from its text. */
+export function loadConfigFile(path: string, text: string): ConfigFile {
   const lineCounter = new LineCounter();
   const at = (offset: number): string => {
     const { line, col } = lineCounter.linePos(offset);

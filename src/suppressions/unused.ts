@@ -3,14 +3,15 @@
  * their date. The run records each file's result here (in whatever thread it was linted), then reports these as
  * diagnostics at the entries' own lines, in the baseline file and in `.platlint.yaml`.
  */
-import { resolve } from 'node:path';
+import { resolve } from '../settings-file/path-functions.js';
 import { DiagnosticSink, type ReportingRule } from '../engine/diagnostics.js';
-import type { RuleSettings } from '../engine/settings.js';
-import type { FileResult } from '../engine/types.js';
+import { globMatches } from '../engine/globs.js';
+import { isRuleEnabled, type RuleSettings } from '../engine/settings.js';
+import type { FileResult, Rule } from '../engine/types.js';
 import type { BaselineEntry } from './baseline.js';
-import type { ExceptionEntry } from '../settings-file/load.js';
+import type { ConfigFile, ExceptionEntry } from '../settings-file/load.js';
 import { isExpired } from './exceptions.js';
-import { relativeTo } from '../settings-file/paths.js';
+import { relativeTo, shownPath } from '../settings-file/paths.js';
 import type { Suppressions } from './suppressions.js';
 
 /** Where the CLI reports: the enabled rule of an id (settings of the file it reports in), else undefined. */
@@ -23,6 +24,45 @@ export interface UnusedReporting {
   config?: { path: string; name: string; text: string; locationOf(index: number): { line: number; column: number } } | undefined;
   /** The baseline file's name as reported. */
   baselineName?: string | undefined;
+}
+
+/** What a run knows that says where its suppressions' problems are reported, and which files an exception covers. */
+export interface ReportingSources {
+  cwd: string;
+  rules: readonly Rule[];
+  settingsFor(file: string): RuleSettings;
+  configFile: ConfigFile | undefined;
+  /** The files (absolute) the run would lint under a folder (absolute): the CLI walks it, the playground has its own. */
+  lintableFiles(dir: string): readonly string[];
+}
+
+/**
+ * A ledger's judge (`SuppressionLedger`'s second argument): whether a run could have found a problem of a rule in a
+ * file, by the settings in force there. An id no rule has any more is judged: it never matches.
+ */
+export function judgeBySettings(rules: readonly Rule[], settingsFor: (file: string) => RuleSettings): (ruleId: string, file: string) => boolean {
+  const byId = new Map(rules.map((rule) => [rule.meta.id, rule]));
+  return (ruleId, file) => {
+    const rule = byId.get(ruleId);
+    return !rule || isRuleEnabled(rule.meta, settingsFor(file).get(ruleId));
+  };
+}
+
+export function reportingOf(suppressions: Suppressions, sources: ReportingSources): UnusedReporting {
+  const byId = new Map(sources.rules.map((rule) => [rule.meta.id, rule]));
+  const { configFile, cwd } = sources;
+  const configDir = suppressions.options.configDir;
+  const baseline = suppressions.options.baseline;
+  return {
+    enabledRule: (ruleId, file) => {
+      const rule = byId.get(ruleId);
+      const settings = sources.settingsFor(file);
+      return rule && isRuleEnabled(rule.meta, settings.get(ruleId)) ? { rule: rule.meta, settings } : undefined;
+    },
+    filesMatching: (globs) => sources.lintableFiles(configDir).filter((file) => globMatches(relativeTo(configDir, file), globs, { dot: true })),
+    config: configFile && { path: configFile.path, name: shownPath(cwd, configFile.path), text: configFile.text, locationOf: (index) => configFile.locationOf(['exceptions', index]) },
+    baselineName: baseline && shownPath(cwd, baseline.path),
+  };
 }
 
 /** The end of the line that starts at `offset`'s line: an entry's diagnostic spans its line from the entry on. */
