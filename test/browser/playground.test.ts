@@ -4,46 +4,12 @@
  * exceptions that suppress, expire or go unused, an ignored manifest. Run here from the sources with Node's paths;
  * test/browser/bundle.test.ts runs its browser bundle, and test/e2e/playground.test.ts the page.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PlaygroundProject, type PlaygroundTexts } from '../../src/browser/playground.js';
 import { useNodeHost } from '../../src/project/node-host.js';
-import { ROOT } from '../helpers/cli.js';
-import { runPlaygroundCommand } from '../helpers/playground-cli.js';
+import { PLAYGROUND_CASES, runPlaygroundCommand } from '../helpers/playground-cli.js';
 
-const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
-const BROKEN_USER = read('fixtures/examples/broken-user.yaml');
-const NO_CLUSTER_ADMIN = 'fixtures/policies/no-cluster-admin';
-
-export const PLAYGROUND_CASES: [string, PlaygroundTexts][] = [
-  ['a manifest alone', { manifest: BROKEN_USER, config: '', policy: '' }],
-  ['an empty manifest', { manifest: '', config: '', policy: '' }],
-  ['a preset', { manifest: read('fixtures/examples/maximal-config.yaml'), config: 'extends: [strict]\n', policy: '' }],
-  [
-    'exceptions that suppress, expired and unused',
-    {
-      manifest: BROKEN_USER,
-      config: [
-        'exceptions:',
-        '  - rules: [schema/unknown-field]',
-        '    reason: migrating',
-        '  - rules: [user/duplicates]',
-        '    reason: old',
-        '    expires: 2020-01-01',
-        '  - rules: [vault/*]',
-        '    files: ["*.yaml"]',
-        '    reason: never used',
-        '',
-      ].join('\n'),
-      policy: '',
-    },
-  ],
-  ['a policy and its fixture', { manifest: read(`${NO_CLUSTER_ADMIN}/tests/invalid.yaml`), config: '', policy: read(`${NO_CLUSTER_ADMIN}/policy.yaml`) }],
-  ['a broken policy', { manifest: BROKEN_USER, config: '', policy: 'apiVersion: platlint/v1\nkind: Policy\nmetadata: {name: x}\nspec:\n  rules:\n    - id: acme/x\n      expression: "self.a =="\n' }],
-  ['a policy path that is not there', { manifest: BROKEN_USER, config: 'policies: [missing.yaml]\n', policy: '' }],
-  ['an ignored manifest', { manifest: BROKEN_USER, config: 'ignore: ["*.yaml"]\n', policy: '' }],
-];
+const BROKEN_USER = PLAYGROUND_CASES[0]?.[1].manifest ?? '';
 
 describe('the playground stands for the command', () => {
   useNodeHost();

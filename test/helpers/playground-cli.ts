@@ -3,11 +3,11 @@
  * (an empty settings or policy text is a file that is not there; the manifest is always there), then `platlint --format json [--policy policy.yaml] playground.yaml`
  * in that folder, as src/browser/playground.ts says.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlaygroundTexts } from '../../src/browser/playground.js';
-import { runCli, type CliRun } from './cli.js';
+import { ROOT, runCli, type CliRun } from './cli.js';
 
 export interface PlaygroundCliRun extends CliRun {
   /** The folder the command ran in (removed): its stderr names the settings file by its path there. */
@@ -26,3 +26,37 @@ export function runPlaygroundCommand(texts: PlaygroundTexts): PlaygroundCliRun {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Texts that take each path of the command: settings, exceptions, policies, their mistakes, an ignored manifest. */
+const read = (file: string): string => readFileSync(join(ROOT, file), 'utf8');
+const BROKEN_USER = read('fixtures/examples/broken-user.yaml');
+const NO_CLUSTER_ADMIN = 'fixtures/policies/no-cluster-admin';
+
+export const PLAYGROUND_CASES: [string, PlaygroundTexts][] = [
+  ['a manifest alone', { manifest: BROKEN_USER, config: '', policy: '' }],
+  ['an empty manifest', { manifest: '', config: '', policy: '' }],
+  ['a preset', { manifest: read('fixtures/examples/maximal-config.yaml'), config: 'extends: [strict]\n', policy: '' }],
+  [
+    'exceptions that suppress, expired and unused',
+    {
+      manifest: BROKEN_USER,
+      config: [
+        'exceptions:',
+        '  - rules: [schema/unknown-field]',
+        '    reason: migrating',
+        '  - rules: [user/duplicates]',
+        '    reason: old',
+        '    expires: 2020-01-01',
+        '  - rules: [vault/*]',
+        '    files: ["*.yaml"]',
+        '    reason: never used',
+        '',
+      ].join('\n'),
+      policy: '',
+    },
+  ],
+  ['a policy and its fixture', { manifest: read(`${NO_CLUSTER_ADMIN}/tests/invalid.yaml`), config: '', policy: read(`${NO_CLUSTER_ADMIN}/policy.yaml`) }],
+  ['a broken policy', { manifest: BROKEN_USER, config: '', policy: 'apiVersion: platlint/v1\nkind: Policy\nmetadata: {name: x}\nspec:\n  rules:\n    - id: acme/x\n      expression: "self.a =="\n' }],
+  ['a policy path that is not there', { manifest: BROKEN_USER, config: 'policies: [missing.yaml]\n', policy: '' }],
+  ['an ignored manifest', { manifest: BROKEN_USER, config: 'ignore: ["*.yaml"]\n', policy: '' }],
+];
