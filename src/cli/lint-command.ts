@@ -179,8 +179,10 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
           io.error(`platlint: ${filename} not fixed: it has YAML errors, and --fix changes only files that parse completely`);
         }
         if (fixed.text !== original) {
-          // The reported text (--fix-dry-run, or --fix on stdin) is output like any other: its secrets are masked.
-          if (flags.fixDryRun || !writeBack) result.output = maskSecretsInText(fixed.text);
+          // --fix-dry-run's text is a preview to read, output like any other: its secrets are masked. --fix on stdin
+          // gives back the text to write in place of what was read: exactly that, or a secret would become a mask.
+          if (flags.fixDryRun) result.output = maskSecretsInText(fixed.text);
+          else if (!writeBack) result.output = fixed.text;
           else {
             try {
               writeFileAtomic(filename, fixed.text);

@@ -15,14 +15,14 @@ export function ruleOverrides(flags: readonly string[], rules: readonly Rule[]):
 
 /**
  * The config file's entries and the `--rule` flags that name rules by a former id, as warnings for stderr: printed
- * once per run by the command, not once per file (the settings are applied per file, and in every worker).
+ * once per run by the command, not once per file (the settings are applied per file, and in every worker). The
+ * commands call it before linting anything, so a flag that is no `ID=SEVERITY` is a usage error at once.
  */
 export function renamedRuleWarnings(configDeprecations: readonly string[], flags: readonly string[], rules: readonly Rule[]): string[] {
   const ids = rules.map((rule) => rule.meta.id);
-  const fromFlags = flags.flatMap((flag) => {
-    const eq = flag.lastIndexOf('=');
-    const note = eq > 0 ? renamedRulesNote(flag.slice(0, eq).trim(), ids) : undefined;
-    return note ? [`--rule ${flag}: ${note}`] : [];
+  const fromFlags = ruleOverrides(flags, rules).flatMap(({ pattern }, index) => {
+    const note = renamedRulesNote(pattern, ids);
+    return note ? [`--rule ${flags[index] ?? ''}: ${note}`] : [];
   });
   return [...configDeprecations, ...fromFlags].map((line) => `platlint: warning: ${line}`);
 }

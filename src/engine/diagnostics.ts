@@ -10,6 +10,7 @@ import { applyDirectives, type Directive } from './directives.js';
 import { maskLine, scrubMessage, type SecretMap } from './secrets.js';
 import { effectiveSeverity, formatMessage, messageSpec, type RuleSettings } from './settings.js';
 import type { Diagnostic, RuleMeta, SuppressedDiagnostic } from './types.js';
+import { shown } from '../../rules/message-text.js';
 
 /** What a diagnostic takes from its rule: the id, the messages, the default severity and what it supersedes. */
 export type ReportingRule = Pick<RuleMeta, 'id' | 'severity' | 'messages' | 'supersedes'>;
@@ -239,7 +240,8 @@ export class DiagnosticSink {
       for (const entry of list) {
         const { directive, id } = entry;
         if (rule === scope.unusedRule && scope.inUnparsed(directive.start)) continue;
-        const data = { directive: `platlint-${directive.kind}`, id: id || 'all rules', ...('current' in entry ? { current: entry.current } : {}) };
+        // An id is shown cut short: a comment can hold a line of any length.
+        const data = { directive: `platlint-${directive.kind}`, id: id ? shown(id) : 'all rules', ...('current' in entry ? { current: entry.current } : {}) };
         this.emit({ rule, messageId: id ? 'withId' : 'all', data, range: [directive.start, directive.end], pointer: '', document: scope.documentAt(directive.start) });
       }
     }

@@ -1,3 +1,4 @@
+import { globProblem } from './globs.js';
 import { renamedRulesNamed, ruleIdMatches } from './settings.js';
 
 export type DirectiveKind = 'disable-next-line' | 'disable-line' | 'disable' | 'enable' | 'disable-file';
@@ -59,6 +60,8 @@ export interface DirectiveOutcome {
 export function applyDirectives(directives: readonly Directive[], diagnostics: readonly Suppressible[], knownIds: readonly string[]): DirectiveOutcome {
   const used = new Set<string>();
   const suppressed = new Set<number>();
+  // An id micromatch cannot compile (an endless glob in a comment) names no rule: it matches nothing and is unknown.
+  const names = (pattern: string, ruleId: string): boolean => globProblem(pattern) === undefined && ruleIdMatches(pattern, ruleId);
   const key = (d: Directive, id: string): string => `${d.start}\u0000${id}`;
   const covers = (d: Directive, line: number, enables: readonly Directive[], id: string): boolean => {
     switch (d.kind) {
@@ -70,7 +73,7 @@ export function applyDirectives(directives: readonly Directive[], diagnostics: r
         return line === d.line + 1;
       case 'disable': {
         if (line < d.line) return false;
-        const closedBy = enables.find((e) => e.line > d.line && e.line <= line && (e.ids.length === 0 || e.ids.some((p) => p === id || (id !== '' && ruleIdMatches(p, id)))));
+        const closedBy = enables.find((e) => e.line > d.line && e.line <= line && (e.ids.length === 0 || e.ids.some((p) => p === id || (id !== '' && names(p, id)))));
         return !closedBy;
       }
       case 'enable':
@@ -84,7 +87,7 @@ export function applyDirectives(directives: readonly Directive[], diagnostics: r
       if (directive.kind === 'enable') continue;
       const ids = directive.ids.length ? directive.ids : [''];
       for (const id of ids) {
-        if (id !== '' && !ruleIdMatches(id, diagnostic.ruleId)) continue;
+        if (id !== '' && !names(id, diagnostic.ruleId)) continue;
         if (!covers(directive, diagnostic.line, enables, id === '' ? '' : id)) continue;
         suppressed.add(index);
         used.add(key(directive, id));
@@ -97,7 +100,7 @@ export function applyDirectives(directives: readonly Directive[], diagnostics: r
   for (const directive of directives) {
     if (directive.kind === 'enable') continue;
     for (const id of directive.ids.length ? directive.ids : ['']) {
-      if (id !== '' && !knownIds.some((known) => ruleIdMatches(id, known))) {
+      if (id !== '' && !knownIds.some((known) => names(id, known))) {
         unknown.push({ directive, id });
         continue;
       }

@@ -36,9 +36,14 @@ export function atText(at: readonly string[]): string {
   return at.some((key) => key.includes('.') || key === '') ? `[${at.join(', ')}]` : at.join('.');
 }
 
-/** A Secret's `data` holds base64; anywhere else a string is the configuration as YAML text. */
-export function isBase64Place(at: DataPath): boolean {
-  return at.length === 2 && at[0] === 'data';
+/**
+ * Whether a document keeps the value at `at` as base64: a Secret's `data` and a ConfigMap's `binaryData` do; a
+ * ConfigMap's `data` is text, as is every other place.
+ */
+export function isBase64Place(document: unknown, at: DataPath): boolean {
+  if (at.length !== 2 || !isRecord(document)) return false;
+  const kind = document['kind'];
+  return (kind === 'Secret' && at[0] === 'data') || (kind === 'ConfigMap' && at[0] === 'binaryData');
 }
 
 const SECTIONS: ReadonlySet<string> = new Set(CONFIG_SECTIONS);
@@ -84,7 +89,7 @@ export function embeddedCandidate(data: unknown): readonly string[] | undefined 
       if (!isRecord(entries)) continue;
       for (const [key, value] of Object.entries(entries)) {
         if (typeof value !== 'string') continue;
-        const text = section === 'data' ? decodeBase64(value) : value;
+        const text = isBase64Place(data, [section, key]) ? decodeBase64(value) : value;
         if (text !== undefined && parsesAsPlatformConfig(text)) return [section, key];
       }
     }

@@ -1,11 +1,11 @@
-import { isScalar } from 'yaml';
+import { Document, isScalar } from 'yaml';
 import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
-import { decodeSpace, LintTarget, type RawStatus } from './document.js';
+import { LintTarget, type RawStatus } from './document.js';
 import { positionInText, type NodeSpace, type OffsetRange } from './node-space.js';
 import type { EngineFinding } from './diagnostics.js';
 import { PositionLocator, type Place } from './locator.js';
-import { yamlErrorFindings, spaceOffsets } from './yaml-errors.js';
+import { decodeDocument, spaceOffsets, tooDeepFinding, yamlErrorFindings } from './yaml-errors.js';
 import { API_GROUP, API_VERSION, apiGroupOf, documentScope, isMisspeltGroup, KNOWN_KINDS, LIST_KINDS, nearOurKind, objectScope, RESOURCE_KINDS } from './scope.js';
 import type { DataPath, ResourceKind } from './types.js';
 import { getIn, isRecord } from '../platform/data.js';
@@ -50,6 +50,8 @@ function looksBase64(text: string): boolean {
  */
 export class TargetExtractor {
   readonly findings: EngineFinding[] = [];
+  /** The spaces of the embedded texts read (`spec.raw`, an embedded entry's string), linted or not: their secrets are masked. */
+  readonly spaces: NodeSpace[] = [];
 
   constructor(private readonly parsed: ParsedYaml) {}
 
@@ -92,7 +94,7 @@ export class TargetExtractor {
         if (nodeRange) range.push([nodeRange[0], nodeRange[2]]);
         raw = { space: { doc: space.doc, root: node, text: space.text, ...(space.holdsNulls === false ? { holdsNulls: false } : {}) }, data: value };
       } else if (typeof value === 'string') {
-        raw = this.rawStatus(documentIndex, document, source.at, value, { base64: isBase64Place(source.at), notObject: 'embeddedNotObject' });
+        raw = this.rawStatus(documentIndex, document, source.at, value, { base64: isBase64Place(data, source.at), notObject: 'embeddedNotObject' });
       } else {
         const actual = value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}`;
         this.add({ ruleId: 'resource/not-an-object', messageId: 'embeddedNotObject', data: { at: place.pointer, actual }, ...place }, documentIndex);
@@ -237,25 +239,24 @@ export class TargetExtractor {
     const name = atText(at.map(String));
     const positionsIn = fallback && how.notObject === 'embeddedNotObject' ? (how.base64 ? `the decoded ${name}` : `the text of ${name}`) : undefined;
     if (text.trim() === '') return undefined;
+    // Read as a manifest is (lint.ts): nesting, syntax errors, decoding, and the secrets of whatever is read.
     const inner = parseYaml(text);
-    const innerDoc = inner.documents[0];
-    if (!innerDoc) return undefined;
+    const innerDoc = inner.documents[0] ?? new Document();
     const rawSpace: NodeSpace = { doc: innerDoc, root: innerDoc.contents, text, ...(toFile ? { toFile } : {}), ...(fallback ? { fallback } : {}), ...(positionsIn ? { positionsIn } : {}) };
+    this.spaces.push(rawSpace);
+    if (inner.tooDeep) {
+      this.findings.push(this.placedIn(rawSpace, tooDeepFinding(documentIndex, inner.tooDeep.offset, pointer)));
+      return undefined;
+    }
+    if (inner.documents.length === 0) return undefined;
     // Found in the text's own offsets, then placed in the file: the message can say where in the text.
     const textSpace: NodeSpace = { doc: innerDoc, root: innerDoc.contents, text };
     const errors = yamlErrorFindings(documentIndex, textSpace, innerDoc, pointer).map((e) => this.placedIn(rawSpace, e));
     for (const e of errors) this.findings.push(e);
     if (errors.some((e) => e.ruleId === 'yaml/syntax')) return undefined;
-    let rawData: unknown;
-    try {
-      const decoded = decodeSpace(rawSpace, { targetAware: true });
-      rawData = decoded.data;
-      for (const f of decoded.findings) this.findings.push(this.placedIn(rawSpace, { ...f, range: f.range, pointer, documentIndex }));
-      if (decoded.fatal) return undefined;
-    } catch (error) {
-      this.add({ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: (error as Error).message, code: 'ALIAS' }, range: scalarRange, pointer }, documentIndex);
-      return undefined;
-    }
+    const { data: rawData, findings, readable } = decodeDocument(rawSpace, documentIndex, pointer, { targetAware: true });
+    for (const f of findings) this.findings.push(this.placedIn(rawSpace, f));
+    if (!readable) return undefined;
     if (!isRecord(rawData)) {
       this.add({ ruleId: 'resource/not-an-object', messageId: how.notObject, data: { at: pointer, actual: 'a string that is no YAML mapping' }, range: scalarRange, pointer }, documentIndex);
       return undefined;

@@ -1,11 +1,11 @@
 import type { Document } from 'yaml';
-import { MAX_NESTING, parseYaml, withLineFeeds, type ParsedYaml } from '../yaml/parse.js';
+import { parseYaml, withLineFeeds, type ParsedYaml } from '../yaml/parse.js';
 import { directiveFindings } from '../yaml/go-directives.js';
 import { validateTarget } from '../schema/validate.js';
-import { decodeSpace, LintTarget } from './document.js';
+import { LintTarget } from './document.js';
 import type { NodeSpace, OffsetRange } from './node-space.js';
 import { TargetExtractor } from './extract.js';
-import { aliasFinding, recoverSwallowedDocuments, yamlErrorFindings } from './yaml-errors.js';
+import { decodeDocument, recoverSwallowedDocuments, tooDeepFinding, yamlErrorFindings } from './yaml-errors.js';
 import { objectScope } from './scope.js';
 import { templateMarker } from './templated.js';
 import { parseDirectives } from './directives.js';
@@ -200,11 +200,7 @@ export class FileLinter {
       const data = { detail: `the file cannot be parsed: ${(error as Error).message}`, code: 'PARSE' };
       this.emitEnabled('yaml/syntax', { messageId: 'syntax', data, range: [0, Math.min(1, text.length)], pointer: '', document: 0 });
     }
-    if (this.parsed.tooDeep) {
-      const at = this.parsed.tooDeep.offset;
-      const data = { detail: `lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads`, code: 'TOO_DEEP' };
-      this.emitEnabled('yaml/syntax', { messageId: 'syntax', data, range: [at, at + 1], pointer: '', document: 0 });
-    }
+    if (this.parsed.tooDeep) this.emitFinding(tooDeepFinding(0, this.parsed.tooDeep.offset, ''));
     const extractor = new TargetExtractor(this.parsed);
     const readable: { index: number; space: NodeSpace; data: unknown; duplicateKeys: EngineFinding[]; decoding: EngineFinding[] }[] = [];
     this.parsed.documents.forEach((doc: Document.Parsed, index) => {
@@ -224,20 +220,10 @@ export class FileLinter {
         this.unparsed.push(unparsed);
         return;
       }
-      let data: unknown;
-      let decoding: EngineFinding[];
-      try {
-        // Values as the platform's Go decoder reads them, with where it refuses or changes one.
-        const decoded = decodeSpace(space);
-        data = decoded.data;
-        decoding = decoded.findings.map((f) => ({ ...f, documentIndex: index, pointer: '' }));
-        if (decoded.fatal) {
-          for (const finding of decoding) this.emitFinding(finding);
-          this.unparsed.push(unparsed);
-          return;
-        }
-      } catch (error) {
-        this.emitFinding(aliasFinding(index, doc, error));
+      // Values as the platform's Go decoder reads them, with where it refuses or changes one.
+      const { data, findings: decoding, readable: decoded } = decodeDocument(space, index, '');
+      if (!decoded) {
+        for (const finding of decoding) this.emitFinding(finding);
         this.unparsed.push(unparsed);
         return;
       }
@@ -266,17 +252,15 @@ export class FileLinter {
         skips.push({ document: index, line: this.parsed.lineCounter.linePos(skip.range[0]).line, path: skip.pointer, reason });
       }
       for (const target of extraction.targets) {
-        // A mapping embedded in the document is in the document's space already.
-        if (target.raw) {
-          if (target.raw.space.doc !== space.doc) spaces.push(target.raw.space);
-        }
         // The status parsed out of a Config's spec.raw is the same object as the Config.
-        else linted.push(objectOf(target));
+        if (!target.raw) linted.push(objectOf(target));
         if (target.kind && this.options.suppressor) this.noteObject(target);
         this.runRules(target);
       }
     }
     for (const finding of extractor.findings) this.emitFinding(finding);
+    // Every embedded text the extractor read, whether or not it could be linted, has its secrets masked.
+    spaces.push(...extractor.spaces);
     if (objects === 0 && missingEmbedded) {
       // Named by `embedded` but holding none of its paths: a stale entry or a moved key, worth a line, not an error.
       const data = { at: embedded.map((source) => atText(source.at)).join(' or ') };

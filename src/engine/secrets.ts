@@ -1,5 +1,6 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Node, type Pair } from 'yaml';
 import { memoizeByString } from '../formats/memo.js';
+import { authSchema } from '../schema/config-auth.js';
 import { editDistance } from './suggest.js';
 import { goDecode } from '../yaml/go-decode.js';
 import { parseYaml, withLineFeeds } from '../yaml/parse.js';
@@ -35,6 +36,22 @@ export interface SecretMap {
   values: Set<string>;
 }
 
+/**
+ * The fields of the password login, `status.auth.password` (the spec: `disabled`). Under that secret key's name the
+ * value is a settings section, not a credential: a mapping of only these fields is not masked. Any other value under
+ * a secret key, a mapping with other keys included, is masked whole.
+ */
+const PASSWORD_LOGIN_FIELDS: ReadonlySet<string> = new Set(Object.keys(authSchema.properties?.['password']?.properties ?? {}));
+
+/** `{disabled: false}`, the password login's settings written as a flow mapping on one line (the text's reading). */
+function isPasswordLoginText(value: string): boolean {
+  if (!value.startsWith('{') || !value.endsWith('}')) return false;
+  return value
+    .slice(1, -1)
+    .split(',')
+    .every((entry) => entry.trim() === '' || PASSWORD_LOGIN_FIELDS.has((entry.split(':')[0] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2')));
+}
+
 function fileRange(space: NodeSpace, range: readonly [number, number]): OffsetRange {
   if (space.fallback) return space.fallback;
   const toFile = (n: number): number => (space.toFile ? space.toFile(n) : n);
@@ -54,9 +71,12 @@ function addSecretValue(space: NodeSpace, node: Node, out: SecretMap): void {
     // `password: *pw` with `&pw hunter2` elsewhere: what the anchor names is the secret, and so is its text there.
     const target = node.resolve(space.doc) as Node | undefined;
     if (target && !isAlias(target)) addSecretValue(space, target, out);
+  } else if (isMap(node) && node.items.every((pair) => isScalar(pair.key) && PASSWORD_LOGIN_FIELDS.has(String(pair.key.value)))) {
+    // The password login's settings (status.auth.password: `disabled`, the spec says): no credential in them.
+    return;
   } else {
-    // A mapping under a secret key may be a settings section (`password: {disabled: true}`): its keys and booleans
-    // are no credential, and masking "true" or "disabled" would blank them out of every message of the file.
+    // Any other list or mapping is masked whole; its booleans are kept out of the values scrubbed from messages,
+    // where masking "true" would blank that word out of every message of the file.
     visit(node, { Scalar: (key, scalar) => void (key !== 'key' && scalar.value !== null && typeof scalar.value !== 'boolean' && out.values.add(String(scalar.value))) });
   }
   out.ranges.push(fileRange(space, [node.range[0], node.range[1]]));
@@ -121,6 +141,7 @@ export function collectTextSecrets(text: string, out: SecretMap = { ranges: [], 
     const rest = (match[4] ?? '').replace(/\r$/, '');
     const value = rest.trim();
     if (value === '' || value === '|' || value === '>' || /^[|>][-+0-9]*$/.test(value) || ENV_REFERENCE.test(value.replace(/^(["'])(.*)\1$/, '$2'))) continue;
+    if (isPasswordLoginText(value.replace(/\s+#.*$/, ''))) continue;
     const start = (match.index ?? 0) + match[0].length - (match[4] ?? '').length;
     out.ranges.push([start, start + rest.length]);
     const bare = value.replace(/\s+#.*$/, '').replace(/^[*&!]\S*\s+(?=\S)/, '').replace(/^(["'])(.*)\1,?$/, '$2').replace(/^[*&]/, '');
@@ -183,7 +204,18 @@ export function collectSecrets(spaces: readonly NodeSpace[], fileText?: string):
       out.ranges.push([0, Number.MAX_SAFE_INTEGER]);
     }
   }
-  return fileText === undefined ? out : collectTextSecrets(fileText, out);
+  if (fileText !== undefined) collectTextSecrets(fileText, out);
+  // An embedded text (`spec.raw`, a Secret's key, base64 or not) is read by key too, whether it parses or not, and its
+  // ranges placed in the file: what is not masked in the file's own text may be hidden in an encoding of it.
+  const scanned = new Set<string>();
+  for (const space of spaces) {
+    if ((!space.toFile && !space.fallback) || scanned.has(space.text)) continue;
+    scanned.add(space.text);
+    const inner = collectTextSecrets(space.text);
+    for (const value of inner.values) out.values.add(value);
+    for (const range of inner.ranges) out.ranges.push(fileRange(space, range));
+  }
+  return out;
 }
 
 /** One replacement per secret value, worked out once per set of values rather than for every message scrubbed. */

@@ -5,8 +5,10 @@
  * parses YAML itself.
  */
 import { visit, type Document, type YAMLError } from 'yaml';
-import { parseYaml, RefusedTabError, type ParsedYaml } from '../yaml/parse.js';
+import { MAX_NESTING, parseYaml, RefusedTabError, type ParsedYaml } from '../yaml/parse.js';
+import type { GoDecodeOptions } from '../yaml/go-decode.js';
 import type { EngineFinding } from './diagnostics.js';
+import { decodeSpace } from './document.js';
 import type { NodeSpace, OffsetRange } from './node-space.js';
 import { lineEnd, lineStart, plainSyntaxError } from './syntax-messages.js';
 
@@ -176,4 +178,24 @@ export function aliasFinding(documentIndex: number, doc: Document, error: unknow
   if (name !== undefined && range) return { ruleId: 'yaml/syntax', messageId: 'undefinedAlias', data: { name }, documentIndex, range, pointer };
   const whole = doc.contents?.range ?? [0, 1];
   return { ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail, code: 'ALIAS' }, documentIndex, range: range ?? [whole[0], whole[1]], pointer };
+}
+
+/** Nesting past MAX_NESTING, which parseYaml refuses to compose: one finding at the collection that goes too deep. */
+export function tooDeepFinding(documentIndex: number, offset: number, pointer: string): EngineFinding {
+  const data = { detail: `lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads`, code: 'TOO_DEEP' };
+  return { ruleId: 'yaml/syntax', messageId: 'syntax', data, documentIndex, range: [offset, offset + 1], pointer };
+}
+
+/**
+ * A document's data as the platform decodes it, with the decoder's findings in the space's own offsets; an alias to
+ * no anchor is one finding on the alias. `readable` is false when there is no data to lint (the platform refuses
+ * the document). A manifest and an embedded configuration are read through here alike.
+ */
+export function decodeDocument(space: NodeSpace, documentIndex: number, pointer: string, options?: Omit<GoDecodeOptions, 'secretKeys'>): { data: unknown; findings: EngineFinding[]; readable: boolean } {
+  try {
+    const decoded = decodeSpace(space, options);
+    return { data: decoded.data, findings: decoded.findings.map((f) => ({ ...f, documentIndex, pointer })), readable: !decoded.fatal };
+  } catch (error) {
+    return { data: undefined, findings: [aliasFinding(documentIndex, space.doc, error, pointer)], readable: false };
+  }
 }

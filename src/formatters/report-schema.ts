@@ -61,7 +61,7 @@ export const reportSchema = {
         required: ['file', 'diagnostics'],
         properties: {
           file: { type: 'string', description: 'The path as given on the command line (or --stdin-filename).' },
-          output: { type: 'string', description: 'With --fix-dry-run (or --fix on stdin): the text after fixes, secrets masked.' },
+          output: { type: 'string', description: 'With --fix-dry-run: the text after fixes, secrets masked. With --fix on stdin: the text to write back, exactly.' },
           ioError: { type: 'string', description: 'The file could not be read; no diagnostics.' },
           skipped: {
             type: 'array',

@@ -5,7 +5,9 @@
  *   { "enable": true, "rules": { "meta/labels": "off", "security/*": "error" } }
  */
 import { severityFromWord } from '../engine/settings.js';
+import { globProblem } from '../engine/globs.js';
 import type { SeverityOverride } from '../project/settings.js';
+import { shown } from '../../rules/message-text.js';
 
 export const SETTINGS_SECTION = 'platlint';
 
@@ -30,8 +32,10 @@ export function parseClientSettings(value: unknown): { settings: ClientSettings;
   if (raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) problems.push('platlint.rules must map rule ids to severities');
   else {
     for (const [id, word] of Object.entries((raw ?? {}) as Record<string, unknown>)) {
+      const glob = globProblem(id);
       const severity = typeof word === 'string' || typeof word === 'number' ? severityFromWord(word) : undefined;
-      if (severity) rules.push({ pattern: id, severity });
+      if (glob !== undefined) problems.push(`platlint.rules.${shown(id)}: ${glob}`);
+      else if (severity) rules.push({ pattern: id, severity });
       else problems.push(`platlint.rules.${id}: unknown severity ${JSON.stringify(word)}`);
     }
   }

@@ -5,10 +5,11 @@
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import { builtinRules } from '../../rules/index.js';
+import { shown } from '../../rules/message-text.js';
 import { decodeSource } from '../engine/decode.js';
-import { globRegExp } from '../engine/globs.js';
 import { DiagnosticSink } from '../engine/diagnostics.js';
 import { docsUrlFor } from '../engine/docs.js';
+import { globProblem } from '../engine/globs.js';
 import { isRuleEnabled, type RuleSettings } from '../engine/settings.js';
 import type { FileResult, PathSegment, Rule, RuleMeta } from '../engine/types.js';
 import { parseYaml } from '../yaml/parse.js';
@@ -222,11 +223,8 @@ class Loader {
           fail(['match', 'names', i], 'An empty name glob matches nothing');
           return;
         }
-        try {
-          globRegExp(glob);
-        } catch (error) {
-          fail(['match', 'names', i], `Invalid glob "${glob}": ${(error as Error).message}`);
-        }
+        const problem = globProblem(glob);
+        if (problem !== undefined) fail(['match', 'names', i], `Invalid glob "${shown(glob)}": ${problem}`);
       });
     }
     match?.labels?.matchExpressions?.forEach((req, i) => {

@@ -1,8 +1,9 @@
 import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { globRegExp, scanGlob } from '../engine/globs.js';
+import { globProblem, globRegExp, scanGlob } from '../engine/globs.js';
 import { relativeTo } from '../settings-file/paths.js';
+import { shown } from '../../rules/message-text.js';
 import { readRegularFile, SIZE_LIMITS } from './read-file.js';
 import { lintBytes } from '../engine/lint.js';
 import type { FileResult } from '../engine/types.js';
@@ -30,6 +31,29 @@ interface IgnoreLevel {
 }
 
 
+/** Compiles a pattern as the `ignore` package will, on its first match. */
+function compileIgnorePattern(pattern: string): void {
+  ignore().add(pattern).test('x');
+}
+
+/**
+ * An ignore file's text without the patterns the `ignore` package cannot compile, each one error line at its place
+ * (the package would throw on it in the middle of the walk); the others keep their meaning.
+ */
+function usablePatterns(file: string, text: string, errors: string[]): string {
+  return text
+    .split('\n')
+    .filter((line, index) => {
+      const pattern = line.replace(/\r$/, '');
+      // The engine's limits on a regular expression are tens of thousands of characters away from a usual line.
+      if (pattern.length < 1024 || pattern.startsWith('#')) return true;
+      const problem = globProblem(pattern, compileIgnorePattern);
+      if (problem !== undefined) errors.push(`${file}:${index + 1}:1: ${problem}`);
+      return problem === undefined;
+    })
+    .join('\n');
+}
+
 /** The `.gitignore` and `.platlintignore` of one directory, or undefined when it has neither. */
 function ignoreLevel(dir: string, errors: string[]): IgnoreLevel | undefined {
   let rules: Ignore | undefined;
@@ -42,7 +66,7 @@ function ignoreLevel(dir: string, errors: string[]): IgnoreLevel | undefined {
       continue;
     }
     rules ??= ignore();
-    rules.add(read.bytes.toString('utf8'));
+    rules.add(usablePatterns(file, read.bytes.toString('utf8'), errors));
   }
   return rules ? { base: dir, rules } : undefined;
 }
@@ -205,14 +229,13 @@ export function resolveInputs(args: readonly string[], cwd: string, options: Res
       files.push(...kept([arg]));
     } else if (isGlob(arg)) {
       const { base } = scanGlob(arg);
-      let matcher: (path: string) => boolean;
-      try {
-        const regex = globRegExp(arg, { dot: false });
-        matcher = (path) => regex.test(path);
-      } catch (error) {
-        errors.push(`invalid glob ${arg}: ${(error as Error).message}`);
+      const problem = globProblem(arg);
+      if (problem !== undefined) {
+        errors.push(`invalid glob ${shown(arg)}: ${problem}`);
         continue;
       }
+      const regex = globRegExp(arg, { dot: false });
+      const matcher = (path: string): boolean => regex.test(path);
       const root = base || '.';
       let candidates: string[] = [];
       try {

@@ -6,6 +6,8 @@
  */
 import { rulesMatching, setSeverity, severityFromWord, SEVERITY_WORDS_HINT, unknownRuleProblem, type RuleSetting, type RuleSettings, type SeverityChoice } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
+import { globProblem } from '../engine/globs.js';
+import { shown } from '../../rules/message-text.js';
 
 /** Sets the rules an id or a glob over ids names to a severity. */
 export interface SeverityOverride {
@@ -16,8 +18,10 @@ export interface SeverityOverride {
 /** A `--rule ID=SEVERITY` flag as an override, or the one line saying what is wrong with it. */
 export function parseRuleFlag(flag: string, rules: readonly Rule[]): SeverityOverride | { problem: string } {
   const eq = flag.lastIndexOf('=');
-  if (eq <= 0) return { problem: `--rule ${flag}: expected ID=off|info|warn|error` };
+  if (eq <= 0) return { problem: `--rule ${shown(flag)}: expected ID=off|info|warn|error` };
   const pattern = flag.slice(0, eq).trim();
+  const glob = globProblem(pattern);
+  if (glob !== undefined) return { problem: `--rule ${shown(flag)}: ${glob}` };
   const unknown = unknownRuleProblem(pattern, rules);
   if (unknown !== undefined) return { problem: `--rule ${flag}: ${unknown}` };
   const word = flag.slice(eq + 1);

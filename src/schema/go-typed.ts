@@ -64,10 +64,25 @@ function exactInteger(target: LintTarget, path: DataPath, value: number): bigint
   return Number.isInteger(value) ? BigInt(value) : undefined;
 }
 
+/**
+ * A number written with a digit other than 0 before its exponent (`1e-400`) that yaml.v2 reads as the float 0: too
+ * small for a 64-bit float, it underflows, and the platform stores 0 in the integer field.
+ */
+function underflows(target: LintTarget, path: DataPath): boolean {
+  const read = target.goScalar(path);
+  const mantissa = target.scalar(path)?.source.split(/[eE]/)[0] ?? '';
+  return read?.type === 'float' && read.value === 0 && /[1-9]/.test(mantissa);
+}
+
 function walk(target: LintTarget, schema: JsonSchema, data: unknown, path: (string | number)[], out: TypedFinding[], depth: number): void {
   if (depth > 100) return;
   if (typeof data === 'number') {
-    if (schema.type !== 'integer' || Math.abs(data) < CERTAINLY_INT64) return;
+    if (schema.type !== 'integer') return;
+    if (data === 0) {
+      if (underflows(target, path)) out.push({ ruleId: 'yaml/ambiguous-scalar', messageId: 'underflow', path: [...path], data: { field: displayPath(path), source: target.scalar(path)?.source ?? '' } });
+      return;
+    }
+    if (Math.abs(data) < CERTAINLY_INT64) return;
     const exact = exactInteger(target, path, data);
     if (exact !== undefined && exact >= INT64_MIN && exact <= INT64_MAX) return;
     out.push({ ruleId: 'schema/type', messageId: 'int64', path: [...path], data: { field: displayPath(path), value: exact?.toString() ?? String(data) } });

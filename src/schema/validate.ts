@@ -1,7 +1,9 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { isScalar } from 'yaml';
 import type { LintTarget } from '../engine/document.js';
 import type { DataPath, Report, ResourceKind } from '../engine/types.js';
 import { goStringOf, printScalar } from '../yaml/go-scalar.js';
+import { meantText } from '../yaml/go-decode.js';
 import { schemas } from './index.js';
 import { displayPath, getIn } from '../platform/data.js';
 import { didYouMean } from '../engine/suggest.js';
@@ -160,7 +162,9 @@ function errorFinding(error: ErrorObject, data: unknown, target: LintTarget): Sc
         if (target.fromRaw && path[0] === 'status') {
           // The platform reads its raw config with the target-aware Unmarshal, which makes the string itself.
           const converted = (read && goStringOf(read)) ?? String(value);
-          if (converted === source) return undefined;
+          // Under an explicit tag the author means what YAML 1.2 reads (`!!int 0x1F` is 31): nothing changes then.
+          const node = target.node(path);
+          if (converted === (isScalar(node) ? meantText(node) : source)) return undefined;
           return { ruleId: 'yaml/ambiguous-scalar', messageId: 'converted', path, data: { field, source, value: converted }, suggestions: quote };
         }
         if (scalar?.plain && read) {

@@ -9,6 +9,9 @@ import { locate } from '../yaml/locate.js';
 import { nearest } from '../engine/suggest.js';
 import { isCalendarDate } from '../formats/time.js';
 import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS } from '../yaml/parse.js';
+import { globProblem } from '../engine/globs.js';
+import { isRecord } from '../platform/data.js';
+import { shown } from '../../rules/message-text.js';
 import { configFileSchema } from './schema.js';
 
 export const CONFIG_FILE_NAMES = ['.platlint.yaml', '.platlint.yml'];
@@ -126,6 +129,33 @@ function dropInvalid(data: Record<string, unknown>, segments: readonly (string |
   }
 }
 
+/**
+ * Every glob of the file, with its key path: `ignore`, the `files` of overrides, embedded entries and exceptions, an
+ * exception's `rules` and `objects`, and the keys of `rules` (rule ids or globs over them), which are checked before
+ * picomatch compiles them.
+ */
+function globsOf(data: Record<string, unknown>): { keyPath: (string | number)[]; glob: string; isKey: boolean }[] {
+  const out: { keyPath: (string | number)[]; glob: string; isKey: boolean }[] = [];
+  const list = (keyPath: (string | number)[], value: unknown): void => {
+    if (Array.isArray(value)) value.forEach((glob, i) => typeof glob === 'string' && out.push({ keyPath: [...keyPath, i], glob, isKey: false }));
+  };
+  const ruleKeys = (keyPath: (string | number)[], value: unknown): void => {
+    if (isRecord(value)) for (const id of Object.keys(value)) out.push({ keyPath: [...keyPath, id], glob: id, isKey: true });
+  };
+  const entries = (key: string): Record<string, unknown>[] => (Array.isArray(data[key]) ? (data[key] as unknown[]).filter(isRecord) : []);
+  list(['ignore'], data['ignore']);
+  ruleKeys(['rules'], data['rules']);
+  entries('overrides').forEach((entry, i) => {
+    list(['overrides', i, 'files'], entry['files']);
+    ruleKeys(['overrides', i, 'rules'], entry['rules']);
+  });
+  entries('embedded').forEach((entry, i) => list(['embedded', i, 'files'], entry['files']));
+  entries('exceptions').forEach((entry, i) => {
+    for (const key of ['rules', 'files', 'objects']) list(['exceptions', i, key], entry[key]);
+  });
+  return out;
+}
+
 /** Reads the config file at `path` (absolute) from its text. */
 export function loadConfigFile(path: string, text: string): ConfigFile {
   const lineCounter = new LineCounter();
@@ -152,21 +182,36 @@ export function loadConfigFile(path: string, text: string): ConfigFile {
   const data: Record<string, unknown> = Object.fromEntries(Object.entries(raw).filter(([, v]) => v !== null));
   validator ??= new Ajv({ allErrors: true, strict: false, verbose: true }).addFormat('date', isCalendarDate).compile(configFileSchema);
   const found: { offset: number; line: string }[] = [];
+  /**
+   * A mistake about the value at a key path (at the key when the path is not there in full), or about the key
+   * itself. The field it names is the path's own (`field`, shorter for an unknown key), its keys cut short.
+   */
+  const mistake = (segments: readonly (string | number)[], field: readonly (string | number)[], about: 'key' | 'value', message: string): void => {
+    const spot = locate(doc, doc.contents, segments);
+    const node = about === 'key' || !spot.complete ? (spot.key ?? spot.value) : (spot.value ?? spot.key);
+    const offset = node?.range?.[0] ?? 0;
+    const name = field.length ? field.map((s) => (typeof s === 'string' ? shown(s, 60) : s)).join('.') : '(top level)';
+    found.push({ offset, line: `${node?.range ? at(offset) : `${path}:1:1`}: ${name}: ${message}` });
+  };
   if (!validator(data)) {
     const invalid: (string | number)[][] = [];
     for (const error of mostSpecific(validator.errors ?? [])) {
       const keyPath = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-      const segments = keyPath.map((s) => (/^\d+$/.test(s) ? Number(s) : s));
+      const segments: (string | number)[] = keyPath.map((s) => (/^\d+$/.test(s) ? Number(s) : s));
       // An unknown key is reported at the key itself.
-      if (error.keyword === 'additionalProperties') segments.push(String((error.params as Record<string, unknown>)['additionalProperty']));
-      const spot = locate(doc, doc.contents, segments);
-      const node = error.keyword === 'additionalProperties' ? (spot.key ?? spot.value) : spot.complete ? (spot.value ?? spot.key) : (spot.key ?? spot.value);
-      const offset = node?.range?.[0] ?? 0;
-      const field = keyPath.length ? keyPath.join('.') : '(top level)';
-      found.push({ offset, line: `${node?.range ? at(offset) : `${path}:1:1`}: ${field}: ${describe(error)}` });
+      const unknownKey = error.keyword === 'additionalProperties';
+      if (unknownKey) segments.push(String((error.params as Record<string, unknown>)['additionalProperty']));
+      mistake(segments, keyPath, unknownKey ? 'key' : 'value', describe(error));
       invalid.push(segments);
     }
     for (const segments of invalid) dropInvalid(data, segments);
+  }
+  // What the schema let through is checked as picomatch will compile it; a glob it would refuse is left out too.
+  for (const { keyPath, glob, isKey } of globsOf(data)) {
+    const problem = globProblem(glob);
+    if (problem === undefined) continue;
+    mistake(keyPath, keyPath, isKey ? 'key' : 'value', problem);
+    dropInvalid(data, keyPath);
   }
   const locationOf = (keyPath: readonly (string | number)[]): { line: number; column: number } => {
     const found = locate(doc, doc.contents, keyPath);

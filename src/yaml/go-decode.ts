@@ -2,6 +2,7 @@ import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Document, type No
 import { excessiveAliasing } from './alias-limit.js';
 import { refusedTabsOf } from './parse.js';
 import { jsonKeyOf, NOT_ONLY_STRING, printScalar, resolvePlain, resolveTagged, type GoScalar } from './go-scalar.js';
+import { yaml12Text } from './yaml12.js';
 
 const utf8 = new TextEncoder();
 
@@ -121,10 +122,12 @@ class GoDecoder {
         this.report('yaml/invalid-value', 'badTag', node, { reason: resolved.reason });
         return undefined;
       }
-      if (tag === BINARY_TAG && resolved.type === 'string') {
-        const shown = /^[\x20-\x7e]{0,60}$/.test(resolved.value) ? `the string "${resolved.value}"` : `${utf8.encode(resolved.value).length} bytes of text`;
+      // Bytes that are UTF-8 text read as that text, as YAML 1.2 reads them; only other bytes change (to U+FFFD).
+      if (tag === BINARY_TAG && resolved.type === 'string' && yaml12Text(tag, text) === undefined) {
+        const shown = /^[^\p{Cc}]{0,60}$/u.test(resolved.value) ? `the string "${resolved.value}"` : `${utf8.encode(resolved.value).length} bytes of text`;
         this.report('yaml/ambiguous-scalar', 'binary', node, { value: shown });
       }
+      if (!isKey) this.checkOctal(node, text, resolved);
       return resolved;
     }
     if (node.type === Scalar.QUOTE_DOUBLE) this.checkEscapes(node);
@@ -132,11 +135,15 @@ class GoDecoder {
     if (node.type !== Scalar.PLAIN || tag === '!') return { type: 'string', value: text };
     const resolved = resolvePlain(text);
     // A key says what it becomes in its own warning.
-    if (!isKey && resolved.type === 'int' && DECIMAL_LOOKING.test(text)) {
-      const decimal = BigInt(text.replace(/_/g, '').replace(/^\+/, '')).toString();
-      if (decimal !== resolved.exact) this.report('yaml/ambiguous-scalar', 'octal', node, { source: text, value: resolved.exact, decimal });
-    }
+    if (!isKey) this.checkOctal(node, text, resolved);
     return resolved;
+  }
+
+  /** `017` (or `!!int 017`): digits a reader takes for a decimal number, which yaml.v2 reads as octal. */
+  private checkOctal(node: Scalar, text: string, resolved: GoScalar): void {
+    if (resolved.type !== 'int' || !DECIMAL_LOOKING.test(text)) return;
+    const decimal = BigInt(text.replace(/_/g, '').replace(/^\+/, '')).toString();
+    if (decimal !== resolved.exact) this.report('yaml/ambiguous-scalar', 'octal', node, { source: text, value: resolved.exact, decimal });
   }
 
   /** Untagged text that can only be a string: most values, read without building a resolution. */
@@ -232,7 +239,7 @@ class GoDecoder {
       return undefined;
     }
     const written = typeof target.source === 'string' ? target.source : String(target.value);
-    if ((target.type === Scalar.PLAIN || (target.tag && target.tag !== '!')) && json.key !== written) {
+    if ((target.type === Scalar.PLAIN || (target.tag && target.tag !== '!')) && json.key !== meantText(target)) {
       this.report('yaml/ambiguous-scalar', 'key', key, { source: written, key: json.key });
     }
     return json.key;
@@ -353,6 +360,15 @@ function sameGoValue(a: GoScalar, b: GoScalar): boolean {
   if (a.type !== b.type) return false;
   if (a.type === 'int' && b.type === 'int') return a.exact === b.exact;
   return 'value' in a && 'value' in b && Object.is(a.value, b.value);
+}
+
+/**
+ * The text a scalar's author means: what YAML 1.2 reads under its explicit tag (`!!int 0x1F` is 31), else the text
+ * as written. The platform's reading is a change worth a warning only where it differs from this.
+ */
+export function meantText(node: Scalar): string {
+  const written = typeof node.source === 'string' ? node.source : String(node.value);
+  return node.tag && node.tag !== '!' ? (yaml12Text(node.tag, written) ?? written) : written;
 }
 
 /** What the platform's decoder makes of one scalar node, ignoring where it sits; undefined when it refuses it. */

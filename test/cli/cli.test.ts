@@ -126,6 +126,7 @@ describe('inputs', () => {
     const report = JSON.parse(runCli(['fixtures/yaml/**/valid*.yaml', '--format', 'json']).stdout);
     expect(report.results.map((r: { file: string }) => r.file)).toEqual([
       'fixtures/yaml/ambiguous-scalar/valid-non-specific-tag.yaml',
+      'fixtures/yaml/ambiguous-scalar/valid-tags-read-alike.yaml',
       'fixtures/yaml/ambiguous-scalar/valid.yaml',
       'fixtures/yaml/collection-key/valid.yaml',
       'fixtures/yaml/duplicate-key/valid-after-syntax-error.yaml',

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -143,5 +143,66 @@ describe('secrets in odd places (issue 18)', () => {
       expect(output).toContain('      CLIENTSECRET: ****\n');
       for (const secret of hidden) expect(run.stdout, secret).not.toContain(secret);
     });
+  });
+});
+
+describe('the password login, status.auth.password: settings, not a credential (issue 35)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'platlint-secrets-password-login-'));
+  // `selfLink` gives --fix something to remove; `disableUserCreation: maybe` is reported beside each section.
+  const text = [
+    'apiVersion: management.platform/v1',
+    'kind: Config',
+    'metadata:',
+    '  name: platform',
+    '  selfLink: /apis/x',
+    'status:',
+    '  auth:',
+    '    password:',
+    '      disabled: false',
+    '    disableUserCreation: maybe',
+    '    oidc:',
+    '      issuerUrl: https://id.example.com',
+    '      clientId: platform',
+    '      clientSecret: Fix0utS3cret',
+    '      redirectURI: https://platform.example.com/auth/oidc/callback',
+    '---',
+    'apiVersion: management.platform/v1',
+    'kind: Config',
+    'metadata:',
+    '  name: flow',
+    'status:',
+    '  auth:',
+    '    password: {disabled: false}',
+    '    disableUserCreation: maybe',
+    '',
+  ].join('\n');
+  const fixed = text.replace('  selfLink: /apis/x\n', '');
+  writeFileSync(join(dir, 'platform.yaml'), text);
+
+  it('shows in code frames and messages, in block and flow style; the client secret stays masked', () => {
+    const run = runCli(['platform.yaml'], { cwd: dir });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('     9 |       disabled: false\n  > 10 |     disableUserCreation: maybe\n');
+    expect(run.stdout).toContain('    23 |     password: {disabled: false}\n  > 24 |     disableUserCreation: maybe\n');
+    expect(run.stdout).toContain('status.auth.disableUserCreation must be a boolean (true or false), not string.');
+    expect(run.stdout).toContain('  > 14 |       clientSecret: ****\n');
+    expect(run.stdout).not.toContain('Fix0utS3cret');
+  });
+
+  it('--fix on stdin gives back the fixed text exactly: only what it fixed changed, the section and the secret kept', () => {
+    const run = runCli(['--fix', '--format', 'json', '--stdin-filename', 'platform.yaml', '-'], { cwd: dir, input: text });
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stdout).results[0].output).toBe(fixed);
+  });
+
+  it('--fix on stdin with the report written by -o: the same text', () => {
+    const run = runCli(['--fix', '--format', 'json', '-o', 'report.json', '-'], { cwd: dir, input: text });
+    expect(run.status).toBe(1);
+    expect(JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')).results[0].output).toBe(fixed);
+  });
+
+  it('--fix-dry-run, a preview to read, masks the secret only', () => {
+    const run = runCli(['platform.yaml', '--fix-dry-run', '--format', 'json'], { cwd: dir });
+    expect(JSON.parse(run.stdout).results[0].output).toBe(fixed.replace('Fix0utS3cret', '****'));
   });
 });

@@ -95,6 +95,16 @@ describe('secrets found while decoding', () => {
     expect(values).not.toContain('disabled');
     expect(values).not.toContain('hint');
   });
+
+  it("takes the password login's own settings, status.auth.password, for no credential, in block and flow style", () => {
+    const text = 'apiVersion: management.platform/v1\nkind: Config\nmetadata: {name: c}\nstatus:\n  auth:\n    password:\n      disabled: false\n---\nstatus:\n  auth:\n    password: {disabled: false}\n';
+    const spaces = spacesOf(text);
+    expect(spaces.decodedCount).toBe(2);
+    for (const found of [collectSecrets(spaces.decoded, text), collectSecrets(spaces.walked, text)]) {
+      expect(found.values).toEqual(new Set());
+      expect(found.ranges).toEqual([]);
+    }
+  });
 });
 
 /** What the lines of secrets are taken to be: the plain global regex, tried at every offset. */

@@ -57,3 +57,19 @@ describe('a multi-document file with embedded entries in the editor', () => {
     expect(result.diagnostics.map((d) => [d.ruleId, d.line, d.column])).toEqual(lintText(text, options).diagnostics.map((d) => [d.ruleId, d.line, d.column]));
   });
 });
+
+describe('an alias to no anchor in a base64 embedded configuration, in the editor (issue 35)', () => {
+  it("publishes the manifest's message with the value masked, on the base64 value", async () => {
+    const config = 'auth:\n  oidc:\n    issuerUrl: https://id.example.com\n    clientId: platform\n    clientSecret: *Secr3tAl1as\n';
+    const secret = `apiVersion: v1\nkind: Secret\nmetadata:\n  name: platform-config\ndata:\n  config: ${Buffer.from(config).toString('base64')}\n`;
+    const client = new Client(workspace({ '.platlint.yaml': 'embedded:\n  - files: [secret.yaml]\n    at: data.config\n' }));
+    await client.initialize();
+    const uri = await client.open('secret.yaml', secret);
+    const { diagnostics } = await client.diagnostics(uri);
+    expect(diagnostics.map((d) => [d.code, d.range.start.line + 1, d.range.start.character + 1, d.message])).toEqual([
+      ['yaml/syntax', 6, 11, 'YAML syntax error: the alias **** refers to no anchor defined before it. (line 5, column 19 of the decoded data.config)'],
+    ]);
+    expect(JSON.stringify(diagnostics)).not.toContain('Secr3tAl1as');
+    await client.stop();
+  }, TEST_MS);
+});

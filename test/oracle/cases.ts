@@ -24,8 +24,9 @@ export interface OracleCase {
   /** 1-based line of the value under test in `yaml`, where platlint's diagnostic must be. */
   line?: number;
   /**
-   * The value as its author reads it, when it is not simply the written text (quoted and block scalars), so the
-   * test can tell a value the platform keeps from one it changes.
+   * The value as its author reads it, when it is not simply the written text (quoted and block scalars; under an
+   * explicit tag, what YAML 1.2 reads: `!!int '0x1F'` is 31), so the test can tell a value the platform keeps from
+   * one it changes.
    */
   written?: string | null;
   /** Whole-document cases: the data path whose value the author means, and that value as JSON. */
@@ -42,7 +43,7 @@ export const USER_HEAD = 'apiVersion: management.platform/v1\nkind: User\nmetada
 /** A scalar to try: how it is written, and the string its author means by it when that is not the text itself. */
 interface ScalarSpec {
   source: string;
-  /** The string the author means (for quoted and block scalars); undefined means the source text. */
+  /** The string the author means (for quoted and block scalars, and tagged ones as YAML 1.2 reads them); undefined means the source text. */
   text?: string | null;
   /** Multi-line scalars cannot be keys. */
   keyable?: boolean;
@@ -94,7 +95,7 @@ export const SCALARS: readonly ScalarSpec[] = [
   { source: '!!bool 1', text: '1' },
   { source: '!!null ~', text: null },
   { source: '!!null x', text: 'x' },
-  { source: '!!binary aGVsbG8=', text: 'aGVsbG8=' },
+  { source: '!!binary aGVsbG8=', text: 'hello' },
   { source: '!!binary "#not base64"', text: '#not base64' },
   { source: '!!timestamp 2001-12-14', text: '2001-12-14' },
   { source: '!!timestamp yesterday', text: 'yesterday' },
@@ -110,13 +111,22 @@ export const SCALARS: readonly ScalarSpec[] = [
   { source: '! jane', text: 'jane' },
   { source: '! "yes"', text: 'yes' },
   // explicit tags over quoted text
-  { source: '!!int "017"', text: '017' },
-  { source: "!!int '0x1F'", text: '0x1F' },
+  { source: '!!int "017"', text: '17' },
+  { source: "!!int '0x1F'", text: '31' },
   { source: '!!bool "yes"', text: 'yes' },
   { source: '!!float "1.5"', text: '1.5' },
   { source: '!!str "017"', text: '017' },
   // floats that underflow or overflow
   ...['-1e-400', '1e-330', '4.9e-324', '2.5e-324'].map(plain),
+  // tags YAML 1.2 reads as yaml.v2 does, and where they part (issue 35); zeros that are no underflow
+  { source: '!!int 0x1F', text: '31' },
+  { source: '!!int 017', text: '17' },
+  { source: '!!int 0o17', text: '15' },
+  { source: '!!float 1e3', text: '1000' },
+  { source: '!!float 3.14159265358979', text: '3.14159265358979' },
+  { source: '!!binary Wm/Dqw==', text: 'Zoë' },
+  { source: '!!binary //5hYg==', text: '//5hYg==' },
+  ...['0.0', '-0.0', '0e5'].map(plain),
 ];
 
 /** Block scalars, tried only where a value (not a key) goes. */

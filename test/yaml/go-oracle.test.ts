@@ -59,6 +59,9 @@ const recorded: Recorded[] = readFileSync(new URL('../../fixtures/go-oracle/reco
 
 type Verdict = { kind: 'reject'; reason: string } | { kind: 'changed'; value: string } | { kind: 'same' };
 
+/** A float as YAML writes it (yaml.v2's resolver): what a reader takes for a number. */
+const YAML_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
+
 function getAt(value: unknown, path: readonly (string | number)[]): unknown {
   let node = value;
   for (const step of path) node = node !== null && typeof node === 'object' ? (node as Record<string, unknown>)[step] : undefined;
@@ -143,10 +146,17 @@ function goVerdict(c: OracleCase, answers: GoAnswer[]): Verdict {
   }
   if (where.kind === 'bool') return { kind: 'same' };
   if (where.kind === 'int') {
-    // A reader takes decimal digits for a decimal number; other spellings say what they are.
-    const digits = source.replace(/_/g, '');
-    if (c.written === undefined && /^[-+]?[0-9]+$/.test(digits) && got !== undefined) {
-      return BigInt(digits).toString() === show(got) ? { kind: 'same' } : { kind: 'changed', value: show(got) };
+    // A reader takes decimal digits for a decimal number (under an explicit tag, the number YAML 1.2 reads), and a
+    // float's digits for the number they write; other spellings say what they are. An integer field Go leaves out of
+    // its answer holds 0 (omitempty).
+    const meant = (c.written ?? source).replace(/_/g, '');
+    const stored = got === undefined ? '0' : show(got);
+    if (/^[-+]?[0-9]+$/.test(meant)) return BigInt(meant).toString() === stored ? { kind: 'same' } : { kind: 'changed', value: stored };
+    if (c.written === undefined && YAML_FLOAT.test(meant)) {
+      // `1e-400` underflows to 0, which the field stores; JavaScript's Number underflows alike, so digits tell.
+      const nonZero = /[1-9]/.test(meant.split(/[eE]/)[0] ?? '');
+      if (nonZero && Number(stored) === 0) return { kind: 'changed', value: stored };
+      return Number(meant) === Number(stored) ? { kind: 'same' } : { kind: 'changed', value: stored };
     }
     return { kind: 'same' };
   }

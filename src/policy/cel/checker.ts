@@ -23,8 +23,18 @@ export interface CheckEnv {
   homogeneousLiterals: boolean;
 }
 
+/** A variable an unchecked expression may name (resolve.ts): its name, the fields after it, a type name's value. */
+export interface QualifiedCandidate {
+  name: string;
+  fields: string[];
+  value?: CelValue;
+}
+
 export type Reference =
-  | { kind: 'ident'; name: string; value?: CelValue }
+  /** A variable or a type name; `root` when written with a leading dot, which no local variable shadows. */
+  | { kind: 'ident'; name: string; value?: CelValue; root?: boolean }
+  /** In an unchecked expression: the variables an identifier or a chain of fields may name, most qualified first. */
+  | { kind: 'qualified'; candidates: QualifiedCandidate[] }
   /** A call: its candidate overloads; `global` when a method-looking call named a qualified function. */
   | { kind: 'call'; overloads: Overload[]; global: boolean }
   | { kind: 'optionalSelect' };
@@ -114,7 +124,7 @@ class Checker {
         const ident = this.resolveIdent(e.name);
         if (ident) {
           this.setType(e, ident.type);
-          this.refs.set(e.id, { kind: 'ident', name: e.name, ...(ident.value !== undefined ? { value: ident.value } : {}) });
+          this.setIdentRef(e, e.name, ident);
           return;
         }
         this.setType(e, ERROR);
@@ -144,16 +154,22 @@ class Checker {
     }
   }
 
+  /** The reference of a name; one written with a leading dot names a global (`.y`), which no local shadows. */
+  private setIdentRef(e: Expr, name: string, ident: IdentDecl): void {
+    const root = name.startsWith('.');
+    this.refs.set(e.id, { kind: 'ident', name: root ? name.slice(1) : name, ...(ident.value !== undefined ? { value: ident.value } : {}), ...(root ? { root } : {}) });
+  }
+
   private checkSelect(e: Extract<Expr, { kind: 'select' }>): void {
     if (!e.testOnly) {
       const name = qualifiedName(e);
-      const root = name?.split('.')[0];
-      // A local variable shadows any qualified name it starts.
-      if (name !== undefined && root !== undefined && !this.scopes.some((s) => s.has(root))) {
-        const ident = this.env.lookupIdent(name);
+      const first = name?.split('.')[0];
+      // A local variable shadows any qualified name it starts, unless the name starts with a dot.
+      if (name !== undefined && first !== undefined && (first === '' || !this.scopes.some((s) => s.has(first)))) {
+        const ident = this.env.lookupIdent(first === '' ? name.slice(1) : name);
         if (ident) {
           this.setType(e, ident.type);
-          this.refs.set(e.id, { kind: 'ident', name, ...(ident.value !== undefined ? { value: ident.value } : {}) });
+          this.setIdentRef(e, name, ident);
           return;
         }
       }

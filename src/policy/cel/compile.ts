@@ -4,11 +4,12 @@
  * variables, run the version's AST validators, check the output type, plan (constant folding, constant regular
  * expressions). Every failure is a compile error with its offset in the text.
  */
-import { check, type Checked } from './checker.js';
+import { check as checkExpression, type Checked } from './checker.js';
+import { resolveUnchecked } from './resolve.js';
 import { Declarations, featuresOf, minorOf, type Features } from './environment.js';
 import { fold } from './fold.js';
 import { Parser, SyntaxProblem, type ParsedExpression } from './parser.js';
-import { formatType, type CelType } from './types.js';
+import { DYN, formatType, type CelType } from './types.js';
 import { constantRegexProblem, literalIssues } from './validate.js';
 import type { ActualCostEstimator } from './runtime-cost.js';
 
@@ -72,7 +73,8 @@ export class EnvironmentCore {
     this.parser = new Parser({ optionalSyntax: this.features.optionalTypes, macros: this.declarations.macros });
   }
 
-  compile(text: string, variables: VariableDecls, expected?: readonly CelType[]): { ok: true; compiled: CompiledExpression } | { ok: false; error: CompileError } {
+  /** `check` false evaluates the parsed expression unchecked (cel-go's parse-only programs; see resolve.ts). */
+  compile(text: string, variables: VariableDecls, expected?: readonly CelType[], check = true): { ok: true; compiled: CompiledExpression } | { ok: false; error: CompileError } {
     let parsed: ParsedExpression;
     try {
       parsed = this.parser.parse(text);
@@ -83,9 +85,13 @@ export class EnvironmentCore {
     }
     const at = (id: number): number => parsed.positions.get(id) ?? 0;
     const declarations = this.declarations;
+    if (!check) {
+      const resolved = resolveUnchecked(parsed.expr, { lookupFunction: (name) => declarations.functions.get(name), lookupType: (name) => declarations.idents.get(name) });
+      return this.plan(text, parsed, resolved, DYN, variables);
+    }
     let checked: Checked;
     try {
-      checked = check(parsed.expr, {
+      checked = checkExpression(parsed.expr, {
         lookupFunction: (name) => declarations.functions.get(name),
         lookupIdent: (name) => (Object.hasOwn(variables, name) ? { type: variables[name] as CelType } : declarations.idents.get(name)),
         // cel-go's HomogeneousAggregateLiterals is a validator (below): the checker joins mixed types as dyn.
@@ -103,6 +109,12 @@ export class EnvironmentCore {
       const reason = expected.length === 1 ? `must evaluate to ${formatType(expected[0] as CelType)} but got ${formatType(outputType)}` : `must evaluate to one of [${expected.map(formatType).join(' ')}] but got ${formatType(outputType)}`;
       return failure('type', [{ message: reason, offset: 0 }]);
     }
+    return this.plan(text, parsed, checked, outputType, variables);
+  }
+
+  /** cel-go's Program: precompiled constant patterns, and with OptOptimize the constants folded. */
+  private plan(text: string, parsed: ParsedExpression, checked: Checked, outputType: CelType, variables: VariableDecls): { ok: true; compiled: CompiledExpression } | { ok: false; error: CompileError } {
+    const at = (id: number): number => parsed.positions.get(id) ?? 0;
     const regex = constantRegexProblem(parsed.expr);
     if (regex) return failure('type', [{ message: regex.message, offset: at(regex.exprId) }]);
     const folded = this.options.optimize ? fold(parsed.expr, checked) : { constants: new Map(), setMemberships: new Set<number>() };

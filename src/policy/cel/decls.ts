@@ -13,6 +13,8 @@ export interface Overload {
   result: CelType;
   /** Called with the evaluated arguments (the receiver first); errors in the arguments never reach it. */
   impl: (args: readonly CelValue[]) => Result;
+  /** false: called with any arguments of the right count (cel-go's decls.DisableTypeGuards), the impl checks them. */
+  typeGuards?: false;
 }
 
 export interface FunctionDecl {
@@ -30,6 +32,11 @@ export function global(id: string, params: readonly CelType[], result: CelType, 
 
 export function member(id: string, params: readonly CelType[], result: CelType, impl: Overload['impl']): Overload {
   return { id, member: true, params, result, impl };
+}
+
+/** The overloads with their runtime type guards off (decls.DisableTypeGuards(true)). */
+export function unguarded(...overloads: Overload[]): Overload[] {
+  return overloads.map((o) => ({ ...o, typeGuards: false }));
 }
 
 /** The type parameters an overload's signature names. */

@@ -7,7 +7,7 @@
 import type { Expr } from './ast.js';
 import type { Checked } from './checker.js';
 import type { Overload } from './decls.js';
-import { CelError, CelUint, isError, type CelValue, type MapKey } from './values.js';
+import { CelError, CelUint, isError, setLiteralEntry, type CelValue, type MapKey } from './values.js';
 
 const CONVERSIONS = new Set(['bool', 'bytes', 'double', 'duration', 'dyn', 'int', 'string', 'timestamp', 'type', 'uint']);
 
@@ -47,8 +47,7 @@ export function fold(root: Expr, checked: Checked): Folded {
         for (const entry of e.entries) {
           const k = constant(entry.key);
           const v = constant(entry.value);
-          if (k === undefined || v === undefined || out.has(k as MapKey)) return;
-          out.set(k as MapKey, v);
+          if (k === undefined || v === undefined || setLiteralEntry(out, k, v)) return;
         }
         folded.constants.set(e.id, out);
         return;

@@ -107,6 +107,11 @@ export interface CompileOptions {
    */
   staticCostLimit?: number;
   sizes?: SizeEstimator;
+  /**
+   * false: evaluate without type-checking, names and overloads resolved at runtime as cel-go does for a parse-only
+   * expression. Kubernetes checks every expression; CEL's conformance suite has cases that must run unchecked.
+   */
+  check?: boolean;
 }
 
 export type CompileResult = { ok: true; program: CelProgram } | { ok: false; error: CompileError };
@@ -140,7 +145,7 @@ export class CelEnvironment {
   }
 
   compile(text: string, variables: VariableDecls, options: CompileOptions = {}): CompileResult {
-    const result = this.core.compile(text, variables, options.expectedTypes);
+    const result = this.core.compile(text, variables, options.expectedTypes, options.check);
     if (!result.ok) return result;
     const program = new CelProgram(result.compiled, this.estimator);
     if (options.staticCostLimit !== undefined) {

@@ -7,11 +7,11 @@
  * cel-go's "operation cancelled: actual cost limit exceeded".
  */
 import type { Comprehension, Expr } from './ast.js';
-import type { Checked, Reference } from './checker.js';
+import type { Checked, QualifiedCandidate, Reference } from './checker.js';
 import type { Overload } from './decls.js';
 import { LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST, STRUCT_CREATE_BASE_COST, defaultCallCost, type ActualCostEstimator } from './runtime-cost.js';
 import { matchesRuntimeType } from './runtime-types.js';
-import { celEquals, CelError, CelOptional, isError, mapGet, noSuchOverload, type CelValue, type MapKey, type Result } from './values.js';
+import { celEquals, CelError, CelOptional, deleteLiteralEntry, isError, noSuchOverload, setLiteralEntry, type CelValue, type MapKey, type Result } from './values.js';
 import { goTypeOf, indexValue, selectField } from './select.js';
 
 export class CostLimitExceeded extends Error {
@@ -128,11 +128,15 @@ export class Evaluation {
   /** An attribute's value without its own observation (the caller charges it, or not, as cel-go does). */
   private attribute(e: Expr, frame: Frame | undefined): Result {
     switch (e.kind) {
-      case 'ident':
-        return this.lookup(e.name, frame);
+      case 'ident': {
+        const ref = this.setup.checked.refs.get(e.id);
+        if (ref?.kind === 'qualified') return this.qualified(ref.candidates);
+        return ref?.kind === 'ident' ? this.lookup(ref.name, ref.root ? undefined : frame) : this.lookup(e.name, frame);
+      }
       case 'select': {
         const ref = this.setup.checked.refs.get(e.id);
-        if (ref?.kind === 'ident') return this.lookup(ref.name, frame);
+        if (ref?.kind === 'ident') return this.lookup(ref.name, ref.root ? undefined : frame);
+        if (ref?.kind === 'qualified') return this.qualified(ref.candidates);
         const operand = this.operand(e.operand, frame);
         this.charge(1);
         if (isError(operand)) return operand;
@@ -196,6 +200,21 @@ export class Evaluation {
     return value;
   }
 
+  /** The first candidate variable (or type name) that exists, with its fields selected (unchecked expressions). */
+  private qualified(candidates: readonly QualifiedCandidate[]): Result {
+    for (const candidate of candidates) {
+      let value: Result | undefined = this.vars.get(candidate.name) ?? candidate.value;
+      if (value === undefined) continue;
+      for (const field of candidate.fields) {
+        if (isError(value)) break;
+        this.charge(1);
+        value = selectField(value, field, false);
+      }
+      return value;
+    }
+    return new CelError(`no such attribute(s): ${candidates.map((c) => c.name).join(', ')}`);
+  }
+
   private list(e: Extract<Expr, { kind: 'list' }>, frame: Frame | undefined): Result {
     const out: CelValue[] = [];
     let error: CelError | undefined;
@@ -211,23 +230,35 @@ export class Evaluation {
     return error ?? out;
   }
 
+  /** cel-go's evalMap: the first error ends it (a key's before its value is evaluated); a later key replaces. */
   private map(e: Extract<Expr, { kind: 'map' }>, frame: Frame | undefined): Result {
     const out = new Map<MapKey, CelValue>();
-    let error: CelError | undefined;
+    let result: Result = out;
     for (const entry of e.entries) {
       const key = this.eval(entry.key, frame);
+      if (isError(key)) {
+        result = key;
+        break;
+      }
       const value = this.eval(entry.value, frame);
-      if (isError(key)) error ??= key;
-      else if (isError(value)) error ??= value;
-      else if (!(typeof key === 'string' || typeof key === 'bigint' || typeof key === 'boolean' || key instanceof Object)) error ??= new CelError(`unsupported key type: ${String(key)}`);
-      else if (mapGet(out, key) !== undefined) error ??= new CelError(`Failed with repeated key`);
-      else if (entry.optional) {
-        if (!(value instanceof CelOptional)) error ??= noSuchOverload();
-        else if (value.value !== undefined) out.set(key as MapKey, value.value);
-      } else out.set(key as MapKey, value);
+      if (isError(value)) {
+        result = value;
+        break;
+      }
+      if (!entry.optional) {
+        const refused = setLiteralEntry(out, key, value);
+        if (refused) {
+          result = refused;
+          break;
+        }
+      } else if (!(value instanceof CelOptional)) {
+        result = noSuchOverload();
+        break;
+      } else if (value.value === undefined) deleteLiteralEntry(out, key);
+      else setLiteralEntry(out, key, value.value);
     }
     this.charge(MAP_CREATE_BASE_COST);
-    return error ?? out;
+    return result;
   }
 
   private comprehension(e: Comprehension, frame: Frame | undefined): Result {
@@ -289,7 +320,7 @@ export class Evaluation {
       result = e.fn === '_==_' ? equal : !equal;
     } else {
       const values = args as CelValue[];
-      const overload = overloads.find((o) => o.params.length === values.length && o.params.every((p, i) => matchesRuntimeType(p, values[i] as CelValue)));
+      const overload = overloads.find((o) => o.params.length === values.length && (o.typeGuards === false || o.params.every((p, i) => matchesRuntimeType(p, values[i] as CelValue))));
       if (overload) {
         overloadId = overload.id;
         result = overload.impl(values);

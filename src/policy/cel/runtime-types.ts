@@ -1,7 +1,8 @@
 /**
  * Whether a value may be passed where an overload declares a type, as cel-go's runtime dispatch checks it
- * (decls.OverloadDecl.matchesRuntimeSignature): the kind and name of the type; list and map parameters are not
- * checked element by element.
+ * (decls.OverloadDecl.matchesRuntimeSignature, types.Type.defaultIsAssignableRuntimeType): the kind and name of the
+ * type, and for a list or map its first element (key and value), so that `dyn([1.0]).sum()` takes the double
+ * overload.
  */
 import type { CelType } from './types.js';
 import { CelDuration, CelObject, CelOptional, CelTimestamp, CelTypeValue, CelUint, type CelValue } from './values.js';
@@ -31,9 +32,14 @@ export function matchesRuntimeType(type: CelType, value: CelValue): boolean {
     case 'timestamp':
       return value instanceof CelTimestamp;
     case 'list':
-      return Array.isArray(value);
-    case 'map':
-      return value instanceof Map;
+      return Array.isArray(value) && (value.length === 0 || matchesRuntimeType(type.elem, value[0] as CelValue));
+    case 'map': {
+      if (!(value instanceof Map)) return false;
+      const first = value.entries().next();
+      if (first.done) return true;
+      const [key, item] = first.value as [CelValue, CelValue];
+      return matchesRuntimeType(type.key, key) && matchesRuntimeType(type.value, item);
+    }
     case 'type':
       return value instanceof CelTypeValue;
     case 'opaque':

@@ -3,7 +3,7 @@
  * for a missing map key or field, "index out of bounds: i" for a list; `_?._` and `_[?_]` give optionals instead.
  */
 import { typeName } from './types.js';
-import { CelError, CelOptional, CelUint, mapGet, typeOfValue, type CelValue, type Result } from './values.js';
+import { CelError, CelOptional, CelUint, isError, mapGet, typeOfValue, type CelValue, type Result } from './values.js';
 import { formatValue } from './format-value.js';
 
 function missingKey(key: CelValue): CelError {
@@ -47,6 +47,14 @@ export function goTypeOf(value: CelValue): string {
  * anything else, "no such key", and has() is false (cel-go without EnableErrorOnBadPresenceTest, as Kubernetes).
  */
 export function selectField(operand: CelValue, field: string, testOnly: boolean): Result {
+  // A field of an optional value is optional too, none when absent (cel-go attributes.go applyQualifiers).
+  if (operand instanceof CelOptional) {
+    const inner = operand.value;
+    if (inner === undefined) return testOnly ? false : CelOptional.NONE;
+    const present = selectField(inner, field, true);
+    if (testOnly || isError(present)) return present;
+    return present ? new CelOptional(selectField(inner, field, false) as CelValue) : CelOptional.NONE;
+  }
   if (operand instanceof Map) {
     const value = operand.get(field);
     if (testOnly) return value !== undefined;

@@ -53,7 +53,8 @@ export class CelError {
   ) {}
 }
 
-export type MapKey = string | bigint | boolean | CelUint;
+/** A map key: cel-go keys maps by value and type (1, 1u and 1.0 are three keys); a double or null key is allowed. */
+export type MapKey = string | bigint | boolean | CelUint | number | null;
 
 export type CelValue =
   | null
@@ -157,22 +158,34 @@ export function numeric(value: unknown): Numeric | undefined {
   return undefined;
 }
 
-/** Compares two numbers of any CEL numeric types exactly; undefined when a NaN is involved. */
+/** float64(math.MaxInt64) and float64(math.MaxUint64), as Go rounds them: 2^63 and 2^64. */
+const MAX_INT64_AS_DOUBLE = 2 ** 63;
+const MAX_UINT64_AS_DOUBLE = 2 ** 64;
+
+function sign(a: number | bigint, b: number | bigint): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Compares two numbers of any CEL numeric types as cel-go does (common/types/compare.go): an int and a uint
+ * exactly, a double and an int or uint by converting the integer to a double (so 2^63-1 equals 2^63.0), after
+ * the range checks; undefined when a NaN is involved.
+ */
 export function compareNumeric(a: Numeric, b: Numeric): number | undefined {
-  if (a.kind !== 'double' && b.kind !== 'double') return a.value === b.value ? 0 : a.value < b.value ? -1 : 1;
-  if (a.kind === 'double' && b.kind === 'double') {
-    if (Number.isNaN(a.value) || Number.isNaN(b.value)) return undefined;
-    return a.value === b.value ? 0 : a.value < b.value ? -1 : 1;
-  }
-  const [d, i, flip] = a.kind === 'double' ? [a.value as number, b.value as bigint, 1] : [b.value as number, a.value as bigint, -1];
+  if (a.kind !== 'double' && b.kind !== 'double') return sign(a.value, b.value);
+  if (a.kind === 'double' && b.kind === 'double') return Number.isNaN(a.value) || Number.isNaN(b.value) ? undefined : sign(a.value, b.value);
+  const [d, n, flip] = a.kind === 'double' ? [a.value, b as Exclude<Numeric, { kind: 'double' }>, 1] : [b.value as number, a, -1];
   if (Number.isNaN(d)) return undefined;
-  if (d === Infinity) return flip;
-  if (d === -Infinity) return -flip;
-  // Compare the double with the integer exactly: split it into its integral part and the rest.
-  const whole = BigInt(Math.trunc(d));
-  if (whole !== i) return (whole < i ? -1 : 1) * flip;
-  const rest = d - Math.trunc(d);
-  return (rest === 0 ? 0 : rest < 0 ? -1 : 1) * flip;
+  // compareDoubleInt and compareDoubleUint: out of the integer's range first, then as doubles.
+  const [min, max] = n.kind === 'int' ? [-MAX_INT64_AS_DOUBLE, MAX_INT64_AS_DOUBLE] : [0, MAX_UINT64_AS_DOUBLE];
+  if (d < min) return -flip;
+  if (d > max) return flip;
+  return sign(d, Number(n.value)) * flip;
+}
+
+/** The integer a double is without loss, or undefined (cel-go's doubleToInt64Lossless and doubleToUint64Lossless). */
+function losslessInteger(d: number): bigint | undefined {
+  return Number.isInteger(d) && d >= -MAX_INT64_AS_DOUBLE && d < MAX_UINT64_AS_DOUBLE ? BigInt(d) : undefined;
 }
 
 /** CEL's heterogeneous equality (cel-go's types.Equal): numbers compare across int, uint and double. */
@@ -215,19 +228,51 @@ function typeValueName(value: CelTypeValue): string {
 }
 
 
-/** A map's value at a key, with numeric keys found across int, uint and double as cel-go does. */
-export function mapGet(map: ReadonlyMap<MapKey, CelValue>, key: CelValue): CelValue | undefined {
-  if (typeof key === 'string' || typeof key === 'boolean' || typeof key === 'bigint') {
-    const found = map.get(key);
-    if (found !== undefined || typeof key !== 'bigint') return found;
-  }
-  const n = numeric(key);
-  if (!n) return undefined;
-  for (const [k, v] of map) {
-    const nk = numeric(k);
-    if (nk && compareNumeric(nk, n) === 0) return v;
-  }
+/** The uint key of the map that holds `value` (uints are objects: the map's own key object is the key). */
+function uintKey(map: ReadonlyMap<MapKey, CelValue>, value: bigint): CelUint | undefined {
+  for (const k of map.keys()) if (k instanceof CelUint && k.value === value) return k;
   return undefined;
+}
+
+function uintKeyed(map: ReadonlyMap<MapKey, CelValue>, value: bigint): CelValue | undefined {
+  const key = uintKey(map, value);
+  return key === undefined ? undefined : map.get(key);
+}
+
+/**
+ * A map's value at a key, as cel-go's map Find: the key itself, else a numeric key of another type that holds the
+ * same number without loss (3.0 finds 3 or 3u; 3.1 finds nothing).
+ */
+export function mapGet(map: ReadonlyMap<MapKey, CelValue>, key: CelValue): CelValue | undefined {
+  if (key instanceof CelUint) return uintKeyed(map, key.value) ?? (key.value <= INT64_MAX ? map.get(key.value) : undefined);
+  if (!(typeof key !== 'object' || key === null)) return undefined;
+  const found = map.get(key as MapKey);
+  if (found !== undefined) return found;
+  if (typeof key === 'bigint') return key >= 0n ? uintKeyed(map, key) : undefined;
+  if (typeof key !== 'number') return undefined;
+  const integer = losslessInteger(key);
+  if (integer === undefined) return undefined;
+  return (integer <= INT64_MAX ? map.get(integer) : undefined) ?? (integer >= 0n ? uintKeyed(map, integer) : undefined);
+}
+
+/** The key a map literal holds for `key` (a uint is found by its value), else `key` itself. */
+function literalKey(map: ReadonlyMap<MapKey, CelValue>, key: MapKey): MapKey {
+  return key instanceof CelUint ? (uintKey(map, key.value) ?? key) : key;
+}
+
+/**
+ * Sets an entry of a map literal as cel-go's evalMap does: a later entry with the same key (same type and value)
+ * replaces the earlier one; keys of lists, maps and other objects are refused.
+ */
+export function setLiteralEntry(map: Map<MapKey, CelValue>, key: CelValue, value: CelValue): CelError | undefined {
+  if (typeof key === 'object' && key !== null && !(key instanceof CelUint)) return new CelError(`unsupported key type: ${typeName(typeOfValue(key))}`);
+  map.set(literalKey(map, key), value);
+  return undefined;
+}
+
+/** Removes a literal's entry (an optional entry `?k: optional.none()` removes an earlier `k`). */
+export function deleteLiteralEntry(map: Map<MapKey, CelValue>, key: CelValue): void {
+  if (typeof key !== 'object' || key === null || key instanceof CelUint) map.delete(literalKey(map, key));
 }
 
 /** The runtime type of a value (what `type(x)` returns); lists and maps are list(dyn) and map(dyn, dyn). */

@@ -7,6 +7,7 @@ import { formatGoFloat } from '../format-value.js';
 import { CelDuration, CelError, CelTimestamp, CelTypeValue, CelUint, valueTypeName, type CelValue, type Result } from '../values.js';
 import { formatType } from '../types.js';
 import { formatDuration, formatTimestamp } from './std-time.js';
+import { fixedDigits, scientificDigits } from './float-digits.js';
 
 const DEFAULT_PRECISION = 6;
 
@@ -29,7 +30,7 @@ function asString(value: CelValue): string {
       return [listMember(k as CelValue), listMember(v as CelValue)] as const;
     });
     pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    return `{${pairs.map(([k, v]) => `${k}: ${v}`).join(', ')}}`;
+    return `{${pairs.map(([k, v]) => `${k}:${v}`).join(', ')}}`;
   }
   if (value === null) return 'null';
   if (typeof value === 'string') return value;
@@ -48,8 +49,9 @@ function listMember(value: CelValue): string {
   if (typeof value === 'string') return goQuote(value);
   if (value instanceof Uint8Array) return `b${goQuote(new TextDecoder().decode(value))}`;
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return goQuote(formatGoFloat(value) === '+Inf' ? '+Inf' : formatGoFloat(value));
-    return value.toFixed(DEFAULT_PRECISION);
+    // fmt.Sprintf("%.6f"): Go's rounding, no grouping; NaN and the infinities quoted.
+    if (!Number.isFinite(value)) return goQuote(formatGoFloat(value));
+    return `${value < 0 || Object.is(value, -0) ? '-' : ''}${fixedDigits(value, DEFAULT_PRECISION)}`;
   }
   if (value instanceof CelTimestamp) return `timestamp(${goQuote(formatTimestamp(value))})`;
   if (value instanceof CelDuration) return `duration(${goQuote(formatDuration(value))})`;
@@ -71,29 +73,34 @@ function floatArg(value: CelValue, clause: string): number {
   throw new FormatError(`${clause}, was given ${typeNameOf(value)}`);
 }
 
-function special(value: number): string | undefined {
+/** NaN and the infinities as golang.org/x/text's printer renders them for the en locale. */
+function printerSpecial(value: number): string | undefined {
   if (Number.isNaN(value)) return 'NaN';
-  if (value === Infinity) return '+Inf';
-  if (value === -Infinity) return '-Inf';
+  if (!Number.isFinite(value)) return value > 0 ? '∞' : '-∞';
   return undefined;
 }
 
+/** %f: x/text's printer with the precision (Go's rounding), the integer digits grouped by thousands (en). */
 function fixed(value: number, precision: number): string {
-  const text = special(value) ?? value.toFixed(precision);
-  if (special(value)) return text === '+Inf' ? '∞' : text === '-Inf' ? '-∞' : text;
-  const [whole = '', frac] = text.split('.');
-  const negative = whole.startsWith('-');
-  const digits = negative ? whole.slice(1) : whole;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}${frac !== undefined ? `.${frac}` : ''}`;
+  const printed = printerSpecial(value);
+  if (printed !== undefined) return printed;
+  const [whole = '', frac] = fixedDigits(value, precision).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${value < 0 ? '-' : ''}${grouped}${frac !== undefined ? `.${frac}` : ''}`;
 }
 
-function scientific(value: number, precision: number): string {
-  const s = special(value);
-  if (s) return s === '+Inf' ? '∞' : s === '-Inf' ? '-∞' : s;
-  const [mantissa = '', exp = '0'] = value.toExponential(precision).split('e');
-  const e = Number(exp);
-  return `${mantissa}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
+const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/**
+ * %e: cel-go formats with Sprintf("%<precision>e"), a width and not a precision, so x/text's printer always writes
+ * 6 fraction digits, in its superscript form: "2.718280 × 10⁰⁰" (narrow no-break spaces around the sign).
+ */
+function scientific(value: number): string {
+  const printed = printerSpecial(value);
+  if (printed !== undefined) return printed;
+  const { digits, exponent } = scientificDigits(value, DEFAULT_PRECISION + 1);
+  const power = [...String(Math.abs(exponent)).padStart(2, '0')].map((d) => SUPERSCRIPT_DIGITS[Number(d)]).join('');
+  return `${value < 0 ? '-' : ''}${digits[0]}.${digits.slice(1)}\u202f×\u202f10${exponent < 0 ? '⁻' : ''}${power}`;
 }
 
 function hex(value: CelValue, upper: boolean): string {
@@ -115,7 +122,7 @@ function clause(verb: string, precision: number | undefined, value: CelValue): s
     case 'f':
       return fixed(floatArg(value, 'fixed-point clause can only be used on doubles'), precision ?? DEFAULT_PRECISION);
     case 'e':
-      return scientific(floatArg(value, 'scientific clause can only be used on doubles'), precision ?? DEFAULT_PRECISION);
+      return scientific(floatArg(value, 'scientific clause can only be used on doubles'));
     case 'b':
       if (typeof value === 'boolean') return value ? '1' : '0';
       return formatRadix(integer(value, `only integers and bools can be formatted as binary, was given ${typeNameOf(value)}`), 2);

@@ -3,9 +3,9 @@
  * macro over @sortByAssociatedKeys), lists.range, reverse, distinct.
  */
 import { compareValues, isComparable } from '../compare.js';
-import { fn, global, member } from '../decls.js';
+import { fn, global, member, unguarded } from '../decls.js';
 import { BOOL, BYTES, DOUBLE, DURATION, DYN, INT, listOf, STRING, TIMESTAMP, UINT, type CelType } from '../types.js';
-import { celEquals, CelError, typeOfValue, type CelValue, type Result } from '../values.js';
+import { celEquals, CelError, noSuchOverload, typeOfValue, type CelValue, type Result } from '../values.js';
 import { formatType } from '../types.js';
 import { T_PARAM } from './params.js';
 import type { Library } from './library.js';
@@ -70,10 +70,13 @@ export function listsLibrary(version: number): Library {
   const functions = [fn('slice', member('list_slice', [listOf(T_PARAM), INT, INT], listOf(T_PARAM), ([a, b, c]) => slice(l(a), b as bigint, c as bigint)))];
   if (version >= 1) {
     functions.push(
+      // Unguarded, as ext/lists.go declares it, so that a list that is already flat can be flattened.
       fn(
         'flatten',
-        member('list_flatten', [listOf(listOf(T_PARAM))], listOf(T_PARAM), ([a]) => flatten(l(a), 1n)),
-        member('list_flatten_int', [listOf(DYN), INT], listOf(DYN), ([a, b]) => flatten(l(a), b as bigint)),
+        ...unguarded(
+          member('list_flatten', [listOf(listOf(T_PARAM))], listOf(T_PARAM), ([a]) => (Array.isArray(a) ? flatten(l(a), 1n) : noSuchOverload())),
+          member('list_flatten_int', [listOf(DYN), INT], listOf(DYN), ([a, b]) => (Array.isArray(a) && typeof b === 'bigint' ? flatten(l(a), b) : noSuchOverload())),
+        ),
       ),
     );
   }

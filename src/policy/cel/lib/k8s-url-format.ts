@@ -1,89 +1,57 @@
 /**
- * Kubernetes' URL library (k8s.io/apiserver pkg/cel/library/urls.go, on platlint's port of Go's net/url) and named
+ * Kubernetes' URL library (k8s.io/apiserver pkg/cel/library/urls.go, on the port of Go's net/url in go-url.ts) and named
  * format library (format.go: `format.named()`, `format.dns1123Label()`..., `validate()`, on platlint's ports of
  * apimachinery's name validation and go-openapi strfmt's uuid, byte, date and datetime checks).
  */
 import { isDNS1035Label, isQualifiedName, isValidLabelValue, maskTrailingDash, nameIsDNSLabel, nameIsDNSSubdomain } from '../../../formats/k8s-names.js';
-import { parseGoUrl, type GoUrl } from '../../../formats/url.js';
+import { escapedPath, hostnameOf, hostOf, parseRequestURI, parseURL, portOf, queryOf, urlString, type GoURL } from './go-url.js';
 import { fn, global, member } from '../decls.js';
 import { BOOL, listOf, mapOf, objectType, optionalOf, STRING } from '../types.js';
 import { CelError, CelObject, CelOptional, type CelValue, type MapKey, type Result } from '../values.js';
 import type { Library } from './library.js';
-import { goQuote } from './netip.js';
 
 export const URL_TYPE = objectType('kubernetes.URL');
 export const FORMAT_TYPE = objectType('kubernetes.NamedFormat');
 
-/** url.ParseRequestURI: an absolute URI or an absolute path; the error as Go's *url.Error prints it. */
-export function parseRequestURI(raw: string): GoUrl | string {
-  if (raw === '') return `parse "": empty url`;
-  const hasScheme = /^[A-Za-z][A-Za-z0-9+.-]*:/.test(raw);
-  if (!hasScheme && !raw.startsWith('/')) return `parse ${goQuote(raw)}: invalid URI for request`;
-  const parsed = parseGoUrl(raw);
-  return parsed.ok ? parsed.url : `parse ${goQuote(raw)}: ${parsed.reason}`;
-}
-
+/** A URL value: Go's *url.URL, equal to another when both print the same (apiserver pkg/cel/url.go Equal). */
 export class URLObject extends CelObject {
   readonly type = URL_TYPE;
-  constructor(
-    readonly raw: string,
-    readonly url: GoUrl,
-  ) {
+  private printed: string | undefined;
+  constructor(readonly url: GoURL) {
     super();
   }
+  get text(): string {
+    return (this.printed ??= urlString(this.url));
+  }
   equals(other: CelValue): boolean {
-    return other instanceof URLObject && other.raw === this.raw;
+    return other instanceof URLObject && other.text === this.text;
   }
 }
 
-/** Go's url.PathEscape-like escaping of a path for EscapedPath (shouldEscape in encodePath mode). */
-function escapePath(path: string): string {
-  return [...new TextEncoder().encode(path)]
-    .map((b) => {
-      const c = String.fromCharCode(b);
-      return /[A-Za-z0-9\-_.~$&+,/:;=@]/.test(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
-    })
-    .join('');
+/** urls.go stringToUrl: checked with ParseRequestURI, then parsed with Parse (which keeps a fragment apart). */
+function toURL(s: string): Result {
+  const checked = parseRequestURI(s);
+  const parsed = typeof checked === 'string' ? checked : parseURL(s);
+  return typeof parsed === 'string' ? new CelError(`URL parse error during conversion from string: ${parsed}`) : new URLObject(parsed);
 }
 
-/** url.ParseQuery as URL.Query() uses it: pairs separated by "&", "+" is a space, bad escapes are dropped. */
-function parseQuery(rawQuery: string): Map<MapKey, CelValue> {
-  const out = new Map<MapKey, CelValue>();
-  for (const pair of rawQuery.split('&')) {
-    if (pair === '' || pair.includes(';')) continue;
-    const eq = pair.indexOf('=');
-    const [k, v] = eq >= 0 ? [pair.slice(0, eq), pair.slice(eq + 1)] : [pair, ''];
-    let key: string;
-    let value: string;
-    try {
-      key = decodeURIComponent(k.replace(/\+/g, ' '));
-      value = decodeURIComponent(v.replace(/\+/g, ' '));
-    } catch {
-      continue;
-    }
-    const list = (out.get(key) as string[] | undefined) ?? [];
-    list.push(value);
-    out.set(key, list);
-  }
-  return out;
+function query(url: GoURL): Map<MapKey, CelValue> {
+  return new Map([...queryOf(url)]);
 }
 
-const u = (v: CelValue | undefined): GoUrl => (v as URLObject).url;
+const u = (v: CelValue | undefined): GoURL => (v as URLObject).url;
 
 export const urlsLibrary: Library = {
   name: 'kubernetes.urls',
   types: [URL_TYPE],
   functions: [
-    fn('url', global('string_to_url', [STRING], URL_TYPE, ([s]) => {
-      const parsed = parseRequestURI(s as string);
-      return typeof parsed === 'string' ? new CelError(`URL parse error during conversion from string: ${parsed}`) : new URLObject(s as string, parsed);
-    })),
+    fn('url', global('string_to_url', [STRING], URL_TYPE, ([s]) => toURL(s as string))),
     fn('getScheme', member('url_get_scheme', [URL_TYPE], STRING, ([a]) => u(a).scheme)),
-    fn('getHost', member('url_get_host', [URL_TYPE], STRING, ([a]) => u(a).host)),
-    fn('getHostname', member('url_get_hostname', [URL_TYPE], STRING, ([a]) => u(a).hostname)),
-    fn('getPort', member('url_get_port', [URL_TYPE], STRING, ([a]) => u(a).port)),
-    fn('getEscapedPath', member('url_get_escaped_path', [URL_TYPE], STRING, ([a]) => escapePath(u(a).path))),
-    fn('getQuery', member('url_get_query', [URL_TYPE], mapOf(STRING, listOf(STRING)), ([a]) => parseQuery(u(a).rawQuery))),
+    fn('getHost', member('url_get_host', [URL_TYPE], STRING, ([a]) => hostOf(u(a)))),
+    fn('getHostname', member('url_get_hostname', [URL_TYPE], STRING, ([a]) => hostnameOf(u(a)))),
+    fn('getPort', member('url_get_port', [URL_TYPE], STRING, ([a]) => portOf(u(a)))),
+    fn('getEscapedPath', member('url_get_escaped_path', [URL_TYPE], STRING, ([a]) => escapedPath(u(a)))),
+    fn('getQuery', member('url_get_query', [URL_TYPE], mapOf(STRING, listOf(STRING)), ([a]) => query(u(a)))),
     fn('isURL', global('is_url_string', [STRING], BOOL, ([s]) => typeof parseRequestURI(s as string) !== 'string')),
   ],
 };

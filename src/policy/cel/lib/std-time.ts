@@ -1,7 +1,7 @@
 /**
  * Timestamps and durations (cel-go common/types/timestamp.go, duration.go): `timestamp()` parses RFC 3339 as Go's
  * time.Parse does, `duration()` Go's time.ParseDuration; the getters read the time in UTC (cel.DefaultUTCTimeZone)
- * or in the named zone, an IANA name or a fixed offset such as "+05:30". Timestamps stay within the years 1 to 9999.
+ * or in the named zone, an IANA name or an offset such as "+05:30" or "02:00". Timestamps stay within the years 1 to 9999.
  */
 import { parseGoDuration } from '../../../formats/duration.js';
 import { parseRFC3339 } from '../../../formats/time.js';
@@ -84,13 +84,34 @@ interface Civil {
   millisecond: number;
 }
 
+/** Go's strconv.Atoi, with its error. */
+function atoi(text: string): number | CelError {
+  return /^[+-]?[0-9]+$/.test(text) ? Number(text) : new CelError(`strconv.Atoi: parsing ${JSON.stringify(text)}: invalid syntax`);
+}
+
+/**
+ * A zone written as an offset, "+05:30", "-08:00" or "02:00" (cel-go common/types/timestamp.go timeZone): hours and
+ * minutes as Go's Atoi reads them, the minutes subtracted when the text starts with "-".
+ */
+function fixedOffsetMinutes(zone: string, colon: number): number | CelError {
+  const hours = atoi(zone.slice(0, colon));
+  if (hours instanceof CelError) return hours;
+  const minutes = atoi(zone.slice(colon + 1));
+  if (minutes instanceof CelError) return minutes;
+  if (minutes < 0 || minutes > 59) return new CelError(`timezone offset minutes out of range [0, 59]: ${zone}`);
+  return zone.startsWith('-') ? hours * 60 - minutes : hours * 60 + minutes;
+}
+
 function civil(value: CelTimestamp, zone: string | undefined): Civil | CelError {
   const nanos = ((value.nanos % NANOS) + NANOS) % NANOS;
   let ms = Number((value.nanos - nanos) / NANOS) * 1000;
-  if (zone !== undefined && zone !== 'UTC') {
-    const fixed = /^([+-])(\d{2}):(\d{2})$/.exec(zone);
-    if (fixed) ms += (fixed[1] === '-' ? -1 : 1) * (Number(fixed[2]) * 3600 + Number(fixed[3]) * 60) * 1000;
-    else {
+  if (zone !== undefined && zone !== 'UTC' && zone !== '') {
+    const colon = zone.indexOf(':');
+    if (colon >= 0) {
+      const offset = fixedOffsetMinutes(zone, colon);
+      if (offset instanceof CelError) return offset;
+      ms += offset * 60_000;
+    } else {
       let parts: Intl.DateTimeFormatPart[];
       try {
         parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(ms));
