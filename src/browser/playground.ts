@@ -21,12 +21,9 @@ import { configProblems } from '../settings-file/problems.js';
 import { todayUtc } from '../suppressions/exceptions.js';
 import { Suppressions } from '../suppressions/suppressions.js';
 import { judgeBySettings, reportingOf, SuppressionLedger } from '../suppressions/unused.js';
+import { CONFIG_FILE, MANIFEST_FILE, PLAYGROUND_DIR, POLICY_FILE } from './playground-files.js';
 
-/** The folder the three files are in: the working directory of the command the playground stands for. */
-export const PLAYGROUND_DIR = '/playground';
-export const MANIFEST_FILE = 'playground.yaml';
-export const CONFIG_FILE = '.platlint.yaml';
-export const POLICY_FILE = 'policy.yaml';
+export { CONFIG_FILE, MANIFEST_FILE, PLAYGROUND_DIR, POLICY_FILE };
 
 export interface PlaygroundTexts {
   manifest: string;

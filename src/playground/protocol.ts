@@ -59,3 +59,12 @@ export type Reply =
   | { id: number; type: 'fixAll'; edits: OffsetEdit[] }
   | { id: number; type: 'hover'; markdown: string | null }
   | { id: number; type: 'error'; message: string };
+
+/** A starting example of the page's choice: the repository's examples and fixtures, built into the site. */
+export interface PlaygroundExample {
+  /** The choice's group: `Examples`, `Policies`, or the folder of fixtures/ it comes from. */
+  group: string;
+  /** Its path in the repository, which the choice shows. */
+  label: string;
+  texts: PlaygroundTexts;
+}
