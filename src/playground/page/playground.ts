@@ -173,11 +173,21 @@ export function mountPlayground(root: HTMLElement, options: PlaygroundOptions): 
   });
   fixAll.addEventListener('click', () => {
     const asked = generation;
-    void client.fixAll().then((edits) => {
-      if (asked === generation && edits.length > 0) views.manifest.dispatch({ changes: edits, userEvent: 'input.fixall' });
-    });
+    setBusy(true);
+    void client.fixAll().then(
+      (edits) => {
+        if (asked !== generation) return;
+        if (edits.length > 0) views.manifest.dispatch({ changes: edits, userEvent: 'input.fixall' });
+        else setBusy(false);
+      },
+      (error: unknown) => {
+        status.textContent = error instanceof Error ? error.message : String(error);
+        if (asked === generation) setBusy(false);
+      },
+    );
   });
   share.addEventListener('click', () => {
+    shareLink.hidden = true;
     void shareFragment(texts()).then(async (fragment) => {
       history.replaceState(null, '', fragment);
       shareLink.value = location.href;
