@@ -190,9 +190,7 @@ describe('the playground', () => {
 
   it('logged no error and requested nothing outside its origin meanwhile', () => {
     expect(watch.requests.length).toBeGreaterThan(0);
-    expect(watch.errors).toEqual([]);
-    expect(watch.failures).toEqual([]);
-    expect(watch.requestsOutside(new URL(site.url).origin)).toEqual([]);
+    expect(watch.troubles(new URL(site.url).origin)).toEqual({ errors: [], failures: [], outside: [] });
   });
 
   it('shows in its JSON tab what the command prints, for every example and fixture', { timeout: 1_800_000 }, async () => {

@@ -197,9 +197,7 @@ describe(`the site as ${DOCS} builds and serves it`, () => {
 
     it('logged no error and requested nothing outside its origin meanwhile', () => {
       expect(watch.requests.length).toBeGreaterThan(0);
-      expect(watch.errors).toEqual([]);
-      expect(watch.failures).toEqual([]);
-      expect(watch.requestsOutside(new URL(site.url).origin)).toEqual([]);
+      expect(watch.troubles(new URL(site.url).origin)).toEqual({ errors: [], failures: [], outside: [] });
     });
   });
 });

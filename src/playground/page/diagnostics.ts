@@ -5,16 +5,10 @@
 import type { Diagnostic as EditorDiagnostic } from '@codemirror/lint';
 import type { EditorView } from '@codemirror/view';
 import type { EditorName, PageDiagnostic, QuickFix } from '../protocol.js';
+import { element } from './dom.js';
 
 /** Where a diagnostic's rule is explained: the site's page of a built-in rule, a policy rule's own `docsUrl`. */
 export type RuleLink = (diagnostic: PageDiagnostic) => string | undefined;
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 /** The rule id, as a link to its page when it has one. */
 function ruleElement(diagnostic: PageDiagnostic, ruleLink: RuleLink): HTMLElement {

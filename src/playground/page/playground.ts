@@ -10,6 +10,7 @@ import examples from 'virtual:platlint-playground-examples';
 import { CONFIG_FILE, MANIFEST_FILE, POLICY_FILE } from '../../browser/playground-files.js';
 import type { EditorName, LintReply, PageDiagnostic, PlaygroundTexts } from '../protocol.js';
 import { countsText, diagnosticList, editorDiagnostic } from './diagnostics.js';
+import { element } from './dom.js';
 import { createEditor, replaceText, showDiagnostics } from './editors.js';
 import { renderMarkdown } from './markdown.js';
 import { shareFragment, textsOfFragment } from './share.js';
@@ -27,13 +28,6 @@ const EDITORS = Object.keys(FILES) as EditorName[];
 export interface PlaygroundOptions {
   /** The site's page of a built-in rule. */
   rulePage(ruleId: string): string;
-}
-
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 function button(text: string, className: string): HTMLButtonElement {
