@@ -5,23 +5,30 @@
  */
 export type {
   DataPath,
+  DataValue,
   FixOperation,
+  MessageData,
   MessageSpec,
+  MessageTemplate,
   NodeFacts,
   PathSegment,
   Report,
+  ReportOf,
   ResourceKind,
   Rule,
   RuleContext,
   RuleDocument,
+  RuleMessages,
   RuleMeta,
+  RuleOptions,
   RuleSource,
   Suggestion,
 } from '../src/engine/types.js';
-export { deepEqual, displayPath, duplicates, entriesOf, getIn, isRecord, isSet, listAt, recordAt, stringAt } from '../src/platform/data.js';
-export { CALLBACK_PATHS, eachProvider, PROVIDER_TYPES, type ProviderEntry, type ProviderType } from '../src/platform/providers.js';
+export { defineRule, type OptionsOf, type RuleHandle } from '../src/engine/define-rule.js';
+export { deepEqual, displayPath, entriesOf, getIn, isRecord, isSet, listAt, mappingItems, recordAt, repeatedField, stringAt } from '../src/platform/data.js';
+export { CALLBACK_PATHS, eachProvider, PROVIDER_TYPES, providersOfType, type ProviderEntry, type ProviderType } from '../src/platform/providers.js';
 export { lastComponent, NAME_ID_FORMATS, USER_VERBS } from '../src/platform/enumerations.js';
 export { SERVER_OWNED_METADATA, type ServerOwnedField } from '../src/platform/server-fields.js';
 export * from '../src/formats/index.js';
 export { didYouMean } from '../src/engine/suggest.js';
-export { problemsText, shown } from './message-text.js';
+export { problemsText, shown, shownJson } from '../src/engine/message-text.js';

@@ -23,6 +23,7 @@ import { rules as directive } from './directive/index.js';
 import { rules as baseline } from './baseline/index.js';
 import { rules as exception } from './exception/index.js';
 import { rules as policy } from './policy/index.js';
+import { rules as configFile } from './config-file/index.js';
 import { rules as internal } from './internal/index.js';
 
 /** Every built-in rule, in the order `platlint rules` lists them. */
@@ -51,5 +52,6 @@ export const builtinRules: readonly Rule[] = [
   ...baseline,
   ...exception,
   ...policy,
+  ...configFile,
   ...internal,
 ];

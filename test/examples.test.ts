@@ -34,9 +34,9 @@ const EXPECTED: Readonly<Record<string, readonly string[]>> = {
     '31:11 warning audit/unreachable-rule',
     '34:19 error ui/colors',
     '36:19 error schema/enum',
-    '40:5 warning vault/sync-interval-and-access',
-    '40:5 warning vault/sync-interval-and-access',
-    '41:19 error vault/sync-interval-and-access',
+    '40:5 warning vault/address',
+    '40:5 warning vault/auth',
+    '41:19 error vault/sync-interval',
   ],
   'broken-user.yaml': [
     '5:9 error meta/name',

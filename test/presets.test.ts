@@ -6,7 +6,7 @@ import { lintText } from '../src/engine/lint.js';
 import { PRESET_NAMES, presetSettings } from '../src/engine/presets.js';
 import { isRuleEnabled } from '../src/engine/settings.js';
 import { ruleCategory, type Rule } from '../src/engine/types.js';
-import { lint } from './helpers/lint.js';
+import { lint, spans } from './helpers/lint.js';
 
 const EXAMPLES = join(import.meta.dirname, '../fixtures/examples');
 
@@ -51,7 +51,8 @@ function securityFindings(preset: (typeof PRESET_NAMES)[number]): [string, strin
 
 function stub(id: string, severity: Rule['meta']['severity']): Rule {
   return {
-    meta: { id, description: 'Flag everything', severity, sources: ['spec'], messages: { found: 'found' } },
+    meta: { id, description: 'Flag everything', severity, sources: ['spec'] },
+    messages: { found: 'found' },
     check(_doc, ctx) {
       ctx.report({ messageId: 'found', path: ['metadata', 'name'] });
     },
@@ -111,16 +112,26 @@ describe('presets', () => {
     ]);
   });
 
-  it('export turns meta/server-fields off and nothing else', () => {
-    const rules = [...builtinRules.filter((r) => r.meta.id !== 'meta/server-fields'), stub('meta/server-fields', 'warning')];
-    const settings = presetSettings('export', rules);
-    expect([...settings]).toEqual([['meta/server-fields', { severity: 'off' }]]);
+  it('export turns meta/server-fields off and nothing else: the rules whose meta says they report server-set fields', () => {
+    expect([...presetSettings('export', builtinRules)]).toEqual([['meta/server-fields', { severity: 'off' }]]);
+    const serverSet = stub('test/server-set', 'warning');
+    const rules = [...builtinRules, { ...serverSet, meta: { ...serverSet.meta, serverSetFields: true } }, stub('test/other', 'warning')];
+    expect([...presetSettings('export', rules)]).toEqual([
+      ['meta/server-fields', { severity: 'off' }],
+      ['test/server-set', { severity: 'off' }],
+    ]);
   });
 
   it('export accepts the server-set fields of an exported object that recommended reports', () => {
     const text = readFileSync(join(EXAMPLES, 'exported-user.yaml'), 'utf8');
     const serverFields = (preset: 'recommended' | 'export') => lint(text, { preset }).filter((d) => d.ruleId === 'meta/server-fields');
-    expect(serverFields('recommended').length).toBeGreaterThan(0);
+    expect(spans(serverFields('recommended'))).toEqual([
+      ['meta/server-fields', 9, 3, 9, 20],
+      ['meta/server-fields', 12, 3, 12, 13],
+      ['meta/server-fields', 15, 3, 15, 16],
+      ['meta/server-fields', 56, 3, 56, 18],
+      ['meta/server-fields', 57, 3, 57, 6],
+    ]);
     expect(serverFields('export')).toEqual([]);
     expect(lint(text, { preset: 'export' }).filter((d) => d.severity !== 'info').map((d) => `${d.ruleId}: ${d.message}`)).toEqual([]);
   });

@@ -3,7 +3,9 @@ import loginPossible from './login-possible/index.js';
 import redirectUri from './redirect-uri/index.js';
 import oidcIssuer from './oidc-issuer/index.js';
 import oidcGroups from './oidc-groups/index.js';
-import forgeAOrgsAndHost from './forge-a-orgs-and-host/index.js';
+import forgeAOrgs from './forge-a-orgs/index.js';
+import forgeARootCa from './forge-a-root-ca/index.js';
+import forgeAHostName from './forge-a-host-name/index.js';
 import forgeBBaseUrl from './forge-b-base-url/index.js';
 import webIdentityAGroupsAndDomains from './web-identity-a-groups-and-domains/index.js';
 import webIdentityBTenantAndGroups from './web-identity-b-tenant-and-groups/index.js';
@@ -21,7 +23,9 @@ export const rules: readonly Rule[] = [
   redirectUri,
   oidcIssuer,
   oidcGroups,
-  forgeAOrgsAndHost,
+  forgeAOrgs,
+  forgeARootCa,
+  forgeAHostName,
   forgeBBaseUrl,
   webIdentityAGroupsAndDomains,
   webIdentityBTenantAndGroups,

@@ -1,7 +1,7 @@
 /**
  * Small helpers shared by the `auth/*` rules (not a rule itself: the area index lists the rules).
  */
-import { absoluteUrlReason, CALLBACK_PATHS, type DataPath, displayPath, parseAbsoluteUrl, PROVIDER_TYPES, type ProviderEntry, type ProviderType } from '../api.js';
+import { absoluteUrlProblem, CALLBACK_PATHS, type DataPath, displayPath, parseAbsoluteUrl, PROVIDER_TYPES, type ProviderEntry, type ProviderType } from '../api.js';
 
 /** `status.auth.connectors[1].saml.redirectURI` for a field of a provider. */
 export function fieldName(entry: ProviderEntry, ...rest: DataPath): string {
@@ -59,7 +59,7 @@ export function usableConnectorId(entry: ProviderEntry): string | undefined {
  */
 export function httpUrlProblem(value: string): string | undefined {
   const parsed = parseAbsoluteUrl(value);
-  if (!parsed.ok) return absoluteUrlReason(parsed.reason);
+  if (!parsed.ok) return absoluteUrlProblem(parsed.reason);
   if (parsed.scheme !== 'http' && parsed.scheme !== 'https') return `the scheme is "${parsed.scheme}", not http or https`;
   return undefined;
 }

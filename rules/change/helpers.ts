@@ -10,10 +10,3 @@ export function versions(doc: RuleDocument, path: DataPath): { before: unknown; 
 export function changed(before: unknown, after: unknown): boolean {
   return !deepEqual(before, after);
 }
-
-/** A value as it appears in a message: strings quoted, the rest as JSON, long ones cut. */
-export function show(value: unknown): string {
-  if (value === undefined) return '(absent)';
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-}

@@ -1,6 +1,7 @@
 import type { Rule } from '../api.js';
 import evaluationErrorRule from './evaluation-error/index.js';
+import fixtureMismatchRule from './fixture-mismatch/index.js';
 import invalidRule from './invalid/index.js';
 
-/** The diagnostics the policy checker reports in policy files; policy rules themselves are loaded at run time. */
-export const rules: readonly Rule[] = [invalidRule, evaluationErrorRule];
+/** The diagnostics the policy checker reports in policy files and fixtures; policy rules themselves are loaded at run time. */
+export const rules: readonly Rule[] = [invalidRule, evaluationErrorRule, fixtureMismatchRule];

@@ -1,4 +1,6 @@
 import type { Rule } from '../api.js';
-import syncIntervalAndAccess from './sync-interval-and-access/index.js';
+import syncInterval from './sync-interval/index.js';
+import address from './address/index.js';
+import auth from './auth/index.js';
 
-export const rules: readonly Rule[] = [syncIntervalAndAccess];
+export const rules: readonly Rule[] = [syncInterval, address, auth];

@@ -111,21 +111,17 @@ export class PlaygroundProject {
       add(problem);
       if (problem.ioError !== undefined) stderr.push(`platlint: policy ${problem.file}: ${problem.ioError}`);
     }
-    policies?.clearEvaluationProblems();
     const linted = !config.isIgnored(MANIFEST_FILE);
     let manifest: FileResult | undefined;
     if (linted) {
-      policies?.setCurrentFile(MANIFEST_FILE);
       manifest = lintBytes(encoder.encode(texts.manifest), options);
       add(manifest);
     }
-    policies?.setCurrentFile(undefined);
-    for (const problem of policies?.evaluationProblems() ?? []) add(problem);
+    for (const problem of policies?.evaluationProblems(manifest ? [manifest] : []) ?? []) add(problem);
     // The files a walk of the folder finds: its YAML files that are not hidden and not ignored.
     const present = [MANIFEST_FILE, ...(texts.policy === '' ? [] : [POLICY_FILE])].filter((file) => !config.isIgnored(file)).sort();
     const reporting = reportingOf(suppressions, {
       cwd: PLAYGROUND_DIR,
-      rules,
       settingsFor,
       configFile,
       lintableFiles: (dir) => (dir === PLAYGROUND_DIR ? present.map((file) => join(PLAYGROUND_DIR, file)) : []),

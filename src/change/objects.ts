@@ -7,11 +7,9 @@
 import type { LintTarget } from '../engine/document.js';
 import { TargetExtractor } from '../engine/extract.js';
 import { objectScope } from '../engine/scope.js';
-import { recoverSwallowedDocuments } from '../engine/yaml-errors.js';
+import { readYaml } from '../engine/read-yaml.js';
 import { isRecord } from '../platform/data.js';
-import { identityOf, metadataString } from '../platform/identity.js';
-import { parseYaml, withLineFeeds } from '../yaml/parse.js';
-import { goDecode } from '../yaml/go-decode.js';
+import { identityKey, uidOf } from '../platform/identity.js';
 
 export interface ObjectVersion {
   /** The file the object was read from (a path as shown to the user, or a repository path at a git revision). */
@@ -31,32 +29,16 @@ export function slotOf(target: Pick<LintTarget, 'documentIndex' | 'fromRaw' | 'p
 
 /** The User and Config objects of a file's text, found as the engine finds them (List items, Config raw status). */
 export function objectsIn(text: string, file: string): ObjectVersion[] {
-  let parsed;
-  try {
-    // Read as the linted file is read, lone CRs as line breaks; offsets are unchanged.
-    parsed = recoverSwallowedDocuments(parseYaml(withLineFeeds(text)));
-  } catch {
-    return [];
-  }
-  const extractor = new TargetExtractor(parsed);
-  const readable: { index: number; doc: (typeof parsed.documents)[number]; data: unknown }[] = [];
-  parsed.documents.forEach((doc, index) => {
-    if (doc.contents === null || doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) return;
-    try {
-      // Both versions are read as the platform reads them, as the linted file is.
-      const decoded = goDecode(doc, parsed.text);
-      const data = decoded.fatal ? null : decoded.data;
-      if (data !== null && data !== undefined) readable.push({ index, doc, data });
-    } catch {
-      // An alias the engine reports; nothing to compare.
-    }
-  });
+  // Both versions are read as the linted file is: the platform's reading, by the engine's reader.
+  const read = readYaml(text);
+  const extractor = new TargetExtractor(read.parsed);
+  const readable = read.documents.filter(({ data }) => data !== null && data !== undefined);
   const fileHasPlatformObjects = readable.some(({ data }) => isRecord(data) && objectScope(data).linted);
   const out: ObjectVersion[] = [];
-  for (const { index, doc, data } of readable) {
-    for (const target of extractor.extract(index, { doc, root: doc.contents, text: parsed.text }, data, fileHasPlatformObjects).targets) {
+  for (const { index, space, data } of readable) {
+    for (const target of extractor.extract(index, space, data, fileHasPlatformObjects).targets) {
       if (!target.kind) continue;
-      out.push({ file, slot: slotOf(target), identity: identityOf(target.data), uid: metadataString(target.data, 'uid'), data: target.data, fromRaw: target.fromRaw });
+      out.push({ file, slot: slotOf(target), identity: identityKey(target.data), uid: uidOf(target.data), data: target.data, fromRaw: target.fromRaw });
     }
   }
   return out;
@@ -70,7 +52,7 @@ export class OldObjects {
 
   constructor(objects: Iterable<ObjectVersion>) {
     for (const o of objects) {
-      const key = identityKey(o);
+      const key = versionKey(o);
       if (key !== undefined && !this.byIdentity.has(key)) this.byIdentity.set(key, o);
       if (o.uid !== undefined) push(this.byUid, o.uid, o);
       push(this.byFile, o.file, o);
@@ -96,7 +78,8 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-function identityKey(o: ObjectVersion): string | undefined {
+/** The object's identity, told apart from its own status read out of `spec.raw`. */
+function versionKey(o: ObjectVersion): string | undefined {
   return o.identity === undefined ? undefined : `${o.identity}\u0000${o.fromRaw}`;
 }
 
@@ -113,7 +96,7 @@ export function pairVersions(olds: OldObjects, news: readonly ObjectVersion[], o
     taken.add(o);
   };
   for (const n of news) {
-    const key = identityKey(n);
+    const key = versionKey(n);
     if (key !== undefined) claim(n, olds.withIdentity(key));
   }
   for (const n of news) {

@@ -1,5 +1,5 @@
 import { ruleCategory } from '../engine/types.js';
-import { currentIdOf } from '../../rules/aliases.js';
+import { currentIdsOf } from '../../rules/aliases.js';
 import { readRuleDoc } from '../project/rule-docs.js';
 import { editorSchema, manifestSchema } from '../schema/editor-schemas.js';
 import { reportSchema } from '../formatters/report-schema.js';
@@ -34,18 +34,27 @@ export async function runRules(flags: RuleSetFlags & { format: string }, io: Cli
   return 0;
 }
 
+/** `a`, `a and b`, `a, b and c`. */
+function listed(ids: readonly string[]): string {
+  return ids.length < 2 ? ids.join('') : `${ids.slice(0, -1).join(', ')} and ${ids[ids.length - 1] ?? ''}`;
+}
+
 export async function runExplain(asked: string, flags: RuleSetFlags, io: CliIo): Promise<number> {
-  const current = currentIdOf(asked);
-  // A former id shows the renamed rule's page, headed by its current id, so the reader learns what to write.
-  if (current) io.out(`${asked} is now ${current} (the former id still works, deprecated).\n\n`);
-  const id = current ?? asked;
-  let doc = readRuleDoc(id);
-  if (!doc) {
-    const { policies, rules } = await loadRuleSet(flags, io.cwd);
-    doc = policies?.explain(id);
-    if (!doc) throw new UsageError(`unknown rule "${id}"${nearest(id, rules.map((r) => r.meta.id), ' (see platlint rules)')}`);
+  const current = currentIdsOf(asked);
+  // A former id shows the pages of the rules it names, headed by their current ids, so the reader learns what to write.
+  if (current?.length === 1) io.out(`${asked} is now ${listed(current)} (the former id still works, deprecated).\n\n`);
+  else if (current) io.out(`${asked} is now ${current.length} rules, one per check: ${listed(current)} (the former id still names them all, deprecated).\n\n`);
+  const docs: string[] = [];
+  for (const id of current ?? [asked]) {
+    let doc = readRuleDoc(id);
+    if (!doc) {
+      const { policies, rules } = await loadRuleSet(flags, io.cwd);
+      doc = policies?.explain(id);
+      if (!doc) throw new UsageError(`unknown rule "${id}"${nearest(id, rules.map((r) => r.meta.id), ' (see platlint rules)')}`);
+    }
+    docs.push(doc.endsWith('\n') ? doc : doc + '\n');
   }
-  io.out(doc.endsWith('\n') ? doc : doc + '\n');
+  io.out(docs.join('\n'));
   return 0;
 }
 

@@ -7,6 +7,7 @@ import type { CliIo } from './io.js';
 import { readRegularFile } from '../project/read-file.js';
 import { UsageError } from './settings.js';
 import { writeFileAtomic } from '../project/write-file.js';
+import metaServerFieldsRule from '../../rules/meta/server-fields/index.js';
 
 export const STARTER_CONFIG = `# platlint configuration: https://github.com/platlint/platlint/blob/main/docs/configuration.md
 # Presets, applied in order: recommended (the default), strict (every rule on),
@@ -16,7 +17,7 @@ extends: [recommended]
 # Rule ids or globs over ids: off | info | warn | error, or [severity, options].
 rules:
   # security/*: error
-  # meta/server-fields: off
+  # ${metaServerFieldsRule.meta.id}: off
 
 # Files not to lint, relative to this file.
 ignore:

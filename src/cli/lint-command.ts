@@ -17,15 +17,16 @@ import { lintOptionsFor, settingsOf, type ProjectLinting } from '../project/file
 import type { ChangeContext } from '../change/context.js';
 import { loadBase } from './base-option.js';
 import { ReportOutputs, ruleInfoLookup } from './report-output.js';
-import { POLICY_FIXTURE_REASON } from '../project/policy-fixtures.js';
+import { policyFixtureSkipped } from '../project/policy-fixtures.js';
 import { VERSION } from './version.js';
 import { FileWriteError, writeFileAtomic } from '../project/write-file.js';
 import { baselinePathOf, loadSuppressions } from '../suppressions/load.js';
 import { todayUtc } from '../suppressions/exceptions.js';
 import { judgeBySettings, SuppressionLedger } from '../suppressions/unused.js';
 import { suppressionsFingerprint, unusedReporting } from '../project/suppressions.js';
-import type { Suppressor } from '../engine/diagnostics.js';
+import type { Suppressor } from '../engine/reporter.js';
 import type { Suppressions } from '../suppressions/suppressions.js';
+import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 
 export interface LintFlags {
   format: string[];
@@ -141,11 +142,14 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const ruleInfo = ruleInfoLookup(ruleSet);
   // Each result goes to every report as it comes and is dropped: the run keeps counts, not results.
   const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true, statistics: flags.statistics === true, quiet: flags.quiet === true }, io);
+  // What the policies could not check, file by file in the order of the reports: reported once per rule at the end.
+  const failedChecks: FileResult[] = [];
   const add = (result: FileResult): void => {
     // Under --base, what is not compared with the base (problems of policy files, the baseline, .platlint.yaml) is the
     // change's, as --new-only keeps it.
     if (change && flags.base !== undefined) for (const d of [...result.diagnostics, ...(result.suppressed ?? [])]) d.introduced ??= true;
     ledger.record(result);
+    if (result.failedChecks) failedChecks.push(result);
     reports.add(result);
   };
   for (const problem of policies?.problems ?? []) {
@@ -158,13 +162,12 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     if (!previous && isPolicyFixture(filename)) {
       // Its intended errors are its policy's test, not the repository's problems: pre-commit passes it like any file.
       // `diff` compares the two files it is given, fixtures or not.
-      add({ file: filename, diagnostics: [], documents: 0, skipped: 0, skips: [{ line: 1, path: '', reason: POLICY_FIXTURE_REASON }], skippedFile: true });
+      add(policyFixtureSkipped(filename));
       return;
     }
     const plain = lintOptionsFor(linting, filename);
     const { settings, embedded = [] } = plain;
     const options = change ? { ...plain, previousOf: change.previousFor(filename, Buffer.from(bytes).toString('utf8')) } : plain;
-    policies?.setCurrentFile(filename);
     const key = cache ? hashText(VERSION, ruleIds, policyFingerprint, JSON.stringify([...settings]), JSON.stringify(embedded), String(withFrames), suppressionKey, bytes) : '';
     let result = cache && !flags.fix && !flags.fixDryRun ? cache.get(filename, key) : undefined;
     if (!result) {
@@ -175,7 +178,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
         result = fixed.result;
         if (fixed.refused) {
           const note = '--fix left this file unchanged: it fixes only files that parse completely.';
-          result.diagnostics = result.diagnostics.map((d) => (d.ruleId === 'yaml/syntax' ? { ...d, note: d.note ? `${d.note} ${note}` : note } : d));
+          result.diagnostics = result.diagnostics.map((d) => (d.ruleId === yamlSyntaxRule.meta.id ? { ...d, note: d.note ? `${d.note} ${note}` : note } : d));
           io.error(`platlint: ${filename} not fixed: it has YAML errors, and --fix changes only files that parse completely`);
         }
         if (fixed.text !== original) {
@@ -203,11 +206,11 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     add(result);
   };
   if (wantsStdin) lintOne(flags.stdinFilename ?? '<stdin>', await io.readStdin(), false);
-  // Enough work and nothing stateful (stdin, change-aware runs, --fix, --cache, policies): lint on every core.
-  const stateless = !wantsStdin && !change && !cache && !flags.fix && !flags.fixDryRun && !policies && !baselineRun && inputs.files.length > 1;
+  // Enough work and nothing stateful (stdin, change-aware runs, --fix, --cache): lint on every core, policies too.
+  const stateless = !wantsStdin && !change && !cache && !flags.fix && !flags.fixDryRun && !baselineRun && inputs.files.length > 1;
   const sizes = stateless ? fileSizes(inputs.files) : [];
   const parallel = stateless && worthParallel(sizes);
-  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, ruleFlags: flags.rule, withFrames, baseline: suppressions.options.baseline?.path ?? false, today } as const;
+  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, policyPaths: flags.policy, ruleFlags: flags.rule, withFrames, baseline: suppressions.options.baseline?.path ?? false, today } as const;
   const total = inputs.files.length + (wantsStdin ? 1 : 0);
   let done = wantsStdin ? 1 : 0;
   const onProgress = (files: number): void => {
@@ -234,8 +237,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     }
     lintOne(file, read.bytes, true);
   }
-  policies?.setCurrentFile(undefined);
-  for (const problem of policies?.evaluationProblems() ?? []) add(problem);
+  for (const problem of policies?.evaluationProblems(failedChecks) ?? []) add(problem);
   const cacheError = cache?.save();
   io.progress?.end();
   if (cacheError) {
@@ -243,7 +245,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     failed = true;
   }
   if (baselineRun && baselinePath) return failed ? 2 : baselineRun.finish(baselinePath, suppressions, ledger);
-  const reporting = unusedReporting(suppressions, { cwd: io.cwd, rules, settingsFor, configFile, isIgnored: (file) => config.isIgnored(file) });
+  const reporting = unusedReporting(suppressions, { cwd: io.cwd, settingsFor, configFile, isIgnored: (file) => config.isIgnored(file) });
   for (const result of ledger.problems(reporting)) add(result);
   const summary = reports.end();
   if (failed || reports.writeFailed) return 2;

@@ -7,8 +7,10 @@
  * once delivered. Only a window of chunks past the first undelivered one is handed out, so results waiting for a
  * slow chunk stay few, however many files there are. Should every worker fail, the main thread lints what is left.
  *
- * Each thread builds the same linter from plain data (the config file's path, the --rule flags), since rules and
- * resolved settings cannot cross threads. Custom policies, --fix and --cache stay single-threaded (the caller checks).
+ * Each thread builds the same linter from plain data (the config file's path, the --policy paths, the --rule flags),
+ * since rules and resolved settings cannot cross threads; custom policies load in every thread and keep nothing
+ * between files (src/policy/evaluation.ts), so they lint anywhere. --fix and --cache stay single-threaded (the
+ * caller checks).
  */
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -19,6 +21,7 @@ import { ruleOverrides } from './settings.js';
 import { lintFile } from '../project/files.js';
 import { loadSuppressions } from '../suppressions/load.js';
 import { lintWorkerScript } from './worker-script.js';
+import { policyFixtureSkipped } from '../project/policy-fixtures.js';
 
 /**
  * Below this many bytes, starting workers costs more than it saves. A worker loads in 40 ms, but then spends most of
@@ -90,6 +93,8 @@ export interface ParallelSetup {
   cwd: string;
   /** The configuration file the main thread loaded (absolute), or undefined for none. */
   configPath: string | undefined;
+  /** `--policy` paths (the configuration file's `policies` come with it). */
+  policyPaths: readonly string[];
   /** `--rule ID=SEVERITY` flags. */
   ruleFlags: readonly string[];
   /** Keep source lines for code frames (stylish output). */
@@ -102,10 +107,10 @@ export interface ParallelSetup {
 
 /** Lints one file by name, as the lint command does: a file that cannot be read is a result with `ioError`. */
 export async function createFileLinter(setup: ParallelSetup): Promise<(file: string) => FileResult> {
-  const ruleSet = await loadRuleSet({ config: setup.configPath ?? false }, setup.cwd);
+  const ruleSet = await loadRuleSet({ config: setup.configPath ?? false, policy: [...setup.policyPaths] }, setup.cwd);
   const suppressions = loadSuppressions({ cwd: setup.cwd, configFile: ruleSet.configFile, baseline: setup.baseline, today: setup.today });
   const linting = { ruleSet, overrides: ruleOverrides(setup.ruleFlags, ruleSet.rules), suppressorFor: (file: string) => suppressions.forFile(file), withFrames: setup.withFrames };
-  return (file) => lintFile(linting, file);
+  return (file) => (ruleSet.isPolicyFixture(file) ? policyFixtureSkipped(file) : lintFile(linting, file));
 }
 
 /**

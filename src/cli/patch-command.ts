@@ -2,7 +2,7 @@ import { stringify } from 'yaml';
 import { builtinRules } from '../../rules/index.js';
 import { decodeSource } from '../engine/decode.js';
 import { presetSettings } from '../engine/presets.js';
-import { ruleCategory, type FileResult } from '../engine/types.js';
+import type { FileResult } from '../engine/types.js';
 import { lintPatch, PatchInputError, type PatchFile } from '../patch/lint.js';
 import type { CliIo } from './io.js';
 import { readManifestText } from '../project/read-file.js';
@@ -36,7 +36,8 @@ function problemLines(results: readonly FileResult[]): string[] {
  */
 function printPatched(base: PatchFile, patch: PatchFile, io: CliIo): number {
   const settings = presetSettings('recommended', builtinRules);
-  const rules = builtinRules.filter((r) => ruleCategory(r.meta.id) === 'patch' || r.meta.id === 'yaml/syntax');
+  // What can stop a patch from applying: the patch's own rules, and what reading BASE and PATCH finds.
+  const rules = builtinRules.filter((r) => r.meta.stages?.some((stage) => stage === 'patch' || stage === 'read'));
   const { results, patched } = lintPatch(base, patch, { rules, settings });
   if (patched === undefined) {
     const lines = problemLines(results);
@@ -63,10 +64,9 @@ export async function runPatch(baseFile: string, patchFile: string, flags: LintF
     const { config, rules, policies, docsUrl } = await loadRuleSet(flags, io.cwd);
     const settings = withOverrides(config.settingsFor(baseFile), ruleOverrides(flags.rule ?? [], rules), rules);
     for (const warning of renamedRuleWarnings(config.deprecations, flags.rule ?? [], rules)) io.error(warning);
-    policies?.setCurrentFile(baseFile);
     const withFrames = targets.some((t) => t.format === 'stylish');
     const { results } = lintPatch(base, patch, { rules, settings, docsUrl, withFrames });
-    const all: FileResult[] = [...(policies?.problems ?? []), ...results, ...(policies?.evaluationProblems() ?? [])];
+    const all: FileResult[] = [...(policies?.problems ?? []), ...results, ...(policies?.evaluationProblems(results) ?? [])];
     // The same reports as the lint command's: `-o` creates its folders, and a file that cannot be written exits 2.
     const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo: ruleInfoLookup({ rules, policies, docsUrl }), toolVersion: VERSION, verbose: flags.verbose === true, quiet: flags.quiet === true }, io);
     for (const result of all) reports.add(result);

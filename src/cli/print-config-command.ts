@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path';
+import { defaultOptionsOf } from '../engine/define-rule.js';
 import { severityInForce, type SeverityChoice } from '../engine/settings.js';
 import type { SettingSource } from '../settings-file/resolve.js';
 import { ExceptionMatcher, isExpired } from '../suppressions/exceptions.js';
@@ -52,7 +53,7 @@ export async function effectiveConfig(file: string, flags: PrintConfigFlags, io:
   const inForce: Record<string, RuleInForce> = {};
   for (const { meta } of [...rules].sort((a, b) => (a.meta.id < b.meta.id ? -1 : 1))) {
     const setting = settings.get(meta.id);
-    inForce[meta.id] = { severity: severityInForce(meta, setting), options: setting?.options ?? meta.defaultOptions ?? {}, source: sources.get(meta.id) ?? RULE_DEFAULT };
+    inForce[meta.id] = { severity: severityInForce(meta, setting), options: setting?.options ?? defaultOptionsOf(meta.optionsSchema), source: sources.get(meta.id) ?? RULE_DEFAULT };
   }
   const exceptions: ExceptionInForce[] = [];
   if (configFile) {

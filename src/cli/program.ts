@@ -12,6 +12,7 @@ import type { RuleSetFlags } from '../project/rule-set.js';
 import { UsageError } from './settings.js';
 import { VERSION } from './version.js';
 import { FileWriteError } from '../project/write-file.js';
+import authSamlCaRule from '../../rules/auth/saml-ca/index.js';
 
 
 function collect(value: string, previous: string[]): string[] {
@@ -105,7 +106,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
 
   ruleSetOptions(program.command('explain'))
     .description("print a rule's documentation (a custom policy rule's definition)")
-    .argument('<id>', 'rule id, e.g. auth/saml-ca')
+    .argument('<id>', `rule id, e.g. ${authSamlCaRule.meta.id}`)
     .action(async (id: string, flags: RuleSetFlags) => {
       exitCode = await runExplain(id, flags, io);
     });

@@ -16,13 +16,13 @@ export function ruleOverrides(flags: readonly string[], rules: readonly Rule[]):
 /**
  * The config file's entries and the `--rule` flags that name rules by a former id, as warnings for stderr: printed
  * once per run by the command, not once per file (the settings are applied per file, and in every worker). The
- * commands call it before linting anything, so a flag that is no `ID=SEVERITY` is a usage error at once.
+ * flags are parsed first, so a flag that is no `ID=SEVERITY` is a usage error at once, whichever the command.
  */
 export function renamedRuleWarnings(configDeprecations: readonly string[], flags: readonly string[], rules: readonly Rule[]): string[] {
   const ids = rules.map((rule) => rule.meta.id);
-  const fromFlags = ruleOverrides(flags, rules).flatMap(({ pattern }, index) => {
+  const fromFlags = ruleOverrides(flags, rules).flatMap(({ pattern }, i) => {
     const note = renamedRulesNote(pattern, ids);
-    return note ? [`--rule ${flags[index] ?? ''}: ${note}`] : [];
+    return note ? [`--rule ${flags[i] ?? ''}: ${note}`] : [];
   });
   return [...configDeprecations, ...fromFlags].map((line) => `platlint: warning: ${line}`);
 }

@@ -1,4 +1,9 @@
+import directiveRenamedRule from '../../rules/directive/renamed-rule/index.js';
+import directiveUnknownRule from '../../rules/directive/unknown-rule/index.js';
+import directiveUnusedRule from '../../rules/directive/unused/index.js';
 import { globProblem } from './globs.js';
+import { shown } from './message-text.js';
+import type { Finding } from './types.js';
 import { renamedRulesNamed, ruleIdMatches } from './settings.js';
 
 export type DirectiveKind = 'disable-next-line' | 'disable-line' | 'disable' | 'enable' | 'disable-file';
@@ -53,14 +58,14 @@ export interface DirectiveOutcome {
   unused: { directive: Directive; id: string }[];
   unknown: { directive: Directive; id: string }[];
   /** Directive ids that name rules by a former id (rules/aliases.ts), with the current ids they name. */
-  renamed: { directive: Directive; id: string; current: string }[];
+  renamed: { directive: Directive; id: string; current: readonly string[] }[];
 }
 
 /** Applies directives to diagnostics; directive diagnostics themselves are never suppressed. */
 export function applyDirectives(directives: readonly Directive[], diagnostics: readonly Suppressible[], knownIds: readonly string[]): DirectiveOutcome {
   const used = new Set<string>();
   const suppressed = new Set<number>();
-  // An id micromatch cannot compile (an endless glob in a comment) names no rule: it matches nothing and is unknown.
+  // An id the glob matcher cannot compile (an endless glob in a comment) names no rule: it matches nothing and is unknown.
   const names = (pattern: string, ruleId: string): boolean => globProblem(pattern) === undefined && ruleIdMatches(pattern, ruleId);
   const key = (d: Directive, id: string): string => `${d.start}\u0000${id}`;
   const covers = (d: Directive, line: number, enables: readonly Directive[], id: string): boolean => {
@@ -105,9 +110,35 @@ export function applyDirectives(directives: readonly Directive[], diagnostics: r
         continue;
       }
       const current = id === '' ? [] : renamedRulesNamed(id, knownIds);
-      if (current.length) renamed.push({ directive, id, current: current.join(', ') });
+      if (current.length) renamed.push({ directive, id, current });
       if (!used.has(key(directive, id))) unused.push({ directive, id });
     }
   }
   return { suppressed, unused, unknown, renamed };
+}
+
+/** Where the directives of a file are, for placing what is said of them. */
+export interface DirectivePlaces {
+  /** A directive in a document whose rules never ran cannot be unused. */
+  inUnparsed(offset: number): boolean;
+  documentAt(offset: number): number;
+}
+
+/** What the directives stage reports: each directive id that is unknown, names a renamed rule, or suppressed nothing. */
+export function directiveFindings(outcome: DirectiveOutcome, places: DirectivePlaces): Finding[] {
+  const out: Finding[] = [];
+  const at = (directive: Directive): Omit<Finding, 'rule' | 'messageId'> => ({ range: [directive.start, directive.end], pointer: '', document: places.documentAt(directive.start) });
+  const written = (directive: Directive): string => `platlint-${directive.kind}`;
+  for (const { directive, id } of outcome.unused) {
+    if (places.inUnparsed(directive.start)) continue;
+    const finding = id ? directiveUnusedRule.finding('withId', { directive: written(directive), id: shown(id) }) : directiveUnusedRule.finding('all', { directive: written(directive) });
+    out.push({ ...finding, ...at(directive) });
+  }
+  // An id is shown cut short: a comment can hold a line of any length.
+  for (const { directive, id } of outcome.unknown) out.push({ ...directiveUnknownRule.finding('withId', { directive: written(directive), id: shown(id) }), ...at(directive) });
+  for (const { directive, id, current } of outcome.renamed) {
+    const data = { directive: written(directive), id: shown(id), current: current.join(', ') };
+    out.push({ ...directiveRenamedRule.finding(current.length > 1 ? 'withIds' : 'withId', data), ...at(directive) });
+  }
+  return out;
 }

@@ -1,24 +1,10 @@
 import { isScalar, Scalar, type Node } from 'yaml';
-import { goDecode, goScalarOfNode, type GoDecoded, type GoDecodeOptions } from '../yaml/go-decode.js';
+import { goScalarOfNode } from '../yaml/go-decode.js';
 import type { GoScalar } from '../yaml/go-scalar.js';
 import { PositionLocator } from './locator.js';
 import type { EmbeddedPlace } from './embedded.js';
-import { SECRET_KEY_MATCHER } from './secrets.js';
 import { positionInText, type NodeSpace, type OffsetRange } from './node-space.js';
 import type { DataPath, NodeFacts, ResourceKind } from './types.js';
-
-/**
- * Decodes a space's document as the platform does, and keeps on the space what the decoder found on its way: the
- * nodes that may hold secrets and whether any value is null. Nothing is kept from a document the platform refuses.
- */
-export function decodeSpace(space: NodeSpace, options: Omit<GoDecodeOptions, 'secretKeys'> = {}): GoDecoded {
-  const decoded = goDecode(space.doc, space.text, { ...options, secretKeys: SECRET_KEY_MATCHER });
-  if (!decoded.fatal) {
-    if (decoded.secrets) space.secrets = decoded.secrets;
-    space.holdsNulls = decoded.sawNull;
-  }
-  return decoded;
-}
 
 export interface RawStatus {
   space: NodeSpace;

@@ -7,10 +7,10 @@
 import { CONFIG_SECTIONS } from '../platform/enumerations.js';
 import { isRecord } from '../platform/data.js';
 import { base64Text } from '../formats/base64.js';
-import { parseYaml } from '../yaml/parse.js';
 import { toPointer } from './locator.js';
 import { objectScope } from './scope.js';
 import type { DataPath } from './types.js';
+import { readYaml } from './read-yaml.js';
 
 /** One `embedded` entry resolved for a file: where the configuration is, and what it is linted as. */
 export interface EmbeddedSource {
@@ -62,13 +62,8 @@ const CANDIDATE_TEXT_LIMIT = 256 * 1024;
 function parsesAsPlatformConfig(text: string): boolean {
   // A cheap test first: most strings of a file are no YAML mapping at all.
   if (text.length > CANDIDATE_TEXT_LIMIT || !text.includes(':')) return false;
-  const doc = parseYaml(text).documents[0];
-  if (!doc || doc.errors.length) return false;
-  try {
-    return looksLikePlatformConfig(doc.toJS({ maxAliasCount: 100 }));
-  } catch {
-    return false;
-  }
+  const [document] = readYaml(text).documents;
+  return document !== undefined && looksLikePlatformConfig(document.data);
 }
 
 function decodeBase64(text: string): string | undefined {
@@ -112,14 +107,7 @@ export function embeddedHint(reason: string, file: string, at: readonly string[]
 /** The candidates of a file's text, one per document that is no platform object and holds one. */
 export function embeddedCandidatesIn(text: string): (readonly string[])[] {
   const found: (readonly string[])[] = [];
-  for (const doc of parseYaml(text).documents) {
-    if (doc.errors.length) continue;
-    let data: unknown;
-    try {
-      data = doc.toJS({ maxAliasCount: 100 });
-    } catch {
-      continue;
-    }
+  for (const { data } of readYaml(text).documents) {
     if (isRecord(data) && objectScope(data).linted) continue;
     const at = embeddedCandidate(data);
     if (at && !found.some((other) => atText(other) === atText(at))) found.push(at);

@@ -2,12 +2,17 @@ import { Document, isScalar } from 'yaml';
 import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
 import { LintTarget, type RawStatus } from './document.js';
+import { decodeDocument, tooDeepFinding } from './read-yaml.js';
 import { positionInText, type NodeSpace, type OffsetRange } from './node-space.js';
-import type { EngineFinding } from './diagnostics.js';
 import { PositionLocator, type Place } from './locator.js';
-import { decodeDocument, spaceOffsets, tooDeepFinding, yamlErrorFindings } from './yaml-errors.js';
+import { spaceOffsets, yamlErrorFindings } from './yaml-errors.js';
 import { API_GROUP, API_VERSION, apiGroupOf, documentScope, isMisspeltGroup, KNOWN_KINDS, LIST_KINDS, nearOurKind, objectScope, RESOURCE_KINDS } from './scope.js';
-import type { DataPath, ResourceKind } from './types.js';
+import resourceApiVersionRule from '../../rules/resource/api-version/index.js';
+import resourceKindRule from '../../rules/resource/kind/index.js';
+import resourceNotAnObjectRule from '../../rules/resource/not-an-object/index.js';
+import resourceTypeMetaRule from '../../rules/resource/type-meta/index.js';
+import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
+import type { DataPath, Finding, ResourceKind, RuleFinding } from './types.js';
 import { getIn, isRecord } from '../platform/data.js';
 import { base64Text } from '../formats/base64.js';
 import { atText, embeddedPlace, isBase64Place, type EmbeddedSource } from './embedded.js';
@@ -49,14 +54,14 @@ function looksBase64(text: string): boolean {
  * `spec.raw` parsed as its status.
  */
 export class TargetExtractor {
-  readonly findings: EngineFinding[] = [];
+  readonly findings: Finding[] = [];
   /** The spaces of the embedded texts read (`spec.raw`, an embedded entry's string), linted or not: their secrets are masked. */
   readonly spaces: NodeSpace[] = [];
 
   constructor(private readonly parsed: ParsedYaml) {}
 
-  private add(finding: Omit<EngineFinding, 'documentIndex'>, documentIndex: number): void {
-    this.findings.push({ ...finding, documentIndex });
+  private add(finding: RuleFinding, place: Place, document: number): void {
+    this.findings.push({ ...finding, ...place, document });
   }
 
   /**
@@ -97,7 +102,7 @@ export class TargetExtractor {
         raw = this.rawStatus(documentIndex, document, source.at, value, { base64: isBase64Place(data, source.at), notObject: 'embeddedNotObject' });
       } else {
         const actual = value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}`;
-        this.add({ ruleId: 'resource/not-an-object', messageId: 'embeddedNotObject', data: { at: place.pointer, actual }, ...place }, documentIndex);
+        this.add(resourceNotAnObjectRule.finding('embeddedNotObject', { at: place.pointer, actual }), place, documentIndex);
       }
       out.objects++;
       if (raw) {
@@ -122,7 +127,7 @@ export class TargetExtractor {
       const here = new PositionLocator(space, prefix).place([]);
       const actual = Array.isArray(data) ? 'a list' : 'a scalar';
       if (inGenericList) out.skipped.push({ ...here, reason: `${actual}, not a mapping: not a platform object` });
-      else this.add({ ruleId: 'resource/not-an-object', messageId: 'notObject', data: { actual }, ...here }, documentIndex);
+      else this.add(resourceNotAnObjectRule.finding('notObject', { actual }), here, documentIndex);
       return;
     }
     const locator = new PositionLocator(space, prefix);
@@ -140,10 +145,10 @@ export class TargetExtractor {
     let typeMetaOk = true;
     for (const [field, value] of [['apiVersion', apiVersion], ['kind', kind]] as const) {
       if (value === undefined || value === null) {
-        this.add({ ruleId: 'resource/type-meta', messageId: 'missing', data: { field }, ...place([field]) }, documentIndex);
+        this.add(resourceTypeMetaRule.finding('missing', { field }), place([field]), documentIndex);
         typeMetaOk = false;
       } else if (typeof value !== 'string') {
-        this.add({ ruleId: 'resource/type-meta', messageId: 'notString', data: { field, type: typeof value }, ...place([field]) }, documentIndex);
+        this.add(resourceTypeMetaRule.finding('notString', { field, type: typeof value }), place([field]), documentIndex);
         typeMetaOk = false;
       }
     }
@@ -158,10 +163,10 @@ export class TargetExtractor {
     if (group !== API_GROUP) {
       // scope.ts let it through: one of our kinds under a slip of our group (`v1`, `managment.platform/v1`).
       const expected = `${API_GROUP}/${API_VERSION}`;
-      if (isMisspeltGroup(group)) this.add({ ruleId: 'resource/api-version', messageId: 'misspeltGroup', data: { apiVersion, expected }, ...place(['apiVersion']) }, documentIndex);
-      else this.add({ ruleId: 'resource/api-version', messageId: 'wrongGroup', data: { apiVersion, kind, expected }, ...place(['apiVersion']) }, documentIndex);
+      if (isMisspeltGroup(group)) this.add(resourceApiVersionRule.finding('misspeltGroup', { apiVersion, expected }), place(['apiVersion']), documentIndex);
+      else this.add(resourceApiVersionRule.finding('wrongGroup', { apiVersion, kind, expected }), place(['apiVersion']), documentIndex);
     } else if (version !== API_VERSION) {
-      this.add({ ruleId: 'resource/api-version', messageId: 'unrecognizedVersion', data: { version, expected: `${API_GROUP}/${API_VERSION}` }, ...place(['apiVersion']) }, documentIndex);
+      this.add(resourceApiVersionRule.finding('unrecognizedVersion', { version, expected: `${API_GROUP}/${API_VERSION}` }), place(['apiVersion']), documentIndex);
     }
     const listOf = LIST_KINDS[kind];
     if (listOf) {
@@ -170,17 +175,15 @@ export class TargetExtractor {
     }
     if (!(RESOURCE_KINDS as readonly string[]).includes(kind)) {
       const suggestion = nearOurKind(kind);
-      this.add(
-        suggestion
-          ? { ruleId: 'resource/kind', messageId: suggestion.toLowerCase() === kind.toLowerCase() ? 'wrongCase' : 'misspelt', data: { kind, suggestion }, ...place(['kind']) }
-          : { ruleId: 'resource/kind', messageId: 'unknownKind', data: { kind, kinds: KNOWN_KINDS.join(', ') }, ...place(['kind']) },
-        documentIndex,
-      );
+      const finding = !suggestion
+        ? resourceKindRule.finding('unknownKind', { kind, kinds: KNOWN_KINDS.join(', ') })
+        : resourceKindRule.finding(suggestion.toLowerCase() === kind.toLowerCase() ? 'wrongCase' : 'misspelt', { kind, suggestion });
+      this.add(finding, place(['kind']), documentIndex);
       return;
     }
     const resourceKind = kind as ResourceKind;
     if (impliedKind && resourceKind !== impliedKind) {
-      this.add({ ruleId: 'resource/kind', messageId: 'listItemKind', data: { kind, expected: impliedKind }, ...place(['kind']) }, documentIndex);
+      this.add(resourceKindRule.finding('listItemKind', { kind, expected: impliedKind }), place(['kind']), documentIndex);
       return;
     }
     out.objects++;
@@ -196,7 +199,7 @@ export class TargetExtractor {
     const items = data['items'];
     if (items === undefined || items === null) return;
     if (!Array.isArray(items)) {
-      this.add({ ruleId: 'resource/not-an-object', messageId: 'itemsNotList', ...list.place(['items']) }, documentIndex);
+      this.add(resourceNotAnObjectRule.finding('itemsNotList'), list.place(['items']), documentIndex);
       return;
     }
     items.forEach((item, i) => {
@@ -206,7 +209,7 @@ export class TargetExtractor {
   }
 
   /** A finding at offsets of an embedded text, placed in the file; where it collapses, its message says where. */
-  private placedIn(space: NodeSpace, finding: EngineFinding): EngineFinding {
+  private placedIn(space: NodeSpace, finding: Finding): Finding {
     const inside = positionInText(space, finding.range[0]);
     return { ...finding, range: spaceOffsets(space, finding.range), ...(inside ? { inside } : {}) };
   }
@@ -245,7 +248,7 @@ export class TargetExtractor {
     const rawSpace: NodeSpace = { doc: innerDoc, root: innerDoc.contents, text, ...(toFile ? { toFile } : {}), ...(fallback ? { fallback } : {}), ...(positionsIn ? { positionsIn } : {}) };
     this.spaces.push(rawSpace);
     if (inner.tooDeep) {
-      this.findings.push(this.placedIn(rawSpace, tooDeepFinding(documentIndex, inner.tooDeep.offset, pointer)));
+      this.findings.push(this.placedIn(rawSpace, { ...tooDeepFinding(inner.tooDeep.offset), document: documentIndex, pointer }));
       return undefined;
     }
     if (inner.documents.length === 0) return undefined;
@@ -253,12 +256,12 @@ export class TargetExtractor {
     const textSpace: NodeSpace = { doc: innerDoc, root: innerDoc.contents, text };
     const errors = yamlErrorFindings(documentIndex, textSpace, innerDoc, pointer).map((e) => this.placedIn(rawSpace, e));
     for (const e of errors) this.findings.push(e);
-    if (errors.some((e) => e.ruleId === 'yaml/syntax')) return undefined;
+    if (errors.some((e) => e.rule === yamlSyntaxRule)) return undefined;
     const { data: rawData, findings, readable } = decodeDocument(rawSpace, documentIndex, pointer, { targetAware: true });
     for (const f of findings) this.findings.push(this.placedIn(rawSpace, f));
     if (!readable) return undefined;
     if (!isRecord(rawData)) {
-      this.add({ ruleId: 'resource/not-an-object', messageId: how.notObject, data: { at: pointer, actual: 'a string that is no YAML mapping' }, range: scalarRange, pointer }, documentIndex);
+      this.add(resourceNotAnObjectRule.finding(how.notObject, { at: pointer, actual: 'a string that is no YAML mapping' }), { range: scalarRange, pointer }, documentIndex);
       return undefined;
     }
     return { space: rawSpace, data: rawData };

@@ -1,15 +1,7 @@
 import { isMap, isScalar, isSeq, type Node } from 'yaml';
 import type { LintTarget } from './document.js';
 import type { FixOperation, TextEdit } from './types.js';
-
-function lineStartOf(text: string, offset: number): number {
-  return text.lastIndexOf('\n', offset - 1) + 1;
-}
-
-function lineEndAfter(text: string, offset: number): number {
-  const end = text.indexOf('\n', offset);
-  return end < 0 ? text.length : end + 1;
-}
+import { lineStart, nextLineStart } from '../yaml/lines.js';
 
 // Directives that govern the lines after them, unlike `platlint-disable-line`, which goes with its line.
 const RANGE_DIRECTIVE = /(?:^|\s)(#\s*platlint-(?:disable-next-line|disable-file|disable|enable)\b[^\n]*)/;
@@ -57,9 +49,9 @@ export function fixToEdits(target: LintTarget, text: string, fix: FixOperation):
       if (!startNode?.range) return undefined;
       const endNode = value ?? key;
       const from = isSeq(parent) ? text.lastIndexOf('-', startNode.range[0]) : startNode.range[0];
-      const start = lineStartOf(text, from);
+      const start = lineStart(text, from);
       if (text.slice(start, from).trim() !== '') return undefined;
-      const end = lineEndAfter(text, Math.max((endNode?.range?.[1] ?? startNode.range[1]) - 1, startNode.range[1] - 1));
+      const end = nextLineStart(text, Math.max((endNode?.range?.[1] ?? startNode.range[1]) - 1, startNode.range[1] - 1));
       // A mapping or list left with no entries would change type (`{}` becomes null); leave that to a person.
       if ((isMap(parent) || isSeq(parent)) && parent.items.length <= 1) return undefined;
       return [{ start, end, text: keptComments(text.slice(start, end), text.slice(start, from)) }];

@@ -17,9 +17,6 @@ export interface GlobOptions {
   dot?: boolean;
 }
 
-/** picomatch's MAX_LENGTH: a longer glob throws when it is compiled. */
-export const MAX_GLOB_LENGTH = 65_536;
-
 /** Whether the text matches the glob, or any of the globs. */
 export function globMatches(text: string, globs: string | readonly string[], options: GlobOptions = {}): boolean {
   return picomatch(globs as string | string[], options)(text);
@@ -36,12 +33,15 @@ export function scanGlob(glob: string): { isGlob: boolean; base: string } {
   return { isGlob, base };
 }
 
+/** picomatch's MAX_LENGTH: a longer glob throws when it is compiled. */
+export const MAX_GLOB_LENGTH = 65_536;
+
 function count(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-/** Compiles a glob as the callers do, with and without `dot`; a regular expression is compiled on first use. */
-function compileAsMatched(glob: string): void {
+/** Compiles a glob as the matcher does for the callers, with and without `dot`; a regular expression is compiled on first use. */
+function compileGlob(glob: string): void {
   for (const dot of [true, false]) globRegExp(glob, { dot }).test('');
 }
 
@@ -58,7 +58,7 @@ function problemOf(glob: string, compile: (glob: string) => void): string | unde
   }
 }
 
-const matcherProblem = memoizeByString((glob) => problemOf(glob, compileAsMatched));
+const globMatcherProblem = memoizeByString((glob) => problemOf(glob, compileGlob));
 
 /**
  * Why a glob cannot be used, in words for a one-line error or a diagnostic; undefined when it can. `compile` is the
@@ -66,5 +66,5 @@ const matcherProblem = memoizeByString((glob) => problemOf(glob, compileAsMatche
  * pattern on its first match); it must compile and use the glob once, and throw what the library throws.
  */
 export function globProblem(glob: string, compile?: (glob: string) => void): string | undefined {
-  return compile ? problemOf(glob, compile) : matcherProblem(glob);
+  return compile ? problemOf(glob, compile) : globMatcherProblem(glob);
 }

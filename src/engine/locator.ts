@@ -13,6 +13,12 @@ export function toPointer(path: DataPath): string {
   return '/' + path.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 }
 
+/** The tokens of a JSON Pointer (RFC 6901), `~1` and `~0` unescaped; the empty pointer has none. */
+export function pointerTokens(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
 function firstLine(text: string, start: number, limit = text.length): OffsetRange {
   let end = text.indexOf('\n', start);
   if (end < 0 || end > limit) end = limit;

@@ -4,8 +4,6 @@ import type { RuleSetting } from './settings.js';
 export const PRESET_NAMES = ['recommended', 'strict', 'security', 'export'] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
 
-const SERVER_SET_FIELD_RULES = ['meta/server-fields'];
-
 /**
  * Presets are rule settings layered in order. `recommended` is the rules' own defaults; `strict` turns every rule
  * on; `security` makes the security checks' warnings errors (their informational notes stay infos); `export` accepts the server-set fields of exported objects
@@ -17,7 +15,7 @@ export function presetSettings(name: PresetName, rules: readonly Rule[]): Map<st
     const id = rule.meta.id;
     if (name === 'strict') out.set(id, { severity: 'on' });
     if (name === 'security' && ruleCategory(id) === 'security') out.set(id, { severity: 'raise' });
-    if (name === 'export' && SERVER_SET_FIELD_RULES.includes(id)) out.set(id, { severity: 'off' });
+    if (name === 'export' && rule.meta.serverSetFields === true) out.set(id, { severity: 'off' });
   }
   return out;
 }

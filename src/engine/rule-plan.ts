@@ -6,9 +6,8 @@
  * a rule skips a document without them.
  */
 import { isRuleEnabled, type RuleSettings } from './settings.js';
+import { defaultOptionsOf } from './define-rule.js';
 import type { ResourceKind, Rule } from './types.js';
-
-export const SCHEMA_RULE_IDS: readonly string[] = ['schema/unknown-field', 'schema/type', 'schema/required', 'schema/enum', 'schema/empty-value', 'yaml/ambiguous-scalar'];
 
 export interface PlannedRule {
   rule: Rule & { check: NonNullable<Rule['check']> };
@@ -30,7 +29,7 @@ export interface RulePlan {
    * of the document itself.
    */
   rawStatusChecks: readonly PlannedRule[];
-  /** The schema pass has at least one of its rules on. */
+  /** The schema pass has at least one of its rules (`meta.stages` naming it) on. */
   schema: boolean;
 }
 
@@ -93,21 +92,23 @@ function unpruned(plan: RulePlan): RulePlan {
 
 function buildPlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {
   const enabled = new Map<string, Rule>();
+  let schema = false;
   const checks: Record<ResourceKind, PlannedRule[]> = { User: [], Config: [] };
   for (const rule of rules) {
     const setting = settings.get(rule.meta.id);
     if (!isRuleEnabled(rule.meta, setting)) continue;
     enabled.set(rule.meta.id, rule);
+    if (rule.meta.stages?.includes('schema')) schema = true;
     if (!rule.check) continue;
     const planned: PlannedRule = {
       rule: rule as PlannedRule['rule'],
-      options: { ...rule.meta.defaultOptions, ...setting?.options },
+      options: { ...defaultOptionsOf(rule.meta.optionsSchema), ...setting?.options },
       sections: rule.meta.sections?.map((section) => section.split('.')),
     };
     for (const kind of ['User', 'Config'] as const) if (!rule.meta.kinds || rule.meta.kinds.includes(kind)) checks[kind].push(planned);
   }
   const rawStatusChecks = checks.Config.filter((planned) => !planned.sections || planned.sections.some((path) => path[0] === 'status'));
-  return { all: byIdOf(rules), enabled, checks, rawStatusChecks, schema: SCHEMA_RULE_IDS.some((id) => enabled.has(id)) };
+  return { all: byIdOf(rules), enabled, checks, rawStatusChecks, schema };
 }
 
 /** True when the document has a value at one of the rule's sections (or the rule declares none). */

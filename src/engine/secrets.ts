@@ -1,6 +1,6 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Node, type Pair } from 'yaml';
 import { memoizeByString } from '../formats/memo.js';
-import { authSchema } from '../schema/config-auth.js';
+import { PASSWORD_LOGIN_FIELDS } from '../platform/enumerations.js';
 import { editDistance } from './suggest.js';
 import { goDecode } from '../yaml/go-decode.js';
 import { parseYaml, withLineFeeds } from '../yaml/parse.js';
@@ -16,14 +16,14 @@ export const MASK = '****';
  * to a secret key without taking the keys of references (`passwordRef`, three slips) for credentials. The platform drops a misspelt key,
  * but its value is still the credential its author typed, so it is masked as surely as under the right key.
  */
-export const isSecretKey: (key: string) => boolean = memoizeByString(
+export const keyHoldsSecret: (key: string) => boolean = memoizeByString(
   (key) => SECRET_KEYS.has(key) || [...SECRET_KEYS].some((secret) => editDistance(key.toLowerCase(), secret.toLowerCase(), 2) <= (secret.length > 6 ? 2 : 1)),
   1024,
   64,
 );
 
-/** isSecretKey in the shape of a set, for the decoder, which collects the values of secret keys on its way. */
-export const SECRET_KEY_MATCHER: { has(key: string): boolean } = { has: isSecretKey };
+/** keyHoldsSecret in the shape of a set, for the decoder, which collects the values of secret keys on its way. */
+export const SECRET_KEY_MATCHER: { has(key: string): boolean } = { has: keyHoldsSecret };
 
 const ENV_REFERENCE = /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/;
 // The lookbehind anchors a match at the start of a scheme, so long runs of letters cannot backtrack quadratically.
@@ -37,11 +37,13 @@ export interface SecretMap {
 }
 
 /**
- * The fields of the password login, `status.auth.password` (the spec: `disabled`). Under that secret key's name the
- * value is a settings section, not a credential: a mapping of only these fields is not masked. Any other value under
- * a secret key, a mapping with other keys included, is masked whole.
+ * A field of the password login, `status.auth.password`. Under that secret key's name the value is a settings section,
+ * not a credential: a mapping of only these fields is not masked. Any other value under a secret key, a mapping with
+ * other keys included, is masked whole.
  */
-const PASSWORD_LOGIN_FIELDS: ReadonlySet<string> = new Set(Object.keys(authSchema.properties?.['password']?.properties ?? {}));
+function isPasswordLoginField(key: string): boolean {
+  return (PASSWORD_LOGIN_FIELDS as readonly string[]).includes(key);
+}
 
 /** `{disabled: false}`, the password login's settings written as a flow mapping on one line (the text's reading). */
 function isPasswordLoginText(value: string): boolean {
@@ -49,7 +51,7 @@ function isPasswordLoginText(value: string): boolean {
   return value
     .slice(1, -1)
     .split(',')
-    .every((entry) => entry.trim() === '' || PASSWORD_LOGIN_FIELDS.has((entry.split(':')[0] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2')));
+    .every((entry) => entry.trim() === '' || isPasswordLoginField((entry.split(':')[0] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2')));
 }
 
 function fileRange(space: NodeSpace, range: readonly [number, number]): OffsetRange {
@@ -71,7 +73,7 @@ function addSecretValue(space: NodeSpace, node: Node, out: SecretMap): void {
     // `password: *pw` with `&pw hunter2` elsewhere: what the anchor names is the secret, and so is its text there.
     const target = node.resolve(space.doc) as Node | undefined;
     if (target && !isAlias(target)) addSecretValue(space, target, out);
-  } else if (isMap(node) && node.items.every((pair) => isScalar(pair.key) && PASSWORD_LOGIN_FIELDS.has(String(pair.key.value)))) {
+  } else if (isMap(node) && node.items.every((pair) => isScalar(pair.key) && isPasswordLoginField(String(pair.key.value)))) {
     // The password login's settings (status.auth.password: `disabled`, the spec says): no credential in them.
     return;
   } else {
@@ -82,8 +84,8 @@ function addSecretValue(space: NodeSpace, node: Node, out: SecretMap): void {
   out.ranges.push(fileRange(space, [node.range[0], node.range[1]]));
 }
 
-function addScalar(space: NodeSpace, node: Node, isSecretKey: boolean, out: SecretMap): void {
-  if (isSecretKey) {
+function addScalar(space: NodeSpace, node: Node, underSecretKey: boolean, out: SecretMap): void {
+  if (underSecretKey) {
     addSecretValue(space, node, out);
     return;
   }
@@ -178,7 +180,7 @@ export function collectSecrets(spaces: readonly NodeSpace[], fileText?: string):
     if (!worth) continue;
     // A plain recursive walk: yaml's generic `visit` costs several times more on every file with a diagnostic.
     const pair = (item: Pair): void => {
-      if (isScalar(item.key) && item.value) addScalar(space, item.value as Node, isSecretKey(String(item.key.value)), out);
+      if (isScalar(item.key) && item.value) addScalar(space, item.value as Node, keyHoldsSecret(String(item.key.value)), out);
       walk(item.key);
       walk(item.value);
     };

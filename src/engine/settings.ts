@@ -34,7 +34,7 @@ function idMatches(pattern: string, id: string): boolean {
 
 /**
  * A rule id against an id or a glob over ids (`security/*`), as directives, --rule flags and settings write them.
- * A renamed rule is matched by its former ids too (rules/aliases.ts).
+ * A renamed rule, or one split from a rule that listed its checks, is matched by its former ids too (rules/aliases.ts).
  */
 export function ruleIdMatches(pattern: string, ruleId: string): boolean {
   return idMatches(pattern, ruleId) || formerIdsOf(ruleId).some((former) => idMatches(pattern, former));
@@ -49,7 +49,7 @@ export function renamedRulesNamed(pattern: string, ruleIds: readonly string[]): 
 export function renamedRulesNote(pattern: string, ruleIds: readonly string[]): string | undefined {
   const renamed = renamedRulesNamed(pattern, ruleIds);
   if (renamed.length === 0) return undefined;
-  return `"${pattern}" names ${renamed.join(', ')} by a former id, which is deprecated: write the current id`;
+  return `"${pattern}" names ${renamed.join(', ')} by a former id, which is deprecated: write the current id${renamed.length > 1 ? 's' : ''}`;
 }
 
 /** The rules an id or a glob over ids names. */
@@ -71,9 +71,9 @@ export function setSeverity(settings: Map<string, RuleSetting>, rules: readonly 
   for (const { meta } of rules) settings.set(meta.id, { ...settings.get(meta.id), severity });
 }
 
-export function messageSpec(meta: Pick<RuleMeta, 'id' | 'messages'>, messageId: string): MessageSpec {
-  const spec = meta.messages[messageId];
-  if (spec === undefined) throw new Error(`rule ${meta.id} has no message "${messageId}"`);
+export function messageSpec(rule: Pick<Rule, 'meta' | 'messages'>, messageId: string): MessageSpec {
+  const spec = rule.messages[messageId];
+  if (spec === undefined) throw new Error(`rule ${rule.meta.id} has no message "${messageId}"`);
   return typeof spec === 'string' ? { text: spec } : spec;
 }
 

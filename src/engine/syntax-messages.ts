@@ -5,21 +5,14 @@
  * rule's messages; this module picks one and its range. Unclosed quotes and brackets are placed in yaml-errors.ts.
  */
 import type { YAMLError } from 'yaml';
+import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
+import { lineEnd, lineStart } from '../yaml/lines.js';
+import type { RuleFinding } from './types.js';
 
 /** A syntax error in the writer's terms: a message of the `yaml/syntax` rule and where to show it (text offsets). */
 export interface PlainSyntaxError {
-  messageId: string;
-  data?: Record<string, string>;
+  finding: RuleFinding;
   range: [number, number];
-}
-
-export function lineStart(text: string, offset: number): number {
-  return text.lastIndexOf('\n', offset - 1) + 1;
-}
-
-export function lineEnd(text: string, offset: number): number {
-  const end = text.indexOf('\n', offset);
-  return (end < 0 ? text.length : end) - (text[end - 1] === '\r' ? 1 : 0);
 }
 
 /** From `offset` to the end of its line, a trailing comment and spaces left out. */
@@ -76,8 +69,8 @@ function previousLine(text: string, start: number): [number, number] | undefined
 /** A line that should be `key: value`: its colon, or the space after it, is missing. */
 function withoutColon(text: string, [start, end]: [number, number]): PlainSyntaxError {
   const glued = /^([^\s:#"'[{][^\s:#]*):(?=[^\s:])/.exec(text.slice(start, end));
-  if (glued?.[1]) return { messageId: 'missingSpace', data: { key: glued[1] }, range: [start + glued[1].length, start + glued[1].length + 1] };
-  return { messageId: 'missingColon', range: [start, end] };
+  if (glued?.[1]) return { finding: yamlSyntaxRule.finding('missingSpace', { key: glued[1] }), range: [start + glued[1].length, start + glued[1].length + 1] };
+  return { finding: yamlSyntaxRule.finding('missingColon'), range: [start, end] };
 }
 
 /** The plain-words version of a parser error, or undefined for one a newcomer rarely meets (the parser's words stay). */
@@ -92,29 +85,29 @@ export function plainSyntaxError(error: YAMLError, text: string): PlainSyntaxErr
       // Lined up with the line above, which is no key (a comment ends it there): that line lost its colon.
       const above = previousLine(text, start);
       if (above && above[0] - lineStart(text, above[0]) === start - lineStart(text, start) && !isKeyOrItem(text.slice(above[0], above[1]))) return withoutColon(text, above);
-      return { messageId: 'misaligned', range: keyAt(text, start) };
+      return { finding: yamlSyntaxRule.finding('misaligned'), range: keyAt(text, start) };
     }
     case 'BLOCK_AS_IMPLICIT_KEY': {
-      if (/block sequence/i.test(message)) return { messageId: 'listInMapping', range: lineContent(text, at) };
+      if (/block sequence/i.test(message)) return { finding: yamlSyntaxRule.finding('listInMapping'), range: lineContent(text, at) };
       const key = overIndentedKey(text, error);
-      if (!key) return { messageId: 'colonInValue', range: toLineEnd(text, at) };
+      if (!key) return { finding: yamlSyntaxRule.finding('colonInValue'), range: toLineEnd(text, at) };
       const [start, end] = keyAt(text, lineContent(text, at)[0]);
-      return { messageId: 'overIndented', data: { above: text.slice(start, end) }, range: key };
+      return { finding: yamlSyntaxRule.finding('overIndented', { above: text.slice(start, end) }), range: key };
     }
     case 'MULTILINE_IMPLICIT_KEY':
     case 'MISSING_CHAR':
       if (error.code === 'MISSING_CHAR' && !/Implicit map keys need to be followed by map values/.test(message)) return undefined;
       return withoutColon(text, lineContent(text, at));
     case 'BAD_SCALAR_START':
-      return { messageId: 'reservedCharacter', data: { char: text[at] ?? '' }, range: toLineEnd(text, at) };
+      return { finding: yamlSyntaxRule.finding('reservedCharacter', { char: text[at] ?? '' }), range: toLineEnd(text, at) };
     case 'BAD_ALIAS':
       // parseYaml raises BAD_ALIAS too, for an alias inside its own anchor's node: its words say that already.
-      return /cannot be an empty string/.test(message) ? { messageId: 'emptyName', data: { char: text[at] ?? '&' }, range: [at, at + 1] } : undefined;
+      return /cannot be an empty string/.test(message) ? { finding: yamlSyntaxRule.finding('emptyName', { char: text[at] ?? '&' }), range: [at, at + 1] } : undefined;
     case 'UNEXPECTED_TOKEN': {
-      if (/at node end/.test(message)) return { messageId: 'afterValue', range: toLineEnd(text, at) };
+      if (/at node end/.test(message)) return { finding: yamlSyntaxRule.finding('afterValue'), range: toLineEnd(text, at) };
       const char = text[at] ?? '';
       const open = CLOSING[char];
-      if (open !== undefined) return { messageId: 'strayClose', data: { char, open }, range: [at, at + 1] };
+      if (open !== undefined) return { finding: yamlSyntaxRule.finding('strayClose', { char, open }), range: [at, at + 1] };
       return undefined;
     }
     default:

@@ -33,6 +33,37 @@ export interface MessageSpec {
   severity?: Severity;
 }
 
+/** A message: its text alone, or with a note and a severity of its own. */
+export type MessageTemplate = string | MessageSpec;
+
+/** A rule's messages by id. */
+export type RuleMessages = Readonly<Record<string, MessageTemplate>>;
+
+/** What a report's data fills a message's `{{name}}` placeholders with. */
+export type DataValue = string | number | boolean;
+export type MessageData = Readonly<Record<string, DataValue>>;
+
+/** A rule's options, as the settings give them (validated against its optionsSchema) over its defaults. */
+export type RuleOptions = Readonly<Record<string, unknown>>;
+
+/**
+ * The engine stages that report findings of their own (not through a rule's `check`): reading the YAML (bytes,
+ * syntax, the platform's decoder), finding the objects, the schema pass, the rule runner, the inline directives,
+ * the suppressions (baseline, exceptions), loading the settings file, `platlint patch`, loading policies, evaluating
+ * them, and `policy test`.
+ */
+export type EngineStage = 'read' | 'extract' | 'schema' | 'runner' | 'directives' | 'suppressions' | 'settings' | 'patch' | 'policy-load' | 'policy-run' | 'policy-test';
+
+/** The subset of JSON Schema a rule's options are declared in; their TypeScript type is read from it. */
+export interface OptionsSchema {
+  readonly type?: string;
+  readonly properties?: Readonly<Record<string, OptionsSchema>>;
+  readonly items?: OptionsSchema;
+  /** The value an option has when the settings do not give it: the one place a default is written. */
+  readonly default?: unknown;
+  readonly [keyword: string]: unknown;
+}
+
 export interface RuleMeta {
   id: string;
   /** Starts with Require/Disallow/Limit/Warn… in the stylelint manner. */
@@ -43,12 +74,18 @@ export interface RuleMeta {
   /** Kinds the rule applies to; absent means both. */
   kinds?: readonly ResourceKind[];
   fixable?: boolean;
-  messages: Readonly<Record<string, string | MessageSpec>>;
-  /** JSON Schema of the rule's options; the engine validates options, rules never do. */
-  optionsSchema?: Record<string, unknown>;
-  defaultOptions?: Readonly<Record<string, unknown>>;
-  /** Diagnostics of this rule are produced by the engine itself (parser, schema pass), not by `check`. */
-  reportedByEngine?: boolean;
+  /** JSON Schema of the rule's options, each with its `default`; the settings validate options, rules never do. */
+  optionsSchema?: OptionsSchema;
+  /**
+   * The engine stages that report this rule's findings, for a rule with no `check` of its own (or more than it):
+   * they report through its handle (`yamlSyntaxRule.finding('tab', …)`), and the schema pass runs only when one of
+   * its rules is on.
+   */
+  stages?: readonly EngineStage[];
+  /** Reported whatever the settings say (a rule that crashed must not pass for a clean file). */
+  alwaysOn?: boolean;
+  /** The rule reports fields the server sets on create: the `export` preset, for objects read back from it, turns it off. */
+  serverSetFields?: boolean;
   /** The rule judges an update against the previous version (`RuleDocument.old`); it runs only when there is one. */
   transition?: boolean;
   /**
@@ -75,18 +112,48 @@ export interface Suggestion {
   fix: FixOperation;
 }
 
-export interface Report {
-  messageId: string;
+/** Where a report is, and what it offers to do about it. */
+export interface ReportPlace {
   /** Data path relative to the document the rule was given. */
   path: DataPath;
   /** Report at the key of the path (unknown fields, missing children) or at its value (default). */
   at?: 'key' | 'value';
-  data?: Readonly<Record<string, string | number | boolean>>;
   /** A fix safe to apply automatically (`--fix`). */
   fix?: FixOperation;
   /** Edits an editor may offer but that are not safe to apply unattended. */
   suggestions?: readonly Suggestion[];
 }
+
+/** A report whatever the rule: any message id, any data. */
+export interface Report extends ReportPlace {
+  messageId: string;
+  data?: MessageData;
+}
+
+/** A rule's message with the data it is reported with, before it is placed: what every producer hands the reporter. */
+export interface RuleFinding {
+  rule: Rule;
+  messageId: string;
+  data?: MessageData | undefined;
+}
+
+/** Where a finding is in the file, and what it offers. */
+export interface Placement {
+  /** File offsets, end exclusive. */
+  range: readonly [number, number];
+  /** JSON Pointer into the document's data. */
+  pointer: string;
+  document: number;
+  fix?: Diagnostic['fix'];
+  suggestions?: Diagnostic['suggestions'];
+  /** Where inside decoded text the finding is, when its range can only be the encoded value (base64). */
+  inside?: string;
+  /** JSON Pointer of the embedded configuration the finding is in (Diagnostic.embedded). */
+  embedded?: string;
+}
+
+/** What a producer hands the reporter: a rule's message with its data (`handle.finding(…)`), placed in the file. */
+export type Finding = RuleFinding & Placement;
 
 /** Facts about how a value was written in YAML, which the data alone cannot tell. */
 export interface NodeFacts {
@@ -105,18 +172,73 @@ export interface RuleDocument {
   old?: Readonly<Record<string, unknown>>;
 }
 
-export interface RuleContext {
-  report(report: Report): void;
-  options: Readonly<Record<string, unknown>>;
+/**
+ * What a rule's `check` is given besides the document. `M` and `O` are the rule's messages and options, so that a
+ * handle made by `defineRule` reports only its own message ids, with the data their templates name.
+ */
+export interface RuleContext<M extends RuleMessages = RuleMessages, O = RuleOptions> {
+  report(report: ReportOf<M>): void;
+  options: O;
   facts: NodeFacts;
   /** True for the Config status parsed out of `spec.raw`. */
   fromRaw: boolean;
+  /**
+   * The rule could not check this document (a custom policy's expression failed on it): neither compliant nor in
+   * violation. The file's result keeps it (`FileResult.failedChecks`), and the run reports each such rule once.
+   */
+  failed(failure: CheckFailure): void;
+  /**
+   * What rules keep while one file is linted, under a key of theirs: made by `init` on first use and dropped with
+   * the file, so that nothing outlives it (the custom policies' documents converted for CEL, and how often each
+   * policy spent its budget). Built-in rules keep nothing.
+   */
+  fileState<S>(key: object, init: () => S): S;
 }
 
+/** A document a rule could not check, as the rule says it (`RuleContext.failed`). */
+export interface CheckFailure {
+  /** The document, as a message names it: `User "jane-doe"`. */
+  document: string;
+  /** Where in the rule it failed: a custom policy's `expression` or `messageExpression`. */
+  at: 'expression' | 'messageExpression';
+  error: string;
+  /** The rule was not run on the document: it had spent its budget on too many documents of the file already. */
+  skipped?: boolean;
+}
+
+/** A rule that could not check some documents of a file: its first failure there, and how many. */
+export interface FailedChecks {
+  rule: string;
+  first: Omit<CheckFailure, 'skipped'>;
+  documents: number;
+  /** Of those, the documents it was not run on. */
+  skipped: number;
+}
+
+/** A rule as the engine runs it, whatever its messages: a built-in's handle (`defineRule`) or a custom policy's rule. */
 export interface Rule {
-  meta: RuleMeta;
+  readonly meta: RuleMeta;
+  readonly messages: RuleMessages;
   check?(doc: RuleDocument, context: RuleContext): void;
 }
+
+/** The `{{name}}` placeholders of a template. */
+type Placeholders<T extends string> = T extends `${string}{{${infer Name}}}${infer Rest}` ? Name | Placeholders<Rest> : never;
+type NoteOf<T> = T extends { readonly note: infer Note } ? Note : never;
+type TextsOf<T> = T extends string ? T : T extends { readonly text: infer Text } ? Text | NoteOf<T> : never;
+type KeysOf<T> = Placeholders<TextsOf<T> & string>;
+/** A template whose text the compiler does not know (a custom policy's): any data. */
+export type IsOpen<T> = string extends TextsOf<T> ? true : false;
+export type DataOf<T> = { readonly [K in KeysOf<T>]: DataValue };
+
+/** The data a message takes: exactly its placeholders, none for a message without any. */
+type DataField<T> = IsOpen<T> extends true ? { data?: MessageData } : [KeysOf<T>] extends [never] ? { data?: undefined } : { data: DataOf<T> };
+
+/** The data arguments of `finding(messageId, ...)`: none for a message without placeholders. */
+export type DataArgs<T> = IsOpen<T> extends true ? [data?: MessageData] : [KeysOf<T>] extends [never] ? [] : [data: DataOf<T>];
+
+/** A report of one of the rule's messages, with the data its templates name. */
+export type ReportOf<M extends RuleMessages> = { [K in keyof M & string]: { messageId: K } & DataField<M[K]> & ReportPlace }[keyof M & string];
 
 export interface TextEdit {
   /** 0-based offsets into the file, end exclusive. */
@@ -178,7 +300,7 @@ export interface LintedObject {
   document: number;
   /** JSON Pointer of the object in its document: '' for the document, `/items/2` in a List. */
   path: string;
-  /** apiVersion, kind, namespace and name (src/platform/identity.ts `identityOf`); absent when it has no name. */
+  /** apiVersion, kind, namespace and name (src/platform/identity.ts `identityKey`); absent when it has no name. */
   identity?: string;
 }
 
@@ -202,4 +324,6 @@ export interface FileResult {
   objects?: LintedObject[];
   /** Set when the file could not be read at all (CI formats show it; the CLI also prints it to stderr). */
   ioError?: string;
+  /** The rules that could not check some of its documents (custom policies): the run reports each once. */
+  failedChecks?: FailedChecks[];
 }

@@ -5,12 +5,14 @@
  * parses YAML itself.
  */
 import { visit, type Document, type YAMLError } from 'yaml';
-import { MAX_NESTING, parseYaml, RefusedTabError, type ParsedYaml } from '../yaml/parse.js';
-import type { GoDecodeOptions } from '../yaml/go-decode.js';
-import type { EngineFinding } from './diagnostics.js';
-import { decodeSpace } from './document.js';
+import { parseYaml, RefusedTabError, type ParsedYaml } from '../yaml/parse.js';
+import yamlCollectionKeyRule from '../../rules/yaml/collection-key/index.js';
+import yamlDuplicateKeyRule from '../../rules/yaml/duplicate-key/index.js';
+import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
+import { lineEnd, lineStart } from '../yaml/lines.js';
 import type { NodeSpace, OffsetRange } from './node-space.js';
-import { lineEnd, lineStart, plainSyntaxError } from './syntax-messages.js';
+import type { Finding } from './types.js';
+import { plainSyntaxError } from './syntax-messages.js';
 
 /** Offsets of YAML parser errors in a space, mapped to the file. */
 export function spaceOffsets(space: NodeSpace, pos: readonly [number, number]): OffsetRange {
@@ -66,9 +68,9 @@ export function unclosedFlowStart(doc: Document, error: YAMLError): number | und
  * the place to fix. So: one diagnostic per place, no "unexpected token" after an earlier error, at most a few per
  * document, and an unclosed quote where it opens rather than at the end of the file.
  */
-export function yamlErrorFindings(documentIndex: number, space: NodeSpace, doc: Document, pointer: string): EngineFinding[] {
+export function yamlErrorFindings(document: number, space: NodeSpace, doc: Document, pointer: string): Finding[] {
   const seen = new Set<number>();
-  const out: EngineFinding[] = [];
+  const out: Finding[] = [];
   let syntaxErrors = 0;
   const syntaxLines = new Set<number>();
   // In source order, as parseYaml leaves them.
@@ -78,14 +80,7 @@ export function yamlErrorFindings(documentIndex: number, space: NodeSpace, doc: 
     if (error.code === 'DUPLICATE_KEY') {
       // The parser marks one character; the whole key is what the reader needs to see.
       const key = KEY_TEXT.exec(space.text.slice(error.pos[0], error.pos[0] + 1024))?.[0] || space.text.slice(error.pos[0], error.pos[1]);
-      out.push({
-        ruleId: 'yaml/duplicate-key',
-        messageId: 'duplicate',
-        data: { key: key.slice(0, 80) },
-        documentIndex,
-        range: spaceOffsets(space, [error.pos[0], error.pos[0] + Math.max(1, key.length)]),
-        pointer,
-      });
+      out.push({ ...yamlDuplicateKeyRule.finding('duplicate', { key: key.slice(0, 80) }), document, range: spaceOffsets(space, [error.pos[0], error.pos[0] + Math.max(1, key.length)]), pointer });
       continue;
     }
     // The parser's next complaints about the line of a syntax error already reported are that error's echoes
@@ -95,18 +90,18 @@ export function yamlErrorFindings(documentIndex: number, space: NodeSpace, doc: 
       // Raised by parseYaml's structure check, not by the parser: a valid key the platform cannot read.
       const key = space.text.slice(error.pos[0], error.pos[1]).split('\n')[0]?.trim() ?? '';
       const data = { key: key.length > 60 ? `${key.slice(0, 59)}…` : key, type: error.message.includes('mapping') ? 'mapping' : 'list' };
-      out.push({ ruleId: 'yaml/collection-key', messageId: 'collectionKey', data, documentIndex, range: spaceOffsets(space, error.pos), pointer });
+      out.push({ ...yamlCollectionKeyRule.finding('collectionKey', data), document, range: spaceOffsets(space, error.pos), pointer });
       continue;
     }
     if (syntaxErrors >= SYNTAX_ERRORS_PER_DOCUMENT || (syntaxErrors > 0 && error.code === 'UNEXPECTED_TOKEN')) continue;
     syntaxErrors++;
     const quoteStart = isUnclosedQuote(error) ? unclosedQuoteStart(doc, error) : undefined;
     if (quoteStart !== undefined) {
-      out.push({ ruleId: 'yaml/syntax', messageId: 'unclosedQuote', data: { quote: space.text[quoteStart] ?? '"' }, documentIndex, range: spaceOffsets(space, [quoteStart, Math.max(quoteStart + 1, lineEnd(space.text, quoteStart))]), pointer });
+      out.push({ ...yamlSyntaxRule.finding('unclosedQuote', { quote: space.text[quoteStart] ?? '"' }), document, range: spaceOffsets(space, [quoteStart, Math.max(quoteStart + 1, lineEnd(space.text, quoteStart))]), pointer });
       continue;
     }
     if (error instanceof RefusedTabError) {
-      out.push({ ruleId: 'yaml/syntax', messageId: 'tab', data: { place: error.tab.place, goError: error.tab.goError }, documentIndex, range: spaceOffsets(space, error.pos), pointer });
+      out.push({ ...yamlSyntaxRule.finding('tab', { place: error.tab.place, goError: error.tab.goError }), document, range: spaceOffsets(space, error.pos), pointer });
       continue;
     }
     const flow = UNCLOSED_FLOW.exec(error.message);
@@ -114,23 +109,16 @@ export function yamlErrorFindings(documentIndex: number, space: NodeSpace, doc: 
     if (flow && flowStart !== undefined) {
       // Reported where the block goes on without the closing bracket; the place to fix is the opening one.
       const data = { open: space.text[flowStart] ?? '[', close: flow[2] ?? ']' };
-      out.push({ ruleId: 'yaml/syntax', messageId: 'unclosedFlow', data, documentIndex, range: spaceOffsets(space, [flowStart, Math.max(flowStart + 1, lineEnd(space.text, flowStart))]), pointer });
+      out.push({ ...yamlSyntaxRule.finding('unclosedFlow', data), document, range: spaceOffsets(space, [flowStart, Math.max(flowStart + 1, lineEnd(space.text, flowStart))]), pointer });
       continue;
     }
     const plain = plainSyntaxError(error, space.text);
     if (plain) {
       syntaxLines.add(lineStart(space.text, error.pos[0])).add(lineStart(space.text, plain.range[0]));
-      out.push({ ruleId: 'yaml/syntax', messageId: plain.messageId, data: plain.data ?? {}, documentIndex, range: spaceOffsets(space, plain.range), pointer });
+      out.push({ ...plain.finding, document, range: spaceOffsets(space, plain.range), pointer });
       continue;
     }
-    out.push({
-      ruleId: 'yaml/syntax',
-      messageId: 'syntax',
-      data: { detail: error.message.split('\n')[0] ?? error.message, code: error.code },
-      documentIndex,
-      range: spaceOffsets(space, error.pos),
-      pointer,
-    });
+    out.push({ ...yamlSyntaxRule.finding('syntax', { detail: error.message.split('\n')[0] ?? error.message }), document, range: spaceOffsets(space, error.pos), pointer });
   }
   return out;
 }
@@ -162,7 +150,7 @@ export function recoverSwallowedDocuments(parsed: ParsedYaml): ParsedYaml {
  * A document whose data cannot be built (`toJS` throws): an alias to an anchor that is not defined before it, or
  * an alias bomb. The diagnostic goes on the alias itself, not over the whole document.
  */
-export function aliasFinding(documentIndex: number, doc: Document, error: unknown, pointer = ''): EngineFinding {
+export function aliasFinding(document: number, doc: Document, error: unknown, pointer = ''): Finding {
   const detail = error instanceof Error ? error.message : String(error);
   const name = /alias[^:]*:\s*(\S+)\s*$/i.exec(detail)?.[1];
   let range: OffsetRange | undefined;
@@ -175,27 +163,7 @@ export function aliasFinding(documentIndex: number, doc: Document, error: unknow
       },
     });
   }
-  if (name !== undefined && range) return { ruleId: 'yaml/syntax', messageId: 'undefinedAlias', data: { name }, documentIndex, range, pointer };
+  if (name !== undefined && range) return { ...yamlSyntaxRule.finding('undefinedAlias', { name }), document, range, pointer };
   const whole = doc.contents?.range ?? [0, 1];
-  return { ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail, code: 'ALIAS' }, documentIndex, range: range ?? [whole[0], whole[1]], pointer };
-}
-
-/** Nesting past MAX_NESTING, which parseYaml refuses to compose: one finding at the collection that goes too deep. */
-export function tooDeepFinding(documentIndex: number, offset: number, pointer: string): EngineFinding {
-  const data = { detail: `lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads`, code: 'TOO_DEEP' };
-  return { ruleId: 'yaml/syntax', messageId: 'syntax', data, documentIndex, range: [offset, offset + 1], pointer };
-}
-
-/**
- * A document's data as the platform decodes it, with the decoder's findings in the space's own offsets; an alias to
- * no anchor is one finding on the alias. `readable` is false when there is no data to lint (the platform refuses
- * the document). A manifest and an embedded configuration are read through here alike.
- */
-export function decodeDocument(space: NodeSpace, documentIndex: number, pointer: string, options?: Omit<GoDecodeOptions, 'secretKeys'>): { data: unknown; findings: EngineFinding[]; readable: boolean } {
-  try {
-    const decoded = decodeSpace(space, options);
-    return { data: decoded.data, findings: decoded.findings.map((f) => ({ ...f, documentIndex, pointer })), readable: !decoded.fatal };
-  } catch (error) {
-    return { data: undefined, findings: [aliasFinding(documentIndex, space.doc, error, pointer)], readable: false };
-  }
+  return { ...yamlSyntaxRule.finding('syntax', { detail }), document, range: range ?? [whole[0], whole[1]], pointer };
 }

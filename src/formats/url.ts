@@ -312,8 +312,8 @@ export const parseAbsoluteUrl: (s: string) => AbsoluteUrlResult = memoizeByStrin
 
 const NOT_ABSOLUTE = "not an absolute URL: ";
 
-/** parseAbsoluteUrl's reason without its own "not an absolute URL: " lead, for a message that says so itself. */
-export function absoluteUrlReason(reason: string): string {
+/** What is wrong with a URL {@link parseAbsoluteUrl} refused, without its "not an absolute URL: " lead (for messages that say so). */
+export function absoluteUrlProblem(reason: string): string {
   return reason.startsWith(NOT_ABSOLUTE) ? reason.slice(NOT_ABSOLUTE.length) : reason;
 }
 

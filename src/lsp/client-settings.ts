@@ -5,9 +5,9 @@
  *   { "enable": true, "rules": { "meta/labels": "off", "security/*": "error" } }
  */
 import { severityFromWord } from '../engine/settings.js';
-import { globProblem } from '../engine/globs.js';
 import type { SeverityOverride } from '../project/settings.js';
-import { shown } from '../../rules/message-text.js';
+import { globProblem } from '../engine/globs.js';
+import { shown } from '../engine/message-text.js';
 
 export const SETTINGS_SECTION = 'platlint';
 

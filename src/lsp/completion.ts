@@ -1,7 +1,7 @@
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver/node.js';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { PRESET_NAMES } from '../engine/presets.js';
-import { ruleCategory, type ResourceKind, type Rule } from '../engine/types.js';
+import type { EngineStage, ResourceKind, Rule } from '../engine/types.js';
 import { API_GROUP, API_VERSION } from '../engine/extract.js';
 import { USER_VERBS } from '../platform/enumerations.js';
 import { containerPath, isDocumentMarker, lineShape, siblingKeys, topLevelValue, type LineShape, type PathStep } from './cursor.js';
@@ -119,20 +119,21 @@ function kindsInFile(lines: readonly string[]): Set<ResourceKind> {
   return kinds;
 }
 
-const NOT_IN_DIRECTIVES = new Set(['patch', 'internal', 'policy', 'baseline', 'exception']);
+/** The engine stages whose findings are in the linted file itself: a directive there can name their rules. */
+const IN_FILE_STAGES: ReadonlySet<EngineStage> = new Set(['read', 'extract', 'schema', 'directives']);
 
 /**
  * Rules that can report in a linted file, for the ids a directive may name: not the rules that judge a change
- * (`transition`: diff, patch and --base only), nor those of `platlint patch`, nor `internal/*` and `policy/*` (a rule
- * that failed, problems of policy files: reported there, or a bug to see, not to silence), nor `baseline/*` and
- * `exception/*` (reported in the baseline file and `.platlint.yaml`, never in a manifest); and only those of the file's
- * kinds (all of them while no document names a kind yet).
+ * (`transition`: diff, patch and --base only), nor those the engine reports from a stage outside the file (`meta.stages`:
+ * `platlint patch`, a rule that failed, problems of policy files and fixtures, of the baseline file and of
+ * `.platlint.yaml`: reported there, or a bug to see, not to silence); and only those of the file's kinds (all of them
+ * while no document names a kind yet).
  */
 function rulesReportingIn(rules: readonly Rule[], lines: readonly string[]): Rule[] {
   const kinds = kindsInFile(lines);
   return rules.filter((rule) => {
     const { meta } = rule;
-    if (meta.transition || NOT_IN_DIRECTIVES.has(ruleCategory(meta.id))) return false;
+    if (meta.transition || (meta.stages && !meta.stages.some((stage) => IN_FILE_STAGES.has(stage)))) return false;
     return !meta.kinds || kinds.size === 0 || meta.kinds.some((kind) => kinds.has(kind));
   });
 }

@@ -3,6 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { minimalEdits } from './text-edits.js';
 import type { Diagnostic, FileResult, Severity, TextEdit } from '../engine/types.js';
+import directiveUnusedRule from '../../rules/directive/unused/index.js';
 
 export const SOURCE = 'platlint';
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.platlint`;
@@ -43,7 +44,7 @@ export function toLspDiagnostic(d: Diagnostic, stale = false): LspDiagnostic {
     ...(d.docsUrl ? { codeDescription: { href: d.docsUrl } } : {}),
     message: d.message,
     // A directive that suppresses nothing is dead text: editors fade it.
-    ...(d.ruleId === 'directive/unused' ? { tags: [DiagnosticTag.Unnecessary] } : {}),
+    ...(d.ruleId === directiveUnusedRule.meta.id ? { tags: [DiagnosticTag.Unnecessary] } : {}),
     ...(data.fix || data.suggestions || data.stale ? { data } : {}),
   };
 }

@@ -4,7 +4,10 @@
  * (marked stale) instead of losing them and raising false `directive/unused` on its directives.
  */
 import { lintText, type LintOptions } from '../engine/lint.js';
-import type { Diagnostic, FileResult, TextEdit } from '../engine/types.js';
+import { ruleCategory, type Diagnostic, type FailedChecks, type FileResult, type TextEdit } from '../engine/types.js';
+import directiveUnknownRule from '../../rules/directive/unknown-rule/index.js';
+import directiveUnusedRule from '../../rules/directive/unused/index.js';
+import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 
 export interface Chunk {
   /** File offset and 0-based line where the chunk starts (its `---` line, or the start of the file). */
@@ -63,7 +66,7 @@ function shift(d: Diagnostic, lines: number, offset: number, documents: number):
 }
 
 /** Diagnostics the parse of a broken document still produces fresh; everything else is kept from the last parse. */
-const FRESH_WHEN_BROKEN = (d: Diagnostic): boolean => d.ruleId.startsWith('yaml/') || d.ruleId === 'directive/unknown-rule';
+const FRESH_WHEN_BROKEN = (d: Diagnostic): boolean => ruleCategory(d.ruleId) === 'yaml' || d.ruleId === directiveUnknownRule.meta.id;
 
 export interface EditorLint {
   result: FileResult;
@@ -77,18 +80,20 @@ export class DocumentLinting {
   /** By chunk index: diagnostics of the last version that parsed, lines relative to the chunk's start. */
   private lastGood: Diagnostic[][] = [];
 
-  /** `reuse: false` lints every document again (policy evaluation errors are recorded only while linting). */
-  lint(text: string, options: LintOptions, reuse = true): EditorLint {
+  lint(text: string, options: LintOptions): EditorLint {
     const chunks = splitDocuments(text);
     // With `embedded` entries, whether the file holds one of their paths is a fact of the whole file.
     const whole = WHOLE_FILE.test(text) || chunks.length === 1 || (options.embedded?.length ?? 0) > 0;
     const perChunk: Diagnostic[][] = chunks.map(() => []);
     let documents = 0;
     let skipped = 0;
+    // What the rules could not check, document by document: a reused document's as when it was linted.
+    const failedChecks: FailedChecks[] = [];
     if (whole) {
       const result = lintText(text, options);
       documents = result.documents;
       skipped = result.skipped;
+      failedChecks.push(...(result.failedChecks ?? []));
       for (const d of result.diagnostics) {
         let index = chunks.length - 1;
         while (index > 0 && (chunks[index]?.startLine ?? 0) > d.line - 1) index--;
@@ -99,17 +104,18 @@ export class DocumentLinting {
       const cache = new Map<string, FileResult>();
       chunks.forEach((chunk, index) => {
         // Keyed by text alone: the same text lints the same wherever it sits, up to the shift below.
-        const result = (reuse ? (this.cache.get(chunk.text) ?? cache.get(chunk.text)) : undefined) ?? lintText(chunk.text, options);
+        const result = this.cache.get(chunk.text) ?? cache.get(chunk.text) ?? lintText(chunk.text, options);
         cache.set(chunk.text, result);
         perChunk[index] = result.diagnostics.map((d) => shift(d, chunk.startLine, chunk.start, documents));
         documents += result.documents;
         skipped += result.skipped;
+        failedChecks.push(...(result.failedChecks ?? []));
       });
       this.cache = cache;
     }
     const stale = new Set<Diagnostic>();
     const lastGood: Diagnostic[][] = [];
-    const broken = perChunk.map((list) => list.some((d) => d.ruleId === 'yaml/syntax'));
+    const broken = perChunk.map((list) => list.some((d) => d.ruleId === yamlSyntaxRule.meta.id));
     // Linted whole, a directive in one document may suppress diagnostics of another: while any document is broken,
     // every document keeps its last `directive/unused` rather than report directives whose targets went missing.
     const crossDocument = whole && broken.some(Boolean);
@@ -132,7 +138,7 @@ export class DocumentLinting {
         return fresh;
       }
       if (!broken[index]) {
-        const unused = (d: Diagnostic): boolean => d.ruleId === 'directive/unused';
+        const unused = (d: Diagnostic): boolean => d.ruleId === directiveUnusedRule.meta.id;
         const keptUnused = previous.filter(unused);
         lastGood[index] = [...relative(fresh.filter((d) => !unused(d))), ...keptUnused];
         return [...fresh.filter((d) => !unused(d)), ...carry(chunk, keptUnused)].sort(byPosition);
@@ -141,6 +147,6 @@ export class DocumentLinting {
       return [...fresh.filter(FRESH_WHEN_BROKEN), ...carry(chunk, previous.filter((d) => !FRESH_WHEN_BROKEN(d)))].sort(byPosition);
     });
     this.lastGood = lastGood;
-    return { result: { file: options.filename, diagnostics, documents, skipped }, stale };
+    return { result: { file: options.filename, diagnostics, documents, skipped, ...(failedChecks.length ? { failedChecks } : {}) }, stale };
   }
 }

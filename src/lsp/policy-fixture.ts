@@ -3,14 +3,10 @@
  * pack's policies. It shows what `platlint policy test` says of it, each mismatch at its line.
  */
 import { dirname } from 'node:path';
-import { DiagnosticSink, type ReportingRule } from '../engine/diagnostics.js';
-import type { Diagnostic, Severity } from '../engine/types.js';
+import policyFixtureMismatchRule from '../../rules/policy/fixture-mismatch/index.js';
+import { FileReporter } from '../engine/reporter.js';
+import type { Diagnostic } from '../engine/types.js';
 import { isPreviousVersion, packOfFixture } from '../project/policy-fixtures.js';
-
-/** What `policy test` says of an expectation or a diagnostic, under the rule id it is about. */
-function testRule(id: string, severity: Severity = 'error'): ReportingRule {
-  return { id, severity, messages: { said: 'policy test: {{said}}' } };
-}
 
 /**
  * The mismatches `platlint policy test` reports for the fixture at `path` with the editor's `text`, as diagnostics:
@@ -25,23 +21,19 @@ export async function policyFixtureDiagnostics(path: string, text: string, cwd: 
   const pack = packOfFixture(path);
   // The pack is the directory's own policy files, as `policy test` groups them; not those of folders below it.
   const policies = loadPolicyPaths(findPolicyFiles(pack).filter((file) => dirname(file) === pack), cwd, { readFile });
-  const sink = new DiagnosticSink({ text, settings: new Map() });
-  const wholeLine = (line: number): [number, number] => {
-    const start = sink.offsetAt(line, 1);
-    const end = text.indexOf('\n', start);
-    return [start, (end < 0 ? text.length : end) - (text[end - 1] === '\r' ? 1 : 0)];
-  };
+  const reporter = new FileReporter({ text, settings: new Map() });
+  const wholeLine = (line: number): readonly [number, number] => reporter.toLineEnd(reporter.offsetAt(line, 1));
   const previous = previousVersionOf(path);
   if (policies.problems.length > 0) {
-    sink.emit({ rule: testRule('policy/invalid'), messageId: 'said', data: { said: `the policies in ${pack} do not load; their files show why` }, range: wholeLine(1), pointer: '', document: 0 });
+    reporter.report({ ...policyFixtureMismatchRule.finding('notLoading', { pack }), range: wholeLine(1), pointer: '', document: 0 });
   } else if (previous && 'reason' in previous) {
-    sink.emit({ rule: testRule('policy/invalid'), messageId: 'said', data: { said: `cannot read ${previous.path}: ${previous.reason}` }, range: wholeLine(1), pointer: '', document: 0 });
+    reporter.report({ ...policyFixtureMismatchRule.finding('previousUnreadable', { path: previous.path, reason: previous.reason }), range: wholeLine(1), pointer: '', document: 0 });
   } else {
-    for (const { line, ruleId, text: said, diagnostic: d } of checkFixture(path, text, policies, previous && 'text' in previous ? previous.text : undefined)) {
+    for (const { line, finding, diagnostic: d } of checkFixture(path, text, policies, previous && 'text' in previous ? previous.text : undefined).mismatches) {
       // An unexpected diagnostic at its own range; an expectation not met over its whole line.
-      const range: [number, number] = d ? [sink.offsetAt(d.line, d.column), sink.offsetAt(d.endLine, d.endColumn)] : wholeLine(line);
-      sink.emit({ rule: testRule(ruleId, d?.severity), messageId: 'said', data: { said }, range, pointer: d?.path ?? '', document: d?.document ?? 0 });
+      const range: readonly [number, number] = d ? [reporter.offsetAt(d.line, d.column), reporter.offsetAt(d.endLine, d.endColumn)] : wholeLine(line);
+      reporter.report({ ...finding, range, pointer: d?.path ?? '', document: d?.document ?? 0 });
     }
   }
-  return sink.finish({ withFrames: false }).diagnostics;
+  return reporter.finish({ withFrames: false }).diagnostics;
 }

@@ -141,18 +141,15 @@ export class Session {
       linting = new DocumentLinting();
       this.linting.set(uri, linting);
     }
-    const policies = ruleSet.policies;
-    policies?.clearEvaluationProblems();
-    policies?.setCurrentFile(path);
     let linted;
     try {
-      linted = linting.lint(document.getText(), options, !policies);
+      linted = linting.lint(document.getText(), options);
     } catch (error) {
       this.logError(`cannot lint ${path}`, error);
       linted = { result: emptyResult(path), stale: new Set<Diagnostic>() };
     }
-    policies?.setCurrentFile(undefined);
-    const evaluation = byFile(policies?.evaluationProblems() ?? [], ruleSet.config.baseDir);
+    // What the policies could not check of this document, said in their files (its documents reused or not).
+    const evaluation = byFile(ruleSet.policies?.evaluationProblems([linted.result]) ?? [], ruleSet.config.baseDir);
     if (JSON.stringify([...evaluation]) !== JSON.stringify([...(this.evaluation.get(uri) ?? [])])) this.evaluationChanged = true;
     this.evaluation.set(uri, evaluation);
     return { version: document.version, ...linted, ruleSet, lint };

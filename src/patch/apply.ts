@@ -5,12 +5,16 @@
  * keeps a shadow of the document saying where every value came from: BASE at a path, or an operation's `value`.
  */
 import { applyPatch, type Operation } from 'rfc6902';
-import { isSecretKey, MASK } from '../engine/secrets.js';
+import { keyHoldsSecret, MASK } from '../engine/secrets.js';
 import type { DataPath } from '../engine/types.js';
 import { deepEqual, isRecord } from '../platform/data.js';
 import type { PatchOperation, PatchProblem } from './operations.js';
 import { toPointer } from '../engine/locator.js';
 import { addTarget, arrayIndex, resolvePointer } from './pointer.js';
+import patchOperationRule from '../../rules/patch/operation/index.js';
+import patchPathNotFoundRule from '../../rules/patch/path-not-found/index.js';
+import patchTestFailedRule from '../../rules/patch/test-failed/index.js';
+import { shownJson } from '../engine/message-text.js';
 
 /** Where a value of the patched document came from. */
 export type Origin = { source: 'base'; path: DataPath } | { source: 'patch'; operation: number; path: DataPath };
@@ -82,13 +86,9 @@ function clone(shadow: Shadow): Shadow {
 export type PatchOutcome = { ok: true; document: unknown; shadow: Shadow } | { ok: false; problem: PatchProblem };
 
 function notFound(operation: PatchOperation, member: 'path' | 'from', tokens: readonly string[], messageId: 'missing' | 'noParent' | 'badIndex'): PatchProblem {
-  return {
-    ruleId: 'patch/path-not-found',
-    messageId,
-    data: { op: operation.op, member, pointer: toPointer(tokens) || '""' },
-    path: [operation.index, member],
-    at: 'value',
-  };
+  const data = { op: operation.op, pointer: toPointer(tokens) || '""' };
+  const finding = messageId === 'missing' ? patchPathNotFoundRule.finding(messageId, { ...data, member }) : patchPathNotFoundRule.finding(messageId, data);
+  return { ...finding, path: [operation.index, member], at: 'value' };
 }
 
 /** The first reason an operation cannot apply to `document`, checked the way RFC 6902 section 4 words it. */
@@ -102,14 +102,11 @@ function precondition(document: unknown, operation: PatchOperation): PatchProble
   const target = resolvePointer(document, path);
   if (!target.found) return notFound(operation, 'path', path, 'missing');
   if (op === 'test' && !deepEqual(target.value, operation.value)) {
-    const secret = isSecretKey(String(path[path.length - 1] ?? ''));
-    const show = (v: unknown): string => {
-      // A test of a credential must not print the credential, nor the guess at it.
-      if (secret) return MASK;
-      const text = JSON.stringify(v) ?? String(v);
-      return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-    };
-    return { ruleId: 'patch/test-failed', messageId: 'failed', data: { pointer: toPointer(path) || '""', actual: show(target.value), expected: show(operation.value) }, path: [operation.index, 'value'], at: 'value' };
+    const secret = keyHoldsSecret(String(path[path.length - 1] ?? ''));
+    // A test of a credential must not print the credential, nor the guess at it.
+    const show = (v: unknown): string => (secret ? MASK : shownJson(v));
+    const finding = patchTestFailedRule.finding('failed', { pointer: toPointer(path) || '""', actual: show(target.value), expected: show(operation.value) });
+    return { ...finding, path: [operation.index, 'value'], at: 'value' };
   }
   return undefined;
 }
@@ -125,7 +122,7 @@ export function applyOperations(base: unknown, operations: readonly PatchOperati
     const libraryOp = { op: operation.op, path: inBox(operation.path), ...(operation.from ? { from: inBox(operation.from) } : {}), ...('value' in operation ? { value: operation.value } : {}) } as Operation;
     const [error] = applyPatch(box, [libraryOp]);
     if (error) {
-      return { ok: false, problem: { ruleId: 'patch/operation', messageId: 'failed', data: { op: operation.op, detail: error.message }, path: [operation.index], at: 'value' } };
+      return { ok: false, problem: { ...patchOperationRule.finding('failed', { op: operation.op, detail: error.message }), path: [operation.index], at: 'value' } };
     }
     const written = (): Shadow => shadowOf(operation.value, { source: 'patch', operation: operation.index, path: [] });
     switch (operation.op) {

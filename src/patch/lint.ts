@@ -4,21 +4,22 @@
  * operation that wrote it (or at its `path`, for a key it added), otherwise in BASE.
  */
 import { isMap, isScalar, isSeq, stringify, type Node } from 'yaml';
-import type { NodeSpace, OffsetRange } from '../engine/node-space.js';
-import { DiagnosticSink, type Finding } from '../engine/diagnostics.js';
+import type { NodeSpace } from '../engine/node-space.js';
+import { FileReporter } from '../engine/reporter.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
 import { PositionLocator, toPointer } from '../engine/locator.js';
-import { collectSecrets, isSecretKey, type SecretMap } from '../engine/secrets.js';
-import { isRuleEnabled } from '../engine/settings.js';
-import type { DataPath, Diagnostic, FileResult, PathSegment } from '../engine/types.js';
+import { collectSecrets, keyHoldsSecret, type SecretMap } from '../engine/secrets.js';
+import type { DataPath, Diagnostic, FailedChecks, FileResult, Finding, PathSegment } from '../engine/types.js';
+import { readYaml } from '../engine/read-yaml.js';
+import patchServerFieldRule from '../../rules/patch/server-field/index.js';
+import yamlInvalidValueRule from '../../rules/yaml/invalid-value/index.js';
 import { isRecord } from '../platform/data.js';
 import { isServerOwnedField } from '../platform/server-fields.js';
-import { MAX_NESTING, parseYaml, type ParsedYaml } from '../yaml/parse.js';
+import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
 import { locate } from '../yaml/locate.js';
 import { applyOperations, originOf, type Shadow } from './apply.js';
 import { checkOperations, type PatchOperation, type PatchProblem } from './operations.js';
 import { parsePointer } from './pointer.js';
-import { goDecode } from '../yaml/go-decode.js';
 
 export class PatchInputError extends Error {}
 
@@ -39,49 +40,29 @@ function isPlatformObject(data: unknown): data is Record<string, unknown> {
   return isRecord(data) && typeof data['apiVersion'] === 'string' && data['apiVersion'].startsWith('management.platform/') && (data['kind'] === 'User' || data['kind'] === 'Config');
 }
 
-/** A YAML syntax error in BASE or PATCH, reported as the `yaml/syntax` rule's `syntax` message. */
-interface SyntaxProblem {
-  range: OffsetRange;
-  detail: string;
-}
-
-/** A file that does not parse, with its syntax errors. */
+/** A file that cannot be read, with what its reading found. */
 interface Unparsed {
   file: string;
   parsed: ParsedYaml;
-  errors: SyntaxProblem[];
+  errors: Finding[];
 }
 
-/** Parses one file; YAML errors come back as `yaml/syntax` problems at their place, other trouble as an exception. */
+/**
+ * Reads one file with the engine's reader. What stops it being read (syntax errors, keys written twice, a document
+ * the platform refuses) comes back as findings at their place; input that is no single document, as an exception.
+ */
 function readOneDocument(input: PatchFile, role: string): OneDocument | Unparsed {
-  let parsed: ParsedYaml;
-  try {
-    parsed = parseYaml(input.text);
-  } catch (error) {
-    throw new PatchInputError(`${input.file}: the ${role} cannot be parsed (${(error as Error).message})`);
+  const read = readYaml(input.text);
+  const errors = [...read.findings, ...read.documents.flatMap((document) => [...document.findings, ...document.duplicateKeys])];
+  if (errors.length) return { file: input.file, parsed: read.parsed, errors };
+  const documents = read.documents.filter((document) => document.doc.contents !== null);
+  const [document] = documents;
+  if (documents.length !== 1 || !document) throw new PatchInputError(`${input.file}: the ${role} must be one document, not ${documents.length}`);
+  // JSON Patch works on JSON: an alias inside its own anchor makes a value that contains itself.
+  if (document.decoding.some((f) => f.rule === yamlInvalidValueRule && f.messageId === 'selfAlias')) {
+    throw new PatchInputError(`${input.file}: the ${role} cannot be read (an alias refers to a node that contains it, which JSON cannot hold)`);
   }
-  if (parsed.tooDeep) {
-    const at = parsed.tooDeep.offset;
-    return { file: input.file, parsed, errors: [{ range: [at, at + 1], detail: `lists and mappings nest deeper than ${MAX_NESTING} levels from here, the most platlint reads` }] };
-  }
-  const documents = parsed.documents.filter((doc) => doc.contents !== null);
-  const errors = parsed.documents.flatMap((doc) => doc.errors).map((e): SyntaxProblem => ({ range: [e.pos[0], Math.max(e.pos[1], e.pos[0] + 1)], detail: e.message.split('\n')[0] ?? e.code }));
-  if (errors.length) return { file: input.file, parsed, errors };
-  if (documents.length !== 1) throw new PatchInputError(`${input.file}: the ${role} must be one document, not ${documents.length}`);
-  const doc = documents[0] as (typeof documents)[number];
-  let data: unknown;
-  try {
-    const decoded = goDecode(doc, input.text);
-    if (decoded.fatal) throw new Error(String(decoded.findings[0]?.data['detail'] ?? 'the document cannot be read'));
-    if (decoded.findings.some((f) => f.messageId === 'selfAlias')) throw new TypeError('circular: an alias inside its own anchor');
-    data = decoded.data;
-    // JSON Patch works on JSON: an alias inside its own anchor makes a value that contains itself.
-    JSON.stringify(data);
-  } catch (error) {
-    const reason = error instanceof TypeError && /circular/i.test(error.message) ? 'an alias refers to a node that contains it, which JSON cannot hold' : (error as Error).message;
-    throw new PatchInputError(`${input.file}: the ${role} cannot be read (${reason})`);
-  }
-  return { file: input.file, parsed, space: { doc, root: doc.contents, text: input.text }, data };
+  return { file: input.file, parsed: read.parsed, space: document.space, data: document.data };
 }
 
 /** Segments of a path whose list indices are numbers, found by walking the data (the pointer does not say). */
@@ -105,7 +86,7 @@ function serverFieldProblems(operations: readonly PatchOperation[], kind: unknow
     for (const [member, tokens] of [['path', operation.path], ['from', operation.op === 'move' ? operation.from : undefined]] as const) {
       if (!tokens) continue;
       const field = tokens[0] === 'metadata' && isServerOwnedField(tokens[1] ?? '') ? `metadata.${tokens[1]}` : tokens[0] === 'status' && kind === 'User' ? 'status' : undefined;
-      if (field) out.push({ ruleId: 'patch/server-field', messageId: 'serverOwned', data: { op: operation.op, field }, path: [operation.index, member], at: 'value' });
+      if (field) out.push({ ...patchServerFieldRule.finding('serverOwned', { op: operation.op, field }), path: [operation.index, member], at: 'value' });
     }
   }
   return out;
@@ -120,40 +101,34 @@ export interface PatchLintResult {
   patched?: unknown;
 }
 
-/** The diagnostics of one input file (BASE or PATCH), made by the engine's DiagnosticSink. */
+/** The diagnostics of one input file (BASE or PATCH), made by its reporter. */
 class Emitter {
-  private readonly sink: DiagnosticSink;
+  private readonly reporter: FileReporter;
 
   constructor(
     private readonly file: { file: string; parsed: ParsedYaml },
-    private readonly options: PatchLintOptions,
+    options: PatchLintOptions,
   ) {
-    const { settings, docsUrl } = options;
-    this.sink = new DiagnosticSink({ text: file.parsed.text, lineCounter: file.parsed.lineCounter, settings, docsUrl });
-  }
-
-  /** A finding of a rule the patch command reports itself, when that rule is on. */
-  private emit(ruleId: string, finding: Omit<Finding, 'rule' | 'document'>): void {
-    const rule = this.options.rules.find((r) => r.meta.id === ruleId);
-    if (!rule || !isRuleEnabled(rule.meta, this.options.settings.get(ruleId))) return;
-    this.sink.emit({ ...finding, rule: rule.meta, document: 0 });
+    const { rules, settings, docsUrl } = options;
+    this.reporter = new FileReporter({ text: file.parsed.text, lineCounter: file.parsed.lineCounter, settings, rules, docsUrl });
   }
 
   problem(problem: PatchProblem, space: NodeSpace): void {
-    this.emit(problem.ruleId, { messageId: problem.messageId, data: problem.data, ...new PositionLocator(space).place(problem.path, problem.at) });
+    const { path, at, ...finding } = problem;
+    this.reporter.report({ ...finding, ...new PositionLocator(space).place(path, at), document: 0 });
   }
 
-  syntax(error: SyntaxProblem): void {
-    this.emit('yaml/syntax', { messageId: 'syntax', data: { detail: error.detail }, range: error.range, pointer: '' });
+  read(finding: Finding): void {
+    this.reporter.report(finding);
   }
 
   moved(d: Diagnostic, space: NodeSpace, path: DataPath, at: 'key' | 'value', pointer: string): void {
-    this.sink.relocate(d, { range: new PositionLocator(space).range(path, at), pointer, document: 0 });
+    this.reporter.relocate(d, { range: new PositionLocator(space).range(path, at), pointer, document: 0 });
   }
 
   /** `secrets`: every file's secret values, to scrub from messages, with this file's ranges, to mask its frames. */
   result(secrets: SecretMap, withFrames: boolean, documents: number): FileResult {
-    const { diagnostics, frameLines } = this.sink.finish({ secrets: () => secrets, withFrames });
+    const { diagnostics, frameLines } = this.reporter.finish({ secrets: () => secrets, withFrames });
     return { file: this.file.file, diagnostics, documents, skipped: 0, ...(frameLines ? { frameLines } : {}) };
   }
 }
@@ -162,7 +137,7 @@ class Emitter {
 function syntaxResult(doc: OneDocument | Unparsed, options: PatchLintOptions): FileResult {
   if (!('errors' in doc)) return { file: doc.file, diagnostics: [], documents: 1, skipped: 0 };
   const out = new Emitter(doc, options);
-  for (const error of doc.errors) out.syntax(error);
+  for (const finding of doc.errors) out.read(finding);
   const { text, documents } = doc.parsed;
   const secrets = collectSecrets(documents.map((d): NodeSpace => ({ doc: d, root: d.contents, text })), text);
   return out.result(secrets, options.withFrames === true, 0);
@@ -185,6 +160,8 @@ export function lintPatch(base: PatchFile, patch: PatchFile, options: PatchLintO
   // Secrets of all three texts: BASE, PATCH, and values the patch wrote under a secret key.
   const secretSpaces: NodeSpace[] = [baseDoc.space, patchDoc.space];
   let patched: unknown;
+  // What the policies could not check of the patched object: the base file's, as its diagnostics are.
+  let failedChecks: FailedChecks[] | undefined;
   if (problems.length === 0) {
     const outcome = applyOperations(baseDoc.data, operations);
     if (!outcome.ok) patchOut.problem(outcome.problem, patchDoc.space);
@@ -193,7 +170,7 @@ export function lintPatch(base: PatchFile, patch: PatchFile, options: PatchLintO
       const generated = parseYaml(stringify(patched, { version: '1.1' }));
       const genDoc = generated.documents[0];
       if (genDoc) secretSpaces.push({ doc: genDoc, root: genDoc.contents, text: generated.text });
-      if (platform && genDoc && isRecord(patched)) lintPatched(generated, patched, baseDoc, patchDoc, operations, outcome.shadow, { base: baseOut, patch: patchOut }, options);
+      if (platform && genDoc && isRecord(patched)) failedChecks = lintPatched(generated, patched, baseDoc, patchDoc, operations, outcome.shadow, { base: baseOut, patch: patchOut }, options);
     }
   }
   const secrets = collectSecrets(secretSpaces);
@@ -202,7 +179,7 @@ export function lintPatch(base: PatchFile, patch: PatchFile, options: PatchLintO
   // A value written (or tested) under a secret key is a secret too, though its own key is `value`.
   for (const operation of operations) {
     const value = locate(patchDoc.space.doc, patchDoc.space.root, [operation.index, 'value']).value;
-    if (!isSecretKey(String(operation.path[operation.path.length - 1] ?? '')) || !isScalar(value) || typeof value.value !== 'string' || !value.range) continue;
+    if (!keyHoldsSecret(String(operation.path[operation.path.length - 1] ?? '')) || !isScalar(value) || typeof value.value !== 'string' || !value.range) continue;
     for (const map of [secrets, patchSecrets]) {
       map.values.add(value.value);
       map.ranges.push([value.range[0], value.range[1]]);
@@ -210,8 +187,9 @@ export function lintPatch(base: PatchFile, patch: PatchFile, options: PatchLintO
   }
   const withFrames = options.withFrames === true;
   // Messages are scrubbed of every file's secrets; a file's frames are masked at its own secrets' ranges.
+  const baseResult = baseOut.result({ values: secrets.values, ranges: baseSecrets.ranges }, withFrames, 1);
   return {
-    results: [patchOut.result({ values: secrets.values, ranges: patchSecrets.ranges }, withFrames, 1), baseOut.result({ values: secrets.values, ranges: baseSecrets.ranges }, withFrames, 1)],
+    results: [patchOut.result({ values: secrets.values, ranges: patchSecrets.ranges }, withFrames, 1), failedChecks ? { ...baseResult, failedChecks } : baseResult],
     ...(patched !== undefined ? { patched } : {}),
   };
 }
@@ -225,7 +203,7 @@ function lintPatched(
   shadow: Shadow,
   out: { base: Emitter; patch: Emitter },
   options: PatchLintOptions,
-): void {
+): FailedChecks[] | undefined {
   const baseData = baseDoc.data as Record<string, unknown>;
   const linted = lintText(generated.text, { ...options, filename: baseDoc.file, withFrames: false, previousOf: () => baseData });
   const genDoc = generated.documents[0];
@@ -256,4 +234,5 @@ function lintPatched(
     const valueSpace: NodeSpace = { ...patchDoc.space, root: valueNode ?? item ?? null };
     out.patch.moved(d, valueSpace, inValue, at, toPointer([origin.operation, 'value', ...inValue]));
   }
+  return linted.failedChecks;
 }

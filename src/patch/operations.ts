@@ -3,7 +3,10 @@
  * members that op needs, and pointers that are RFC 6901. Problems are located in the patch document by data path;
  * members the RFC does not define are ignored, as it requires.
  */
-import type { DataPath } from '../engine/types.js';
+import patchDocumentRule from '../../rules/patch/document/index.js';
+import patchOperationRule from '../../rules/patch/operation/index.js';
+import patchPointerRule from '../../rules/patch/pointer/index.js';
+import type { DataPath, RuleFinding } from '../engine/types.js';
 import { isRecord } from '../platform/data.js';
 import { parsePointer } from './pointer.js';
 
@@ -18,14 +21,8 @@ export interface PatchOperation {
   value?: unknown;
 }
 
-export interface PatchProblem {
-  ruleId: string;
-  messageId: string;
-  data?: Record<string, string | number>;
-  /** Where in the patch document: a data path, and whether at its key or its value. */
-  path: DataPath;
-  at: 'key' | 'value';
-}
+/** A problem of the patch, at a data path of the patch document (at its key or its value). */
+export type PatchProblem = RuleFinding & { path: DataPath; at: 'key' | 'value' };
 
 const NEEDS_VALUE: ReadonlySet<OpName> = new Set(['add', 'replace', 'test']);
 const NEEDS_FROM: ReadonlySet<OpName> = new Set(['move', 'copy']);
@@ -34,21 +31,21 @@ export function checkOperations(document: unknown): { operations: PatchOperation
   const problems: PatchProblem[] = [];
   const operations: PatchOperation[] = [];
   if (!Array.isArray(document)) {
-    problems.push({ ruleId: 'patch/document', messageId: 'notList', data: { actual: isRecord(document) ? 'a mapping' : 'a scalar' }, path: [], at: 'value' });
+    problems.push({ ...patchDocumentRule.finding('notList', { actual: isRecord(document) ? 'a mapping' : 'a scalar' }), path: [], at: 'value' });
     return { operations, problems };
   }
   document.forEach((item, index) => {
     if (!isRecord(item)) {
-      problems.push({ ruleId: 'patch/document', messageId: 'notMapping', data: { index }, path: [index], at: 'value' });
+      problems.push({ ...patchDocumentRule.finding('notMapping', { index }), path: [index], at: 'value' });
       return;
     }
     const op = item['op'];
     if (op === undefined) {
-      problems.push({ ruleId: 'patch/operation', messageId: 'missingOp', data: { index }, path: [index], at: 'value' });
+      problems.push({ ...patchOperationRule.finding('missingOp', { index }), path: [index], at: 'value' });
       return;
     }
     if (typeof op !== 'string' || !(OPS as readonly string[]).includes(op)) {
-      problems.push({ ruleId: 'patch/operation', messageId: 'unknownOp', data: { op: String(op).slice(0, 40), ops: OPS.join(', ') }, path: [index, 'op'], at: 'value' });
+      problems.push({ ...patchOperationRule.finding('unknownOp', { op: String(op).slice(0, 40), ops: OPS.join(', ') }), path: [index, 'op'], at: 'value' });
       return;
     }
     const name = op as OpName;
@@ -56,18 +53,18 @@ export function checkOperations(document: unknown): { operations: PatchOperation
     const pointer = (member: 'path' | 'from'): string[] | undefined => {
       const value = item[member];
       if (value === undefined) {
-        problems.push({ ruleId: 'patch/operation', messageId: 'missingMember', data: { op: name, member }, path: [index], at: 'value' });
+        problems.push({ ...patchOperationRule.finding('missingMember', { op: name, member }), path: [index], at: 'value' });
         ok = false;
         return undefined;
       }
       if (typeof value !== 'string') {
-        problems.push({ ruleId: 'patch/pointer', messageId: 'notString', data: { member, actual: value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a mapping' : `a ${typeof value}` }, path: [index, member], at: 'value' });
+        problems.push({ ...patchPointerRule.finding('notString', { member, actual: value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a mapping' : `a ${typeof value}` }), path: [index, member], at: 'value' });
         ok = false;
         return undefined;
       }
       const parsed = parsePointer(value);
       if (!parsed.ok) {
-        problems.push({ ruleId: 'patch/pointer', messageId: 'invalid', data: { member, pointer: value.slice(0, 80), reason: parsed.reason }, path: [index, member], at: 'value' });
+        problems.push({ ...patchPointerRule.finding('invalid', { pointer: value.slice(0, 80), reason: parsed.reason }), path: [index, member], at: 'value' });
         ok = false;
         return undefined;
       }
@@ -76,11 +73,11 @@ export function checkOperations(document: unknown): { operations: PatchOperation
     const path = pointer('path');
     const from = NEEDS_FROM.has(name) ? pointer('from') : undefined;
     if (NEEDS_VALUE.has(name) && !Object.prototype.hasOwnProperty.call(item, 'value')) {
-      problems.push({ ruleId: 'patch/operation', messageId: 'missingMember', data: { op: name, member: 'value' }, path: [index], at: 'value' });
+      problems.push({ ...patchOperationRule.finding('missingMember', { op: name, member: 'value' }), path: [index], at: 'value' });
       ok = false;
     }
     if (ok && name === 'move' && path && from && from.length < path.length && from.every((t, i) => path[i] === t)) {
-      problems.push({ ruleId: 'patch/operation', messageId: 'moveIntoChild', data: {}, path: [index, 'path'], at: 'value' });
+      problems.push({ ...patchOperationRule.finding('moveIntoChild'), path: [index, 'path'], at: 'value' });
       ok = false;
     }
     if (!ok || !path) return;

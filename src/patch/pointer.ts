@@ -1,17 +1,14 @@
 /** JSON Pointers (RFC 6901) as JSON Patch uses them, resolved over own properties only (`__proto__` is a key). */
 import { isRecord } from '../platform/data.js';
+import { pointerTokens } from '../engine/locator.js';
 
 export type PointerParse = { ok: true; tokens: string[] } | { ok: false; reason: string };
 
 export function parsePointer(pointer: string): PointerParse {
   if (pointer === '') return { ok: true, tokens: [] };
   if (!pointer.startsWith('/')) return { ok: false, reason: 'it must be empty or start with "/"' };
-  const tokens: string[] = [];
-  for (const raw of pointer.slice(1).split('/')) {
-    if (/~(?![01])/.test(raw)) return { ok: false, reason: '"~" must be escaped as "~0", and "/" inside a key as "~1"' };
-    tokens.push(raw.replace(/~1/g, '/').replace(/~0/g, '~'));
-  }
-  return { ok: true, tokens };
+  if (/~(?![01])/.test(pointer)) return { ok: false, reason: '"~" must be escaped as "~0", and "/" inside a key as "~1"' };
+  return { ok: true, tokens: pointerTokens(pointer) };
 }
 
 /** An array index as RFC 6901 writes it: 0, or digits without a leading zero. */

@@ -64,19 +64,36 @@ export function listAt(data: unknown, path: DataPath): { value: unknown; path: D
   return Array.isArray(value) ? value.map((item, i) => ({ value: item, path: [...path, i] })) : [];
 }
 
+/** The mapping items of the list at a path, each with its position and path (other items are the schema pass's business). */
+export function mappingItems(data: unknown, path: DataPath): { value: Record<string, unknown>; path: DataPath; index: number }[] {
+  const list = getIn(data, path);
+  if (!Array.isArray(list)) return [];
+  const out: { value: Record<string, unknown>; path: DataPath; index: number }[] = [];
+  list.forEach((value: unknown, index) => {
+    if (isRecord(value)) out.push({ value, path: [...path, index], index });
+  });
+  return out;
+}
+
+/**
+ * The items that repeat the string in field `key` of an earlier item, as the server would find two of one name: the
+ * field's path in each repeat, its value, and its path in the first item that has it.
+ */
+export function repeatedField(items: readonly { value: Record<string, unknown>; path: DataPath }[], key: string): { path: DataPath; value: string; first: DataPath }[] {
+  const firstAt = new Map<string, DataPath>();
+  const out: { path: DataPath; value: string; first: DataPath }[] = [];
+  for (const item of items) {
+    const value = item.value[key];
+    if (typeof value !== 'string') continue;
+    const path = [...item.path, key];
+    const first = firstAt.get(value);
+    if (first) out.push({ path, value, first });
+    else firstAt.set(value, path);
+  }
+  return out;
+}
+
 export function stringAt(data: unknown, path: DataPath): string | undefined {
   const value = getIn(data, path);
   return typeof value === 'string' ? value : undefined;
-}
-
-/** Items that occur more than once, each reported at its second and later positions. */
-export function duplicates<T>(items: readonly T[], key: (item: T) => unknown = (x) => x): number[] {
-  const seen = new Set<unknown>();
-  const repeated: number[] = [];
-  items.forEach((item, i) => {
-    const k = key(item);
-    if (seen.has(k)) repeated.push(i);
-    else seen.add(k);
-  });
-  return repeated;
 }

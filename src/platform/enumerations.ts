@@ -48,3 +48,11 @@ export const CONFIG_SECTIONS = [
   'database',
 ] as const;
 export type ConfigSection = (typeof CONFIG_SECTIONS)[number];
+
+/**
+ * The fields of the password login's settings, `status.auth.password` (the spec: `disabled`): under that secret key's
+ * name the value is a settings section, not a credential. The Config's schema declares exactly these
+ * (src/schema/config-auth.ts).
+ */
+export const PASSWORD_LOGIN_FIELDS = ['disabled'] as const;
+export type PasswordLoginField = (typeof PASSWORD_LOGIN_FIELDS)[number];

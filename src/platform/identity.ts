@@ -1,22 +1,32 @@
-/** How the server addresses an object: by apiVersion, kind, namespace and name. */
+/**
+ * What names a platform object: its identity as the server addresses it (apiVersion, kind, namespace, name), which
+ * pairs the versions of an object (src/change/), and the name a baseline entry or an exception gives it.
+ */
 import { isRecord } from './data.js';
 
-/** A string of an object's `metadata` (`name`, `namespace`, `uid`); an empty one counts as none. */
-export function metadataString(data: Readonly<Record<string, unknown>>, key: string): string | undefined {
-  const metadata = data['metadata'];
-  const value = isRecord(metadata) ? metadata[key] : undefined;
+function stringField(record: unknown, key: string): string | undefined {
+  const value = isRecord(record) ? record[key] : undefined;
   return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
-/** The identity the server addresses an object by; an empty namespace is the same as none. */
-export function identityOf(data: Readonly<Record<string, unknown>>): string | undefined {
-  const name = metadataString(data, 'name');
-  if (name === undefined) return undefined;
-  return [String(data['apiVersion']), String(data['kind']), metadataString(data, 'namespace') ?? '', name].join('\u0000');
+/** The object's `metadata.uid`, the server's own identity, which survives a rename in the manifest. */
+export function uidOf(data: Readonly<Record<string, unknown>>): string | undefined {
+  return stringField(data['metadata'], 'uid');
 }
 
-/** A readable form of an identity, for messages: `User jane-doe` or `User team-a/jane-doe`. */
-export function describeIdentity(data: Readonly<Record<string, unknown>>): string {
-  const namespace = metadataString(data, 'namespace');
-  return `${String(data['kind'])} ${namespace ? `${namespace}/` : ''}${metadataString(data, 'name') ?? '(unnamed)'}`;
+/** The identity the server addresses an object by, as one key; an empty namespace is the same as none. */
+export function identityKey(data: Readonly<Record<string, unknown>>): string | undefined {
+  const metadata = data['metadata'];
+  const name = stringField(metadata, 'name');
+  if (name === undefined) return undefined;
+  return [String(data['apiVersion']), String(data['kind']), stringField(metadata, 'namespace') ?? '', name].join('\u0000');
+}
+
+/**
+ * The object as a baseline entry or an exception names it: `User/jane`, or for an object without a name its kind,
+ * document and place (`User#3/items/2`).
+ */
+export function objectName(kind: string, data: Readonly<Record<string, unknown>>, document: number, pointer: string): string {
+  const name = stringField(data['metadata'], 'name');
+  return name !== undefined ? `${kind}/${name}` : `${kind}#${document}${pointer}`;
 }

@@ -1,5 +1,5 @@
 import type { DataPath } from '../yaml/data-path.js';
-import { isRecord, listAt, recordAt } from './data.js';
+import { isRecord, mappingItems, recordAt } from './data.js';
 
 export const PROVIDER_TYPES = ['oidc', 'gitForgeA', 'gitForgeB', 'webIdentityA', 'webIdentityB', 'saml'] as const;
 export type ProviderType = (typeof PROVIDER_TYPES)[number];
@@ -40,6 +40,11 @@ export function eachProvider(data: unknown): readonly ProviderEntry[] {
   return entries;
 }
 
+/** The login providers of one type, at the top level and in every connector. */
+export function providersOfType(data: unknown, type: ProviderType): ProviderEntry[] {
+  return eachProvider(data).filter((entry) => entry.type === type);
+}
+
 function findProviders(data: unknown): ProviderEntry[] {
   const authPath = ['status', 'auth'];
   const auth = recordAt(data, authPath);
@@ -49,9 +54,7 @@ function findProviders(data: unknown): ProviderEntry[] {
     const config = auth[type];
     if (isRecord(config)) out.push({ type, path: [...authPath, type], config });
   }
-  for (const { value, path } of listAt(data, [...authPath, 'connectors'])) {
-    if (!isRecord(value)) continue;
-    const index = path[path.length - 1] as number;
+  for (const { value, path, index } of mappingItems(data, [...authPath, 'connectors'])) {
     const id = typeof value['id'] === 'string' ? value['id'] : undefined;
     for (const type of PROVIDER_TYPES) {
       const config = value[type];

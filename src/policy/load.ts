@@ -5,23 +5,25 @@
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import { builtinRules } from '../../rules/index.js';
-import { shown } from '../../rules/message-text.js';
+import policyInvalidRule from '../../rules/policy/invalid/index.js';
+import { shown } from '../engine/message-text.js';
 import { decodeSource } from '../engine/decode.js';
-import { DiagnosticSink } from '../engine/diagnostics.js';
+import { FileReporter } from '../engine/reporter.js';
 import { docsUrlFor } from '../engine/docs.js';
 import { globProblem } from '../engine/globs.js';
-import { isRuleEnabled, type RuleSettings } from '../engine/settings.js';
-import type { FileResult, PathSegment, Rule, RuleMeta } from '../engine/types.js';
-import { parseYaml } from '../yaml/parse.js';
+import type { RuleSettings } from '../engine/settings.js';
+import type { FileResult, Finding, PathSegment } from '../engine/types.js';
+import { readYaml, unreadableText } from '../engine/read-yaml.js';
 import { PolicyCel, DEFAULT_COST_LIMIT, type CompiledExpression } from './cel.js';
 import { explainPolicyRule } from './explain.js';
 import { parsePath } from './path.js';
-import { DOCUMENT_BUDGET_FACTOR, EvaluationSink, PolicyRule, type CompiledPolicyRule } from './rule.js';
+import { DOCUMENT_BUDGET_FACTOR, PolicyRule, type CompiledPolicyRule } from './rule.js';
+import { evaluationProblems, type LoadedPolicyFile } from './evaluation.js';
 import { policyDocumentSchema } from './schema.js';
 import { schemaProblem, type Problem } from './schema-problems.js';
 import { compileAssertions } from './compile-assertions.js';
 import { PolicySource } from './source.js';
-import type { PolicyOrigin, PolicyRuleSpec, SourceSpot } from './types.js';
+import type { PolicyOrigin, PolicyRuleSpec } from './types.js';
 
 export interface LoadPoliciesOptions {
   /** The Kubernetes version whose CEL environment the expressions run in (default: the newest platlint knows). */
@@ -43,12 +45,11 @@ export interface LoadedPolicies {
   explain(id: string): string | undefined;
   /** The `docsUrl` a policy rule declares. */
   docsUrl(id: string): string | undefined;
-  /** Names the file being linted, for the evaluation problems' messages. */
-  setCurrentFile(file: string | undefined): void;
-  /** One `policy/evaluation-error` diagnostic per policy rule that failed to evaluate during the run. */
-  evaluationProblems(): FileResult[];
-  /** Forgets the evaluation errors recorded so far (a new run, e.g. in an editor). */
-  clearEvaluationProblems(): void;
+  /**
+   * One `policy/evaluation-error` diagnostic per policy rule that could not check some documents of these results
+   * (`FileResult.failedChecks`), in its policy file; the results in the order the run delivers them.
+   */
+  evaluationProblems(results: readonly Pick<FileResult, 'file' | 'failedChecks'>[]): FileResult[];
 }
 
 const POLICY_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
@@ -61,13 +62,6 @@ const VARIABLES = ['self', 'object', 'oldObject', 'oldSelf'] as const;
  */
 export type PolicyFile = { file: string; absolute: string; bytes: Uint8Array } | { file: string; ioError: string };
 
-/** The built-in rule that reports a kind of problem in policy files. */
-function builtinRule(id: string): Rule {
-  const rule = builtinRules.find((r) => r.meta.id === id);
-  if (!rule) throw new Error(`no built-in rule ${id}`);
-  return rule;
-}
-
 let compiledValidator: ValidateFunction | undefined;
 
 /** Compiled once per process, on first use: ajv's code generation is the slowest part of loading policies. */
@@ -79,19 +73,19 @@ function policyValidator(): ValidateFunction {
 class Loader {
   readonly rules: PolicyRule[] = [];
   readonly problems: FileResult[] = [];
-  readonly sink: EvaluationSink;
+  /** Every loaded policy file, by the name it is shown with. */
+  readonly sources = new Map<string, LoadedPolicyFile>();
+  readonly declared = new Map<string, PolicyOrigin>();
+  private readonly documentBudget: number;
   private readonly validate = policyValidator();
   private readonly runtime: PolicyCel;
   private readonly reserved: Set<string>;
   private readonly settingsFor: LoadPoliciesOptions['settingsFor'];
-  private readonly invalid = builtinRule('policy/invalid').meta;
-  private readonly syntax = builtinRule('yaml/syntax').meta;
-  private readonly declared = new Map<string, PolicyOrigin>();
 
   constructor(options: LoadPoliciesOptions) {
     const costLimit = options.costLimit ?? DEFAULT_COST_LIMIT;
     this.runtime = new PolicyCel(options.kubernetesVersion, costLimit);
-    this.sink = new EvaluationSink(costLimit * DOCUMENT_BUDGET_FACTOR, builtinRule('policy/evaluation-error').meta);
+    this.documentBudget = costLimit * DOCUMENT_BUDGET_FACTOR;
     this.reserved = new Set(options.reservedIds ?? builtinRules.map((r) => r.meta.id));
     this.settingsFor = options.settingsFor;
   }
@@ -111,57 +105,44 @@ class Loader {
   private loadFile(display: string, absolute: string, bytes: Uint8Array): void {
     const result = this.result(display);
     const decoded = decodeSource(bytes);
-    const text = decoded.ok ? decoded.text : '';
-    let parsed: ReturnType<typeof parseYaml> | undefined;
-    let unreadable = decoded.ok ? undefined : decoded.reason;
-    try {
-      if (decoded.ok) parsed = parseYaml(text);
-    } catch (error) {
-      unreadable = `the file cannot be parsed (${(error as Error).message})`;
-    }
+    const read = readYaml(decoded.ok ? decoded.text : '');
+    const { text, lineCounter } = read.parsed;
     const settings = this.settingsFor?.(absolute) ?? new Map();
-    const sink = new DiagnosticSink({ text, lineCounter: parsed?.lineCounter, settings, docsUrl: docsUrlFor });
+    const reporter = new FileReporter({ text, lineCounter, settings, docsUrl: docsUrlFor });
     // Counted whether or not their rules are on: a file with mistakes is not one that "holds no policy".
     let mistakes = 0;
-    const report = (rule: RuleMeta, messageId: string, detail: string, at: Pick<SourceSpot, 'range' | 'path' | 'document'>): void => {
+    const report = (finding: Finding): void => {
       mistakes++;
-      if (isRuleEnabled(rule, settings.get(rule.id))) sink.emit({ rule, messageId, data: { detail }, range: at.range, pointer: at.path, document: at.document });
+      reporter.report(finding);
     };
-    const fileStart = (document: number): Pick<SourceSpot, 'range' | 'path' | 'document'> => ({ range: [0, 1], path: '', document });
-    const invalid = (problem: Problem): void => report(this.invalid, 'invalid', problem.message, problem.spot);
+    const invalid = (problem: Problem): void => {
+      const { range, path, document } = problem.spot;
+      report({ ...policyInvalidRule.finding('invalid', { detail: problem.message }), range, pointer: path, document });
+    };
     const finish = (): void => {
-      const { diagnostics, frameLines } = sink.finish({ withFrames: true });
+      const { diagnostics, frameLines } = reporter.finish({ withFrames: true });
       if (diagnostics.length) this.problems.push({ ...result, diagnostics, ...(frameLines ? { frameLines } : {}) });
     };
-    if (unreadable !== undefined || !parsed) {
-      report(this.syntax, 'syntax', unreadable ?? '', fileStart(0));
+    if (!decoded.ok) {
+      report(unreadableText(decoded.reason, 0));
       finish();
       return;
     }
     let policies = 0;
-    parsed.documents.forEach((doc, index) => {
-      for (const error of doc.errors) {
-        const [start, end] = error.pos;
-        const detail = (error.message.split('\n')[0] ?? error.code).replace(/ at line \d+, column \d+:?$/, '');
-        report(this.syntax, 'syntax', detail, { range: [start, Math.max(end, start + 1)], path: '', document: index });
-      }
-      if (doc.errors.length || doc.contents === null) return;
-      let data: unknown;
-      try {
-        data = doc.toJS({ maxAliasCount: 100 });
-      } catch (error) {
-        report(this.invalid, 'invalid', `YAML error: ${(error as Error).message}`, fileStart(index));
-        return;
-      }
-      if (data === null || data === undefined) return;
+    // Read as the platform reads YAML, as Kubernetes reads a policy: what reading finds is reported like in any file.
+    for (const finding of read.findings) report(finding);
+    for (const document of read.documents) {
+      for (const finding of [...document.findings, ...document.duplicateKeys, ...document.decoding]) report(finding);
+      const { data, doc, index } = document;
+      if (document.unreadable || data === null || data === undefined) continue;
       policies++;
-      const source = new PolicySource(text, parsed.lineCounter, doc, index);
-      this.loadDocument(display, data, source, invalid);
-    });
-    if (policies === 0 && mistakes === 0) {
-      report(this.invalid, 'invalid', 'The file holds no policy: write a document with apiVersion: platlint/v1 and kind: Policy', fileStart(0));
+      this.loadDocument(display, data, new PolicySource(text, lineCounter, doc, index), invalid);
     }
-    this.sink.sources.set(display, { text, lineCounter: parsed.lineCounter, settings });
+    if (policies === 0 && mistakes === 0) {
+      const detail = 'The file holds no policy: write a document with apiVersion: platlint/v1 and kind: Policy';
+      report({ ...policyInvalidRule.finding('invalid', { detail }), range: [0, 1], pointer: '', document: 0 });
+    }
+    this.sources.set(display, { text, lineCounter, settings });
     finish();
   }
 
@@ -282,7 +263,7 @@ class Loader {
       ...(spec.assertions ? { assertions: source.spot([...at, 'assertions'], 'key') } : {}),
     };
     this.declared.set(spec.id, origin);
-    return new PolicyRule(spec, origin, compiled, this.sink);
+    return new PolicyRule(spec, origin, compiled, this.documentBudget);
   }
 
 }
@@ -294,7 +275,7 @@ class Loader {
 export function loadPolicies(files: readonly PolicyFile[], options: LoadPoliciesOptions = {}): LoadedPolicies {
   const loader = new Loader(options);
   for (const file of files) loader.load(file);
-  const { rules, problems, sink } = loader;
+  const { rules, problems, sources, declared } = loader;
   const byId = new Map(rules.map((r) => [r.meta.id, r]));
   return {
     rules,
@@ -304,10 +285,6 @@ export function loadPolicies(files: readonly PolicyFile[], options: LoadPolicies
       return rule ? explainPolicyRule(rule) : undefined;
     },
     docsUrl: (id) => byId.get(id)?.docsUrl,
-    setCurrentFile: (file) => {
-      sink.currentFile = file;
-    },
-    evaluationProblems: () => sink.problems(),
-    clearEvaluationProblems: () => sink.clear(),
+    evaluationProblems: (results) => evaluationProblems(results, declared, sources),
   };
 }

@@ -1,24 +1,20 @@
 /**
  * A policy rule as the engine sees it: a `Rule` like any built-in (its category is its id's namespace, one message `violation`),
  * whose `check` selects the `given` nodes, evaluates the CEL expression or the assertions on each, and reports each
- * violation at the matched node. Evaluation errors never throw: they are recorded in the run's sink (one entry per
- * rule) and the node is skipped.
+ * violation at the matched node. It keeps nothing between files: what it needs while it checks one is the file's
+ * (evaluation.ts). An expression that fails on a document does not throw: the rule says it could not check that
+ * document (`ctx.failed`) and the run reports it once; a rule that throws is a rule that crashed, as a built-in.
  */
-import type { LineCounter } from 'yaml';
-import type { FileResult, PathSegment, Rule, RuleContext, RuleDocument, RuleMeta } from '../engine/types.js';
-import { DiagnosticSink, type ReportingRule } from '../engine/diagnostics.js';
-import { docsUrlFor } from '../engine/docs.js';
-import type { RuleSettings } from '../engine/settings.js';
+import type { CheckFailure, PathSegment, Rule, RuleContext, RuleDocument, RuleMeta } from '../engine/types.js';
 import { getIn } from '../platform/data.js';
 import { runAssertions, type CompiledAssertions } from './assertions.js';
 import { valueTypeName, type CelInput, type CompiledExpression, type EvalOutcome } from './cel.js';
-import { celAt, toCelData } from './data.js';
+import { celAt } from './data.js';
+import { documentLabel, FILE_EVALUATION, FileEvaluation } from './evaluation.js';
 import { documentMatches } from './match.js';
 import { expandPath, type PathMatch, type PathStep } from './path.js';
-import type { PolicyOrigin, PolicyRuleSpec, SourceSpot } from './types.js';
+import type { PolicyOrigin, PolicyRuleSpec } from './types.js';
 
-/** After this many documents over the cost limit, a rule is not evaluated any more in the run. */
-export const COST_FAILURES_BEFORE_SKIP = 3;
 /** A rule may spend this many times the per-evaluation limit on one document, over all its `given` matches. */
 export const DOCUMENT_BUDGET_FACTOR = 10;
 
@@ -28,104 +24,6 @@ export interface CompiledPolicyRule {
   expression?: CompiledExpression;
   messageExpression?: CompiledExpression;
   assertions?: CompiledAssertions;
-}
-
-interface Failure {
-  rule: PolicyRule;
-  spot: SourceSpot;
-  documents: number;
-  costFailures: number;
-  skipped: number;
-  first: { document: string; file?: string; error: string };
-}
-
-function documentLabel(doc: RuleDocument): string {
-  const metadata = doc.data['metadata'];
-  const name = typeof metadata === 'object' && metadata !== null ? (metadata as Record<string, unknown>)['name'] : undefined;
-  return typeof name === 'string' && name !== '' ? `${doc.kind} "${name}"` : `an unnamed ${doc.kind}`;
-}
-
-function hint(error: string): string {
-  if (/field not found|no such key/.test(error)) return '; test optional fields with has() first, e.g. has(self.x) && self.x > 0';
-  if (/cost limit/.test(error)) return '; the expression does too much work (nested macros over large lists?)';
-  return '';
-}
-
-/** A loaded policy file: its text and lines, for positions and code frames, and the rule settings in force for it. */
-export interface PolicyFile {
-  text: string;
-  lineCounter: LineCounter;
-  settings: RuleSettings;
-}
-
-/** What one lint run learns about failing policy rules; lives in the object `loadPolicies` returns. */
-export class EvaluationSink {
-  private readonly failures = new Map<string, Failure>();
-  private readonly data = new WeakMap<object, CelInput>();
-  currentFile: string | undefined;
-  /** Every loaded policy file, by the name it is shown with. */
-  readonly sources = new Map<string, PolicyFile>();
-
-  constructor(
-    readonly documentBudget: number,
-    /** The `policy/evaluation-error` rule, which reports the failures. */
-    private readonly evaluationError: ReportingRule,
-  ) {}
-
-  /** A document's data (or its previous version's) converted for CEL, once per document. */
-  celData(data: RuleDocument['data']): CelInput {
-    let converted = this.data.get(data);
-    if (converted === undefined) {
-      converted = toCelData(data);
-      this.data.set(data, converted);
-    }
-    return converted;
-  }
-
-  skipping(rule: PolicyRule): boolean {
-    return (this.failures.get(rule.meta.id)?.costFailures ?? 0) >= COST_FAILURES_BEFORE_SKIP;
-  }
-
-  record(rule: PolicyRule, spot: SourceSpot, doc: RuleDocument, error: string, costExceeded: boolean, skipped = false): void {
-    let failure = this.failures.get(rule.meta.id);
-    if (!failure) {
-      failure = { rule, spot, documents: 0, costFailures: 0, skipped: 0, first: { document: documentLabel(doc), error, ...(this.currentFile !== undefined ? { file: this.currentFile } : {}) } };
-      this.failures.set(rule.meta.id, failure);
-    }
-    failure.documents++;
-    if (costExceeded) failure.costFailures++;
-    if (skipped) failure.skipped++;
-  }
-
-  clear(): void {
-    this.failures.clear();
-  }
-
-  /** One `policy/evaluation-error` diagnostic per failing rule, in the policy file, at the failing expression. */
-  problems(): FileResult[] {
-    const byFile = new Map<string, DiagnosticSink>();
-    for (const failure of this.failures.values()) {
-      const { rule, spot, documents, skipped, first } = failure;
-      const file = rule.origin.file;
-      let sink = byFile.get(file);
-      if (!sink) {
-        const source = this.sources.get(file);
-        sink = new DiagnosticSink({ text: source?.text ?? '', lineCounter: source?.lineCounter, settings: source?.settings ?? new Map(), docsUrl: docsUrlFor });
-        byFile.set(file, sink);
-      }
-      const data = {
-        rule: rule.meta.id,
-        count: documents === 1 ? '1 document' : `${documents} documents`,
-        failure: `${first.document}${first.file !== undefined ? ` in ${first.file}` : ''}: ${first.error}${hint(first.error)}`,
-        skipped: skipped ? ` After ${COST_FAILURES_BEFORE_SKIP} documents over the cost limit it was skipped on the other ${skipped}.` : '',
-      };
-      sink.emit({ rule: this.evaluationError, messageId: 'failed', data, range: spot.range, pointer: spot.path, document: spot.document });
-    }
-    return [...byFile].map(([file, sink]) => {
-      const { diagnostics, frameLines } = sink.finish({ withFrames: this.sources.has(file) });
-      return { file, diagnostics, documents: 0, skipped: 0, ...(frameLines ? { frameLines } : {}) };
-    });
-  }
 }
 
 /** Every node the `given` paths select, each once, in document order of the paths. */
@@ -151,12 +49,14 @@ function reportAt(path: readonly PathSegment[], value: unknown): 'key' | 'value'
 
 export class PolicyRule implements Rule {
   readonly meta: RuleMeta;
+  readonly messages = { violation: '{{message}}' };
 
   constructor(
     readonly spec: PolicyRuleSpec,
     readonly origin: PolicyOrigin,
     private readonly compiled: CompiledPolicyRule,
-    private readonly sink: EvaluationSink,
+    /** Cost units the rule may spend on one document, over all its `given` matches. */
+    private readonly documentBudget: number,
   ) {
     this.meta = {
       id: spec.id,
@@ -166,7 +66,6 @@ export class PolicyRule implements Rule {
       ...(spec.match?.kinds ? { kinds: [...spec.match.kinds] } : {}),
       // Like Kubernetes' transition rules: a rule that reads the old version runs only on updates.
       ...(this.usesOld ? { transition: true } : {}),
-      messages: { violation: '{{message}}' },
     };
   }
 
@@ -190,11 +89,12 @@ export class PolicyRule implements Rule {
     const { given, expression, assertions } = this.compiled;
     const targets = given ? selectTargets(doc.data, given) : [{ path: [] as PathSegment[], value: doc.data as unknown }];
     if (targets.length === 0) return;
-    if (expression && this.sink.skipping(this)) {
-      this.sink.record(this, this.spotOf('expression'), doc, 'skipped', true, true);
+    const evaluation = ctx.fileState(FILE_EVALUATION, () => new FileEvaluation());
+    if (expression && evaluation.skipping(this.meta.id)) {
+      ctx.failed({ document: documentLabel(doc), at: 'expression', error: 'skipped', skipped: true });
       return;
     }
-    let failed: { spot: SourceSpot; error: string; costExceeded: boolean } | undefined;
+    let failed: { at: CheckFailure['at']; error: string; costExceeded: boolean } | undefined;
     let spent = 0;
     for (const target of targets) {
       if (assertions) {
@@ -210,32 +110,34 @@ export class PolicyRule implements Rule {
       let root: CelInput;
       let oldRoot: CelInput = null;
       try {
-        root = this.sink.celData(doc.data);
-        if (doc.old) oldRoot = this.sink.celData(doc.old);
+        root = evaluation.celData(doc.data);
+        if (doc.old) oldRoot = evaluation.celData(doc.old);
       } catch (error) {
-        failed ??= { spot: this.spotOf('expression'), error: (error as Error).message, costExceeded: false };
+        failed ??= { at: 'expression', error: (error as Error).message, costExceeded: false };
         break;
       }
       const bindings = { self: celAt(root, target.path), object: root, oldObject: oldRoot, oldSelf: oldRoot === null ? null : celAt(oldRoot, target.path) };
       const outcome = expression.evaluate(bindings);
       spent += outcome.cost;
-      if (spent > this.sink.documentBudget) {
-        failed ??= { spot: this.spotOf('expression'), error: `the rule spent more than ${this.sink.documentBudget} cost units on this document (over ${targets.length} matches of given)`, costExceeded: true };
+      if (spent > this.documentBudget) {
+        failed ??= { at: 'expression', error: `the rule spent more than ${this.documentBudget} cost units on this document (over ${targets.length} matches of given)`, costExceeded: true };
         break;
       }
       const verdict = this.verdict(outcome);
       if ('error' in verdict) {
-        failed ??= { spot: this.spotOf('expression'), error: verdict.error, costExceeded: verdict.costExceeded };
+        failed ??= { at: 'expression', error: verdict.error, costExceeded: verdict.costExceeded };
         if (verdict.costExceeded) break;
         continue;
       }
       if (verdict.compliant) continue;
       const message = this.message(bindings, (error) => {
-        failed ??= { spot: this.spotOf('messageExpression'), error, costExceeded: false };
+        failed ??= { at: 'messageExpression', error, costExceeded: false };
       });
       ctx.report({ messageId: 'violation', path: target.path, at: reportAt(target.path, target.value), data: { message } });
     }
-    if (failed) this.sink.record(this, failed.spot, doc, failed.error, failed.costExceeded);
+    if (!failed) return;
+    if (failed.costExceeded) evaluation.spentBudget(this.meta.id);
+    ctx.failed({ document: documentLabel(doc), at: failed.at, error: failed.error });
   }
 
   private verdict(outcome: EvalOutcome): { compliant: boolean } | { error: string; costExceeded: boolean } {
@@ -258,10 +160,6 @@ export class PolicyRule implements Rule {
       return fallback;
     }
     return outcome.value.trim() === '' ? fallback : outcome.value;
-  }
-
-  private spotOf(field: 'expression' | 'messageExpression'): SourceSpot {
-    return this.origin[field] ?? this.origin.rule;
   }
 }
 

@@ -5,15 +5,12 @@ import { didYouMean } from '../engine/suggest.js';
 import { displayPath } from '../platform/data.js';
 import type { PolicySource } from './source.js';
 import type { SourceSpot } from './types.js';
+import { pointerTokens } from '../engine/locator.js';
 
 const TYPE_WORDS: Readonly<Record<string, string>> = { object: 'a mapping', array: 'a list', string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean' };
 
 export function decodePointer(pointer: string): PathSegment[] {
-  if (pointer === '') return [];
-  return pointer.slice(1).split('/').map((raw) => {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    return /^\d+$/.test(segment) ? Number(segment) : segment;
-  });
+  return pointerTokens(pointer).map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
 }
 
 function where(path: DataPath): string {

@@ -5,7 +5,7 @@
  * by the engine, so that a binary or UTF-16 file gets the same diagnostic wherever it is linted (from disk:
  * `lintFile` in ./files.ts; in the playground, from its editor).
  */
-import type { Suppressor } from '../engine/diagnostics.js';
+import type { Suppressor } from '../engine/reporter.js';
 import type { LintOptions } from '../engine/lint.js';
 import type { RuleSettings } from '../engine/settings.js';
 import type { RulesInForce } from './rules-in-force.js';

@@ -3,7 +3,7 @@ import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { globProblem, globRegExp, scanGlob } from '../engine/globs.js';
 import { relativeTo } from '../settings-file/paths.js';
-import { shown } from '../../rules/message-text.js';
+import { shown } from '../engine/message-text.js';
 import { readRegularFile, SIZE_LIMITS } from './read-file.js';
 import { lintBytes } from '../engine/lint.js';
 import type { FileResult } from '../engine/types.js';

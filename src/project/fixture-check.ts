@@ -5,11 +5,12 @@
  */
 import { existsSync } from 'node:fs';
 import { builtinRules } from '../../rules/index.js';
+import policyFixtureMismatchRule from '../../rules/policy/fixture-mismatch/index.js';
 import { ChangeContext } from '../change/context.js';
 import { readManifestText } from './read-file.js';
 import { lintText } from '../engine/lint.js';
 import { presetSettings } from '../engine/presets.js';
-import type { Diagnostic } from '../engine/types.js';
+import type { Diagnostic, FailedChecks, RuleFinding } from '../engine/types.js';
 import type { LoadedPolicies } from '../policy/load.js';
 import { useNodeHost } from './node-host.js';
 
@@ -26,8 +27,16 @@ export interface FixtureMismatch {
   ruleId: string;
   /** As `policy test` prints it after `line N: `. */
   text: string;
+  /** What the language server shows at the line (`policy/fixture-mismatch`). */
+  finding: RuleFinding;
   /** The diagnostic nobody expected; absent for an expectation not met (the whole line is the place). */
   diagnostic?: Diagnostic;
+}
+
+/** What checking a fixture found: its mismatches, and what the policies could not check of it (reported apart). */
+export interface FixtureCheck {
+  mismatches: FixtureMismatch[];
+  failedChecks?: FailedChecks[];
 }
 
 /** `# expect: a/b, c/d` at the end of a line → `"<line> a/b"`, `"<line> c/d"`. */
@@ -47,7 +56,7 @@ export function expectedMarkers(text: string): Set<string> {
  * the pack's rules and the rules a marker names are compared. `name` is how reports show the fixture, `previous`
  * the text of its `X.old.yaml` (previousVersionOf).
  */
-export function checkFixture(name: string, text: string, policies: LoadedPolicies, previous: string | undefined): FixtureMismatch[] {
+export function checkFixture(name: string, text: string, policies: LoadedPolicies, previous: string | undefined): FixtureCheck {
   useNodeHost();
   const rules = [...builtinRules, ...policies.rules];
   const settings = presetSettings('recommended', rules);
@@ -64,10 +73,14 @@ export function checkFixture(name: string, text: string, policies: LoadedPolicie
     if (reported.has(marker)) continue;
     const [line, id] = [marker.slice(0, marker.indexOf(' ')), marker.slice(marker.indexOf(' ') + 1)];
     const known = policyIds.has(id) || builtinRules.some((r) => r.meta.id === id);
-    mismatches.push({ line: parseInt(line, 10), ruleId: id, text: `expected ${id}, but it reported nothing there${known ? '' : ' (no rule has this id)'}` });
+    const unknown = known ? '' : ' (no rule has this id)';
+    const finding = policyFixtureMismatchRule.finding('unmet', { rule: id, unknown });
+    mismatches.push({ line: parseInt(line, 10), ruleId: id, text: `expected ${id}, but it reported nothing there${unknown}`, finding });
   }
   for (const [marker, d] of [...reported].sort(([a], [b]) => byLine(a, b))) {
-    if (!expected.has(marker)) mismatches.push({ line: d.line, ruleId: d.ruleId, text: `unexpected ${d.ruleId}: ${d.message}`, diagnostic: d });
+    if (expected.has(marker)) continue;
+    const finding = policyFixtureMismatchRule.finding('unexpected', { rule: d.ruleId, message: d.message });
+    mismatches.push({ line: d.line, ruleId: d.ruleId, text: `unexpected ${d.ruleId}: ${d.message}`, diagnostic: d, finding });
   }
-  return mismatches;
+  return { mismatches, ...(result.failedChecks ? { failedChecks: result.failedChecks } : {}) };
 }

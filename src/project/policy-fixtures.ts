@@ -6,9 +6,15 @@
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import type { FileResult } from '../engine/types.js';
 
 /** Why `platlint lint` does not lint a policy test fixture. */
 export const POLICY_FIXTURE_REASON = 'policy test fixture; run `platlint policy test`';
+
+/** A policy test fixture's result in `platlint lint`, on the main thread or a worker: skipped, with why. */
+export function policyFixtureSkipped(file: string): FileResult {
+  return { file, diagnostics: [], documents: 0, skipped: 0, skips: [{ line: 1, path: '', reason: POLICY_FIXTURE_REASON }], skippedFile: true };
+}
 
 const YAML_FILE = /\.ya?ml$/i;
 const PREVIOUS_VERSION = /\.old\.ya?ml$/i;

@@ -91,10 +91,9 @@ export function runPolicyTests(dir: string, cwd: string, options: PolicyPathsOpt
         lines.push(`FAIL - ${name} - ${read.error}`);
         continue;
       }
-      policies.clearEvaluationProblems();
-      policies.setCurrentFile(name);
-      const mismatches = checkFixture(name, read.text, policies, read.previous).map((m) => `  line ${m.line}: ${m.text}`);
-      for (const problem of policies.evaluationProblems()) {
+      const check = checkFixture(name, read.text, policies, read.previous);
+      const mismatches = check.mismatches.map((m) => `  line ${m.line}: ${m.text}`);
+      for (const problem of policies.evaluationProblems([{ file: name, ...(check.failedChecks ? { failedChecks: check.failedChecks } : {}) }])) {
         for (const d of problem.diagnostics) mismatches.push(`  ${show(problem.file)}:${d.line}:${d.column}: ${d.ruleId}: ${d.message}`);
       }
       if (mismatches.length === 0) {

@@ -7,7 +7,7 @@
 import { rulesMatching, setSeverity, severityFromWord, SEVERITY_WORDS_HINT, unknownRuleProblem, type RuleSetting, type RuleSettings, type SeverityChoice } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import { globProblem } from '../engine/globs.js';
-import { shown } from '../../rules/message-text.js';
+import { shown } from '../engine/message-text.js';
 
 /** Sets the rules an id or a glob over ids names to a severity. */
 export interface SeverityOverride {
@@ -20,6 +20,7 @@ export function parseRuleFlag(flag: string, rules: readonly Rule[]): SeverityOve
   const eq = flag.lastIndexOf('=');
   if (eq <= 0) return { problem: `--rule ${shown(flag)}: expected ID=off|info|warn|error` };
   const pattern = flag.slice(0, eq).trim();
+  // A glob the matcher cannot compile is told as such, not as an internal error while matching rule ids.
   const glob = globProblem(pattern);
   if (glob !== undefined) return { problem: `--rule ${shown(flag)}: ${glob}` };
   const unknown = unknownRuleProblem(pattern, rules);

@@ -5,7 +5,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError } from '../settings-file/load.js';
-import type { Suppressor } from '../engine/diagnostics.js';
+import type { Suppressor } from '../engine/reporter.js';
 import { baselinePathOf, loadSuppressions } from '../suppressions/load.js';
 import { todayUtc } from '../suppressions/exceptions.js';
 import type { Suppressions } from '../suppressions/suppressions.js';

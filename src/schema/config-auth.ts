@@ -9,6 +9,7 @@ import {
   strMap,
   type JsonSchema,
 } from './metadata.js';
+import type { PasswordLoginField } from '../platform/enumerations.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // status.auth: providers. Each is written once; the connector variants differ only where the spec says so.
@@ -186,11 +187,16 @@ const authConnectorSchema: JsonSchema = obj(
   'AuthConnector',
 );
 
+/** Every field of the password login, no more, no fewer: the secrets' masking knows them by the list (PASSWORD_LOGIN_FIELDS). */
+const passwordLoginFields: Record<PasswordLoginField, JsonSchema> = {
+  disabled: bool('True disables password login.', false),
+};
+
 export const authSchema: JsonSchema = obj(
   'Authentication configuration.',
   {
     ...providerSchemas(false),
-    password: obj('Password login.', { disabled: bool('True disables password login.', false) }, [], 'AuthPassword'),
+    password: obj('Password login.', passwordLoginFields, [], 'AuthPassword'),
     connectors: arr('Additional connectors.', authConnectorSchema),
     disableTeamCreation: bool(
       'True prevents creating teams for new groups of a user at single sign-on login.',

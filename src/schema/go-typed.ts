@@ -1,5 +1,8 @@
 import type { LintTarget } from '../engine/document.js';
-import type { DataPath, Report } from '../engine/types.js';
+import schemaRequiredRule from '../../rules/schema/required/index.js';
+import schemaTypeRule from '../../rules/schema/type/index.js';
+import yamlAmbiguousScalarRule from '../../rules/yaml/ambiguous-scalar/index.js';
+import type { DataPath, ReportPlace, RuleFinding } from '../engine/types.js';
 import type { JsonSchema } from './metadata.js';
 import { displayPath } from '../platform/data.js';
 
@@ -10,9 +13,8 @@ import { displayPath } from '../platform/data.js';
  * value, the same as leaving the field out, so no login or policy can work with it (ajv's `required` only sees
  * presence, and the schema conventions keep `minLength` out).
  */
-export interface TypedFinding extends Report {
-  ruleId: string;
-}
+/** A finding of the schema pass, at a data path of the object validated. */
+export type SchemaFinding = RuleFinding & ReportPlace;
 
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
@@ -74,18 +76,18 @@ function underflows(target: LintTarget, path: DataPath): boolean {
   return read?.type === 'float' && read.value === 0 && /[1-9]/.test(mantissa);
 }
 
-function walk(target: LintTarget, schema: JsonSchema, data: unknown, path: (string | number)[], out: TypedFinding[], depth: number): void {
+function walk(target: LintTarget, schema: JsonSchema, data: unknown, path: (string | number)[], out: SchemaFinding[], depth: number): void {
   if (depth > 100) return;
   if (typeof data === 'number') {
     if (schema.type !== 'integer') return;
     if (data === 0) {
-      if (underflows(target, path)) out.push({ ruleId: 'yaml/ambiguous-scalar', messageId: 'underflow', path: [...path], data: { field: displayPath(path), source: target.scalar(path)?.source ?? '' } });
+      if (underflows(target, path)) out.push({ ...yamlAmbiguousScalarRule.finding('underflow', { field: displayPath(path), source: target.scalar(path)?.source ?? '' }), path: [...path] });
       return;
     }
     if (Math.abs(data) < CERTAINLY_INT64) return;
     const exact = exactInteger(target, path, data);
     if (exact !== undefined && exact >= INT64_MIN && exact <= INT64_MAX) return;
-    out.push({ ruleId: 'schema/type', messageId: 'int64', path: [...path], data: { field: displayPath(path), value: exact?.toString() ?? String(data) } });
+    out.push({ ...schemaTypeRule.finding('int64', { field: displayPath(path), value: exact?.toString() ?? String(data) }), path: [...path] });
     return;
   }
   if (typeof data !== 'object' || data === null) return;
@@ -94,14 +96,14 @@ function walk(target: LintTarget, schema: JsonSchema, data: unknown, path: (stri
       const value = (data as Record<string, unknown>)[name];
       if (typeof value !== 'string' || value.trim() !== '') continue;
       const childPath = [...path, name];
-      out.push({ ruleId: 'schema/required', messageId: 'emptyString', path: childPath, data: { field: displayPath(childPath) } });
+      out.push({ ...schemaRequiredRule.finding('emptyString', { field: displayPath(childPath) }), path: childPath });
     }
   }
   const stringMap = isStringMap(schema);
   const visit = (key: string | number, value: unknown): void => {
     path.push(key);
     if (value === null && stringMap && typeof key === 'string' && !schema.properties?.[key]) {
-      out.push({ ruleId: 'yaml/ambiguous-scalar', messageId: 'nullItem', path: [...path], data: { field: displayPath(path) } });
+      out.push({ ...yamlAmbiguousScalarRule.finding('nullItem', { field: displayPath(path) }), path: [...path] });
     } else {
       const child = childSchema(schema, key);
       if (child && typeof value === 'object' ? worthWalking(child) : child?.type === 'integer') walk(target, child as JsonSchema, value, path, out, depth + 1);
@@ -113,8 +115,8 @@ function walk(target: LintTarget, schema: JsonSchema, data: unknown, path: (stri
 }
 
 /** Int64 range, nulls in maps of strings and empty required strings, for the parts of a document where the schema has them. */
-export function typedFindings(target: LintTarget, schema: JsonSchema): TypedFinding[] {
-  const out: TypedFinding[] = [];
+export function typedFindings(target: LintTarget, schema: JsonSchema): SchemaFinding[] {
+  const out: SchemaFinding[] = [];
   walk(target, schema, target.data, [], out, 0);
   return out;
 }

@@ -1,20 +1,23 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { isScalar } from 'yaml';
 import type { LintTarget } from '../engine/document.js';
-import type { DataPath, Report, ResourceKind } from '../engine/types.js';
+import schemaEmptyValueRule from '../../rules/schema/empty-value/index.js';
+import schemaEnumRule from '../../rules/schema/enum/index.js';
+import schemaRequiredRule from '../../rules/schema/required/index.js';
+import schemaTypeRule from '../../rules/schema/type/index.js';
+import schemaUnknownFieldRule from '../../rules/schema/unknown-field/index.js';
+import yamlAmbiguousScalarRule from '../../rules/yaml/ambiguous-scalar/index.js';
+import type { DataPath, ResourceKind } from '../engine/types.js';
 import { goStringOf, printScalar } from '../yaml/go-scalar.js';
 import { meantText } from '../yaml/go-decode.js';
 import { schemas } from './index.js';
 import { displayPath, getIn } from '../platform/data.js';
 import { didYouMean } from '../engine/suggest.js';
-import { childSchema, typedFindings } from './go-typed.js';
+import { childSchema, typedFindings, type SchemaFinding } from './go-typed.js';
 import type { JsonSchema } from './metadata.js';
 import { AJV_OPTIONS } from './validator-options.js';
 import { precompiledValidators, type Validators } from './precompiled-validators.js';
-
-export interface SchemaFinding extends Report {
-  ruleId: string;
-}
+import { pointerTokens } from '../engine/locator.js';
 
 let validators: Validators | undefined = precompiledValidators;
 
@@ -70,11 +73,9 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
 }
 
 function decodePointer(pointer: string, data: unknown): DataPath {
-  if (pointer === '') return [];
   const path: (string | number)[] = [];
   let node: unknown = data;
-  for (const raw of pointer.slice(1).split('/')) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const segment of pointerTokens(pointer)) {
     if (Array.isArray(node)) {
       path.push(Number(segment));
       node = node[Number(segment)];
@@ -116,17 +117,15 @@ function unknownFieldFinding(name: string, path: DataPath, known: readonly strin
   const suggestions = didYouMean(name, known);
   const keyPath = [...path, name];
   if (suggestions.length === 0) {
-    return { ruleId: 'schema/unknown-field', messageId: 'unknown', path: keyPath, at: 'key', data: { name, parent: field } };
+    return { ...schemaUnknownFieldRule.finding('unknown', { name, parent: field }), path: keyPath, at: 'key' };
   }
   const suggestion = suggestions.join('" or "');
   const only = suggestions.length === 1 ? suggestions[0] : undefined;
   const fixable = only !== undefined && !(only in parentData);
   return {
-    ruleId: 'schema/unknown-field',
-    messageId: 'unknownDidYouMean',
+    ...schemaUnknownFieldRule.finding('unknownDidYouMean', { name, parent: field, suggestion }),
     path: keyPath,
     at: 'key',
-    data: { name, parent: field, suggestion },
     ...(fixable ? { fix: { op: 'rename-key' as const, path: keyPath, to: only } } : {}),
   };
 }
@@ -144,12 +143,12 @@ function errorFinding(error: ErrorObject, data: unknown, target: LintTarget): Sc
       const missing = String((error.params as { missingProperty: string }).missingProperty);
       const childPath = [...path, missing];
       if (target.isEmpty(childPath)) {
-        return { ruleId: 'schema/empty-value', messageId: 'emptyRequired', path: childPath, at: 'key', data: { field: displayPath(childPath) } };
+        return { ...schemaEmptyValueRule.finding('emptyRequired', { field: displayPath(childPath) }), path: childPath, at: 'key' };
       }
       if (getIn(target.data, childPath) === null) {
-        return { ruleId: 'schema/required', messageId: 'nullRequired', path: childPath, at: 'key', data: { field: displayPath(childPath) } };
+        return { ...schemaRequiredRule.finding('nullRequired', { field: displayPath(childPath) }), path: childPath, at: 'key' };
       }
-      return { ruleId: 'schema/required', messageId: 'missing', path, at: 'key', data: { missing, parent: field } };
+      return { ...schemaRequiredRule.finding('missing', { missing, parent: field }), path, at: 'key' };
     }
     case 'type': {
       const expected = String((error.params as { type: string | string[] }).type);
@@ -165,38 +164,29 @@ function errorFinding(error: ErrorObject, data: unknown, target: LintTarget): Sc
           // Under an explicit tag the author means what YAML 1.2 reads (`!!int 0x1F` is 31): nothing changes then.
           const node = target.node(path);
           if (converted === (isScalar(node) ? meantText(node) : source)) return undefined;
-          return { ruleId: 'yaml/ambiguous-scalar', messageId: 'converted', path, data: { field, source, value: converted }, suggestions: quote };
+          return { ...yamlAmbiguousScalarRule.finding('converted', { field, source, value: converted }), path, suggestions: quote };
         }
         if (scalar?.plain && read) {
-          return { ruleId: 'schema/type', messageId: 'typeRead', path, data: { field, expected: expectedWords(expected), source, reading: printScalar(read), goType: typeof value === 'boolean' ? 'bool' : 'number' }, suggestions: quote };
+          const finding = schemaTypeRule.finding('typeRead', { field, expected: expectedWords(expected), source, reading: printScalar(read), goType: typeof value === 'boolean' ? 'bool' : 'number' });
+          return { ...finding, path, suggestions: quote };
         }
       }
       if (value === null && expected.includes('string') && typeof path[path.length - 1] === 'number') {
         // A null item of a string list is decoded as the empty string.
-        return { ruleId: 'yaml/ambiguous-scalar', messageId: 'nullItem', path, data: { field } };
+        return { ...yamlAmbiguousScalarRule.finding('nullItem', { field }), path };
       }
-      return {
-        ruleId: 'schema/type',
-        messageId: 'type',
-        path,
-        data: { field, expected: expectedWords(expected), actual: jsonType(value), hint: typeHint(expected, value, scalar ? !scalar.plain : false) },
-      };
+      return { ...schemaTypeRule.finding('type', { field, expected: expectedWords(expected), actual: jsonType(value), hint: typeHint(expected, value, scalar ? !scalar.plain : false) }), path };
     }
     case 'enum': {
       const allowed = ((error.params as { allowedValues: unknown[] }).allowedValues ?? []).map(String);
       const value = String(error.data);
       const byCase = allowed.filter((a) => a.toLowerCase() === value.toLowerCase());
       const only = byCase.length === 1 ? byCase[0] : undefined;
-      return {
-        ruleId: 'schema/enum',
-        messageId: only ? 'enumCase' : 'enum',
-        path,
-        data: { field, value, allowed: allowed.join(', '), ...(only ? { suggestion: only } : {}) },
-        ...(only ? { fix: { op: 'set-scalar' as const, path, value: only } } : {}),
-      };
+      if (!only) return { ...schemaEnumRule.finding('enum', { field, value, allowed: allowed.join(', ') }), path };
+      return { ...schemaEnumRule.finding('enumCase', { field, value, suggestion: only }), path, fix: { op: 'set-scalar' as const, path, value: only } };
     }
     default:
-      return { ruleId: 'schema/type', messageId: 'other', path, data: { field, detail: error.keyword } };
+      return { ...schemaTypeRule.finding('other', { field, detail: error.keyword }), path };
   }
 }
 
@@ -219,7 +209,7 @@ function emptyValues(target: LintTarget, data: unknown, schema: JsonSchema | und
         out.push(unknownFieldFinding(key, path.slice(0, -1), Object.keys(schema.properties ?? {}), data as Record<string, unknown>));
       } else if (!EMPTY_IS_MEANINGFUL.has(key as string) && target.isEmpty(path)) {
         const pointer = target.pointer(path);
-        if (!reported.has(pointer)) out.push({ ruleId: 'schema/empty-value', messageId: 'empty', path: [...path], at: 'key', data: { field: displayPath(path) } });
+        if (!reported.has(pointer)) out.push({ ...schemaEmptyValueRule.finding('empty', { field: displayPath(path) }), path: [...path], at: 'key' });
       }
     } else {
       emptyValues(target, value, child, path, out, reported, depth + 1);
@@ -252,16 +242,16 @@ export function validateTarget(target: LintTarget): SchemaFinding[] {
   const schema = schemas[target.kind];
   findings.push(...typedFindings(target, schema));
   if (nulls) {
-    const reported = new Set(findings.filter((f) => f.ruleId === 'schema/empty-value' || f.messageId === 'nullItem').map((f) => target.pointer(f.path)));
+    const reported = new Set(findings.filter((f) => f.rule === schemaEmptyValueRule || (f.rule === yamlAmbiguousScalarRule && f.messageId === 'nullItem')).map((f) => target.pointer(f.path)));
     emptyValues(target, target.data, schema, [], findings, reported);
   }
   // A misspelt required key (`clientID`) is one mistake: the unknown field's did-you-mean names the fix, so the
   // missing `clientId` it causes is not reported a second time.
   const misspelt = new Set(
-    findings.filter((f) => f.messageId === 'unknownDidYouMean').map((f) => `${target.pointer(f.path.slice(0, -1))}\u0000${String(f.data?.['suggestion'])}`),
+    findings.filter((f) => f.rule === schemaUnknownFieldRule && f.messageId === 'unknownDidYouMean').map((f) => `${target.pointer(f.path.slice(0, -1))}\u0000${String(f.data?.['suggestion'])}`),
   );
   if (misspelt.size > 0) {
-    const kept = findings.filter((f) => !(f.messageId === 'missing' && misspelt.has(`${target.pointer(f.path)}\u0000${String(f.data?.['missing'])}`)));
+    const kept = findings.filter((f) => !(f.rule === schemaRequiredRule && f.messageId === 'missing' && misspelt.has(`${target.pointer(f.path)}\u0000${String(f.data?.['missing'])}`)));
     findings.length = 0;
     findings.push(...kept);
   }

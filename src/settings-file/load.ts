@@ -4,15 +4,17 @@
  * holds the same way.
  */
 import { Ajv, type ErrorObject } from 'ajv';
-import { LineCounter, parseDocument } from 'yaml';
+import { parseDocument } from 'yaml';
 import { locate } from '../yaml/locate.js';
 import { nearest } from '../engine/suggest.js';
 import { isCalendarDate } from '../formats/time.js';
-import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS } from '../yaml/parse.js';
+import { readYaml } from '../engine/read-yaml.js';
+import { FileReporter } from '../engine/reporter.js';
 import { globProblem } from '../engine/globs.js';
 import { isRecord } from '../platform/data.js';
-import { shown } from '../../rules/message-text.js';
+import { shown } from '../engine/message-text.js';
 import { configFileSchema } from './schema.js';
+import { pointerTokens } from '../engine/locator.js';
 
 export const CONFIG_FILE_NAMES = ['.platlint.yaml', '.platlint.yml'];
 
@@ -132,7 +134,7 @@ function dropInvalid(data: Record<string, unknown>, segments: readonly (string |
 /**
  * Every glob of the file, with its key path: `ignore`, the `files` of overrides, embedded entries and exceptions, an
  * exception's `rules` and `objects`, and the keys of `rules` (rule ids or globs over them), which are checked before
- * picomatch compiles them.
+ * the glob matcher compiles them.
  */
 function globsOf(data: Record<string, unknown>): { keyPath: (string | number)[]; glob: string; isKey: boolean }[] {
   const out: { keyPath: (string | number)[]; glob: string; isKey: boolean }[] = [];
@@ -158,23 +160,21 @@ function globsOf(data: Record<string, unknown>): { keyPath: (string | number)[];
 
 /** Reads the config file at `path` (absolute) from its text. */
 export function loadConfigFile(path: string, text: string): ConfigFile {
-  const lineCounter = new LineCounter();
+  // Read with the engine's reader, in YAML 1.2: a syntax error is said as in any file, at its line.
+  const read = readYaml(text, { plain: true });
+  const { lineCounter } = read.parsed;
   const at = (offset: number): string => {
     const { line, col } = lineCounter.linePos(offset);
     return `${path}:${line}:${col}`;
   };
-  const parsed = parseYaml(text, lineCounter, PLAIN_YAML_OPTIONS);
-  if (parsed.tooDeep) throw new ConfigError(`${at(parsed.tooDeep.offset)}: invalid YAML: lists and mappings nest deeper than ${MAX_NESTING} levels`);
-  if (parsed.documents.length > 1) throw new ConfigError(`${at(parsed.documents[1]?.range[0] ?? 0)}: invalid YAML: a config file holds one document`);
-  const doc = parsed.documents[0] ?? parseDocument('');
-  if (doc.errors.length) throw new ConfigError(doc.errors.map((e) => `${at(e.pos[0])}: invalid YAML: ${e.message.split('\n')[0]}`));
-  let raw: unknown;
-  try {
-    raw = doc.toJS({ maxAliasCount: 100 }) ?? {};
-  } catch (error) {
-    // The yaml package's alias-count guard (billion laughs) throws.
-    throw new ConfigError(`${at(doc.contents?.range[0] ?? 0)}: invalid YAML: ${(error as Error).message.split('\n')[0]}`);
-  }
+  const reporter = new FileReporter({ text: read.parsed.text, lineCounter, settings: new Map() });
+  for (const finding of [...read.findings, ...read.documents.flatMap((document) => document.findings)]) reporter.report(finding);
+  const syntax = reporter.finish({ withFrames: false }).diagnostics;
+  if (syntax.length) throw new ConfigError(syntax.map((d) => `${path}:${d.line}:${d.column}: ${d.message}`));
+  const [document, second] = read.documents;
+  if (second) throw new ConfigError(`${at(second.range[0])}: invalid YAML: a config file holds one document`);
+  const doc = document?.doc ?? parseDocument('');
+  const raw = document?.data ?? {};
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new ConfigError(`${path}:1:1: (top level): must be a mapping of extends, rules, ignore, policies, overrides and exceptions`);
   }
@@ -196,7 +196,7 @@ export function loadConfigFile(path: string, text: string): ConfigFile {
   if (!validator(data)) {
     const invalid: (string | number)[][] = [];
     for (const error of mostSpecific(validator.errors ?? [])) {
-      const keyPath = error.instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+      const keyPath = pointerTokens(error.instancePath);
       const segments: (string | number)[] = keyPath.map((s) => (/^\d+$/.test(s) ? Number(s) : s));
       // An unknown key is reported at the key itself.
       const unknownKey = error.keyword === 'additionalProperties';
@@ -206,7 +206,7 @@ export function loadConfigFile(path: string, text: string): ConfigFile {
     }
     for (const segments of invalid) dropInvalid(data, segments);
   }
-  // What the schema let through is checked as picomatch will compile it; a glob it would refuse is left out too.
+  // What the schema let through is checked as the glob matcher will compile it; a glob it would refuse is left out too.
   for (const { keyPath, glob, isKey } of globsOf(data)) {
     const problem = globProblem(glob);
     if (problem === undefined) continue;

@@ -1,3 +1,4 @@
+import exceptionExpiredRule from '../../rules/exception/expired/index.js';
 import { KUBERNETES_VERSIONS } from '../policy/cel/versions.js';
 
 const severity = {
@@ -37,7 +38,7 @@ const exceptions = {
       objects: globs('Kind/name of objects, globs on the name (User/ci-*); absent: every object.'),
       paths: globs('Data paths (status.auth.password, or JSON Pointers); a path covers what is under it; absent: every path.'),
       reason: { type: 'string', minLength: 1, description: 'Why the deviation is accepted: required.' },
-      expires: { type: 'string', format: 'date', description: 'YYYY-MM-DD: the last day the exception applies; after it, exception/expired.' },
+      expires: { type: 'string', format: 'date', description: `YYYY-MM-DD: the last day the exception applies; after it, ${exceptionExpiredRule.meta.id}.` },
     },
   },
 };

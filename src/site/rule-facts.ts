@@ -2,6 +2,7 @@
  * The part of a rule's page the site writes from the rule's meta: its severity under each preset of `extends`, its
  * category, what it applies to, whether `--fix` fixes it, and its options with their JSON Schema.
  */
+import { defaultOptionsOf } from '../engine/define-rule.js';
 import { PRESET_NAMES, presetSettings, type PresetName } from '../engine/presets.js';
 import { effectiveSeverity, isRuleEnabled, messageSpec } from '../engine/settings.js';
 import { ruleCategory, type Rule, type Severity } from '../engine/types.js';
@@ -12,7 +13,7 @@ export function presetSeverities(rule: Rule, rules: readonly Rule[]): { preset: 
   return PRESET_NAMES.map((preset) => {
     const setting = presetSettings(preset, rules).get(meta.id);
     if (!isRuleEnabled(meta, setting)) return { preset, severities: 'off' };
-    const severities = Object.keys(meta.messages).map((id) => effectiveSeverity(meta, messageSpec(meta, id), setting));
+    const severities = Object.keys(rule.messages).map((id) => effectiveSeverity(meta, messageSpec(rule, id), setting));
     return { preset, severities: (['error', 'warning', 'info'] as const).filter((severity) => severities.includes(severity)) };
   });
 }
@@ -56,7 +57,7 @@ export function ruleFacts(rule: Rule, rules: readonly Rule[]): string {
       '',
       'The defaults:',
       '',
-      jsonBlock(meta.defaultOptions ?? {}),
+      jsonBlock(defaultOptionsOf(meta.optionsSchema)),
     );
   }
   return lines.join('\n');

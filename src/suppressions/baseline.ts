@@ -3,11 +3,10 @@
  * object, rule, data path), never by line or count, so that edits elsewhere in a file leave its entries matching.
  * One entry a line, sorted: two branches that each change the baseline merge without conflicts in most cases.
  */
-import { currentIdOf } from '../../rules/aliases.js';
 import { ConfigError } from '../settings-file/load.js';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { sha256 } from '../project/node-host.js';
-import { lineCounterOf } from '../engine/diagnostics.js';
+import { lineCounterOf } from '../engine/reporter.js';
 
 export const BASELINE_FILE_NAME = '.platlint-baseline.json';
 const BASELINE_VERSION = 1;
@@ -17,6 +16,7 @@ export interface BaselineEntry {
   file: string;
   /** `Kind/name`, or `Kind#document` for an object without a name (DiagnosticSubject). */
   object: string;
+  /** As written: a former id matches the problems of every rule it names now (rules/aliases.ts). */
   rule: string;
   /** JSON Pointer inside the object. */
   path: string;
@@ -126,9 +126,7 @@ export function parseBaseline(path: string, source: string): Baseline {
   if (!Array.isArray(list)) throw new ConfigError(`${path}: not a platlint baseline: no "entries" list (delete the file and run platlint baseline again)`);
   const entries = list.map((value, i) => {
     if (!isEntry(value)) throw new ConfigError(`${path}: entry ${i + 1} needs "file", "object", "rule" and "path" strings`);
-    // A renamed rule's entries keep matching under its current id.
-    const rule = currentIdOf(value.rule) ?? value.rule;
-    return { ...value, rule };
+    return value;
   });
   return { path, text, entries, lines: entryLines(text, entries.length) };
 }

@@ -4,13 +4,14 @@
  */
 import { globMatches } from '../engine/globs.js';
 import { ruleIdMatches } from '../engine/settings.js';
-import type { DiagnosticSubject } from '../engine/diagnostics.js';
+import type { DiagnosticSubject } from '../engine/reporter.js';
+import { toPointer } from '../engine/locator.js';
 import type { ExceptionEntry } from '../settings-file/load.js';
 
 /** A dotted data path as a JSON Pointer; a JSON Pointer as it is. */
 function pointerOf(path: string): string {
   if (path === '' || path.startsWith('/')) return path;
-  return `/${path.split('.').map((segment) => segment.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+  return toPointer(path.split('.'));
 }
 
 /** Whether the exception's last day is before `today` (`YYYY-MM-DD`, compared as text). */

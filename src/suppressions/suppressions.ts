@@ -3,8 +3,9 @@
  * per diagnostic, however long the baseline), and the exceptions of `.platlint.yaml` that have not expired.
  */
 import { dirname, resolve } from '../settings-file/path-functions.js';
+import { rulesNamedBy } from '../../rules/aliases.js';
 import { relativeTo } from '../settings-file/paths.js';
-import type { DiagnosticSubject, Suppression, Suppressor } from '../engine/diagnostics.js';
+import type { DiagnosticSubject, Suppression, Suppressor } from '../engine/reporter.js';
 import type { Diagnostic } from '../engine/types.js';
 import type { Baseline } from './baseline.js';
 import { ExceptionMatcher, isExpired } from './exceptions.js';
@@ -58,11 +59,14 @@ export class Suppressions {
     this.baselineDir = baseline && dirname(baseline.path);
     baseline?.entries.forEach((entry, index) => {
       this.baselineFiles.add(entry.file);
-      const key = entryKey(entry.file, entry.object, entry.rule, entry.path);
-      const bucket = this.buckets.get(key) ?? {};
-      if (entry.hash === undefined) bucket.any ??= index;
-      else (bucket.byHash ??= new Map()).set(entry.hash, index);
-      this.buckets.set(key, bucket);
+      // An entry under a former id matches the problems of each rule that id names now.
+      for (const rule of rulesNamedBy(entry.rule)) {
+        const key = entryKey(entry.file, entry.object, rule, entry.path);
+        const bucket = this.buckets.get(key) ?? {};
+        if (entry.hash === undefined) bucket.any ??= index;
+        else (bucket.byHash ??= new Map()).set(entry.hash, index);
+        this.buckets.set(key, bucket);
+      }
     });
   }
 

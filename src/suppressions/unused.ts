@@ -4,20 +4,24 @@
  * diagnostics at the entries' own lines, in the baseline file and in `.platlint.yaml`.
  */
 import { resolve } from '../settings-file/path-functions.js';
-import { DiagnosticSink, type ReportingRule } from '../engine/diagnostics.js';
+import { rulesNamedBy } from '../../rules/aliases.js';
+import baselineUnusedRule from '../../rules/baseline/unused/index.js';
+import exceptionExpiredRule from '../../rules/exception/expired/index.js';
+import exceptionUnusedRule from '../../rules/exception/unused/index.js';
 import { globMatches } from '../engine/globs.js';
+import { FileReporter } from '../engine/reporter.js';
 import { isRuleEnabled, type RuleSettings } from '../engine/settings.js';
-import type { FileResult, Rule } from '../engine/types.js';
+import type { FileResult, Rule, RuleFinding } from '../engine/types.js';
 import type { BaselineEntry } from './baseline.js';
 import type { ConfigFile, ExceptionEntry } from '../settings-file/load.js';
 import { isExpired } from './exceptions.js';
 import { relativeTo, shownPath } from '../settings-file/paths.js';
 import type { Suppressions } from './suppressions.js';
 
-/** Where the CLI reports: the enabled rule of an id (settings of the file it reports in), else undefined. */
+/** Where the CLI reports, and with which settings. */
 export interface UnusedReporting {
-  /** The rule of an id, when it is enabled in the settings of `file`. */
-  enabledRule(ruleId: string, file: string): { rule: ReportingRule; settings: RuleSettings } | undefined;
+  /** The rule settings in force for `file` (the baseline file, the configuration file). */
+  settingsFor(file: string): RuleSettings;
   /** The files (absolute) platlint would lint that match globs relative to the configuration file's folder. */
   filesMatching(globs: readonly string[]): readonly string[];
   /** The configuration file, when there is one: its path, its name as reported, its text and its exceptions' places. */
@@ -29,7 +33,6 @@ export interface UnusedReporting {
 /** What a run knows that says where its suppressions' problems are reported, and which files an exception covers. */
 export interface ReportingSources {
   cwd: string;
-  rules: readonly Rule[];
   settingsFor(file: string): RuleSettings;
   configFile: ConfigFile | undefined;
   /** The files (absolute) the run would lint under a folder (absolute): the CLI walks it, the playground has its own. */
@@ -49,26 +52,15 @@ export function judgeBySettings(rules: readonly Rule[], settingsFor: (file: stri
 }
 
 export function reportingOf(suppressions: Suppressions, sources: ReportingSources): UnusedReporting {
-  const byId = new Map(sources.rules.map((rule) => [rule.meta.id, rule]));
   const { configFile, cwd } = sources;
   const configDir = suppressions.options.configDir;
   const baseline = suppressions.options.baseline;
   return {
-    enabledRule: (ruleId, file) => {
-      const rule = byId.get(ruleId);
-      const settings = sources.settingsFor(file);
-      return rule && isRuleEnabled(rule.meta, settings.get(ruleId)) ? { rule: rule.meta, settings } : undefined;
-    },
+    settingsFor: (file) => sources.settingsFor(file),
     filesMatching: (globs) => sources.lintableFiles(configDir).filter((file) => globMatches(relativeTo(configDir, file), globs, { dot: true })),
     config: configFile && { path: configFile.path, name: shownPath(cwd, configFile.path), text: configFile.text, locationOf: (index) => configFile.locationOf(['exceptions', index]) },
     baselineName: baseline && shownPath(cwd, baseline.path),
   };
-}
-
-/** The end of the line that starts at `offset`'s line: an entry's diagnostic spans its line from the entry on. */
-function lineEnd(text: string, offset: number): number {
-  const end = text.indexOf('\n', offset);
-  return (end < 0 ? text.length : end) - (text[end - 1] === '\r' ? 1 : 0);
 }
 
 function describeRules(entry: ExceptionEntry): string {
@@ -111,7 +103,8 @@ export class SuppressionLedger {
     const dir = this.suppressions.baselineDir;
     if (!baseline || dir === undefined) return [];
     const lintedNames = new Set([...this.linted].map((file) => relativeTo(dir, file)));
-    const unused = (entry: BaselineEntry, index: number): boolean => !this.usedEntries.has(index) && lintedNames.has(entry.file) && this.judges(entry.rule, resolve(dir, entry.file));
+    const judged = (entry: BaselineEntry): boolean => rulesNamedBy(entry.rule).some((rule) => this.judges(rule, resolve(dir, entry.file)));
+    const unused = (entry: BaselineEntry, index: number): boolean => !this.usedEntries.has(index) && lintedNames.has(entry.file) && judged(entry);
     return baseline.entries.flatMap((entry, index) => (unused(entry, index) ? [index] : []));
   }
 
@@ -123,49 +116,43 @@ export class SuppressionLedger {
   private baselineProblems(reporting: UnusedReporting): FileResult | undefined {
     const baseline = this.suppressions.options.baseline;
     const unused = this.unusedEntries();
-    const enabled = baseline && unused.length ? reporting.enabledRule('baseline/unused', baseline.path) : undefined;
-    if (!baseline || !enabled) return undefined;
-    const sink = new DiagnosticSink({ text: baseline.text, settings: enabled.settings });
+    if (!baseline || unused.length === 0) return undefined;
+    const reporter = new FileReporter({ text: baseline.text, settings: reporting.settingsFor(baseline.path) });
+    if (!reporter.isOn(baselineUnusedRule)) return undefined;
     for (const index of unused) {
       const entry = baseline.entries[index];
       if (!entry) continue;
-      const lineStart = sink.offsetAt(baseline.lines[index] ?? 1, 1);
+      const lineStart = reporter.offsetAt(baseline.lines[index] ?? 1, 1);
       const start = lineStart + (/^\s*/.exec(baseline.text.slice(lineStart))?.[0].length ?? 0);
       const data = { rule: entry.rule, path: entry.path, object: entry.object, file: entry.file };
       // Said as it happened: the problem is gone, or an exception suppresses it now.
       const exception = this.takenOver.get(index);
       const config = reporting.config;
-      const range: [number, number] = [start, Math.max(start + 1, lineEnd(baseline.text, start))];
-      if (exception !== undefined && config) {
-        const at = `${config.name}:${config.locationOf(exception).line}`;
-        sink.emit({ rule: enabled.rule, messageId: 'takenOver', data: { ...data, exception: at }, range, pointer: '', document: 0 });
-      } else {
-        sink.emit({ rule: enabled.rule, messageId: 'unused', data, range, pointer: '', document: 0 });
-      }
+      const finding = exception !== undefined && config
+        ? baselineUnusedRule.finding('takenOver', { ...data, exception: `${config.name}:${config.locationOf(exception).line}` })
+        : baselineUnusedRule.finding('unused', data);
+      reporter.report({ ...finding, range: reporter.toLineEnd(start), pointer: '', document: 0 });
     }
-    return { file: reporting.baselineName ?? baseline.path, documents: 0, skipped: 0, diagnostics: sink.finish({ withFrames: false }).diagnostics };
+    return { file: reporting.baselineName ?? baseline.path, documents: 0, skipped: 0, diagnostics: reporter.finish({ withFrames: false }).diagnostics };
   }
 
   private exceptionProblems(reporting: UnusedReporting): FileResult | undefined {
     const config = reporting.config;
     const { exceptions, options } = this.suppressions;
     if (!config || exceptions.length === 0) return undefined;
-    const expired = reporting.enabledRule('exception/expired', config.path);
-    const unused = reporting.enabledRule('exception/unused', config.path);
-    const sink = new DiagnosticSink({ text: config.text, settings: unused?.settings ?? expired?.settings ?? new Map() });
-    const emit = (rule: ReportingRule, messageId: string, index: number, data: Record<string, string>): void => {
+    const reporter = new FileReporter({ text: config.text, settings: reporting.settingsFor(config.path) });
+    const report = (finding: RuleFinding, index: number): void => {
       const { line, column } = config.locationOf(index);
-      const start = sink.offsetAt(line, column);
-      sink.emit({ rule, messageId, data, range: [start, Math.max(start + 1, lineEnd(config.text, start))], pointer: '', document: 0 });
+      reporter.report({ ...finding, range: reporter.toLineEnd(reporter.offsetAt(line, column)), pointer: '', document: 0 });
     };
     exceptions.forEach(({ entry }, index) => {
       if (isExpired(entry, options.today)) {
-        if (expired) emit(expired.rule, 'expired', index, { rules: describeRules(entry), expires: entry.expires ?? '' });
-      } else if (unused && !this.usedExceptions.has(index) && this.judged(entry, reporting)) {
-        emit(unused.rule, 'unused', index, { rules: describeRules(entry) });
+        report(exceptionExpiredRule.finding('expired', { rules: describeRules(entry), expires: entry.expires ?? '' }), index);
+      } else if (reporter.isOn(exceptionUnusedRule) && !this.usedExceptions.has(index) && this.judged(entry, reporting)) {
+        report(exceptionUnusedRule.finding('unused', { rules: describeRules(entry) }), index);
       }
     });
-    const diagnostics = sink.finish({ withFrames: false }).diagnostics;
+    const diagnostics = reporter.finish({ withFrames: false }).diagnostics;
     return diagnostics.length ? { file: config.name, documents: 0, skipped: 0, diagnostics } : undefined;
   }
 

@@ -1,6 +1,11 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node } from 'yaml';
 import { excessiveAliasing } from './alias-limit.js';
 import { refusedTabsOf } from './parse.js';
+import yamlAmbiguousScalarRule from '../../rules/yaml/ambiguous-scalar/index.js';
+import yamlDuplicateKeyRule from '../../rules/yaml/duplicate-key/index.js';
+import yamlInvalidValueRule from '../../rules/yaml/invalid-value/index.js';
+import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
+import type { RuleFinding } from '../engine/types.js';
 import { jsonKeyOf, NOT_ONLY_STRING, printScalar, resolvePlain, resolveTagged, type GoScalar } from './go-scalar.js';
 import { yaml12Text } from './yaml12.js';
 
@@ -11,12 +16,7 @@ const utf8 = new TextEncoder();
  * the JSON the platform builds; the findings say where it refuses a value (an error) and where it reads a value
  * differently from how it is written (a warning naming what it reads). Offsets are in the parsed text.
  */
-export interface DecodeFinding {
-  ruleId: 'yaml/invalid-value' | 'yaml/ambiguous-scalar' | 'yaml/syntax' | 'yaml/duplicate-key';
-  messageId: string;
-  data: Record<string, string>;
-  range: readonly [number, number];
-}
+export type DecodeFinding = RuleFinding & { range: readonly [number, number] };
 
 export interface GoDecodeOptions {
   /**
@@ -102,13 +102,15 @@ class GoDecoder {
     for (const match of source.matchAll(/\\(.)/g)) {
       if (match[1] !== '/') continue;
       const at = range[0] + (match.index ?? 0);
-      this.findings.push({ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: 'found unknown escape character "\\/": YAML 1.1, which the platform reads, has no such escape; write "/" alone', code: 'ESCAPE' }, range: [at, at + 2] });
+      const detail = 'found unknown escape character "\\/": YAML 1.1, which the platform reads, has no such escape; write "/" alone';
+      this.findings.push({ ...yamlSyntaxRule.finding('syntax', { detail }), range: [at, at + 2] });
       return;
     }
   }
 
-  private report(ruleId: DecodeFinding['ruleId'], messageId: string, node: Node | null | undefined, data: Record<string, string>): void {
-    this.findings.push({ ruleId, messageId, data, range: rangeOf(node, this.whole) });
+  /** A finding on a node (the whole document when the node has no range). */
+  private report(finding: RuleFinding, node: Node | null | undefined): void {
+    this.findings.push({ ...finding, range: rangeOf(node, this.whole) });
   }
 
   /** The text of a scalar as the parser hands it to the resolver: after unescaping and line folding. */
@@ -119,13 +121,13 @@ class GoDecoder {
       if (node.type === Scalar.QUOTE_DOUBLE) this.checkEscapes(node);
       const resolved = resolveTagged(tag, text);
       if (resolved.type === 'error') {
-        this.report('yaml/invalid-value', 'badTag', node, { reason: resolved.reason });
+        this.report(yamlInvalidValueRule.finding('badTag', { reason: resolved.reason }), node);
         return undefined;
       }
       // Bytes that are UTF-8 text read as that text, as YAML 1.2 reads them; only other bytes change (to U+FFFD).
       if (tag === BINARY_TAG && resolved.type === 'string' && yaml12Text(tag, text) === undefined) {
         const shown = /^[^\p{Cc}]{0,60}$/u.test(resolved.value) ? `the string "${resolved.value}"` : `${utf8.encode(resolved.value).length} bytes of text`;
-        this.report('yaml/ambiguous-scalar', 'binary', node, { value: shown });
+        this.report(yamlAmbiguousScalarRule.finding('binary', { value: shown }), node);
       }
       if (!isKey) this.checkOctal(node, text, resolved);
       return resolved;
@@ -143,7 +145,7 @@ class GoDecoder {
   private checkOctal(node: Scalar, text: string, resolved: GoScalar): void {
     if (resolved.type !== 'int' || !DECIMAL_LOOKING.test(text)) return;
     const decimal = BigInt(text.replace(/_/g, '').replace(/^\+/, '')).toString();
-    if (decimal !== resolved.exact) this.report('yaml/ambiguous-scalar', 'octal', node, { source: text, value: resolved.exact, decimal });
+    if (decimal !== resolved.exact) this.report(yamlAmbiguousScalarRule.finding('octal', { source: text, value: resolved.exact, decimal }), node);
   }
 
   /** Untagged text that can only be a string: most values, read without building a resolution. */
@@ -170,7 +172,7 @@ class GoDecoder {
       case 'float':
         // The raw config's target-aware reader turns them into strings for string fields; the schema pass judges.
         if (!Number.isFinite(scalar.value) && !this.options.targetAware) {
-          this.report('yaml/invalid-value', 'notJson', node, { value: String(node.source ?? ''), reading: printScalar(scalar) });
+          this.report(yamlInvalidValueRule.finding('notJson', { value: String(node.source ?? ''), reading: printScalar(scalar) }), node);
           return node.source ?? null;
         }
         return scalar.value;
@@ -193,7 +195,7 @@ class GoDecoder {
       // The engine reports it on the alias, as for the parser's own errors.
       if (!target) throw new ReferenceError(`Unresolved alias (the anchor must be set before the alias): ${node.source}`);
       if (this.inProgress.has(target)) {
-        this.report('yaml/invalid-value', 'selfAlias', node, { anchor: node.source });
+        this.report(yamlInvalidValueRule.finding('selfAlias', { anchor: node.source }), node);
         return null;
       }
       return this.decode(target);
@@ -219,7 +221,7 @@ class GoDecoder {
 
   private jsonKey(key: Node | null | undefined): string | undefined {
     if (key === null || key === undefined) {
-      this.report('yaml/invalid-value', 'badKey', key, { reason: 'a null key cannot become a JSON key' });
+      this.report(yamlInvalidValueRule.finding('badKey', { reason: 'a null key cannot become a JSON key' }), key);
       return undefined;
     }
     if (isScalar(key)) {
@@ -228,19 +230,19 @@ class GoDecoder {
     }
     const target = isAlias(key) ? (key.resolve(this.doc) as Node | undefined) : key;
     if (!isScalar(target)) {
-      this.report('yaml/invalid-value', 'badKey', key, { reason: 'a list or mapping cannot be a key' });
+      this.report(yamlInvalidValueRule.finding('badKey', { reason: 'a list or mapping cannot be a key' }), key);
       return undefined;
     }
     const scalar = this.scalarOf(target, true);
     if (!scalar) return undefined;
     const json = jsonKeyOf(scalar);
     if ('reason' in json) {
-      this.report('yaml/invalid-value', 'badKey', key, { reason: json.reason });
+      this.report(yamlInvalidValueRule.finding('badKey', { reason: json.reason }), key);
       return undefined;
     }
     const written = typeof target.source === 'string' ? target.source : String(target.value);
     if ((target.type === Scalar.PLAIN || (target.tag && target.tag !== '!')) && json.key !== meantText(target)) {
-      this.report('yaml/ambiguous-scalar', 'key', key, { source: written, key: json.key });
+      this.report(yamlAmbiguousScalarRule.finding('key', { source: written, key: json.key }), key);
     }
     return json.key;
   }
@@ -284,7 +286,7 @@ class GoDecoder {
       if (!json || !('key' in json) || json.key !== key) continue;
       if (read && earlier && sameGoValue(read, earlier)) return;
       const shown = (k: Scalar): string => (typeof k.source === 'string' ? (k.type === Scalar.PLAIN ? k.source : JSON.stringify(k.source)) : String(k.value));
-      this.report('yaml/ambiguous-scalar', 'sameJsonKey', later.key as Node, { first: shown(pair.key), second: shown(later.key), key });
+      this.report(yamlAmbiguousScalarRule.finding('sameJsonKey', { first: shown(pair.key), second: shown(later.key), key }), later.key as Node);
       return;
     }
   }
@@ -331,14 +333,14 @@ class GoDecoder {
   private merge(value: Node | null, out: Record<string, unknown>, explicit: Map<string, Node>, mergeKey: Node): void {
     const sources = this.mergeSources(value);
     if (!sources) {
-      this.report('yaml/invalid-value', 'badMerge', value ?? mergeKey, {});
+      this.report(yamlInvalidValueRule.finding('badMerge'), value ?? mergeKey);
       return;
     }
     // yaml.v2's strict decoder refuses a key that two mappings of one merge list both set ("already set in map").
     const merged = new Set<string>();
     for (const source of sources) {
       for (const key of Object.keys(source)) {
-        if (merged.has(key)) this.report('yaml/duplicate-key', 'mergeRepeats', value ?? mergeKey, { key });
+        if (merged.has(key)) this.report(yamlDuplicateKeyRule.finding('mergeRepeats', { key }), value ?? mergeKey);
         merged.add(key);
       }
     }
@@ -346,7 +348,7 @@ class GoDecoder {
       for (const [key, merged] of Object.entries(source)) {
         const written = explicit.get(key);
         if (written && !Object.is(out[key], merged)) {
-          this.report('yaml/ambiguous-scalar', 'mergeOverrides', written, { key, value: mergedValue(merged) });
+          this.report(yamlAmbiguousScalarRule.finding('mergeOverrides', { key, value: mergedValue(merged) }), written);
           explicit.delete(key);
         }
         setKey(out, key, merged);
@@ -388,8 +390,8 @@ export function goDecode(doc: Document, text: string, options: GoDecodeOptions =
   const aliasing = decoder.sawAlias ? excessiveAliasing(doc) : undefined;
   if (aliasing) {
     const range = doc.contents?.range;
-    return { data: null, fatal: true, sawNull: true, findings: [{ ruleId: 'yaml/syntax', messageId: 'syntax', data: { detail: aliasing, code: 'ALIAS' }, range: range ? [range[0], range[0] + 1] : [0, 1] }] };
+    return { data: null, fatal: true, sawNull: true, findings: [{ ...yamlSyntaxRule.finding('syntax', { detail: aliasing }), range: range ? [range[0], range[0] + 1] : [0, 1] }] };
   }
-  for (const tab of refusedTabsOf(doc)) decoder.findings.push({ ruleId: 'yaml/syntax', messageId: 'tab', data: { place: tab.place, goError: tab.goError }, range: [tab.offset, tab.offset + 1] });
+  for (const tab of refusedTabsOf(doc)) decoder.findings.push({ ...yamlSyntaxRule.finding('tab', { place: tab.place, goError: tab.goError }), range: [tab.offset, tab.offset + 1] });
   return { data, findings: decoder.findings, fatal: false, sawNull: decoder.sawNull, ...(options.secretKeys ? { secrets: decoder.secrets } : {}) };
 }

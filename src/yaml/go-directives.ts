@@ -1,14 +1,6 @@
+import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
+import type { Finding } from '../engine/types.js';
 import type { ParsedYaml } from './parse.js';
-
-/** A directive the platform cannot read, in the engine's finding shape (yaml/syntax, message `directive`). */
-export interface DirectiveFinding {
-  ruleId: 'yaml/syntax';
-  messageId: 'directive';
-  data: Record<string, string>;
-  documentIndex: number;
-  range: readonly [number, number];
-  pointer: string;
-}
 
 const SPLIT_REASON = 'the platform splits a stream at `---` lines and reads the directive without its document';
 
@@ -21,11 +13,11 @@ const REPEATED_YAML = 'found duplicate %YAML directive';
  * itself forbids is reported (a repeated `%YAML`, a tag handle used outside the document its `%TAG` belongs to: the
  * yaml-test-suite's SF5V and QLJ7), which the yaml package lets through.
  */
-export function directiveFindings(parsed: ParsedYaml, platformObjects = true): DirectiveFinding[] {
+export function yamlDirectiveFindings(parsed: ParsedYaml, platformObjects = true): Finding[] {
   const { text, documents } = parsed;
   if (!(text.startsWith('%') || text.includes('\n%'))) return [];
   const contents = documents.map((doc) => doc.contents?.range).filter((r): r is NonNullable<typeof r> => r !== undefined);
-  const findings: DirectiveFinding[] = [];
+  const findings: Finding[] = [];
   /** Handles declared by %TAG, with the index of the document they belong to. */
   const declared = new Map<string, number>();
   let yamlSeen = false;
@@ -49,7 +41,7 @@ export function directiveFindings(parsed: ParsedYaml, platformObjects = true): D
     const owner = Math.min(contents.filter(([, , to]) => to <= start).length, Math.max(0, documents.length - 1));
     if (name === '%TAG' && args[0]) declared.set(args[0], owner);
     if (!platformObjects && reason !== REPEATED_YAML) continue;
-    findings.push({ ruleId: 'yaml/syntax', messageId: 'directive', data: { directive, reason }, documentIndex: owner, range: [start, start + directive.length], pointer: '' });
+    findings.push({ ...yamlSyntaxRule.finding('directive', { directive, reason }), document: owner, range: [start, start + directive.length], pointer: '' });
   }
   // A handle declared for one document and used in a later one.
   documents.forEach((doc, index) => {
@@ -61,7 +53,7 @@ export function directiveFindings(parsed: ParsedYaml, platformObjects = true): D
       if (index <= owner || handle === '!' || handle === '!!') continue;
       const at = body.indexOf(handle);
       if (at < 0) continue;
-      findings.push({ ruleId: 'yaml/syntax', messageId: 'directive', data: { directive: `%TAG ${handle}`, reason: `found undefined tag handle: ${handle} is declared for another document` }, documentIndex: index, range: [range[0] + at, range[0] + at + handle.length], pointer: '' });
+      findings.push({ ...yamlSyntaxRule.finding('directive', { directive: `%TAG ${handle}`, reason: `found undefined tag handle: ${handle} is declared for another document` }), document: index, range: [range[0] + at, range[0] + at + handle.length], pointer: '' });
     }
   });
   return findings;

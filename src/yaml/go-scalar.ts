@@ -1,3 +1,4 @@
+
 /**
  * Scalars as the platform reads them: gopkg.in/yaml.v2's resolver (YAML 1.1 booleans and nulls, Go's integer
  * syntax with `_` ignored, no sexagesimals), then sigs.k8s.io/yaml's conversion of keys and of values for string

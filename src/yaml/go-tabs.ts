@@ -1,4 +1,5 @@
 import { isMap, isScalar, isSeq, Scalar, visit, type Document, type Node } from 'yaml';
+import { lineEnd, nextLineStart } from './lines.js';
 
 /**
  * TABs that the platform's parser refuses. go-yaml v2's scanner (gopkg.in/yaml.v2 scannerc.go, the C libyaml port)
@@ -79,11 +80,6 @@ function blockIndentAt(text: string, layout: Layout, value: number): number {
   return at === start ? indicator : at - lineStart;
 }
 
-function lineEnd(text: string, offset: number): number {
-  const end = text.indexOf('\n', offset);
-  return end < 0 ? text.length : end;
-}
-
 /** The place of a TAB in a line's leading white space, by what follows it. */
 function leadingPlace(text: string, offset: number): string {
   let next = offset;
@@ -99,7 +95,7 @@ function scanBlockScalar(text: string, header: number, blockIndent: number): { e
   const digit = /^[|>][+-]?([1-9])?/.exec(text.slice(header, header + 3))?.[1];
   let indent = digit ? Math.max(blockIndent, 0) + Number(digit) : 0;
   let widest = 0;
-  let line = lineEnd(text, header) + 1;
+  let line = nextLineStart(text, header);
   while (line < text.length) {
     let at = line;
     while (text[at] === ' ' && (indent === 0 || at - line < indent)) at++;
@@ -110,7 +106,7 @@ function scanBlockScalar(text: string, header: number, blockIndent: number): { e
       if (indent === 0) indent = Math.max(widest, blockIndent + 1, 1);
       if (at - line < indent) return { end: line };
     }
-    line = lineEnd(text, at) + 1;
+    line = nextLineStart(text, at);
   }
   return { end: text.length };
 }

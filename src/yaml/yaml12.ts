@@ -7,7 +7,7 @@ import { parseDocument } from 'yaml';
 import { BINARY_TAG } from './parse.js';
 
 const TAG_PREFIX = 'tag:yaml.org,2002:';
-/** Throws on bytes that are not UTF-8; keeps a leading byte order mark, which is text too. */
+/** Throws on bytes that are not UTF-8; a byte-order mark is kept as text, as Buffer#toString keeps it. */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Bytes that are UTF-8 text, as that text; undefined for any other bytes. */

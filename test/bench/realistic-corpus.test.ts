@@ -26,7 +26,7 @@ describe('realistic benchmark corpus', () => {
   });
 
   it('moves a Config status into spec.raw for the raw form, with the same settings', () => {
-    const source = sources.configs.find((s) => s.origin === 'vault/sync-interval-and-access/invalid.yaml' && s.rawForm);
+    const source = sources.configs.find((s) => s.origin === 'vault/sync-interval/invalid.yaml' && s.rawForm);
     const raw = parseAllDocuments(source?.rawForm ?? '')[0]?.toJS() as { spec: { raw: string }; status?: unknown };
     const original = parseAllDocuments(source?.text ?? '', { version: '1.1' })[0]?.toJS() as { status: unknown };
     expect(raw.status).toBeUndefined();

@@ -7,6 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { report, spans } from '../helpers/json-report.js';
 import { sarifValidator } from '../formatters/sarif-schema.js';
+import { user } from '../helpers/manifests.js';
+
+/** A User whose username is its name, at a token generation: `tokenGeneration` is line 7. */
+const withGeneration = (name: string, generation: number): string => user(`  username: ${name}\n  tokenGeneration: ${generation}\n`, name);
 
 
 const diff = (rule: string, name: string, extra: string[] = []) =>
@@ -62,10 +66,9 @@ describe('platlint diff OLD NEW', () => {
 
   it('identical objects give no change/ diagnostic; several objects pair by identity, not by order', () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-diff-'));
-    const user = (name: string, generation: number): string => `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: ${name}\nspec:\n  username: ${name}\n  tokenGeneration: ${generation}\n`;
-    writeFileSync(join(dir, 'old.yaml'), `${user('ann', 1)}---\n${user('bob', 1)}`);
-    writeFileSync(join(dir, 'same.yaml'), `${user('ann', 1)}---\n${user('bob', 1)}`);
-    writeFileSync(join(dir, 'new.yaml'), `${user('bob', 2)}---\n${user('ann', 1)}`);
+    writeFileSync(join(dir, 'old.yaml'), `${withGeneration('ann', 1)}---\n${withGeneration('bob', 1)}`);
+    writeFileSync(join(dir, 'same.yaml'), `${withGeneration('ann', 1)}---\n${withGeneration('bob', 1)}`);
+    writeFileSync(join(dir, 'new.yaml'), `${withGeneration('bob', 2)}---\n${withGeneration('ann', 1)}`);
     const same = runCli(['diff', 'old.yaml', 'same.yaml', '--format', 'json'], { cwd: dir });
     expect(same.status).toBe(0);
     expect(spans(same.stdout)).toEqual([]);
@@ -75,9 +78,8 @@ describe('platlint diff OLD NEW', () => {
 
   it('an object renamed without a uid is still compared when it is the only one left in its file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-diff-rename-'));
-    const user = (name: string): string => `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: ${name}\nspec:\n  username: jane\n`;
-    writeFileSync(join(dir, 'old.yaml'), user('jane-doe'));
-    writeFileSync(join(dir, 'new.yaml'), user('jane-smith'));
+    writeFileSync(join(dir, 'old.yaml'), user('  username: jane\n', 'jane-doe'));
+    writeFileSync(join(dir, 'new.yaml'), user('  username: jane\n', 'jane-smith'));
     const run = runCli(['diff', 'old.yaml', 'new.yaml', '--format', 'json'], { cwd: dir });
     expect(run.status).toBe(1);
     expect(spans(run.stdout)).toEqual([['change/identity', 'error', 4, 9, 4, 19]]);
@@ -85,11 +87,10 @@ describe('platlint diff OLD NEW', () => {
 
   it('NEW as a directory: files other than the matching one pair by identity only', () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-diff-dir-'));
-    const user = (name: string, generation: number): string => `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: ${name}\nspec:\n  username: ${name}\n  tokenGeneration: ${generation}\n`;
     mkdirSync(join(dir, 'new'));
-    writeFileSync(join(dir, 'old.yaml'), user('ann', 1));
-    writeFileSync(join(dir, 'new', 'ann.yaml'), user('ann', 2));
-    writeFileSync(join(dir, 'new', 'bob.yaml'), user('bob', 1));
+    writeFileSync(join(dir, 'old.yaml'), withGeneration('ann', 1));
+    writeFileSync(join(dir, 'new', 'ann.yaml'), withGeneration('ann', 2));
+    writeFileSync(join(dir, 'new', 'bob.yaml'), withGeneration('bob', 1));
     const run = runCli(['diff', 'old.yaml', 'new', '--format', 'json'], { cwd: dir });
     expect(report(run.stdout).results.map((r) => [r.file, spans(JSON.stringify({ results: [r] }))])).toEqual([
       ['new/ann.yaml', [['change/token-generation', 'info', 7, 20, 7, 21]]],
@@ -110,18 +111,17 @@ function git(cwd: string, ...args: string[]): void {
 }
 
 describe('platlint lint --base REF', () => {
-  const user = (extra: string, generation: number): string =>
-    `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane-doe\nspec:\n  username: jane\n  colour: blue\n${extra}  tokenGeneration: ${generation}\n`;
+  const jane = (extra: string, generation: number): string => user(`  username: jane\n  colour: blue\n${extra}  tokenGeneration: ${generation}\n`, 'jane-doe');
   const repo = mkdtempSync(join(tmpdir(), 'platlint-base-'));
   git(repo, 'init', '-q', '-b', 'main');
   mkdirSync(join(repo, 'users'));
-  writeFileSync(join(repo, 'users', 'jane.yaml'), user('', 1));
+  writeFileSync(join(repo, 'users', 'jane.yaml'), jane('', 1));
   git(repo, 'add', '.');
   git(repo, 'commit', '-q', '-m', 'jane');
   // The change: the file moves, keeps its old problem, gains a new one and raises the token generation.
   mkdirSync(join(repo, 'people'));
   renameSync(join(repo, 'users', 'jane.yaml'), join(repo, 'people', 'jane.yaml'));
-  writeFileSync(join(repo, 'people', 'jane.yaml'), user('  shoeSize: 42\n', 2));
+  writeFileSync(join(repo, 'people', 'jane.yaml'), jane('  shoeSize: 42\n', 2));
 
   it('marks what the change introduced; a moved file still matches by identity', () => {
     const run = runCli(['lint', '--base', 'HEAD', 'people', '--format', 'json'], { cwd: repo });
@@ -144,10 +144,10 @@ describe('platlint lint --base REF', () => {
     // Only the old problem left: --new-only passes, plain lint does not.
     const clean = mkdtempSync(join(tmpdir(), 'platlint-base-clean-'));
     git(clean, 'init', '-q', '-b', 'main');
-    writeFileSync(join(clean, 'jane.yaml'), user('', 1));
+    writeFileSync(join(clean, 'jane.yaml'), jane('', 1));
     git(clean, 'add', '.');
     git(clean, 'commit', '-q', '-m', 'jane');
-    writeFileSync(join(clean, 'jane.yaml'), `# reviewed\n${user('', 1)}`);
+    writeFileSync(join(clean, 'jane.yaml'), `# reviewed\n${jane('', 1)}`);
     const newOnly = runCli(['lint', '--base', 'HEAD', '--new-only', '.', '--format', 'json'], { cwd: clean });
     expect(newOnly.status).toBe(0);
     expect(report(newOnly.stdout).results.flatMap((r) => r.diagnostics)).toEqual([]);
@@ -167,13 +167,13 @@ describe('platlint lint --base REF', () => {
   it('SARIF carries baselineState on every result: suppressed ones (their base counted with its own) and problems of the baseline file', () => {
     const based = mkdtempSync(join(tmpdir(), 'platlint-base-sarif-'));
     git(based, 'init', '-q', '-b', 'main');
-    writeFileSync(join(based, 'jane.yaml'), user('', 1));
+    writeFileSync(join(based, 'jane.yaml'), jane('', 1));
     // The old problem (colour) is baselined; the entry for a problem that is not there is baseline/unused.
     const entries = ['{"file":"jane.yaml","object":"User/jane-doe","rule":"schema/type","path":"/spec/username"}', '{"file":"jane.yaml","object":"User/jane-doe","rule":"schema/unknown-field","path":"/spec/colour"}'];
     writeFileSync(join(based, '.platlint-baseline.json'), `{\n  "version": 1,\n  "entries": [\n    ${entries.join(',\n    ')}\n  ]\n}\n`);
     git(based, 'add', '.');
     git(based, 'commit', '-q', '-m', 'jane');
-    writeFileSync(join(based, 'jane.yaml'), user('  shoeSize: 42\n', 1));
+    writeFileSync(join(based, 'jane.yaml'), jane('  shoeSize: 42\n', 1));
     const run = runCli(['lint', '--base', 'HEAD', 'jane.yaml', '--format', 'sarif'], { cwd: based });
     expect([run.status, run.stderr]).toEqual([1, '']);
     const log = JSON.parse(run.stdout) as { runs: { results: { ruleId: string; baselineState?: string; suppressions?: unknown[]; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] };
@@ -195,7 +195,7 @@ describe('platlint lint --base REF', () => {
     expect(newOnly.status).toBe(2);
     expect(newOnly.stderr).toBe('platlint: --new-only needs --base REF (what the change is measured against)\n');
     const outside = mkdtempSync(join(tmpdir(), 'platlint-no-repo-'));
-    writeFileSync(join(outside, 'jane.yaml'), user('', 1));
+    writeFileSync(join(outside, 'jane.yaml'), jane('', 1));
     const noRepo = runCli(['lint', '--base', 'HEAD', '.'], { cwd: outside, env: { GIT_CEILING_DIRECTORIES: tmpdir() } });
     expect(noRepo.status).toBe(2);
     expect(noRepo.stderr).toMatch(/^platlint: --base: git rev-parse failed: not a git repository/);

@@ -64,7 +64,7 @@ describe('the configuration embedded in a values file or a Secret (issue 29)', (
   });
 
   it('lints on the worker threads of a large run as on the main thread', async () => {
-    const lint = await createFileLinter({ cwd: dir, configPath: join(dir, '.platlint.yaml'), ruleFlags: [], withFrames: false, baseline: false as const, today: '2026-11-24' });
+    const lint = await createFileLinter({ cwd: dir, configPath: join(dir, '.platlint.yaml'), policyPaths: [], ruleFlags: [], withFrames: false, baseline: false as const, today: '2026-11-24' });
     const result = lint(join(dir, 'config-secret.yaml'));
     expect(result.diagnostics.map((d) => [d.ruleId, d.line, d.column, d.embedded])).toEqual([
       ['schema/unknown-field', 14, 9, '/stringData/config'],

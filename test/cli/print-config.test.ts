@@ -89,11 +89,14 @@ describe('platlint print-config', () => {
     expect(run.status).toBe(0);
     expect(run.stderr).toBe(
       DEPRECATED_CONFIG_ID(dir) +
-        'platlint: warning: --rule auth/forge-a=warn: "auth/forge-a" names auth/forge-a-orgs-and-host by a former id, which is deprecated: write the current id\n',
+        'platlint: warning: --rule auth/forge-a=warn: "auth/forge-a" names auth/forge-a-orgs, auth/forge-a-root-ca, auth/forge-a-host-name by a former id, which is deprecated: write the current ids\n',
     );
     const out = JSON.parse(run.stdout) as Printed;
     expect(out.rules['schema/type']).toEqual({ severity: 'off', options: {}, source: { type: 'flag', name: '--rule schema/type=off' } });
-    expect(out.rules['auth/forge-a-orgs-and-host']).toEqual({ severity: 'warning', options: {}, source: { type: 'flag', name: '--rule auth/forge-a=warn' } });
+    for (const id of ['auth/forge-a-orgs', 'auth/forge-a-root-ca', 'auth/forge-a-host-name']) {
+      expect(out.rules[id], id).toEqual({ severity: 'warning', options: {}, source: { type: 'flag', name: '--rule auth/forge-a=warn' } });
+    }
+    expect(out.rules['auth/forge-a-orgs-and-host']).toBeUndefined();
   });
 
   it('prints a table by default: file, config, presets, policies, exceptions, then every rule', () => {

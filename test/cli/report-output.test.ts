@@ -38,7 +38,7 @@ describe('streamed reports of a multi-file run', () => {
     const files = resolveInputs([corpus], dir, { isIgnored: () => false }).files;
     // The premise of the worker-thread test: the CLI lints these files on worker threads on this machine.
     expect(worthParallel(fileSizes(files))).toBe(true);
-    const lint = await createFileLinter({ cwd: dir, configPath: undefined, ruleFlags: [], withFrames: true, baseline: false, today: '2026-11-24' });
+    const lint = await createFileLinter({ cwd: dir, configPath: undefined, policyPaths: [], ruleFlags: [], withFrames: true, baseline: false, today: '2026-11-24' });
     expected = files.map(lint);
     expect(expected).toHaveLength(FILES);
     context = { color: false, cwd: dir, verbose: false };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { config } from '../helpers/manifests.js';
 
 const SECRETS = ['Sup3rS3cretOidc', 'GhS3cretValue', 'VaultT0kenValue', 'RepoPassw0rd', 'DbPassw0rd', 'RawS3cretInBlock', 'Q2FEYXRhU2VjcmV0', 'EndpointPassw0rd'];
 
@@ -75,10 +76,10 @@ describe('secrets never appear in any output', () => {
 describe('secrets in odd places (issue 18)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'platlint-secrets-odd-'));
   const repo = (name: string, password: string) => `      - name: ${name}\n        url: https://charts.example.com\n        password: ${password}\n`;
-  const config = (repos: string) => `apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: config\nstatus:\n  apps:\n    repositories:\n${repos}`;
+  const repositories = (repos: string): string => config(`  apps:\n    repositories:\n${repos}`, 'config');
 
   it('masks a password on a line with a syntax error, from a file and from stdin', () => {
-    const text = config(repo('charts', 'Syntax3rrS3cret: oops'));
+    const text = repositories(repo('charts', 'Syntax3rrS3cret: oops'));
     writeFileSync(join(dir, 'syntax.yaml'), text);
     for (const run of [runCli(['syntax.yaml'], { cwd: dir }), runCli(['-'], { cwd: dir, input: text })]) {
       expect(run.status).toBe(1);
@@ -88,7 +89,7 @@ describe('secrets in odd places (issue 18)', () => {
   });
 
   it.each(['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab'])('masks an unquoted password starting with * (an alias to YAML) in %s', (format) => {
-    writeFileSync(join(dir, 'alias.yaml'), config(repo('charts', '*Al1asS3cret')));
+    writeFileSync(join(dir, 'alias.yaml'), repositories(repo('charts', '*Al1asS3cret')));
     const run = runCli(['alias.yaml', '--format', format], { cwd: dir });
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/the alias \*\*+ refers to no anchor/);
@@ -96,7 +97,7 @@ describe('secrets in odd places (issue 18)', () => {
   });
 
   it('masks passwords that are numbers, lists, maps and tagged values in code frames', () => {
-    writeFileSync(join(dir, 'shapes.yaml'), config(repo('a', '98765432') + repo('b', '[L1stS3cret]') + repo('c', '{k: M4pS3cret}') + repo('d', '!!str T4gS3cret')));
+    writeFileSync(join(dir, 'shapes.yaml'), repositories(repo('a', '98765432') + repo('b', '[L1stS3cret]') + repo('c', '{k: M4pS3cret}') + repo('d', '!!str T4gS3cret')));
     const run = runCli(['shapes.yaml', '--rule', 'security/*=error'], { cwd: dir });
     expect(run.status).toBe(1);
     expect(run.stdout.match(/password: \*\*\*\*$/gm)).toHaveLength(4);
@@ -104,7 +105,7 @@ describe('secrets in odd places (issue 18)', () => {
   });
 
   it('masks secrets in the fixed text --fix-dry-run reports', () => {
-    writeFileSync(join(dir, 'fixable.yaml'), config('      - name: charts\n        url: https://charts.example.com\n        pasword: x\n        password: Dry8unS3cret\n').replace('  name: config\n', '  name: config\n  selfLink: /x\n'));
+    writeFileSync(join(dir, 'fixable.yaml'), repositories('      - name: charts\n        url: https://charts.example.com\n        pasword: x\n        password: Dry8unS3cret\n').replace('  name: config\n', '  name: config\n  selfLink: /x\n'));
     const run = runCli(['fixable.yaml', '--fix-dry-run', '--format', 'json'], { cwd: dir });
     const output = JSON.parse(run.stdout).results[0].output as string;
     expect(output).not.toContain('selfLink');
@@ -115,7 +116,7 @@ describe('secrets in odd places (issue 18)', () => {
   describe('under a misspelt secret key (issue 30)', () => {
     // Each beside its right key, so that --fix cannot rename it away: the fixed text keeps the misspelt key (and
     // selfLink gives --fix something to remove).
-    const misspelt = config('      - name: a\n        url: https://charts.example.com\n        password: $CHART_PASSWORD\n        pasword: M1sspeltPassw0rd\n') +
+    const misspelt = repositories('      - name: a\n        url: https://charts.example.com\n        password: $CHART_PASSWORD\n        pasword: M1sspeltPassw0rd\n') +
       '  auth:\n    oidc:\n      issuerUrl: https://id.example.com\n      clientId: platform\n      clientSecret: $OIDC_SECRET\n      clientSecert: M1sspeltS3cret\n      CLIENTSECRET: Upp3rS3cret\n' +
       '      redirectURI: https://platform.example.com/auth/oidc/callback\n  vault:\n    enabled: true\n    auth:\n      token: $VAULT_TOKEN\n      tokn: M1sspeltT0ken\n';
     const hidden = ['M1sspeltPassw0rd', 'M1sspeltS3cret', 'Upp3rS3cret', 'M1sspeltT0ken'];

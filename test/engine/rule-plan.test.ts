@@ -7,13 +7,15 @@ import { readsDocument, rulePlan } from '../../src/engine/rule-plan.js';
 import type { RuleSetting } from '../../src/engine/settings.js';
 import type { Rule } from '../../src/engine/types.js';
 import { FIXTURES, fixtureFiles, lintFixture } from '../helpers/fixtures.js';
+import { manifest } from '../helpers/manifests.js';
 
 /** A rule that reports the document's root once per run, and counts its runs. */
 function probe(id: string, meta: Partial<Rule['meta']> = {}): Rule & { runs: number; seen: Record<string, unknown>[] } {
   const rule = {
     runs: 0,
     seen: [] as Record<string, unknown>[],
-    meta: { id, description: 'Probe', severity: 'warning' as const, sources: ['spec' as const], messages: { hit: 'hit {{n}}' }, ...meta },
+    meta: { id, description: 'Probe', severity: 'warning' as const, sources: ['spec' as const], ...meta },
+    messages: { hit: 'hit {{n}}' },
     check(_doc: unknown, ctx: { report(r: unknown): void; options: Readonly<Record<string, unknown>> }) {
       rule.runs++;
       rule.seen.push({ ...ctx.options });
@@ -23,7 +25,7 @@ function probe(id: string, meta: Partial<Rule['meta']> = {}): Rule & { runs: num
   return rule as unknown as Rule & { runs: number; seen: Record<string, unknown>[] };
 }
 
-const CONFIG = (status: string): string => `apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: c\n${status}`;
+const CONFIG = (body: string): string => manifest('Config', 'c', body);
 
 function run(rules: Rule[], text: string, settings = new Map<string, RuleSetting>(), pruneSections = true): string[] {
   return lintText(text, { filename: 'x.yaml', rules, settings, pruneSections }).diagnostics.map((d) => `${d.ruleId}: ${d.message}`);
@@ -55,7 +57,7 @@ describe('rule plan', () => {
   });
 
   it('runs a rule without sections on every document of its kinds, with its options merged over the defaults', () => {
-    const users = probe('test/users', { kinds: ['User'], defaultOptions: { a: 1, b: 2 } });
+    const users = probe('test/users', { kinds: ['User'], optionsSchema: { type: 'object', properties: { a: { type: 'integer', default: 1 }, b: { type: 'integer', default: 2 } } } });
     const all = probe('test/all');
     const settings = new Map<string, RuleSetting>([['test/users', { options: { b: 3 } }]]);
     const text = `${CONFIG('status: {}\n')}---\napiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: u\n`;

@@ -64,8 +64,9 @@ describe('a severity set for yaml/syntax (and another rule) holds on every path 
   it('patch: a syntax error in BASE, and a patch that cannot apply', () => {
     const patch = '- op: remove\n  path: /spec/nickname\n';
     const rules = { 'yaml/syntax': 'warning', 'patch/path-not-found': 'warning' } as const;
-    expect(severities(lintPatchFiles(BROKEN, patch).base)).toEqual([['yaml/syntax', 'error', 2, 1]]);
-    expect(severities(lintPatchFiles(BROKEN, patch, { rules }).base)).toEqual([['yaml/syntax', 'warning', 2, 1]]);
+    // Where the engine places it in any file: at the bracket that is never closed.
+    expect(severities(lintPatchFiles(BROKEN, patch).base)).toEqual([['yaml/syntax', 'error', 1, 4]]);
+    expect(severities(lintPatchFiles(BROKEN, patch, { rules }).base)).toEqual([['yaml/syntax', 'warning', 1, 4]]);
     expect(severities(lintPatchFiles(USER, patch).patch)).toEqual([['patch/path-not-found', 'error', 2, 9]]);
     expect(severities(lintPatchFiles(USER, patch, { rules }).patch)).toEqual([['patch/path-not-found', 'warning', 2, 9]]);
   });
@@ -77,8 +78,9 @@ describe('a severity set for yaml/syntax (and another rule) holds on every path 
       if (severity) for (const id of ['yaml/syntax', 'policy/invalid']) settings.set(id, { severity });
       return loadPolicyPaths(['broken.yaml', 'unknown.yaml'], dir, { settingsFor: () => settings }).problems.map((p) => severities(p.diagnostics));
     };
-    expect(load()).toEqual([[['yaml/syntax', 'error', 9, 1]], [['policy/invalid', 'error', 12, 7]]]);
-    expect(load('warning')).toEqual([[['yaml/syntax', 'warning', 9, 1]], [['policy/invalid', 'warning', 12, 7]]]);
+    // At the quote that is never closed, as in a manifest.
+    expect(load()).toEqual([[['yaml/syntax', 'error', 8, 20]], [['policy/invalid', 'error', 12, 7]]]);
+    expect(load('warning')).toEqual([[['yaml/syntax', 'warning', 8, 20]], [['policy/invalid', 'warning', 12, 7]]]);
   });
 
   it("the language server's rule sets, with the severities of the config file", async () => {
@@ -88,7 +90,7 @@ describe('a severity set for yaml/syntax (and another rule) holds on every path 
     await ruleSets.ruleSetFor(`${root}/user.yaml`);
     const problems = await ruleSets.problems();
     expect([...problems].map(([file, list]) => [file.slice(root.length + 1), severities(list)])).toEqual([
-      ['policies/broken.yaml', [['yaml/syntax', 'warning', 9, 1]]],
+      ['policies/broken.yaml', [['yaml/syntax', 'warning', 8, 20]]],
       ['policies/unknown.yaml', [['policy/invalid', 'warning', 12, 7]]],
     ]);
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   isHttpUrl,
   isLocalhost,
-  absoluteUrlReason,
+  absoluteUrlProblem,
   parseAbsoluteUrl,
   parseGoUrl,
   redactUrlPassword,
@@ -77,8 +77,8 @@ describe("parseAbsoluteUrl", () => {
   it("says why a value is not one, with or without its lead", () => {
     const missing = parseAbsoluteUrl("/path");
     expect(missing).toEqual({ ok: false, reason: "not an absolute URL: missing scheme (e.g. https://)" });
-    expect(absoluteUrlReason(missing.ok ? "" : missing.reason)).toBe("missing scheme (e.g. https://)");
-    expect(absoluteUrlReason("invalid port \":x\" after host")).toBe("invalid port \":x\" after host");
+    expect(absoluteUrlProblem(missing.ok ? "" : missing.reason)).toBe("missing scheme (e.g. https://)");
+    expect(absoluteUrlProblem("invalid port \":x\" after host")).toBe("invalid port \":x\" after host");
   });
 
   it("requires scheme and host", () => {

@@ -11,8 +11,10 @@ export const FIXTURES = join(import.meta.dirname, '../../fixtures');
 export const RULES_WITHOUT_FIXTURES: Readonly<Record<string, string>> = {
   'policy/invalid': 'test/policy/cli.test.ts',
   'policy/evaluation-error': 'test/policy/evaluation.test.ts',
+  'policy/fixture-mismatch': 'test/policy/fixtures.test.ts',
   'internal/rule-error': 'test/integrations/package.test.ts',
   'baseline/unused': 'test/cli/baseline.test.ts',
+  'config-file/invalid': 'test/lsp/server.test.ts',
   'exception/expired': 'test/cli/exceptions.test.ts',
   'exception/unused': 'test/cli/exceptions.test.ts',
 };

@@ -5,7 +5,7 @@ import { lintText, type LintOptions } from '../../src/engine/lint.js';
 import { lintPatch } from '../../src/patch/lint.js';
 import { presetSettings, type PresetName } from '../../src/engine/presets.js';
 import type { RuleSetting } from '../../src/engine/settings.js';
-import type { Diagnostic, FileResult } from '../../src/engine/types.js';
+import type { Diagnostic, FileResult, Rule } from '../../src/engine/types.js';
 import { useNodeHost } from '../../src/project/node-host.js';
 
 // The core reads certificates with what the program installs; the tests run it as the CLI does, on Node.
@@ -13,7 +13,10 @@ useNodeHost();
 
 export interface LintHelperOptions {
   preset?: PresetName;
+  /** Severities over the preset's, by rule id (policy rules' too). */
   rules?: Record<string, RuleSetting['severity']>;
+  /** Loaded policy files (`loadPolicyPaths`): their rules run with the built-in ones, as the `policies` of `.platlint.yaml` do. */
+  policies?: { readonly rules: readonly Rule[] };
   filename?: string;
   withFrames?: boolean;
   /** Lint the text as an update of this previous version (as `platlint diff` does). */
@@ -24,16 +27,21 @@ export interface LintHelperOptions {
   embedded?: LintOptions['embedded'];
 }
 
-export function lintResult(text: string, options: LintHelperOptions = {}): FileResult {
-  const settings = presetSettings(options.preset ?? 'recommended', builtinRules);
+/** The rules in force and their settings: the built-in rules and the policies' under the preset, then `rules`. */
+function ruleSet(options: LintHelperOptions): Pick<LintOptions, 'rules' | 'settings'> {
+  const rules: readonly Rule[] = options.policies ? [...builtinRules, ...options.policies.rules] : builtinRules;
+  const settings = presetSettings(options.preset ?? 'recommended', rules);
   for (const [id, severity] of Object.entries(options.rules ?? {})) settings.set(id, { severity });
+  return { rules, settings };
+}
+
+export function lintResult(text: string, options: LintHelperOptions = {}): FileResult {
   const filename = options.filename ?? 'test.yaml';
   const { previous } = options;
   const change = previous === undefined ? undefined : new ChangeContext({ text: () => previous, files: () => ['old.yaml'], oldPathOf: () => 'old.yaml' });
   return lintText(text, {
     filename,
-    rules: builtinRules,
-    settings,
+    ...ruleSet(options),
     docsUrl: docsUrlFor,
     withFrames: options.withFrames ?? false,
     ...(change ? { previousOf: change.previousFor(filename, text) } : {}),
@@ -44,11 +52,8 @@ export function lintResult(text: string, options: LintHelperOptions = {}): FileR
 
 /** `platlint patch`: the diagnostics of the patch file and of the base, in that order. */
 export function lintPatchFiles(base: string, patch: string, options: LintHelperOptions = {}): { patch: Diagnostic[]; base: Diagnostic[] } {
-  const settings = presetSettings(options.preset ?? 'recommended', builtinRules);
-  for (const [id, severity] of Object.entries(options.rules ?? {})) settings.set(id, { severity });
   const { results } = lintPatch({ file: 'base.yaml', text: base }, { file: 'patch.yaml', text: patch }, {
-    rules: builtinRules,
-    settings,
+    ...ruleSet(options),
     docsUrl: docsUrlFor,
     ...(options.pruneSections === false ? { pruneSections: false } : {}),
   });

@@ -167,9 +167,14 @@ describe('action.yml scripts', () => {
     const output = join(dir, 'output-3');
     const run = runStep(lintStep, { paths: `${CLEAN} ${BROKEN}`, args: '--quiet', 'sarif-file': '' }, { outputFile: output, temp: dir, outputs: { 'install.bin': bin } });
     expect(run.status).toBe(1);
-    const lines = run.stdout.trim().split('\n');
-    expect(lines.length).toBeGreaterThan(0);
-    for (const line of lines) expect(line).toMatch(new RegExp(`^::error file=${BROKEN.replace(/\./g, '\\.')},line=\\d+`));
+    // The errors of the broken file, each an error annotation at its place.
+    const annotations = run.stdout.trim().split('\n').map((line) => /^::(\w+) file=([^,]+),line=(\d+),col=(\d+),.*title=([^:]+)::/.exec(line)?.slice(1));
+    expect(annotations).toEqual([
+      ['error', BROKEN, '5', '9', 'meta/name'],
+      ['error', BROKEN, '10', '3', 'schema/unknown-field'],
+      ['error', BROKEN, '11', '20', 'schema/type'],
+      ['error', BROKEN, '18', '20', 'user/access-verbs'],
+    ]);
     // --quiet reached the CLI: no warning annotations.
     expect(run.stdout).not.toContain('::warning');
     expect(existsSync(output)).toBe(false);
@@ -181,8 +186,11 @@ describe('action.yml scripts', () => {
     expect(run.status).toBe(1);
     const lines = run.stdout.split('\n');
     const stylish = lines.indexOf(BROKEN);
-    expect(stylish).toBeGreaterThan(0);
-    expect(lines.slice(0, stylish).every((line) => line.startsWith('::'))).toBe(true);
+    // Every problem's annotation first, then the stylish report.
+    expect(lines.slice(0, stylish).map((line) => /^::(\w+) .*title=([^:]+)::/.exec(line)?.slice(1).join(' '))).toEqual([
+      'error meta/name', 'warning meta/self-link', 'error schema/unknown-field', 'error schema/type',
+      'warning user/duplicates', 'error user/access-verbs', 'warning user/access-verbs', 'warning security/wildcard-access',
+    ]);
     expect(lines.slice(stylish)).toEqual(expect.arrayContaining(['Problems by rule:', '      1        1  schema/unknown-field      Disallow fields the spec does not define']));
   });
 

@@ -29,14 +29,16 @@ const USER_RULES = [
   'user/duplicates', 'user/token-generation', 'user/extra-claims', 'user/owner',
 ];
 const CONFIG_RULES = [
-  'auth/login-possible', 'auth/redirect-uri', 'auth/oidc-issuer', 'auth/oidc-groups', 'auth/forge-a-orgs-and-host', 'auth/forge-b-base-url',
+  'auth/login-possible', 'auth/redirect-uri', 'auth/oidc-issuer', 'auth/oidc-groups', 'auth/forge-a-orgs', 'auth/forge-a-root-ca',
+  'auth/forge-a-host-name', 'auth/forge-b-base-url',
   'auth/web-identity-a-groups-and-domains', 'auth/web-identity-b-tenant-and-groups', 'auth/saml-ca', 'auth/saml-required', 'auth/saml-name-id-format',
   'auth/saml-groups', 'auth/connectors', 'auth/access-key-ttl', 'auth/groups-filters', 'auth/custom-http-headers',
   'config/platform-host', 'config/project-namespace-prefix', 'config/deprecated', 'config/authenticate-version-endpoint',
   'oidc-provider/clients', 'apps/repositories', 'apps/predefined-apps',
   'audit/path', 'audit/level-or-policy', 'audit/policy-rules', 'audit/request-targets', 'audit/unreachable-rule',
-  'audit/nothing-logged', 'audit/retention', 'ui/urls', 'ui/colors', 'ui/external-urls', 'vault/sync-interval-and-access',
-  'cloud/maintenance-window', 'container-resources/quantities', 'cost/prices-currency-retention-replicas', 'storage/storage-class', 'database/data-source',
+  'audit/nothing-logged', 'audit/retention', 'ui/urls', 'ui/colors', 'ui/external-urls', 'vault/sync-interval',
+  'vault/address', 'vault/auth', 'cloud/maintenance-window', 'container-resources/quantities', 'cost/prices', 'cost/price-currency',
+  'cost/retention', 'cost/replicas', 'storage/storage-class', 'database/data-source',
 ];
 /** The security rules, of Config but for the one of User, in the order the rule list has them. */
 const CONFIG_SECURITY_BEFORE = ['security/open-sign-up', 'security/insecure-tls', 'security/plaintext-secret', 'security/http-url'];

@@ -104,7 +104,7 @@ describe.each<Exclude<HostileFile, '/dev/zero'>>(['a FIFO', 'a link to /dev/zero
     const previous = hostileFile(server.root, 'packs/acme/tests/jane.old.yaml', kind);
     await server.initialize();
     open(server, 'packs/acme/tests/jane.yaml', FIXTURE);
-    expect(await published(server, 'packs/acme/tests/jane.yaml')).toEqual([[`policy test: cannot read ${previous}: ${refusalOf(kind)}`, 0, 0, 'policy/invalid']]);
+    expect(await published(server, 'packs/acme/tests/jane.yaml')).toEqual([[`policy test: cannot read ${previous}: ${refusalOf(kind)}`, 0, 0, 'policy/fixture-mismatch']]);
     await lintsAndAnswers(server, 1);
     await stop(server);
   }, TEST_MS);

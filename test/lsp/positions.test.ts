@@ -11,6 +11,11 @@ const start = serverStarter();
 const LAST = 2_147_483_647;
 /** Ends inside `spec:` on an indented empty line: completion there offers spec's fields. */
 const TYPING = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  ';
+/** What completion offers inside a User's `spec`: its fields, in the schema's order. */
+const USER_SPEC_FIELDS = [
+  'displayName', 'description', 'owner', 'username', 'icon', 'email', 'subject', 'groups', 'ssoGroups', 'passwordRef', 'codesRef',
+  'imagePullSecrets', 'tokenGeneration', 'disabled', 'clusterRoles', 'access', 'extraClaims',
+];
 /** Ends on `  username: jane` with no newline: hover at its end explains the field. */
 const FINISHED = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  username: jane';
 
@@ -37,7 +42,7 @@ describe('platlint lsp --stdio: positions out of range are clamped to the docume
 
     const completions = await result(server.request(1, 'textDocument/completion', at(typing, LAST, LAST)));
     expect(completions).toEqual(await result(server.request(2, 'textDocument/completion', at(typing, 5, 2))));
-    expect((completions as { label: string }[]).map((item) => item.label)).toContain('username');
+    expect((completions as { label: string }[]).map((item) => item.label)).toEqual(USER_SPEC_FIELDS);
     // A huge character on a real line is the end of that line.
     expect(await result(server.request(3, 'textDocument/completion', at(typing, 1, LAST)))).toEqual(await result(server.request(4, 'textDocument/completion', at(typing, 1, 10))));
 
@@ -75,8 +80,9 @@ describe('platlint lsp --stdio: params in the wrong shape get InvalidParams (-32
       expect(await server.request(10 + i, method, params)).toEqual(invalid(10 + i, message));
     }
     expect(server.logged()).toEqual(cases.map(([, , message]) => `platlint: ${message}`));
-    // The document is still served.
-    expect(await result(server.request(30, 'textDocument/completion', { textDocument: { uri }, position: { line: 5, character: 2 } }))).not.toEqual([]);
+    // The document is still served: completion inside spec offers spec's fields.
+    const served = await result(server.request(30, 'textDocument/completion', { textDocument: { uri }, position: { line: 5, character: 2 } }));
+    expect((served as { label: string }[]).map((item) => item.label)).toEqual(USER_SPEC_FIELDS);
   }, TEST_MS);
 
   it('ignores notifications whose params are in the wrong shape, with one line each, and keeps serving', async () => {

@@ -1,13 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
 import { lintText, type LintOptions } from '../../src/engine/lint.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Diagnostic, Rule } from '../../src/engine/types.js';
+import type { Diagnostic, FileResult, Rule } from '../../src/engine/types.js';
+import { loadPolicy, policy, removeTempDirs } from '../policy/helpers.js';
 import { hoverAt } from '../../src/lsp/hover.js';
 import { ResolvedConfig } from '../../src/settings-file/resolve.js';
 import { containerPath, lineShape } from '../../src/lsp/cursor.js';
 import { DocumentLinting, splitDocuments } from '../../src/lsp/linting.js';
 import { minimalEdits } from '../../src/lsp/text-edits.js';
+import { user } from '../helpers/manifests.js';
+
+/** A User whose username is its name, with more spec lines after it (line 7 on). */
+const namedUser = (name: string, extra = ''): string => user(`  username: ${name}\n${extra}`, name);
+
+afterAll(removeTempDirs);
 
 function apply(text: string, edits: ReturnType<typeof minimalEdits>): string {
   let out = text;
@@ -66,12 +73,12 @@ describe('minimal edits', () => {
 });
 
 describe('per-document linting', () => {
-  const user = (name: string, extra = ''): string => `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: ${name}\nspec:\n  username: ${name}\n${extra}`;
   const config = new ResolvedConfig(undefined, builtinRules, '/');
   const checked: string[] = [];
   // A rule that records which documents it was run on.
   const probe: Rule = {
-    meta: { id: 'test/probe', description: 'Record documents', severity: 'info', sources: ['spec'], messages: { seen: 'seen' } },
+    meta: { id: 'test/probe', description: 'Record documents', severity: 'info', sources: ['spec'] },
+    messages: { seen: 'seen' },
     check: (doc) => void checked.push(String((doc.data['metadata'] as { name: string }).name)),
   };
   const options: LintOptions = { filename: '/users.yaml', rules: [...builtinRules, probe], settings: config.settingsFor('/users.yaml') };
@@ -85,7 +92,7 @@ describe('per-document linting', () => {
   });
 
   it('gives the whole-file result, and lints again only the document that changed', () => {
-    const text = [user('ann', '  emial: a@example.com\n'), user('bob', '  tokenGeneration: "3"\n'), user('cid', '  emial: c@example.com\n')].join('---\n');
+    const text = [namedUser('ann', '  emial: a@example.com\n'), namedUser('bob', '  tokenGeneration: "3"\n'), namedUser('cid', '  emial: c@example.com\n')].join('---\n');
     const linting = new DocumentLinting();
     checked.length = 0;
     const first = linting.lint(text, options);
@@ -101,8 +108,27 @@ describe('per-document linting', () => {
     expect(second.result.diagnostics).toEqual(lintText(edited, options).diagnostics);
   });
 
+  it('reuses the documents that did not change with custom policies too, keeping what they could not check', () => {
+    const policies = loadPolicy(policy('    - id: acme/badge\n      description: Require a badge\n      severity: info\n      given: spec\n      expression: self.badge > 0\n      message: m\n'));
+    const rules = [...builtinRules, ...policies.rules, probe];
+    const withPolicies: LintOptions = { filename: '/users.yaml', rules, settings: new ResolvedConfig(undefined, rules, '/').settingsFor('/users.yaml') };
+    const text = [namedUser('ann'), namedUser('bob', '  tokenGeneration: 3\n')].join('---\n');
+    const linting = new DocumentLinting();
+    checked.length = 0;
+    const first = linting.lint(text, withPolicies);
+    expect(checked).toEqual(['ann', 'bob']);
+    checked.length = 0;
+    const second = linting.lint(text.replace('tokenGeneration: 3', 'tokenGeneration: 4'), withPolicies);
+    expect(checked).toEqual(['bob']);
+    // Each document's failure, the reused one's as when it was linted: the rule failed on both, first on ann.
+    const failures = (result: FileResult): string[] => (result.failedChecks ?? []).map((c) => `${c.rule} ${c.first.document} ${c.documents}`);
+    expect(failures(first.result)).toEqual(['acme/badge User "ann" 1', 'acme/badge User "bob" 1']);
+    expect(failures(second.result)).toEqual(failures(first.result));
+    expect(policies.evaluationProblems([second.result])[0]?.diagnostics[0]?.message).toMatch(/^The policy rule acme\/badge could not be evaluated on 2 documents .* it first failed on User "ann" in \/users\.yaml: no such key: badge/);
+  });
+
   it('lints files whose directives span documents whole', () => {
-    const text = ['# platlint-disable-file schema/unknown-field', user('ann', '  emial: a@example.com\n'), user('bob', '  emial: b@example.com\n')].join('\n---\n');
+    const text = ['# platlint-disable-file schema/unknown-field', namedUser('ann', '  emial: a@example.com\n'), namedUser('bob', '  emial: b@example.com\n')].join('\n---\n');
     checked.length = 0;
     const linted = new DocumentLinting().lint(text, options);
     expect(linted.result.diagnostics).toEqual(lintText(text, options).diagnostics);
@@ -111,7 +137,6 @@ describe('per-document linting', () => {
 });
 
 describe('broken documents', () => {
-  const user = (name: string, extra = ''): string => `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: ${name}\nspec:\n  username: ${name}\n${extra}`;
   const config = new ResolvedConfig(undefined, builtinRules, '/');
   const options: LintOptions = { filename: '/users.yaml', rules: builtinRules, settings: config.settingsFor('/users.yaml') };
   const seen = (linted: ReturnType<DocumentLinting['lint']>): [string, number, boolean][] =>
@@ -119,7 +144,7 @@ describe('broken documents', () => {
 
   it('keep the last good diagnostics, stale, while a file-wide directive stays used', () => {
     // The directive in the first document suppresses the typo of the second.
-    const text = ['# platlint-disable-file schema/unknown-field', user('ann', '  tokenGeneration: "3"\n'), user('bob', '  emial: b@example.com\n  tokenGeneration: "3"\n')].join('\n---\n');
+    const text = ['# platlint-disable-file schema/unknown-field', namedUser('ann', '  tokenGeneration: "3"\n'), namedUser('bob', '  emial: b@example.com\n  tokenGeneration: "3"\n')].join('\n---\n');
     const linting = new DocumentLinting();
     expect(seen(linting.lint(text, options))).toEqual([['schema/type', 9, false], ['schema/type', 19, false]]);
     const broken = text.replace('  emial', '  ]emial');
@@ -134,7 +159,7 @@ describe('broken documents', () => {
   });
 
   it('show no diagnostics but the syntax errors when a document never parsed', () => {
-    expect(seen(new DocumentLinting().lint(user('ann', '  ]emial: x\n'), options)).map(([id]) => id)).toEqual(['yaml/syntax']);
+    expect(seen(new DocumentLinting().lint(namedUser('ann', '  ]emial: x\n'), options)).map(([id]) => id)).toEqual(['yaml/syntax']);
   });
 });
 

@@ -15,6 +15,7 @@ interface SuiteCase {
 }
 
 const SUITE = join(import.meta.dirname, '../../fixtures/json-patch-tests');
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const dir = mkdtempSync(join(tmpdir(), 'platlint-json-patch-'));
 
 /** `platlint patch --print` in process, as the CLI runs it. */
@@ -35,6 +36,21 @@ async function print(doc: unknown, patch: unknown, name: string): Promise<{ code
   return { code, out, err };
 }
 
+/** Where each case the suite expects to fail is refused, in its one-line patch file: [column, rule]. */
+const REFUSED: Readonly<Record<string, Readonly<Record<number, readonly [number, string]>>>> = {
+  'tests.json': {
+    18: [21, 'patch/path-not-found'], 19: [21, 'patch/path-not-found'], 28: [21, 'patch/path-not-found'], 30: [22, 'patch/path-not-found'],
+    31: [21, 'patch/path-not-found'], 44: [25, 'patch/path-not-found'], 55: [29, 'patch/test-failed'], 66: [24, 'patch/path-not-found'],
+    69: [24, 'patch/path-not-found'], 70: [25, 'patch/path-not-found'], 71: [22, 'patch/path-not-found'], 72: [22, 'patch/path-not-found'],
+    73: [21, 'patch/path-not-found'], 74: [2, 'patch/operation'], 75: [21, 'patch/pointer'], 76: [21, 'patch/pointer'],
+    77: [2, 'patch/operation'], 78: [2, 'patch/operation'], 79: [2, 'patch/operation'], 80: [2, 'patch/operation'],
+    81: [2, 'patch/operation'], 82: [22, 'patch/path-not-found'], 83: [2, 'patch/operation'], 84: [22, 'patch/path-not-found'],
+    86: [8, 'patch/operation'], 87: [22, 'patch/path-not-found'], 88: [22, 'patch/path-not-found'], 89: [24, 'patch/path-not-found'],
+    90: [24, 'patch/path-not-found'], 91: [24, 'patch/path-not-found'],
+  },
+  'spec_tests.json': { 0: [21, 'patch/path-not-found'], 9: [37, 'patch/test-failed'], 12: [21, 'patch/path-not-found'], 15: [37, 'patch/test-failed'] },
+};
+
 describe.each(['tests.json', 'spec_tests.json'])('json-patch-tests %s through patch --print', (file) => {
   const cases = (JSON.parse(readFileSync(join(SUITE, file), 'utf8')) as SuiteCase[])
     .map((c, index) => ({ ...c, index }))
@@ -49,7 +65,9 @@ describe.each(['tests.json', 'spec_tests.json'])('json-patch-tests %s through pa
     if (c.error !== undefined) {
       expect(run.code, run.out).toBe(1);
       expect(run.out).toBe('');
-      expect(run.err.length).toBeGreaterThan(0);
+      const [column, rule] = REFUSED[file]?.[c.index] ?? [0, 'a case missing from REFUSED'];
+      const at = `${join(dir, `${file}-${c.index}.patch.json`)}:1:${column}: error: `;
+      expect(run.err).toEqual([expect.stringMatching(new RegExp(`^${escapeRegExp(at)}.+ \\(${escapeRegExp(rule)}\\)$`))]);
       return;
     }
     expect(run.code, run.err.join('\n')).toBe(0);

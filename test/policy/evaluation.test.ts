@@ -1,16 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { lintWith, loadPolicy, policy, reported, removeTempDirs } from './helpers.js';
+import { builtinRules } from '../../rules/index.js';
+import { presetSettings } from '../../src/engine/presets.js';
+import type { Rule } from '../../src/engine/types.js';
+import { lintResult } from '../helpers/lint.js';
+import { config } from '../helpers/manifests.js';
+import { loadPolicy, policy, reported, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
 
-const config = (name: string, oidc: string): string => `apiVersion: management.platform/v1
-kind: Config
-metadata:
-  name: ${name}
-status:
-  auth:
-    oidc:
-${oidc}`;
+const oidcConfig = (name: string, oidc: string): string => config(`  auth:\n    oidc:\n${oidc}`, name);
 
 const WITH_GROUPS = '      issuerUrl: https://login.example.com\n      groups: [platform-users]\n';
 const EMPTY_GROUPS = '      issuerUrl: https://login.example.com\n      groups: []\n';
@@ -34,8 +32,8 @@ describe('policy/evaluation-error', () => {
   it('skips a document the expression fails on, checks the others, and reports the rule once, at its expression', () => {
     const policies = loadPolicy(GROUPS);
     expect(policies.problems).toEqual([]);
-    const a = lintWith(policies, [config('a', WITH_GROUPS), config('b', NO_GROUPS), config('c', EMPTY_GROUPS)].join('---\n'), 'configs.yaml');
-    const b = lintWith(policies, config('d', NO_GROUPS), 'other.yaml');
+    const a = lintResult([oidcConfig('a', WITH_GROUPS), oidcConfig('b', NO_GROUPS), oidcConfig('c', EMPTY_GROUPS)].join('---\n'), { policies, filename: 'configs.yaml' });
+    const b = lintResult(oidcConfig('d', NO_GROUPS), { policies, filename: 'other.yaml' });
     // The failing documents are not reported by the rule, the others are; the other rule runs on every document.
     expect(reported(a)).toEqual([
       ['acme/oidc-issuer', 7, 5, 'use the company identity provider'],
@@ -45,7 +43,10 @@ describe('policy/evaluation-error', () => {
     ]);
     expect(reported(b).map(([id]) => id)).toEqual(['acme/oidc-issuer']);
     expect(a.diagnostics.some((d) => d.ruleId === 'internal/rule-error')).toBe(false);
-    const problems = policies.evaluationProblems();
+    // Each file's result says what the rule could not check there; the run reports the rule once, from all of them.
+    expect(a.failedChecks).toEqual([{ rule: 'acme/oidc-groups', first: { document: 'Config "b"', at: 'expression', error: 'no such key: groups' }, documents: 1, skipped: 0 }]);
+    expect(b.failedChecks).toEqual([{ rule: 'acme/oidc-groups', first: { document: 'Config "d"', at: 'expression', error: 'no such key: groups' }, documents: 1, skipped: 0 }]);
+    const problems = policies.evaluationProblems([a, b]);
     expect(problems).toHaveLength(1);
     expect(problems[0]?.file).toBe('policy.yaml');
     expect(problems[0]?.diagnostics).toEqual([
@@ -63,8 +64,31 @@ describe('policy/evaluation-error', () => {
         docsUrl: 'https://github.com/platlint/platlint/blob/main/rules/policy/evaluation-error/README.md',
       },
     ]);
-    policies.clearEvaluationProblems();
-    expect(policies.evaluationProblems()).toEqual([]);
+    // In the other order, the first failure is the other file's: nothing is kept between files.
+    expect(policies.evaluationProblems([b, a])[0]?.diagnostics[0]?.message).toContain('it first failed on Config "d" in other.yaml');
+    expect(policies.evaluationProblems([])).toEqual([]);
+  });
+
+  it('is not reported when the settings of the policy file turn it off', () => {
+    const off = presetSettings('recommended', builtinRules);
+    off.set('policy/evaluation-error', { severity: 'off' });
+    const policies = loadPolicy(GROUPS, { settingsFor: () => off });
+    const result = lintResult(oidcConfig('b', NO_GROUPS), { policies });
+    expect(result.failedChecks?.map((c) => c.rule)).toEqual(['acme/oidc-groups']);
+    expect(policies.evaluationProblems([result])).toEqual([]);
+  });
+
+  it('a policy rule that throws is a rule that crashed, as a built-in one: internal/rule-error on the document, the rest still runs', () => {
+    const policies = loadPolicy(GROUPS);
+    const [groups, issuer] = policies.rules;
+    if (!groups || !issuer) throw new Error('the policy has two rules');
+    const crashing: Rule = Object.create(groups, { check: { value: () => { throw new Error('evaluator bug'); } } }) as Rule;
+    const result = lintResult(oidcConfig('a', WITH_GROUPS), { policies: { rules: [crashing, issuer] }, filename: 'a.yaml' });
+    expect(result.diagnostics.filter((d) => d.ruleId.startsWith('acme/') || d.ruleId === 'internal/rule-error').map((d) => [d.ruleId, d.line, d.message])).toEqual([
+      ['internal/rule-error', 1, 'The rule acme/oidc-groups failed on this document (evaluator bug); the other rules still ran.'],
+      ['acme/oidc-issuer', 7, 'use the company identity provider'],
+    ]);
+    expect(result.failedChecks).toBeUndefined();
   });
 
   it('a result that is not a bool is an evaluation error', () => {
@@ -76,8 +100,9 @@ describe('policy/evaluation-error', () => {
       message: m
 `));
     expect(policies.problems).toEqual([]);
-    expect(reported(lintWith(policies, config('a', WITH_GROUPS)))).toEqual([]);
-    expect(policies.evaluationProblems()[0]?.diagnostics[0]?.message).toContain('it first failed on Config "a" in test.yaml: the expression returned a string, not a bool');
+    const result = lintResult(oidcConfig('a', WITH_GROUPS), { policies });
+    expect(reported(result)).toEqual([]);
+    expect(policies.evaluationProblems([result])[0]?.diagnostics[0]?.message).toContain('it first failed on Config "a" in test.yaml: the expression returned a string, not a bool');
   });
 
   it('a failing messageExpression still reports the violation, with the message, and is reported at its position', () => {
@@ -88,8 +113,9 @@ describe('policy/evaluation-error', () => {
       expression: has(self.groups) && size(self.groups) > 0
       messageExpression: "'no groups in ' + self.clientId"
 `));
-    expect(reported(lintWith(policies, config('a', NO_GROUPS)))).toEqual([['acme/groups-message', 7, 5, 'Require OIDC groups']]);
-    const [problem] = policies.evaluationProblems()[0]?.diagnostics ?? [];
+    const result = lintResult(oidcConfig('a', NO_GROUPS), { policies });
+    expect(reported(result)).toEqual([['acme/groups-message', 7, 5, 'Require OIDC groups']]);
+    const [problem] = policies.evaluationProblems([result])[0]?.diagnostics ?? [];
     expect([problem?.line, problem?.column, problem?.path]).toEqual([12, 26, '/spec/rules/0/messageExpression']);
     expect(problem?.message).toContain('no such key: clientId');
   });
@@ -108,16 +134,17 @@ describe('policy/evaluation-error', () => {
       message: checked
 `));
     expect(policies.problems).toEqual([]);
-    const docs = ['a', 'b', 'c', 'd', 'e'].map((n) => config(n, WITH_GROUPS)).join('---\n');
+    const docs = ['a', 'b', 'c', 'd', 'e'].map((n) => oidcConfig(n, WITH_GROUPS)).join('---\n');
     const started = Date.now();
-    const result = lintWith(policies, docs);
+    const result = lintResult(docs, { policies });
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(reported(result).map(([id]) => id)).toEqual(Array(5).fill('acme/still-runs'));
-    const diagnostics = policies.evaluationProblems().flatMap((p) => p.diagnostics);
+    const diagnostics = policies.evaluationProblems([result]).flatMap((p) => p.diagnostics);
     expect(diagnostics.map((d) => [d.ruleId, d.line, d.column])).toEqual([['policy/evaluation-error', 10, 19]]);
     expect(diagnostics[0]?.message).toContain('could not be evaluated on 5 documents');
     expect(diagnostics[0]?.message).toContain('operation cancelled: actual cost limit exceeded');
-    expect(diagnostics[0]?.message).toContain('After 3 documents over the cost limit it was skipped on the other 2.');
+    expect(diagnostics[0]?.message).toContain('After 3 documents over the cost limit in a file, it was skipped on the other 2 there.');
+    expect(result.failedChecks?.map(({ rule, documents, skipped }) => [rule, documents, skipped])).toEqual([['acme/runaway', 5, 2]]);
   }, 30_000);
 
   const BIG_USER = `apiVersion: management.platform/v1
@@ -138,9 +165,10 @@ ${Array.from({ length: 2000 }, (_, i) => `    - team-${i}`).join('\n')}
       message: m
 `));
     const started = Date.now();
-    expect(reported(lintWith(policies, BIG_USER))).toEqual([]);
+    const result = lintResult(BIG_USER, { policies });
+    expect(reported(result)).toEqual([]);
     expect(Date.now() - started).toBeLessThan(10_000);
-    const [problem] = policies.evaluationProblems()[0]?.diagnostics ?? [];
+    const [problem] = policies.evaluationProblems([result])[0]?.diagnostics ?? [];
     expect([problem?.line, problem?.column]).toEqual([11, 19]);
     expect(problem?.message).toContain('it first failed on User "big" in test.yaml: operation cancelled: actual cost limit exceeded; the expression does too much work');
   }, 30_000);
@@ -153,8 +181,7 @@ ${Array.from({ length: 2000 }, (_, i) => `    - team-${i}`).join('\n')}
       expression: self.startsWith('team-')
       message: m
 `), { costLimit: 100 });
-    lintWith(policies, BIG_USER);
-    expect(policies.evaluationProblems()[0]?.diagnostics[0]?.message).toContain('the rule spent more than 1000 cost units on this document (over 2000 matches of given)');
+    expect(policies.evaluationProblems([lintResult(BIG_USER, { policies })])[0]?.diagnostics[0]?.message).toContain('the rule spent more than 1000 cost units on this document (over 2000 matches of given)');
   });
 
   it('a cost limit can be set, and a reasonable expression stays well under the default', () => {
@@ -166,10 +193,8 @@ ${Array.from({ length: 2000 }, (_, i) => `    - team-${i}`).join('\n')}
       message: m
 `);
     const normal = loadPolicy(text);
-    lintWith(normal, config('a', WITH_GROUPS));
-    expect(normal.evaluationProblems()).toEqual([]);
+    expect(normal.evaluationProblems([lintResult(oidcConfig('a', WITH_GROUPS), { policies: normal })])).toEqual([]);
     const tight = loadPolicy(text, { costLimit: 100 });
-    lintWith(tight, config('a', WITH_GROUPS));
-    expect(tight.evaluationProblems()[0]?.diagnostics[0]?.message).toContain('operation cancelled: actual cost limit exceeded');
+    expect(tight.evaluationProblems([lintResult(oidcConfig('a', WITH_GROUPS), { policies: tight })])[0]?.diagnostics[0]?.message).toContain('operation cancelled: actual cost limit exceeded');
   });
 });

@@ -85,10 +85,11 @@ cluster-admin must not be granted in Git: request it through the break-glass acc
     expect(validate({ apiVersion: 'platlint/v1', kind: 'Policy', metadata: { name: 'x' }, spec: { rules: [{ id: 'a/b', description: 'd', severity: 'error', expresion: 'true' }] } })).toBe(false);
   });
 
-  it('documents policy/invalid and policy/evaluation-error as rules of the policy category', () => {
+  it('documents policy/invalid, policy/evaluation-error and policy/fixture-mismatch as rules of the policy category', () => {
     expect(policyDocRules.map((r) => [r.meta.id, ruleCategory(r.meta.id), r.meta.severity])).toEqual([
       ['policy/invalid', 'policy', 'error'],
       ['policy/evaluation-error', 'policy', 'error'],
+      ['policy/fixture-mismatch', 'policy', 'error'],
     ]);
     for (const rule of policyDocRules) {
       const doc = readFileSync(`rules/${rule.meta.id}/README.md`, 'utf8');

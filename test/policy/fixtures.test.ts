@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { Client, TEST_MS, workspace } from '../lsp/client.js';
+import { manifest, user } from '../helpers/manifests.js';
 
 const POLICY = [
   'apiVersion: platlint/v1',
@@ -20,15 +21,15 @@ const POLICY = [
 ].join('\n');
 
 /** A User without an email: line 5 is `spec:`, where acme/email reports. */
-const user = (name: string, specComment = ''): string => `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: ${name}\nspec:${specComment}\n  username: ${name}\n`;
-const WITH_EMAIL = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  email: jane@example.com\n';
+const noEmail = (name: string, specComment = ''): string => manifest('User', name, `spec:${specComment}\n  username: ${name}\n`);
+const WITH_EMAIL = user('  email: jane@example.com\n');
 
 /** The README's layout: `policies: [policies/]`, a pack per folder, its fixtures in `tests/`, manifests elsewhere. */
 function repository(extra: Record<string, string> = {}): string {
   return workspace({
     '.platlint.yaml': 'policies: [policies/]\n',
     'policies/acme/policy.yaml': POLICY,
-    'policies/acme/tests/invalid.yaml': user('bob', ' # expect: acme/email'),
+    'policies/acme/tests/invalid.yaml': noEmail('bob', ' # expect: acme/email'),
     'policies/acme/tests/valid.yaml': WITH_EMAIL,
     'users/jane.yaml': WITH_EMAIL,
     ...extra,
@@ -57,7 +58,7 @@ describe('policy test fixtures: lint skips them', () => {
   });
 
   it('a fixture named on the command line (as pre-commit passes files) is skipped too, in every format', () => {
-    const cwd = repository({ 'users/bob.yaml': user('bob') });
+    const cwd = repository({ 'users/bob.yaml': noEmail('bob') });
     const files = ['policies/acme/tests/invalid.yaml', 'users/bob.yaml'];
     const stylish = runCli(files, { cwd });
     expect(stylish.status).toBe(1);
@@ -77,7 +78,7 @@ describe('policy test fixtures: lint skips them', () => {
   });
 
   it('--policy makes a pack\'s fixtures fixtures too; without any policy they are plain manifests', () => {
-    const cwd = workspace({ 'acme/policy.yaml': POLICY, 'acme/tests/invalid.yaml': user('bob', ' # expect: acme/email') });
+    const cwd = workspace({ 'acme/policy.yaml': POLICY, 'acme/tests/invalid.yaml': noEmail('bob', ' # expect: acme/email') });
     expect(runCli(['--policy', 'acme', 'acme/tests/invalid.yaml'], { cwd })).toEqual({ status: 0, stdout: '', stderr: '' });
     const plain = runCli(['acme/tests/invalid.yaml', '--format', 'json'], { cwd });
     expect(JSON.parse(plain.stdout).summary.skippedFiles).toBe(0);
@@ -97,17 +98,17 @@ describe('policy test fixtures in the language server', () => {
   it('shows what platlint policy test says of the fixture, each mismatch at its line', async () => {
     const client = new Client(repository());
     await client.initialize();
-    const passing = await client.open('policies/acme/tests/invalid.yaml', user('bob', ' # expect: acme/email'));
+    const passing = await client.open('policies/acme/tests/invalid.yaml', noEmail('bob', ' # expect: acme/email'));
     expect((await client.diagnostics(passing)).diagnostics).toEqual([]);
 
     // The marker moved to line 4: nothing is reported there, and the diagnostic on line 5 is not expected.
-    await client.change(passing, user('bob').replace('name: bob', 'name: bob # expect: acme/email'));
+    await client.change(passing, noEmail('bob').replace('name: bob', 'name: bob # expect: acme/email'));
     expect((await client.diagnostics(passing)).diagnostics.map((d) => [d.code, d.severity, d.range, d.message])).toEqual([
-      ['acme/email', 1, { start: { line: 3, character: 0 }, end: { line: 3, character: 32 } }, 'policy test: expected acme/email, but it reported nothing there'],
-      ['acme/email', 1, { start: { line: 4, character: 0 }, end: { line: 4, character: 4 } }, 'policy test: unexpected acme/email: acme needs spec.email'],
+      ['policy/fixture-mismatch', 1, { start: { line: 3, character: 0 }, end: { line: 3, character: 32 } }, 'policy test: expected acme/email, but it reported nothing there'],
+      ['policy/fixture-mismatch', 1, { start: { line: 4, character: 0 }, end: { line: 4, character: 4 } }, 'policy test: unexpected acme/email: acme needs spec.email'],
     ]);
     // The previous version of a fixture is no test of its own: policy test says nothing of it, nor does the editor.
-    const previous = await client.open('policies/acme/tests/invalid.old.yaml', user('bob'));
+    const previous = await client.open('policies/acme/tests/invalid.old.yaml', noEmail('bob'));
     expect((await client.diagnostics(previous)).diagnostics).toEqual([]);
     expect(client.messages).toEqual([]);
     await client.stop();

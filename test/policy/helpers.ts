@@ -1,8 +1,5 @@
 import { rmSync } from 'node:fs';
-import { builtinRules } from '../../rules/index.js';
-import { lintText } from '../../src/engine/lint.js';
-import { presetSettings } from '../../src/engine/presets.js';
-import type { Diagnostic, FileResult, Rule } from '../../src/engine/types.js';
+import type { Diagnostic, FileResult } from '../../src/engine/types.js';
 import type { LoadedPolicies } from '../../src/policy/load.js';
 import { loadPolicyPaths, type PolicyPathsOptions } from '../../src/project/policy-files.js';
 import { tempTree } from '../helpers/files.js';
@@ -25,13 +22,6 @@ export function tempDir(files: Record<string, string>): string {
 export function loadPolicy(text: string, options: PolicyPathsOptions = {}): LoadedPolicies {
   const dir = tempDir({ 'policy.yaml': text });
   return loadPolicyPaths(['policy.yaml'], dir, options);
-}
-
-/** Lints a manifest with every built-in rule (recommended preset) and the policy's rules. */
-export function lintWith(policies: LoadedPolicies, text: string, filename = 'test.yaml'): FileResult {
-  const rules: Rule[] = [...builtinRules, ...policies.rules];
-  policies.setCurrentFile(filename);
-  return lintText(text, { filename, rules, settings: presetSettings('recommended', rules) });
 }
 
 /** `[ruleId, line, column, message]` of the diagnostics of rules whose id starts with the prefix. */

@@ -127,11 +127,22 @@ ${VALID_RULE}`));
 
   it('YAML syntax errors', () => {
     const policies = loadPolicy('apiVersion: platlint/v1\nkind: Policy\nmetadata: {name: acme\nspec:\n  rules: []\n');
-    const spans = problemSpans(policies.problems);
-    expect(spans.length).toBeGreaterThan(0);
-    expect(spans.every(([, , , , message]) => message.startsWith('YAML syntax error: '))).toBe(true);
-    expect(spans[0]?.[0]).toBe(4);
+    // The one YAML reader's words and place, as in a manifest: where the bracket opens.
+    expect(problemSpans(policies.problems)).toEqual([[3, 11, 3, 22, 'YAML syntax error: the { here is never closed.']]);
+    expect(policies.problems.flatMap((r) => r.diagnostics.map((d) => d.ruleId))).toEqual(['yaml/syntax']);
     expect(policies.rules).toEqual([]);
+  });
+
+  it('YAML read as the platform reads it: YAML 1.1 values, keys written twice, an alias without its anchor', () => {
+    const found = (text: string): [string, number, number, string][] => loadPolicy(text).problems.flatMap((r) => r.diagnostics.map((d): [string, number, number, string] => [d.ruleId, d.line, d.column, d.message]));
+    // `on` is the boolean true in YAML 1.1, as Kubernetes and the platform read it: no description.
+    expect(found(policy('    - id: acme/a\n      description: on\n      severity: error\n      severity: warning\n      expression: "true"\n      message: m\n'))).toEqual([
+      ['policy/invalid', 8, 20, 'spec.rules[0].description must be a string'],
+      ['yaml/duplicate-key', 10, 7, 'The key severity is given twice in this mapping; only one value would be kept.'],
+    ]);
+    expect(found(policy('    - id: acme/a\n      description: *missing\n      severity: error\n      expression: "true"\n      message: m\n'))).toEqual([
+      ['yaml/syntax', 8, 20, 'YAML syntax error: the alias *missing refers to no anchor defined before it.'],
+    ]);
   });
 
   it('rule ids: shape, built-in ids, duplicates', () => {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { lintWith, loadPolicy, policy, reported, removeTempDirs } from './helpers.js';
+import { lintResult } from '../helpers/lint.js';
+import { loadPolicy, policy, reported, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -73,12 +74,12 @@ describe('policy rules through the engine', () => {
       severity: 'error',
       sources: ['security'],
       kinds: ['User'],
-      messages: { violation: '{{message}}' },
     });
+    expect(policies.rules[0]?.messages).toEqual({ violation: '{{message}}' });
   });
 
   it('reports each given match on its own line, at the matched list item', () => {
-    const result = lintWith(loadPolicy(NO_CLUSTER_ADMIN), USER);
+    const result = lintResult(USER, { policies: loadPolicy(NO_CLUSTER_ADMIN) });
     expect(reported(result)).toEqual([['acme/no-cluster-admin', 14, 7, 'cluster-admin must be requested through the access process']]);
     const d = result.diagnostics.find((x) => x.ruleId === 'acme/no-cluster-admin');
     expect(d?.path).toBe('/spec/clusterRoles/1');
@@ -94,7 +95,7 @@ describe('policy rules through the engine', () => {
       message: list the groups that may log in
 `));
     expect(policies.problems).toEqual([]);
-    expect(reported(lintWith(policies, CONFIG))).toEqual([
+    expect(reported(lintResult(CONFIG, { policies }))).toEqual([
       ['acme/oidc-groups', 7, 5, 'list the groups that may log in'],
       ['acme/oidc-groups', 23, 9, 'list the groups that may log in'],
     ]);
@@ -114,8 +115,8 @@ describe('policy rules through the engine', () => {
       message: label the document with its team
 `));
     expect(policies.problems).toEqual([]);
-    expect(reported(lintWith(policies, USER))).toEqual([]);
-    expect(reported(lintWith(policies, CONFIG))).toEqual([['acme/whole', 1, 1, 'label the document with its team']]);
+    expect(reported(lintResult(USER, { policies }))).toEqual([]);
+    expect(reported(lintResult(CONFIG, { policies }))).toEqual([['acme/whole', 1, 1, 'label the document with its team']]);
   });
 
   it('builds the message with messageExpression', () => {
@@ -126,7 +127,7 @@ describe('policy rules through the engine', () => {
       expression: self.name.startsWith('platform-')
       messageExpression: "'cluster role ' + self.name + ' of ' + object.metadata.name + ' is not in the catalogue (' + string(size(object.spec.clusterRoles)) + ' roles)'"
 `));
-    expect(reported(lintWith(policies, USER))).toEqual([
+    expect(reported(lintResult(USER, { policies }))).toEqual([
       ['acme/roles', 14, 7, 'cluster role cluster-admin of jane-doe is not in the catalogue (3 roles)'],
       ['acme/roles', 15, 7, 'cluster role cluster-monitoring of jane-doe is not in the catalogue (3 roles)'],
     ]);
@@ -149,27 +150,23 @@ describe('policy rules through the engine', () => {
       messageExpression: "'next generation is ' + string(self + 1) + (type(self + 1) == int ? ', an int' : ', not an int')"
 `));
     expect(policies.problems).toEqual([]);
-    const result = lintWith(policies, USER);
+    const result = lintResult(USER, { policies });
     expect(reported(result)).toEqual([['acme/ints-report', 11, 20, 'next generation is 4, an int']]);
-    expect(policies.evaluationProblems()).toEqual([]);
+    expect(result.failedChecks).toBeUndefined();
+    expect(policies.evaluationProblems([result])).toEqual([]);
   });
 
   it('does not report compliant documents', () => {
     const policies = loadPolicy(NO_CLUSTER_ADMIN);
-    expect(reported(lintWith(policies, USER.replace('cluster-admin', 'platform-admin')))).toEqual([]);
+    expect(reported(lintResult(USER.replace('cluster-admin', 'platform-admin'), { policies }))).toEqual([]);
   });
 
-  it('follows severity overrides and "off" like a built-in rule', async () => {
-    const { builtinRules } = await import('../../rules/index.js');
-    const { presetSettings } = await import('../../src/engine/presets.js');
-    const { lintText } = await import('../../src/engine/lint.js');
+  it('follows severity overrides and "off" like a built-in rule', () => {
     const policies = loadPolicy(NO_CLUSTER_ADMIN);
-    const rules = [...builtinRules, ...policies.rules];
-    const settings = presetSettings('recommended', rules);
-    settings.set('acme/no-cluster-admin', { severity: 'warning' });
-    expect(lintText(USER, { filename: 'u.yaml', rules, settings }).diagnostics.filter((d) => d.ruleId.startsWith('acme/')).map((d) => d.severity)).toEqual(['warning']);
-    settings.set('acme/no-cluster-admin', { severity: 'off' });
-    expect(lintText(USER, { filename: 'u.yaml', rules, settings }).diagnostics.filter((d) => d.ruleId.startsWith('acme/'))).toEqual([]);
+    const severities = (severity: 'warning' | 'off'): string[] =>
+      lintResult(USER, { policies, rules: { 'acme/no-cluster-admin': severity } }).diagnostics.filter((d) => d.ruleId.startsWith('acme/')).map((d) => d.severity);
+    expect(severities('warning')).toEqual(['warning']);
+    expect(severities('off')).toEqual([]);
   });
 });
 
@@ -183,7 +180,7 @@ describe('match', () => {
 `);
   const OTHER_USER = USER.replace('name: jane-doe', 'name: svc-deploy').replace('app.kubernetes.io/managed-by: gitops', 'app.kubernetes.io/managed-by: helm').replace('team: platform', 'tier: ops');
   const matched = (match: string): string[] =>
-    [USER, OTHER_USER, CONFIG].filter((doc) => reported(lintWith(loadPolicy(rule(match)), doc)).length > 0).map((doc) => /name: (\S+)/.exec(doc)?.[1] ?? '');
+    [USER, OTHER_USER, CONFIG].filter((doc) => reported(lintResult(doc, { policies: loadPolicy(rule(match)) })).length > 0).map((doc) => /name: (\S+)/.exec(doc)?.[1] ?? '');
 
   it('by kind', () => {
     expect(matched('{kinds: [User]}')).toEqual(['jane-doe', 'svc-deploy']);
@@ -236,7 +233,7 @@ status:
 ${assertions}
 `));
     expect(policies.problems).toEqual([]);
-    return reported(lintWith(policies, AUDIT));
+    return reported(lintResult(AUDIT, { policies }));
   };
 
   it('required: missing fields, grouped per mapping, at its key', () => {
@@ -286,7 +283,7 @@ ${assertions}
         pattern: {"spec.clusterRoles[*].name": "^platform-"}
       message: Cluster roles come from the platform catalogue
 `));
-    expect(reported(lintWith(policies, USER))).toEqual([
+    expect(reported(lintResult(USER, { policies }))).toEqual([
       ['acme/a', 14, 13, 'Cluster roles come from the platform catalogue (spec.clusterRoles[1].name is "cluster-admin", which does not match the pattern ^platform-)'],
       ['acme/a', 15, 13, 'Cluster roles come from the platform catalogue (spec.clusterRoles[2].name is "cluster-monitoring", which does not match the pattern ^platform-)'],
     ]);

@@ -5,6 +5,7 @@ import type { CliIo } from '../../src/cli/io.js';
 import { PolicyTestError, runPolicyTests } from '../../src/project/policy-tests.js';
 import { ROOT } from '../helpers/cli.js';
 import { policy, tempDir, removeTempDirs } from './helpers.js';
+import { user } from '../helpers/manifests.js';
 
 afterAll(removeTempDirs);
 
@@ -33,14 +34,7 @@ const RULE = `    - id: acme/no-cluster-admin
       message: cluster-admin must be requested through the access process
 `;
 
-const USER = (roles: string): string => `apiVersion: management.platform/v1
-kind: User
-metadata:
-  name: jane-doe
-spec:
-  username: jane.doe
-  clusterRoles:
-${roles}`;
+const USER = (roles: string): string => user(`  username: jane.doe\n  clusterRoles:\n${roles}`, 'jane-doe');
 
 describe('platlint policy test', () => {
   it('the example packs pass', () => {

@@ -160,6 +160,6 @@ describe('hostile paths named on the command line', () => {
     writeFileSync(join(project, 'user.yaml'), USER);
     const run = runCli(['user.yaml'], { cwd: project });
     expect(run.status).toBe(2);
-    expect(run.stderr).toBe(`platlint: ${join(project, '.platlint.yaml')}:1:1: invalid YAML: Excessive alias count indicates a resource exhaustion attack\n`);
+    expect(run.stderr).toBe(`platlint: ${join(project, '.platlint.yaml')}:1:1: YAML syntax error: Excessive alias count indicates a resource exhaustion attack.\n`);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { config, only } from '../helpers/config.js';
+import { only } from '../helpers/config.js';
+import { config } from '../helpers/manifests.js';
 import { spans } from '../helpers/lint.js';
 
 describe('apps/repositories', () => {

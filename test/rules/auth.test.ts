@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
 import { lint, spans } from '../helpers/lint.js';
+import { config } from '../helpers/manifests.js';
 
 /** A Config with `platformHost: platform.example.com` and the given (indented) `status.auth` lines; auth starts on line 7. */
-function config(auth: string, head = '  platformHost: platform.example.com\n'): string {
-  return `apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: c\nstatus:\n${head}  auth:\n${auth}`;
+function withAuth(auth: string, head = '  platformHost: platform.example.com\n'): string {
+  return config(`${head}  auth:\n${auth}`, 'c');
 }
 
 function auth(text: string, rule?: string) {
@@ -15,7 +16,12 @@ describe('auth rules: registration', () => {
   const authRules = builtinRules.filter((r) => r.meta.id.startsWith('auth/'));
 
   it('registers every auth/ rule for Config documents only, described as a requirement', () => {
-    expect(authRules.length).toBeGreaterThan(0);
+    expect(authRules.map((r) => r.meta.id)).toEqual([
+      'auth/login-possible', 'auth/redirect-uri', 'auth/oidc-issuer', 'auth/oidc-groups', 'auth/forge-a-orgs', 'auth/forge-a-root-ca',
+      'auth/forge-a-host-name', 'auth/forge-b-base-url', 'auth/web-identity-a-groups-and-domains', 'auth/web-identity-b-tenant-and-groups',
+      'auth/saml-ca', 'auth/saml-required', 'auth/saml-name-id-format', 'auth/saml-groups', 'auth/connectors', 'auth/access-key-ttl',
+      'auth/groups-filters', 'auth/custom-http-headers',
+    ]);
     for (const rule of authRules) {
       expect(rule.meta.kinds).toEqual(['Config']);
       expect(rule.meta.description).toMatch(/^(Require|Disallow|Limit|Warn|Flag) /);
@@ -30,14 +36,14 @@ describe('auth rules: registration', () => {
 
 describe('auth/login-possible', () => {
   it('reports password.disabled when no provider exists, at the value', () => {
-    const d = auth(config('    password:\n      disabled: true\n'));
+    const d = auth(withAuth('    password:\n      disabled: true\n'));
     expect(spans(d)).toEqual([['auth/login-possible', 9, 17, 9, 21]]);
     expect(d[0]?.severity).toBe('error');
     expect(d[0]?.message).toContain('nobody can log in');
   });
 
   it('counts a provider inside a connector', () => {
-    const text = config(
+    const text = withAuth(
       '    password:\n      disabled: true\n    connectors:\n      - id: sso\n        displayName: SSO\n' +
         '        oidc:\n          issuerUrl: https://login.example.com\n          redirectURI: https://platform.example.com/auth/sso/callback\n',
     );
@@ -47,7 +53,7 @@ describe('auth/login-possible', () => {
 
 describe('auth/redirect-uri', () => {
   const oidc = (redirect: string, head?: string) =>
-    config(`    oidc:\n      issuerUrl: https://login.example.com\n      clientId: c\n      clientSecret: $S\n      redirectURI: ${redirect}\n`, head);
+    withAuth(`    oidc:\n      issuerUrl: https://login.example.com\n      clientId: c\n      clientSecret: $S\n      redirectURI: ${redirect}\n`, head);
 
   it('reports a wrong top-level callback path as an error, at the value', () => {
     const d = auth(oidc('https://platform.example.com/callback'));
@@ -76,7 +82,7 @@ describe('auth/redirect-uri', () => {
   });
 
   it('warns (not errs) for gitForgeB and for connector callback paths', () => {
-    const text = config(
+    const text = withAuth(
       '    gitForgeB:\n      clientId: c\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/forge-b/callback\n' +
         '    connectors:\n      - id: corp\n        displayName: Corp\n        oidc:\n          issuerUrl: https://login.example.com\n' +
         '          redirectURI: https://platform.example.com/auth/oidc/callback\n',
@@ -92,7 +98,7 @@ describe('auth/redirect-uri', () => {
   });
 
   it('checks postLogoutRedirectURI and never prints a URL password', () => {
-    const text = config(
+    const text = withAuth(
       '    oidc:\n      issuerUrl: https://login.example.com\n      clientId: c\n      clientSecret: $S\n' +
         '      redirectURI: "ftp://u:hunter2@platform.example.com/auth/oidc/callback"\n      postLogoutRedirectURI: /logout\n',
     );
@@ -121,7 +127,7 @@ describe('auth rules inside spec.raw', () => {
 
 describe('auth/oidc-issuer', () => {
   const issuer = (value: string) =>
-    config(`    oidc:\n      issuerUrl: ${value}\n      clientId: c\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/oidc/callback\n`);
+    withAuth(`    oidc:\n      issuerUrl: ${value}\n      clientId: c\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/oidc/callback\n`);
 
   it('requires https, except for loopback hosts', () => {
     const d = auth(issuer('http://login.example.com/realms/acme?x=1'));
@@ -144,7 +150,7 @@ describe('auth/oidc-issuer', () => {
   });
 
   it('reports a missing issuerUrl at the provider key, also inside a connector', () => {
-    const text = config(
+    const text = withAuth(
       '    connectors:\n      - id: corp\n        displayName: Corp\n        oidc:\n          redirectURI: https://platform.example.com/auth/corp/callback\n',
     );
     const d = auth(text);
@@ -153,7 +159,7 @@ describe('auth/oidc-issuer', () => {
   });
 
   it('leaves clientId and clientSecret of a connector oidc alone', () => {
-    const text = config(
+    const text = withAuth(
       '    connectors:\n      - id: corp\n        displayName: Corp\n        oidc:\n          issuerUrl: https://login.example.com\n' +
         '          redirectURI: https://platform.example.com/auth/corp/callback\n',
     );
@@ -163,7 +169,7 @@ describe('auth/oidc-issuer', () => {
 
 describe('auth/oidc-groups', () => {
   it('warns at the groups key', () => {
-    const text = config(
+    const text = withAuth(
       '    oidc:\n      issuerUrl: https://login.example.com\n      clientId: c\n      clientSecret: $S\n' +
         '      redirectURI: https://platform.example.com/auth/oidc/callback\n      groups: [admins]\n',
     );
@@ -173,9 +179,9 @@ describe('auth/oidc-groups', () => {
   });
 });
 
-describe('auth/forge-a-orgs-and-host', () => {
-  it('reports duplicate orgs case-insensitively, rootCA without hostName and a hostName URL', () => {
-    const text = config(
+describe('auth/forge-a-orgs, auth/forge-a-root-ca and auth/forge-a-host-name', () => {
+  it('report duplicate orgs case-insensitively, rootCA without hostName and a hostName URL, each under its own id', () => {
+    const text = withAuth(
       '    gitForgeA:\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/github/callback\n' +
         '      orgs:\n        - name: Acme\n        - name: ACME\n' +
         '    connectors:\n      - id: ghe\n        displayName: GHE\n        gitForgeA:\n          clientSecret: $S\n' +
@@ -185,20 +191,32 @@ describe('auth/forge-a-orgs-and-host', () => {
     );
     const d = auth(text);
     expect(spans(d)).toEqual([
-      ['auth/forge-a-orgs-and-host', 13, 17, 13, 21],
-      ['auth/forge-a-orgs-and-host', 20, 11, 20, 17],
-      ['auth/forge-a-orgs-and-host', 26, 21, 26, 59],
+      ['auth/forge-a-orgs', 13, 17, 13, 21],
+      ['auth/forge-a-root-ca', 20, 11, 20, 17],
+      ['auth/forge-a-host-name', 26, 21, 26, 59],
     ]);
-    expect(d[0]?.message).toContain('names organization "ACME" again');
-    expect(d[1]?.message).toContain('status.auth.connectors[0].gitForgeA.rootCA is set without hostName');
-    expect(d[2]?.message).toContain('is "https://admin:****@ghe.example.com/", which starts with the scheme "https://"');
-    expect(d[2]?.note).toContain('e.g. ghe.example.com.');
+    expect(d[0]?.message).toBe('status.auth.gitForgeA.orgs[1] names organization "ACME" again (organization names are case-insensitive on the forge).');
+    expect(d[1]?.message).toBe('status.auth.connectors[0].gitForgeA.rootCA is set without hostName.');
+    expect(d[2]?.message).toBe('status.auth.connectors[1].gitForgeA.hostName is "https://admin:****@ghe.example.com/", which starts with the scheme "https://".');
+    expect(d[2]?.note).toBe('The platform builds https://<hostName>/api/v3 from it and the connector refuses any "/" in the host name. Write the host alone, e.g. ghe.example.com.');
+  });
+
+  it('turn off one check at a time', () => {
+    const text = withAuth(
+      '    gitForgeA:\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/github/callback\n' +
+        '      hostName: ghe.example.com/api\n      orgs:\n        - name: ""\n',
+    );
+    expect(spans(auth(text))).toEqual([
+      ['auth/forge-a-host-name', 11, 17, 11, 36],
+      ['auth/forge-a-orgs', 13, 17, 13, 19],
+    ]);
+    expect(spans(lint(text, { rules: { 'auth/forge-a-orgs': 'off' } }))).toEqual([['auth/forge-a-host-name', 11, 17, 11, 36]]);
   });
 });
 
 describe('auth/forge-b-base-url', () => {
   it('requires an absolute http(s) baseURL', () => {
-    const text = config(
+    const text = withAuth(
       '    gitForgeB:\n      clientId: c\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/gitlab/callback\n' +
         '      baseURL: gitlab.example.com\n',
     );
@@ -210,7 +228,7 @@ describe('auth/forge-b-base-url', () => {
 
 describe('auth/web-identity-a-groups-and-domains', () => {
   it('reports the group-check set-up and hosted domains', () => {
-    const text = config(
+    const text = withAuth(
       '    webIdentityA:\n      clientId: c\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/google/callback\n' +
         '      hostedDomains: [Example.com, "example .org"]\n      groups: [g@example.com]\n' +
         '      serviceAccountFilePath: /sa.json\n',
@@ -227,7 +245,7 @@ describe('auth/web-identity-a-groups-and-domains', () => {
   });
 
   it('warns about groups without a service account and checks adminEmail', () => {
-    const text = config(
+    const text = withAuth(
       '    webIdentityA:\n      clientId: c\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/google/callback\n' +
         '      groups: [g@example.com]\n      adminEmail: admin(at)example.com\n',
     );
@@ -243,7 +261,7 @@ describe('auth/web-identity-a-groups-and-domains', () => {
 
 describe('auth/web-identity-b-tenant-and-groups', () => {
   const b = (extra: string) =>
-    config(
+    withAuth(
       '    webIdentityB:\n      clientId: c\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/microsoft/callback\n' + extra,
     );
 
@@ -268,7 +286,7 @@ describe('auth/web-identity-b-tenant-and-groups', () => {
 });
 
 describe('auth/saml-*', () => {
-  const saml = (fields: string) => config(`    saml:\n${fields}`);
+  const saml = (fields: string) => withAuth(`    saml:\n${fields}`);
   const complete =
     '      redirectURI: https://platform.example.com/auth/saml/callback\n      ssoURL: https://idp.example.com/sso\n' +
     '      usernameAttr: name\n      emailAttr: email\n';
@@ -314,7 +332,7 @@ describe('auth/connectors', () => {
   it('reports missing, unsafe, duplicate and top-level ids, and connectors without a provider', () => {
     const oidc = (id: string) =>
       `        oidc:\n          issuerUrl: https://login.example.com\n          redirectURI: https://platform.example.com/auth/${id}/callback\n`;
-    const text = config(
+    const text = withAuth(
       '    saml:\n      redirectURI: https://platform.example.com/auth/saml/callback\n      ssoURL: https://idp.example.com/sso\n' +
         '      ca: /ca.pem\n      usernameAttr: name\n      emailAttr: email\n' +
         '    connectors:\n' +
@@ -345,9 +363,9 @@ describe('auth/connectors', () => {
 
 describe('auth/access-key-ttl', () => {
   it('reports negative values as errors and a login TTL above the maximum as a warning', () => {
-    const d = auth(config('    accessKeyMaxTTLSeconds: -5\n    loginAccessKeyTTLSeconds: 10\n'));
+    const d = auth(withAuth('    accessKeyMaxTTLSeconds: -5\n    loginAccessKeyTTLSeconds: 10\n'));
     expect(spans(d)).toEqual([['auth/access-key-ttl', 8, 29, 8, 31]]);
-    const w = auth(config('    accessKeyMaxTTLSeconds: 3600\n    loginAccessKeyTTLSeconds: 86400\n'));
+    const w = auth(withAuth('    accessKeyMaxTTLSeconds: 3600\n    loginAccessKeyTTLSeconds: 86400\n'));
     expect(spans(w)).toEqual([['auth/access-key-ttl', 9, 31, 9, 36]]);
     expect(w[0]?.severity).toBe('warning');
     expect(w[0]?.message).toContain('86400 seconds (1 day), longer than status.auth.accessKeyMaxTTLSeconds');
@@ -356,7 +374,7 @@ describe('auth/access-key-ttl', () => {
 
 describe('auth/groups-filters', () => {
   it('reports expressions Go cannot compile, with Go\'s error', () => {
-    const d = auth(config('    groupsFilters:\n      - ^ok$\n      - (?=x)\n'));
+    const d = auth(withAuth('    groupsFilters:\n      - ^ok$\n      - (?=x)\n'));
     expect(spans(d)).toEqual([['auth/groups-filters', 10, 9, 10, 14]]);
     expect(d[0]?.note).toContain('invalid or unsupported Perl syntax: `(?=`');
   });
@@ -364,7 +382,7 @@ describe('auth/groups-filters', () => {
 
 describe('auth/custom-http-headers', () => {
   it('reports a bad name at the key and a line break in a value, never printing the value', () => {
-    const d = auth(config('    customHttpHeaders:\n      "X-A:": b\n      X-B: "secret\\nvalue"\n'));
+    const d = auth(withAuth('    customHttpHeaders:\n      "X-A:": b\n      X-B: "secret\\nvalue"\n'));
     expect(spans(d)).toEqual([
       ['auth/custom-http-headers', 9, 7, 9, 13],
       ['auth/custom-http-headers', 10, 12, 10, 27],

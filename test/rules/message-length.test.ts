@@ -40,7 +40,7 @@ describe('message length', () => {
   it('keeps the explanation: the diagnostics of every message with a note carry it, filled in', () => {
     const withNote = new Set(
       builtinRules.flatMap((rule) =>
-        Object.entries(rule.meta.messages).flatMap(([, spec]) => (typeof spec === 'object' && spec.note ? [rule.meta.id] : [])),
+        Object.entries(rule.messages).flatMap(([, spec]) => (typeof spec === 'object' && spec.note ? [rule.meta.id] : [])),
       ),
     );
     const diagnostics = allDiagnostics().filter((d) => withNote.has(d.ruleId));
@@ -52,7 +52,7 @@ describe('message length', () => {
 
   it('keeps every message template within 140 characters, placeholders included', () => {
     const long = builtinRules.flatMap((rule) =>
-      Object.entries(rule.meta.messages).flatMap(([id, spec]) => {
+      Object.entries(rule.messages).flatMap(([id, spec]) => {
         const text = typeof spec === 'string' ? spec : spec.text;
         return text.length > 140 ? [`${rule.meta.id}#${id} (${text.length})`] : [];
       }),

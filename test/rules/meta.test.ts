@@ -198,6 +198,8 @@ describe('meta/timestamps', () => {
     const reports: Report[] = [];
     const ctx: RuleContext = {
       report: (r) => reports.push(r),
+      failed: () => undefined,
+      fileState: (_key, init) => init(),
       options: {},
       fromRaw: false,
       facts: { isEmpty: () => false, scalar: () => ({ source: '2024-01-01 10:00:00', plain: true }) },

@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lint, spans } from '../helpers/lint.js';
-
-const config = (status: string): string => `apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: platform-config\nstatus:\n${status}`;
+import { config } from '../helpers/manifests.js';
 
 const OIDC = (issuer: string, clientId = 'platform', clientSecret = '$OIDC_CLIENT_SECRET'): string =>
   config(`  auth:\n    oidc:\n      issuerUrl: ${issuer}\n      clientId: ${clientId}\n      clientSecret: ${clientSecret}\n      groupsClaim: groups\n      groups: [platform-admins]\n`);
@@ -27,18 +26,27 @@ describe('one cause, one diagnostic', () => {
 
   it('every rule of the shipped fixtures and examples speaks alone on a range, but for the documented different facts', () => {
     // Different facts that happen to share a range: on a provider's key, no groups (open sign-up), no CA and missing
-    // fields; on a script URL, its origin (info) and its form (error).
-    const differentFacts = new Set(['security/open-sign-up', 'auth/saml-ca', 'security/ui-scripts']);
+    // fields; on a script URL, its origin (info) and its form (error); on an enabled vault's key, no address and no token.
+    const differentFacts = new Set(['security/open-sign-up', 'auth/saml-ca', 'security/ui-scripts', 'vault/address']);
     const root = join(import.meta.dirname, '../../fixtures');
-    const files = ['examples/broken-config.yaml', 'examples/broken-user.yaml', 'security/http-url/invalid.yaml', 'audit/path/invalid.yaml', 'auth/saml-required/invalid.yaml', 'meta/owner-references/invalid.yaml', 'meta/deletion-grace/invalid.yaml'];
-    for (const file of files) {
+    // Each file with the number of ranges it reports on.
+    const files: Record<string, number> = {
+      'examples/broken-config.yaml': 17,
+      'examples/broken-user.yaml': 8,
+      'security/http-url/invalid.yaml': 10,
+      'audit/path/invalid.yaml': 3,
+      'auth/saml-required/invalid.yaml': 5,
+      'meta/owner-references/invalid.yaml': 11,
+      'meta/deletion-grace/invalid.yaml': 5,
+    };
+    for (const [file, ranges] of Object.entries(files)) {
       const byRange = new Map<string, string[]>();
       for (const d of lint(readFileSync(join(root, file), 'utf8'), { preset: 'strict' })) {
         const key = `${d.document}:${d.line}:${d.column}-${d.endLine}:${d.endColumn}`;
         byRange.set(key, [...new Set([...(byRange.get(key) ?? []), d.ruleId])]);
       }
       // The premise: each file does report, so an empty list means no range is shared, not no diagnostic.
-      expect(byRange.size, file).toBeGreaterThan(0);
+      expect(byRange.size, file).toBe(ranges);
       const shared = [...byRange.entries()].filter(([, rules]) => rules.filter((r) => !differentFacts.has(r)).length > 1);
       expect(shared, file).toEqual([]);
     }

@@ -71,7 +71,7 @@ describe('worker threads', () => {
     const path = join(dir, '.platlint-baseline.json');
     const baselineEntry = { file: 'jane.yaml', object: 'User/jane', rule: 'schema/type', path: '/spec/tokenGeneration' };
     writeFileSync(path, serializeBaseline([baselineEntry]));
-    const lint = await createFileLinter({ cwd: dir, configPath: undefined, ruleFlags: [], withFrames: false, baseline: path, today: '2026-11-24' });
+    const lint = await createFileLinter({ cwd: dir, configPath: undefined, policyPaths: [], ruleFlags: [], withFrames: false, baseline: path, today: '2026-11-24' });
     const result = lint(join(dir, 'jane.yaml'));
     expect(result.diagnostics).toEqual([]);
     expect(result.suppressed?.map((d) => [d.ruleId, d.line, d.by, d.entry])).toEqual([['schema/type', 6, 'baseline', 0]]);

@@ -91,7 +91,7 @@ describe('the escape YAML 1.1 does not know (`\\/`)', () => {
   const escapeFindings = (text: string): string[] => {
     const doc = parseYaml(text).documents[0];
     if (!doc) throw new Error('no document');
-    return goDecode(doc, text).findings.map((f) => `${f.messageId} ${f.data['code'] ?? ''} ${text.slice(f.range[0], f.range[1])} at ${f.range[0]}`);
+    return goDecode(doc, text).findings.map((f) => `${f.rule.meta.id} ${f.messageId} ${text.slice(f.range[0], f.range[1])} at ${f.range[0]}`);
   };
 
   it('is found in the double-quoted scalar that holds it, once per scalar, and in no other', () => {
@@ -102,11 +102,11 @@ describe('the escape YAML 1.1 does not know (`\\/`)', () => {
     values[1900] = '  k1900: a\\/b';
     const text = `m:\n${values.join('\n')}\n`;
     const at = text.indexOf('\\/');
-    expect(escapeFindings(text)).toEqual([`syntax ESCAPE \\/ at ${at}`]);
+    expect(escapeFindings(text)).toEqual([`yaml/syntax syntax \\/ at ${at}`]);
   });
 
   it('is found in a double-quoted key, and not in a scalar after a double-quoted one', () => {
-    expect(escapeFindings('"a\\/b": 1\n')).toEqual(['syntax ESCAPE \\/ at 2']);
+    expect(escapeFindings('"a\\/b": 1\n')).toEqual(['yaml/syntax syntax \\/ at 2']);
     expect(escapeFindings('a: "x"\nb: \'\\/\'\n')).toEqual([]);
   });
 });

@@ -47,9 +47,10 @@ describe('TABs the platform refuses', () => {
     }
     const [line, goError] = refusal;
     if (!/tab character|cannot start any token/.test(goError)) {
-      // Refused for another reason (a TAB Go reads as white space, then text it cannot read): not a TAB's fault.
+      // Refused for another reason (a TAB Go reads as white space, then text it cannot read): not a TAB's fault, one
+      // other syntax error on the line Go names.
       expect(tabs).toEqual([]);
-      expect(diagnostics.filter((d) => d.ruleId === 'yaml/syntax').length).toBeGreaterThan(0);
+      expect(diagnostics.filter((d) => d.ruleId === 'yaml/syntax').map((d) => d.line)).toEqual([line]);
       return;
     }
     expect(tabs.map((d) => [d.line, c.yaml.split('\n')[d.line - 1]?.[d.column - 1], d.severity])).toEqual([[line, '\t', 'error']]);

@@ -1,50 +1,43 @@
-import { absoluteUrlReason, type DataPath, displayPath, getIn, parseAbsoluteUrl, redactUrlPassword, type Rule } from '../../api.js';
-import { APPS, PREDEFINED_APPS, recordItems, REPOSITORIES } from '../shared.js';
+import { absoluteUrlProblem, type DataPath, defineRule, displayPath, getIn, mappingItems, parseAbsoluteUrl, redactUrlPassword } from '../../api.js';
+import { APPS, PREDEFINED_APPS, REPOSITORIES } from '../shared.js';
 
 /** `repo/chart`: a repository name and a chart name, both non-empty, one slash, no white space. */
 const CHART = /^([^/\s]+)\/([^/\s]+)$/;
 
 const URL_FIELDS = ['iconUrl', 'readmeUrl'] as const;
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'apps/predefined-apps',
     description: 'Require predefined apps to name their chart as repo/chart and to use absolute icon and readme URLs',
     severity: 'error',
     sources: ['spec'],
     kinds: ['Config'],
-    messages: {
-      missingChart: {
-        text: '{{field}} has no chart: a predefined app is a chart the space menu offers, so it needs one.',
-        note:
-          'Add chart: <repository>/<chart>, e.g. chart: bitnami/redis.',
-      },
-      chartForm: {
-        text: '{{field}} is "{{value}}", not of the form <repository>/<chart>.',
-        note:
-          'The platform looks the chart up by repository name and chart name. Write e.g. "bitnami/redis", where ' +
-          'bitnami is the name of a repository, not its URL.',
-      },
-      unknownRepository: {
-        text: '{{field}} is "{{value}}", but "{{repo}}" is not a configured repository and {{noDefault}} is true.',
-        note:
-          'The repositories in {{repositories}} are {{known}}, and no default repository exists, so the app ' +
-          'cannot be found. Use one of the configured repository names, or add the repository.',
-        severity: 'warning',
-      },
-      notAbsolute: {
-        text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
-        note:
-          'The UI loads it as is, so a relative or malformed URL shows nothing. Write a full URL such as ' +
-          'https://charts.example.com/icons/app.svg, or leave it out for the default.',
-      },
+  },
+  messages: {
+    missingChart: {
+      text: '{{field}} has no chart: a predefined app is a chart the space menu offers, so it needs one.',
+      note: 'Add chart: <repository>/<chart>, e.g. chart: bitnami/redis.',
+    },
+    chartForm: {
+      text: '{{field}} is "{{value}}", not of the form <repository>/<chart>.',
+      note: 'The platform looks the chart up by repository name and chart name. Write e.g. "bitnami/redis", where bitnami is the name of a repository, not its URL.',
+    },
+    unknownRepository: {
+      text: '{{field}} is "{{value}}", but "{{repo}}" is not a configured repository and {{noDefault}} is true.',
+      note: 'The repositories in {{repositories}} are {{known}}, and no default repository exists, so the app cannot be found. Use one of the configured repository names, or add the repository.',
+      severity: 'warning',
+    },
+    notAbsolute: {
+      text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
+      note: 'The UI loads it as is, so a relative or malformed URL shows nothing. Write a full URL such as https://charts.example.com/icons/app.svg, or leave it out for the default.',
     },
   },
   check(doc, ctx) {
     const noDefault = getIn(doc.data, [...APPS, 'noDefault']) === true;
-    const repoNames = recordItems(doc.data, REPOSITORIES).flatMap(({ value }) => (typeof value['name'] === 'string' ? [value['name']] : []));
+    const repoNames = mappingItems(doc.data, REPOSITORIES).flatMap(({ value }) => (typeof value['name'] === 'string' ? [value['name']] : []));
 
-    for (const { value: app, path } of recordItems(doc.data, PREDEFINED_APPS)) {
+    for (const { value: app, path } of mappingItems(doc.data, PREDEFINED_APPS)) {
       const chart = app['chart'];
       const chartPath: DataPath = [...path, 'chart'];
       if (chart === undefined || chart === null) {
@@ -78,11 +71,11 @@ const rule: Rule = {
         const parsed = parseAbsoluteUrl(url);
         if (!parsed.ok) {
           const urlPath: DataPath = [...path, name];
-          ctx.report({ messageId: 'notAbsolute', path: urlPath, data: { field: displayPath(urlPath), value: redactUrlPassword(url), reason: absoluteUrlReason(parsed.reason) } });
+          ctx.report({ messageId: 'notAbsolute', path: urlPath, data: { field: displayPath(urlPath), value: redactUrlPassword(url), reason: absoluteUrlProblem(parsed.reason) } });
         }
       }
     }
   },
-};
+});
 
 export default rule;

@@ -1,35 +1,30 @@
-import { absoluteUrlReason, type DataPath, displayPath, duplicates, parseAbsoluteUrl, redactUrlPassword, type Rule } from '../../api.js';
-import { recordItems, REPOSITORIES } from '../shared.js';
+import { absoluteUrlProblem, type DataPath, defineRule, displayPath, mappingItems, parseAbsoluteUrl, redactUrlPassword, repeatedField } from '../../api.js';
+import { REPOSITORIES } from '../shared.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'apps/repositories',
     description: 'Require app chart repositories with an absolute URL and a unique name',
     severity: 'error',
     sources: ['spec'],
     kinds: ['Config'],
-    messages: {
-      missingUrl: {
-        text: '{{field}} has no url: the platform cannot fetch charts from a repository without its address.',
-        note:
-          'Add url, e.g. url: https://charts.example.com/stable.',
-      },
-      notAbsolute: {
-        text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
-        note:
-          'The platform fetches the repository index from it. Write the full repository URL, e.g. ' +
-          'https://charts.example.com/stable.',
-      },
-      duplicateName: {
-        text: '{{field}} is "{{value}}", the same name as {{first}}.',
-        note:
-          'Predefined apps refer to charts as <repository name>/<chart>, so the name must say which repository ' +
-          'is meant. Give each repository its own name.',
-      },
+  },
+  messages: {
+    missingUrl: {
+      text: '{{field}} has no url: the platform cannot fetch charts from a repository without its address.',
+      note: 'Add url, e.g. url: https://charts.example.com/stable.',
+    },
+    notAbsolute: {
+      text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
+      note: 'The platform fetches the repository index from it. Write the full repository URL, e.g. https://charts.example.com/stable.',
+    },
+    duplicateName: {
+      text: '{{field}} is "{{value}}", the same name as {{first}}.',
+      note: 'Predefined apps refer to charts as <repository name>/<chart>, so the name must say which repository is meant. Give each repository its own name.',
     },
   },
   check(doc, ctx) {
-    const repositories = recordItems(doc.data, REPOSITORIES);
+    const repositories = mappingItems(doc.data, REPOSITORIES);
     for (const { value: repo, path } of repositories) {
       const url = repo['url'];
       const urlPath: DataPath = [...path, 'url'];
@@ -39,21 +34,15 @@ const rule: Rule = {
       } else if (typeof url === 'string') {
         const parsed = parseAbsoluteUrl(url);
         if (!parsed.ok) {
-          ctx.report({ messageId: 'notAbsolute', path: urlPath, data: { field: displayPath(urlPath), value: redactUrlPassword(url), reason: url === '' ? 'it is empty' : absoluteUrlReason(parsed.reason) } });
+          ctx.report({ messageId: 'notAbsolute', path: urlPath, data: { field: displayPath(urlPath), value: redactUrlPassword(url), reason: url === '' ? 'it is empty' : absoluteUrlProblem(parsed.reason) } });
         }
       }
     }
 
-    const named = repositories.filter(({ value }) => typeof value['name'] === 'string');
-    for (const i of duplicates(named, ({ value }) => value['name'])) {
-      const dup = named[i];
-      if (!dup) continue;
-      const name = dup.value['name'] as string;
-      const first = named.find(({ value }) => value['name'] === name);
-      const namePath: DataPath = [...dup.path, 'name'];
-      ctx.report({ messageId: 'duplicateName', path: namePath, data: { field: displayPath(namePath), value: name, first: first ? displayPath([...first.path, 'name']) : '' } });
+    for (const { path, value, first } of repeatedField(repositories, 'name')) {
+      ctx.report({ messageId: 'duplicateName', path, data: { field: displayPath(path), value, first: displayPath(first) } });
     }
   },
-};
+});
 
 export default rule;

@@ -1,7 +1,7 @@
-import { type DataPath, displayPath, isRecord, recordAt, type Rule } from '../../api.js';
+import { type DataPath, defineRule, displayPath, isRecord, recordAt } from '../../api.js';
 import { AUDIT, auditLevel, nonEmptyList } from '../shared.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'audit/level-or-policy',
     description: 'Disallow an audit level together with an audit policy, and levels outside 1 to 4',
@@ -9,26 +9,21 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.audit'],
     kinds: ['Config'],
-    messages: {
-      both: {
-        text: '{{field}} is set together with a non-empty {{policy}}.',
-        note:
-          'The spec says the level cannot be used together with a policy (a level is a preconfigured policy). ' +
-          'Keep one: remove level to use your own rules, or remove the policy to use the level.',
-      },
-      outOfRange: {
-        text: '{{field}} is {{value}}, not an audit level from 1 to 4.',
-        note:
-          'The platform only defines the audit levels 1 (modifying requests) to 4 (requests with request and ' +
-          'response bodies). Write a level from 1 to 4, or use policy rules instead.',
-        severity: 'warning',
-      },
-      zero: {
-        text: '{{field}} is 0, which the platform reads as "no level" (the same as leaving it out).',
-        note:
-          'Write a level from 1 to 4, or remove the field.',
-        severity: 'warning',
-      },
+  },
+  messages: {
+    both: {
+      text: '{{field}} is set together with a non-empty {{policy}}.',
+      note: 'The spec says the level cannot be used together with a policy (a level is a preconfigured policy). Keep one: remove level to use your own rules, or remove the policy to use the level.',
+    },
+    outOfRange: {
+      text: '{{field}} is {{value}}, not an audit level from 1 to 4.',
+      note: 'The platform only defines the audit levels 1 (modifying requests) to 4 (requests with request and response bodies). Write a level from 1 to 4, or use policy rules instead.',
+      severity: 'warning',
+    },
+    zero: {
+      text: '{{field}} is 0, which the platform reads as "no level" (the same as leaving it out).',
+      note: 'Write a level from 1 to 4, or remove the field.',
+      severity: 'warning',
     },
   },
   check(doc, ctx) {
@@ -49,6 +44,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'both', path: levelPath, at: 'key', data: { field, policy: displayPath([...AUDIT, 'policy']) } });
     }
   },
-};
+});
 
 export default rule;

@@ -1,7 +1,7 @@
-import { type DataPath, displayPath, getIn, isRecord, recordAt, type Rule } from '../../api.js';
+import { type DataPath, defineRule, displayPath, getIn, isRecord, recordAt } from '../../api.js';
 import { AUDIT, POLICY_RULES, auditLevel, policyRules } from '../shared.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'audit/nothing-logged',
     description: 'Warn when audit logging is enabled but neither a level nor a policy rule logs anything',
@@ -9,19 +9,15 @@ const rule: Rule = {
     sources: ['spec'],
     sections: ['status.audit'],
     kinds: ['Config'],
-    messages: {
-      noLevelNoRules: {
-        text: '{{field}} is true but neither {{audit}}.level nor {{audit}}.policy.rules is set.',
-        note:
-          'The default policy logs nothing, so no request is audited. Set level (1 to 4), or add policy rules, ' +
-          'e.g. a final rule "- level: Metadata".',
-      },
-      allNone: {
-        text: '{{field}} is true but every rule of {{audit}}.policy.rules has level None and no level is set.',
-        note:
-          'No request is audited. Give the requests you want to keep a level such as Metadata, e.g. a final ' +
-          'rule "- level: Metadata".',
-      },
+  },
+  messages: {
+    noLevelNoRules: {
+      text: '{{field}} is true but neither {{audit}}.level nor {{audit}}.policy.rules is set.',
+      note: 'The default policy logs nothing, so no request is audited. Set level (1 to 4), or add policy rules, e.g. a final rule "- level: Metadata".',
+    },
+    allNone: {
+      text: '{{field}} is true but every rule of {{audit}}.policy.rules has level None and no level is set.',
+      note: 'No request is audited. Give the requests you want to keep a level such as Metadata, e.g. a final rule "- level: Metadata".',
     },
   },
   check(doc, ctx) {
@@ -46,6 +42,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'allNone', path: enabledPath, data });
     }
   },
-};
+});
 
 export default rule;

@@ -1,7 +1,7 @@
-import { type DataPath, displayPath, recordAt, type Rule } from '../../api.js';
+import { type DataPath, defineRule, displayPath, recordAt } from '../../api.js';
 import { AUDIT } from '../shared.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'audit/path',
     description: 'Require a log directory path when audit logging is enabled',
@@ -10,19 +10,15 @@ const rule: Rule = {
     sections: ['status.audit'],
     supersedes: ['schema/empty-value'],
     kinds: ['Config'],
-    messages: {
-      missing: {
-        text: '{{audit}}.enabled is true but {{audit}}.path is not set.',
-        note:
-          'The spec requires the directory of the audit log files (backups are kept beside them) when audit is ' +
-          'enabled. Add path, e.g. path: /var/log/platform/audit.',
-      },
-      empty: {
-        text: '{{field}} is empty but {{audit}}.enabled is true.',
-        note:
-          'The spec requires the directory of the audit log files when audit is enabled. Write a directory such ' +
-          'as /var/log/platform/audit.',
-      },
+  },
+  messages: {
+    missing: {
+      text: '{{audit}}.enabled is true but {{audit}}.path is not set.',
+      note: 'The spec requires the directory of the audit log files (backups are kept beside them) when audit is enabled. Add path, e.g. path: /var/log/platform/audit.',
+    },
+    empty: {
+      text: '{{field}} is empty but {{audit}}.enabled is true.',
+      note: 'The spec requires the directory of the audit log files when audit is enabled. Write a directory such as /var/log/platform/audit.',
     },
   },
   check(doc, ctx) {
@@ -38,6 +34,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'empty', path: pathPath, data: { field: displayPath(pathPath), audit: displayPath(AUDIT) } });
     }
   },
-};
+});
 
 export default rule;

@@ -1,4 +1,4 @@
-import { type DataPath, displayPath, isRecord, listAt, nameIsDNSSubdomain, type Rule } from '../../api.js';
+import { type DataPath, defineRule, displayPath, listAt, mappingItems, nameIsDNSSubdomain } from '../../api.js';
 import { nonEmptyList, policyRules } from '../shared.js';
 
 /**
@@ -6,7 +6,7 @@ import { nonEmptyList, policyRules } from '../shared.js';
  * (`k8s.io/apiserver/pkg/apis/audit/validation`: `validatePolicyRule`, `validateNonResourceURLs`, `validateResources`),
  * plus a warning where a wildcard glued to a path step matches more than it seems to.
  */
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'audit/policy-rules',
     description: 'Require audit policy rules that the audit policy validation accepts',
@@ -14,46 +14,32 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.audit'],
     kinds: ['Config'],
-    messages: {
-      resourceNamesWithoutResources: {
-        text: '{{field}} is set but {{resources}} is empty.',
-        note:
-          'Resource names only narrow down listed resources ("using resourceNames requires at least one ' +
-          'resource"), so the policy is rejected. List the resources, e.g. resources: [configmaps], next to ' +
-          'resourceNames.',
-      },
-      urlsWithResources: {
-        text: '{{field}} is set together with {{other}}.',
-        note:
-          'A rule applies either to API resources or to non-resource URL paths, never both ("rules cannot apply ' +
-          'to both regular resources and non-resource URLs"), so the policy is rejected. Split it into two ' +
-          'rules.',
-      },
-      urlNoSlash: {
-        text: '{{field}} is "{{value}}", which does not start with "/".',
-        note:
-          'A non-resource URL must be "*" or a path that starts with "/" ("non-resource URL rules must begin ' +
-          'with a \'/\' character"), so the policy is rejected. Write e.g. "/{{suggestion}}".',
-      },
-      urlWildcardNotLast: {
-        text: '{{field}} is "{{value}}", with a "*" before the end.',
-        note:
-          'A "*" may only be the last character of a non-resource URL ("non-resource URL wildcards \'*\' must be ' +
-          'the final character of the rule"), so the policy is rejected. Write a prefix ending in "/*", e.g. ' +
-          '"/apis/*".',
-      },
-      urlWildcardPartialStep: {
-        text: '{{field}} "{{value}}" is a prefix match: it matches every path that starts with "{{bare}}".',
-        note: 'Kubernetes accepts a "*" as the last character and matches any path with the text before it as a prefix, so "/api*" also matches "/apis/...". If only that path and what is below it are meant, write "{{bare}}" and "{{suggestion}}".',
-        severity: 'warning',
-      },
-      groupInvalid: {
-        text: '{{field}} is "{{value}}", not an API group name.',
-        note:
-          'Write the group alone without a version (e.g. "rbac.authorization.k8s.io", not ' +
-          '"rbac.authorization.k8s.io/v1"), "" for the core group, or "*" for every group. Validation says: ' +
-          '{{reason}}.',
-      },
+  },
+  messages: {
+    resourceNamesWithoutResources: {
+      text: '{{field}} is set but {{resources}} is empty.',
+      note: 'Resource names only narrow down listed resources ("using resourceNames requires at least one resource"), so the policy is rejected. List the resources, e.g. resources: [configmaps], next to resourceNames.',
+    },
+    urlsWithResources: {
+      text: '{{field}} is set together with {{other}}.',
+      note: 'A rule applies either to API resources or to non-resource URL paths, never both ("rules cannot apply to both regular resources and non-resource URLs"), so the policy is rejected. Split it into two rules.',
+    },
+    urlNoSlash: {
+      text: '{{field}} is "{{value}}", which does not start with "/".',
+      note: 'A non-resource URL must be "*" or a path that starts with "/" ("non-resource URL rules must begin with a \'/\' character"), so the policy is rejected. Write e.g. "/{{suggestion}}".',
+    },
+    urlWildcardNotLast: {
+      text: '{{field}} is "{{value}}", with a "*" before the end.',
+      note: 'A "*" may only be the last character of a non-resource URL ("non-resource URL wildcards \'*\' must be the final character of the rule"), so the policy is rejected. Write a prefix ending in "/*", e.g. "/apis/*".',
+    },
+    urlWildcardPartialStep: {
+      text: '{{field}} "{{value}}" is a prefix match: it matches every path that starts with "{{bare}}".',
+      note: 'Kubernetes accepts a "*" as the last character and matches any path with the text before it as a prefix, so "/api*" also matches "/apis/...". If only that path and what is below it are meant, write "{{bare}}" and "{{suggestion}}".',
+      severity: 'warning',
+    },
+    groupInvalid: {
+      text: '{{field}} is "{{value}}", not an API group name.',
+      note: 'Write the group alone without a version (e.g. "rbac.authorization.k8s.io", not "rbac.authorization.k8s.io/v1"), "" for the core group, or "*" for every group. Validation says: {{reason}}.',
     },
   },
   check(doc, ctx) {
@@ -85,8 +71,7 @@ const rule: Rule = {
       }
 
       // validateResources
-      for (const { value: groupResources, path: grPath } of listAt(doc.data, [...path, 'resources'])) {
-        if (!isRecord(groupResources)) continue;
+      for (const { value: groupResources, path: grPath } of mappingItems(doc.data, [...path, 'resources'])) {
         const group = groupResources['group'];
         if (typeof group === 'string' && group !== '' && group !== '*') {
           const problems = nameIsDNSSubdomain(group, false);
@@ -102,6 +87,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

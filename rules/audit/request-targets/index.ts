@@ -1,4 +1,4 @@
-import { displayPath, listAt, type Rule } from '../../api.js';
+import { defineRule, displayPath, listAt } from '../../api.js';
 import { policyRules } from '../shared.js';
 
 /** The request targets the platform's audit types define (upstream `RequestTarget` constants). */
@@ -9,7 +9,7 @@ function suggest(value: string): string | undefined {
   return REQUEST_TARGETS.find((t) => t.toLowerCase() === lower);
 }
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'audit/request-targets',
     description: 'Warn on audit policy request targets the platform does not define',
@@ -17,18 +17,15 @@ const rule: Rule = {
     sources: ['upstream'],
     sections: ['status.audit'],
     kinds: ['Config'],
-    messages: {
-      unknown: {
-        text: '{{field}} is "{{value}}", which is not a request target of the platform ({{targets}}).',
-        note:
-          'No request has that target, so the rule never matches. Write one of those values.',
-      },
-      wrongCase: {
-        text: '{{field}} is "{{value}}", in the wrong case.',
-        note:
-          'Request targets are case-sensitive and no request has this one, so the rule never matches. Write ' +
-          '"{{suggestion}}".',
-      },
+  },
+  messages: {
+    unknown: {
+      text: '{{field}} is "{{value}}", which is not a request target of the platform ({{targets}}).',
+      note: 'No request has that target, so the rule never matches. Write one of those values.',
+    },
+    wrongCase: {
+      text: '{{field}} is "{{value}}", in the wrong case.',
+      note: 'Request targets are case-sensitive and no request has this one, so the rule never matches. Write "{{suggestion}}".',
     },
   },
   check(doc, ctx) {
@@ -50,6 +47,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

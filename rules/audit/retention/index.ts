@@ -1,4 +1,4 @@
-import { type DataPath, displayPath, recordAt, type Rule } from '../../api.js';
+import { type DataPath, defineRule, displayPath, recordAt } from '../../api.js';
 import { AUDIT } from '../shared.js';
 
 /** What each retention field counts, and what 0 / leaving it out means (spec, "Limits"). */
@@ -9,7 +9,7 @@ const FIELDS: readonly { name: string; unit: string; zero: string }[] = [
   { name: 'dataStoreTTL', unit: 'hours to keep events in the data store', zero: 'leave it out for the platform default, or write a number of hours such as 720 (30 days)' },
 ];
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'audit/retention',
     description: 'Disallow negative audit log retention and rotation settings',
@@ -17,12 +17,11 @@ const rule: Rule = {
     sources: ['spec'],
     sections: ['status.audit'],
     kinds: ['Config'],
-    messages: {
-      negative: {
-        text: '{{field}} is {{value}}, but it is a number of {{unit}} and cannot be negative.',
-        note:
-          'Write 0 or more; {{zero}}.',
-      },
+  },
+  messages: {
+    negative: {
+      text: '{{field}} is {{value}}, but it is a number of {{unit}} and cannot be negative.',
+      note: 'Write 0 or more; {{zero}}.',
     },
   },
   check(doc, ctx) {
@@ -36,6 +35,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'negative', path, data: { field: displayPath(path), value, unit, zero } });
     }
   },
-};
+});
 
 export default rule;

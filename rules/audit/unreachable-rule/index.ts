@@ -1,7 +1,7 @@
-import { displayPath, type Rule } from '../../api.js';
+import { defineRule, displayPath } from '../../api.js';
 import { isCatchAll, policyRules, RESTRICTION_FIELDS } from '../shared.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'audit/unreachable-rule',
     description: 'Warn on audit policy rules that come after a rule matching every request',
@@ -9,13 +9,11 @@ const rule: Rule = {
     sources: ['spec'],
     sections: ['status.audit'],
     kinds: ['Config'],
-    messages: {
-      unreachable: {
-        text: '{{field}} never applies.',
-        note:
-          '{{catchAll}} (level {{level}}) sets none of {{fields}}, so it matches every request, and the first ' +
-          'matching rule wins. Move this rule above {{catchAll}}, or remove it.',
-      },
+  },
+  messages: {
+    unreachable: {
+      text: '{{field}} never applies.',
+      note: '{{catchAll}} (level {{level}}) sets none of {{fields}}, so it matches every request, and the first matching rule wins. Move this rule above {{catchAll}}, or remove it.',
     },
   },
   check(doc, ctx) {
@@ -32,6 +30,6 @@ const rule: Rule = {
       });
     }
   },
-};
+});
 
 export default rule;

@@ -1,4 +1,4 @@
-import { recordAt, type Rule } from '../../api.js';
+import { defineRule, recordAt } from '../../api.js';
 
 function seconds(n: number): string {
   const days = n / 86400;
@@ -8,7 +8,7 @@ function seconds(n: number): string {
   return `${n} seconds`;
 }
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'auth/access-key-ttl',
     description: 'Require access-key lifetimes to be non-negative and the login key lifetime within the global maximum',
@@ -16,20 +16,16 @@ const rule: Rule = {
     sources: ['spec'],
     sections: ['status.auth'],
     kinds: ['Config'],
-    messages: {
-      negative: {
-        text: '{{field}} is {{value}}: a lifetime in seconds cannot be negative.',
-        note:
-          'Write a number of seconds (e.g. 2592000 for 30 days), or {{zero}}.',
-      },
-      loginAboveMax: {
-        text: 'status.auth.loginAccessKeyTTLSeconds is {{login}}, longer than status.auth.accessKeyMaxTTLSeconds, ' +
-          '{{max}}.',
-        note:
-          'accessKeyMaxTTLSeconds is the global maximum lifespan of every access key, and login keys cannot ' +
-          'live longer. Lower loginAccessKeyTTLSeconds to at most {{maxValue}}, or raise the maximum.',
-        severity: 'warning',
-      },
+  },
+  messages: {
+    negative: {
+      text: '{{field}} is {{value}}: a lifetime in seconds cannot be negative.',
+      note: 'Write a number of seconds (e.g. 2592000 for 30 days), or {{zero}}.',
+    },
+    loginAboveMax: {
+      text: 'status.auth.loginAccessKeyTTLSeconds is {{login}}, longer than status.auth.accessKeyMaxTTLSeconds, {{max}}.',
+      note: 'accessKeyMaxTTLSeconds is the global maximum lifespan of every access key, and login keys cannot live longer. Lower loginAccessKeyTTLSeconds to at most {{maxValue}}, or raise the maximum.',
+      severity: 'warning',
     },
   },
   check(doc, ctx) {
@@ -56,6 +52,6 @@ const rule: Rule = {
       });
     }
   },
-};
+});
 
 export default rule;

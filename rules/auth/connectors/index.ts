@@ -1,9 +1,9 @@
-import { displayPath, isRecord, listAt, PROVIDER_TYPES, recordAt, type Rule, shown } from '../../api.js';
+import { defineRule, displayPath, isRecord, mappingItems, PROVIDER_TYPES, recordAt, shown } from '../../api.js';
 import { TOP_LEVEL_IDS, isUrlSafeConnectorId } from '../shared.js';
 
 const PROVIDER_LIST = PROVIDER_TYPES.join(', ');
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'auth/connectors',
     description: 'Require every additional connector to have a unique, URL-safe id and a provider',
@@ -11,38 +11,27 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],
-    messages: {
-      idMissing: {
-        text: '{{field}} has no id.',
-        note:
-          'The id names the connector in the login URL and its callback /auth/<id>/callback, and the identity ' +
-          'service refuses a connector without one ("no ID field for connector"). Add an id such as id: ' +
-          'corp-sso.',
-      },
-      idNotUrlSafe: {
-        text: '{{field}} is "{{id}}", which cannot stand as one step of the callback path /auth/<id>/callback as ' +
-          'written.',
-        note:
-          '{{reason}}. Use letters, digits, "-", "_", "." and "~" only, e.g. "{{example}}".',
-      },
-      idDuplicate: {
-        text: '{{field}} is "{{id}}", the same id as {{other}}.',
-        note:
-          'Both connectors would claim the login route and the callback /auth/{{id}}/callback, so one of them ' +
-          'cannot be used. Give every connector its own id.',
-      },
-      idClashesTopLevel: {
-        text: '{{field}} is "{{id}}", the id of the top-level {{provider}} provider (its callback is ' +
-          '/auth/{{id}}/callback).',
-        note:
-          'Both would claim the same login route. Choose another id for the connector.',
-      },
-      noProvider: {
-        text: '{{field}} configures no login provider.',
-        note:
-          'A connector needs one of the provider objects {{providers}}, otherwise it offers no way to log in. ' +
-          'Add the provider this connector is meant for.',
-      },
+  },
+  messages: {
+    idMissing: {
+      text: '{{field}} has no id.',
+      note: 'The id names the connector in the login URL and its callback /auth/<id>/callback, and the identity service refuses a connector without one ("no ID field for connector"). Add an id such as id: corp-sso.',
+    },
+    idNotUrlSafe: {
+      text: '{{field}} is "{{id}}", which cannot stand as one step of the callback path /auth/<id>/callback as written.',
+      note: '{{reason}}. Use letters, digits, "-", "_", "." and "~" only, e.g. "{{example}}".',
+    },
+    idDuplicate: {
+      text: '{{field}} is "{{id}}", the same id as {{other}}.',
+      note: 'Both connectors would claim the login route and the callback /auth/{{id}}/callback, so one of them cannot be used. Give every connector its own id.',
+    },
+    idClashesTopLevel: {
+      text: '{{field}} is "{{id}}", the id of the top-level {{provider}} provider (its callback is /auth/{{id}}/callback).',
+      note: 'Both would claim the same login route. Choose another id for the connector.',
+    },
+    noProvider: {
+      text: '{{field}} configures no login provider.',
+      note: 'A connector needs one of the provider objects {{providers}}, otherwise it offers no way to log in. Add the provider this connector is meant for.',
     },
   },
   check(doc, ctx) {
@@ -52,8 +41,7 @@ const rule: Rule = {
     const topLevel = new Map<string, string>();
     for (const type of PROVIDER_TYPES) if (isRecord(auth[type])) topLevel.set(TOP_LEVEL_IDS[type], type);
     const seen = new Map<string, string>();
-    for (const { value: connector, path } of listAt(doc.data, [...authPath, 'connectors'])) {
-      if (!isRecord(connector)) continue;
+    for (const { value: connector, path } of mappingItems(doc.data, [...authPath, 'connectors'])) {
       const id = connector['id'];
       const idField = displayPath([...path, 'id']);
       if (id === undefined || id === null || id === '') {
@@ -87,6 +75,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

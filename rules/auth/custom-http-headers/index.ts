@@ -1,6 +1,6 @@
-import { hasCRLF, isHttpToken, recordAt, type Rule, shown } from '../../api.js';
+import { defineRule, hasCRLF, isHttpToken, recordAt, shown } from '../../api.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'auth/custom-http-headers',
     description: 'Require customHttpHeaders names to be HTTP tokens and values to be free of line breaks',
@@ -8,20 +8,15 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],
-    messages: {
-      invalidName: {
-        text: 'The header name "{{name}}" in status.auth.customHttpHeaders is not a valid HTTP header name.',
-        note:
-          'A header name is a token (letters, digits and !#$%&\'*+-.^_`|~, no spaces or colons), so it cannot be sent on ' +
-          'the authentication endpoints. Write the bare name, e.g. X-Frame-Options, with the value on the right of the colon.',
-      },
-      crlf: {
-        text: 'The value of header "{{name}}" in status.auth.customHttpHeaders contains a line break.',
-        note:
-          'A header value is one line, and a line break in it would split the response header (header ' +
-          'injection). Write the value on one line (a YAML block scalar "|" keeps a final line break; use a ' +
-          'plain or quoted string, or ">-").',
-      },
+  },
+  messages: {
+    invalidName: {
+      text: 'The header name "{{name}}" in status.auth.customHttpHeaders is not a valid HTTP header name.',
+      note: "A header name is a token (letters, digits and !#$%&'*+-.^_`|~, no spaces or colons), so it cannot be sent on the authentication endpoints. Write the bare name, e.g. X-Frame-Options, with the value on the right of the colon.",
+    },
+    crlf: {
+      text: 'The value of header "{{name}}" in status.auth.customHttpHeaders contains a line break.',
+      note: 'A header value is one line, and a line break in it would split the response header (header injection). Write the value on one line (a YAML block scalar "|" keeps a final line break; use a plain or quoted string, or ">-").',
     },
   },
   check(doc, ctx) {
@@ -37,6 +32,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

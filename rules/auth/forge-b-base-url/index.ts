@@ -1,7 +1,7 @@
-import { eachProvider, redactUrlPassword, type Rule, shown } from '../../api.js';
+import { defineRule, providersOfType, redactUrlPassword, shown } from '../../api.js';
 import { fieldName, filled, httpUrlProblem } from '../shared.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'auth/forge-b-base-url',
     description: 'Require the gitForgeB baseURL to be an absolute http(s) URL',
@@ -9,19 +9,15 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],
-    messages: {
-      notAbsolute: {
-        text: '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}).',
-        note:
-          'The platform appends the OAuth and API paths (/oauth/authorize, /api/v4/...) to it to reach a ' +
-          'self-hosted forge. Write the full URL of the instance, e.g. https://gitlab.example.com, or leave ' +
-          'baseURL out for the public hosted forge.',
-      },
+  },
+  messages: {
+    notAbsolute: {
+      text: '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}).',
+      note: 'The platform appends the OAuth and API paths (/oauth/authorize, /api/v4/...) to it to reach a self-hosted forge. Write the full URL of the instance, e.g. https://gitlab.example.com, or leave baseURL out for the public hosted forge.',
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'gitForgeB') continue;
+    for (const entry of providersOfType(doc.data, 'gitForgeB')) {
       const value = filled(entry, 'baseURL');
       if (value === undefined) continue;
       const reason = httpUrlProblem(value);
@@ -33,6 +29,6 @@ const rule: Rule = {
       });
     }
   },
-};
+});
 
 export default rule;

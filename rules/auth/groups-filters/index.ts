@@ -1,6 +1,6 @@
-import { checkGoRegex, displayPath, listAt, type Rule, shown } from '../../api.js';
+import { checkGoRegex, defineRule, displayPath, listAt, shown } from '../../api.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'auth/groups-filters',
     description: "Require every groupsFilters entry to be a regular expression in Go's RE2 syntax",
@@ -8,13 +8,11 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],
-    messages: {
-      invalid: {
-        text: '{{field}} is "{{value}}", which Go\'s regexp package cannot compile.',
-        note:
-          'The compiler says: {{error}}. The platform matches single sign-on groups against these expressions ' +
-          '(RE2 syntax: no lookarounds, no backreferences). Fix the expression, e.g. ^platform-.*$.',
-      },
+  },
+  messages: {
+    invalid: {
+      text: '{{field}} is "{{value}}", which Go\'s regexp package cannot compile.',
+      note: 'The compiler says: {{error}}. The platform matches single sign-on groups against these expressions (RE2 syntax: no lookarounds, no backreferences). Fix the expression, e.g. ^platform-.*$.',
     },
   },
   check(doc, ctx) {
@@ -25,6 +23,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'invalid', path, data: { field: displayPath(path), value: shown(value), error } });
     }
   },
-};
+});
 
 export default rule;

@@ -1,7 +1,7 @@
-import { eachProvider, type Rule } from '../../api.js';
+import { defineRule, providersOfType } from '../../api.js';
 import { fieldName, filled, nonEmptyList } from '../shared.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'auth/oidc-groups',
     description: 'Warn when an OIDC provider requires groups but names no groupsClaim to read them from',
@@ -9,18 +9,15 @@ const rule: Rule = {
     sources: ['upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],
-    messages: {
-      noGroupsClaim: {
-        text: '{{field}} lists required groups, but {{provider}} has no groupsClaim.',
-        note:
-          'The platform fills a user\'s groups only from the ID-token claim named by groupsClaim, so no user is ' +
-          'in any listed group and every login is denied. Set groupsClaim (usually "groups") or remove groups.',
-      },
+  },
+  messages: {
+    noGroupsClaim: {
+      text: '{{field}} lists required groups, but {{provider}} has no groupsClaim.',
+      note: 'The platform fills a user\'s groups only from the ID-token claim named by groupsClaim, so no user is in any listed group and every login is denied. Set groupsClaim (usually "groups") or remove groups.',
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'oidc') continue;
+    for (const entry of providersOfType(doc.data, 'oidc')) {
       if (!nonEmptyList(entry, 'groups') || filled(entry, 'groupsClaim')) continue;
       ctx.report({
         messageId: 'noGroupsClaim',
@@ -30,6 +27,6 @@ const rule: Rule = {
       });
     }
   },
-};
+});
 
 export default rule;

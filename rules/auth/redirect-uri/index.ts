@@ -1,4 +1,4 @@
-import { CALLBACK_PATHS, eachProvider, parseAbsoluteUrl, type ProviderEntry, redactUrlPassword, type Rule, shown, splitHostPort, stringAt } from '../../api.js';
+import { CALLBACK_PATHS, defineRule, eachProvider, parseAbsoluteUrl, type ProviderEntry, redactUrlPassword, shown, splitHostPort, stringAt } from '../../api.js';
 import { fieldName, filled, httpUrlProblem, usableConnectorId } from '../shared.js';
 
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { https: '443', http: '80' };
@@ -12,7 +12,7 @@ function platformHostOf(data: unknown): { text: string; host: string; port: numb
 }
 
 /** The callback path this provider must use, and whether a mismatch is an error (spec) or a warning (upstream). */
-function expectedCallback(entry: ProviderEntry): { path: string; messageId: string } | undefined {
+function expectedCallback(entry: ProviderEntry): { path: string; messageId: 'connectorCallback' | 'forgeBCallback' | 'wrongCallback' } | undefined {
   if (entry.connector) {
     const id = usableConnectorId(entry);
     return id === undefined ? undefined : { path: `/auth/${id}/callback`, messageId: 'connectorCallback' };
@@ -20,7 +20,7 @@ function expectedCallback(entry: ProviderEntry): { path: string; messageId: stri
   return { path: CALLBACK_PATHS[entry.type], messageId: entry.type === 'gitForgeB' ? 'forgeBCallback' : 'wrongCallback' };
 }
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'auth/redirect-uri',
     description: "Require login redirect URIs to be absolute URLs that end in the provider's callback path on the platform host",
@@ -28,47 +28,34 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],
-    messages: {
-      notAbsolute: {
-        text: '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}).',
-        note:
-          'The identity provider sends the browser back to exactly this address after login. Write the full ' +
-          'URL, e.g. {{example}}.',
-      },
-      wrongCallback: {
-        text: '{{field}} has the path "{{path}}", but the platform receives {{provider}} logins at {{callback}}.',
-        note:
-          'The provider would send users to a page that does not complete the login. Use a URL ending in ' +
-          '{{callback}}, e.g. {{example}}.',
-      },
-      forgeBCallback: {
-        text: '{{field}} has the path "{{path}}", but the platform receives gitForgeB logins at {{callback}}.',
-        note:
-          'The forge would send users to a page that does not complete the login. Use a URL ending in ' +
-          '{{callback}}, e.g. {{example}}.',
-        severity: 'warning',
-      },
-      connectorCallback: {
-        text: '{{field}} has the path "{{path}}", but connector "{{id}}" receives its logins at ' +
-          '/auth/{{id}}/callback.',
-        note:
-          'The connector id is the path step. The provider would send users to another connector\'s callback or ' +
-          'to no page at all. Use a URL ending in {{callback}}, e.g. {{example}}.',
-        severity: 'warning',
-      },
-      hostMismatch: {
-        text: '{{field}} points to "{{host}}", but status.platformHost is "{{platformHost}}".',
-        note:
-          'The login callback has to reach the platform, which started the login and holds its state. Use the ' +
-          'platform host, e.g. {{example}}.',
-        severity: 'warning',
-      },
-      postLogoutNotAbsolute: {
-        text: '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}).',
-        note:
-          'The provider redirects the browser to it after logout. Write the full URL of a platform page, e.g. ' +
-          '{{example}}.',
-      },
+  },
+  messages: {
+    notAbsolute: {
+      text: '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}).',
+      note: 'The identity provider sends the browser back to exactly this address after login. Write the full URL, e.g. {{example}}.',
+    },
+    wrongCallback: {
+      text: '{{field}} has the path "{{path}}", but the platform receives {{provider}} logins at {{callback}}.',
+      note: 'The provider would send users to a page that does not complete the login. Use a URL ending in {{callback}}, e.g. {{example}}.',
+    },
+    forgeBCallback: {
+      text: '{{field}} has the path "{{path}}", but the platform receives gitForgeB logins at {{callback}}.',
+      note: 'The forge would send users to a page that does not complete the login. Use a URL ending in {{callback}}, e.g. {{example}}.',
+      severity: 'warning',
+    },
+    connectorCallback: {
+      text: '{{field}} has the path "{{path}}", but connector "{{id}}" receives its logins at /auth/{{id}}/callback.',
+      note: "The connector id is the path step. The provider would send users to another connector's callback or to no page at all. Use a URL ending in {{callback}}, e.g. {{example}}.",
+      severity: 'warning',
+    },
+    hostMismatch: {
+      text: '{{field}} points to "{{host}}", but status.platformHost is "{{platformHost}}".',
+      note: 'The login callback has to reach the platform, which started the login and holds its state. Use the platform host, e.g. {{example}}.',
+      severity: 'warning',
+    },
+    postLogoutNotAbsolute: {
+      text: '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}).',
+      note: 'The provider redirects the browser to it after logout. Write the full URL of a platform page, e.g. {{example}}.',
     },
   },
   check(doc, ctx) {
@@ -102,18 +89,10 @@ const rule: Rule = {
       }
 
       if (expected && !parsed.path.endsWith(expected.path)) {
-        ctx.report({
-          messageId: expected.messageId,
-          path,
-          data: {
-            field,
-            path: shown(parsed.path || '/'),
-            provider: entry.type,
-            callback: expected.path,
-            id: entry.connector?.id ?? '',
-            example: `${base}${expected.path}`,
-          },
-        });
+        const data = { field, path: shown(parsed.path || '/'), callback: expected.path, example: `${base}${expected.path}` };
+        if (expected.messageId === 'connectorCallback') ctx.report({ messageId: 'connectorCallback', path, data: { ...data, id: entry.connector?.id ?? '' } });
+        else if (expected.messageId === 'forgeBCallback') ctx.report({ messageId: 'forgeBCallback', path, data });
+        else ctx.report({ messageId: 'wrongCallback', path, data: { ...data, provider: entry.type } });
       }
 
       if (platform) {
@@ -130,6 +109,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

@@ -1,9 +1,9 @@
-import { checkSamlCaData, eachProvider, isBase64, type Rule } from '../../api.js';
+import { checkSamlCaData, defineRule, isBase64, providersOfType } from '../../api.js';
 import { fieldName, filled, isTrue } from '../shared.js';
 
 // caData is a secret-like blob: its value never goes into a message, only the field name and what is wrong with it.
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'auth/saml-ca',
     description: 'Require every SAML provider to have exactly one of ca and caData, and caData to be a base64 PEM certificate',
@@ -11,38 +11,27 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],
-    messages: {
-      missing: {
-        text: '{{provider}} has neither ca nor caData, and insecureSkipSignatureValidation is not true.',
-        note:
-          'The SAML connector needs the identity provider\'s CA certificate to verify signed responses and ' +
-          'refuses to start ("must provide either \'ca\' or \'caData\'"). Set caData to the base64-encoded PEM ' +
-          'certificate (base64 -w0 idp-ca.pem), or ca to the path of the PEM file.',
-      },
-      both: {
-        text: '{{provider}} sets both ca and caData.',
-        note:
-          'The SAML connector takes exactly one of them and refuses to start ("must provide either \'ca\' or ' +
-          '\'caData\'"). Keep one and remove the other.',
-      },
-      notBase64: {
-        text: '{{field}} is not valid base64 ({{reason}}).',
-        note:
-          'The platform decodes caData from base64 when it reads the config, so the whole config is rejected. ' +
-          'Write the base64 encoding of the PEM certificate file, e.g. the output of base64 -w0 idp-ca.pem.',
-      },
-      notCertificate: {
-        text: '{{field}} is valid base64, but what it decodes to is not a PEM certificate.',
-        note:
-          'The decoded data: {{reason}}. The SAML connector cannot load a certificate from it and refuses to ' +
-          'start. Write the base64 encoding of the PEM certificate file, e.g. the output of base64 -w0 ' +
-          'idp-ca.pem.',
-      },
+  },
+  messages: {
+    missing: {
+      text: '{{provider}} has neither ca nor caData, and insecureSkipSignatureValidation is not true.',
+      note: 'The SAML connector needs the identity provider\'s CA certificate to verify signed responses and refuses to start ("must provide either \'ca\' or \'caData\'"). Set caData to the base64-encoded PEM certificate (base64 -w0 idp-ca.pem), or ca to the path of the PEM file.',
+    },
+    both: {
+      text: '{{provider}} sets both ca and caData.',
+      note: 'The SAML connector takes exactly one of them and refuses to start ("must provide either \'ca\' or \'caData\'"). Keep one and remove the other.',
+    },
+    notBase64: {
+      text: '{{field}} is not valid base64 ({{reason}}).',
+      note: 'The platform decodes caData from base64 when it reads the config, so the whole config is rejected. Write the base64 encoding of the PEM certificate file, e.g. the output of base64 -w0 idp-ca.pem.',
+    },
+    notCertificate: {
+      text: '{{field}} is valid base64, but what it decodes to is not a PEM certificate.',
+      note: 'The decoded data: {{reason}}. The SAML connector cannot load a certificate from it and refuses to start. Write the base64 encoding of the PEM certificate file, e.g. the output of base64 -w0 idp-ca.pem.',
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'saml') continue;
+    for (const entry of providersOfType(doc.data, 'saml')) {
       const provider = fieldName(entry);
       const insecure = isTrue(entry, 'insecureSkipSignatureValidation');
       const ca = filled(entry, 'ca');
@@ -68,6 +57,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

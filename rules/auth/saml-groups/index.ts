@@ -1,7 +1,7 @@
-import { eachProvider, type Rule } from '../../api.js';
+import { defineRule, providersOfType } from '../../api.js';
 import { fieldName, filled, isTrue, nonEmptyList } from '../shared.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'auth/saml-groups',
     description: 'Warn about SAML group settings that have no effect or deny every login',
@@ -9,31 +9,23 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],
-    messages: {
-      allowedGroupsWithoutAttr: {
-        text: '{{field}} is set but {{provider}} has no groupsAttr.',
-        note:
-          'Without the attribute the connector cannot read any group from the assertion, so it rejects every ' +
-          'login ("user not a member of allowed groups"). Set groupsAttr to the assertion attribute that holds ' +
-          'the groups.',
-      },
-      filterGroupsWithoutAllowed: {
-        text: '{{field}} is true but {{provider}} has no allowedGroups.',
-        note:
-          'filterGroups only keeps the allowed groups, so without allowedGroups it does nothing. Add ' +
-          'allowedGroups or remove filterGroups.',
-      },
-      delimWithoutAttr: {
-        text: '{{field}} is set but {{provider}} has no groupsAttr.',
-        note:
-          'The delimiter splits the groups attribute, and without groupsAttr no groups are read at all. Set ' +
-          'groupsAttr or remove groupsDelim.',
-      },
+  },
+  messages: {
+    allowedGroupsWithoutAttr: {
+      text: '{{field}} is set but {{provider}} has no groupsAttr.',
+      note: 'Without the attribute the connector cannot read any group from the assertion, so it rejects every login ("user not a member of allowed groups"). Set groupsAttr to the assertion attribute that holds the groups.',
+    },
+    filterGroupsWithoutAllowed: {
+      text: '{{field}} is true but {{provider}} has no allowedGroups.',
+      note: 'filterGroups only keeps the allowed groups, so without allowedGroups it does nothing. Add allowedGroups or remove filterGroups.',
+    },
+    delimWithoutAttr: {
+      text: '{{field}} is set but {{provider}} has no groupsAttr.',
+      note: 'The delimiter splits the groups attribute, and without groupsAttr no groups are read at all. Set groupsAttr or remove groupsDelim.',
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'saml') continue;
+    for (const entry of providersOfType(doc.data, 'saml')) {
       const hasAttr = filled(entry, 'groupsAttr') !== undefined;
       const hasAllowed = nonEmptyList(entry, 'allowedGroups') !== undefined;
       const data = (key: string) => ({ field: fieldName(entry, key), provider: fieldName(entry) });
@@ -48,6 +40,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

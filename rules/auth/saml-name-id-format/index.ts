@@ -1,4 +1,4 @@
-import { eachProvider, lastComponent, NAME_ID_FORMATS, type Rule, shown } from '../../api.js';
+import { defineRule, lastComponent, NAME_ID_FORMATS, providersOfType, shown } from '../../api.js';
 import { fieldName, str } from '../shared.js';
 
 /** Dex's lookup: every full URN and its last component, exactly (case-sensitive). */
@@ -15,7 +15,7 @@ function didYouMean(value: string): string | undefined {
 
 const SHORT = NAME_ID_FORMATS.map(lastComponent).join(', ');
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'auth/saml-name-id-format',
     description: 'Require nameIDPolicyFormat to be a SAML name-id format URN or its last component',
@@ -23,24 +23,19 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],
-    messages: {
-      unknown: {
-        text: '{{field}} is "{{value}}", not a name-id format the SAML connector knows.',
-        note:
-          'The connector refuses to start ("invalid nameIDPolicyFormat"). Write a full SAML name-id format URN ' +
-          'or its last component, exactly as spelled: {{known}}.',
-      },
-      didYouMean: {
-        text: '{{field}} is "{{value}}", not a name-id format the SAML connector knows; did you mean ' +
-          '"{{suggestion}}"?',
-        note:
-          'The lookup is exact and case-sensitive, and the connector refuses to start with an unknown format.',
-      },
+  },
+  messages: {
+    unknown: {
+      text: '{{field}} is "{{value}}", not a name-id format the SAML connector knows.',
+      note: 'The connector refuses to start ("invalid nameIDPolicyFormat"). Write a full SAML name-id format URN or its last component, exactly as spelled: {{known}}.',
+    },
+    didYouMean: {
+      text: '{{field}} is "{{value}}", not a name-id format the SAML connector knows; did you mean "{{suggestion}}"?',
+      note: 'The lookup is exact and case-sensitive, and the connector refuses to start with an unknown format.',
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'saml') continue;
+    for (const entry of providersOfType(doc.data, 'saml')) {
       const value = str(entry, 'nameIDPolicyFormat');
       if (value === undefined || value === '' || LOOKUP.has(value)) continue;
       const path = [...entry.path, 'nameIDPolicyFormat'];
@@ -58,6 +53,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

@@ -1,4 +1,4 @@
-import { eachProvider, type Rule } from '../../api.js';
+import { defineRule, providersOfType } from '../../api.js';
 import { fieldName } from '../shared.js';
 
 /** What the SAML connector refuses to start without (Dex's `openConnector`), and what each is for. */
@@ -9,7 +9,7 @@ const REQUIRED: readonly (readonly [string, string])[] = [
   ['emailAttr', 'the assertion attribute holding the e-mail address'],
 ];
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'auth/saml-required',
     description: 'Require ssoURL, redirectURI, usernameAttr and emailAttr in every SAML provider',
@@ -18,23 +18,19 @@ const rule: Rule = {
     sections: ['status.auth'],
     supersedes: ['schema/empty-value'],
     kinds: ['Config'],
-    messages: {
-      missing: {
-        text: '{{provider}} is missing {{fields}}.',
-        note:
-          'The SAML connector refuses to start without them ("missing required field"), so this login is ' +
-          'unavailable. Add {{what}}.',
-      },
-      empty: {
-        text: '{{field}} is empty: the SAML connector treats it as missing and refuses to start.',
-        note:
-          'Set it to {{what}}.',
-      },
+  },
+  messages: {
+    missing: {
+      text: '{{provider}} is missing {{fields}}.',
+      note: 'The SAML connector refuses to start without them ("missing required field"), so this login is unavailable. Add {{what}}.',
+    },
+    empty: {
+      text: '{{field}} is empty: the SAML connector treats it as missing and refuses to start.',
+      note: 'Set it to {{what}}.',
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'saml') continue;
+    for (const entry of providersOfType(doc.data, 'saml')) {
       const absent: (readonly [string, string])[] = [];
       for (const field of REQUIRED) {
         const [key, what] = field;
@@ -51,6 +47,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'missing', path: entry.path, at: 'key', data: { provider: fieldName(entry), fields, what } });
     }
   },
-};
+});
 
 export default rule;

@@ -1,7 +1,7 @@
-import { eachProvider, isDomainName, isLowercaseDomainName, parseEmail, type Rule, shown } from '../../api.js';
+import { defineRule, isDomainName, isLowercaseDomainName, parseEmail, providersOfType, shown } from '../../api.js';
 import { fieldName, filled, nonEmptyList } from '../shared.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'auth/web-identity-a-groups-and-domains',
     description: 'Require webIdentityA group checks to be configured completely and hostedDomains to be domain names',
@@ -9,46 +9,33 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],
-    messages: {
-      adminEmailMissing: {
-        text: '{{field}} is set but {{provider}} has no adminEmail.',
-        note:
-          'The service account reads group memberships by impersonating an administrator of the directory, and ' +
-          'the connector refuses to start without one ("directory service requires the adminEmail"). Add ' +
-          'adminEmail: <an administrator\'s address>.',
-      },
-      adminEmailInvalid: {
-        text: '{{field}} is "{{value}}", not a valid e-mail address ({{reason}}).',
-        note:
-          'The service account impersonates this administrator to list groups. Write an address like ' +
-          'admin@example.com.',
-      },
-      groupsUnchecked: {
-        text: '{{field}} is set but {{provider}} has no serviceAccountFilePath.',
-        note:
-          'Group memberships can only be read from the directory API with a service account, so the groups ' +
-          'restriction is ignored and every user of the allowed domains can log in. Set serviceAccountFilePath ' +
-          'and adminEmail, or remove groups.',
-        severity: 'warning',
-      },
-      hostedDomainInvalid: {
-        text: '{{field}} is "{{value}}", not a domain name.',
-        note:
-          'Only users whose account belongs to a listed domain may log in, so this entry matches nobody. Write ' +
-          'the bare domain, e.g. example.com. Validation says: {{reason}}.',
-      },
-      hostedDomainCase: {
-        text: '{{field}} is "{{value}}", not in lower case.',
-        note:
-          'The provider reports the hosted domain of an account in lower case and the platform compares it ' +
-          'exactly, so this entry matches nobody. Write "{{lower}}".',
-        severity: 'warning',
-      },
+  },
+  messages: {
+    adminEmailMissing: {
+      text: '{{field}} is set but {{provider}} has no adminEmail.',
+      note: 'The service account reads group memberships by impersonating an administrator of the directory, and the connector refuses to start without one ("directory service requires the adminEmail"). Add adminEmail: <an administrator\'s address>.',
+    },
+    adminEmailInvalid: {
+      text: '{{field}} is "{{value}}", not a valid e-mail address ({{reason}}).',
+      note: 'The service account impersonates this administrator to list groups. Write an address like admin@example.com.',
+    },
+    groupsUnchecked: {
+      text: '{{field}} is set but {{provider}} has no serviceAccountFilePath.',
+      note: 'Group memberships can only be read from the directory API with a service account, so the groups restriction is ignored and every user of the allowed domains can log in. Set serviceAccountFilePath and adminEmail, or remove groups.',
+      severity: 'warning',
+    },
+    hostedDomainInvalid: {
+      text: '{{field}} is "{{value}}", not a domain name.',
+      note: 'Only users whose account belongs to a listed domain may log in, so this entry matches nobody. Write the bare domain, e.g. example.com. Validation says: {{reason}}.',
+    },
+    hostedDomainCase: {
+      text: '{{field}} is "{{value}}", not in lower case.',
+      note: 'The provider reports the hosted domain of an account in lower case and the platform compares it exactly, so this entry matches nobody. Write "{{lower}}".',
+      severity: 'warning',
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'webIdentityA') continue;
+    for (const entry of providersOfType(doc.data, 'webIdentityA')) {
       const provider = fieldName(entry);
       const serviceAccount = filled(entry, 'serviceAccountFilePath');
       const adminEmail = filled(entry, 'adminEmail');
@@ -88,6 +75,6 @@ const rule: Rule = {
       });
     }
   },
-};
+});
 
 export default rule;

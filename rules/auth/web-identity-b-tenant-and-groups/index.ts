@@ -1,4 +1,4 @@
-import { eachProvider, isDomainName, isUUID, type Rule, shown } from '../../api.js';
+import { defineRule, isDomainName, isUUID, providersOfType, shown } from '../../api.js';
 import { fieldName, isTrue, nonEmptyList, str } from '../shared.js';
 
 /** The tenant keywords of the connector, compared case-sensitively (anything else is taken as one tenant). */
@@ -21,7 +21,7 @@ function classify(tenant: string): Tenant {
   return { kind: 'invalid', hint: 'it is neither a keyword, a tenant UUID nor a domain name' };
 }
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'auth/web-identity-b-tenant-and-groups',
     description: 'Require a valid webIdentityB tenant and group settings that take effect for it',
@@ -29,32 +29,25 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.auth'],
     kinds: ['Config'],
-    messages: {
-      tenantInvalid: {
-        text: '{{field}} is "{{value}}", not a tenant the provider accepts.',
-        note:
-          'The value: {{hint}}. The tenant decides which accounts may log in: write common, consumers, ' +
-          'organizations, a tenant UUID or a tenant name such as contoso.onmicrosoft.com.',
-      },
-      groupsIgnored: {
-        text: '{{field}} has no effect because {{tenantText}}.',
-        note:
-          'Groups are only read for a single tenant (a tenant UUID or name), not for common, consumers or ' +
-          'organizations, so {{consequence}}. Set tenant to your tenant, or remove {{key}}.',
-        severity: 'warning',
-      },
-      whitelistWithoutGroups: {
-        text: '{{field}} is true but {{provider}} lists no groups.',
-        note:
-          'The groups claim is cut down to the configured groups, so every user ends up with no groups at all. ' +
-          'Add groups, or remove useGroupsAsWhitelist.',
-        severity: 'warning',
-      },
+  },
+  messages: {
+    tenantInvalid: {
+      text: '{{field}} is "{{value}}", not a tenant the provider accepts.',
+      note: 'The value: {{hint}}. The tenant decides which accounts may log in: write common, consumers, organizations, a tenant UUID or a tenant name such as contoso.onmicrosoft.com.',
+    },
+    groupsIgnored: {
+      text: '{{field}} has no effect because {{tenantText}}.',
+      note: 'Groups are only read for a single tenant (a tenant UUID or name), not for common, consumers or organizations, so {{consequence}}. Set tenant to your tenant, or remove {{key}}.',
+      severity: 'warning',
+    },
+    whitelistWithoutGroups: {
+      text: '{{field}} is true but {{provider}} lists no groups.',
+      note: 'The groups claim is cut down to the configured groups, so every user ends up with no groups at all. Add groups, or remove useGroupsAsWhitelist.',
+      severity: 'warning',
     },
   },
   check(doc, ctx) {
-    for (const entry of eachProvider(doc.data)) {
-      if (entry.type !== 'webIdentityB') continue;
+    for (const entry of providersOfType(doc.data, 'webIdentityB')) {
       const provider = fieldName(entry);
       const raw = str(entry, 'tenant');
       const tenantSet = raw !== undefined && raw !== '';
@@ -82,6 +75,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

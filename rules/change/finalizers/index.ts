@@ -1,18 +1,18 @@
-import { getIn, type Rule } from '../../api.js';
-import { show, versions } from '../helpers.js';
+import { defineRule, getIn, shownJson } from '../../api.js';
+import { versions } from '../helpers.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'change/finalizers',
     description: 'Disallow adding or changing finalizers once deletion of the object has been requested',
     severity: 'error',
     sources: ['spec'],
     transition: true,
-    messages: {
-      added: {
-        text: 'Finalizer {{value}} is added while the object is being deleted: only removals are allowed.',
-        note: 'Once metadata.deletionTimestamp is set, entries of metadata.finalizers can only be removed; the server rejects the update.',
-      },
+  },
+  messages: {
+    added: {
+      text: 'Finalizer {{value}} is added while the object is being deleted: only removals are allowed.',
+      note: 'Once metadata.deletionTimestamp is set, entries of metadata.finalizers can only be removed; the server rejects the update.',
     },
   },
   check(doc, ctx) {
@@ -29,9 +29,9 @@ const rule: Rule = {
       const key = JSON.stringify(entry);
       const left = available.get(key) ?? 0;
       if (left > 0) available.set(key, left - 1);
-      else ctx.report({ messageId: 'added', path: [...path, index], data: { value: show(entry) } });
+      else ctx.report({ messageId: 'added', path: [...path, index], data: { value: shownJson(entry) } });
     });
   },
-};
+});
 
 export default rule;

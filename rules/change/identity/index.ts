@@ -1,5 +1,5 @@
-import type { DataPath, Rule } from '../../api.js';
-import { changed, show, versions } from '../helpers.js';
+import { type DataPath, defineRule, shownJson } from '../../api.js';
+import { changed, versions } from '../helpers.js';
 
 /** What names an object on the server; the first three address it, uid and creationTimestamp are the server's. */
 const IDENTITY: readonly { path: DataPath; label: string; serverSet: boolean }[] = [
@@ -12,22 +12,22 @@ const IDENTITY: readonly { path: DataPath; label: string; serverSet: boolean }[]
   { path: ['metadata', 'creationTimestamp'], label: 'metadata.creationTimestamp', serverSet: true },
 ];
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'change/identity',
     description: 'Disallow changing the identity of an object in an update (name, namespace, uid, creationTimestamp, kind, apiVersion)',
     severity: 'error',
     sources: ['spec'],
     transition: true,
-    messages: {
-      changed: {
-        text: '{{field}} cannot be updated: it was {{before}}, now {{after}}.',
-        note: 'The server addresses and identifies the object by it, so the update is rejected. To rename or move an object, create a new one and delete the old.',
-      },
-      removed: {
-        text: '{{field}} cannot be removed in an update: it was {{before}}.',
-        note: 'The update must carry the same value as the object it replaces.',
-      },
+  },
+  messages: {
+    changed: {
+      text: '{{field}} cannot be updated: it was {{before}}, now {{after}}.',
+      note: 'The server addresses and identifies the object by it, so the update is rejected. To rename or move an object, create a new one and delete the old.',
+    },
+    removed: {
+      text: '{{field}} cannot be removed in an update: it was {{before}}.',
+      note: 'The update must carry the same value as the object it replaces.',
     },
   },
   check(doc, ctx) {
@@ -41,12 +41,12 @@ const rule: Rule = {
       if (!changed(before, after)) continue;
       if (after === undefined) {
         // The server fills in its own fields when a replace leaves them out; only the addressing fields must stay.
-        if (!serverSet && before !== undefined) ctx.report({ messageId: 'removed', path, at: 'key', data: { field: label, before: show(before) } });
+        if (!serverSet && before !== undefined) ctx.report({ messageId: 'removed', path, at: 'key', data: { field: label, before: shownJson(before) } });
         continue;
       }
-      ctx.report({ messageId: 'changed', path, data: { field: label, before: show(before), after: show(after) } });
+      ctx.report({ messageId: 'changed', path, data: { field: label, before: shownJson(before), after: shownJson(after) } });
     }
   },
-};
+});
 
 export default rule;

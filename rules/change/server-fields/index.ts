@@ -1,4 +1,4 @@
-import type { Rule, ServerOwnedField } from '../../api.js';
+import { defineRule, type ServerOwnedField } from '../../api.js';
 import { changed, versions } from '../helpers.js';
 
 /** What the server does with each field it owns, besides identity and resourceVersion (their own rules). */
@@ -10,18 +10,18 @@ const SERVER_OWNED: Readonly<Record<Exclude<ServerOwnedField, 'uid' | 'creationT
   selfLink: 'it is read-only and no longer populated',
 };
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'change/server-fields',
     description: 'Disallow changing by hand the metadata fields the server owns',
     severity: 'warning',
     sources: ['spec'],
     transition: true,
-    messages: {
-      changed: {
-        text: '{{field}} is changed by hand, but the server owns it.',
-        note: '{{why}}; the server ignores or rejects the change. Keep the value you read, or leave the field out.',
-      },
+  },
+  messages: {
+    changed: {
+      text: '{{field}} is changed by hand, but the server owns it.',
+      note: '{{why}}; the server ignores or rejects the change. Keep the value you read, or leave the field out.',
     },
   },
   check(doc, ctx) {
@@ -33,6 +33,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'changed', path, data: { field: `metadata.${field}`, why: why.charAt(0).toUpperCase() + why.slice(1) } });
     }
   },
-};
+});
 
 export default rule;

@@ -1,4 +1,4 @@
-import { type DataPath, displayPath, recordAt, type Rule } from '../../api.js';
+import { type DataPath, defineRule, displayPath, recordAt } from '../../api.js';
 
 const WINDOW: DataPath = ['status', 'cloud', 'maintenanceWindow'];
 
@@ -15,7 +15,7 @@ function intendedDay(value: string): string | undefined {
   return matches.length === 1 ? matches[0] : undefined;
 }
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'cloud/maintenance-window',
     description: 'Require a day name and an HH:MM-HH:MM time range in the cloud maintenance window',
@@ -23,35 +23,28 @@ const rule: Rule = {
     sources: ['spec'],
     sections: ['status.cloud.maintenanceWindow'],
     kinds: ['Config'],
-    messages: {
-      dayInvalid: {
-        text: '{{field}} is "{{value}}", not a day name: the maintenance window would never match a day.',
-        note:
-          'Write one of Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday.',
-      },
-      dayAbbreviated: {
-        text: '{{field}} is "{{value}}", not a full day name: the maintenance window would never match a day.',
-        note:
-          'Write "{{day}}".',
-      },
-      dayCase: {
-        text: '{{field}} is "{{value}}", not "{{day}}".',
-        note:
-          'Day names are written as Go prints them ("{{day}}"), and a service comparing names exactly never ' +
-          'matches another spelling. Write "{{day}}".',
-        severity: 'warning',
-      },
-      timeWindowFormat: {
-        text: '{{field}} is "{{value}}", not a time range of the form HH:MM-HH:MM (two-digit 24-hour times in UTC, ' +
-          'no spaces).',
-        note:
-          'Write e.g. "02:00-04:00".',
-      },
-      timeWindowTime: {
-        text: '{{field}} is "{{value}}": "{{time}}" is not a valid 24-hour time (hours 00 to 23, minutes 00 to 59).',
-        note:
-          'Write e.g. "22:00-23:59", or "22:00-02:00" for a window across midnight.',
-      },
+  },
+  messages: {
+    dayInvalid: {
+      text: '{{field}} is "{{value}}", not a day name: the maintenance window would never match a day.',
+      note: 'Write one of Monday, Tuesday, Wednesday, Thursday, Friday, Saturday, Sunday.',
+    },
+    dayAbbreviated: {
+      text: '{{field}} is "{{value}}", not a full day name: the maintenance window would never match a day.',
+      note: 'Write "{{day}}".',
+    },
+    dayCase: {
+      text: '{{field}} is "{{value}}", not "{{day}}".',
+      note: 'Day names are written as Go prints them ("{{day}}"), and a service comparing names exactly never matches another spelling. Write "{{day}}".',
+      severity: 'warning',
+    },
+    timeWindowFormat: {
+      text: '{{field}} is "{{value}}", not a time range of the form HH:MM-HH:MM (two-digit 24-hour times in UTC, no spaces).',
+      note: 'Write e.g. "02:00-04:00".',
+    },
+    timeWindowTime: {
+      text: '{{field}} is "{{value}}": "{{time}}" is not a valid 24-hour time (hours 00 to 23, minutes 00 to 59).',
+      note: 'Write e.g. "22:00-23:59", or "22:00-02:00" for a window across midnight.',
     },
   },
   check(doc, ctx) {
@@ -100,6 +93,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

@@ -1,4 +1,4 @@
-import { type DataPath, displayPath, getIn, isDomainName, type Rule } from '../../api.js';
+import { type DataPath, defineRule, displayPath, getIn, isDomainName } from '../../api.js';
 
 const OIDC: DataPath = ['status', 'oidc'];
 const DEV_POD_SUB_DOMAIN: DataPath = ['status', 'devPodSubDomain'];
@@ -16,7 +16,7 @@ function devPodSubDomainProblem(value: string): string | undefined {
   return undefined;
 }
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'config/deprecated',
     description: 'Warn on the deprecated Config fields status.oidc and status.devPodSubDomain',
@@ -24,24 +24,20 @@ const rule: Rule = {
     sources: ['spec'],
     sections: ['status.oidc', 'status.devPodSubDomain'],
     kinds: ['Config'],
-    messages: {
-      oidc: {
-        text: '{{field}} is deprecated.',
-        note:
-          'OIDC clients of the platform\'s own OIDC provider are now configured through the OIDC client UI or a ' +
-          'secret. Move the clients there and remove {{field}}.',
-      },
-      devPodSubDomain: {
-        text: '{{field}} is deprecated (spec, Versioning) and may stop being read by a future platform version.',
-        note:
-          'Remove it when you no longer need it.',
-      },
-      devPodSubDomainForm: {
-        text: '{{field}} is "{{value}}", not of the form *.workspace.<domain>.',
-        note:
-          '{{reason}}. Write a wildcard subdomain such as "*.workspace.example.com".',
-        severity: 'error',
-      },
+  },
+  messages: {
+    oidc: {
+      text: '{{field}} is deprecated.',
+      note: "OIDC clients of the platform's own OIDC provider are now configured through the OIDC client UI or a secret. Move the clients there and remove {{field}}.",
+    },
+    devPodSubDomain: {
+      text: '{{field}} is deprecated (spec, Versioning) and may stop being read by a future platform version.',
+      note: 'Remove it when you no longer need it.',
+    },
+    devPodSubDomainForm: {
+      text: '{{field}} is "{{value}}", not of the form *.workspace.<domain>.',
+      note: '{{reason}}. Write a wildcard subdomain such as "*.workspace.example.com".',
+      severity: 'error',
     },
   },
   check(doc, ctx) {
@@ -59,6 +55,6 @@ const rule: Rule = {
     const reason = devPodSubDomainProblem(sub);
     if (reason) ctx.report({ messageId: 'devPodSubDomainForm', path: DEV_POD_SUB_DOMAIN, data: { field, value: sub, reason } });
   },
-};
+});
 
 export default rule;

@@ -1,8 +1,8 @@
-import { type DataPath, displayPath, getIn, parseAbsoluteUrl, redactUrlPassword, type Rule, splitHostPort, type Suggestion } from '../../api.js';
+import { type DataPath, defineRule, displayPath, getIn, parseAbsoluteUrl, redactUrlPassword, splitHostPort, type Suggestion } from '../../api.js';
 
 const PLATFORM_HOST: DataPath = ['status', 'platformHost'];
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'config/platform-host',
     description: 'Require platformHost to be a host name with an optional port, without scheme or path',
@@ -10,31 +10,23 @@ const rule: Rule = {
     sources: ['spec'],
     sections: ['status.platformHost'],
     kinds: ['Config'],
-    messages: {
-      scheme: {
-        text: '{{field}} is "{{value}}", a URL with a scheme.',
-        note:
-          'The spec wants only the domain where the platform is hosted, and the platform adds the scheme ' +
-          'itself. Write "{{suggestion}}".',
-      },
-      schemeNoHost: {
-        text: '{{field}} is "{{value}}", a URL with a scheme.',
-        note:
-          'The spec wants only the domain where the platform is hosted, without scheme or path. Write a host ' +
-          'such as platform.example.com (optionally with a port, platform.example.com:8443).',
-      },
-      path: {
-        text: '{{field}} is "{{value}}", with a path, query or fragment.',
-        note:
-          'The spec wants only the domain where the platform is hosted (the platform serves from the root of ' +
-          'that host). Write "{{suggestion}}".',
-      },
-      invalid: {
-        text: '{{field}} is "{{value}}", which is not a host with an optional port.',
-        note:
-          'Write a domain such as platform.example.com, optionally with a port (platform.example.com:8443), or ' +
-          'an IP address. Validation says: {{reason}}.',
-      },
+  },
+  messages: {
+    scheme: {
+      text: '{{field}} is "{{value}}", a URL with a scheme.',
+      note: 'The spec wants only the domain where the platform is hosted, and the platform adds the scheme itself. Write "{{suggestion}}".',
+    },
+    schemeNoHost: {
+      text: '{{field}} is "{{value}}", a URL with a scheme.',
+      note: 'The spec wants only the domain where the platform is hosted, without scheme or path. Write a host such as platform.example.com (optionally with a port, platform.example.com:8443).',
+    },
+    path: {
+      text: '{{field}} is "{{value}}", with a path, query or fragment.',
+      note: 'The spec wants only the domain where the platform is hosted (the platform serves from the root of that host). Write "{{suggestion}}".',
+    },
+    invalid: {
+      text: '{{field}} is "{{value}}", which is not a host with an optional port.',
+      note: 'Write a domain such as platform.example.com, optionally with a port (platform.example.com:8443), or an IP address. Validation says: {{reason}}.',
     },
   },
   check(doc, ctx) {
@@ -72,6 +64,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'invalid', path: PLATFORM_HOST, data: { field, value: shown, reason: result.reason } });
     }
   },
-};
+});
 
 export default rule;

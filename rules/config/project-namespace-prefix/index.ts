@@ -1,11 +1,11 @@
-import { byteLength, type DataPath, displayPath, DNS1123_LABEL_MAX_LENGTH, getIn, isDNS1123Label, type Rule } from '../../api.js';
+import { byteLength, type DataPath, defineRule, displayPath, DNS1123_LABEL_MAX_LENGTH, getIn, isDNS1123Label } from '../../api.js';
 
 const PREFIX: DataPath = ['status', 'projectNamespacePrefix'];
 
 /** The longest prefix that still leaves room for a one-character project name in a 63-character namespace name. */
 const MAX_PREFIX_LENGTH = DNS1123_LABEL_MAX_LENGTH - 1;
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'config/project-namespace-prefix',
     description: 'Require projectNamespacePrefix to be usable as the start of a namespace name (a DNS-1123 label)',
@@ -13,26 +13,19 @@ const rule: Rule = {
     sources: ['spec'],
     sections: ['status.projectNamespacePrefix'],
     kinds: ['Config'],
-    messages: {
-      characters: {
-        text: '{{field}} is "{{value}}", with characters a namespace name cannot contain.',
-        note:
-          'Project namespaces are named <prefix><project>, and a namespace name is a DNS-1123 label: only ' +
-          'lowercase letters, digits and "-" (no upper case, dots, underscores or spaces). Write a prefix like ' +
-          '"{{suggestion}}".',
-      },
-      start: {
-        text: '{{field}} is "{{value}}", which starts with "-".',
-        note:
-          'Project namespaces are named <prefix><project>, and a namespace name (a DNS-1123 label) must start ' +
-          'with a lowercase letter or a digit, not "-". Write a prefix like "{{suggestion}}".',
-      },
-      tooLong: {
-        text: '{{field}} is {{length}} characters long.',
-        note:
-          'Project namespaces are named <prefix><project> and a namespace name is at most 63 characters, so not ' +
-          'even a one-character project name fits. Use a short prefix such as the default "p-".',
-      },
+  },
+  messages: {
+    characters: {
+      text: '{{field}} is "{{value}}", with characters a namespace name cannot contain.',
+      note: 'Project namespaces are named <prefix><project>, and a namespace name is a DNS-1123 label: only lowercase letters, digits and "-" (no upper case, dots, underscores or spaces). Write a prefix like "{{suggestion}}".',
+    },
+    start: {
+      text: '{{field}} is "{{value}}", which starts with "-".',
+      note: 'Project namespaces are named <prefix><project>, and a namespace name (a DNS-1123 label) must start with a lowercase letter or a digit, not "-". Write a prefix like "{{suggestion}}".',
+    },
+    tooLong: {
+      text: '{{field}} is {{length}} characters long.',
+      note: 'Project namespaces are named <prefix><project> and a namespace name is at most 63 characters, so not even a one-character project name fits. Use a short prefix such as the default "p-".',
     },
   },
   check(doc, ctx) {
@@ -54,6 +47,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'tooLong', path: PREFIX, data: { field, length: byteLength(value) } });
     }
   },
-};
+});
 
 export default rule;

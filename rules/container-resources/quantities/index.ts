@@ -1,4 +1,4 @@
-import { compareQuantities, type DataPath, displayPath, formatQuantityValue, isRecord, quantityFromYaml, type QuantityValue, recordAt, type Rule, type RuleContext } from '../../api.js';
+import { compareQuantities, type DataPath, defineRule, displayPath, formatQuantityValue, isRecord, quantityFromYaml, type QuantityValue, recordAt, type RuleContext } from '../../api.js';
 
 /** Every compute `resources` object of a Config (spec: cost-control metrics and opencost, image builder). */
 const RESOURCES_PATHS: readonly DataPath[] = [
@@ -18,7 +18,7 @@ const SIZE_PATHS: readonly DataPath[] = [
 const BYTE_UNIT = /^\s*([+-]?(?:\d+\.?\d*|\.\d+))\s*([kKmMgGtTpPeE])(i?)[bB]\s*$/;
 
 /** The value as written: strings quoted, numbers and booleans as in the source, collections by their kind. */
-function asWritten(ctx: RuleContext, path: DataPath, value: unknown): string {
+function asWritten(ctx: Context, path: DataPath, value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (Array.isArray(value)) return 'a list';
   if (isRecord(value)) return 'a mapping';
@@ -29,7 +29,7 @@ function asWritten(ctx: RuleContext, path: DataPath, value: unknown): string {
  * Checks one quantity; returns its value when it is a usable (valid, non-negative) quantity. A volume size must
  * moreover be greater than zero (Kubernetes validates a claim's storage request so).
  */
-function checkQuantity(ctx: RuleContext, path: DataPath, value: unknown, isSize = false): QuantityValue | undefined {
+function checkQuantity(ctx: Context, path: DataPath, value: unknown, isSize = false): QuantityValue | undefined {
   if (value === null || value === undefined) return undefined; // null decodes to an unset quantity
   const field = displayPath(path);
   const object = isSize ? 'volume claim' : 'pod';
@@ -50,7 +50,9 @@ function checkQuantity(ctx: RuleContext, path: DataPath, value: unknown, isSize 
     return undefined;
   }
   if (parsed.value.num < 0n || (isSize && parsed.value.num === 0n && !parsed.digitless)) {
-    ctx.report({ messageId: isSize ? 'sizeNotPositive' : 'negative', path, data: { field, object, value: asWritten(ctx, path, value) } });
+    const written = asWritten(ctx, path, value);
+    if (isSize) ctx.report({ messageId: 'sizeNotPositive', path, data: { field, value: written } });
+    else ctx.report({ messageId: 'negative', path, data: { field, object, value: written } });
     return undefined;
   }
   if (parsed.digitless) {
@@ -61,7 +63,7 @@ function checkQuantity(ctx: RuleContext, path: DataPath, value: unknown, isSize 
   return parsed.value;
 }
 
-function checkResources(ctx: RuleContext, data: unknown, base: DataPath): void {
+function checkResources(ctx: Context, data: unknown, base: DataPath): void {
   const resources = recordAt(data, base);
   if (!resources) return;
   const values: Record<'limits' | 'requests', Map<string, { value: QuantityValue; path: DataPath; raw: unknown }>> = {
@@ -95,52 +97,41 @@ function checkResources(ctx: RuleContext, data: unknown, base: DataPath): void {
   }
 }
 
-const rule: Rule = {
+type Context = RuleContext<typeof rule.messages>;
+
+const rule = defineRule({
   meta: {
     id: 'container-resources/quantities',
     description: 'Require Kubernetes quantities in resource limits and requests, and no request above its limit',
     severity: 'error',
     sources: ['spec', 'upstream'],
     kinds: ['Config'],
-    messages: {
-      invalid: {
-        text: '{{field}} is {{value}}, not a Kubernetes quantity.',
-        note:
-          'Kubernetes rejects the {{object}} of this component. Write a number with an optional suffix: "500m" ' +
-          'or "2" for CPU, "512Mi" or "1.5Gi" for memory (binary Ki, Mi, Gi, Ti, Pi, Ei; decimal k, M, G, T, ' +
-          'P, E; or an exponent such as 1e3). The parser says: {{reason}}.',
-      },
-      byteUnit: {
-        text: '{{field}} is {{value}}, not a Kubernetes quantity.',
-        note:
-          'Quantities have no "B" (byte) unit, so Kubernetes rejects the {{object}} of this component. Write ' +
-          '"{{binary}}" (1024-based) or "{{decimal}}" (1000-based).',
-      },
-      negative: {
-        text: '{{field}} is {{value}}, a negative quantity.',
-        note:
-          'Kubernetes requires resource quantities to be greater than or equal to 0 and rejects the {{object}} ' +
-          'of this component. Write a positive amount, or remove the entry.',
-      },
-      digitless: {
-        text: '{{field}} is {{value}}, which has no digits.',
-        note:
-          'Kubernetes reads a suffix or sign alone as 0, which is surely not what was meant. Write the amount, ' +
-          'e.g. "1Gi" or "500m".',
-        severity: 'warning',
-      },
-      sizeNotPositive: {
-        text: '{{field}} is {{value}}, not a size greater than zero.',
-        note:
-          'A volume size must be greater than zero, and Kubernetes rejects a volume claim for less. Write a ' +
-          'size such as "50Gi", or remove the field for the default.',
-      },
-      requestAboveLimit: {
-        text: '{{field}} is {{request}}, more than its limit {{limit}}.',
-        note:
-          'The limit is {{limitField}}; in base units {{requestValue}} > {{limitValue}}. Kubernetes rejects a ' +
-          'container whose request exceeds its limit. Lower the request or raise the limit.',
-      },
+  },
+  messages: {
+    invalid: {
+      text: '{{field}} is {{value}}, not a Kubernetes quantity.',
+      note: 'Kubernetes rejects the {{object}} of this component. Write a number with an optional suffix: "500m" or "2" for CPU, "512Mi" or "1.5Gi" for memory (binary Ki, Mi, Gi, Ti, Pi, Ei; decimal k, M, G, T, P, E; or an exponent such as 1e3). The parser says: {{reason}}.',
+    },
+    byteUnit: {
+      text: '{{field}} is {{value}}, not a Kubernetes quantity.',
+      note: 'Quantities have no "B" (byte) unit, so Kubernetes rejects the {{object}} of this component. Write "{{binary}}" (1024-based) or "{{decimal}}" (1000-based).',
+    },
+    negative: {
+      text: '{{field}} is {{value}}, a negative quantity.',
+      note: 'Kubernetes requires resource quantities to be greater than or equal to 0 and rejects the {{object}} of this component. Write a positive amount, or remove the entry.',
+    },
+    digitless: {
+      text: '{{field}} is {{value}}, which has no digits.',
+      note: 'Kubernetes reads a suffix or sign alone as 0, which is surely not what was meant. Write the amount, e.g. "1Gi" or "500m".',
+      severity: 'warning',
+    },
+    sizeNotPositive: {
+      text: '{{field}} is {{value}}, not a size greater than zero.',
+      note: 'A volume size must be greater than zero, and Kubernetes rejects a volume claim for less. Write a size such as "50Gi", or remove the field for the default.',
+    },
+    requestAboveLimit: {
+      text: '{{field}} is {{request}}, more than its limit {{limit}}.',
+      note: 'The limit is {{limitField}}; in base units {{requestValue}} > {{limitValue}}. Kubernetes rejects a container whose request exceeds its limit. Lower the request or raise the limit.',
     },
   },
   check(doc, ctx) {
@@ -153,6 +144,6 @@ const rule: Rule = {
       if (size !== '') checkQuantity(ctx, path, size, true);
     }
   },
-};
+});
 
 export default rule;

@@ -1,4 +1,4 @@
-import { type DataPath, displayPath, getIn, isEnvReference, parseGoUrl, type Rule } from '../../api.js';
+import { type DataPath, defineRule, displayPath, getIn, isEnvReference, parseGoUrl } from '../../api.js';
 
 const DATA_SOURCE: DataPath = ['status', 'database', 'dataSource'];
 
@@ -10,7 +10,7 @@ const MYSQL_NETWORKS = new Set(['tcp', 'tcp4', 'tcp6', 'unix']);
 
 const MYSQL_EXAMPLE = 'mysql://user:password@tcp(host:3306)/database';
 const POSTGRES_EXAMPLE = 'postgres://user:password@host:5432/database';
-const WRITE_EITHER = 'Write ' + MYSQL_EXAMPLE + ' or ' + POSTGRES_EXAMPLE + '.';
+const WRITE_EITHER = `Write ${MYSQL_EXAMPLE} or ${POSTGRES_EXAMPLE}.` as const;
 
 type MysqlProblem = 'mysqlNoSlash' | 'mysqlAddress' | 'mysqlBareHost' | 'mysqlNetwork';
 
@@ -39,7 +39,7 @@ function mysqlDsnProblem(dsn: string): MysqlProblem | undefined {
   return MYSQL_NETWORKS.has(net) ? undefined : 'mysqlNetwork';
 }
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'database/data-source',
     description: 'Require a mysql:// or postgres:// data source for the platform database',
@@ -47,56 +47,43 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.database.dataSource'],
     kinds: ['Config'],
-    messages: {
-      noScheme: {
-        text: '{{field}} does not start with mysql:// or postgres://.',
-        note:
-          'The key-value shim reads a data source without a scheme as "use the embedded SQLite database" and ' +
-          'ignores the rest. ' + WRITE_EITHER,
-      },
-      schemeCase: {
-        text: '{{field}} starts with "{{scheme}}://", but schemes are matched exactly.',
-        note:
-          'The key-value shim knows no such backend and does not start. Write "{{expected}}://".',
-      },
-      unsupportedScheme: {
-        text: '{{field}} starts with "{{scheme}}://", which is not a MySQL or PostgreSQL data source.',
-        note:
-          'The platform database is MySQL or PostgreSQL. ' + WRITE_EITHER,
-      },
-      mysqlNoSlash: {
-        text: '{{field}} is not a data source the Go MySQL driver accepts: it needs a "/" before the database name.',
-        note: 'Write ' + MYSQL_EXAMPLE + '.',
-      },
-      mysqlAddress: {
-        text: '{{field}} is not a data source the Go MySQL driver accepts.',
-        note:
-          'The address in "(" must end with ")" right before the "/" of the database name. Write ' +
-          MYSQL_EXAMPLE + '.',
-      },
-      mysqlBareHost: {
-        text: '{{field}} names the MySQL server without its protocol.',
-        note:
-          'The Go MySQL driver reads host:port after the "@" as a network name and fails ("default addr for ' +
-          'network ... unknown"). Wrap the address in tcp(...): ' + MYSQL_EXAMPLE + '.',
-      },
-      mysqlNetwork: {
-        text: '{{field}} gives the MySQL server address with a network other than tcp or unix, which the Go MySQL ' +
-          'driver cannot dial.',
-        note:
-          'Write ' + MYSQL_EXAMPLE + ', or unix(/path/to/mysqld.sock) for a socket.',
-      },
-      postgresInvalid: {
-        text: '{{field}} is not a valid PostgreSQL URL ({{reason}}): the database connection cannot be opened.',
-        note:
-          'Write ' + POSTGRES_EXAMPLE + ', percent-encoding special characters of the user name and password ' +
-          '(%40 for "@", %2F for "/", %3A for ":").',
-      },
-      postgresTcp: {
-        text: '{{field}} uses MySQL\'s tcp(host:port) form in a PostgreSQL URL, where the host is written directly.',
-        note:
-          'The URL cannot be parsed. Write ' + POSTGRES_EXAMPLE + '.',
-      },
+  },
+  messages: {
+    noScheme: {
+      text: '{{field}} does not start with mysql:// or postgres://.',
+      note: `The key-value shim reads a data source without a scheme as "use the embedded SQLite database" and ignores the rest. ${WRITE_EITHER}`,
+    },
+    schemeCase: {
+      text: '{{field}} starts with "{{scheme}}://", but schemes are matched exactly.',
+      note: 'The key-value shim knows no such backend and does not start. Write "{{expected}}://".',
+    },
+    unsupportedScheme: {
+      text: '{{field}} starts with "{{scheme}}://", which is not a MySQL or PostgreSQL data source.',
+      note: `The platform database is MySQL or PostgreSQL. ${WRITE_EITHER}`,
+    },
+    mysqlNoSlash: {
+      text: '{{field}} is not a data source the Go MySQL driver accepts: it needs a "/" before the database name.',
+      note: `Write ${MYSQL_EXAMPLE}.`,
+    },
+    mysqlAddress: {
+      text: '{{field}} is not a data source the Go MySQL driver accepts.',
+      note: `The address in "(" must end with ")" right before the "/" of the database name. Write ${MYSQL_EXAMPLE}.`,
+    },
+    mysqlBareHost: {
+      text: '{{field}} names the MySQL server without its protocol.',
+      note: `The Go MySQL driver reads host:port after the "@" as a network name and fails ("default addr for network ... unknown"). Wrap the address in tcp(...): ${MYSQL_EXAMPLE}.`,
+    },
+    mysqlNetwork: {
+      text: '{{field}} gives the MySQL server address with a network other than tcp or unix, which the Go MySQL driver cannot dial.',
+      note: `Write ${MYSQL_EXAMPLE}, or unix(/path/to/mysqld.sock) for a socket.`,
+    },
+    postgresInvalid: {
+      text: '{{field}} is not a valid PostgreSQL URL ({{reason}}): the database connection cannot be opened.',
+      note: `Write ${POSTGRES_EXAMPLE}, percent-encoding special characters of the user name and password (%40 for "@", %2F for "/", %3A for ":").`,
+    },
+    postgresTcp: {
+      text: '{{field}} uses MySQL\'s tcp(host:port) form in a PostgreSQL URL, where the host is written directly.',
+      note: `The URL cannot be parsed. Write ${POSTGRES_EXAMPLE}.`,
     },
   },
   check(doc, ctx) {
@@ -104,31 +91,30 @@ const rule: Rule = {
     // Empty means "not set" (optional for an external database); a whole-value $REFERENCE cannot be checked.
     if (typeof value !== 'string' || value === '' || isEnvReference(value)) return;
     const field = displayPath(DATA_SOURCE);
-    const report = (messageId: string, data: Record<string, string> = {}): void =>
-      ctx.report({ messageId, path: DATA_SOURCE, data: { field, ...data } });
+    const path = DATA_SOURCE;
 
     // kine's networkAndAddress: everything before the first "://" is the backend name.
     const sep = value.indexOf('://');
     const scheme = sep >= 0 ? value.slice(0, sep) : '';
-    if (sep < 0 || !/^[A-Za-z][A-Za-z0-9+.-]*$/.test(scheme)) return report('noScheme');
+    if (sep < 0 || !/^[A-Za-z][A-Za-z0-9+.-]*$/.test(scheme)) return ctx.report({ messageId: 'noScheme', path, data: { field } });
     const known = SCHEMES.find((s) => s === scheme.toLowerCase());
-    if (!known) return report('unsupportedScheme', { scheme });
-    if (known !== scheme) return report('schemeCase', { scheme, expected: known });
+    if (!known) return ctx.report({ messageId: 'unsupportedScheme', path, data: { field, scheme } });
+    if (known !== scheme) return ctx.report({ messageId: 'schemeCase', path, data: { field, scheme, expected: known } });
 
     const rest = value.slice(sep + 3);
     if (known === 'mysql') {
       const problem = mysqlDsnProblem(rest);
-      if (problem) report(problem);
+      if (problem) ctx.report({ messageId: problem, path, data: { field } });
       return;
     }
     // kine's PostgreSQL driver prefixes the rest with postgres:// and parses it with Go's url.Parse.
     const parsed = parseGoUrl(`postgres://${rest}`);
     if (parsed.ok) return;
     const authority = rest.split('/')[0] ?? '';
-    if (/@tcp\(|^tcp\(/.test(authority)) return report('postgresTcp');
+    if (/@tcp\(|^tcp\(/.test(authority)) return ctx.report({ messageId: 'postgresTcp', path, data: { field } });
     // Go's errors quote the offending piece, which may be part of the password: drop the quoted parts.
-    report('postgresInvalid', { reason: parsed.reason.replace(/\s*"[^"]*"/g, '').replace(/^net\/url: /, '') });
+    ctx.report({ messageId: 'postgresInvalid', path, data: { field, reason: parsed.reason.replace(/\s*"[^"]*"/g, '').replace(/^net\/url: /, '') } });
   },
-};
+});
 
 export default rule;

@@ -1,28 +1,22 @@
-import { annotationsSize, entriesOf, isQualifiedName, isRecord, problemsText, type Rule, shown, TOTAL_ANNOTATION_SIZE_LIMIT_BYTES } from '../../api.js';
+import { annotationsSize, defineRule, entriesOf, isQualifiedName, isRecord, problemsText, shown, TOTAL_ANNOTATION_SIZE_LIMIT_BYTES } from '../../api.js';
 import { metadataOf } from '../helpers.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'meta/annotations',
     description: 'Require annotation keys that are qualified names and limit the total size of annotations',
     severity: 'error',
     sources: ['upstream'],
     sections: ['metadata'],
-    messages: {
-      invalidKey: {
-        text: 'Annotation key "{{key}}" is not a qualified name.',
-        note:
-          'The server rejects it. Write an optional DNS subdomain prefix and "/" followed by a name of at most ' +
-          '63 characters (letters, digits, "-", "_", "."), e.g. example.com/change-ticket. Validation says: ' +
-          '{{problems}}.',
-      },
-      tooLarge: {
-        text: 'metadata.annotations are {{size}} bytes in total (keys and values), more than the limit of {{limit}} ' +
-          'bytes (256 KiB).',
-        note:
-          'The server rejects the object. Keep large data out of annotations (in a Secret or another object) ' +
-          'and reference it instead.',
-      },
+  },
+  messages: {
+    invalidKey: {
+      text: 'Annotation key "{{key}}" is not a qualified name.',
+      note: 'The server rejects it. Write an optional DNS subdomain prefix and "/" followed by a name of at most 63 characters (letters, digits, "-", "_", "."), e.g. example.com/change-ticket. Validation says: {{problems}}.',
+    },
+    tooLarge: {
+      text: 'metadata.annotations are {{size}} bytes in total (keys and values), more than the limit of {{limit}} bytes (256 KiB).',
+      note: 'The server rejects the object. Keep large data out of annotations (in a Secret or another object) and reference it instead.',
     },
   },
   check(doc, ctx) {
@@ -42,6 +36,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'tooLarge', path: ['metadata', 'annotations'], at: 'key', data: { size, limit: TOTAL_ANNOTATION_SIZE_LIMIT_BYTES } });
     }
   },
-};
+});
 
 export default rule;

@@ -1,7 +1,7 @@
-import { isSet, type Rule } from '../../api.js';
+import { defineRule, isSet } from '../../api.js';
 import { metadataOf } from '../helpers.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'meta/deletion-grace',
     description: 'Require deletionGracePeriodSeconds to be non-negative and only next to deletionTimestamp',
@@ -9,18 +9,15 @@ const rule: Rule = {
     sources: ['spec'],
     sections: ['metadata'],
     supersedes: ['meta/server-fields'],
-    messages: {
-      withoutTimestamp: {
-        text: 'metadata.deletionGracePeriodSeconds is set without metadata.deletionTimestamp.',
-        note:
-          'The server sets the grace period only together with the deletion timestamp, so alone it describes a ' +
-          'deletion that never happened. Remove it (both fields are server-set).',
-      },
-      negative: {
-        text: 'metadata.deletionGracePeriodSeconds is {{value}}: a grace period cannot be negative.',
-        note:
-          'The server sets this field; remove it, or write 0 or more seconds.',
-      },
+  },
+  messages: {
+    withoutTimestamp: {
+      text: 'metadata.deletionGracePeriodSeconds is set without metadata.deletionTimestamp.',
+      note: 'The server sets the grace period only together with the deletion timestamp, so alone it describes a deletion that never happened. Remove it (both fields are server-set).',
+    },
+    negative: {
+      text: 'metadata.deletionGracePeriodSeconds is {{value}}: a grace period cannot be negative.',
+      note: 'The server sets this field; remove it, or write 0 or more seconds.',
     },
   },
   check(doc, ctx) {
@@ -33,6 +30,6 @@ const rule: Rule = {
     if (grace < 0) ctx.report({ messageId: 'negative', path, data: { value: grace } });
     if (!isSet(meta.deletionTimestamp)) ctx.report({ messageId: 'withoutTimestamp', path, at: 'key' });
   },
-};
+});
 
 export default rule;

@@ -1,9 +1,9 @@
-import { isFinalizerName, listAt, problemsText, type Rule, shown } from '../../api.js';
+import { defineRule, isFinalizerName, listAt, problemsText, shown } from '../../api.js';
 
 const ORPHAN = 'orphan';
 const FOREGROUND = 'foregroundDeletion';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'meta/finalizers',
     description: 'Require finalizers that are qualified names, without duplicates or conflicting deletion modes',
@@ -11,27 +11,20 @@ const rule: Rule = {
     sources: ['upstream'],
     sections: ['metadata'],
     fixable: true,
-    messages: {
-      invalid: {
-        text: 'Finalizer "{{value}}" is not a qualified name.',
-        note:
-          'The server rejects it. Write a name such as example.com/cleanup: an optional DNS subdomain prefix ' +
-          'and "/", then at most 63 characters of letters, digits, "-", "_" and ".". Validation says: ' +
-          '{{problems}}.',
-      },
-      duplicate: {
-        text: 'Finalizer "{{value}}" is listed twice (first at metadata.finalizers[{{first}}]).',
-        note:
-          'A finalizer is one entry that its controller removes once, so the repetition only adds noise. Remove ' +
-          'the duplicate.',
-        severity: 'warning',
-      },
-      orphanWithForeground: {
-        text: 'Finalizers "orphan" and "foregroundDeletion" cannot both be set.',
-        note:
-          'One keeps the dependents on deletion, the other deletes them first, and the server rejects the ' +
-          'object. Keep only the one you mean.',
-      },
+  },
+  messages: {
+    invalid: {
+      text: 'Finalizer "{{value}}" is not a qualified name.',
+      note: 'The server rejects it. Write a name such as example.com/cleanup: an optional DNS subdomain prefix and "/", then at most 63 characters of letters, digits, "-", "_" and ".". Validation says: {{problems}}.',
+    },
+    duplicate: {
+      text: 'Finalizer "{{value}}" is listed twice (first at metadata.finalizers[{{first}}]).',
+      note: 'A finalizer is one entry that its controller removes once, so the repetition only adds noise. Remove the duplicate.',
+      severity: 'warning',
+    },
+    orphanWithForeground: {
+      text: 'Finalizers "orphan" and "foregroundDeletion" cannot both be set.',
+      note: 'One keeps the dependents on deletion, the other deletes them first, and the server rejects the object. Keep only the one you mean.',
     },
   },
   check(doc, ctx) {
@@ -58,6 +51,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'orphanWithForeground', path: ['metadata', 'finalizers', Math.max(orphanAt, foregroundAt)] });
     }
   },
-};
+});
 
 export default rule;

@@ -1,28 +1,22 @@
-import { entriesOf, isLabelKey, isRecord, isValidLabelValue, problemsText, type Rule, shown } from '../../api.js';
+import { defineRule, entriesOf, isLabelKey, isRecord, isValidLabelValue, problemsText, shown } from '../../api.js';
 import { metadataOf } from '../helpers.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'meta/labels',
     description: 'Require label keys that are qualified names and label values in the Kubernetes label syntax',
     severity: 'error',
     sources: ['upstream'],
     sections: ['metadata'],
-    messages: {
-      invalidKey: {
-        text: 'Label key "{{key}}" is not a qualified name.',
-        note:
-          'The server rejects it. Write an optional DNS subdomain prefix and "/" followed by a name of at most ' +
-          '63 characters (letters, digits, "-", "_", "."), e.g. app.kubernetes.io/name. Validation says: ' +
-          '{{problems}}.',
-      },
-      invalidValue: {
-        text: 'The value of label "{{key}}" is not a valid label value.',
-        note:
-          'The server rejects it. Label values are empty or at most 63 characters of letters, digits, "-", "_" ' +
-          'and ".", starting and ending with a letter or digit; put free-form text in an annotation instead. ' +
-          'Validation says: {{problems}}.',
-      },
+  },
+  messages: {
+    invalidKey: {
+      text: 'Label key "{{key}}" is not a qualified name.',
+      note: 'The server rejects it. Write an optional DNS subdomain prefix and "/" followed by a name of at most 63 characters (letters, digits, "-", "_", "."), e.g. app.kubernetes.io/name. Validation says: {{problems}}.',
+    },
+    invalidValue: {
+      text: 'The value of label "{{key}}" is not a valid label value.',
+      note: 'The server rejects it. Label values are empty or at most 63 characters of letters, digits, "-", "_" and ".", starting and ending with a letter or digit; put free-form text in an annotation instead. Validation says: {{problems}}.',
     },
   },
   check(doc, ctx) {
@@ -42,6 +36,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

@@ -1,4 +1,4 @@
-import { byteLength, isRecord, isSet, listAt, type Rule, shown } from '../../api.js';
+import { byteLength, defineRule, isSet, mappingItems, shown } from '../../api.js';
 
 /** apimachinery `FieldManagerMaxLength` and `MaxSubresourceNameLength`. */
 const MANAGER_MAX_BYTES = 128;
@@ -26,45 +26,38 @@ function codePoint(char: string): string {
   return `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'meta/managed-fields',
     description: 'Require complete, well-formed metadata.managedFields entries',
     severity: 'error',
     sources: ['spec', 'upstream'],
     sections: ['metadata'],
-    messages: {
-      missing: {
-        text: 'metadata.managedFields[{{index}}] has no {{field}}: {{why}}.',
-        note:
-          'Add {{field}}, or drop managedFields, which the server maintains.',
-      },
-      badApiVersion: {
-        text: 'metadata.managedFields[{{index}}].apiVersion "{{value}}" is not of the form group/version.',
-        note:
-          'Write the version the field set applies to, e.g. management.platform/v1.',
-      },
-      managerTooLong: {
-        text: 'metadata.managedFields[{{index}}].manager is {{length}} bytes long.',
-        note:
-          'Field manager names are at most 128 bytes and the server rejects longer ones. Shorten it.',
-      },
-      managerNotPrintable: {
-        text: 'metadata.managedFields[{{index}}].manager contains the non-printable character {{char}}.',
-        note:
-          'The server accepts only printable characters in a field manager name. Remove it.',
-      },
-      subresourceTooLong: {
-        text: 'metadata.managedFields[{{index}}].subresource is {{length}} bytes long.',
-        note:
-          'Subresource names are at most 256 bytes and the server rejects longer ones. Write the subresource ' +
-          'name, e.g. status, or "" for the main resource.',
-      },
+  },
+  messages: {
+    missing: {
+      text: 'metadata.managedFields[{{index}}] has no {{field}}: {{why}}.',
+      note: 'Add {{field}}, or drop managedFields, which the server maintains.',
+    },
+    badApiVersion: {
+      text: 'metadata.managedFields[{{index}}].apiVersion "{{value}}" is not of the form group/version.',
+      note: 'Write the version the field set applies to, e.g. management.platform/v1.',
+    },
+    managerTooLong: {
+      text: 'metadata.managedFields[{{index}}].manager is {{length}} bytes long.',
+      note: 'Field manager names are at most 128 bytes and the server rejects longer ones. Shorten it.',
+    },
+    managerNotPrintable: {
+      text: 'metadata.managedFields[{{index}}].manager contains the non-printable character {{char}}.',
+      note: 'The server accepts only printable characters in a field manager name. Remove it.',
+    },
+    subresourceTooLong: {
+      text: 'metadata.managedFields[{{index}}].subresource is {{length}} bytes long.',
+      note: 'Subresource names are at most 256 bytes and the server rejects longer ones. Write the subresource name, e.g. status, or "" for the main resource.',
     },
   },
   check(doc, ctx) {
-    for (const [index, { value: entry, path }] of listAt(doc.data, ['metadata', 'managedFields']).entries()) {
-      if (!isRecord(entry)) continue;
+    for (const { value: entry, path, index } of mappingItems(doc.data, ['metadata', 'managedFields'])) {
       for (const [field, why] of Object.entries(REQUIRED)) {
         const value = entry[field];
         // An empty operation or fieldsType is a schema enum error, an empty time a meta/timestamps one.
@@ -87,6 +80,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

@@ -1,4 +1,4 @@
-import { isGenerateNamePrefix, isSet, nameIsDNSSubdomain, problemsText, type Rule, shown } from '../../api.js';
+import { defineRule, isGenerateNamePrefix, isSet, nameIsDNSSubdomain, problemsText, type RuleContext, shown } from '../../api.js';
 import { metadataOf } from '../helpers.js';
 
 /** A likely intended name: lower case, `_` and spaces as `-`; offered only when that is a valid name. */
@@ -8,38 +8,47 @@ function normalized(value: string, prefix: boolean): string | undefined {
   return nameIsDNSSubdomain(candidate, prefix).length === 0 ? candidate : undefined;
 }
 
-const rule: Rule = {
+/** `name` or `generateName` (a prefix), checked as the server checks it, with the likely intended value to write. */
+function reportInvalid(ctx: Context, field: 'name' | 'generateName', value: string): void {
+  const prefix = field === 'generateName';
+  const problems = prefix ? isGenerateNamePrefix(value) : nameIsDNSSubdomain(value, false);
+  if (problems.length === 0) return;
+  const path = ['metadata', field];
+  const better = normalized(value, prefix);
+  ctx.report({
+    messageId: prefix ? 'invalidGenerateName' : 'invalidName',
+    path,
+    data: { value: shown(value), problems: problemsText(problems), hint: better ? `; for example "${better}"` : '' },
+    ...(better ? { suggestions: [{ description: `Use "${better}"`, fix: { op: 'set-scalar' as const, path, value: better } }] } : {}),
+  });
+}
+
+type Context = RuleContext<typeof rule.messages>;
+
+const rule = defineRule({
   meta: {
     id: 'meta/name',
     description: 'Require a valid metadata.name or metadata.generateName',
     severity: 'error',
     sources: ['spec', 'upstream'],
-    messages: {
-      missing: {
-        text: 'metadata has neither name nor generateName.',
-        note:
-          'The server rejects the object ("name or generateName is required"). Add metadata.name, a lowercase ' +
-          'DNS-1123 subdomain such as jane-doe.',
-      },
-      invalidName: {
-        text: 'metadata.name "{{value}}" is not a valid object name.',
-        note:
-          'Names are lowercase DNS-1123 subdomains: at most 253 characters of a-z, 0-9, "-" and ".", starting ' +
-          'and ending with a letter or digit{{hint}}. Validation says: {{problems}}.',
-      },
-      invalidGenerateName: {
-        text: 'metadata.generateName "{{value}}" is not a valid name prefix.',
-        note:
-          'A prefix is the start of a lowercase DNS-1123 subdomain (a-z, 0-9, "-" and "."); a trailing "-" is ' +
-          'fine, the server appends a random suffix{{hint}}. Validation says: {{problems}}.',
-      },
-      generateNameIgnored: {
-        text: 'metadata.generateName is ignored because metadata.name is set.',
-        note:
-          'The server uses generateName only when name is absent. Remove generateName, or remove name to get a ' +
-          'generated one.',
-        severity: 'info',
-      },
+  },
+  messages: {
+    missing: {
+      text: 'metadata has neither name nor generateName.',
+      note: 'The server rejects the object ("name or generateName is required"). Add metadata.name, a lowercase DNS-1123 subdomain such as jane-doe.',
+    },
+    invalidName: {
+      text: 'metadata.name "{{value}}" is not a valid object name.',
+      note: 'Names are lowercase DNS-1123 subdomains: at most 253 characters of a-z, 0-9, "-" and ".", starting and ending with a letter or digit{{hint}}. Validation says: {{problems}}.',
+    },
+    invalidGenerateName: {
+      text: 'metadata.generateName "{{value}}" is not a valid name prefix.',
+      note: 'A prefix is the start of a lowercase DNS-1123 subdomain (a-z, 0-9, "-" and "."); a trailing "-" is fine, the server appends a random suffix{{hint}}. Validation says: {{problems}}.',
+    },
+    generateNameIgnored: {
+      text: 'metadata.generateName is ignored because metadata.name is set.',
+      note: 'The server uses generateName only when name is absent. Remove generateName, or remove name to get a generated one.',
+      severity: 'info',
     },
   },
   check(doc, ctx) {
@@ -53,29 +62,9 @@ const rule: Rule = {
     const hasName = typeof name === 'string' && name !== '';
     const hasGenerate = typeof generateName === 'string' && generateName !== '';
 
-    if (typeof generateName === 'string' && hasGenerate) {
-      const problems = isGenerateNamePrefix(generateName);
-      if (problems.length > 0) {
-        const better = normalized(generateName, true);
-        ctx.report({
-          messageId: 'invalidGenerateName',
-          path: ['metadata', 'generateName'],
-          data: { value: shown(generateName), problems: problemsText(problems), hint: better ? `; for example "${better}"` : '' },
-          ...(better ? { suggestions: [{ description: `Use "${better}"`, fix: { op: 'set-scalar' as const, path: ['metadata', 'generateName'], value: better } }] } : {}),
-        });
-      }
-    }
+    if (typeof generateName === 'string' && hasGenerate) reportInvalid(ctx, 'generateName', generateName);
     if (typeof name === 'string' && hasName) {
-      const problems = nameIsDNSSubdomain(name, false);
-      if (problems.length > 0) {
-        const better = normalized(name, false);
-        ctx.report({
-          messageId: 'invalidName',
-          path: ['metadata', 'name'],
-          data: { value: shown(name), problems: problemsText(problems), hint: better ? `; for example "${better}"` : '' },
-          ...(better ? { suggestions: [{ description: `Use "${better}"`, fix: { op: 'set-scalar' as const, path: ['metadata', 'name'], value: better } }] } : {}),
-        });
-      }
+      reportInvalid(ctx, 'name', name);
       if (hasGenerate) ctx.report({ messageId: 'generateNameIgnored', path: ['metadata', 'generateName'], at: 'key' });
       return;
     }
@@ -87,6 +76,6 @@ const rule: Rule = {
     const where = own('name') ? ['metadata', 'name'] : own('generateName') ? ['metadata', 'generateName'] : ['metadata'];
     ctx.report({ messageId: 'missing', path: where, at: 'key' });
   },
-};
+});
 
 export default rule;

@@ -1,27 +1,23 @@
-import { isDNS1123Label, problemsText, type Rule, shown } from '../../api.js';
+import { defineRule, isDNS1123Label, problemsText, shown } from '../../api.js';
 import { metadataOf } from '../helpers.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'meta/namespace',
     description: 'Disallow metadata.namespace on the cluster-scoped User and Config',
     severity: 'warning',
     sources: ['spec', 'upstream'],
     sections: ['metadata'],
-    messages: {
-      clusterScoped: {
-        text: 'metadata.namespace is "{{value}}", but {{kind}} is cluster-scoped.',
-        note:
-          'The server clears the namespace, so it has no effect and the object does not live in that namespace. ' +
-          'Remove metadata.namespace.',
-      },
-      invalid: {
-        text: 'metadata.namespace "{{value}}" is not a valid namespace name.',
-        note:
-          'Namespaces are DNS-1123 labels (at most 63 characters of a-z, 0-9 and "-"); as {{kind}} is ' +
-          'cluster-scoped, remove the field altogether. Validation says: {{problems}}.',
-        severity: 'error',
-      },
+  },
+  messages: {
+    clusterScoped: {
+      text: 'metadata.namespace is "{{value}}", but {{kind}} is cluster-scoped.',
+      note: 'The server clears the namespace, so it has no effect and the object does not live in that namespace. Remove metadata.namespace.',
+    },
+    invalid: {
+      text: 'metadata.namespace "{{value}}" is not a valid namespace name.',
+      note: 'Namespaces are DNS-1123 labels (at most 63 characters of a-z, 0-9 and "-"); as {{kind}} is cluster-scoped, remove the field altogether. Validation says: {{problems}}.',
+      severity: 'error',
     },
   },
   check(doc, ctx) {
@@ -37,6 +33,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'clusterScoped', path, data: { value: namespace, kind: doc.kind }, suggestions });
     }
   },
-};
+});
 
 export default rule;

@@ -1,4 +1,4 @@
-import { isRecord, listAt, type Rule, shown } from '../../api.js';
+import { defineRule, mappingItems, shown } from '../../api.js';
 
 /** apimachinery `BannedOwners`: kinds that may never own another object. */
 const BANNED_OWNERS = new Set(['v1/Event']);
@@ -17,7 +17,7 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   uid: "owner's metadata.uid, as the server reports it",
 };
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'meta/owner-references',
     description: 'Require owner references the server accepts: complete, with at most one controller',
@@ -25,44 +25,33 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['metadata'],
     supersedes: ['schema/required'],
-    messages: {
-      emptyField: {
-        text: 'metadata.ownerReferences[{{index}}].{{field}} is empty.',
-        note:
-          'The server rejects an owner reference without it ("must not be empty"). Write the {{what}}.',
-      },
-      badApiVersion: {
-        text: 'metadata.ownerReferences[{{index}}].apiVersion "{{value}}" has no version.',
-        note:
-          'The server rejects it ("version must not be empty"). Write group/version, e.g. ' +
-          'management.platform/v1, or a core version such as v1.',
-      },
-      bannedOwner: {
-        text: 'metadata.ownerReferences[{{index}}] names an Event (v1) as owner.',
-        note:
-          'Events are disallowed from being owners and the server rejects the reference. Reference the object ' +
-          'that really owns this one.',
-      },
-      multipleControllers: {
-        text: 'metadata.ownerReferences[{{index}}] ({{ref}}) has controller: true, but ownerReferences[{{first}}] ' +
-          '({{firstRef}}) is already the controller.',
-        note:
-          'Only one reference can have controller set to true, and the server rejects the object. Set ' +
-          'controller: false here, or remove it.',
-      },
-      blockOwnerDeletion: {
-        text: 'metadata.ownerReferences[{{index}}] ({{ref}}) sets blockOwnerDeletion: true.',
-        note:
-          'Whoever applies this manifest needs delete permission on the owner, otherwise the server answers ' +
-          '422. Make sure that permission is granted, or drop blockOwnerDeletion.',
-        severity: 'info',
-      },
+  },
+  messages: {
+    emptyField: {
+      text: 'metadata.ownerReferences[{{index}}].{{field}} is empty.',
+      note: 'The server rejects an owner reference without it ("must not be empty"). Write the {{what}}.',
+    },
+    badApiVersion: {
+      text: 'metadata.ownerReferences[{{index}}].apiVersion "{{value}}" has no version.',
+      note: 'The server rejects it ("version must not be empty"). Write group/version, e.g. management.platform/v1, or a core version such as v1.',
+    },
+    bannedOwner: {
+      text: 'metadata.ownerReferences[{{index}}] names an Event (v1) as owner.',
+      note: 'Events are disallowed from being owners and the server rejects the reference. Reference the object that really owns this one.',
+    },
+    multipleControllers: {
+      text: 'metadata.ownerReferences[{{index}}] ({{ref}}) has controller: true, but ownerReferences[{{first}}] ({{firstRef}}) is already the controller.',
+      note: 'Only one reference can have controller set to true, and the server rejects the object. Set controller: false here, or remove it.',
+    },
+    blockOwnerDeletion: {
+      text: 'metadata.ownerReferences[{{index}}] ({{ref}}) sets blockOwnerDeletion: true.',
+      note: 'Whoever applies this manifest needs delete permission on the owner, otherwise the server answers 422. Make sure that permission is granted, or drop blockOwnerDeletion.',
+      severity: 'info',
     },
   },
   check(doc, ctx) {
     let firstController: { index: number; ref: string } | undefined;
-    for (const [index, { value: ref, path }] of listAt(doc.data, ['metadata', 'ownerReferences']).entries()) {
-      if (!isRecord(ref)) continue;
+    for (const { value: ref, path, index } of mappingItems(doc.data, ['metadata', 'ownerReferences'])) {
       const label = `${typeof ref.kind === 'string' && ref.kind ? ref.kind : '?'}/${typeof ref.name === 'string' && ref.name ? shown(ref.name, 60) : '?'}`;
       const { apiVersion } = ref;
       if (apiVersion === '') {
@@ -88,6 +77,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

@@ -1,7 +1,7 @@
-import { isSet, type Rule } from '../../api.js';
+import { defineRule, isSet } from '../../api.js';
 import { metadataOf } from '../helpers.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'meta/self-link',
     description: 'Disallow the deprecated metadata.selfLink',
@@ -9,13 +9,11 @@ const rule: Rule = {
     sources: ['spec'],
     sections: ['metadata'],
     fixable: true,
-    messages: {
-      deprecated: {
-        text: 'metadata.selfLink is deprecated and no longer populated.',
-        note:
-          'The server ignores it, and the link it held is not maintained. Remove it; an object is addressed by ' +
-          'its apiVersion, kind and name.',
-      },
+  },
+  messages: {
+    deprecated: {
+      text: 'metadata.selfLink is deprecated and no longer populated.',
+      note: 'The server ignores it, and the link it held is not maintained. Remove it; an object is addressed by its apiVersion, kind and name.',
     },
   },
   check(doc, ctx) {
@@ -24,6 +22,6 @@ const rule: Rule = {
     const path = ['metadata', 'selfLink'];
     ctx.report({ messageId: 'deprecated', path, at: 'key', fix: { op: 'remove', path } });
   },
-};
+});
 
 export default rule;

@@ -1,4 +1,4 @@
-import { isSet, type Rule, type ServerOwnedField } from '../../api.js';
+import { defineRule, isSet, type ServerOwnedField } from '../../api.js';
 import { metadataOf } from '../helpers.js';
 
 /** What the server does with each field it owns (selfLink, deprecated, is meta/self-link's). */
@@ -12,20 +12,19 @@ const SERVER_FIELDS: Readonly<Record<Exclude<ServerOwnedField, 'selfLink'>, stri
   managedFields: "they are the server's bookkeeping of which manager owns which fields",
 };
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'meta/server-fields',
     description: 'Disallow server-set, read-only metadata fields in manifests',
     severity: 'warning',
     sources: ['spec'],
     sections: ['metadata'],
-    messages: {
-      serverSet: {
-        text: 'metadata.{{field}} is set by the server and read-only: a manifest for create should not carry it.',
-        note:
-          'The server owns it: {{why}}. Remove it; for objects exported from the server, lint with the export ' +
-          'preset.',
-      },
+    serverSetFields: true,
+  },
+  messages: {
+    serverSet: {
+      text: 'metadata.{{field}} is set by the server and read-only: a manifest for create should not carry it.',
+      note: 'The server owns it: {{why}}. Remove it; for objects exported from the server, lint with the export preset.',
     },
   },
   check(doc, ctx) {
@@ -39,6 +38,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'serverSet', path, at: 'key', data: { field, why }, suggestions: [{ description: `Remove metadata.${field}`, fix: { op: 'remove', path } }] });
     }
   },
-};
+});
 
 export default rule;

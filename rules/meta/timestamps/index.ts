@@ -1,4 +1,4 @@
-import { type DataPath, displayPath, isRecord, listAt, type NodeFacts, parseRFC3339, type RFC3339Fields, type Rule, shown } from '../../api.js';
+import { type DataPath, defineRule, displayPath, mappingItems, type NodeFacts, parseRFC3339, type RFC3339Fields, shown } from '../../api.js';
 import { metadataOf } from '../helpers.js';
 
 /**
@@ -34,24 +34,22 @@ function offsetText(offsetSeconds: number): string {
   return `${sign}${pad(Math.floor(abs / 3600))}:${pad(Math.floor((abs % 3600) / 60))}`;
 }
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'meta/timestamps',
     description: 'Require metadata timestamps in RFC 3339 as the platform parses them, creationTimestamp in UTC',
     severity: 'error',
     sources: ['spec', 'upstream'],
     sections: ['metadata'],
-    messages: {
-      invalid: {
-        text: '{{field}} "{{value}}" is not an RFC 3339 timestamp the platform can parse.',
-        note:
-          'The server rejects the object. Write a time like 2024-05-14T09:21:37Z. The parser says: {{reason}}.',
-      },
-      notUtc: {
-        text: 'metadata.creationTimestamp "{{value}}" has the offset {{offset}}; creation timestamps are in UTC.',
-        note:
-          'Write the same instant as {{utc}}.',
-      },
+  },
+  messages: {
+    invalid: {
+      text: '{{field}} "{{value}}" is not an RFC 3339 timestamp the platform can parse.',
+      note: 'The server rejects the object. Write a time like 2024-05-14T09:21:37Z. The parser says: {{reason}}.',
+    },
+    notUtc: {
+      text: 'metadata.creationTimestamp "{{value}}" has the offset {{offset}}; creation timestamps are in UTC.',
+      note: 'Write the same instant as {{utc}}.',
     },
   },
   check(doc, ctx) {
@@ -77,10 +75,10 @@ const rule: Rule = {
     };
     check(['metadata', 'creationTimestamp'], meta.creationTimestamp, true);
     check(['metadata', 'deletionTimestamp'], meta.deletionTimestamp, false);
-    for (const { value: entry, path } of listAt(doc.data, ['metadata', 'managedFields'])) {
-      if (isRecord(entry)) check([...path, 'time'], entry.time, false);
+    for (const { value: entry, path } of mappingItems(doc.data, ['metadata', 'managedFields'])) {
+      check([...path, 'time'], entry['time'], false);
     }
   },
-};
+});
 
 export default rule;

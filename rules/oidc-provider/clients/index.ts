@@ -1,9 +1,9 @@
-import { absoluteUrlReason, type DataPath, displayPath, duplicates, isRecord, listAt, parseAbsoluteUrl, recordAt, redactUrlPassword, type Rule } from '../../api.js';
+import { absoluteUrlProblem, type DataPath, defineRule, displayPath, listAt, mappingItems, parseAbsoluteUrl, recordAt, redactUrlPassword, repeatedField } from '../../api.js';
 
 const OIDC: DataPath = ['status', 'oidc'];
 const CLIENTS: DataPath = [...OIDC, 'clients'];
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'oidc-provider/clients',
     description: 'Require valid clients of the platform\'s own OIDC provider: absolute redirect URIs, wildcards only when allowed, unique client ids',
@@ -11,48 +11,35 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['status.oidc'],
     kinds: ['Config'],
-    messages: {
-      noRedirectURIs: {
-        text: '{{field}} is empty.',
-        note:
-          'The requested redirect must match one of these URIs, so a client with none can never complete a ' +
-          'login (unless it is public). List the client\'s callback URLs, e.g. ' +
-          'https://app.example.com/oauth/callback.',
-      },
-      notAbsolute: {
-        text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
-        note:
-          'The requested redirect is compared with it, so a relative or malformed URI never matches. Write the ' +
-          'full callback URL, e.g. https://app.example.com/oauth/callback.',
-      },
-      wildcard: {
-        text: '{{field}} is "{{value}}", which contains "*", but {{wildcardRedirect}} is not true.',
-        note:
-          'The platform allows the wildcard character in client redirect URIs only when wildcardRedirect is ' +
-          'true, so this URI does not work as a pattern. Write the exact callback URL, or set wildcardRedirect: ' +
-          'true if you really need a pattern (see security/wildcard-redirect).',
-      },
-      duplicateClientId: {
-        text: '{{field}} is "{{value}}", the same client id as {{first}}.',
-        note:
-          'Tokens are requested by client id, so only one of the clients can be used. Give each client its own ' +
-          'clientId.',
-      },
-      enabledWithoutClients: {
-        text: '{{field}} is true but {{clients}} lists no client.',
-        note:
-          'Unless clients are configured through the OIDC client UI or a secret, nobody can request tokens from ' +
-          'the platform\'s OIDC provider. Add the clients there (status.oidc is deprecated), or set enabled to ' +
-          'false.',
-        severity: 'warning',
-      },
+  },
+  messages: {
+    noRedirectURIs: {
+      text: '{{field}} is empty.',
+      note: "The requested redirect must match one of these URIs, so a client with none can never complete a login (unless it is public). List the client's callback URLs, e.g. https://app.example.com/oauth/callback.",
+    },
+    notAbsolute: {
+      text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
+      note: 'The requested redirect is compared with it, so a relative or malformed URI never matches. Write the full callback URL, e.g. https://app.example.com/oauth/callback.',
+    },
+    wildcard: {
+      text: '{{field}} is "{{value}}", which contains "*", but {{wildcardRedirect}} is not true.',
+      note: 'The platform allows the wildcard character in client redirect URIs only when wildcardRedirect is true, so this URI does not work as a pattern. Write the exact callback URL, or set wildcardRedirect: true if you really need a pattern (see security/wildcard-redirect).',
+    },
+    duplicateClientId: {
+      text: '{{field}} is "{{value}}", the same client id as {{first}}.',
+      note: 'Tokens are requested by client id, so only one of the clients can be used. Give each client its own clientId.',
+    },
+    enabledWithoutClients: {
+      text: '{{field}} is true but {{clients}} lists no client.',
+      note: "Unless clients are configured through the OIDC client UI or a secret, nobody can request tokens from the platform's OIDC provider. Add the clients there (status.oidc is deprecated), or set enabled to false.",
+      severity: 'warning',
     },
   },
   check(doc, ctx) {
     const oidc = recordAt(doc.data, OIDC);
     if (!oidc) return;
     const wildcardAllowed = oidc['wildcardRedirect'] === true;
-    const clients = listAt(doc.data, CLIENTS).filter((c): c is { value: Record<string, unknown>; path: DataPath } => isRecord(c.value));
+    const clients = mappingItems(doc.data, CLIENTS);
 
     for (const { value: client, path } of clients) {
       const urisPath: DataPath = [...path, 'redirectURIs'];
@@ -68,22 +55,13 @@ const rule: Rule = {
           ctx.report({ messageId: 'wildcard', path: uriPath, data: { field, value: shown, wildcardRedirect: displayPath([...OIDC, 'wildcardRedirect']) } });
         }
         const url = parseAbsoluteUrl(uri);
-        if (!url.ok) ctx.report({ messageId: 'notAbsolute', path: uriPath, data: { field, value: shown, reason: absoluteUrlReason(url.reason) } });
+        if (!url.ok) ctx.report({ messageId: 'notAbsolute', path: uriPath, data: { field, value: shown, reason: absoluteUrlProblem(url.reason) } });
       }
     }
 
-    const withIds = clients.filter(({ value }) => typeof value['clientId'] === 'string' && value['clientId'] !== '');
-    for (const i of duplicates(withIds, ({ value }) => value['clientId'])) {
-      const dup = withIds[i];
-      if (!dup) continue;
-      const id = dup.value['clientId'] as string;
-      const first = withIds.find(({ value }) => value['clientId'] === id);
-      const idPath: DataPath = [...dup.path, 'clientId'];
-      ctx.report({
-        messageId: 'duplicateClientId',
-        path: idPath,
-        data: { field: displayPath(idPath), value: id, first: first ? displayPath([...first.path, 'clientId']) : '' },
-      });
+    // An empty clientId is schema/required's business, not a repeat.
+    for (const { path, value, first } of repeatedField(clients, 'clientId')) {
+      if (value !== '') ctx.report({ messageId: 'duplicateClientId', path, data: { field: displayPath(path), value, first: displayPath(first) } });
     }
 
     if (oidc['enabled'] === true && clients.length === 0) {
@@ -95,6 +73,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

@@ -1,20 +1,20 @@
-import type { Rule } from '../../api.js';
+import { defineRule } from '../../api.js';
 
 /**
  * Reported by the policy loader (`src/policy/load.ts`) in the policy files themselves, never by `check`:
  * this module is its identity, message and documentation.
  */
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'policy/invalid',
     description: 'Report a custom policy file that cannot be loaded',
     severity: 'error',
     sources: ['spec'],
-    reportedByEngine: true,
-    messages: {
-      invalid: '{{detail}}',
-    },
+    stages: ['policy-load'],
   },
-};
+  messages: {
+    invalid: '{{detail}}',
+  },
+});
 
 export default rule;

@@ -1,20 +1,20 @@
-import type { Rule } from '../../api.js';
+import { defineRule } from '../../api.js';
 
 /** Reported by the engine's document extraction; this module is its identity, messages and documentation. */
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'resource/kind',
     description: "Require a kind the management API defines",
     severity: 'error',
     sources: ['spec'],
-    reportedByEngine: true,
-    messages: {
-      wrongCase: { text: 'Unknown kind "{{kind}}"; did you mean "{{suggestion}}"?', note: 'Kinds are case-sensitive.' },
-      misspelt: { text: 'Unknown kind "{{kind}}"; did you mean "{{suggestion}}"?', note: 'The platform management API defines no such kind and rejects the object.' },
-      unknownKind: "Unknown kind \"{{kind}}\" in management.platform/v1; expected one of {{kinds}}.",
-      listItemKind: "This item of a {{expected}}List has kind \"{{kind}}\"; expected {{expected}}.",
-    },
+    stages: ['extract'],
   },
-};
+  messages: {
+    wrongCase: { text: 'Unknown kind "{{kind}}"; did you mean "{{suggestion}}"?', note: 'Kinds are case-sensitive.' },
+    misspelt: { text: 'Unknown kind "{{kind}}"; did you mean "{{suggestion}}"?', note: 'The platform management API defines no such kind and rejects the object.' },
+    unknownKind: "Unknown kind \"{{kind}}\" in management.platform/v1; expected one of {{kinds}}.",
+    listItemKind: "This item of a {{expected}}List has kind \"{{kind}}\"; expected {{expected}}.",
+  },
+});
 
 export default rule;

@@ -1,22 +1,21 @@
-import type { Rule } from '../../api.js';
+import { defineRule } from '../../api.js';
 
 /** Reported by the engine's document extraction; this module is its identity, messages and documentation. */
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'resource/type-meta',
     description: "Require apiVersion and kind as strings",
     severity: 'error',
     sources: ['spec'],
-    reportedByEngine: true,
-    messages: {
-      missing: {
-        text: '{{field}} is missing.',
-        note:
-          'Every object needs apiVersion and kind (apiVersion: management.platform/v1, kind: User or Config).',
-      },
-      notString: "{{field}} must be a string, not {{type}}.",
-    },
+    stages: ['extract'],
   },
-};
+  messages: {
+    missing: {
+      text: '{{field}} is missing.',
+      note: 'Every object needs apiVersion and kind (apiVersion: management.platform/v1, kind: User or Config).',
+    },
+    notString: "{{field}} must be a string, not {{type}}.",
+  },
+});
 
 export default rule;

@@ -1,8 +1,8 @@
-import { displayPath, eachProvider, getIn, type ProviderEntry, type Rule } from '../../api.js';
+import { defineRule, displayPath, eachProvider, getIn, type ProviderEntry } from '../../api.js';
 
 const CREATES_USERS =
   'the platform creates a user for each of them on first sign-in because status.auth.disableUserCreation is not true.';
-const SSO_CREATES_USERS = 'Single sign-on creates users: ' + CREATES_USERS;
+const SSO_CREATES_USERS = `Single sign-on creates users: ${CREATES_USERS}` as const;
 const OR_DISABLE = 'or set status.auth.disableUserCreation: true if every user is created by an administrator.';
 
 /** The tenants of web identity provider B that admit accounts of any organization (Dex's `isOrgTenant` is false). */
@@ -28,8 +28,11 @@ function filled(entry: ProviderEntry, key: string): boolean {
   return typeof value === 'string' && value !== '';
 }
 
+/** How a provider is open: one message alone, or the tenant's with what it admits. */
+type Openness = { messageId: Exclude<keyof typeof rule.messages, 'webIdentityB'> } | { messageId: 'webIdentityB'; data: { tenant: string; audience: string } };
+
 /** The messageId (and data) of an unrestricted provider, or undefined when it is restricted or cannot be judged. */
-function openness(entry: ProviderEntry): { messageId: string; data?: Record<string, string> } | undefined {
+function openness(entry: ProviderEntry): Openness | undefined {
   switch (entry.type) {
     case 'gitForgeA': {
       const orgs = list(entry, 'orgs');
@@ -67,7 +70,7 @@ function openness(entry: ProviderEntry): { messageId: string; data?: Record<stri
   }
 }
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'security/open-sign-up',
     description:
@@ -75,50 +78,35 @@ const rule: Rule = {
     severity: 'warning',
     sources: ['security'],
     kinds: ['Config'],
-    messages: {
-      gitForgeA: {
-        text: '{{provider}} has no orgs, so anyone with an account at git forge A can sign in.',
-        note:
-          SSO_CREATES_USERS + ' List the organizations allowed in under orgs (each with name, and teams to narrow ' +
-          'it further), ' + OR_DISABLE,
-      },
-      gitForgeB: {
-        text: '{{provider}} has no groups, so anyone with an account at git forge B can sign in.',
-        note: SSO_CREATES_USERS + ' List the groups allowed in under groups, ' + OR_DISABLE,
-      },
-      oidc: {
-        text: '{{provider}} has no groups, so anyone the OIDC provider authenticates can sign in.',
-        note:
-          SSO_CREATES_USERS + ' List the groups allowed in under groups (with groupsClaim naming the token claim ' +
-          'that carries them), ' + OR_DISABLE,
-      },
-      saml: {
-        text: '{{provider}} has no allowedGroups, so anyone the SAML identity provider authenticates can sign in.',
-        note:
-          SSO_CREATES_USERS + ' List the groups allowed in under allowedGroups (with groupsAttr naming the ' +
-          'assertion attribute), ' + OR_DISABLE,
-      },
-      webIdentityA: {
-        text: '{{provider}} has neither hostedDomains nor groups, so anyone with an account at web identity ' +
-          'provider A can sign in.',
-        note:
-          'Personal accounts included. ' + SSO_CREATES_USERS + ' Restrict it with hostedDomains (e.g. ' +
-          '[example.com]) or with groups together with serviceAccountFilePath and adminEmail, ' + OR_DISABLE,
-      },
-      webIdentityAGroupsUnchecked: {
-        text: '{{provider}} restricts sign-in only by groups, which are never checked without ' +
-          'serviceAccountFilePath.',
-        note:
-          'The platform cannot read group memberships without a service account, so anyone with an account at ' +
-          'web identity provider A can sign in, and ' + CREATES_USERS + ' Add serviceAccountFilePath and ' +
-          'adminEmail, or restrict by hostedDomains, ' + OR_DISABLE,
-      },
-      webIdentityB: {
-        text: '{{provider}} has tenant {{tenant}}, which admits accounts of any organization.',
-        note:
-          'With it, {{audience}} can sign in (groups are not checked for this tenant), and ' + CREATES_USERS +
-          ' Set tenant to your organization\'s tenant ID or name, ' + OR_DISABLE,
-      },
+  },
+  messages: {
+    gitForgeA: {
+      text: '{{provider}} has no orgs, so anyone with an account at git forge A can sign in.',
+      note: `${SSO_CREATES_USERS} List the organizations allowed in under orgs (each with name, and teams to narrow it further), ${OR_DISABLE}`,
+    },
+    gitForgeB: {
+      text: '{{provider}} has no groups, so anyone with an account at git forge B can sign in.',
+      note: `${SSO_CREATES_USERS} List the groups allowed in under groups, ${OR_DISABLE}`,
+    },
+    oidc: {
+      text: '{{provider}} has no groups, so anyone the OIDC provider authenticates can sign in.',
+      note: `${SSO_CREATES_USERS} List the groups allowed in under groups (with groupsClaim naming the token claim that carries them), ${OR_DISABLE}`,
+    },
+    saml: {
+      text: '{{provider}} has no allowedGroups, so anyone the SAML identity provider authenticates can sign in.',
+      note: `${SSO_CREATES_USERS} List the groups allowed in under allowedGroups (with groupsAttr naming the assertion attribute), ${OR_DISABLE}`,
+    },
+    webIdentityA: {
+      text: '{{provider}} has neither hostedDomains nor groups, so anyone with an account at web identity provider A can sign in.',
+      note: `Personal accounts included. ${SSO_CREATES_USERS} Restrict it with hostedDomains (e.g. [example.com]) or with groups together with serviceAccountFilePath and adminEmail, ${OR_DISABLE}`,
+    },
+    webIdentityAGroupsUnchecked: {
+      text: '{{provider}} restricts sign-in only by groups, which are never checked without serviceAccountFilePath.',
+      note: `The platform cannot read group memberships without a service account, so anyone with an account at web identity provider A can sign in, and ${CREATES_USERS} Add serviceAccountFilePath and adminEmail, or restrict by hostedDomains, ${OR_DISABLE}`,
+    },
+    webIdentityB: {
+      text: '{{provider}} has tenant {{tenant}}, which admits accounts of any organization.',
+      note: `With it, {{audience}} can sign in (groups are not checked for this tenant), and ${CREATES_USERS} Set tenant to your organization's tenant ID or name, ${OR_DISABLE}`,
     },
   },
   check(doc, ctx) {
@@ -128,14 +116,11 @@ const rule: Rule = {
     for (const entry of eachProvider(doc.data)) {
       const open = openness(entry);
       if (!open) continue;
-      ctx.report({
-        messageId: open.messageId,
-        path: entry.path,
-        at: 'key',
-        data: { provider: displayPath(entry.path), ...open.data },
-      });
+      const provider = displayPath(entry.path);
+      if (open.messageId === 'webIdentityB') ctx.report({ messageId: open.messageId, path: entry.path, at: 'key', data: { provider, ...open.data } });
+      else ctx.report({ messageId: open.messageId, path: entry.path, at: 'key', data: { provider } });
     }
   },
-};
+});
 
 export default rule;

@@ -1,4 +1,4 @@
-import { displayPath, getIn, listAt, parseGoUrl, type Rule, splitHostPort, stringAt } from '../../api.js';
+import { defineRule, displayPath, getIn, listAt, parseGoUrl, splitHostPort, stringAt } from '../../api.js';
 
 const DEFAULT_HTTPS_PORT = 443;
 
@@ -23,7 +23,7 @@ function foreignSource(value: string, platform: { host: string; port: number | n
   return scheme === 'http' ? `http://${url.host} (plain http, which anyone on the network path can alter)` : `https://${url.host}`;
 }
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'security/ui-scripts',
     description: 'Flag script code in the login legal text and JavaScript the UI loads from other origins',
@@ -38,27 +38,20 @@ const rule: Rule = {
           type: 'array',
           description: 'https origins (https://host[:port]) whose scripts are acknowledged, e.g. your own CDN.',
           items: { type: 'string', pattern: '^https://[^/?#@\\s]+$' },
+          default: [],
         },
       },
     },
-    defaultOptions: { trustedOrigins: [] },
-    messages: {
-      scriptInLegalTemplate: {
-        text: '{{field}} contains a <script> tag.',
-        note:
-          'The legal text is HTML shown to every user on the login page, so a script there would run in the ' +
-          'platform\'s origin before anyone signs in, where it can read what users type. Keep legalTemplate to ' +
-          'text, formatting and links; a deliberate UI script belongs in customJavaScript, served from the ' +
-          'platform host.',
-      },
-      foreignScript: {
-        text: '{{field}} loads JavaScript from {{source}}, not from the platform\'s own origin ' +
-          'https://{{platformHost}}.',
-        note:
-          'The script runs in every user\'s UI session with their permissions, so whoever controls that origin ' +
-          'controls the platform. Serve the file from the platform host, or make sure you trust that origin.',
-        severity: 'info',
-      },
+  },
+  messages: {
+    scriptInLegalTemplate: {
+      text: '{{field}} contains a <script> tag.',
+      note: "The legal text is HTML shown to every user on the login page, so a script there would run in the platform's origin before anyone signs in, where it can read what users type. Keep legalTemplate to text, formatting and links; a deliberate UI script belongs in customJavaScript, served from the platform host.",
+    },
+    foreignScript: {
+      text: "{{field}} loads JavaScript from {{source}}, not from the platform's own origin https://{{platformHost}}.",
+      note: "The script runs in every user's UI session with their permissions, so whoever controls that origin controls the platform. Serve the file from the platform host, or make sure you trust that origin.",
+      severity: 'info',
     },
   },
   check(doc, ctx) {
@@ -72,7 +65,7 @@ const rule: Rule = {
     if (typeof hostValue !== 'string') return;
     const platform = splitHostPort(hostValue);
     if (!platform.ok) return;
-    const trusted = new Set(((ctx.options['trustedOrigins'] as readonly string[] | undefined) ?? []).map((o) => o.toLowerCase()));
+    const trusted = new Set(ctx.options.trustedOrigins.map((o) => o.toLowerCase()));
     for (const { value, path } of listAt(doc.data, ['status', 'uiSettings', 'customJavaScript'])) {
       if (typeof value !== 'string' || value.trim() === '') continue;
       const source = foreignSource(value, platform);
@@ -81,6 +74,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

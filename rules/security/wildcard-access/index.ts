@@ -1,6 +1,6 @@
-import { displayPath, isRecord, listAt, type Rule } from '../../api.js';
+import { defineRule, displayPath, mappingItems } from '../../api.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'security/wildcard-access',
     description: 'Disallow access rules that give every verb to every user or every team',
@@ -8,19 +8,15 @@ const rule: Rule = {
     sources: ['security'],
     sections: ['spec.access'],
     kinds: ['User'],
-    messages: {
-      wildcard: {
-        text: 'The access rule {{rule}} gives every verb (*) to every {{subject}} (*).',
-        note:
-          'Anyone on the platform can change or delete this user, bind it into access rules and make it the ' +
-          'owner of resources. Name the users or teams that need access and give them only the verbs they need ' +
-          '(e.g. get, list).',
-      },
+  },
+  messages: {
+    wildcard: {
+      text: 'The access rule {{rule}} gives every verb (*) to every {{subject}} (*).',
+      note: 'Anyone on the platform can change or delete this user, bind it into access rules and make it the owner of resources. Name the users or teams that need access and give them only the verbs they need (e.g. get, list).',
     },
   },
   check(doc, ctx) {
-    for (const { value, path } of listAt(doc.data, ['spec', 'access'])) {
-      if (!isRecord(value)) continue;
+    for (const { value, path } of mappingItems(doc.data, ['spec', 'access'])) {
       const verbs = value['verbs'];
       if (!Array.isArray(verbs) || !verbs.includes('*')) continue;
       // One report per rule, at the first wildcard subject: users before teams.
@@ -35,6 +31,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

@@ -1,9 +1,9 @@
-import { type DataPath, displayPath, isCssColor, recordAt, type Rule } from '../../api.js';
+import { type DataPath, defineRule, displayPath, isCssColor, recordAt } from '../../api.js';
 
 const UI: DataPath = ['status', 'uiSettings'];
 const COLOR_FIELDS = ['logoBackgroundColor', 'primaryColor', 'sidebarColor', 'accentColor'] as const;
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'ui/colors',
     description: 'Require valid CSS colors in the UI color settings',
@@ -11,25 +11,19 @@ const rule: Rule = {
     sources: ['spec'],
     sections: ['status.uiSettings'],
     kinds: ['Config'],
-    messages: {
-      invalid: {
-        text: '{{field}} is "{{value}}", not a CSS color: the browser ignores it and the UI keeps its default ' +
-          'color.',
-        note:
-          'Write a hex color like "#1d4ed8", a color function like "rgb(29 78 216)", or a color name like ' +
-          '"navy".',
-      },
-      nearColor: {
-        text: '{{field}} is "{{value}}", not a CSS color: the browser ignores it and the UI keeps its default ' +
-          'color.',
-        note:
-          'Write "{{suggestion}}".',
-      },
-      missingHash: {
-        text: '{{field}} is "{{value}}", not a CSS color: a hex color starts with "#".',
-        note:
-          'Write "{{suggestion}}" (quoted: an unquoted # starts a YAML comment).',
-      },
+  },
+  messages: {
+    invalid: {
+      text: '{{field}} is "{{value}}", not a CSS color: the browser ignores it and the UI keeps its default color.',
+      note: 'Write a hex color like "#1d4ed8", a color function like "rgb(29 78 216)", or a color name like "navy".',
+    },
+    nearColor: {
+      text: '{{field}} is "{{value}}", not a CSS color: the browser ignores it and the UI keeps its default color.',
+      note: 'Write "{{suggestion}}".',
+    },
+    missingHash: {
+      text: '{{field}} is "{{value}}", not a CSS color: a hex color starts with "#".',
+      note: 'Write "{{suggestion}}" (quoted: an unquoted # starts a YAML comment).',
     },
   },
   check(doc, ctx) {
@@ -63,6 +57,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

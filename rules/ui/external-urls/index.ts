@@ -1,8 +1,8 @@
-import { type DataPath, displayPath, recordAt, type Rule } from '../../api.js';
+import { type DataPath, defineRule, displayPath, recordAt } from '../../api.js';
 
 const EXTERNAL_URLS: DataPath = ['status', 'uiSettings', 'externalURLs'];
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'ui/external-urls',
     description: 'Warn when externalURLs.allow is set without block: true, where it has no effect',
@@ -10,13 +10,11 @@ const rule: Rule = {
     sources: ['spec'],
     sections: ['status.uiSettings.externalURLs'],
     kinds: ['Config'],
-    messages: {
-      allowWithoutBlock: {
-        text: '{{field}} lists URLs but {{blockState}}.',
-        note:
-          'The allow list is only consulted while external requests are blocked, so it has no effect and the UI ' +
-          'may call any URL. Set {{block}}: true to restrict the UI to these URLs, or remove allow.',
-      },
+  },
+  messages: {
+    allowWithoutBlock: {
+      text: '{{field}} lists URLs but {{blockState}}.',
+      note: 'The allow list is only consulted while external requests are blocked, so it has no effect and the UI may call any URL. Set {{block}}: true to restrict the UI to these URLs, or remove allow.',
     },
   },
   check(doc, ctx) {
@@ -29,6 +27,6 @@ const rule: Rule = {
     const path: DataPath = [...EXTERNAL_URLS, 'allow'];
     ctx.report({ messageId: 'allowWithoutBlock', path, at: 'key', data: { field: displayPath(path), blockState, block } });
   },
-};
+});
 
 export default rule;

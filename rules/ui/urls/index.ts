@@ -1,4 +1,4 @@
-import { absoluteUrlReason, type DataPath, displayPath, listAt, parseAbsoluteUrl, parseGoUrl, recordAt, redactUrlPassword, type Rule, type RuleContext } from '../../api.js';
+import { absoluteUrlProblem, type DataPath, defineRule, displayPath, listAt, parseAbsoluteUrl, parseGoUrl, recordAt, redactUrlPassword, type RuleContext } from '../../api.js';
 
 const UI: DataPath = ['status', 'uiSettings'];
 
@@ -19,7 +19,7 @@ const BUTTON_FIELDS: readonly [string, string][] = [
   ['link', 'https://status.example.com'],
 ];
 
-function checkUrl(ctx: RuleContext, path: DataPath, value: string, example: string): void {
+function checkUrl(ctx: Context, path: DataPath, value: string, example: string): void {
   const data = { field: displayPath(path), value: JSON.stringify(redactUrlPassword(value)), example };
   // Another scheme (ftp:, file:, data:) gets its own message, whether or not it has a host.
   const go = parseGoUrl(value);
@@ -29,11 +29,13 @@ function checkUrl(ctx: RuleContext, path: DataPath, value: string, example: stri
   }
   const parsed = parseAbsoluteUrl(value);
   if (!parsed.ok) {
-    ctx.report({ messageId: 'notAbsolute', path, data: { ...data, reason: absoluteUrlReason(parsed.reason) } });
+    ctx.report({ messageId: 'notAbsolute', path, data: { ...data, reason: absoluteUrlProblem(parsed.reason) } });
   }
 }
 
-const rule: Rule = {
+type Context = RuleContext<typeof rule.messages>;
+
+const rule = defineRule({
   meta: {
     id: 'ui/urls',
     description: 'Require absolute http(s) URLs for the UI logos, favicon, custom CSS and JavaScript, and nav bar buttons',
@@ -41,18 +43,15 @@ const rule: Rule = {
     sources: ['spec'],
     sections: ['status.uiSettings'],
     kinds: ['Config'],
-    messages: {
-      notAbsolute: {
-        text: '{{field}} is {{value}}, not an absolute URL ({{reason}}).',
-        note:
-          'Every user\'s browser loads it as the UI tells it, which takes a full http(s) URL with a host; a ' +
-          'relative path or a bare host name does not lead to the file. Write a URL such as {{example}}.',
-      },
-      notHttp: {
-        text: '{{field}} is {{value}}: the UI can only load http:// or https:// URLs here, not "{{scheme}}:".',
-        note:
-          'Write a URL such as {{example}}.',
-      },
+  },
+  messages: {
+    notAbsolute: {
+      text: '{{field}} is {{value}}, not an absolute URL ({{reason}}).',
+      note: "Every user's browser loads it as the UI tells it, which takes a full http(s) URL with a host; a relative path or a bare host name does not lead to the file. Write a URL such as {{example}}.",
+    },
+    notHttp: {
+      text: '{{field}} is {{value}}: the UI can only load http:// or https:// URLs here, not "{{scheme}}:".',
+      note: 'Write a URL such as {{example}}.',
     },
   },
   check(doc, ctx) {
@@ -78,6 +77,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

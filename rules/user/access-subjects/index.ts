@@ -1,10 +1,10 @@
-import { isRecord, listAt, type Rule } from '../../api.js';
+import { defineRule, mappingItems } from '../../api.js';
 
 function nonEmptyList(value: unknown): boolean {
   return Array.isArray(value) && value.length > 0;
 }
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'user/access-subjects',
     description: 'Warn about User access rules that name neither users nor teams',
@@ -12,17 +12,15 @@ const rule: Rule = {
     sources: ['spec'],
     sections: ['spec.access'],
     kinds: ['User'],
-    messages: {
-      noSubjects: {
-        text: 'spec.access[{{index}}]{{name}} has neither users nor teams: the rule grants its verbs to nobody.',
-        note:
-          'Add the users or teams that should get them, or remove the rule.',
-      },
+  },
+  messages: {
+    noSubjects: {
+      text: 'spec.access[{{index}}]{{name}} has neither users nor teams: the rule grants its verbs to nobody.',
+      note: 'Add the users or teams that should get them, or remove the rule.',
     },
   },
   check(doc, ctx) {
-    for (const [index, { value: accessRule, path }] of listAt(doc.data, ['spec', 'access']).entries()) {
-      if (!isRecord(accessRule)) continue;
+    for (const { value: accessRule, path, index } of mappingItems(doc.data, ['spec', 'access'])) {
       if (nonEmptyList(accessRule.users) || nonEmptyList(accessRule.teams)) continue;
       // A users/teams of the wrong type is a schema error; do not pile on.
       const wrongType = (v: unknown): boolean => v !== undefined && v !== null && !Array.isArray(v);
@@ -31,6 +29,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'noSubjects', path, data: { index, name } });
     }
   },
-};
+});
 
 export default rule;

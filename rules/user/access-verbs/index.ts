@@ -1,11 +1,11 @@
-import { didYouMean, isRecord, listAt, type Rule, shown, USER_VERBS } from '../../api.js';
+import { defineRule, didYouMean, listAt, mappingItems, shown, USER_VERBS } from '../../api.js';
 
 const VERB_SET: ReadonlySet<string> = new Set(USER_VERBS);
 const VERB_LIST = USER_VERBS.join(', ');
 /** Kubernetes RBAC verbs that User access rules do not have: no did-you-mean (watch is not a typo of patch). */
 const OTHER_KUBERNETES_VERBS: ReadonlySet<string> = new Set(['watch', 'deletecollection', 'impersonate', 'escalate', 'use', 'proxy', 'approve', 'sign', 'attest']);
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'user/access-verbs',
     description: 'Require User access rules to grant known verbs, without duplicates or redundancy',
@@ -14,42 +14,34 @@ const rule: Rule = {
     sections: ['spec.access'],
     kinds: ['User'],
     fixable: true,
-    messages: {
-      empty: {
-        text: 'spec.access[{{index}}].verbs is empty: the rule grants nothing.',
-        note:
-          'List the verbs to grant: {{verbs}} ("*" for all).',
-      },
-      wrongCase: { text: 'Verb "{{value}}" is not recognised; did you mean "{{suggestion}}"?', note: 'Verbs are case-sensitive.' },
-      unknown: {
-        text: 'Verb "{{value}}" is not a verb of User access rules, so it grants nothing.',
-        note:
-          'Use one of {{verbs}}.',
-      },
-      unknownDidYouMean: {
-        text: 'Verb "{{value}}" is not a verb of User access rules, so it grants nothing; did you mean ' +
-          '"{{suggestion}}"?',
-        note:
-          'Use one of {{verbs}}.',
-      },
-      redundantWildcard: {
-        text: 'spec.access[{{index}}].verbs has "*" next to {{others}}.',
-        note:
-          '"*" already grants every verb, so the others are redundant. Keep just "*", or list the verbs without ' +
-          'it.',
-        severity: 'warning',
-      },
-      duplicate: {
-        text: 'Verb "{{value}}" is listed twice in spec.access[{{index}}].verbs (first at verbs[{{first}}]).',
-        note:
-          'Remove the duplicate.',
-        severity: 'warning',
-      },
+  },
+  messages: {
+    empty: {
+      text: 'spec.access[{{index}}].verbs is empty: the rule grants nothing.',
+      note: 'List the verbs to grant: {{verbs}} ("*" for all).',
+    },
+    wrongCase: { text: 'Verb "{{value}}" is not recognised; did you mean "{{suggestion}}"?', note: 'Verbs are case-sensitive.' },
+    unknown: {
+      text: 'Verb "{{value}}" is not a verb of User access rules, so it grants nothing.',
+      note: 'Use one of {{verbs}}.',
+    },
+    unknownDidYouMean: {
+      text: 'Verb "{{value}}" is not a verb of User access rules, so it grants nothing; did you mean "{{suggestion}}"?',
+      note: 'Use one of {{verbs}}.',
+    },
+    redundantWildcard: {
+      text: 'spec.access[{{index}}].verbs has "*" next to {{others}}.',
+      note: '"*" already grants every verb, so the others are redundant. Keep just "*", or list the verbs without it.',
+      severity: 'warning',
+    },
+    duplicate: {
+      text: 'Verb "{{value}}" is listed twice in spec.access[{{index}}].verbs (first at verbs[{{first}}]).',
+      note: 'Remove the duplicate.',
+      severity: 'warning',
     },
   },
   check(doc, ctx) {
-    for (const [index, { value: accessRule, path: rulePath }] of listAt(doc.data, ['spec', 'access']).entries()) {
-      if (!isRecord(accessRule)) continue;
+    for (const { value: accessRule, path: rulePath, index } of mappingItems(doc.data, ['spec', 'access'])) {
       const verbsPath = [...rulePath, 'verbs'];
       const verbs = listAt(doc.data, verbsPath);
       if (Array.isArray(accessRule.verbs) && verbs.length === 0) {
@@ -98,6 +90,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

@@ -1,6 +1,6 @@
-import { isRecord, listAt, type Rule, shown } from '../../api.js';
+import { defineRule, mappingItems, shown } from '../../api.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'user/cluster-roles',
     description: 'Require every cluster role assignment to name a cluster role, once',
@@ -9,24 +9,21 @@ const rule: Rule = {
     sections: ['spec.clusterRoles'],
     kinds: ['User'],
     fixable: true,
-    messages: {
-      missingName: {
-        text: 'spec.clusterRoles[{{index}}] has no name: an assignment without a cluster role assigns nothing.',
-        note:
-          'Write the cluster role, e.g. name: platform-viewer, or remove the entry.',
-      },
-      duplicate: {
-        text: 'Cluster role "{{value}}" is assigned twice (first at spec.clusterRoles[{{first}}]).',
-        note:
-          'The second assignment adds nothing. Remove the duplicate.',
-        severity: 'warning',
-      },
+  },
+  messages: {
+    missingName: {
+      text: 'spec.clusterRoles[{{index}}] has no name: an assignment without a cluster role assigns nothing.',
+      note: 'Write the cluster role, e.g. name: platform-viewer, or remove the entry.',
+    },
+    duplicate: {
+      text: 'Cluster role "{{value}}" is assigned twice (first at spec.clusterRoles[{{first}}]).',
+      note: 'The second assignment adds nothing. Remove the duplicate.',
+      severity: 'warning',
     },
   },
   check(doc, ctx) {
     const firstIndex = new Map<string, number>();
-    for (const [index, { value: item, path }] of listAt(doc.data, ['spec', 'clusterRoles']).entries()) {
-      if (!isRecord(item)) continue;
+    for (const { value: item, path, index } of mappingItems(doc.data, ['spec', 'clusterRoles'])) {
       const { name } = item;
       if (name === undefined || name === null || name === '') {
         ctx.report({ messageId: 'missingName', path: [...path, 'name'], at: 'key', data: { index } });
@@ -48,6 +45,6 @@ const rule: Rule = {
       });
     }
   },
-};
+});
 
 export default rule;

@@ -1,11 +1,11 @@
-import { listAt, type Rule, shown } from '../../api.js';
+import { defineRule, listAt, shown } from '../../api.js';
 
 const LISTS = {
   groups: 'the user is in a group once, however often it is listed',
   ssoGroups: 'single sign-on remembers each group once',
 } as const;
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'user/duplicates',
     description: 'Disallow duplicate entries in a user\'s groups and ssoGroups',
@@ -13,12 +13,11 @@ const rule: Rule = {
     sources: ['spec'],
     kinds: ['User'],
     fixable: true,
-    messages: {
-      duplicate: {
-        text: 'Group "{{value}}" is listed twice in spec.{{field}} (first at {{field}}[{{first}}]): {{why}}.',
-        note:
-          'Remove the duplicate.',
-      },
+  },
+  messages: {
+    duplicate: {
+      text: 'Group "{{value}}" is listed twice in spec.{{field}} (first at {{field}}[{{first}}]): {{why}}.',
+      note: 'Remove the duplicate.',
     },
   },
   check(doc, ctx) {
@@ -35,6 +34,6 @@ const rule: Rule = {
       }
     }
   },
-};
+});
 
 export default rule;

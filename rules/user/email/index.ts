@@ -1,6 +1,6 @@
-import { parseEmail, type Rule, shown, stringAt } from '../../api.js';
+import { defineRule, parseEmail, shown, stringAt } from '../../api.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'user/email',
     description: "Require the user's email to be a valid e-mail address",
@@ -8,13 +8,11 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['spec.email'],
     kinds: ['User'],
-    messages: {
-      invalid: {
-        text: 'spec.email "{{value}}" is not a valid e-mail address ({{reason}}).',
-        note:
-          'The platform cannot match or notify the user by it. Write a bare address like jane.doe@example.com, ' +
-          'without a display name or angle brackets.',
-      },
+  },
+  messages: {
+    invalid: {
+      text: 'spec.email "{{value}}" is not a valid e-mail address ({{reason}}).',
+      note: 'The platform cannot match or notify the user by it. Write a bare address like jane.doe@example.com, without a display name or angle brackets.',
     },
   },
   check(doc, ctx) {
@@ -25,6 +23,6 @@ const rule: Rule = {
     const parsed = parseEmail(email);
     if (!parsed.ok) ctx.report({ messageId: 'invalid', path, data: { value: shown(email), reason: parsed.reason } });
   },
-};
+});
 
 export default rule;

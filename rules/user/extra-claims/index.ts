@@ -1,6 +1,6 @@
-import { entriesOf, recordAt, type Rule, shown } from '../../api.js';
+import { defineRule, entriesOf, recordAt, shown } from '../../api.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'user/extra-claims',
     description: 'Require string values in spec.extraClaims',
@@ -8,18 +8,15 @@ const rule: Rule = {
     sources: ['spec', 'upstream'],
     sections: ['spec.extraClaims'],
     kinds: ['User'],
-    messages: {
-      scalar: {
-        text: 'spec.extraClaims.{{key}} is {{actual}}, not a string.',
-        note:
-          'The platform stores extra claims as strings and cannot decode this value. Quote it: "{{source}}".',
-      },
-      collection: {
-        text: 'spec.extraClaims.{{key}} is a {{actual}}, not a string.',
-        note:
-          'The platform stores one string per extra claim and cannot decode a {{actual}}. Write a single string ' +
-          'value.',
-      },
+  },
+  messages: {
+    scalar: {
+      text: 'spec.extraClaims.{{key}} is {{actual}}, not a string.',
+      note: 'The platform stores extra claims as strings and cannot decode this value. Quote it: "{{source}}".',
+    },
+    collection: {
+      text: 'spec.extraClaims.{{key}} is a {{actual}}, not a string.',
+      note: 'The platform stores one string per extra claim and cannot decode a {{actual}}. Write a single string value.',
     },
   },
   check(doc, ctx) {
@@ -43,6 +40,6 @@ const rule: Rule = {
       });
     }
   },
-};
+});
 
 export default rule;

@@ -1,6 +1,6 @@
-import { parseAbsoluteUrl, redactUrlPassword, type Rule, shown, stringAt } from '../../api.js';
+import { defineRule, parseAbsoluteUrl, redactUrlPassword, shown, stringAt } from '../../api.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'user/icon',
     description: "Require the user's icon to be an absolute http(s) URL",
@@ -8,17 +8,15 @@ const rule: Rule = {
     sources: ['spec'],
     sections: ['spec.icon'],
     kinds: ['User'],
-    messages: {
-      invalid: {
-        text: 'spec.icon "{{value}}" is not an absolute URL: the UI cannot load the icon from it.',
-        note:
-          'The parser says: {{reason}}. Write a full URL like https://avatars.example.com/jane.png.',
-      },
-      scheme: {
-        text: 'spec.icon "{{value}}" uses the scheme "{{scheme}}": the UI loads icons over http(s) only.',
-        note:
-          'Write an https:// URL like https://avatars.example.com/jane.png.',
-      },
+  },
+  messages: {
+    invalid: {
+      text: 'spec.icon "{{value}}" is not an absolute URL: the UI cannot load the icon from it.',
+      note: 'The parser says: {{reason}}. Write a full URL like https://avatars.example.com/jane.png.',
+    },
+    scheme: {
+      text: 'spec.icon "{{value}}" uses the scheme "{{scheme}}": the UI loads icons over http(s) only.',
+      note: 'Write an https:// URL like https://avatars.example.com/jane.png.',
     },
   },
   check(doc, ctx) {
@@ -33,6 +31,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'scheme', path, data: { value, scheme: parsed.scheme } });
     }
   },
-};
+});
 
 export default rule;

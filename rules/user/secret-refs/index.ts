@@ -1,5 +1,5 @@
-import { type DataPath, displayPath, isDNS1123Label, isDNS1123Subdomain, isRecord, listAt, problemsText, recordAt, type Rule, shown } from '../../api.js';
-import { isSecretKey } from './secret-key.js';
+import { type DataPath, defineRule, displayPath, isDNS1123Label, isDNS1123Subdomain, mappingItems, problemsText, recordAt, shown } from '../../api.js';
+import { isConfigMapKey } from './config-map-key.js';
 
 const WHY_MISSING: Readonly<Record<string, string>> = {
   secretName: 'the platform cannot find the secret without its name',
@@ -13,39 +13,33 @@ const WHAT: Readonly<Record<string, string>> = {
   imagePullSecrets: 'the image pull secret',
 };
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'user/secret-refs',
     description: 'Require complete secret references with Kubernetes names in passwordRef, codesRef and imagePullSecrets',
     severity: 'warning',
     sources: ['spec', 'upstream'],
     kinds: ['User'],
-    messages: {
-      missing: {
-        text: '{{ref}} has no {{field}}, so {{what}} cannot be read.',
-        note: 'Add {{field}}: {{why}}.',
-      },
-      invalidName: {
-        text: '{{ref}}.secretName "{{value}}" is not a valid secret name.',
-        note:
-          'Secret names are lowercase DNS-1123 subdomains, e.g. platform-user-password-jane. Validation says: ' +
-          '{{problems}}.',
-        severity: 'error',
-      },
-      invalidNamespace: {
-        text: '{{ref}}.secretNamespace "{{value}}" is not a valid namespace.',
-        note:
-          'Namespaces are lowercase DNS-1123 labels (at most 63 characters of a-z, 0-9 and "-"), e.g. ' +
-          'platform. Validation says: {{problems}}.',
-        severity: 'error',
-      },
-      invalidKey: {
-        text: '{{ref}}.key "{{value}}" cannot be a key of a secret.',
-        note:
-          'Secret keys consist of letters, digits, "-", "_" and ".", e.g. password. Validation says: ' +
-          '{{problems}}.',
-        severity: 'error',
-      },
+  },
+  messages: {
+    missing: {
+      text: '{{ref}} has no {{field}}, so {{what}} cannot be read.',
+      note: 'Add {{field}}: {{why}}.',
+    },
+    invalidName: {
+      text: '{{ref}}.secretName "{{value}}" is not a valid secret name.',
+      note: 'Secret names are lowercase DNS-1123 subdomains, e.g. platform-user-password-jane. Validation says: {{problems}}.',
+      severity: 'error',
+    },
+    invalidNamespace: {
+      text: '{{ref}}.secretNamespace "{{value}}" is not a valid namespace.',
+      note: 'Namespaces are lowercase DNS-1123 labels (at most 63 characters of a-z, 0-9 and "-"), e.g. platform. Validation says: {{problems}}.',
+      severity: 'error',
+    },
+    invalidKey: {
+      text: '{{ref}}.key "{{value}}" cannot be a key of a secret.',
+      note: 'Secret keys consist of letters, digits, "-", "_" and ".", e.g. password. Validation says: {{problems}}.',
+      severity: 'error',
     },
   },
   check(doc, ctx) {
@@ -53,8 +47,8 @@ const rule: Rule = {
     for (const field of ['passwordRef', 'codesRef'] as const) {
       if (recordAt(doc.data, ['spec', field])) refs.push({ path: ['spec', field], what: WHAT[field] ?? field });
     }
-    for (const { value, path } of listAt(doc.data, ['spec', 'imagePullSecrets'])) {
-      if (isRecord(value)) refs.push({ path, what: WHAT.imagePullSecrets ?? 'the secret' });
+    for (const { path } of mappingItems(doc.data, ['spec', 'imagePullSecrets'])) {
+      refs.push({ path, what: WHAT.imagePullSecrets ?? 'the secret' });
     }
     for (const { path, what } of refs) {
       const ref = recordAt(doc.data, path) ?? {};
@@ -66,13 +60,13 @@ const rule: Rule = {
           continue;
         }
         if (typeof value !== 'string') continue;
-        const problems = field === 'secretName' ? isDNS1123Subdomain(value) : field === 'secretNamespace' ? isDNS1123Label(value) : isSecretKey(value);
+        const problems = field === 'secretName' ? isDNS1123Subdomain(value) : field === 'secretNamespace' ? isDNS1123Label(value) : isConfigMapKey(value);
         if (problems.length === 0) continue;
         const messageId = field === 'secretName' ? 'invalidName' : field === 'secretNamespace' ? 'invalidNamespace' : 'invalidKey';
         ctx.report({ messageId, path: [...path, field], data: { ref: where, value: shown(value), problems: problemsText(problems) } });
       }
     }
   },
-};
+});
 
 export default rule;

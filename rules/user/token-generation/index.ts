@@ -1,6 +1,6 @@
-import { getIn, type Rule } from '../../api.js';
+import { defineRule, getIn } from '../../api.js';
 
-const rule: Rule = {
+const rule = defineRule({
   meta: {
     id: 'user/token-generation',
     description: 'Require spec.tokenGeneration to be a non-negative integer',
@@ -8,12 +8,11 @@ const rule: Rule = {
     sources: ['spec'],
     sections: ['spec.tokenGeneration'],
     kinds: ['User'],
-    messages: {
-      negative: {
-        text: 'spec.tokenGeneration is {{value}}: a token generation counts up from 0 and cannot be negative.',
-        note:
-          'To invalidate all tokens of the user, raise it above its current value (0 or more).',
-      },
+  },
+  messages: {
+    negative: {
+      text: 'spec.tokenGeneration is {{value}}: a token generation counts up from 0 and cannot be negative.',
+      note: 'To invalidate all tokens of the user, raise it above its current value (0 or more).',
     },
   },
   check(doc, ctx) {
@@ -24,6 +23,6 @@ const rule: Rule = {
       ctx.report({ messageId: 'negative', path, data: { value } });
     }
   },
-};
+});
 
 export default rule;

@@ -1,0 +1,51 @@
+import { defineRule, isRecord, providersOfType, shown } from '../../api.js';
+import { fieldName } from '../shared.js';
+
+const rule = defineRule({
+  meta: {
+    id: 'auth/forge-a-orgs',
+    description: 'Require each gitForgeA organization to be named, and named once',
+    severity: 'error',
+    sources: ['spec', 'upstream'],
+    sections: ['status.auth'],
+    kinds: ['Config'],
+  },
+  messages: {
+    orgNameMissing: {
+      text: '{{field}} has no name.',
+      note: "The platform checks the user's membership by organization name, so an org without one matches nobody. Write the full organization name (not the slug), e.g. name: Example-Corp.",
+    },
+    orgNameDuplicate: {
+      text: '{{field}} names organization "{{name}}" again (organization names are case-insensitive on the forge).',
+      note: 'The entries are combined: a member passes if they are in a team of either entry, and an entry without teams lets every member in. List each organization once, with all its teams.',
+    },
+  },
+  check(doc, ctx) {
+    for (const entry of providersOfType(doc.data, 'gitForgeA')) {
+      const orgs = entry.config['orgs'];
+      if (!Array.isArray(orgs)) continue;
+      const seen = new Set<string>();
+      orgs.forEach((org, i) => {
+        if (!isRecord(org)) return;
+        const name = org['name'];
+        if (name === undefined || name === null || name === '') {
+          const hasKey = Object.prototype.hasOwnProperty.call(org, 'name');
+          ctx.report({
+            messageId: 'orgNameMissing',
+            path: hasKey ? [...entry.path, 'orgs', i, 'name'] : [...entry.path, 'orgs', i],
+            data: { field: fieldName(entry, 'orgs', i) },
+          });
+          return;
+        }
+        if (typeof name !== 'string') return;
+        const key = name.toLowerCase();
+        if (seen.has(key)) {
+          ctx.report({ messageId: 'orgNameDuplicate', path: [...entry.path, 'orgs', i, 'name'], data: { field: fieldName(entry, 'orgs', i), name: shown(name) } });
+        }
+        seen.add(key);
+      });
+    }
+  },
+});
+
+export default rule;

@@ -1,0 +1,40 @@
+import { checkRootCa, defineRule, providersOfType } from '../../api.js';
+import { fieldName, filled } from '../shared.js';
+
+const rule = defineRule({
+  meta: {
+    id: 'auth/forge-a-root-ca',
+    description: 'Require a gitForgeA rootCA to come with a hostName and to hold a certificate the connector can load',
+    severity: 'error',
+    sources: ['spec', 'upstream'],
+    sections: ['status.auth'],
+    kinds: ['Config'],
+  },
+  messages: {
+    rootCaWithoutHostName: {
+      text: '{{field}} is set without hostName.',
+      note: 'A root CA is only used for the enterprise variant, and the connector refuses to start with a root certificate but no host ("Host name field required for a root certificate file"). Set hostName to the enterprise host or remove rootCA.',
+    },
+    rootCaNotPem: {
+      text: '{{field}} holds PEM text, but no certificate Dex can load: {{reason}}.',
+      note: 'The connector builds its HTTP client from rootCA (a file path, base64 of PEM, or PEM text) and refuses to start unless it holds a CERTIFICATE block ("rootCAs.0 is not in PEM format"). Give the PEM certificate of the CA that signed the enterprise host\'s certificate, or the path of its file.',
+    },
+  },
+  check(doc, ctx) {
+    for (const entry of providersOfType(doc.data, 'gitForgeA')) {
+      const rootCa = filled(entry, 'rootCA');
+      if (!rootCa) continue;
+      const path = [...entry.path, 'rootCA'];
+      const field = fieldName(entry, 'rootCA');
+      // Dex checks the host name first: without one it never reads the root CA.
+      if (!filled(entry, 'hostName')) {
+        ctx.report({ messageId: 'rootCaWithoutHostName', path, at: 'key', data: { field } });
+        continue;
+      }
+      const problem = checkRootCa(rootCa);
+      if (problem) ctx.report({ messageId: 'rootCaNotPem', path, data: { field, reason: problem } });
+    }
+  },
+});
+
+export default rule;

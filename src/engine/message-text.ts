@@ -1,0 +1,20 @@
+/** How user-written values are put into messages: the rules' (through rules/api.ts), the engine's and the CLI's. */
+
+/**
+ * A user-written value for a message: line breaks and tabs escaped and long values cut, so that one diagnostic
+ * stays one readable line.
+ */
+export function shown(value: string, max = 120): string {
+  const oneLine = value.replace(/[\r\n\t]/g, (c) => (c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+  return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+}
+
+/** A value of any type for a message: as JSON (strings quoted), `(absent)` where there is none, cut as `shown` cuts. */
+export function shownJson(value: unknown): string {
+  return value === undefined ? '(absent)' : shown(JSON.stringify(value) ?? String(value));
+}
+
+/** apimachinery's problem texts joined into one clause of a message. */
+export function problemsText(problems: readonly string[]): string {
+  return problems.join('; ');
+}

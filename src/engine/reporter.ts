@@ -1,0 +1,292 @@
+/**
+ * The one reporter of a file: every producer of findings (the rules' checks, the engine's stages, `patch`, the
+ * policy loader, `policy test`, the suppressions) hands it a rule's message with its data and where, and nothing
+ * else. It owns what each of them would otherwise repeat: whether the rule is on, the severity from the settings,
+ * the message and note from the rule's messages, the place (a data path of a linted object, or offsets) as a range,
+ * then, for the whole file, supersedes, the inline directives, dedupe, sorting, secret scrubbing, the suppressions
+ * (baseline, exceptions) and the code frames.
+ */
+import { LineCounter } from 'yaml';
+import type { LintTarget } from './document.js';
+import type { OffsetRange } from './node-space.js';
+import { applyDirectives, directiveFindings, type Directive, type DirectivePlaces } from './directives.js';
+import { fixToEdits } from './fixes.js';
+import { rulePlan } from './rule-plan.js';
+import { maskLine, scrubMessage, type SecretMap } from './secrets.js';
+import { effectiveSeverity, formatMessage, isRuleEnabled, messageSpec, type RuleSettings } from './settings.js';
+import type { Diagnostic, Finding, Report, Rule, SuppressedDiagnostic, TextEdit } from './types.js';
+import { lineEnd } from '../yaml/lines.js';
+
+/**
+ * The object a diagnostic is about, as a baseline and exceptions name it: `Kind/name`, or `Kind#3` (its document's
+ * index) for an object without a name, or `#3` for a document that is no object at all (a syntax error); and the
+ * diagnostic's data path inside that object, so that moving the object in its file (a List item) changes nothing.
+ */
+export interface DiagnosticSubject {
+  object: string;
+  pointer: string;
+}
+
+/** Why a diagnostic is not reported: the baseline entry or the exception (index into its list) that matched. */
+export interface Suppression {
+  by: 'baseline' | 'exception';
+  entry: number;
+  reason?: string;
+  /** An exception's: the baseline entry that matched the problem too, which the exception took it over from. */
+  overlaps?: number;
+}
+
+/**
+ * Where suppressions apply (a baseline, exceptions: issue 28). It sees each diagnostic as it will be reported,
+ * after the inline directives, with secrets scrubbed, and the object it is about; a suppression drops it from the
+ * diagnostics into `suppressed`. The default suppresses nothing.
+ */
+export interface Suppressor {
+  suppression(diagnostic: Readonly<Diagnostic>, subject: DiagnosticSubject): Suppression | undefined;
+}
+
+export const SUPPRESS_NOTHING: Suppressor = { suppression: () => undefined };
+
+export interface ReporterOptions {
+  /** The file's text: lines and columns, and the code frames, come from it. */
+  text: string;
+  /** The parser's line index of `text`, when it was parsed; else the reporter indexes the lines itself. */
+  lineCounter?: LineCounter | undefined;
+  settings: RuleSettings;
+  /**
+   * The rules of the run: a rule that is not one of them is not reported (the file linter's rule list). Absent,
+   * every rule is reported as the settings say (a policy file, the baseline file).
+   */
+  rules?: readonly Rule[] | undefined;
+  docsUrl?: ((ruleId: string) => string | undefined) | undefined;
+  suppressor?: Suppressor | undefined;
+  /** The object a data path of a document belongs to; without it, the document (`#index`) with the whole path. */
+  subjectOf?: ((document: number, pointer: string) => DiagnosticSubject) | undefined;
+  /** JSON Pointers of the embedded configurations (`.platlint.yaml` `embedded`): a finding inside one names it. */
+  embeddedAt?: readonly string[] | undefined;
+}
+
+/** The file's inline `# platlint-…` directives, and what a directive that did nothing needs to be reported. */
+export interface DirectiveScope extends DirectivePlaces {
+  directives: readonly Directive[];
+  /** Every rule id a directive may name. */
+  knownIds: readonly string[];
+}
+
+export interface FinishOptions {
+  directives?: DirectiveScope;
+  /** The secrets to scrub from messages and mask in code frames, asked only when there is a diagnostic; none if absent. */
+  secrets?: () => SecretMap;
+  withFrames: boolean;
+}
+
+export interface Finished {
+  diagnostics: Diagnostic[];
+  /** What the suppressor dropped, with why. */
+  suppressed: SuppressedDiagnostic[];
+  /** Source lines referenced by the diagnostics, secrets masked (with `withFrames`). */
+  frameLines?: Map<number, string>;
+}
+
+interface Pending {
+  diagnostic: Diagnostic;
+  start: number;
+  end: number;
+  supersedes: readonly string[];
+}
+
+/** The line index of a text known only as a string (not parsed as YAML). */
+export function lineCounterOf(text: string): LineCounter {
+  const counter = new LineCounter();
+  counter.addNewLine(0);
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) counter.addNewLine(at + 1);
+  return counter;
+}
+
+/**
+ * A rule that prints the number it reports prints it exactly: past 2^53 a JS number is rounded, so the text comes
+ * from the value as the platform's decoder reads it (`-9223372036854775808`, not `-9223372036854776000`).
+ */
+function exactNumbers(target: LintTarget, report: Report): Report['data'] {
+  const data = report.data;
+  if (!data || !Object.values(data).some((v) => typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v))) return data;
+  const read = target.goScalar(report.path);
+  if (read?.type !== 'int') return data;
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'number' && v === read.value ? read.exact : v]));
+}
+
+/** Collects one file's findings and turns them into its diagnostics. */
+export class FileReporter {
+  private pending: Pending[] = [];
+  private readonly lines: LineCounter;
+  private readonly enabled: ReadonlyMap<string, Rule> | undefined;
+
+  constructor(private readonly options: ReporterOptions) {
+    this.lines = options.lineCounter ?? lineCounterOf(options.text);
+    this.enabled = options.rules && rulePlan(options.rules, options.settings).enabled;
+  }
+
+  /** Whether the rule's findings are reported in this file. */
+  isOn(rule: Rule): boolean {
+    if (rule.meta.alwaysOn) return true;
+    if (this.enabled) return this.enabled.has(rule.meta.id);
+    return isRuleEnabled(rule.meta, this.options.settings.get(rule.meta.id));
+  }
+
+  /** The offset of a 1-based line and column, for a place known only by them (a configuration error's message). */
+  offsetAt(line: number, column: number): number {
+    const start = this.lines.lineStarts[line - 1];
+    return start === undefined ? this.options.text.length : Math.min(start + column - 1, this.options.text.length);
+  }
+
+  /** From `offset` to the end of its line (its line break left out), at least one character. */
+  toLineEnd(offset: number): OffsetRange {
+    return [offset, Math.max(offset + 1, lineEnd(this.options.text, offset))];
+  }
+
+  private position(range: OffsetRange): Pick<Diagnostic, 'line' | 'column' | 'endLine' | 'endColumn'> {
+    const start = this.lines.linePos(range[0]);
+    const end = this.lines.linePos(range[1]);
+    return { line: start.line, column: start.col, endLine: end.line, endColumn: end.col };
+  }
+
+  /** A finding at its place in the file; nothing when its rule is off. */
+  report(finding: Finding): void {
+    const { rule, data, range } = finding;
+    if (!this.isOn(rule)) return;
+    const { meta } = rule;
+    const spec = messageSpec(rule, finding.messageId);
+    const docsUrl = this.options.docsUrl?.(meta.id);
+    // An engine stage's finding says nothing of embedded configurations: its pointer tells. A report on a linted
+    // object says which it is in, if any (reportOn).
+    const embedded = 'embedded' in finding ? finding.embedded : this.options.embeddedAt?.find((at) => finding.pointer === at || finding.pointer.startsWith(`${at}/`));
+    this.pending.push({
+      start: range[0],
+      end: range[1],
+      supersedes: meta.supersedes ?? [],
+      diagnostic: {
+        ruleId: meta.id,
+        severity: effectiveSeverity(meta, spec, this.options.settings.get(meta.id)),
+        message: finding.inside ? `${formatMessage(spec.text, data)} (${finding.inside})` : formatMessage(spec.text, data),
+        ...(spec.note ? { note: formatMessage(spec.note, data) } : {}),
+        ...this.position(range),
+        path: finding.pointer,
+        document: finding.document,
+        ...(embedded !== undefined ? { embedded } : {}),
+        ...(docsUrl ? { docsUrl } : {}),
+        ...(finding.fix ? { fix: finding.fix } : {}),
+        ...(finding.suggestions?.length ? { suggestions: finding.suggestions } : {}),
+      },
+    });
+  }
+
+  /**
+   * A report on a linted object (a rule's check, the schema pass), placed by its data path: at the key or the
+   * value, in the file's own documents or in the YAML text of `spec.raw`; its fixes become text edits.
+   */
+  reportOn(target: LintTarget, rule: Rule, report: Report): void {
+    // An embedded configuration is a Config's status and nothing more: what a rule says of the object around it
+    // (its metadata, its spec) is about a document that does not exist.
+    if (target.embedded && report.path[0] !== 'status') return;
+    const at = report.at ?? 'value';
+    const inside = target.decodedPosition(report.path, at);
+    const edits = (fix: Report['fix']): TextEdit[] | undefined => (fix ? fixToEdits(target, this.options.text, fix) : undefined);
+    const fixEdits = edits(report.fix);
+    const suggestions = (report.suggestions ?? []).flatMap((s) => {
+      const e = edits(s.fix);
+      return e ? [{ description: s.description, edits: e }] : [];
+    });
+    this.report({
+      rule,
+      messageId: report.messageId,
+      data: exactNumbers(target, report),
+      range: target.range(report.path, at),
+      pointer: target.pointer(report.path),
+      document: target.documentIndex,
+      ...(fixEdits ? { fix: { edits: fixEdits } } : {}),
+      suggestions,
+      ...(inside ? { inside } : {}),
+      embedded: target.embedded?.pointer,
+    });
+  }
+
+  /**
+   * A diagnostic made from another text, placed in this one (`patch` lints the patched object and shows each
+   * diagnostic where its value was written). Its edits were for the other text: they are dropped.
+   */
+  relocate(diagnostic: Diagnostic, place: { range: OffsetRange; pointer: string; document: number }): void {
+    const { fix: _fix, suggestions: _suggestions, ...rest } = diagnostic;
+    this.pending.push({
+      start: place.range[0],
+      end: place.range[1],
+      supersedes: [],
+      diagnostic: { ...rest, ...this.position(place.range), path: place.pointer, document: place.document },
+    });
+  }
+
+  finish(options: FinishOptions): Finished {
+    this.dropSuperseded();
+    if (options.directives) this.applyDirectives(options.directives);
+    const seen = new Set<string>();
+    const unique = this.pending.filter(({ diagnostic: d }) => {
+      const key = `${d.ruleId}\u0000${d.line}:${d.column}-${d.endLine}:${d.endColumn}\u0000${d.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    unique.sort((a, b) => a.start - b.start || a.end - b.end || a.diagnostic.ruleId.localeCompare(b.diagnostic.ruleId));
+    if (unique.length === 0) return { diagnostics: [], suppressed: [] };
+    const secrets = options.secrets?.() ?? { ranges: [], values: new Set<string>() };
+    const suppressor = this.options.suppressor ?? SUPPRESS_NOTHING;
+    const subjectOf = this.options.subjectOf ?? ((document: number, pointer: string) => ({ object: `#${document}`, pointer }));
+    const diagnostics: Diagnostic[] = [];
+    const suppressed: SuppressedDiagnostic[] = [];
+    for (const { diagnostic } of unique) {
+      const scrubbed = {
+        ...diagnostic,
+        message: scrubMessage(diagnostic.message, secrets),
+        ...(diagnostic.note !== undefined ? { note: scrubMessage(diagnostic.note, secrets) } : {}),
+      };
+      const suppression = suppressor.suppression(scrubbed, subjectOf(scrubbed.document, scrubbed.path));
+      if (suppression) suppressed.push({ ...scrubbed, ...suppression });
+      else diagnostics.push(scrubbed);
+    }
+    return options.withFrames ? { diagnostics, suppressed, frameLines: this.frameLines(diagnostics, secrets) } : { diagnostics, suppressed };
+  }
+
+  /** One cause, one diagnostic: drop what a more specific rule says on the same range (RuleMeta.supersedes). */
+  private dropSuperseded(): void {
+    const rangeOf = (d: Diagnostic): string => `${d.document}:${d.line}:${d.column}-${d.endLine}:${d.endColumn}`;
+    const superseded = new Set<string>();
+    for (const { diagnostic, supersedes } of this.pending) {
+      for (const id of supersedes) superseded.add(`${id}\u0000${rangeOf(diagnostic)}`);
+    }
+    if (superseded.size === 0) return;
+    this.pending = this.pending.filter(({ diagnostic }) => !superseded.has(`${diagnostic.ruleId}\u0000${rangeOf(diagnostic)}`));
+  }
+
+  /** Drops what the directives suppress, and reports the ones that did nothing. */
+  private applyDirectives(scope: DirectiveScope): void {
+    if (scope.directives.length === 0) return;
+    const outcome = applyDirectives(scope.directives, this.pending.map((p) => p.diagnostic), scope.knownIds);
+    this.pending = this.pending.filter((_, i) => !outcome.suppressed.has(i));
+    for (const finding of directiveFindings(outcome, scope)) this.report(finding);
+  }
+
+  private frameLines(diagnostics: readonly Diagnostic[], secrets: SecretMap): Map<number, string> {
+    const lines = new Map<number, string>();
+    const text = this.options.text;
+    for (const d of diagnostics) {
+      for (let line = Math.max(1, d.line - 1); line <= Math.min(d.endLine, d.line + 2); line++) {
+        if (lines.has(line)) continue;
+        const start = this.lines.lineStarts[line - 1];
+        if (start === undefined) continue;
+        let end = text.indexOf('\n', start);
+        if (end < 0) end = text.length;
+        // A secret is masked where it stands under its key, and wherever else in the file it is repeated.
+        lines.set(line, scrubMessage(maskLine(text.slice(start, end).replace(/\r$/, ''), start, secrets), secrets));
+      }
+    }
+    return lines;
+  }
+}

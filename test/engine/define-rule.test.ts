@@ -1,0 +1,78 @@
+/**
+ * Rule handles: what `defineRule` gives the engine at run time, and what it lets the compiler refuse. The lines
+ * marked `@ts-expect-error` are the refusals: `npm run typecheck` fails if any of them compiles.
+ */
+import { describe, expect, it } from 'vitest';
+import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
+import uiScriptsRule from '../../rules/security/ui-scripts/index.js';
+import { defineRule, defaultOptionsOf, type OptionsOf } from '../../src/engine/define-rule.js';
+import { lintText } from '../../src/engine/lint.js';
+import type { RuleContext } from '../../src/engine/types.js';
+
+const OPTIONS = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { names: { type: 'array', items: { type: 'string' }, default: ['a'] }, limit: { type: 'integer' } },
+} as const;
+
+const example = defineRule({
+  meta: { id: 'acme/example', description: 'Flag an example', severity: 'warning', sources: ['spec'], optionsSchema: OPTIONS },
+  messages: {
+    named: '{{field}} is {{value}}.',
+    plain: 'Nothing to fill in.',
+    noted: { text: 'Text of {{field}}.', note: 'Note naming {{other}}.' },
+  },
+  check(doc, ctx) {
+    const names: readonly string[] = ctx.options.names;
+    const limit: number | undefined = ctx.options.limit;
+    if (doc.data['metadata'] === undefined) ctx.report({ messageId: 'plain', path: [] });
+    ctx.report({ messageId: 'named', path: ['metadata'], data: { field: 'metadata', value: `${names.join(',')}/${limit ?? 'none'}` } });
+  },
+});
+
+/** Never run: each statement marked below must not compile. */
+export function refused(ctx: RuleContext<typeof example.messages, OptionsOf<typeof OPTIONS>>): void {
+  // @ts-expect-error a misspelt message id
+  ctx.report({ messageId: 'nammed', path: [], data: { field: 'a', value: 'b' } });
+  // @ts-expect-error a data key of the template is missing
+  ctx.report({ messageId: 'named', path: [], data: { field: 'a' } });
+  // @ts-expect-error a data key the template does not name
+  ctx.report({ messageId: 'named', path: [], data: { field: 'a', value: 'b', extra: 1 } });
+  // @ts-expect-error the note's placeholders count too
+  ctx.report({ messageId: 'noted', path: [], data: { field: 'a' } });
+  // @ts-expect-error a message without placeholders takes no data
+  ctx.report({ messageId: 'plain', path: [], data: { field: 'a' } });
+  // @ts-expect-error a misspelt message id in an engine stage's finding
+  yamlSyntaxRule.finding('unclosedQuotes', { quote: '"' });
+  // @ts-expect-error the data of the stage's message is incomplete
+  yamlSyntaxRule.finding('tab', { place: 'before a key' });
+  // @ts-expect-error options are typed from the schema: `names` is a list of strings
+  const wrong: number = ctx.options.names;
+  void wrong;
+  defineRule({
+    meta: { id: 'acme/concatenated', description: 'Flag', severity: 'warning', sources: ['spec'] },
+    // @ts-expect-error a template built with + is a string to the compiler, which could not check its data
+    messages: { built: ('{{a}}' + ' and more') as string },
+  });
+}
+
+describe('defineRule', () => {
+  it('makes a handle whose findings name the rule, the message and its data', () => {
+    expect(yamlSyntaxRule.finding('tab', { place: 'before a key', goError: 'found character that cannot start any token' })).toEqual({
+      rule: yamlSyntaxRule,
+      messageId: 'tab',
+      data: { place: 'before a key', goError: 'found character that cannot start any token' },
+    });
+    expect(example.finding('plain')).toEqual({ rule: example, messageId: 'plain' });
+  });
+
+  it('takes the default options from the schema, and the check sees them merged with the settings', () => {
+    expect(defaultOptionsOf(example.meta.optionsSchema)).toEqual({ names: ['a'] });
+    expect(defaultOptionsOf(uiScriptsRule.meta.optionsSchema)).toEqual({ trustedOrigins: [] });
+    const text = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\n';
+    const lint = (options?: Record<string, unknown>): string[] =>
+      lintText(text, { filename: 'u.yaml', rules: [example], settings: new Map(options ? [['acme/example', { options }]] : []) }).diagnostics.map((d) => d.message);
+    expect(lint()).toEqual(['metadata is a/none.']);
+    expect(lint({ names: ['x', 'y'], limit: 3 })).toEqual(['metadata is x,y/3.']);
+  });
+});

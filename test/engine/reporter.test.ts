@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { builtinRules } from '../../rules/index.js';
+import ruleErrorRule from '../../rules/internal/rule-error/index.js';
+import { FileReporter, SUPPRESS_NOTHING, type DiagnosticSubject, type Suppressor } from '../../src/engine/reporter.js';
+import { lintText } from '../../src/engine/lint.js';
+import { presetSettings } from '../../src/engine/presets.js';
+import type { Diagnostic, Rule } from '../../src/engine/types.js';
+
+const RULE: Rule = {
+  meta: { id: 'acme/value', description: 'Value', severity: 'warning', sources: ['spec'] },
+  messages: { bad: { text: 'The value {{value}} is wrong.', note: 'Write {{better}} instead.' }, loud: { text: 'Loud {{value}}.', severity: 'info' } },
+};
+const BROAD: Rule = { meta: { id: 'acme/broad', description: 'Broad', severity: 'error', sources: ['spec'] }, messages: { bad: 'Something is off.' } };
+const NARROW: Rule = { meta: { id: 'acme/narrow', description: 'Narrow', severity: 'error', sources: ['spec'], supersedes: ['acme/broad'] }, messages: { bad: 'This exact thing is off.' } };
+const TEXT = 'a: 1\nb: two\nc: 3\n';
+
+describe('FileReporter: a finding becomes a diagnostic in one place', () => {
+  it('takes severity from the settings (else the message, else the rule), message and note from the rule, docs from docsUrl', () => {
+    const sink = new FileReporter({ text: TEXT, settings: new Map([['acme/broad', { severity: 'info' }]]), docsUrl: (id) => `https://docs/${id}` });
+    sink.report({ rule: RULE, messageId: 'bad', data: { value: 'two', better: '2' }, range: [8, 11], pointer: '/b', document: 0 });
+    sink.report({ rule: RULE, messageId: 'loud', data: { value: 'a' }, range: [0, 1], pointer: '/a', document: 0 });
+    sink.report({ rule: BROAD, messageId: 'bad', range: [15, 16], pointer: '/c', document: 0 });
+    expect(sink.finish({ withFrames: false }).diagnostics).toEqual([
+      { ruleId: 'acme/value', severity: 'info', message: 'Loud a.', line: 1, column: 1, endLine: 1, endColumn: 2, path: '/a', document: 0, docsUrl: 'https://docs/acme/value' },
+      { ruleId: 'acme/value', severity: 'warning', message: 'The value two is wrong.', note: 'Write 2 instead.', line: 2, column: 4, endLine: 2, endColumn: 7, path: '/b', document: 0, docsUrl: 'https://docs/acme/value' },
+      { ruleId: 'acme/broad', severity: 'info', message: 'Something is off.', line: 3, column: 4, endLine: 3, endColumn: 5, path: '/c', document: 0, docsUrl: 'https://docs/acme/broad' },
+    ]);
+  });
+
+  it('drops superseded and repeated diagnostics, and frames the lines around the rest', () => {
+    const sink = new FileReporter({ text: TEXT, settings: new Map() });
+    for (const rule of [BROAD, NARROW, NARROW]) sink.report({ rule, messageId: 'bad', range: [8, 11], pointer: '/b', document: 0 });
+    sink.report({ rule: BROAD, messageId: 'bad', range: [0, 1], pointer: '/a', document: 0 });
+    const { diagnostics, frameLines } = sink.finish({ withFrames: true });
+    expect(diagnostics.map((d) => [d.ruleId, d.line])).toEqual([['acme/broad', 1], ['acme/narrow', 2]]);
+    expect([...(frameLines ?? [])]).toEqual([[1, 'a: 1'], [2, 'b: two']]);
+  });
+
+  it('moves a diagnostic made from another text to a place in this one, without its edits', () => {
+    const sink = new FileReporter({ text: TEXT, settings: new Map() });
+    const elsewhere: Diagnostic = { ruleId: 'acme/value', severity: 'error', message: 'm', line: 9, column: 9, endLine: 9, endColumn: 10, path: '/x', document: 3, fix: { edits: [{ start: 0, end: 1, text: '' }] } };
+    sink.relocate(elsewhere, { range: [5, 6], pointer: '/b', document: 0 });
+    expect(sink.finish({ withFrames: false }).diagnostics).toEqual([{ ruleId: 'acme/value', severity: 'error', message: 'm', line: 2, column: 1, endLine: 2, endColumn: 2, path: '/b', document: 0 }]);
+  });
+
+  it('reports nothing of a rule the settings turn off, nor of one outside the run, but always an alwaysOn rule', () => {
+    const off = new Map([['acme/broad', { severity: 'off' as const }], ['internal/rule-error', { severity: 'off' as const }]]);
+    const ids = (reporter: FileReporter): string[] => {
+      for (const rule of [BROAD, NARROW, ruleErrorRule]) {
+        reporter.report({ ...(rule === ruleErrorRule ? ruleErrorRule.finding('failed', { rule: 'acme/x', detail: 'boom' }) : { rule, messageId: 'bad' }), range: [0, 1], pointer: '', document: 0 });
+      }
+      return reporter.finish({ withFrames: false }).diagnostics.map((d) => `${d.ruleId} ${d.severity}`);
+    };
+    expect(ids(new FileReporter({ text: TEXT, settings: off }))).toEqual(['acme/narrow error', 'internal/rule-error error']);
+    expect(ids(new FileReporter({ text: TEXT, settings: new Map(), rules: [BROAD] }))).toEqual(['acme/broad error', 'internal/rule-error error']);
+  });
+
+  it('spans a line from an offset to its end, a CRLF line without its CR, and an empty line by one character', () => {
+    const reporter = new FileReporter({ text: 'ab\r\n\ncd', settings: new Map() });
+    expect([reporter.toLineEnd(0), reporter.toLineEnd(1), reporter.toLineEnd(4), reporter.toLineEnd(5)]).toEqual([[0, 2], [1, 2], [4, 5], [5, 7]]);
+  });
+
+  it('places a 1-based line and column given as text', () => {
+    const sink = new FileReporter({ text: TEXT, settings: new Map() });
+    expect([sink.offsetAt(2, 4), sink.offsetAt(1, 1), sink.offsetAt(9, 1)]).toEqual([8, 0, TEXT.length]);
+  });
+});
+
+describe('the suppression hook (baseline and exceptions, issue 28)', () => {
+  const SECRET = 'apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: config\nstatus:\n  auth:\n    oidc:\n      issuerUrl: hunter2-secret\n      clientId: platform\n      clientSecret: hunter2-secret\n      colour: red\n';
+  const lintWith = (suppressor?: Suppressor): Diagnostic[] => {
+    const settings = presetSettings('recommended', builtinRules);
+    return lintText(SECRET, { filename: 'config.yaml', rules: builtinRules, settings, ...(suppressor ? { suppressor } : {}) }).diagnostics;
+  };
+
+  it('suppresses nothing by default', () => {
+    const first = lintWith()[0] as Diagnostic;
+    expect(SUPPRESS_NOTHING.suppression(first, { object: 'Config/config', pointer: first.path })).toBeUndefined();
+    expect(lintWith(SUPPRESS_NOTHING)).toEqual(lintWith());
+  });
+
+  it('moves what the suppressor says to `suppressed`, showing it each diagnostic as reported, secrets scrubbed, with its object', () => {
+    const seen: [Diagnostic, DiagnosticSubject][] = [];
+    const options = { filename: 'config.yaml', rules: builtinRules, settings: presetSettings('recommended', builtinRules) };
+    const result = lintText(SECRET, {
+      ...options,
+      suppressor: {
+        suppression: (d, subject) => {
+          seen.push([d, subject]);
+          return d.ruleId === 'schema/unknown-field' ? { by: 'exception', entry: 0, reason: 'why' } : undefined;
+        },
+      },
+    });
+    const all = lintWith();
+    expect(all.map((d) => d.ruleId)).toContain('schema/unknown-field');
+    expect(seen.map(([d]) => d)).toEqual(all);
+    expect(seen.map(([, subject]) => subject.object)).toEqual(all.map(() => 'Config/config'));
+    expect(seen.map(([d, subject]) => subject.pointer === d.path)).toEqual(all.map(() => true));
+    expect(result.diagnostics).toEqual(all.filter((d) => d.ruleId !== 'schema/unknown-field'));
+    expect(result.suppressed).toEqual(all.filter((d) => d.ruleId === 'schema/unknown-field').map((d) => ({ ...d, by: 'exception', entry: 0, reason: 'why' })));
+    // The issuer's message quotes its value, which is also the client secret.
+    expect(seen.find(([d]) => d.ruleId === 'auth/oidc-issuer')?.[0].message).toBe('status.auth.oidc.issuerUrl is "****", not an absolute URL (missing scheme (e.g. https://)).');
+  });
+
+  it('names a List item by its kind and name, with its data path inside it', () => {
+    const list = 'apiVersion: v1\nkind: List\nitems:\n  - apiVersion: management.platform/v1\n    kind: User\n    metadata:\n      name: ann\n    spec:\n      tokenGeneration: "3"\n';
+    const subjects: DiagnosticSubject[] = [];
+    lintText(list, { filename: 'list.yaml', rules: builtinRules, settings: presetSettings('recommended', builtinRules), suppressor: { suppression: (_d, subject) => void subjects.push(subject) } });
+    expect(subjects).toEqual([{ object: 'User/ann', pointer: '/spec/tokenGeneration' }]);
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * The manifests tests write, built one way: `apiVersion`, `kind` and `metadata.name` on lines 1 to 4, then the body
+ * from line 5. A test's positions follow from that.
+ */
+
+/** A `kind` manifest named `name` whose body (`spec:`, `status:`…, not indented) starts on line 5. */
+export function manifest(kind: 'User' | 'Config', name: string, body: string): string {
+  return `apiVersion: management.platform/v1\nkind: ${kind}\nmetadata:\n  name: ${name}\n${body}`;
+}
+
+/** A Config whose status is the given lines (indented by two spaces by the caller): they start on line 6. */
+export function config(status: string, name = 'platform-config'): string {
+  return manifest('Config', name, `status:\n${status}`);
+}
+
+/** A User whose spec is the given lines (indented by two spaces by the caller): they start on line 6. */
+export function user(spec: string, name = 'jane'): string {
+  return manifest('User', name, `spec:\n${spec}`);
+}
