@@ -37,7 +37,7 @@ import { chmodSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
-import { BUNDLED, GENERATED_VALIDATORS, generatedValidatorsPath, leanValidators, variantOf } from './variants.js';
+import { BUNDLED, GENERATED_VALIDATORS, generatedValidatorsPath, leanValidators, variantsPlugin } from './variants.js';
 import { lazyDependenciesPlugin } from './lazy-dependencies.js';
 import { yamlBundlePlugins } from './yaml-bundle.js';
 import { RULE_DOCS_ARCHIVE } from '../project/rule-docs.js';
@@ -67,15 +67,7 @@ export const validatorsPlugin: Plugin = {
 };
 
 /** `./X.js` is bundled as `X.bundled.ts` where there is one beside `X.ts`, for every importer but that file itself. */
-export const bundledVariantsPlugin: Plugin = {
-  name: 'bundled-variants',
-  setup(b) {
-    b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
-      const variant = variantOf(args.resolveDir, args.path, args.importer, BUNDLED);
-      return variant === undefined ? undefined : { path: variant };
-    });
-  },
-};
+export const bundledVariantsPlugin = variantsPlugin('bundled-variants', BUNDLED);
 
 /** The bundle's text with its hash as the first line, which names its code cache (src/bin/launch.cts). */
 function withHashLine(code: Uint8Array): string {

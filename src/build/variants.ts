@@ -42,16 +42,21 @@ export async function leanValidators(root: string, code: string): Promise<string
   });
 }
 
-/** esbuild's plugin of a browser bundle's variants (the validators' plugin is bundle-cli.ts's). */
-export const browserVariantsPlugin: Plugin = {
-  name: 'browser-variants',
-  setup(b) {
-    b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
-      const variant = variantOf(args.resolveDir, args.path, args.importer, BROWSER);
-      return variant === undefined ? undefined : { path: variant };
-    });
-  },
-};
+/** esbuild's plugin that bundles `./X.js` as the first variant beside `X.ts` with one of the suffixes (the validators' plugin is bundle-cli.ts's). */
+export function variantsPlugin(name: string, suffixes: readonly string[]): Plugin {
+  return {
+    name,
+    setup(b) {
+      b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
+        const variant = variantOf(args.resolveDir, args.path, args.importer, suffixes);
+        return variant === undefined ? undefined : { path: variant };
+      });
+    },
+  };
+}
+
+/** A browser bundle's variants. */
+export const browserVariantsPlugin = variantsPlugin('browser-variants', BROWSER);
 
 /** The part of Vite's plugin interface the site's worker bundle uses. */
 export interface VitePlugin {
