@@ -12,8 +12,8 @@ const processPaths = ['node:process', 'process'].map((name) => ({ name, ...proce
  * The platform-neutral core: it runs in a browser too (src/browser/), so it imports no Node module and nothing
  * outside the core; file access, hashing and certificates come in from the project layer (src/project/).
  */
-const CORE = ['src/engine/**', 'src/yaml/**', 'src/schema/**', 'src/formats/**', 'src/platform/**', 'src/policy/**', 'rules/**'];
-const coreRestriction = { message: 'The core (engine, yaml, schema, formats, platform, policy, rules) runs outside Node too: take it from the project layer.' };
+const CORE = ['src/engine/**', 'src/yaml/**', 'src/rule-model/**', 'src/schema/**', 'src/formats/**', 'src/platform/**', 'src/policy/**', 'rules/**'];
+const coreRestriction = { message: 'The core (engine, yaml, rule model, schema, formats, platform, policy, rules) runs outside Node too: take it from the project layer.' };
 const NOT_CORE = ['bin', 'browser', 'build', 'change', 'cli', 'formatters', 'lsp', 'patch', 'project', 'settings-file', 'suppressions'];
 const coreImports = {
   paths: [...processPaths, ...builtinModules.filter((name) => name !== 'process').map((name) => ({ name, ...coreRestriction }))],

@@ -1,7 +1,7 @@
 /**
  * Small helpers shared by the `auth/*` rules (not a rule itself: the area index lists the rules).
  */
-import { absoluteUrlProblem, CALLBACK_PATHS, type DataPath, displayPath, parseAbsoluteUrl, PROVIDER_TYPES, type ProviderEntry, type ProviderType } from '../api.js';
+import { absoluteUrlProblem, CALLBACK_PATHS, type DataPath, displayPath, optionalStringAt, parseAbsoluteUrl, PROVIDER_TYPES, providersOfType, type ProviderEntry, type ProviderType } from '../api.js';
 
 /** `status.auth.connectors[1].saml.redirectURI` for a field of a provider. */
 export function fieldName(entry: ProviderEntry, ...rest: DataPath): string {
@@ -16,8 +16,23 @@ export function str(entry: ProviderEntry, key: string): string | undefined {
 
 /** A non-empty string field of a provider. */
 export function filled(entry: ProviderEntry, key: string): string | undefined {
-  const value = str(entry, key);
-  return value !== undefined && value !== '' ? value : undefined;
+  return optionalStringAt(entry.config, [key]);
+}
+
+/** A field set to a non-empty string in one provider: its value, where it is, and how a message names it. */
+export interface FilledField {
+  entry: ProviderEntry;
+  value: string;
+  path: DataPath;
+  field: string;
+}
+
+/** The providers of one type that set a string field (non-empty), with the field: what a rule of that field checks. */
+export function filledFields(data: unknown, type: ProviderType, key: string): FilledField[] {
+  return providersOfType(data, type).flatMap((entry) => {
+    const value = filled(entry, key);
+    return value === undefined ? [] : [{ entry, value, path: [...entry.path, key], field: fieldName(entry, key) }];
+  });
 }
 
 /** A list field of a provider with at least one item. */

@@ -5,6 +5,7 @@
  * data path (not the same line: edits above it move lines); counts matter, so a second one at the same place is new.
  */
 import type { LintTarget } from '../engine/document.js';
+import type { ForeignJudge } from '../engine/rule-plan.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
 import { objectsIn, OldObjects, pairVersions, slotOf, type ObjectVersion } from './objects.js';
 
@@ -44,6 +45,8 @@ function ownerOf(d: Diagnostic, objects: readonly ObjectVersion[]): { object: Ob
 }
 
 export class ChangeContext {
+  /** Objects of other APIs the rules in force judge (a Deployment a policy checks): they are paired too. */
+  foreign: ForeignJudge | undefined;
   private oldObjects: Map<string, ObjectVersion[]> | undefined;
   private index: OldObjects | undefined;
   private readonly pairsByFile = new Map<string, { news: ObjectVersion[]; pairs: Map<ObjectVersion, ObjectVersion> }>();
@@ -55,7 +58,7 @@ export class ChangeContext {
       this.oldObjects = new Map();
       for (const file of this.previous.files()) {
         const text = this.previous.text(file);
-        if (text !== undefined) this.oldObjects.set(file, objectsIn(text, file));
+        if (text !== undefined) this.oldObjects.set(file, objectsIn(text, file, this.foreign));
       }
     }
     return this.oldObjects;
@@ -63,7 +66,7 @@ export class ChangeContext {
 
   /** The engine's `previousOf` for one linted file. */
   previousFor(newFile: string, text: string): (target: LintTarget) => Readonly<Record<string, unknown>> | undefined {
-    const news = objectsIn(text, newFile);
+    const news = objectsIn(text, newFile, this.foreign);
     const oldPath = this.previous.oldPathOf(newFile);
     this.index ??= new OldObjects([...this.olds().values()].flat());
     const pairs = pairVersions(this.index, news, oldPath);
@@ -86,7 +89,7 @@ export class ChangeContext {
     for (const oldFile of oldFiles) {
       const text = this.previous.text(oldFile);
       if (text === undefined) continue;
-      const objects = this.olds().get(oldFile) ?? objectsIn(text, oldFile);
+      const objects = this.olds().get(oldFile) ?? objectsIn(text, oldFile, this.foreign);
       const old = lintOld(text, oldFile);
       for (const d of [...old.diagnostics, ...(old.suppressed ?? [])]) {
         const owner = ownerOf(d, objects);

@@ -6,6 +6,7 @@
  */
 import type { LintTarget } from '../engine/document.js';
 import { TargetExtractor } from '../engine/extract.js';
+import type { ForeignJudge } from '../engine/rule-plan.js';
 import { objectScope } from '../engine/scope.js';
 import { readYaml } from '../engine/read-yaml.js';
 import { isRecord } from '../platform/data.js';
@@ -27,17 +28,19 @@ export function slotOf(target: Pick<LintTarget, 'documentIndex' | 'fromRaw' | 'p
   return `${target.documentIndex}\u0000${target.pointer([])}\u0000${target.fromRaw ? 'raw' : ''}`;
 }
 
-/** The User and Config objects of a file's text, found as the engine finds them (List items, Config raw status). */
-export function objectsIn(text: string, file: string): ObjectVersion[] {
+/**
+ * The User and Config objects of a file's text, found as the engine finds them (List items, Config raw status), and
+ * the objects of other APIs that `foreign` says are linted too.
+ */
+export function objectsIn(text: string, file: string, foreign?: ForeignJudge): ObjectVersion[] {
   // Both versions are read as the linted file is: the platform's reading, by the engine's reader.
   const read = readYaml(text);
-  const extractor = new TargetExtractor(read.parsed);
+  const extractor = new TargetExtractor(read.parsed, foreign);
   const readable = read.documents.filter(({ data }) => data !== null && data !== undefined);
   const fileHasPlatformObjects = readable.some(({ data }) => isRecord(data) && objectScope(data).linted);
   const out: ObjectVersion[] = [];
   for (const { index, space, data } of readable) {
     for (const target of extractor.extract(index, space, data, fileHasPlatformObjects).targets) {
-      if (!target.kind) continue;
       out.push({ file, slot: slotOf(target), identity: identityKey(target.data), uid: uidOf(target.data), data: target.data, fromRaw: target.fromRaw });
     }
   }

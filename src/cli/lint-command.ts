@@ -1,4 +1,5 @@
 import { fixUntilStable } from '../engine/fix-apply.js';
+import { foreignJudge } from '../engine/rule-plan.js';
 import { lintBytes, lintText } from '../engine/lint.js';
 import { maskSecretsInText } from '../engine/secrets.js';
 import { severityInForce, type RuleSetting, type RuleSettings } from '../engine/settings.js';
@@ -18,6 +19,7 @@ import type { ChangeContext } from '../change/context.js';
 import { loadBase } from './base-option.js';
 import { ReportOutputs, ruleInfoLookup } from './report-output.js';
 import { policyFixtureSkipped } from '../project/policy-fixtures.js';
+import { collectClusterObjects } from './admission-objects.js';
 import { VERSION } from './version.js';
 import { FileWriteError, writeFileAtomic } from '../project/write-file.js';
 import { baselinePathOf, loadSuppressions } from '../suppressions/load.js';
@@ -106,6 +108,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const { configFile, config, rules, policies, policyFingerprint, isPolicyFixture } = ruleSet;
   const overrides = ruleOverrides(flags.rule, rules);
   const settingsFor = (file: string): RuleSettings => settingsOf({ ruleSet, overrides }, file);
+  if (change) change.foreign = foreignJudge(rules);
   for (const warning of renamedRuleWarnings(config.deprecations, flags.rule, rules)) io.error(warning);
   if (flags.printConfig !== undefined) {
     io.out(JSON.stringify({ config: configFile?.path ?? null, ignored: config.isIgnored(flags.printConfig), rules: describeSettings(rules, settingsFor(flags.printConfig)) }, null, 2) + '\n');
@@ -158,17 +161,21 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     io.error(`platlint: policy ${problem.file}: ${problem.ioError}`);
     failed = true;
   }
+  const stdin = wantsStdin ? await io.readStdin() : undefined;
+  // Admission policies read Namespaces and parameter objects from every linted file: they are found first.
+  const admission = policies?.admission;
+  const clusterObjects = admission?.readsClusterObjects ? collectClusterObjects(admission, inputs.files, stdin) : [];
+  const clusterKey = clusterObjects.length ? hashText(JSON.stringify(clusterObjects)) : '';
   const lintOne = (filename: string, bytes: Uint8Array, writeBack: boolean): void => {
+    // `diff` compares the two files it is given, fixtures or not.
     if (!previous && isPolicyFixture(filename)) {
-      // Its intended errors are its policy's test, not the repository's problems: pre-commit passes it like any file.
-      // `diff` compares the two files it is given, fixtures or not.
       add(policyFixtureSkipped(filename));
       return;
     }
     const plain = lintOptionsFor(linting, filename);
     const { settings, embedded = [] } = plain;
     const options = change ? { ...plain, previousOf: change.previousFor(filename, Buffer.from(bytes).toString('utf8')) } : plain;
-    const key = cache ? hashText(VERSION, ruleIds, policyFingerprint, JSON.stringify([...settings]), JSON.stringify(embedded), String(withFrames), suppressionKey, bytes) : '';
+    const key = cache ? hashText(VERSION, ruleIds, policyFingerprint, clusterKey, JSON.stringify([...settings]), JSON.stringify(embedded), String(withFrames), suppressionKey, bytes) : '';
     let result = cache && !flags.fix && !flags.fixDryRun ? cache.get(filename, key) : undefined;
     if (!result) {
       result = lintBytes(bytes, options);
@@ -205,12 +212,12 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     }
     add(result);
   };
-  if (wantsStdin) lintOne(flags.stdinFilename ?? '<stdin>', await io.readStdin(), false);
+  if (stdin) lintOne(flags.stdinFilename ?? '<stdin>', stdin, false);
   // Enough work and nothing stateful (stdin, change-aware runs, --fix, --cache): lint on every core, policies too.
   const stateless = !wantsStdin && !change && !cache && !flags.fix && !flags.fixDryRun && !baselineRun && inputs.files.length > 1;
   const sizes = stateless ? fileSizes(inputs.files) : [];
   const parallel = stateless && worthParallel(sizes);
-  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, policyPaths: flags.policy, ruleFlags: flags.rule, withFrames, baseline: suppressions.options.baseline?.path ?? false, today } as const;
+  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, policyPaths: flags.policy, ruleFlags: flags.rule, clusterObjects, withFrames, baseline: suppressions.options.baseline?.path ?? false, today } as const;
   const total = inputs.files.length + (wantsStdin ? 1 : 0);
   let done = wantsStdin ? 1 : 0;
   const onProgress = (files: number): void => {
@@ -224,7 +231,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
         failed ||= result.ioError !== undefined;
         add(result);
       }
-    }, { onProgress, sizes });
+    }, { onProgress, sizes, ruleSet });
   }
   for (const file of parallel ? [] : inputs.files) {
     onProgress(1);

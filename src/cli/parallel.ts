@@ -7,21 +7,23 @@
  * once delivered. Only a window of chunks past the first undelivered one is handed out, so results waiting for a
  * slow chunk stay few, however many files there are. Should every worker fail, the main thread lints what is left.
  *
- * Each thread builds the same linter from plain data (the config file's path, the --policy paths, the --rule flags),
- * since rules and resolved settings cannot cross threads; custom policies load in every thread and keep nothing
- * between files (src/policy/evaluation.ts), so they lint anywhere. --fix and --cache stay single-threaded (the
+ * Each thread builds the same linter from plain data (the config file's path, the --policy paths, the --rule flags,
+ * the objects of the linted files that admission policies read), since rules and resolved settings cannot cross
+ * threads; custom policies load in every thread and keep nothing between files (src/policy/evaluation.ts), so they
+ * lint anywhere. --fix and --cache stay single-threaded (the
  * caller checks).
  */
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { FileResult } from '../engine/types.js';
-import { loadRuleSet } from '../project/rule-set.js';
+import { loadRuleSet, type RuleSet } from '../project/rule-set.js';
 import { ruleOverrides } from './settings.js';
 import { lintFile } from '../project/files.js';
 import { loadSuppressions } from '../suppressions/load.js';
 import { lintWorkerScript } from './worker-script.js';
 import { policyFixtureSkipped } from '../project/policy-fixtures.js';
+import type { ObjectData } from '../policy/vap/cluster.js';
 
 /**
  * Below this many bytes, starting workers costs more than it saves. A worker loads in 40 ms, but then spends most of
@@ -103,11 +105,17 @@ export interface ParallelSetup {
   baseline: string | false;
   /** The run's date, for the exceptions' expiry. */
   today: string;
+  /** The Namespaces and parameter objects of the linted files, which admission policies read (admission-objects.ts). */
+  clusterObjects?: readonly ObjectData[];
 }
 
-/** Lints one file by name, as the lint command does: a file that cannot be read is a result with `ioError`. */
-export async function createFileLinter(setup: ParallelSetup): Promise<(file: string) => FileResult> {
-  const ruleSet = await loadRuleSet({ config: setup.configPath ?? false, policy: [...setup.policyPaths] }, setup.cwd);
+/**
+ * Lints one file by name, as the lint command does: a file that cannot be read is a result with `ioError`. `loaded`:
+ * the rule set the main thread loaded already (policies cost a compile per thread), built from the same setup.
+ */
+export async function createFileLinter(setup: ParallelSetup, loaded?: RuleSet): Promise<(file: string) => FileResult> {
+  const ruleSet = loaded ?? (await loadRuleSet({ config: setup.configPath ?? false, policy: [...setup.policyPaths] }, setup.cwd));
+  ruleSet.policies?.admission?.cluster.useLinted(setup.clusterObjects ?? []);
   const suppressions = loadSuppressions({ cwd: setup.cwd, configFile: ruleSet.configFile, baseline: setup.baseline, today: setup.today });
   const linting = { ruleSet, overrides: ruleOverrides(setup.ruleFlags, ruleSet.rules), suppressorFor: (file: string) => suppressions.forFile(file), withFrames: setup.withFrames };
   return (file) => (ruleSet.isPolicyFixture(file) ? policyFixtureSkipped(file) : lintFile(linting, file));
@@ -285,6 +293,8 @@ export interface ParallelOptions {
   workerHeapLimitMb?: number;
   /** Told why a worker stopped (it ran out of memory, its script failed); its chunks go to the others. */
   onWorkerError?: (error: Error) => void;
+  /** The rule set the caller loaded from the setup, for the main thread to lint with. */
+  ruleSet?: RuleSet;
 }
 
 /**
@@ -343,7 +353,7 @@ export async function lintFilesInParallel(
     // With no worker left, the main thread lints what is left, window or not: it delivers as it goes.
     const id = run.alive === 0 ? run.queue.shift() : mainLints ? takeChunk(run) : undefined;
     if (id !== undefined) {
-      lintHere ??= await createFileLinter(setup);
+      lintHere ??= await createFileLinter(setup, options.ruleSet);
       const results: FileResult[] = [];
       for (const file of chunks[id] ?? []) {
         results.push(lintHere(file));

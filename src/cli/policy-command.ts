@@ -11,8 +11,8 @@ export async function runPolicyTest(dir: string, io: CliIo): Promise<number> {
     const configPath = findConfigFile(io.cwd);
     const configFile = configPath ? readConfigFile(configPath) : undefined;
     if (configFile?.problems.length) throw new ConfigError(configFile.problems);
-    const kubernetesVersion = configFile?.kubernetesVersion;
-    summary = runPolicyTests(dir, io.cwd, kubernetesVersion ? { kubernetesVersion } : {});
+    const { kubernetesVersion, admission } = configFile ?? {};
+    summary = runPolicyTests(dir, io.cwd, { ...(kubernetesVersion ? { kubernetesVersion } : {}), ...(admission ? { admission } : {}) });
   } catch (error) {
     if (!(error instanceof PolicyTestError)) throw error;
     io.error(`platlint: ${error.message}`);

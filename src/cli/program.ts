@@ -3,6 +3,7 @@ import type { CliIo } from './io.js';
 import { runLint, type LintFlags } from './lint-command.js';
 import { runBaseline, type BaselineFlags } from './baseline-command.js';
 import { runPolicyTest } from './policy-command.js';
+import { runPolicyExport, type ExportFlags } from './export-command.js';
 import { registerChangeCommands } from './change-commands.js';
 import { runInit } from './init-command.js';
 import { runPrintConfig, type PrintConfigFlags } from './print-config-command.js';
@@ -130,11 +131,12 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
 
   const policy = program
     .command('policy')
-    .description('work with custom policies (subcommand: test)')
+    .description('work with custom policies (subcommands: test, export)')
     .argument('[subcommand]')
     .action((subcommand: string | undefined) => {
       // Without this, commander prints the group's help and exits 0, as if something had run.
-      throw new UsageError(subcommand === undefined ? 'policy needs a subcommand: platlint policy test <dir>' : `unknown policy subcommand "${subcommand}" (use: platlint policy test <dir>)`);
+      const use = 'platlint policy test <dir>, or platlint policy export [paths...]';
+      throw new UsageError(subcommand === undefined ? `policy needs a subcommand: ${use}` : `unknown policy subcommand "${subcommand}" (use: ${use})`);
     });
   policy
     .command('test')
@@ -142,6 +144,20 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .argument('<dir>', 'a directory of policies with their tests')
     .action(async (dir: string) => {
       exitCode = await runPolicyTest(dir, io);
+    });
+
+  policy
+    .command('export')
+    .description('write policy rules (and with --builtin the built-in User checks) as ValidatingAdmissionPolicies and bindings for the cluster')
+    .argument('[paths...]', 'policy files or directories (default: the policies of .platlint.yaml)')
+    .option('-o, --output-file <file>', 'write the YAML to a file instead of stdout')
+    .option('--builtin', "also export the CEL twins of the built-in User rules")
+    .option('--kubernetes-version <version>', "the cluster's Kubernetes version, whose CEL the expressions must compile in (1.30 or later; default: kubernetesVersion of .platlint.yaml, else the newest)")
+    .option('--validation-actions <actions>', 'the bindings\' validationActions for every rule, e.g. Warn or Deny,Audit (default: error Deny, warning Warn, info Audit)')
+    .option('-c, --config <file>', 'configuration file (default: .platlint.yaml from the current directory upward)')
+    .option('--no-config', 'ignore configuration files')
+    .action(async (paths: string[], flags: ExportFlags) => {
+      exitCode = await runPolicyExport(paths, flags, io);
     });
 
   try {

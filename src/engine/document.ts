@@ -25,6 +25,7 @@ export class LintTarget implements NodeFacts {
 
   constructor(
     readonly documentIndex: number,
+    /** Undefined for an object of another API (a Deployment), which only the rules judging any kind see. */
     readonly kind: ResourceKind | undefined,
     readonly apiVersion: string,
     readonly data: Record<string, unknown>,

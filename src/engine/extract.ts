@@ -13,6 +13,7 @@ import resourceNotAnObjectRule from '../../rules/resource/not-an-object/index.js
 import resourceTypeMetaRule from '../../rules/resource/type-meta/index.js';
 import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 import type { DataPath, Finding, ResourceKind, RuleFinding } from './types.js';
+import type { ForeignJudge } from './rule-plan.js';
 import { getIn, isRecord } from '../platform/data.js';
 import { base64Text } from '../formats/base64.js';
 import { atText, embeddedPlace, isBase64Place, type EmbeddedSource } from './embedded.js';
@@ -58,7 +59,22 @@ export class TargetExtractor {
   /** The spaces of the embedded texts read (`spec.raw`, an embedded entry's string), linted or not: their secrets are masked. */
   readonly spaces: NodeSpace[] = [];
 
-  constructor(private readonly parsed: ParsedYaml) {}
+  /**
+   * `foreign`: whether an object that is no platform object (a Deployment) is linted all the same, by the rules that
+   * judge objects of any kind (`Rule.checkObject`); without it, such objects are skipped.
+   */
+  constructor(
+    private readonly parsed: ParsedYaml,
+    private readonly foreign?: ForeignJudge,
+  ) {}
+
+  /** A mapping of another API that a rule judging any kind wants: a target without a platform kind. */
+  private foreignTarget(documentIndex: number, space: NodeSpace, prefix: DataPath, data: unknown, out: Extraction): boolean {
+    if (!this.foreign || !isRecord(data) || typeof data['apiVersion'] !== 'string' || !this.foreign(data)) return false;
+    out.objects++;
+    out.targets.push(new LintTarget(documentIndex, undefined, data['apiVersion'], data, space, prefix));
+    return true;
+  }
 
   private add(finding: RuleFinding, place: Place, document: number): void {
     this.findings.push({ ...finding, ...place, document });
@@ -72,7 +88,9 @@ export class TargetExtractor {
     const out: Extraction = { targets: [], skipped: [], objects: 0 };
     const scope = documentScope(data, fileHasPlatformObjects);
     if (scope.linted) this.classify(documentIndex, space, [], data, out, undefined);
-    else if (embedded.length === 0) out.skipped.push({ ...new PositionLocator(space).place([]), reason: scope.reason });
+    else if (embedded.length === 0) {
+      if (!this.foreignTarget(documentIndex, space, [], data, out)) out.skipped.push({ ...new PositionLocator(space).place([]), reason: scope.reason });
+    }
     else if (!this.embedded(documentIndex, space, data, embedded, out)) {
       out.skipped.push({ ...new PositionLocator(space).place([]), reason: `${scope.reason}, and no value at the path of its embedded entry` });
       out.missingEmbedded = true;
@@ -136,7 +154,7 @@ export class TargetExtractor {
       // The items of a `v1` List are judged one by one, like documents.
       const scope = objectScope(data);
       if (!scope.linted) {
-        out.skipped.push({ ...place([]), reason: scope.reason });
+        if (!this.foreignTarget(documentIndex, space, prefix, data, out)) out.skipped.push({ ...place([]), reason: scope.reason });
         return;
       }
     }

@@ -56,6 +56,9 @@ export class FileLinter {
   /** What the rules keep while this file is linted (RuleContext.fileState), and what they could not check. */
   private readonly fileStates = new Map<object, unknown>();
   private readonly failedChecks = new Map<string, FailedChecks>();
+  /** What the rule running now has reported on the target it judges, and what it could not check. */
+  private reports: Report[] = [];
+  private failures: CheckFailure[] = [];
 
   constructor(private readonly options: LintOptions) {
     this.plan = rulePlan(options.rules, options.settings, options.pruneSections);
@@ -81,17 +84,13 @@ export class FileLinter {
   }
 
   private runRules(target: LintTarget): void {
-    if (!target.kind) return;
     const { kind, apiVersion, data } = target;
     const old = this.options.previousOf?.(target);
-    if (this.plan.schema) for (const { rule, ...report } of validateTarget(target)) this.reporter.reportOn(target, rule, report);
-    const document = old ? { kind, apiVersion, data, old } : { kind, apiVersion, data };
-    let reports: Report[] = [];
-    let failures: CheckFailure[] = [];
+    if (kind && this.plan.schema) for (const { rule, ...report } of validateTarget(target)) this.reporter.reportOn(target, rule, report);
     // One context for the target, its options set per rule: rules use it while they run and keep nothing of it.
     const context: RuleContext = {
-      report: (r) => void reports.push(r),
-      failed: (failure) => void failures.push(failure),
+      report: (r) => void this.reports.push(r),
+      failed: (failure) => void this.failures.push(failure),
       fileState: <S>(key: object, init: () => S): S => {
         if (!this.fileStates.has(key)) this.fileStates.set(key, init());
         return this.fileStates.get(key) as S;
@@ -100,26 +99,40 @@ export class FileLinter {
       facts: target,
       fromRaw: target.fromRaw,
     };
-    for (const planned of target.fromRaw ? this.plan.rawStatusChecks : this.plan.checks[kind]) {
-      // A section the previous version had counts too: its removal is a change to judge.
-      if (!readsDocument(planned, data) && !(old && readsDocument(planned, old))) continue;
-      const { rule } = planned;
-      // Transition rules compare with the previous version: without one they have nothing to say.
-      if (rule.meta.transition && !old) continue;
-      try {
+    if (kind) {
+      const document = old ? { kind, apiVersion, data, old } : { kind, apiVersion, data };
+      for (const planned of target.fromRaw ? this.plan.rawStatusChecks : this.plan.checks[kind]) {
+        // A section the previous version had counts too: its removal is a change to judge.
+        if (!readsDocument(planned, data) && !(old && readsDocument(planned, old))) continue;
+        // Transition rules compare with the previous version: without one they have nothing to say.
+        if (planned.rule.meta.transition && !old) continue;
         context.options = planned.options;
-        rule.check(document, context);
-        for (const r of reports) this.reporter.reportOn(target, rule, r);
-        for (const failure of failures) this.noteFailure(rule, failure);
-      } catch (error) {
-        // Reported even when turned off (meta.alwaysOn): a rule that crashed must not pass for a clean file.
-        const finding = ruleErrorRule.finding('failed', { rule: rule.meta.id, detail: error instanceof Error ? error.message : String(error) });
-        this.reporter.report({ ...finding, range: target.range([], 'value'), pointer: target.pointer([]), document: target.documentIndex });
+        this.runRule(planned.rule, target, () => planned.rule.check(document, context));
       }
-      // A rule that threw keeps nothing it reported before; the next rule starts with empty lists.
-      if (reports.length) reports = [];
-      if (failures.length) failures = [];
     }
+    // The status out of spec.raw and an embedded configuration are parts of objects, not objects of their own.
+    if (target.fromRaw || target.embedded || this.plan.objectChecks.length === 0) return;
+    const object = { kind: kind ?? String(data['kind']), apiVersion, data, ...(old ? { old } : {}) };
+    for (const planned of this.plan.objectChecks) {
+      context.options = planned.options;
+      this.runRule(planned.rule, target, () => planned.rule.checkObject(object, context));
+    }
+  }
+
+  /** What a rule reports on one target is reported when it returns; a rule that throws is one internal error. */
+  private runRule(rule: Rule, target: LintTarget, check: () => void): void {
+    try {
+      check();
+      for (const r of this.reports) this.reporter.reportOn(target, rule, r);
+      for (const failure of this.failures) this.noteFailure(rule, failure);
+    } catch (error) {
+      // Reported even when turned off (meta.alwaysOn): a rule that crashed must not pass for a clean file.
+      const finding = ruleErrorRule.finding('failed', { rule: rule.meta.id, detail: error instanceof Error ? error.message : String(error) });
+      this.reporter.report({ ...finding, range: target.range([], 'value'), pointer: target.pointer([]), document: target.documentIndex });
+    }
+    // A rule that threw keeps nothing it reported before; the next rule starts with empty lists.
+    if (this.reports.length) this.reports = [];
+    if (this.failures.length) this.failures = [];
   }
 
   private noteFailure(rule: Rule, failure: CheckFailure): void {
@@ -151,7 +164,7 @@ export class FileLinter {
       // `---` followed by nothing or only comments, or an explicit null document: nothing to lint.
       else if (document.data !== null && document.data !== undefined) readable.push(document);
     }
-    const extractor = new TargetExtractor(this.parsed);
+    const extractor = new TargetExtractor(this.parsed, this.plan.foreign);
     const fileHasPlatformObjects = readable.some(({ data }) => typeof data === 'object' && data !== null && !Array.isArray(data) && objectScope(data as Record<string, unknown>).linted);
     const skips: SkippedObject[] = [];
     const linted: LintedObject[] = [];
@@ -164,7 +177,9 @@ export class FileLinter {
       // objects (`on:` is a GitHub workflow's key, not a boolean); other tools have their own rules.
       const inside = extraction.embeddedRanges;
       const ours = (finding: Finding): boolean => !inside || inside.some(([start, end]) => finding.range[0] >= start && finding.range[0] < end);
-      if (extraction.skipped.length === 0 || extraction.targets.length > 0) for (const finding of [...duplicateKeys, ...decoding]) if (ours(finding)) this.reporter.report(finding);
+      // Objects of other APIs (linted only by the rules judging any kind) are no more the decoder's business than before.
+      const foreignOnly = extraction.targets.length > 0 && extraction.targets.every((t) => t.kind === undefined);
+      if (!foreignOnly && (extraction.skipped.length === 0 || extraction.targets.length > 0)) for (const finding of [...duplicateKeys, ...decoding]) if (ours(finding)) this.reporter.report(finding);
       objects += extraction.objects;
       if (extraction.missingEmbedded) missingEmbedded ??= extraction.skipped[0]?.range;
       for (const skip of extraction.skipped) {

@@ -229,7 +229,7 @@ export class FileReporter {
     if (options.directives) this.applyDirectives(options.directives);
     const seen = new Set<string>();
     const unique = this.pending.filter(({ diagnostic: d }) => {
-      const key = `${d.ruleId}\u0000${d.line}:${d.column}-${d.endLine}:${d.endColumn}\u0000${d.message}`;
+      const key = `${d.ruleId}\u0000${d.severity}\u0000${d.line}:${d.column}-${d.endLine}:${d.endColumn}\u0000${d.message}`;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;

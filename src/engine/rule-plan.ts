@@ -16,6 +16,20 @@ export interface PlannedRule {
   sections: readonly (readonly string[])[] | undefined;
 }
 
+export type ForeignJudge = (data: Readonly<Record<string, unknown>>) => boolean;
+
+/** Whether some rule judging objects of any kind judges an object of another API (a Deployment); undefined for none. */
+export function foreignJudge(rules: readonly Rule[]): ForeignJudge | undefined {
+  const judges = rules.filter((rule) => rule.checkObject);
+  if (judges.length === 0) return undefined;
+  return (data) => judges.some((rule) => rule.judgesKind?.(String(data['apiVersion']), String(data['kind'])) ?? true);
+}
+
+export interface ObjectCheck {
+  rule: Rule & { checkObject: NonNullable<Rule['checkObject']> };
+  options: Readonly<Record<string, unknown>>;
+}
+
 export interface RulePlan {
   /** Every rule by id, enabled or not. */
   all: ReadonlyMap<string, Rule>;
@@ -29,6 +43,10 @@ export interface RulePlan {
    * of the document itself.
    */
   rawStatusChecks: readonly PlannedRule[];
+  /** Enabled rules that judge objects of any kind (`checkObject`), in rule order. */
+  objectChecks: readonly ObjectCheck[];
+  /** Whether an object of another API is linted, by the object checks; undefined when there are none. */
+  foreign: ForeignJudge | undefined;
   /** The schema pass has at least one of its rules (`meta.stages` naming it) on. */
   schema: boolean;
 }
@@ -94,10 +112,12 @@ function buildPlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {
   const enabled = new Map<string, Rule>();
   let schema = false;
   const checks: Record<ResourceKind, PlannedRule[]> = { User: [], Config: [] };
+  const objectChecks: ObjectCheck[] = [];
   for (const rule of rules) {
     const setting = settings.get(rule.meta.id);
     if (!isRuleEnabled(rule.meta, setting)) continue;
     enabled.set(rule.meta.id, rule);
+    if (rule.checkObject) objectChecks.push({ rule: rule as ObjectCheck['rule'], options: { ...defaultOptionsOf(rule.meta.optionsSchema), ...setting?.options } });
     if (rule.meta.stages?.includes('schema')) schema = true;
     if (!rule.check) continue;
     const planned: PlannedRule = {
@@ -108,7 +128,8 @@ function buildPlan(rules: readonly Rule[], settings: RuleSettings): RulePlan {
     for (const kind of ['User', 'Config'] as const) if (!rule.meta.kinds || rule.meta.kinds.includes(kind)) checks[kind].push(planned);
   }
   const rawStatusChecks = checks.Config.filter((planned) => !planned.sections || planned.sections.some((path) => path[0] === 'status'));
-  return { all: byIdOf(rules), enabled, checks, rawStatusChecks, schema };
+  const foreign = foreignJudge(objectChecks.map((check) => check.rule));
+  return { all: byIdOf(rules), enabled, checks, rawStatusChecks, objectChecks, foreign, schema };
 }
 
 /** True when the document has a value at one of the rule's sections (or the rule declares none). */

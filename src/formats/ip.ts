@@ -5,22 +5,25 @@
  */
 
 const V4_SEGMENT = '(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])';
-const V4 = `(?:${V4_SEGMENT}\\.){3}${V4_SEGMENT}`;
-const IPV4 = new RegExp(`^${V4}$`);
+/** An IPv4 address, unanchored: also what the CEL twins of rules write in their RE2 expressions. */
+export const IPV4_PATTERN = `(?:${V4_SEGMENT}\\.){3}${V4_SEGMENT}`;
+const IPV4 = new RegExp(`^${IPV4_PATTERN}$`);
 
+const V4 = IPV4_PATTERN;
 const V6_SEGMENT = '(?:[0-9a-fA-F]{1,4})';
-const IPV6 = new RegExp(
-  '^(?:' +
-    `(?:${V6_SEGMENT}:){7}(?:${V6_SEGMENT}|:)|` +
-    `(?:${V6_SEGMENT}:){6}(?:${V4}|:${V6_SEGMENT}|:)|` +
-    `(?:${V6_SEGMENT}:){5}(?::${V4}|(?::${V6_SEGMENT}){1,2}|:)|` +
-    `(?:${V6_SEGMENT}:){4}(?:(?::${V6_SEGMENT}){0,1}:${V4}|(?::${V6_SEGMENT}){1,3}|:)|` +
-    `(?:${V6_SEGMENT}:){3}(?:(?::${V6_SEGMENT}){0,2}:${V4}|(?::${V6_SEGMENT}){1,4}|:)|` +
-    `(?:${V6_SEGMENT}:){2}(?:(?::${V6_SEGMENT}){0,3}:${V4}|(?::${V6_SEGMENT}){1,5}|:)|` +
-    `(?:${V6_SEGMENT}:){1}(?:(?::${V6_SEGMENT}){0,4}:${V4}|(?::${V6_SEGMENT}){1,6}|:)|` +
-    `(?::(?:(?::${V6_SEGMENT}){0,5}:${V4}|(?::${V6_SEGMENT}){1,7}|:))` +
-    ')(?:%[0-9a-zA-Z-.:]{1,})?$',
-);
+/** An IPv6 address without its zone, unanchored (RE2 takes it as well). */
+export const IPV6_PATTERN =
+  '(?:' +
+  `(?:${V6_SEGMENT}:){7}(?:${V6_SEGMENT}|:)|` +
+  `(?:${V6_SEGMENT}:){6}(?:${V4}|:${V6_SEGMENT}|:)|` +
+  `(?:${V6_SEGMENT}:){5}(?::${V4}|(?::${V6_SEGMENT}){1,2}|:)|` +
+  `(?:${V6_SEGMENT}:){4}(?:(?::${V6_SEGMENT}){0,1}:${V4}|(?::${V6_SEGMENT}){1,3}|:)|` +
+  `(?:${V6_SEGMENT}:){3}(?:(?::${V6_SEGMENT}){0,2}:${V4}|(?::${V6_SEGMENT}){1,4}|:)|` +
+  `(?:${V6_SEGMENT}:){2}(?:(?::${V6_SEGMENT}){0,3}:${V4}|(?::${V6_SEGMENT}){1,5}|:)|` +
+  `(?:${V6_SEGMENT}:){1}(?:(?::${V6_SEGMENT}){0,4}:${V4}|(?::${V6_SEGMENT}){1,6}|:)|` +
+  `(?::(?:(?::${V6_SEGMENT}){0,5}:${V4}|(?::${V6_SEGMENT}){1,7}|:))` +
+  ')';
+const IPV6 = new RegExp(`^${IPV6_PATTERN}(?:%[0-9a-zA-Z-.:]{1,})?$`);
 
 export function isIPv4(text: string): boolean {
   return IPV4.test(text);

@@ -77,10 +77,20 @@ export interface EditorLint {
 /** One open document's linting state: per-document results by text, and the last good diagnostics of each. */
 export class DocumentLinting {
   private cache = new Map<string, FileResult>();
+  /** What else the cached results depend on besides their text (`lint`'s `context`). */
+  private context = '';
   /** By chunk index: diagnostics of the last version that parsed, lines relative to the chunk's start. */
   private lastGood: Diagnostic[][] = [];
 
-  lint(text: string, options: LintOptions): EditorLint {
+  /**
+   * `context` names what else a document's result depends on (the rule sets, the objects of other files that
+   * admission policies read): when it changes, no document's result is reused.
+   */
+  lint(text: string, options: LintOptions, context = ''): EditorLint {
+    if (context !== this.context) {
+      this.cache.clear();
+      this.context = context;
+    }
     const chunks = splitDocuments(text);
     // With `embedded` entries, whether the file holds one of their paths is a fact of the whole file.
     const whole = WHOLE_FILE.test(text) || chunks.length === 1 || (options.embedded?.length ?? 0) > 0;

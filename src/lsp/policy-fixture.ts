@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import policyFixtureMismatchRule from '../../rules/policy/fixture-mismatch/index.js';
 import { FileReporter } from '../engine/reporter.js';
 import type { Diagnostic } from '../engine/types.js';
-import { isPreviousVersion, packOfFixture } from '../project/policy-fixtures.js';
+import { isKaptestFolder, isPreviousVersion, packOfFixture } from '../project/policy-fixtures.js';
 
 /**
  * The mismatches `platlint policy test` reports for the fixture at `path` with the editor's `text`, as diagnostics:
@@ -14,8 +14,9 @@ import { isPreviousVersion, packOfFixture } from '../project/policy-fixtures.js'
  * policy files' unsaved text. The previous version `X.old.yaml` of a fixture is read from disk, as `policy test` does.
  */
 export async function policyFixtureDiagnostics(path: string, text: string, cwd: string, readFile: (absolute: string) => Uint8Array | undefined): Promise<Diagnostic[]> {
-  // `policy test` runs `X.yaml` as an update of it, and says nothing of it on its own.
-  if (isPreviousVersion(path)) return [];
+  // `policy test` runs `X.yaml` as an update of it, and says nothing of it on its own; a kaptest suite's files are
+  // its manifest's, whose results name cases, not lines.
+  if (isPreviousVersion(path) || isKaptestFolder(dirname(path))) return [];
   // CEL costs hundreds of milliseconds to load: only a session that opens a fixture pays for it.
   const [{ findPolicyFiles, loadPolicyPaths }, { checkFixture, previousVersionOf }] = await Promise.all([import('../project/policy-files.js'), import('../project/fixture-check.js')]);
   const pack = packOfFixture(path);

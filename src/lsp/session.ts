@@ -141,9 +141,15 @@ export class Session {
       linting = new DocumentLinting();
       this.linting.set(uri, linting);
     }
+    const policies = ruleSet.policies;
+    // Admission policies read the Namespaces and parameter objects of the files linted: the open ones, as they are.
+    const admission = policies?.admission;
+    const clusterObjects = admission?.readsClusterObjects ? this.documents.all().filter((d) => this.isManifest(d)).flatMap((d) => admission.clusterObjectsIn(d.getText())) : [];
+    admission?.cluster.useLinted(clusterObjects);
     let linted;
     try {
-      linted = linting.lint(document.getText(), options);
+      // A document's result holds for the rule sets loaded (a policy edited re-lints every document) and the objects read.
+      linted = linting.lint(document.getText(), options, `${this.ruleSets.revision}\u0000${clusterObjects.length ? JSON.stringify(clusterObjects) : ''}`);
     } catch (error) {
       this.logError(`cannot lint ${path}`, error);
       linted = { result: emptyResult(path), stale: new Set<Diagnostic>() };

@@ -25,6 +25,11 @@ export function isSet(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
 
+/** Absent, null or "": a field given no value, which the platform treats as unset (a required name or id missing). */
+export function isBlank(value: unknown): value is undefined | null | '' {
+  return value === undefined || value === null || value === '';
+}
+
 /** Own keys of a plain record in source order, safe for `__proto__` and friends. */
 export function entriesOf(record: Record<string, unknown>): [string, unknown][] {
   return Object.keys(record).map((key) => [key, record[key]]);
@@ -96,4 +101,10 @@ export function repeatedField(items: readonly { value: Record<string, unknown>; 
 export function stringAt(data: unknown, path: DataPath): string | undefined {
   const value = getIn(data, path);
   return typeof value === 'string' ? value : undefined;
+}
+
+/** An optional string field's value, undefined when it is not a string or is empty: "" means unset to the platform. */
+export function optionalStringAt(data: unknown, path: DataPath): string | undefined {
+  const value = stringAt(data, path);
+  return value === '' ? undefined : value;
 }

@@ -32,7 +32,8 @@ export interface CompiledExpression {
   evaluate(bindings: Readonly<Record<string, CelInput>>): EvalOutcome;
 }
 
-function problemOf(error: CompileError, variables: readonly string[], functions: Iterable<string>): CompileProblem {
+/** A compile error in platlint's words, with a did-you-mean for a misspelt variable or function. */
+export function compileProblem(error: CompileError, variables: readonly string[], functions: Iterable<string>): CompileProblem {
   const { kind, offset } = error;
   const first = error.issues[0];
   let message = error.message.replace(/^Syntax error: /, '') + (first?.detail ? ` (${first.detail})` : '');
@@ -44,7 +45,7 @@ function problemOf(error: CompileError, variables: readonly string[], functions:
 
 /** The environment of one policy load: compile once per expression, evaluate per document. */
 export class PolicyCel {
-  private readonly environment: CelEnvironment;
+  readonly environment: CelEnvironment;
 
   constructor(
     kubernetesVersion: string | undefined,
@@ -57,7 +58,7 @@ export class PolicyCel {
     if (text.trim() === '') return { ok: false, problem: { message: 'the expression is empty', offset: 0 } };
     const declared = Object.fromEntries(variables.map((v) => [v, DYN]));
     const compiled = this.environment.compile(text, declared);
-    if (!compiled.ok) return { ok: false, problem: problemOf(compiled.error, variables, this.environment.functionNames()) };
+    if (!compiled.ok) return { ok: false, problem: compileProblem(compiled.error, variables, this.environment.functionNames()) };
     const { program } = compiled;
     const output = program.outputType;
     const expected = result === 'bool' ? BOOL : STRING;

@@ -2,6 +2,8 @@
 import type { Rule } from '../engine/types.js';
 import { describeSelector } from './match.js';
 import { PolicyRule } from './rule.js';
+import { explainAdmissionRule } from './vap/explain.js';
+import { AdmissionPolicyRule } from './vap/rule.js';
 
 function fence(text: string, lang: string): string {
   const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
@@ -15,6 +17,7 @@ function code(text: string): string {
 
 /** The Markdown page of a policy rule, or undefined for a rule that is not a policy rule. */
 export function explainPolicyRule(rule: Rule): string | undefined {
+  if (rule instanceof AdmissionPolicyRule) return explainAdmissionRule(rule);
   if (!(rule instanceof PolicyRule)) return undefined;
   const { spec, origin } = rule;
   const lines: string[] = [`# ${spec.id}`, '', `${spec.description.replace(/\.?\s*$/, '')}.`, ''];

@@ -6,24 +6,24 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { builtinRules } from '../../rules/index.js';
 import policyInvalidRule from '../../rules/policy/invalid/index.js';
-import { shown } from '../engine/message-text.js';
 import { decodeSource } from '../engine/decode.js';
 import { FileReporter } from '../engine/reporter.js';
 import { docsUrlFor } from '../engine/docs.js';
-import { globProblem } from '../engine/globs.js';
 import type { RuleSettings } from '../engine/settings.js';
-import type { FileResult, Finding, PathSegment } from '../engine/types.js';
+import type { FileResult, Finding } from '../engine/types.js';
 import { readYaml, unreadableText } from '../engine/read-yaml.js';
-import { PolicyCel, DEFAULT_COST_LIMIT, type CompiledExpression } from './cel.js';
+import { isRecord } from '../platform/data.js';
+import { PolicyCel, DEFAULT_COST_LIMIT } from './cel.js';
+import { RuleCompiler } from './compile-rule.js';
 import { explainPolicyRule } from './explain.js';
-import { parsePath } from './path.js';
-import { DOCUMENT_BUDGET_FACTOR, PolicyRule, type CompiledPolicyRule } from './rule.js';
+import { DOCUMENT_BUDGET_FACTOR, PolicyRule } from './rule.js';
 import { evaluationProblems, type LoadedPolicyFile } from './evaluation.js';
 import { policyDocumentSchema } from './schema.js';
-import { schemaProblem, type Problem } from './schema-problems.js';
-import { compileAssertions } from './compile-assertions.js';
+import { placeProblem, schemaProblem, type Problem } from './schema-problems.js';
 import { PolicySource } from './source.js';
-import type { PolicyOrigin, PolicyRuleSpec } from './types.js';
+import type { PolicyRuleSpec } from './types.js';
+import { AdmissionLoader, type AdmissionReporter, type AdmissionRuntime, type AdmissionSettings } from './vap/load.js';
+import type { AdmissionPolicyRule } from './vap/rule.js';
 
 export interface LoadPoliciesOptions {
   /** The Kubernetes version whose CEL environment the expressions run in (default: the newest platlint knows). */
@@ -34,11 +34,15 @@ export interface LoadPoliciesOptions {
   reservedIds?: Iterable<string>;
   /** The rule settings in force for a policy file (severities of `policy/invalid`, `yaml/syntax`...); default: defaults. */
   settingsFor?: (absolute: string) => RuleSettings;
+  /** `admission` in .platlint.yaml: the user, the authorizer's answers, kinds' resources. */
+  admission?: AdmissionSettings;
 }
 
 export interface LoadedPolicies {
-  /** The valid policy rules, in file order: pass them to the engine with the built-in rules. */
-  rules: PolicyRule[];
+  /** The valid policy rules, in file order, then the ValidatingAdmissionPolicies': pass them to the engine with the built-in rules. */
+  rules: (PolicyRule | AdmissionPolicyRule)[];
+  /** What the ValidatingAdmissionPolicies share, when there are some: the objects of the linted files they read. */
+  admission?: AdmissionRuntime;
   /** `policy/invalid` diagnostics in the policy files, and files that could not be read (`ioError`). */
   problems: FileResult[];
   /** The Markdown page of a policy rule (`platlint explain`), or undefined for another id. */
@@ -51,10 +55,6 @@ export interface LoadedPolicies {
    */
   evaluationProblems(results: readonly Pick<FileResult, 'file' | 'failedChecks'>[]): FileResult[];
 }
-
-const POLICY_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
-/** `oldObject` and `oldSelf` are the previous version (and the old value at `given`) on updates, null otherwise. */
-const VARIABLES = ['self', 'object', 'oldObject', 'oldSelf'] as const;
 
 /**
  * A policy file as the project layer hands it over (src/project/policy-files.ts): its bytes, or why it or the path
@@ -75,19 +75,23 @@ class Loader {
   readonly problems: FileResult[] = [];
   /** Every loaded policy file, by the name it is shown with. */
   readonly sources = new Map<string, LoadedPolicyFile>();
-  readonly declared = new Map<string, PolicyOrigin>();
-  private readonly documentBudget: number;
-  private readonly validate = policyValidator();
-  private readonly runtime: PolicyCel;
-  private readonly reserved: Set<string>;
+  readonly compiler: RuleCompiler;
+  readonly admission: AdmissionLoader;
   private readonly settingsFor: LoadPoliciesOptions['settingsFor'];
+  /** Each file's diagnostics are finished once every file is read: a binding may name a policy of another file. */
+  private readonly finishers: (() => void)[] = [];
 
   constructor(options: LoadPoliciesOptions) {
     const costLimit = options.costLimit ?? DEFAULT_COST_LIMIT;
-    this.runtime = new PolicyCel(options.kubernetesVersion, costLimit);
-    this.documentBudget = costLimit * DOCUMENT_BUDGET_FACTOR;
-    this.reserved = new Set(options.reservedIds ?? builtinRules.map((r) => r.meta.id));
+    const runtime = new PolicyCel(options.kubernetesVersion, costLimit);
+    this.compiler = new RuleCompiler(runtime, new Set(options.reservedIds ?? builtinRules.map((r) => r.meta.id)), costLimit * DOCUMENT_BUDGET_FACTOR);
+    this.admission = new AdmissionLoader(runtime.environment, options.admission ?? {});
     this.settingsFor = options.settingsFor;
+  }
+
+  /** Every file's problems, in the order the files were loaded. */
+  finish(): void {
+    for (const finish of this.finishers) finish();
   }
 
   private result(file: string): FileResult {
@@ -119,13 +123,12 @@ class Loader {
       const { range, path, document } = problem.spot;
       report({ ...policyInvalidRule.finding('invalid', { detail: problem.message }), range, pointer: path, document });
     };
-    const finish = (): void => {
+    this.finishers.push(() => {
       const { diagnostics, frameLines } = reporter.finish({ withFrames: true });
       if (diagnostics.length) this.problems.push({ ...result, diagnostics, ...(frameLines ? { frameLines } : {}) });
-    };
+    });
     if (!decoded.ok) {
       report(unreadableText(decoded.reason, 0));
-      finish();
       return;
     }
     let policies = 0;
@@ -136,22 +139,30 @@ class Loader {
       const { data, doc, index } = document;
       if (document.unreadable || data === null || data === undefined) continue;
       policies++;
-      this.loadDocument(display, data, new PolicySource(text, lineCounter, doc, index), invalid);
+      const source = new PolicySource(text, lineCounter, doc, index);
+      const admission: AdmissionReporter = (problem, as) => {
+        const { spot, message } = placeProblem(problem, source);
+        const { range, path, document } = spot;
+        report({ ...(as ?? policyInvalidRule.finding('invalid', { detail: message })), data: { detail: message }, range, pointer: path, document });
+      };
+      if (isRecord(data) && this.admission.add(display, data, () => source.spot(['metadata', 'name']), admission)) continue;
+      this.loadDocument(display, data, source, invalid);
     }
     if (policies === 0 && mistakes === 0) {
-      const detail = 'The file holds no policy: write a document with apiVersion: platlint/v1 and kind: Policy';
+      const detail = 'The file holds no policy: write a document with apiVersion: platlint/v1 and kind: Policy, or a ValidatingAdmissionPolicy';
       report({ ...policyInvalidRule.finding('invalid', { detail }), range: [0, 1], pointer: '', document: 0 });
     }
     this.sources.set(display, { text, lineCounter, settings });
-    finish();
   }
 
   private loadDocument(file: string, data: unknown, source: PolicySource, report: (problem: Problem) => void): void {
     const badRules = new Set<number>();
     let documentBad = false;
-    if (!this.validate(data)) {
+    // Compiled on the first platlint Policy: a run of ValidatingAdmissionPolicies alone never pays for it.
+    const validate = policyValidator();
+    if (!validate(data)) {
       const seen = new Set<string>();
-      for (const error of this.validate.errors ?? []) {
+      for (const error of validate.errors ?? []) {
         const problem = schemaProblem(error, source);
         const key = `${problem.spot.line}:${problem.spot.column}:${problem.message}`;
         if (seen.has(key)) continue;
@@ -166,104 +177,9 @@ class Loader {
     const doc = data as { metadata: { name: string }; spec: { rules: PolicyRuleSpec[] } };
     doc.spec.rules.forEach((spec, index) => {
       if (badRules.has(index)) return;
-      const rule = this.compileRule(file, doc.metadata.name, spec, ['spec', 'rules', index], source, report);
+      const rule = this.compiler.compile(file, doc.metadata.name, spec, ['spec', 'rules', index], source, report);
       if (rule) this.rules.push(rule);
     });
-  }
-
-  private compileRule(file: string, policyName: string, spec: PolicyRuleSpec, at: PathSegment[], source: PolicySource, report: (problem: Problem) => void): PolicyRule | undefined {
-    let ok = true;
-    const fail = (path: PathSegment[], message: string, where: 'key' | 'value' = 'value'): void => {
-      ok = false;
-      report({ spot: source.spot([...at, ...path], where), message });
-    };
-    const failIn = (path: PathSegment[], offset: number, message: string): void => {
-      ok = false;
-      report({ spot: source.spotInValue([...at, ...path], offset), message });
-    };
-
-    // Identity.
-    if (!POLICY_ID.test(spec.id)) {
-      fail(['id'], `The rule id "${spec.id}" must be lowercase and namespaced, like acme/no-cluster-admin (letters, digits and dashes; parts separated by "/")`);
-    } else if (this.reserved.has(spec.id)) {
-      fail(['id'], `The rule id "${spec.id}" is the id of a built-in rule; give policy rules ids of their own, namespaced with your organisation (e.g. acme/...)`);
-    } else {
-      const previous = this.declared.get(spec.id);
-      if (previous) fail(['id'], `The rule id "${spec.id}" is already declared in ${previous.file}:${previous.rule.line}; rule ids must be unique`);
-    }
-    if (spec.description.trim() === '') fail(['description'], 'The description is empty: say what the rule requires, e.g. "Disallow cluster-admin for Git-managed users"');
-    if (spec.docsUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(spec.docsUrl)) fail(['docsUrl'], `docsUrl must be an http(s) URL, not "${spec.docsUrl}"`);
-
-    // Match.
-    const match = spec.match;
-    if (match?.kinds && match.kinds.length === 0) fail(['match', 'kinds'], 'match.kinds is empty, so the rule would never apply; list User, Config or both, or leave kinds out');
-    if (match?.names) {
-      if (match.names.length === 0) fail(['match', 'names'], 'match.names is empty, so the rule would never apply; list globs such as "*" or leave names out');
-      match.names.forEach((glob, i) => {
-        if (glob === '') {
-          fail(['match', 'names', i], 'An empty name glob matches nothing');
-          return;
-        }
-        const problem = globProblem(glob);
-        if (problem !== undefined) fail(['match', 'names', i], `Invalid glob "${shown(glob)}": ${problem}`);
-      });
-    }
-    match?.labels?.matchExpressions?.forEach((req, i) => {
-      const needsValues = req.operator === 'In' || req.operator === 'NotIn';
-      if (req.key === '') fail(['match', 'labels', 'matchExpressions', i, 'key'], 'The label key is empty');
-      if (needsValues && !req.values?.length) fail(['match', 'labels', 'matchExpressions', i, 'operator'], `The ${req.operator} operator needs a non-empty list of values`);
-      if (!needsValues && req.values !== undefined) fail(['match', 'labels', 'matchExpressions', i, 'values'], `The ${req.operator} operator takes no values; remove them`, 'key');
-    });
-
-    // What is checked.
-    const compiled: CompiledPolicyRule = {};
-    if (spec.given !== undefined) {
-      const list = Array.isArray(spec.given);
-      const paths = Array.isArray(spec.given) ? spec.given : [spec.given];
-      if (paths.length === 0) fail(['given'], 'given is an empty list, so the rule would check nothing; write a path, e.g. spec.clusterRoles[*]');
-      compiled.given = [];
-      paths.forEach((path, i) => {
-        const parsed = parsePath(path);
-        if (parsed.ok) compiled.given?.push(parsed.steps);
-        else failIn(list ? ['given', i] : ['given'], parsed.offset, `Invalid given path "${path}": ${parsed.error}`);
-      });
-    }
-    const hasExpression = spec.expression !== undefined;
-    if (hasExpression && spec.assertions) fail(['assertions'], 'Give either expression or assertions, not both; split them into two rules', 'key');
-    if (!hasExpression && !spec.assertions) fail([], 'The rule checks nothing: give an expression (CEL, with message or messageExpression) or assertions');
-    if (spec.message !== undefined && spec.messageExpression !== undefined) fail(['messageExpression'], 'Give either message or messageExpression, not both', 'key');
-    if (hasExpression && spec.message === undefined && spec.messageExpression === undefined) fail(['expression'], 'An expression rule needs a message or a messageExpression saying what is wrong and what to do', 'key');
-    if (spec.message !== undefined && spec.message.trim() === '') fail(['message'], 'The message is empty');
-    const cel = (field: 'expression' | 'messageExpression', text: string, result: 'bool' | 'string'): CompiledExpression | undefined => {
-      const outcome = this.runtime.compile(text, result, VARIABLES);
-      if (outcome.ok) return outcome.expression;
-      failIn([field], outcome.problem.offset, `${field === 'expression' ? 'Expression' : 'Message expression'}: ${outcome.problem.message}`);
-      return undefined;
-    };
-    if (spec.expression !== undefined) {
-      const expression = cel('expression', spec.expression, 'bool');
-      if (expression) compiled.expression = expression;
-    }
-    if (spec.messageExpression !== undefined) {
-      const messageExpression = cel('messageExpression', spec.messageExpression, 'string');
-      if (messageExpression) compiled.messageExpression = messageExpression;
-    }
-    if (spec.assertions) {
-      const assertions = compileAssertions(spec, fail);
-      if (assertions) compiled.assertions = assertions;
-    }
-    if (!ok) return undefined;
-
-    const origin: PolicyOrigin = {
-      file,
-      policyName,
-      rule: source.spot([...at, 'id']),
-      ...(spec.expression !== undefined ? { expression: source.spot([...at, 'expression']) } : {}),
-      ...(spec.messageExpression !== undefined ? { messageExpression: source.spot([...at, 'messageExpression']) } : {}),
-      ...(spec.assertions ? { assertions: source.spot([...at, 'assertions'], 'key') } : {}),
-    };
-    this.declared.set(spec.id, origin);
-    return new PolicyRule(spec, origin, compiled, this.documentBudget);
   }
 
 }
@@ -275,16 +191,23 @@ class Loader {
 export function loadPolicies(files: readonly PolicyFile[], options: LoadPoliciesOptions = {}): LoadedPolicies {
   const loader = new Loader(options);
   for (const file of files) loader.load(file);
-  const { rules, problems, sources, declared } = loader;
+  const admission = loader.admission.finish();
+  loader.finish();
+  const { problems, sources } = loader;
+  const rules = [...loader.rules, ...(admission?.rules ?? [])];
   const byId = new Map(rules.map((r) => [r.meta.id, r]));
   return {
     rules,
+    ...(admission ? { admission: admission.runtime } : {}),
     problems,
     explain: (id) => {
       const rule = byId.get(id);
       return rule ? explainPolicyRule(rule) : undefined;
     },
-    docsUrl: (id) => byId.get(id)?.docsUrl,
-    evaluationProblems: (results) => evaluationProblems(results, declared, sources),
+    docsUrl: (id) => {
+      const rule = byId.get(id);
+      return rule instanceof PolicyRule ? rule.docsUrl : undefined;
+    },
+    evaluationProblems: (results) => evaluationProblems(results, loader.compiler.declared, sources),
   };
 }

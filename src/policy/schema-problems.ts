@@ -22,8 +22,17 @@ export interface Problem {
   message: string;
 }
 
+/** A mistake in a policy document, at a data path of it (the key, or the value), before it is placed in the file. */
+export interface DocumentProblem {
+  path: PathSegment[];
+  at?: 'key' | 'value';
+  message: string;
+  /** Where in the string value at `path` the mistake is (a CEL expression's error). */
+  offset?: number;
+}
+
 /** A schema error as a problem at the key or value it concerns. */
-export function schemaProblem(error: ErrorObject, source: PolicySource): Problem {
+export function describeSchemaError(error: ErrorObject): DocumentProblem {
   const path = decodePointer(error.instancePath);
   switch (error.keyword) {
     case 'additionalProperties': {
@@ -31,22 +40,33 @@ export function schemaProblem(error: ErrorObject, source: PolicySource): Problem
       const known = Object.keys((error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
       const suggestion = didYouMean(name, known);
       const tail = suggestion.length ? `; did you mean "${suggestion.join('" or "')}"?` : known.length ? ` (known fields: ${known.join(', ')})` : '';
-      return { spot: source.spot([...path, name], 'key'), message: `Unknown field "${name}" in ${where(path)}${tail}` };
+      return { path: [...path, name], at: 'key', message: `Unknown field "${name}" in ${where(path)}${tail}` };
     }
     case 'required': {
       const missing = String((error.params as { missingProperty: string }).missingProperty);
-      return { spot: source.spot(path, 'key'), message: `${path.length ? displayPath(path) : 'The policy'} is missing the required field "${missing}"` };
+      return { path, at: 'key', message: `${path.length ? displayPath(path) : 'The policy'} is missing the required field "${missing}"` };
     }
     case 'type': {
       const expected = String((error.params as { type: string }).type).split(',').map((t) => TYPE_WORDS[t] ?? t).join(' or ');
-      return { spot: source.spot(path), message: `${where(path)} must be ${expected}` };
+      return { path, message: `${where(path)} must be ${expected}` };
     }
     case 'enum': {
       const allowed = ((error.params as { allowedValues: unknown[] }).allowedValues ?? []).map(String);
-      return { spot: source.spot(path), message: `${where(path)} must be ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`}, not "${String(error.data)}"` };
+      return { path, message: `${where(path)} must be ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`}, not "${String(error.data)}"` };
     }
     default:
-      return { spot: source.spot(path), message: `${where(path)} ${error.message ?? 'is invalid'}` };
+      return { path, message: `${where(path)} ${error.message ?? 'is invalid'}` };
   }
+}
+
+/** A problem of a policy document placed in its file. */
+export function placeProblem(problem: DocumentProblem, source: PolicySource): Problem {
+  const spot = problem.offset !== undefined ? source.spotInValue(problem.path, problem.offset) : source.spot(problem.path, problem.at);
+  return { spot, message: problem.message };
+}
+
+/** A schema error as a problem at the key or value it concerns. */
+export function schemaProblem(error: ErrorObject, source: PolicySource): Problem {
+  return placeProblem(describeSchemaError(error), source);
 }
 

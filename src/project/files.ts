@@ -113,6 +113,8 @@ function outerLevels(root: string, cwd: string, errors: string[]): IgnoreLevel[]
 export interface WalkOptions {
   /** Directory names never entered, besides hidden ones. */
   skipDirs?: ReadonlySet<string>;
+  /** Directories never entered, by name, besides those. */
+  skipDir?: (name: string) => boolean;
   /** Honour `.gitignore` and `.platlintignore` (the default). */
   ignoreFiles?: boolean;
   /** Resolves relative paths and bounds the search for outer ignore files. */
@@ -148,7 +150,7 @@ export function walkYamlFiles(dir: string, errors: string[], options: WalkOption
       const path = join(shown, entry.name);
       const full = join(absolute, entry.name);
       if (entry.isDirectory()) {
-        if (!skipDirs.has(entry.name) && !isIgnoredBy(here, full, true)) walk(path, full, here, false);
+        if (!skipDirs.has(entry.name) && !options.skipDir?.(entry.name) && !isIgnoredBy(here, full, true)) walk(path, full, here, false);
       } else if ((entry.isFile() || entry.isSymbolicLink()) && YAML_FILE.test(entry.name) && !isIgnoredBy(here, full, false)) {
         out.push(path);
       }

@@ -9,6 +9,7 @@ import policyFixtureMismatchRule from '../../rules/policy/fixture-mismatch/index
 import { ChangeContext } from '../change/context.js';
 import { readManifestText } from './read-file.js';
 import { lintText } from '../engine/lint.js';
+import { foreignJudge } from '../engine/rule-plan.js';
 import { presetSettings } from '../engine/presets.js';
 import type { Diagnostic, FailedChecks, RuleFinding } from '../engine/types.js';
 import type { LoadedPolicies } from '../policy/load.js';
@@ -62,6 +63,10 @@ export function checkFixture(name: string, text: string, policies: LoadedPolicie
   const settings = presetSettings('recommended', rules);
   const policyIds = new Set(policies.rules.map((r) => r.meta.id));
   const change = previous === undefined ? undefined : new ChangeContext({ text: () => previous, files: () => ['old'], oldPathOf: () => 'old' });
+  if (change) change.foreign = foreignJudge(rules);
+  // The fixture is the linted file: its Namespaces and parameter objects are those admission policies read.
+  const admission = policies.admission;
+  admission?.cluster.useLinted(admission.readsClusterObjects ? admission.clusterObjectsIn(text) : []);
   const result = lintText(text, { filename: name, rules, settings, ...(change ? { previousOf: change.previousFor(name, text) } : {}) });
   const expected = expectedMarkers(text);
   const checked = new Set([...policyIds, ...[...expected].map((m) => m.slice(m.indexOf(' ') + 1))]);

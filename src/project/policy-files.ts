@@ -7,6 +7,7 @@ import { statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { loadPolicies, type LoadedPolicies, type LoadPoliciesOptions, type PolicyFile } from '../policy/load.js';
 import { walkYamlFiles } from './files.js';
+import { isKaptestFolder } from './policy-fixtures.js';
 import { readRegularFile, SIZE_LIMITS } from './read-file.js';
 
 // Dot-directories (.git) are never walked (files.ts).
@@ -17,12 +18,14 @@ function errorCode(error: unknown): string {
 }
 
 /**
- * Policy files under a directory, in a stable order; `tests` folders (policy test fixtures) are skipped, and so is
- * what the directory's `.gitignore` / `.platlintignore` leave out. Throws when a directory cannot be read.
+ * Policy files under a directory, in a stable order; `tests` folders (policy test fixtures) and kaptest's `*.test`
+ * folders (unless `kaptest`, for `policy test`) are skipped, and so is what the directory's `.gitignore` /
+ * `.platlintignore` leave out. Throws when a directory cannot be read.
  */
-export function findPolicyFiles(dir: string): string[] {
+export function findPolicyFiles(dir: string, options: { kaptest?: boolean } = {}): string[] {
   const errors: string[] = [];
-  const files = walkYamlFiles(dir, errors, { skipDirs: SKIPPED_DIRS, cwd: dir });
+  const skipDir = options.kaptest ? undefined : isKaptestFolder;
+  const files = walkYamlFiles(dir, errors, { skipDirs: SKIPPED_DIRS, cwd: dir, ...(skipDir ? { skipDir } : {}) });
   if (errors.length) throw new Error(errors[0]);
   return files;
 }

@@ -5,7 +5,7 @@
  * Light to import: lint and the language server ask on every file.
  */
 import { readdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { FileResult } from '../engine/types.js';
 
 /** Why `platlint lint` does not lint a policy test fixture. */
@@ -18,6 +18,11 @@ export function policyFixtureSkipped(file: string): FileResult {
 
 const YAML_FILE = /\.ya?ml$/i;
 const PREVIOUS_VERSION = /\.old\.ya?ml$/i;
+
+/** kaptest's folder of a policy's test suite, beside the policy (`kaptest init policy.yaml` makes `policy.test/`). */
+export function isKaptestFolder(name: string): boolean {
+  return /\.test$/.test(basename(name));
+}
 
 /** The folder of a pack's fixtures. */
 export function fixtureFolder(pack: string): string {
@@ -44,11 +49,17 @@ export function fixturesOf(pack: string): string[] {
 
 /**
  * Whether `file` is a policy test fixture (or the previous version of one) of one of the packs, the directories of
- * `policyFiles`. Paths are resolved against `cwd`.
+ * `policyFiles`, or a file of a kaptest suite beside them. Paths are resolved against `cwd`.
  */
 export function policyFixtureTest(policyFiles: readonly string[], cwd: string): (file: string) => boolean {
-  const folders = new Set(policyFiles.map((file) => fixtureFolder(dirname(resolve(cwd, file)))));
-  return (file) => folders.size > 0 && YAML_FILE.test(file) && folders.has(dirname(resolve(cwd, file)));
+  const packs = new Set(policyFiles.map((file) => dirname(resolve(cwd, file))));
+  const folders = new Set([...packs].map(fixtureFolder));
+  return (file) => {
+    if (packs.size === 0 || !YAML_FILE.test(file)) return false;
+    const folder = dirname(resolve(cwd, file));
+    // kaptest's suites and resources beside the policies are tests as well.
+    return folders.has(folder) || (isKaptestFolder(folder) && packs.has(dirname(folder)));
+  };
 }
 
 /** The pack a fixture belongs to: the directory above its `tests/` folder. */

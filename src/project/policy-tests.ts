@@ -4,7 +4,8 @@
  * that must report a diagnostic starting on that line. Like `conftest verify`, each fixture passes or fails, every
  * mismatch is listed, and a closing line counts them: `N passed, M failed`. A fixture `X.yaml` with an `X.old.yaml`
  * beside it is linted as an update of it (as `platlint diff X.old.yaml X.yaml` does), for rules that read
- * `oldObject` or `oldSelf` and for the `change/` rules.
+ * `oldObject` or `oldSelf` and for the `change/` rules. kaptest manifests (`kaptest.yaml`: ValidatingAdmissionPolicies,
+ * resources and test suites) run too, each case printed the same way (kaptest-runner.ts).
  */
 import { statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -13,6 +14,9 @@ import type { FileResult } from '../engine/types.js';
 import { checkFixture, previousVersionOf } from './fixture-check.js';
 import { fixtureFolder, fixturesOf } from './policy-fixtures.js';
 import { findPolicyFiles, loadPolicyPaths, type PolicyPathsOptions } from './policy-files.js';
+import { runKaptest } from './kaptest-runner.js';
+import { isKaptestManifest } from '../policy/vap/kaptest.js';
+import { parseYaml } from '../yaml/parse.js';
 
 export class PolicyTestError extends Error {}
 
@@ -42,69 +46,110 @@ function fixtureTexts(fixture: string, show: (file: string) => string): { text: 
   return { text: read.text, ...(previous ? { previous: previous.text } : {}) };
 }
 
+/** Whether a file is a kaptest manifest (its text is read again when it runs: manifests are few and small). */
+function isKaptestFile(file: string): boolean {
+  const read = readManifestText(file);
+  if ('reason' in read || !read.text.includes('testSuites')) return false;
+  try {
+    return isKaptestManifest(parseYaml(read.text).documents[0]?.toJS({ maxAliasCount: 100 }));
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Runs the policy tests under `dir` (resolved against `cwd`, the CLI's working directory). Throws `PolicyTestError` when `dir` is not a readable
- * directory or holds no policy file.
+ * Runs the policy tests under `dir` (resolved against `cwd`, the CLI's working directory): the packs' fixtures and
+ * the kaptest manifests; `dir` may also be one kaptest manifest. Throws `PolicyTestError` when `dir` is neither a
+ * readable directory nor a kaptest manifest, or holds no policy file.
  */
 export function runPolicyTests(dir: string, cwd: string, options: PolicyPathsOptions = {}): PolicyTestSummary {
   const root = resolve(cwd, dir);
   let files: string[];
+  let single = false;
   try {
-    if (!statSync(root).isDirectory()) throw new PolicyTestError(`${dir} is not a directory`);
-    files = findPolicyFiles(root);
+    single = !statSync(root).isDirectory();
+    if (single && !isKaptestFile(root)) throw new PolicyTestError(`${dir} is neither a directory nor a kaptest manifest`);
+    files = single ? [root] : findPolicyFiles(root, { kaptest: true });
   } catch (error) {
     if (error instanceof PolicyTestError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new PolicyTestError(code === 'ENOENT' ? `no such directory: ${dir}` : `cannot read ${dir} (${code ?? (error as Error).message})`);
   }
   if (files.length === 0) throw new PolicyTestError(`no policy files (*.yaml, *.yml) in ${dir}`);
-  const show = (file: string): string => join(dir, relative(root, resolve(cwd, file)));
-
-  const packs = new Map<string, string[]>();
-  for (const file of files) {
-    const pack = dirname(file);
-    packs.set(pack, [...(packs.get(pack) ?? []), file]);
-  }
+  const show = (file: string): string => (single ? relative(cwd, file) || file : join(dir, relative(root, resolve(cwd, file))));
 
   const lines: string[] = [];
   let passed = 0;
   let failed = 0;
   let unreadable = 0;
+  // kaptest manifests first: the files they name are their tests' own, not policy packs.
+  const manifests = files.filter(isKaptestFile);
+  const named = new Set<string>();
+  for (const manifest of manifests) {
+    const run = runKaptest(manifest, show, options);
+    for (const file of run.files) named.add(file);
+    lines.push(...run.lines);
+    passed += run.passed;
+    failed += run.failed;
+    unreadable += run.unreadable;
+  }
+  const packs = new Map<string, string[]>();
+  for (const file of files) {
+    if (manifests.includes(file)) continue;
+    const pack = dirname(file);
+    // A policy a kaptest manifest tests is a pack of its own only when the pack has fixtures too.
+    if (named.has(file) && fixturesOf(pack).length === 0) continue;
+    packs.set(pack, [...(packs.get(pack) ?? []), file]);
+  }
   for (const [pack, policyFiles] of packs) {
-    const policies = loadPolicyPaths(policyFiles, cwd, options);
-    if (policies.problems.length) {
-      failed++;
-      if (policies.problems.some((p) => p.ioError !== undefined)) unreadable++;
-      lines.push(`FAIL - ${show(pack)} - the policy does not load:`, ...problemLines(policies.problems, show));
-    }
-    const fixtures = fixturesOf(pack);
-    if (fixtures.length === 0) {
-      lines.push(`WARN - ${show(pack)} - no test fixtures in ${show(fixtureFolder(pack))}`);
-      continue;
-    }
-    for (const fixture of fixtures) {
-      const name = show(fixture);
-      const read = fixtureTexts(fixture, show);
-      if ('error' in read) {
-        failed++;
-        unreadable++;
-        lines.push(`FAIL - ${name} - ${read.error}`);
-        continue;
-      }
-      const check = checkFixture(name, read.text, policies, read.previous);
-      const mismatches = check.mismatches.map((m) => `  line ${m.line}: ${m.text}`);
-      for (const problem of policies.evaluationProblems([{ file: name, ...(check.failedChecks ? { failedChecks: check.failedChecks } : {}) }])) {
-        for (const d of problem.diagnostics) mismatches.push(`  ${show(problem.file)}:${d.line}:${d.column}: ${d.ruleId}: ${d.message}`);
-      }
-      if (mismatches.length === 0) {
-        passed++;
-        lines.push(`PASS - ${name}`);
-      } else {
-        failed++;
-        lines.push(`FAIL - ${name}`, ...mismatches);
-      }
-    }
+    const result = runPack(pack, policyFiles, cwd, show, options);
+    lines.push(...result.lines);
+    passed += result.passed;
+    failed += result.failed;
+    unreadable += result.unreadable;
   }
   lines.push(`${passed} passed, ${failed} failed`);
+  return { passed, failed, unreadable, lines };
+}
+
+/** One pack: its policies loaded, then each of its fixtures checked against its markers. */
+function runPack(pack: string, policyFiles: string[], cwd: string, show: (file: string) => string, options: PolicyPathsOptions): PolicyTestSummary {
+  const lines: string[] = [];
+  let passed = 0;
+  let failed = 0;
+  let unreadable = 0;
+  const policies = loadPolicyPaths(policyFiles, cwd, options);
+  if (policies.problems.length) {
+    failed++;
+    if (policies.problems.some((p) => p.ioError !== undefined)) unreadable++;
+    lines.push(`FAIL - ${show(pack)} - the policy does not load:`, ...problemLines(policies.problems, show));
+  }
+  const fixtures = fixturesOf(pack);
+  if (fixtures.length === 0) {
+    lines.push(`WARN - ${show(pack)} - no test fixtures in ${show(fixtureFolder(pack))}`);
+    return { passed, failed, unreadable, lines };
+  }
+  for (const fixture of fixtures) {
+    const name = show(fixture);
+    const read = fixtureTexts(fixture, show);
+    if ('error' in read) {
+      failed++;
+      unreadable++;
+      lines.push(`FAIL - ${name} - ${read.error}`);
+      continue;
+    }
+    const check = checkFixture(name, read.text, policies, read.previous);
+    const mismatches = check.mismatches.map((m) => `  line ${m.line}: ${m.text}`);
+    for (const problem of policies.evaluationProblems([{ file: name, ...(check.failedChecks ? { failedChecks: check.failedChecks } : {}) }])) {
+      for (const d of problem.diagnostics) mismatches.push(`  ${show(problem.file)}:${d.line}:${d.column}: ${d.ruleId}: ${d.message}`);
+    }
+    if (mismatches.length === 0) {
+      passed++;
+      lines.push(`PASS - ${name}`);
+    } else {
+      failed++;
+      lines.push(`FAIL - ${name}`, ...mismatches);
+    }
+  }
   return { passed, failed, unreadable, lines };
 }

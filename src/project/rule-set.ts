@@ -39,8 +39,8 @@ export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<Rul
   const read = inForce.policyFiles.flatMap((file) => ('bytes' in file ? [file] : []));
   return {
     ...inForce,
-    // The Kubernetes version decides what the policies compile to: a cached result holds for one version.
-    policyFingerprint: inForce.policies ? hashText(configFile?.kubernetesVersion ?? '', ...read.map((file) => file.bytes)) : '',
+    // The Kubernetes version and the admission settings decide what the policies compile to: a cached result holds for one of each.
+    policyFingerprint: inForce.policies ? hashText(configFile?.kubernetesVersion ?? '', JSON.stringify(configFile?.admission ?? null), ...read.map((file) => file.bytes)) : '',
     isPolicyFixture: inForce.policies ? policyFixtureTest(read.map((file) => file.absolute), cwd) : () => false,
   };
 }

@@ -52,6 +52,7 @@ export async function rulesInForce(sources: RulesInForceSources): Promise<RulesI
     policies = loadPolicies(files, {
       settingsFor: (file) => base.settingsFor(file),
       ...(configFile?.kubernetesVersion ? { kubernetesVersion: configFile.kubernetesVersion } : {}),
+      ...(configFile?.admission ? { admission: configFile.admission } : {}),
     });
   }
   const rules = policies ? [...builtinRules, ...policies.rules] : builtinRules;

@@ -15,6 +15,7 @@ import { isRecord } from '../platform/data.js';
 import { shown } from '../engine/message-text.js';
 import { configFileSchema } from './schema.js';
 import { pointerTokens } from '../engine/locator.js';
+import type { AdmissionSettings } from '../policy/vap/load.js';
 
 export const CONFIG_FILE_NAMES = ['.platlint.yaml', '.platlint.yml'];
 
@@ -49,6 +50,10 @@ export interface ConfigFile {
   policies?: string[];
   /** The Kubernetes version whose CEL environment policies run in ("1.30"). */
   kubernetesVersion?: string;
+  /** How ValidatingAdmissionPolicies see requests: the user, the authorizer's answers, kinds' resources. */
+  admission?: AdmissionSettings;
+  /** How `platlint policy export` writes ValidatingAdmissionPolicies: the API groups that hold Users besides the platform's. */
+  export?: { groups?: string[] };
   overrides?: { files: string[]; extends?: string | string[]; rules?: Record<string, RuleEntry> }[];
   /** Where the platform configuration is kept inside other files. */
   embedded?: { files: string[]; at: string | string[]; as?: 'Config' }[];

@@ -183,6 +183,11 @@ export class ResolvedConfig {
     return settings;
   }
 
+  /** The settings of the file's top level (presets and `rules`), which no override changes: what applies beyond files. */
+  topLevelSettings(): Map<string, RuleSetting> {
+    return this.layer([]).settings;
+  }
+
   /** A file's settings with where each came from: what `platlint print-config` shows. */
   explain(filePath: string): ExplainedSettings {
     const sources = new Map<string, SettingSource>();

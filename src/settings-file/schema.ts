@@ -43,6 +43,73 @@ const exceptions = {
   },
 };
 
+const names = (description: string) => ({ type: 'array', items: { type: 'string' }, description });
+
+const admission = {
+  type: 'object',
+  description: 'How ValidatingAdmissionPolicies see the requests platlint makes of the linted objects (docs/admission-policies.md).',
+  additionalProperties: false,
+  properties: {
+    userInfo: {
+      type: 'object',
+      description: 'request.userInfo: the user who applies the manifests.',
+      additionalProperties: false,
+      properties: {
+        username: { type: 'string' },
+        uid: { type: 'string' },
+        groups: names('The groups of the user.'),
+        extra: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } }, description: 'Extra attributes, each a list of strings.' },
+      },
+    },
+    authorizer: {
+      type: 'array',
+      description: "What the authorizer allows the user (RBAC's rules): every other authorizer check is denied; without this key, all are.",
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['verbs'],
+        properties: {
+          verbs: names('Verbs allowed, or "*".'),
+          apiGroups: names('API groups ("" for the core group, "*"); absent: any.'),
+          resources: names('Resources (users, users/status, "*"); absent: any.'),
+          resourceNames: names('Object names; absent: any.'),
+          namespaces: names('Namespaces ("" for cluster-scoped objects); absent: any.'),
+          nonResourceURLs: names('Paths of non-resource requests (/healthz, /metrics/*).'),
+          serviceAccounts: names('For checks as these service accounts (namespace/name, "*") instead of the user.'),
+        },
+      },
+    },
+    resources: {
+      type: 'array',
+      description: "Kinds whose resource (plural) or scope platlint's guess gets wrong, for resource rules and namespaces.",
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['kind'],
+        properties: {
+          group: { type: 'string', description: 'The API group ("" for the core group); absent: any group.' },
+          kind: { type: 'string' },
+          resource: { type: 'string', description: 'The lowercase plural the API serves it as.' },
+          scope: { enum: ['Cluster', 'Namespaced'] },
+        },
+      },
+    },
+  },
+};
+
+const exportSection = {
+  type: 'object',
+  description: 'How `platlint policy export` writes ValidatingAdmissionPolicies (docs/cluster-policies.md).',
+  additionalProperties: false,
+  properties: {
+    groups: {
+      type: 'array',
+      items: { type: 'string', pattern: '^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$' },
+      description: "API groups besides management.platform that hold the platform's Users (a storage group of the host cluster): the policies match their users too.",
+    },
+  },
+};
+
 /** JSON Schema of `.platlint.yaml`. */
 export const configFileSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -60,6 +127,8 @@ export const configFileSchema = {
       enum: [...KUBERNETES_VERSIONS],
       description: `The Kubernetes version whose CEL environment policies run in (libraries, options, cost limits), as a quoted string such as "1.30"; default ${KUBERNETES_VERSIONS[KUBERNETES_VERSIONS.length - 1]}.`,
     },
+    admission,
+    export: exportSection,
     overrides: {
       type: 'array',
       description: 'Settings for some files only; later overrides win.',

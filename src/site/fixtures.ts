@@ -11,7 +11,7 @@ import { ChangeContext } from '../change/context.js';
 import { docsUrlFor } from '../engine/docs.js';
 import { lintText } from '../engine/lint.js';
 import { presetSettings } from '../engine/presets.js';
-import type { Diagnostic } from '../engine/types.js';
+import type { Diagnostic, Rule } from '../engine/types.js';
 import { lintPatch } from '../patch/lint.js';
 import { expectedMarkers } from '../project/fixture-check.js';
 import { useNodeHost } from '../project/node-host.js';
@@ -43,13 +43,14 @@ export function companionOf(file: string): FixtureCompanion | undefined {
 }
 
 /**
- * A fixture's diagnostics with every rule on (the `strict` preset): as an update, or as a patch of its base. Read with
- * Node's services (certificates), as the CLI reads it.
+ * A fixture's diagnostics with every rule on (the `strict` preset): as an update, or as a patch of its base. The
+ * rules are the built-in ones unless others are given. Read with Node's services (certificates), as the CLI reads it.
  */
-export function lintFixture(file: string, text: string, options: { pruneSections?: boolean } = {}): Diagnostic[] {
+export function lintFixture(file: string, text: string, options: { pruneSections?: boolean; rules?: readonly Rule[] } = {}): Diagnostic[] {
   useNodeHost();
-  const settings = presetSettings('strict', builtinRules);
-  const common = { rules: builtinRules, settings, docsUrl: docsUrlFor, ...(options.pruneSections === false ? { pruneSections: false } : {}) };
+  const rules = options.rules ?? builtinRules;
+  const settings = presetSettings('strict', rules);
+  const common = { rules, settings, docsUrl: docsUrlFor, ...(options.pruneSections === false ? { pruneSections: false } : {}) };
   const companion = companionOf(file);
   if (companion?.role === 'base') {
     const { results } = lintPatch({ file: 'base.yaml', text: readFileSync(companion.file, 'utf8') }, { file: 'patch.yaml', text }, common);

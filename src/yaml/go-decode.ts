@@ -5,7 +5,7 @@ import yamlAmbiguousScalarRule from '../../rules/yaml/ambiguous-scalar/index.js'
 import yamlDuplicateKeyRule from '../../rules/yaml/duplicate-key/index.js';
 import yamlInvalidValueRule from '../../rules/yaml/invalid-value/index.js';
 import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
-import type { RuleFinding } from '../engine/types.js';
+import type { RuleFinding } from '../rule-model/types.js';
 import { jsonKeyOf, NOT_ONLY_STRING, printScalar, resolvePlain, resolveTagged, type GoScalar } from './go-scalar.js';
 import { yaml12Text } from './yaml12.js';
 

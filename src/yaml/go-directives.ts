@@ -1,5 +1,5 @@
 import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
-import type { Finding } from '../engine/types.js';
+import type { Finding } from '../rule-model/types.js';
 import type { ParsedYaml } from './parse.js';
 
 const SPLIT_REASON = 'the platform splits a stream at `---` lines and reads the directive without its document';

@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bin, type Bench } from './context.js';
 import { BenchError, expectCode, log, run } from './measure.js';
-import { alternate, realisticCorpus } from './phases.js';
+import { alternate, platlintWith, realisticCorpus } from './phases.js';
 
 const ENTRIES = 3_000;
 
@@ -30,12 +30,7 @@ export async function baselinePhase(bench: Bench): Promise<void> {
   const corpus = realisticCorpus(bench, bench.options.smoke ? 100 : 3_000);
   const entries = bench.options.smoke ? 100 : ENTRIES;
   const baseline = await writeBaseline(bench, corpus.dir, entries);
-  const lint = async (label: string, flags: readonly string[]): Promise<void> => {
-    const report = join(bench.options.out, 'reports', `platlint-${label.split(' ')[0] ?? label}.json`);
-    const sample = await run([bin, corpus.dir, ...flags, '--format', 'json', '-o', report], { out: bench.options.out });
-    expectCode(`platlint ${label}`, sample, [1]);
-    bench.add(label, sample);
-  };
+  const lint = async (label: string, flags: readonly string[]): Promise<void> => void (await platlintWith(bench, corpus.dir, label, flags));
   for (let rep = 0; rep < bench.options.reps; rep++) {
     await alternate([
       () => lint('e platlint realistic, with the baseline', ['--baseline', baseline]),

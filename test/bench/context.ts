@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { BenchError, expectCode, root, run, type Sample } from './measure.js';
 
-export const PHASES = ['synthetic', 'realistic', 'small', 'baseline', 'spectral', 'cold', 'memory', 'lsp'] as const;
+export const PHASES = ['synthetic', 'realistic', 'small', 'baseline', 'vap', 'spectral', 'cold', 'memory', 'lsp'] as const;
 export type Phase = (typeof PHASES)[number];
 
 export interface Options {

@@ -91,6 +91,18 @@ async function realisticFloor(bench: Bench, label: string, corpus: RealisticCorp
   bench.add(label, sample);
 }
 
+/**
+ * platlint on a corpus with more flags (a baseline, policies), JSON report to a file named by the label's first word,
+ * as one of two runs of a part compared with each other; the corpus has mistakes: exit 1.
+ */
+export async function platlintWith(bench: Bench, dir: string, label: string, flags: readonly string[]): Promise<string> {
+  const report = join(bench.options.out, 'reports', `platlint-${label.split(' ')[0] ?? label}.json`);
+  const sample = await run([bin, dir, ...flags, '--format', 'json', '-o', report], { out: bench.options.out });
+  expectCode(`platlint ${label}`, sample, [1]);
+  bench.add(label, sample);
+  return report;
+}
+
 /** a against b (and more), rotating the order so that a drift in the machine's load hits each alike. */
 export async function alternate(runs: readonly (() => Promise<void>)[], rep: number): Promise<void> {
   const order = rep % 2 === 0 ? runs : [...runs].reverse();

@@ -64,10 +64,10 @@ export interface Sources {
 }
 
 // Left out: directive fixtures (a file-wide disable would silence the documents after it), broken YAML (it can
-// swallow the next document of a bundle), policy packs (not manifests), change fixtures (pairs of versions whose
-// findings need the old one), and files made large on purpose (the annotation-size limit) which no organisation
-// keeps.
-const EXCLUDED = /^(?:policies|directive|change|yaml\/syntax|resource\/not-an-object)\//;
+// swallow the next document of a bundle), policy packs and ValidatingAdmissionPolicy suites (not manifests: their
+// fixtures expect the policies' ids), change fixtures (pairs of versions whose findings need the old one), and files
+// made large on purpose (the annotation-size limit) which no organisation keeps.
+const EXCLUDED = /^(?:policies|vap|directive|change|yaml\/syntax|resource\/not-an-object)\//;
 const MAX_SOURCE_BYTES = 64 * 1024;
 const EXPECT = /#\s*expect:\s*([a-z-]+\/[a-z0-9-]+)/g;
 

@@ -30,6 +30,7 @@ import { formatSummary, summarizeProfiles, type ProfileSummary } from './profile
 import { computeResults, printResults, type Counts } from './results.js';
 import { smallPhase, type SmallCorpus } from './small-phase.js';
 import { baselinePhase } from './baseline-phase.js';
+import { vapPhase } from './vap-phase.js';
 
 function machine(): Record<string, unknown> {
   let cpuModel = cpus()[0]?.model ?? 'unknown';
@@ -75,7 +76,7 @@ async function profiles(bench: Bench, corpora: { single?: Corpus; realistic?: Re
 const USAGE = `usage: node dist/test/bench/run.js [--smoke] [--only PARTS] [--reps N] [--cold-reps N] [--spectral-files N]
                                 [--spectral-reps N] [--no-spectral] [--no-memory] [--memory] [--profile]
                                 [--before DIST] [--out DIR]
-  PARTS    comma-separated: synthetic, realistic, small, baseline, spectral, cold, memory, lsp (default: all)
+  PARTS    comma-separated: synthetic, realistic, small, baseline, vap, spectral, cold, memory, lsp (default: all)
   --before the dist directory of an earlier build, measured next to this one in the same run
   results  bench-out/results.json (results-smoke.json with --smoke), and a table on stdout
 `;
@@ -103,6 +104,7 @@ async function main(): Promise<number> {
   if (options.phases.has('realistic')) corpora.realistic = await realisticPhase(bench);
   if (options.phases.has('small')) small = await smallPhase(bench);
   if (options.phases.has('baseline')) await baselinePhase(bench);
+  if (options.phases.has('vap')) await vapPhase(bench);
   if (options.phases.has('synthetic')) corpora.single = await syntheticPhase(bench);
   if (options.spectralFiles > 0) spectralFiles = await spectralPhase(bench);
   if (options.phases.has('cold')) await coldPhase(bench);

@@ -1,7 +1,7 @@
 /**
- * The platform-neutral core (src/engine, yaml, schema, formats, platform, policy, rules/) runs in a browser: its
- * browser entry (src/browser/index.ts) bundles for the browser without reaching a Node module or any code outside the
- * core, and the bundle, run where no Node global exists, reports what the CLI's engine reports. So does the
+ * The platform-neutral core (src/engine, yaml, rule-model, schema, formats, platform, policy, rules/) runs in a
+ * browser: its browser entry (src/browser/index.ts) bundles for the browser without reaching a Node module or any code
+ * outside the core, and the bundle, run where no Node global exists, reports what the CLI's engine reports. So does the
  * playground's Web Worker (src/playground/worker.ts), which reaches the project layer's reading of settings, policies
  * and suppressions, the JSON report and the language server's conversions too: bundled as a browser bundle is (the
  * `.browser.ts` variants of src/build/variants.ts), it prints what the command it stands for prints.
@@ -24,7 +24,7 @@ import { PLAYGROUND_CASES, runPlaygroundCommand } from '../helpers/playground-cl
 const ENTRY = 'src/browser/index.ts';
 const WORKER = 'src/playground/worker.ts';
 /** Where the bundle may take code from: the core, the browser entry, the packages, the validators compiled from the core's schemas. */
-const ALLOWED = /^(?:src\/(?:engine|yaml|schema|formats|platform|policy|browser)\/|rules\/|node_modules\/|dist\/src\/schema\/validators\.generated\.js$)/;
+const ALLOWED = /^(?:src\/(?:engine|yaml|rule-model|schema|formats|platform|policy|browser)\/|rules\/|node_modules\/|dist\/src\/schema\/validators\.generated\.js$)/;
 /** And the worker's: the core, the project layer's Node-free modules, the JSON report, the language server's conversions. */
 const WORKER_ALLOWED = new RegExp(
   `${ALLOWED.source}|^src/(?:${[

@@ -39,8 +39,8 @@ describe('every exit 2 prints one line naming the cause', () => {
   });
 
   it('platlint policy without a subcommand, or with an unknown one', () => {
-    expect(runCli(['policy'])).toEqual({ status: 2, stdout: '', stderr: 'platlint: policy needs a subcommand: platlint policy test <dir>\n' });
-    expect(runCli(['policy', 'tset'])).toEqual({ status: 2, stdout: '', stderr: 'platlint: unknown policy subcommand "tset" (use: platlint policy test <dir>)\n' });
+    expect(runCli(['policy'])).toEqual({ status: 2, stdout: '', stderr: 'platlint: policy needs a subcommand: platlint policy test <dir>, or platlint policy export [paths...]\n' });
+    expect(runCli(['policy', 'tset'])).toEqual({ status: 2, stdout: '', stderr: 'platlint: unknown policy subcommand "tset" (use: platlint policy test <dir>, or platlint policy export [paths...])\n' });
   });
 
   it('every error line has the platlint: prefix, commander errors included', () => {

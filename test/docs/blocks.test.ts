@@ -198,6 +198,10 @@ function checkYaml(block: DocBlock): void {
   };
   if (path !== undefined && /(^|\/)\.platlint\.ya?ml$/.test(path)) return checkConfig();
   if (isMapping && first['kind'] === 'Policy') return checkedAs('docs-example.policy.yaml', checkPolicy);
+  // ValidatingAdmissionPolicies and their bindings are policy files too.
+  if (isMapping && typeof first['apiVersion'] === 'string' && first['apiVersion'].startsWith('admissionregistration.k8s.io/')) return checkedAs('docs-example.vap.yaml', checkPolicy);
+  // A kaptest suite is checked by the `platlint policy test` its page runs.
+  if (isMapping && 'testSuites' in first && path !== undefined) return;
   if (isMapping && typeof first['apiVersion'] === 'string' && first['apiVersion'].startsWith('management.platform/')) {
     // A policy's test fixture is checked by the `platlint policy test` its page runs.
     if (path !== undefined && /(^|\/)tests\//.test(path)) return;

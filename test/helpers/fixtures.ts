@@ -21,8 +21,9 @@ export const RULES_WITHOUT_FIXTURES: Readonly<Record<string, string>> = {
 
 /**
  * Folders of fixtures/ that hold no rule's fixtures, with what reads them: the example manifests, the recorded
- * go-yaml answers, the JSON Patch conformance suite, the policy packs of `platlint policy test` and the files that
- * keep the configuration embedded (docs/configuration-sources.md).
+ * go-yaml answers, the JSON Patch conformance suite, the policy packs of `platlint policy test` (platlint's and
+ * ValidatingAdmissionPolicies with their kaptest suites) and the files that keep the configuration embedded
+ * (docs/configuration-sources.md).
  */
 export const DATA_FIXTURE_FOLDERS: Readonly<Record<string, string>> = {
   embedded: 'test/cli/embedded.test.ts',
@@ -30,6 +31,7 @@ export const DATA_FIXTURE_FOLDERS: Readonly<Record<string, string>> = {
   'go-oracle': 'test/yaml/go-oracle.test.ts',
   'json-patch-tests': 'test/patch/json-patch-tests.test.ts',
   policies: 'test/policy/test-runner.test.ts',
+  vap: 'test/policy/vap/kaptest.test.ts',
 };
 
 /** The fixtures of a rule (src/site/fixtures.ts has the layout): `X.old.yaml` and patch bases go with their fixture. */

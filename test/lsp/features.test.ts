@@ -139,7 +139,7 @@ describe('platlint lsp features', () => {
     const client = new Client(workspace({}));
     await client.initialize();
     const uri = await client.open('.platlint.yaml', 'extends: \nrules:\n  schema/type: \n  sch\n\noverrides:\n- files: ["a/**"]\n  \n');
-    expect(labels(await complete(client, uri, { line: 4, character: 0 }))).toEqual(['ignore', 'policies', 'kubernetesVersion', 'embedded', 'exceptions']);
+    expect(labels(await complete(client, uri, { line: 4, character: 0 }))).toEqual(['ignore', 'policies', 'kubernetesVersion', 'admission', 'export', 'embedded', 'exceptions']);
     expect(labels(await complete(client, uri, { line: 0, character: 9 }))).toEqual(['recommended', 'strict', 'security', 'export']);
     expect(labels(await complete(client, uri, { line: 2, character: 15 }))).toEqual(['off', 'info', 'warn', 'error', 'on']);
     const ids = await complete(client, uri, { line: 3, character: 5 });

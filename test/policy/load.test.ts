@@ -119,9 +119,7 @@ ${VALID_RULE}`));
   it('a file that is not a policy', () => {
     const policies = loadPolicy('apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: x\n');
     expect(problemSpans(policies.problems).map(([line, col, , , message]) => [line, col, message])).toEqual([
-      [1, 1, 'The policy is missing the required field "spec"'],
-      [1, 13, 'apiVersion must be platlint/v1, not "management.platform/v1"'],
-      [2, 7, 'kind must be Policy, not "User"'],
+      [2, 7, 'A User is neither a policy (platlint/v1 Policy, ValidatingAdmissionPolicy), a binding, nor an object a loaded policy reads (a Namespace, a paramKind)'],
     ]);
   });
 

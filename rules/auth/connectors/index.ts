@@ -1,4 +1,4 @@
-import { defineRule, displayPath, isRecord, mappingItems, PROVIDER_TYPES, recordAt, shown } from '../../api.js';
+import { defineRule, displayPath, isBlank, isRecord, mappingItems, PROVIDER_TYPES, recordAt, shown } from '../../api.js';
 import { TOP_LEVEL_IDS, isUrlSafeConnectorId } from '../shared.js';
 
 const PROVIDER_LIST = PROVIDER_TYPES.join(', ');
@@ -44,7 +44,7 @@ const rule = defineRule({
     for (const { value: connector, path } of mappingItems(doc.data, [...authPath, 'connectors'])) {
       const id = connector['id'];
       const idField = displayPath([...path, 'id']);
-      if (id === undefined || id === null || id === '') {
+      if (isBlank(id)) {
         const hasKey = Object.prototype.hasOwnProperty.call(connector, 'id');
         ctx.report({ messageId: 'idMissing', path: hasKey ? [...path, 'id'] : path, ...(hasKey && id === null ? { at: 'key' as const } : {}), data: { field: displayPath(path) } });
       } else if (typeof id === 'string') {

@@ -1,5 +1,5 @@
-import { defineRule, providersOfType, redactUrlPassword, shown } from '../../api.js';
-import { fieldName, filled } from '../shared.js';
+import { defineRule, redactUrlPassword, shown } from '../../api.js';
+import { filledFields } from '../shared.js';
 
 const SCHEME = /^([A-Za-z][A-Za-z0-9+.-]*):\/\//;
 
@@ -23,15 +23,13 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const entry of providersOfType(doc.data, 'gitForgeA')) {
-      const hostName = filled(entry, 'hostName');
-      if (hostName === undefined || !hostName.includes('/')) continue;
+    for (const { value: hostName, path, field } of filledFields(doc.data, 'gitForgeA', 'hostName')) {
+      if (!hostName.includes('/')) continue;
       const scheme = SCHEME.exec(hostName);
       // The host part alone: without scheme, user info and path.
       const bare = ((scheme ? hostName.slice(scheme[0].length) : hostName).split('/')[0] ?? '').replace(/^.*@/, '');
       const example = /^[A-Za-z0-9.-]+(:[0-9]+)?$/.test(bare) ? bare : 'github.example.com';
-      const path = [...entry.path, 'hostName'];
-      const data = { field: fieldName(entry, 'hostName'), value: shown(redactUrlPassword(hostName)), example };
+      const data = { field, value: shown(redactUrlPassword(hostName)), example };
       if (scheme) ctx.report({ messageId: 'hostNameScheme', path, data: { ...data, scheme: scheme[1] ?? '' } });
       else ctx.report({ messageId: 'hostNameSlash', path, data });
     }

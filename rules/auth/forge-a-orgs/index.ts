@@ -1,4 +1,4 @@
-import { defineRule, isRecord, providersOfType, shown } from '../../api.js';
+import { defineRule, isBlank, isRecord, providersOfType, shown } from '../../api.js';
 import { fieldName } from '../shared.js';
 
 const rule = defineRule({
@@ -28,7 +28,7 @@ const rule = defineRule({
       orgs.forEach((org, i) => {
         if (!isRecord(org)) return;
         const name = org['name'];
-        if (name === undefined || name === null || name === '') {
+        if (isBlank(name)) {
           const hasKey = Object.prototype.hasOwnProperty.call(org, 'name');
           ctx.report({
             messageId: 'orgNameMissing',

@@ -1,5 +1,5 @@
-import { checkRootCa, defineRule, providersOfType } from '../../api.js';
-import { fieldName, filled } from '../shared.js';
+import { checkRootCa, defineRule } from '../../api.js';
+import { filled, filledFields } from '../shared.js';
 
 const rule = defineRule({
   meta: {
@@ -21,11 +21,7 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const entry of providersOfType(doc.data, 'gitForgeA')) {
-      const rootCa = filled(entry, 'rootCA');
-      if (!rootCa) continue;
-      const path = [...entry.path, 'rootCA'];
-      const field = fieldName(entry, 'rootCA');
+    for (const { entry, value: rootCa, path, field } of filledFields(doc.data, 'gitForgeA', 'rootCA')) {
       // Dex checks the host name first: without one it never reads the root CA.
       if (!filled(entry, 'hostName')) {
         ctx.report({ messageId: 'rootCaWithoutHostName', path, at: 'key', data: { field } });

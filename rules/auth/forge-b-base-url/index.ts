@@ -1,5 +1,5 @@
-import { defineRule, providersOfType, redactUrlPassword, shown } from '../../api.js';
-import { fieldName, filled, httpUrlProblem } from '../shared.js';
+import { defineRule, redactUrlPassword, shown } from '../../api.js';
+import { filledFields, httpUrlProblem } from '../shared.js';
 
 const rule = defineRule({
   meta: {
@@ -17,16 +17,10 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const entry of providersOfType(doc.data, 'gitForgeB')) {
-      const value = filled(entry, 'baseURL');
-      if (value === undefined) continue;
+    for (const { value, path, field } of filledFields(doc.data, 'gitForgeB', 'baseURL')) {
       const reason = httpUrlProblem(value);
       if (reason === undefined) continue;
-      ctx.report({
-        messageId: 'notAbsolute',
-        path: [...entry.path, 'baseURL'],
-        data: { field: fieldName(entry, 'baseURL'), value: shown(redactUrlPassword(value)), reason },
-      });
+      ctx.report({ messageId: 'notAbsolute', path, data: { field, value: shown(redactUrlPassword(value)), reason } });
     }
   },
 });

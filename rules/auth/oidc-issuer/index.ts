@@ -1,4 +1,4 @@
-import { absoluteUrlProblem, defineRule, isLocalhost, parseAbsoluteUrl, providersOfType, redactUrlPassword, shown } from '../../api.js';
+import { absoluteUrlProblem, defineRule, isBlank, isLocalhost, parseAbsoluteUrl, providersOfType, redactUrlPassword, shown } from '../../api.js';
 import { fieldName } from '../shared.js';
 
 /** An issuer written as its discovery document's URL: the issuer is what comes before. */
@@ -47,7 +47,7 @@ const rule = defineRule({
   check(doc, ctx) {
     for (const entry of providersOfType(doc.data, 'oidc')) {
       const value = entry.config['issuerUrl'];
-      if (value === undefined || value === null || value === '') {
+      if (isBlank(value)) {
         // Absent, `issuerUrl:` / null (the same as absent to the platform's decoder), or "": no issuer either way.
         const at = value === undefined ? { path: entry.path, at: 'key' as const } : { path: [...entry.path, 'issuerUrl'], at: value === null ? ('key' as const) : ('value' as const) };
         ctx.report({ messageId: 'missing', ...at, data: { provider: fieldName(entry) } });

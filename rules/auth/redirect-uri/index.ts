@@ -1,12 +1,12 @@
-import { CALLBACK_PATHS, defineRule, eachProvider, parseAbsoluteUrl, type ProviderEntry, redactUrlPassword, shown, splitHostPort, stringAt } from '../../api.js';
+import { CALLBACK_PATHS, defineRule, eachProvider, optionalStringAt, parseAbsoluteUrl, type ProviderEntry, redactUrlPassword, shown, splitHostPort } from '../../api.js';
 import { fieldName, filled, httpUrlProblem, usableConnectorId } from '../shared.js';
 
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { https: '443', http: '80' };
 
 /** The platform's own host[:port], when `status.platformHost` is set and well-formed (else config/platform-host reports it). */
 function platformHostOf(data: unknown): { text: string; host: string; port: number | null } | undefined {
-  const text = stringAt(data, ['status', 'platformHost']);
-  if (text === undefined || text === '') return undefined;
+  const text = optionalStringAt(data, ['status', 'platformHost']);
+  if (text === undefined) return undefined;
   const parsed = splitHostPort(text);
   return parsed.ok ? { text, host: parsed.host.toLowerCase().replace(/\.$/, ''), port: parsed.port } : undefined;
 }

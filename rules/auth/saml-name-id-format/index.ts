@@ -1,5 +1,5 @@
-import { defineRule, lastComponent, NAME_ID_FORMATS, providersOfType, shown } from '../../api.js';
-import { fieldName, str } from '../shared.js';
+import { defineRule, lastComponent, NAME_ID_FORMATS, shown } from '../../api.js';
+import { filledFields } from '../shared.js';
 
 /** Dex's lookup: every full URN and its last component, exactly (case-sensitive). */
 const LOOKUP: ReadonlyMap<string, string> = new Map(NAME_ID_FORMATS.flatMap((urn) => [[urn, urn], [lastComponent(urn), urn]]));
@@ -35,12 +35,10 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    for (const entry of providersOfType(doc.data, 'saml')) {
-      const value = str(entry, 'nameIDPolicyFormat');
-      if (value === undefined || value === '' || LOOKUP.has(value)) continue;
-      const path = [...entry.path, 'nameIDPolicyFormat'];
+    for (const { value, path, field } of filledFields(doc.data, 'saml', 'nameIDPolicyFormat')) {
+      if (LOOKUP.has(value)) continue;
       const suggestion = didYouMean(value);
-      const data = { field: fieldName(entry, 'nameIDPolicyFormat'), value: shown(value) };
+      const data = { field, value: shown(value) };
       if (suggestion === undefined) {
         ctx.report({ messageId: 'unknown', path, data: { ...data, known: SHORT } });
       } else {

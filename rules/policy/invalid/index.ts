@@ -14,6 +14,8 @@ const rule = defineRule({
   },
   messages: {
     invalid: '{{detail}}',
+    // A ValidatingAdmissionPolicy nothing binds: valid, and idle, as in a cluster.
+    unbound: { text: '{{detail}}', severity: 'warning' },
   },
 });
 

@@ -1,4 +1,4 @@
-import { defineRule, mappingItems, shown } from '../../api.js';
+import { defineRule, isBlank, mappingItems, shown } from '../../api.js';
 
 const rule = defineRule({
   meta: {
@@ -25,7 +25,7 @@ const rule = defineRule({
     const firstIndex = new Map<string, number>();
     for (const { value: item, path, index } of mappingItems(doc.data, ['spec', 'clusterRoles'])) {
       const { name } = item;
-      if (name === undefined || name === null || name === '') {
+      if (isBlank(name)) {
         ctx.report({ messageId: 'missingName', path: [...path, 'name'], at: 'key', data: { index } });
         continue;
       }

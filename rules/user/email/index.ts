@@ -1,4 +1,4 @@
-import { defineRule, parseEmail, shown, stringAt } from '../../api.js';
+import { defineRule, optionalStringAt, parseEmail, shown } from '../../api.js';
 
 const rule = defineRule({
   meta: {
@@ -17,9 +17,8 @@ const rule = defineRule({
   },
   check(doc, ctx) {
     const path = ['spec', 'email'];
-    const email = stringAt(doc.data, path);
-    // Empty means "no e-mail address" to the platform (the field is optional).
-    if (email === undefined || email === '') return;
+    const email = optionalStringAt(doc.data, path);
+    if (email === undefined) return;
     const parsed = parseEmail(email);
     if (!parsed.ok) ctx.report({ messageId: 'invalid', path, data: { value: shown(email), reason: parsed.reason } });
   },

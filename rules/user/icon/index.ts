@@ -1,4 +1,4 @@
-import { defineRule, parseAbsoluteUrl, redactUrlPassword, shown, stringAt } from '../../api.js';
+import { defineRule, optionalStringAt, parseAbsoluteUrl, redactUrlPassword, shown } from '../../api.js';
 
 const rule = defineRule({
   meta: {
@@ -21,8 +21,8 @@ const rule = defineRule({
   },
   check(doc, ctx) {
     const path = ['spec', 'icon'];
-    const icon = stringAt(doc.data, path);
-    if (icon === undefined || icon === '') return;
+    const icon = optionalStringAt(doc.data, path);
+    if (icon === undefined) return;
     const value = shown(redactUrlPassword(icon));
     const parsed = parseAbsoluteUrl(icon);
     if (!parsed.ok) {

@@ -1,4 +1,4 @@
-import { type DataPath, defineRule, displayPath, isDNS1123Label, isDNS1123Subdomain, mappingItems, problemsText, recordAt, shown } from '../../api.js';
+import { defineRule, displayPath, isBlank, isDNS1123Label, isDNS1123Subdomain, mappingItems, problemsText, recordAt, shown, type DataPath } from '../../api.js';
 import { isConfigMapKey } from './config-map-key.js';
 
 const WHY_MISSING: Readonly<Record<string, string>> = {
@@ -55,7 +55,7 @@ const rule = defineRule({
       const where = displayPath(path);
       for (const field of ['secretName', 'secretNamespace', 'key'] as const) {
         const value = ref[field];
-        if (value === undefined || value === null || value === '') {
+        if (isBlank(value)) {
           ctx.report({ messageId: 'missing', path: [...path, field], at: 'key', data: { ref: where, field, why: WHY_MISSING[field] ?? '', what } });
           continue;
         }

@@ -23,6 +23,14 @@ describe('CEL evaluation as cel-go does it', () => {
     expect(run('self.?groups.hasValue()', null)).toMatchObject({ kind: 'value', value: false });
   });
 
+  it('a field of an optional is optional: a.?b.c is none where b or c is missing (applyQualifiers)', () => {
+    const labels = new Map([['labels', new Map([['team', 'web']])]]);
+    expect(run("self.?labels.team.orValue('-')", labels)).toMatchObject({ kind: 'value', value: 'web' });
+    expect(run("self.?labels.owner.orValue('-')", labels)).toMatchObject({ kind: 'value', value: '-' });
+    expect(run("self.?annotations.team.orValue('-')", labels)).toMatchObject({ kind: 'value', value: '-' });
+    expect(run('has(self.?labels.team)', labels)).toMatchObject({ kind: 'value', value: true });
+  });
+
   it('a macro over something that is not a list or map is an error naming its Go type', () => {
     expect(run("self.exists(v, v == '*')", null)).toMatchObject({ kind: 'error', message: "got 'types.Null', expected iterable type" });
     expect(run("self.exists(v, v == '*')", 'get')).toMatchObject({ kind: 'error', message: "got 'types.String', expected iterable type" });

@@ -1,0 +1,105 @@
+/**
+ * Compiling a ValidatingAdmissionPolicy as the API server does (k8s.io/apiserver pkg/admission/plugin/policy/
+ * validating/plugin.go compilePolicy, cel/compile.go, cel/composition.go): the variables in order, each seeing those
+ * before it through `variables` with the type its expression has; match conditions and validations must be bool,
+ * messages string, audit annotation values string or null; `authorizer` is declared for all but messages. Where
+ * the policy's resource rules can only match one kind of the platform, `object` and `oldObject` have its type (the
+ * checks the API server reports as type warnings, platlint reports as errors). An expression that exceeds the
+ * per-call cost limit on every object, whatever it holds (its static estimate's minimum), does not compile either.
+ */
+import { compileProblem } from '../cel.js';
+import { admissionVariables, BOOL, DYN, NULL, PER_CALL_LIMIT, STRING, costErrorMessage, type CelEnvironment, type CelProgram, type CelType, type VariableDecls } from '../cel/index.js';
+import type { DocumentProblem } from '../schema-problems.js';
+import { platformObjectType } from './schema-types.js';
+import type { ExpressionSpec, MatchResources, PolicySpec, ValidationSpec } from './types.js';
+
+export interface CompiledValidation {
+  /** Its index in spec.validations. */
+  index: number;
+  spec: ValidationSpec;
+  program: CelProgram;
+  message?: CelProgram;
+}
+
+export interface CompiledPolicy {
+  spec: PolicySpec;
+  variables: readonly { name: string; program: CelProgram }[];
+  matchConditions: readonly { name: string; program: CelProgram }[];
+  validations: readonly CompiledValidation[];
+  auditAnnotations: readonly { key: string; program: CelProgram }[];
+  /** The most the message expressions can cost together (static estimate). */
+  messageCostBound: bigint;
+  /** The variables some expression reads (`authorizer`, `namespaceObject`, `params`...). */
+  reads: ReadonlySet<string>;
+  /** The platform kind `object` is typed as, when the rules match no other. */
+  objectKind?: 'User' | 'Config';
+}
+
+export type CompileOutcome = { ok: true; policy: CompiledPolicy } | { ok: false; problems: DocumentProblem[] };
+
+const PLATFORM_RESOURCES: Readonly<Record<string, 'User' | 'Config'>> = { users: 'User', configs: 'Config' };
+
+/** The platform kind every resource rule of the constraints is limited to, if one. */
+export function typedKind(constraints: MatchResources): 'User' | 'Config' | undefined {
+  const kinds = new Set<'User' | 'Config' | undefined>();
+  for (const rule of constraints.resourceRules) {
+    if (rule.apiGroups.length !== 1 || rule.apiGroups[0] !== 'management.platform') return undefined;
+    for (const resource of rule.resources) kinds.add(PLATFORM_RESOURCES[resource]);
+  }
+  const [only, ...rest] = [...kinds];
+  return rest.length === 0 ? only : undefined;
+}
+
+/** Compiles every expression of a policy; the problems come back at each expression's place in the document. */
+export function compilePolicy(spec: PolicySpec, environment: CelEnvironment): CompileOutcome {
+  const problems: DocumentProblem[] = [];
+  const objectKind = typedKind(spec.matchConstraints);
+  const object: CelType = objectKind ? platformObjectType(objectKind) : DYN;
+  const variableTypes: Record<string, CelType> = {};
+  const reads = new Set<string>();
+  const declarations = (hasAuthorizer: boolean): VariableDecls => ({
+    ...admissionVariables({ hasParams: spec.paramKind !== undefined, hasAuthorizer, variables: { ...variableTypes } }),
+    object,
+    oldObject: object,
+  });
+  const compile = (what: ExpressionSpec, label: string, expected: CelType[] | undefined, hasAuthorizer = true): CelProgram | undefined => {
+    const decls = declarations(hasAuthorizer);
+    const result = environment.compile(what.expression, decls, expected ? { expectedTypes: expected } : {});
+    if (!result.ok) {
+      const problem = compileProblem(result.error, Object.keys(decls), environment.functionNames());
+      problems.push({ path: [...what.at], offset: problem.offset, message: `${label}: ${problem.message}` });
+      return undefined;
+    }
+    const cost = result.program.estimateCost();
+    if (cost.min > BigInt(PER_CALL_LIMIT)) {
+      problems.push({ path: [...what.at], message: `${label}: CEL cost error: ${costErrorMessage(cost.min, PER_CALL_LIMIT)}` });
+      return undefined;
+    }
+    // authorizer.requestResource is the authorizer too.
+    for (const name of result.program.uses) reads.add(name === 'authorizer.requestResource' ? 'authorizer' : name);
+    return result.program;
+  };
+  const variables: { name: string; program: CelProgram }[] = [];
+  spec.variables.forEach((v, i) => {
+    const program = compile(v, `variables[${i}].expression`, undefined);
+    // A variable that does not compile is still declared, as dyn, so that one mistake is reported once.
+    variableTypes[v.name] = program?.outputType ?? DYN;
+    if (program) variables.push({ name: v.name, program });
+  });
+  const matchConditions = spec.matchConditions.flatMap((c, i) => {
+    const program = compile(c, `matchConditions[${i}].expression`, [BOOL]);
+    return program ? [{ name: c.name, program }] : [];
+  });
+  const validations = spec.validations.flatMap((v, i): CompiledValidation[] => {
+    const program = compile(v, `validations[${i}].expression`, [BOOL]);
+    const message = v.messageExpression && compile(v.messageExpression, `validations[${i}].messageExpression`, [STRING], false);
+    return program ? [{ index: i, spec: v, program, ...(message ? { message } : {}) }] : [];
+  });
+  const auditAnnotations = spec.auditAnnotations.flatMap((a, i) => {
+    const program = compile(a, `auditAnnotations[${i}].valueExpression`, [STRING, NULL]);
+    return program ? [{ key: a.key, program }] : [];
+  });
+  if (problems.length) return { ok: false, problems };
+  const messageCostBound = validations.reduce((sum, v) => sum + (v.message?.estimateCost().max ?? 0n), 0n);
+  return { ok: true, policy: { spec, variables, matchConditions, validations, auditAnnotations, messageCostBound, reads, ...(objectKind ? { objectKind } : {}) } };
+}

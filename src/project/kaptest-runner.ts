@@ -1,0 +1,137 @@
+/**
+ * `platlint policy test` on a kaptest manifest (vap/kaptest.ts): its policy files and resource files read relative
+ * to it, each case run and printed as the other tests are (`PASS - ...`, `FAIL - ...` with what was expected and
+ * what each validation said). A file that cannot be read fails the manifest (exit 2, as for fixtures).
+ */
+import { dirname, resolve } from 'node:path';
+import { readManifestText, readRegularFile, SIZE_LIMITS } from './read-file.js';
+import { decodeSource } from '../engine/decode.js';
+import { parseYaml } from '../yaml/parse.js';
+import { CelEnvironment } from '../policy/cel/index.js';
+import { placeProblem } from '../policy/schema-problems.js';
+import { PolicySource } from '../policy/source.js';
+import { settingsAuthorizer } from '../policy/vap/authorizer.js';
+import type { ObjectData } from '../policy/vap/cluster.js';
+import { compilePolicy, type CompiledPolicy } from '../policy/vap/compile.js';
+import { describeCase, readKaptestManifest, runKaptestCase } from '../policy/vap/kaptest.js';
+import type { AdmissionSettings } from '../policy/vap/load.js';
+import { readPolicy } from '../policy/vap/read.js';
+import { ResourceMapper } from '../policy/vap/resources.js';
+import { objectsInText } from '../policy/vap/scan.js';
+import { admissionKindOf, POLICY_KIND } from '../policy/vap/types.js';
+
+export interface KaptestRun {
+  passed: number;
+  failed: number;
+  /** Of the failed, those with a file that could not be read. */
+  unreadable: number;
+  lines: string[];
+  /** Every file the manifest names (absolute): they are no policy pack of their own. */
+  files: string[];
+}
+
+export interface KaptestOptions {
+  kubernetesVersion?: string;
+  admission?: AdmissionSettings;
+}
+
+/** The text of a file the manifest names, or why it cannot be read. */
+function readText(file: string, policy: boolean): { text: string } | { reason: string } {
+  if (!policy) return readManifestText(file);
+  // A regular file of sane size, as every policy file (read-file.ts).
+  const read = readRegularFile(file, SIZE_LIMITS.policy);
+  if (!('bytes' in read)) return { reason: `cannot read the policy (${read.reason})` };
+  const decoded = decodeSource(read.bytes);
+  return decoded.ok ? { text: decoded.text } : { reason: decoded.reason };
+}
+
+/** The ValidatingAdmissionPolicies of a file, compiled, and the problems of those that do not compile. */
+function policiesIn(text: string, show: string, environment: CelEnvironment): { policies: CompiledPolicy[]; problems: string[] } {
+  const parsed = parseYaml(text);
+  const policies: CompiledPolicy[] = [];
+  const problems: string[] = [];
+  parsed.documents.forEach((doc, index) => {
+    if (doc.errors.length) {
+      problems.push(...doc.errors.map((e) => `  ${show}: YAML syntax error: ${e.message.split('\n')[0] ?? e.code}`));
+      return;
+    }
+    const data = doc.toJS({ maxAliasCount: 100 }) as unknown;
+    // kaptest reads the ValidatingAdmissionPolicies of a file and passes over everything else.
+    if (typeof data !== 'object' || data === null || admissionKindOf(data as Record<string, unknown>) !== POLICY_KIND) return;
+    const source = new PolicySource(text, parsed.lineCounter, doc, index);
+    const read = readPolicy(data);
+    const compiled = read.spec ? compilePolicy(read.spec, environment) : undefined;
+    const found = compiled ? (compiled.ok ? [] : compiled.problems) : read.problems;
+    for (const problem of found) {
+      const { spot, message } = placeProblem(problem, source);
+      problems.push(`  ${show}:${spot.line}:${spot.column}: ${message}`);
+    }
+    if (compiled?.ok) policies.push(compiled.policy);
+  });
+  return { policies, problems };
+}
+
+/** Runs a kaptest manifest; `show` names a file as the report does. */
+export function runKaptest(manifest: string, show: (file: string) => string, options: KaptestOptions = {}): KaptestRun {
+  const run: KaptestRun = { passed: 0, failed: 0, unreadable: 0, lines: [], files: [] };
+  const name = show(manifest);
+  const fail = (line: string, unreadable = false): KaptestRun => {
+    run.failed++;
+    if (unreadable) run.unreadable++;
+    run.lines.push(`FAIL - ${name} - ${line}`);
+    return run;
+  };
+  const read = readManifestText(manifest);
+  if ('reason' in read) return fail(read.reason, true);
+  let data: unknown;
+  try {
+    data = parseYaml(read.text).documents[0]?.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    return fail(`unmarshal manifest YAML: ${(error as Error).message}`);
+  }
+  const spec = readKaptestManifest(data);
+  if ('error' in spec) return fail(spec.error);
+  const dir = dirname(manifest);
+  const environment = new CelEnvironment(options.kubernetesVersion);
+  const policies = new Map<string, CompiledPolicy>();
+  const resources: ObjectData[] = [];
+  for (const [paths, policy] of [[spec.policies, true], [spec.resources, false]] as const) {
+    for (const path of paths) {
+      const file = resolve(dir, path);
+      run.files.push(file);
+      const text = readText(file, policy);
+      if ('reason' in text) return fail(`cannot read ${show(file)}: ${text.reason}`, true);
+      if (!policy) {
+        resources.push(...objectsInText(text.text, { wants: () => true }));
+        continue;
+      }
+      const loaded = policiesIn(text.text, show(file), environment);
+      if (loaded.problems.length) {
+        fail('a policy does not load:');
+        run.lines.push(...loaded.problems);
+      }
+      for (const p of loaded.policies) policies.set(p.spec.name, p);
+    }
+  }
+  const context = { mapper: new ResourceMapper(options.admission?.resources), authorizer: settingsAuthorizer(options.admission?.authorizer) };
+  for (const suite of spec.suites) {
+    const policy = policies.get(suite.policy);
+    if (!policy) {
+      fail(`${suite.policy} - policy not found in ${spec.policies.join(', ')}`);
+      continue;
+    }
+    for (const test of suite.tests) {
+      const label = `${name} - ${suite.policy} - ${describeCase(test)}`;
+      const outcome = runKaptestCase(policy, resources, test, context);
+      if (outcome.result === test.expect) {
+        run.passed++;
+        run.lines.push(`PASS - ${label}`);
+        continue;
+      }
+      run.failed++;
+      const expected = test.expect ? `expected ${test.expect.toUpperCase()}` : 'no expect (admit, deny, skip or error)';
+      run.lines.push(`FAIL - ${label} - ${expected}, got ${outcome.result.toUpperCase()}`, ...outcome.details.map((d) => `  ${d}`));
+    }
+  }
+  return run;
+}
