@@ -59,6 +59,7 @@ export const PLAYGROUND_CASES: [string, PlaygroundTexts][] = [
   ['a broken policy', { manifest: BROKEN_USER, config: '', policy: 'apiVersion: platlint/v1\nkind: Policy\nmetadata: {name: x}\nspec:\n  rules:\n    - id: acme/x\n      expression: "self.a =="\n' }],
   ['a policy path that is not there', { manifest: BROKEN_USER, config: 'policies: [missing.yaml]\n', policy: '' }],
   ['an ignored manifest', { manifest: BROKEN_USER, config: 'ignore: ["*.yaml"]\n', policy: '' }],
+  ['ValidatingAdmissionPolicies and their fixture', { manifest: read('fixtures/vap/users/tests/invalid.yaml'), config: '', policy: read('fixtures/vap/users/policy.yaml') }],
   // The yaml package reads !!binary with atob in a browser, which throws on what is not strict base64 (src/yaml/parse.ts BINARY_TAG).
   ['a !!binary that is not base64, and one in the URL-safe alphabet', { manifest: read('fixtures/yaml/invalid-value/invalid.yaml').replace('  disabled: !!bool 1', '  icon: !!binary "aGV-_w=="\n  disabled: !!bool 1'), config: '', policy: '' }],
 ];
