@@ -33,11 +33,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
-import { leanValidatorsModule } from './lean-validators.js';
+import { BUNDLED, GENERATED_VALIDATORS, generatedValidatorsPath, leanValidators, variantsPlugin } from './variants.js';
 import { lazyDependenciesPlugin } from './lazy-dependencies.js';
 import { yamlBundlePlugins } from './yaml-bundle.js';
 import { RULE_DOCS_ARCHIVE } from '../project/rule-docs.js';
@@ -47,7 +47,6 @@ import { bundledPackages, THIRD_PARTY_LICENSES_FILE, thirdPartyLicensesText } fr
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const outdir = join(root, 'dist', 'src', 'bin');
-const generatedValidators = join(root, 'dist', 'src', 'schema', 'validators.generated.js');
 const BUNDLE_FILE = 'platlint.cjs';
 const LAUNCHER_FILE = 'launch.cjs';
 /** The code caches' names, as src/bin/launch.cts makes them from the bundle's hash. */
@@ -59,36 +58,16 @@ function runtimeDependencies(): string[] {
   return Object.keys(manifest.dependencies ?? {});
 }
 
-/** The generated validators, trimmed (lean-validators.ts) against the schemas the bundle holds anyway. */
-async function leanValidators(code: string): Promise<string> {
-  const { schemas } = (await import(pathToFileURL(join(root, 'dist', 'src', 'schema', 'index.js')).href)) as typeof import('../schema/index.js');
-  return leanValidatorsModule(code, schemas, {
-    schemas: join(root, 'src', 'schema', 'index.ts'),
-    schemaNodes: join(root, 'src', 'schema', 'schema-nodes.ts'),
-  });
-}
-
 export const validatorsPlugin: Plugin = {
   name: 'generated-validators',
   setup(b) {
-    b.onResolve({ filter: /^\.\/validators\.generated\.js$/ }, () => {
-      if (!existsSync(generatedValidators)) throw new Error(`${generatedValidators} is missing: run build-validators first`);
-      return { path: generatedValidators };
-    });
-    b.onLoad({ filter: /validators\.generated\.js$/ }, async (args) => ({ contents: await leanValidators(readFileSync(args.path, 'utf8')), loader: 'js' }));
+    b.onResolve({ filter: GENERATED_VALIDATORS }, () => ({ path: generatedValidatorsPath(root) }));
+    b.onLoad({ filter: /validators\.generated\.js$/ }, async (args) => ({ contents: await leanValidators(root, readFileSync(args.path, 'utf8')), loader: 'js' }));
   },
 };
 
 /** `./X.js` is bundled as `X.bundled.ts` where there is one beside `X.ts`, for every importer but that file itself. */
-export const bundledVariantsPlugin: Plugin = {
-  name: 'bundled-variants',
-  setup(b) {
-    b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
-      const variant = resolve(args.resolveDir, args.path.replace(/\.js$/, '.bundled.ts'));
-      return existsSync(variant) && variant !== args.importer ? { path: variant } : undefined;
-    });
-  },
-};
+export const bundledVariantsPlugin = variantsPlugin('bundled-variants', BUNDLED);
 
 /** The bundle's text with its hash as the first line, which names its code cache (src/bin/launch.cts). */
 function withHashLine(code: Uint8Array): string {

@@ -5,7 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { entryKey, messageHash, serializeBaseline, uniqueEntries, type BaselineEntry } from '../suppressions/baseline.js';
+import { messageHash, serializeBaseline, uniqueEntries, type BaselineEntry } from '../suppressions/baseline.js';
+import { entryKey } from '../suppressions/suppressions.js';
 import { readBaseline } from '../suppressions/load.js';
 import { relativeTo } from '../settings-file/paths.js';
 import type { CliIo } from './io.js';

@@ -1,7 +1,8 @@
 import { relative, resolve } from 'node:path';
 import { builtinRules } from '../../rules/index.js';
 import { NEWEST_KUBERNETES_VERSION } from '../policy/cel/versions.js';
-import { ConfigError, findConfigFile, loadConfigFile } from '../settings-file/load.js';
+import { ConfigError } from '../settings-file/load.js';
+import { findConfigFile, readConfigFile } from '../project/config-file.js';
 import { ResolvedConfig } from '../settings-file/resolve.js';
 import type { FileResult } from '../engine/types.js';
 import type { CliIo } from './io.js';
@@ -49,7 +50,7 @@ function problemLines(problems: readonly FileResult[]): string[] {
  */
 export async function runPolicyExport(paths: string[], flags: ExportFlags, io: CliIo): Promise<number> {
   const configPath = flags.config === false ? undefined : (flags.config ?? findConfigFile(io.cwd));
-  const configFile = configPath ? loadConfigFile(resolve(io.cwd, configPath)) : undefined;
+  const configFile = configPath ? readConfigFile(resolve(io.cwd, configPath)) : undefined;
   if (configFile?.problems.length) throw new ConfigError(configFile.problems);
   const { EXPORT_VERSIONS, FIRST_EXPORT_VERSION, exportRules, exportYaml, usersOnlyLine } = await import('../policy/export/index.js');
   const version = flags.kubernetesVersion ?? configFile?.kubernetesVersion ?? NEWEST_KUBERNETES_VERSION;

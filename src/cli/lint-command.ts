@@ -2,7 +2,7 @@ import { fixUntilStable } from '../engine/fix-apply.js';
 import { foreignJudge } from '../engine/rule-plan.js';
 import { lintBytes, lintText } from '../engine/lint.js';
 import { maskSecretsInText } from '../engine/secrets.js';
-import { isRuleEnabled, severityInForce, type RuleSetting, type RuleSettings } from '../engine/settings.js';
+import { severityInForce, type RuleSetting, type RuleSettings } from '../engine/settings.js';
 import type { FileResult, Rule } from '../engine/types.js';
 import { defaultFormat, isFormatName, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
 import type { Summary } from '../formatters/summary.js';
@@ -22,8 +22,9 @@ import { policyFixtureSkipped } from '../project/policy-fixtures.js';
 import { collectClusterObjects } from './admission-objects.js';
 import { VERSION } from './version.js';
 import { FileWriteError, writeFileAtomic } from '../project/write-file.js';
-import { baselinePathOf, loadSuppressions, todayUtc } from '../suppressions/load.js';
-import { SuppressionLedger } from '../suppressions/unused.js';
+import { baselinePathOf, loadSuppressions } from '../suppressions/load.js';
+import { todayUtc } from '../suppressions/exceptions.js';
+import { judgeBySettings, SuppressionLedger } from '../suppressions/unused.js';
 import { suppressionsFingerprint, unusedReporting } from '../project/suppressions.js';
 import type { Suppressor } from '../engine/reporter.js';
 import type { Suppressions } from '../suppressions/suppressions.js';
@@ -120,11 +121,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const withFrames = targets.some((t) => t.format === 'stylish');
   const today = todayUtc();
   const suppressions = loadSuppressions({ cwd: io.cwd, configFile, baseline: flags.baseline, today, applyBaseline: baselineRun?.prune ?? true });
-  const rulesById = new Map(rules.map((rule) => [rule.meta.id, rule]));
-  const ledger = new SuppressionLedger(suppressions, (ruleId, file) => {
-    const rule = rulesById.get(ruleId);
-    return !rule || isRuleEnabled(rule.meta, settingsFor(file).get(ruleId));
-  });
+  const ledger = new SuppressionLedger(suppressions, judgeBySettings(rules, settingsFor));
   const baselinePath = baselinePathOf({ cwd: io.cwd, configFile, baseline: flags.baseline });
   const linting: ProjectLinting = {
     ruleSet,

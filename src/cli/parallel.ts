@@ -19,7 +19,7 @@ import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { FileResult } from '../engine/types.js';
 import { loadRuleSet, type RuleSet } from '../project/rule-set.js';
 import { ruleOverrides } from './settings.js';
-import { lintFile } from '../project/file-linting.js';
+import { lintFile } from '../project/files.js';
 import { loadSuppressions } from '../suppressions/load.js';
 import { lintWorkerScript } from './worker-script.js';
 import { policyFixtureSkipped } from '../project/policy-fixtures.js';

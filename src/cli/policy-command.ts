@@ -1,4 +1,5 @@
-import { ConfigError, findConfigFile, loadConfigFile } from '../settings-file/load.js';
+import { ConfigError } from '../settings-file/load.js';
+import { findConfigFile, readConfigFile } from '../project/config-file.js';
 import type { CliIo } from './io.js';
 
 /** `platlint policy test DIR`: 0 when every fixture passes, 1 when any fails, 2 when DIR or a file in it is unusable. */
@@ -8,7 +9,7 @@ export async function runPolicyTest(dir: string, io: CliIo): Promise<number> {
   try {
     // The policies run in the Kubernetes version the settings give, as they do when linting.
     const configPath = findConfigFile(io.cwd);
-    const configFile = configPath ? loadConfigFile(configPath) : undefined;
+    const configFile = configPath ? readConfigFile(configPath) : undefined;
     if (configFile?.problems.length) throw new ConfigError(configFile.problems);
     const { kubernetesVersion, admission } = configFile ?? {};
     summary = runPolicyTests(dir, io.cwd, { ...(kubernetesVersion ? { kubernetesVersion } : {}), ...(admission ? { admission } : {}) });

@@ -4,7 +4,7 @@ import { severityInForce, type SeverityChoice } from '../engine/settings.js';
 import type { SettingSource } from '../settings-file/resolve.js';
 import { ExceptionMatcher, isExpired } from '../suppressions/exceptions.js';
 import type { ExceptionEntry } from '../settings-file/load.js';
-import { todayUtc } from '../suppressions/load.js';
+import { todayUtc } from '../suppressions/exceptions.js';
 import { relativeTo, shownPath } from '../settings-file/paths.js';
 import type { CliIo } from './io.js';
 import { loadRuleSet, type RuleSetFlags } from '../project/rule-set.js';

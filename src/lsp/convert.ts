@@ -1,4 +1,4 @@
-import { CodeActionKind, DiagnosticSeverity, DiagnosticTag, type CodeAction, type Diagnostic as LspDiagnostic, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit } from 'vscode-languageserver/node.js';
+import { CodeActionKind, DiagnosticSeverity, DiagnosticTag, type CodeAction, type Diagnostic as LspDiagnostic, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { minimalEdits } from './text-edits.js';

@@ -1,4 +1,4 @@
-import { MarkupKind, type Hover, type Position } from 'vscode-languageserver/node.js';
+import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, Rule } from '../engine/types.js';
 import { intersects, toRange } from './convert.js';

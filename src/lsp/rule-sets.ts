@@ -6,8 +6,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { CONFIG_FILE_NAMES, ConfigError, isConfigFileName } from '../settings-file/load.js';
-import configFileInvalidRule from '../../rules/config-file/invalid/index.js';
-import { FileReporter } from '../engine/reporter.js';
+import { configProblems } from '../settings-file/problems.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
 import { loadRuleSet, type RuleSet } from '../project/rule-set.js';
 import { readRegularFile, SIZE_LIMITS } from '../project/read-file.js';
@@ -21,23 +20,6 @@ export interface RuleSetHost {
   /** The text of the open buffer of an absolute path, or undefined when the file is not open. */
   openText(path: string): string | undefined;
   logError(what: string, error: unknown): void;
-}
-
-/**
- * `ConfigError` messages (`/path/.platlint.yaml:2:3: rules.x: …`) as diagnostics, each at its place in the file over
- * the key or value it is about (up to the next `:` or space), or at the start of the file.
- */
-export function configProblems(file: string, text: string | undefined, messages: readonly string[]): Diagnostic[] {
-  const source = text ?? '';
-  // The configuration that would set its severity is the file that has the mistake: the rule's own.
-  const reporter = new FileReporter({ text: source, settings: new Map() });
-  for (const message of messages) {
-    const located = message.startsWith(`${file}:`) ? /^(\d+):(\d+): ([\s\S]*)$/.exec(message.slice(file.length + 1)) : null;
-    const at = located?.[1] && located[2] && located[3] !== undefined ? reporter.offsetAt(Number(located[1]), Number(located[2])) : 0;
-    const token = /^[^:\s]*/.exec(source.slice(at))?.[0] ?? '';
-    reporter.report({ ...configFileInvalidRule.finding('invalid', { detail: located?.[3] ?? message }), range: [at, at + Math.max(1, token.length)], pointer: '', document: 0 });
-  }
-  return reporter.finish({ withFrames: false }).diagnostics;
 }
 
 interface Entry {

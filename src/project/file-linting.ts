@@ -2,18 +2,17 @@
  * Linting one file of a project, the same way for the CLI (src/cli/lint-command.ts), its lint workers
  * (src/cli/parallel.ts) and the language server (src/lsp/session.ts): the file's settings (the configuration's, with
  * the severity overrides on top), its `embedded` entries, its suppressions, and its bytes, read as bytes and decoded
- * by the engine, so that a binary or UTF-16 file gets the same diagnostic wherever it is linted.
+ * by the engine, so that a binary or UTF-16 file gets the same diagnostic wherever it is linted (from disk:
+ * `lintFile` in ./files.ts; in the playground, from its editor).
  */
 import type { Suppressor } from '../engine/reporter.js';
-import { lintBytes, type LintOptions } from '../engine/lint.js';
+import type { LintOptions } from '../engine/lint.js';
 import type { RuleSettings } from '../engine/settings.js';
-import type { FileResult } from '../engine/types.js';
-import { readInputFile } from './files.js';
-import type { RuleSet } from './rule-set.js';
+import type { RulesInForce } from './rules-in-force.js';
 import { withOverrides, type SeverityOverride } from './settings.js';
 
 export interface ProjectLinting {
-  ruleSet: RuleSet;
+  ruleSet: RulesInForce;
   /** `--rule` flags, the editor's `platlint.rules`: applied over the configuration's settings, in order. */
   overrides: readonly SeverityOverride[];
   /** The baseline's and exceptions' hold on a file, if any. */
@@ -42,11 +41,4 @@ export function lintOptionsFor(linting: ProjectLinting, file: string): LintOptio
     ...(embedded.length ? { embedded } : {}),
     ...(suppressor ? { suppressor } : {}),
   };
-}
-
-/** Lints a file from disk; one that cannot be read is a result with `ioError`, the line that says why. */
-export function lintFile(linting: ProjectLinting, file: string): FileResult {
-  const read = readInputFile(file);
-  if ('error' in read) return { file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error };
-  return lintBytes(read.bytes, lintOptionsFor(linting, file));
 }

@@ -5,6 +5,9 @@ import { globProblem, globRegExp, scanGlob } from '../engine/globs.js';
 import { relativeTo } from '../settings-file/paths.js';
 import { shown } from '../engine/message-text.js';
 import { readRegularFile, SIZE_LIMITS } from './read-file.js';
+import { lintBytes } from '../engine/lint.js';
+import type { FileResult } from '../engine/types.js';
+import { lintOptionsFor, type ProjectLinting } from './file-linting.js';
 
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
 const YAML_FILE = /\.ya?ml$/i;
@@ -250,4 +253,11 @@ export function resolveInputs(args: readonly string[], cwd: string, options: Res
     }
   }
   return { files: [...new Set(files)], errors, unmatched };
+}
+
+/** Lints a file from disk; one that cannot be read is a result with `ioError`, the line that says why. */
+export function lintFile(linting: ProjectLinting, file: string): FileResult {
+  const read = readInputFile(file);
+  if ('error' in read) return { file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error };
+  return lintBytes(read.bytes, lintOptionsFor(linting, file));
 }

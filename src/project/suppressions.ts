@@ -4,15 +4,13 @@
  */
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { globMatches } from '../engine/globs.js';
-import type { RuleSettings } from '../engine/settings.js';
-import { ConfigError, type ConfigFile } from '../settings-file/load.js';
-import { relativeTo, shownPath } from '../settings-file/paths.js';
+import { ConfigError } from '../settings-file/load.js';
 import type { Suppressor } from '../engine/reporter.js';
-import { baselinePathOf, loadSuppressions, todayUtc } from '../suppressions/load.js';
+import { baselinePathOf, loadSuppressions } from '../suppressions/load.js';
+import { todayUtc } from '../suppressions/exceptions.js';
 import type { Suppressions } from '../suppressions/suppressions.js';
 import type { RuleSet } from './rule-set.js';
-import type { UnusedReporting } from '../suppressions/unused.js';
+import { reportingOf, type ReportingSources, type UnusedReporting } from '../suppressions/unused.js';
 import { hashText } from './node-host.js';
 import { resolveInputs } from './files.js';
 
@@ -22,26 +20,10 @@ export function suppressionsFingerprint(suppressions: Suppressions): string {
   return hashText(baseline?.path ?? '', baseline?.text ?? '', JSON.stringify(exceptions), today);
 }
 
-interface ReportingSources {
-  cwd: string;
-  settingsFor(file: string): RuleSettings;
-  configFile: ConfigFile | undefined;
-  isIgnored(file: string): boolean;
-}
-
-export function unusedReporting(suppressions: Suppressions, sources: ReportingSources): UnusedReporting {
-  const { configFile, cwd } = sources;
-  const configDir = suppressions.options.configDir;
-  const baseline = suppressions.options.baseline;
-  return {
-    settingsFor: (file) => sources.settingsFor(file),
-    filesMatching: (globs) =>
-      resolveInputs([configDir], cwd, { isIgnored: sources.isIgnored })
-        .files.map((file) => resolve(cwd, file))
-        .filter((file) => globMatches(relativeTo(configDir, file), globs, { dot: true })),
-    config: configFile && { path: configFile.path, name: shownPath(cwd, configFile.path), text: configFile.text, locationOf: (index) => configFile.locationOf(['exceptions', index]) },
-    baselineName: baseline && shownPath(cwd, baseline.path),
-  };
+/** How a run on disk reports what its suppressions did not do: the files under a folder are walked as the CLI walks them. */
+export function unusedReporting(suppressions: Suppressions, sources: Omit<ReportingSources, 'lintableFiles'> & { isIgnored(file: string): boolean }): UnusedReporting {
+  const { cwd, isIgnored } = sources;
+  return reportingOf(suppressions, { ...sources, lintableFiles: (dir) => resolveInputs([dir], cwd, { isIgnored }).files.map((file) => resolve(cwd, file)) });
 }
 
 /**

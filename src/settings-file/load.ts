@@ -1,5 +1,8 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+/**
+ * The tool's own `.platlint.yaml`, read from its text: its YAML, its schema, each mistake at its line. Finding and
+ * reading the file is the project layer's (src/project/config-file.ts), so that a browser build reads the text it
+ * holds the same way.
+ */
 import { Ajv, type ErrorObject } from 'ajv';
 import { parseDocument } from 'yaml';
 import { locate } from '../yaml/locate.js';
@@ -11,7 +14,6 @@ import { globProblem } from '../engine/globs.js';
 import { isRecord } from '../platform/data.js';
 import { shown } from '../engine/message-text.js';
 import { configFileSchema } from './schema.js';
-import { readRegularFile, SIZE_LIMITS } from '../project/read-file.js';
 import { pointerTokens } from '../engine/locator.js';
 import type { AdmissionSettings } from '../policy/vap/load.js';
 
@@ -78,20 +80,6 @@ export class ConfigError extends Error {
     const list = typeof lines === 'string' ? [lines] : [...lines];
     super(list.join('\n'));
     this.lines = list;
-  }
-}
-
-/** The nearest `.platlint.yaml` from a directory upward. */
-export function findConfigFile(startDir: string): string | undefined {
-  let dir = resolve(startDir);
-  for (;;) {
-    for (const name of CONFIG_FILE_NAMES) {
-      const candidate = join(dir, name);
-      if (existsSync(candidate)) return candidate;
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
   }
 }
 
@@ -175,13 +163,8 @@ function globsOf(data: Record<string, unknown>): { keyPath: (string | number)[];
   return out;
 }
 
-/** Loads a config file; `text`, when given, is its content (an editor's unsaved buffer) instead of the disk's. */
-export function loadConfigFile(path: string, text?: string): ConfigFile {
-  if (text === undefined) {
-    const read = readRegularFile(path, SIZE_LIMITS.config);
-    if ('reason' in read) throw new ConfigError(`cannot read config file ${path}: ${read.reason}`);
-    text = read.bytes.toString('utf8');
-  }
+/** Reads the config file at `path` (absolute) from its text. */
+export function loadConfigFile(path: string, text: string): ConfigFile {
   // Read with the engine's reader, in YAML 1.2: a syntax error is said as in any file, at its line.
   const read = readYaml(text, { plain: true });
   const { lineCounter } = read.parsed;

@@ -1,4 +1,4 @@
-import { relative, sep } from 'node:path';
+import { relative, sep } from './path-functions.js';
 
 /**
  * A path relative to a folder, with `/`: as `.platlint.yaml` globs, baselines and git write paths, whatever the

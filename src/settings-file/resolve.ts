@@ -1,4 +1,4 @@
-import { dirname, resolve } from 'node:path';
+import { dirname, resolve } from './path-functions.js';
 import { Ajv } from 'ajv';
 import { globMatches } from '../engine/globs.js';
 import { isPresetName, presetSettings } from '../engine/presets.js';
@@ -67,7 +67,8 @@ export class ResolvedConfig {
   constructor(
     readonly file: ConfigFile | undefined,
     private readonly rules: readonly Rule[],
-    cwd: string,
+    /** What the names of the linted files are relative to. */
+    private readonly cwd: string,
     private readonly idsKnown = true,
   ) {
     this.baseDir = file ? dirname(file.path) : cwd;
@@ -79,7 +80,7 @@ export class ResolvedConfig {
   }
 
   private relativePath(filePath: string): string {
-    return relativeTo(this.baseDir, resolve(filePath));
+    return relativeTo(this.baseDir, resolve(this.cwd, filePath));
   }
 
   isIgnored(filePath: string): boolean {

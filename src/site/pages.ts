@@ -81,6 +81,26 @@ function ruleIndex(categories: ReadonlyMap<string, Rule[]>): string {
   return lines.join('\n');
 }
 
+/** The playground's page: the theme's component (.vitepress/theme/playground.ts) holds it, as wide as the window. */
+const PLAYGROUND_PAGE = [
+  '---',
+  'title: Playground',
+  'sidebar: false',
+  'aside: false',
+  'outline: false',
+  'pageClass: playground-page',
+  '---',
+  '',
+  '# Playground',
+  '',
+  'Lint a manifest as `platlint --format json --policy policy.yaml playground.yaml` does, with its `.platlint.yaml` and a policy ' +
+    'beside it: the same engine, run by your browser. Nothing you type leaves this page; the Share link holds the texts in its fragment, ' +
+    'which a browser never sends.',
+  '',
+  '<PlatlintPlayground />',
+  '',
+].join('\n');
+
 /** Writes every page into `pagesDir` (emptied first) and returns what the site's navigation lists. */
 export function writeSitePages(root: string, pagesDir: string, repository: Repository): SiteData {
   rmSync(pagesDir, { recursive: true, force: true });
@@ -101,6 +121,7 @@ export function writeSitePages(root: string, pagesDir: string, repository: Repos
     write(pagesDir, sitePageOf(`rules/${rule.meta.id}/README.md`) as string, rulePage(rule, root, repository));
   }
   write(pagesDir, 'rules/index.md', ruleIndex(categories));
+  write(pagesDir, 'playground/index.md', PLAYGROUND_PAGE);
   return {
     repositoryUrl: repository.url,
     guide,

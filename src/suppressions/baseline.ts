@@ -38,11 +38,6 @@ export function messageHash(message: string): string {
   return sha256().update(message).digest('hex').slice(0, 10);
 }
 
-/** What an entry is about, without the hash: the key of the baseline's lookup. */
-export function entryKey(file: string, object: string, rule: string, path: string): string {
-  return `${file}\u0000${object}\u0000${rule}\u0000${path}`;
-}
-
 function compareEntries(a: BaselineEntry, b: BaselineEntry): number {
   const order = (e: BaselineEntry): string[] => [e.file, e.object, e.rule, e.path, e.hash ?? ''];
   const [x, y] = [order(a), order(b)];

@@ -38,3 +38,8 @@ export class ExceptionMatcher {
     return this.pointers === undefined || this.pointers.some((p) => subject.pointer === p || subject.pointer.startsWith(`${p}/`));
   }
 }
+
+/** Today's date in UTC, as exceptions write their expiry. */
+export function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

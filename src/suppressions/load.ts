@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { ConfigError, type ConfigFile } from '../settings-file/load.js';
-import { BASELINE_FILE_NAME, parseBaseline, type Baseline } from './baseline.js';
+import { BASELINE_FILE_NAME, messageHash, parseBaseline, type Baseline } from './baseline.js';
 import { Suppressions } from './suppressions.js';
 import { readRegularFile, SIZE_LIMITS } from '../project/read-file.js';
 
@@ -39,16 +39,5 @@ export function readBaseline(path: string, named: boolean, readFile?: Suppressio
 export function loadSuppressions(sources: SuppressionSources): Suppressions {
   const path = sources.applyBaseline === false ? undefined : baselinePathOf(sources);
   const baseline = path === undefined ? undefined : readBaseline(path, typeof sources.baseline === 'string', sources.readFile);
-  return new Suppressions({
-    cwd: sources.cwd,
-    baseline,
-    exceptions: sources.configFile?.exceptions ?? [],
-    configDir: sources.configFile ? dirname(sources.configFile.path) : sources.cwd,
-    today: sources.today,
-  });
-}
-
-/** Today's date in UTC, as exceptions write their expiry. */
-export function todayUtc(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
+  return Suppressions.of(sources, { baseline, messageHash });
 }

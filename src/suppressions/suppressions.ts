@@ -2,19 +2,26 @@
  * The suppressions of a run: the baseline's entries in a Map keyed by file, object, rule and data path (one lookup
  * per diagnostic, however long the baseline), and the exceptions of `.platlint.yaml` that have not expired.
  */
-import { dirname, resolve } from 'node:path';
+import { dirname, resolve } from '../settings-file/path-functions.js';
 import { rulesNamedBy } from '../../rules/aliases.js';
 import { relativeTo } from '../settings-file/paths.js';
 import type { DiagnosticSubject, Suppression, Suppressor } from '../engine/reporter.js';
 import type { Diagnostic } from '../engine/types.js';
-import { entryKey, messageHash, type Baseline } from './baseline.js';
+import type { Baseline } from './baseline.js';
 import { ExceptionMatcher, isExpired } from './exceptions.js';
-import type { ExceptionEntry } from '../settings-file/load.js';
+import type { ConfigFile, ExceptionEntry } from '../settings-file/load.js';
+
+/** What an entry is about, without the hash: the key of the baseline's lookup. */
+export function entryKey(file: string, object: string, rule: string, path: string): string {
+  return `${file}\u0000${object}\u0000${rule}\u0000${path}`;
+}
 
 export interface SuppressionsOptions {
   /** Where the names of the linted files are relative to. */
   cwd: string;
   baseline?: Baseline | undefined;
+  /** The hash of a message, as the baseline's entries with a `hash` hold it (baseline.ts's `messageHash`). */
+  messageHash?: ((message: string) => string) | undefined;
   exceptions: readonly ExceptionEntry[];
   /** The configuration file's folder: the exceptions' `files` globs are relative to it. */
   configDir: string;
@@ -34,6 +41,17 @@ export class Suppressions {
   private readonly baselineFiles = new Set<string>();
   readonly exceptions: readonly ExceptionMatcher[];
   readonly baselineDir: string | undefined;
+
+  /** A run's suppressions: the configuration file's exceptions, and the baseline read (src/suppressions/load.ts), if any. */
+  static of(sources: { cwd: string; configFile: ConfigFile | undefined; today: string }, baseline?: Pick<SuppressionsOptions, 'baseline' | 'messageHash'>): Suppressions {
+    return new Suppressions({
+      cwd: sources.cwd,
+      ...baseline,
+      exceptions: sources.configFile?.exceptions ?? [],
+      configDir: sources.configFile ? dirname(sources.configFile.path) : sources.cwd,
+      today: sources.today,
+    });
+  }
 
   constructor(readonly options: SuppressionsOptions) {
     this.exceptions = options.exceptions.map((entry) => new ExceptionMatcher(entry));
@@ -65,7 +83,8 @@ export class Suppressions {
   private baselineEntry(file: string, diagnostic: Readonly<Diagnostic>, subject: DiagnosticSubject): number | undefined {
     const bucket = this.buckets.get(entryKey(file, subject.object, diagnostic.ruleId, subject.pointer));
     if (!bucket) return undefined;
-    return bucket.byHash?.get(messageHash(diagnostic.message)) ?? bucket.any;
+    const hash = bucket.byHash && this.options.messageHash?.(diagnostic.message);
+    return (hash === undefined ? undefined : bucket.byHash?.get(hash)) ?? bucket.any;
   }
 
   /**

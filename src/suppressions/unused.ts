@@ -3,18 +3,19 @@
  * their date. The run records each file's result here (in whatever thread it was linted), then reports these as
  * diagnostics at the entries' own lines, in the baseline file and in `.platlint.yaml`.
  */
-import { resolve } from 'node:path';
+import { resolve } from '../settings-file/path-functions.js';
 import { rulesNamedBy } from '../../rules/aliases.js';
 import baselineUnusedRule from '../../rules/baseline/unused/index.js';
 import exceptionExpiredRule from '../../rules/exception/expired/index.js';
 import exceptionUnusedRule from '../../rules/exception/unused/index.js';
+import { globMatches } from '../engine/globs.js';
 import { FileReporter } from '../engine/reporter.js';
-import type { RuleSettings } from '../engine/settings.js';
-import type { FileResult, RuleFinding } from '../engine/types.js';
+import { isRuleEnabled, type RuleSettings } from '../engine/settings.js';
+import type { FileResult, Rule, RuleFinding } from '../engine/types.js';
 import type { BaselineEntry } from './baseline.js';
-import type { ExceptionEntry } from '../settings-file/load.js';
+import type { ConfigFile, ExceptionEntry } from '../settings-file/load.js';
 import { isExpired } from './exceptions.js';
-import { relativeTo } from '../settings-file/paths.js';
+import { relativeTo, shownPath } from '../settings-file/paths.js';
 import type { Suppressions } from './suppressions.js';
 
 /** Where the CLI reports, and with which settings. */
@@ -27,6 +28,39 @@ export interface UnusedReporting {
   config?: { path: string; name: string; text: string; locationOf(index: number): { line: number; column: number } } | undefined;
   /** The baseline file's name as reported. */
   baselineName?: string | undefined;
+}
+
+/** What a run knows that says where its suppressions' problems are reported, and which files an exception covers. */
+export interface ReportingSources {
+  cwd: string;
+  settingsFor(file: string): RuleSettings;
+  configFile: ConfigFile | undefined;
+  /** The files (absolute) the run would lint under a folder (absolute): the CLI walks it, the playground has its own. */
+  lintableFiles(dir: string): readonly string[];
+}
+
+/**
+ * A ledger's judge (`SuppressionLedger`'s second argument): whether a run could have found a problem of a rule in a
+ * file, by the settings in force there. An id no rule has any more is judged: it never matches.
+ */
+export function judgeBySettings(rules: readonly Rule[], settingsFor: (file: string) => RuleSettings): (ruleId: string, file: string) => boolean {
+  const byId = new Map(rules.map((rule) => [rule.meta.id, rule]));
+  return (ruleId, file) => {
+    const rule = byId.get(ruleId);
+    return !rule || isRuleEnabled(rule.meta, settingsFor(file).get(ruleId));
+  };
+}
+
+export function reportingOf(suppressions: Suppressions, sources: ReportingSources): UnusedReporting {
+  const { configFile, cwd } = sources;
+  const configDir = suppressions.options.configDir;
+  const baseline = suppressions.options.baseline;
+  return {
+    settingsFor: (file) => sources.settingsFor(file),
+    filesMatching: (globs) => sources.lintableFiles(configDir).filter((file) => globMatches(relativeTo(configDir, file), globs, { dot: true })),
+    config: configFile && { path: configFile.path, name: shownPath(cwd, configFile.path), text: configFile.text, locationOf: (index) => configFile.locationOf(['exceptions', index]) },
+    baselineName: baseline && shownPath(cwd, baseline.path),
+  };
 }
 
 function describeRules(entry: ExceptionEntry): string {

@@ -1,3 +1,4 @@
+import { base64Bytes } from '../formats/base64.js';
 import { resolvePlain } from './go-scalar.js';
 import { refusedTabs, type RefusedTab } from './go-tabs.js';
 import { Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type CST, type Document, type DocumentOptions, type ErrorCode, type Node, type ParseOptions, type Scalar, type ScalarTag, type SchemaOptions } from 'yaml';
@@ -17,6 +18,19 @@ const SURELY_STRING: ScalarTag = {
 };
 
 /**
+ * `!!binary` read as Node's Buffer reads base64 (src/formats/base64.ts) wherever the core runs: the yaml package's
+ * own tag reads it with Buffer under Node and with `atob` in a browser, which throws on text that is not strict
+ * base64, so that the same file would be a syntax error in the playground only. What the platform refuses is
+ * judged apart (go-scalar.ts resolveTagged).
+ */
+export const BINARY_TAG: ScalarTag = {
+  tag: 'tag:yaml.org,2002:binary',
+  default: false,
+  identify: (value) => value instanceof Uint8Array,
+  resolve: (source: string) => base64Bytes(source),
+};
+
+/**
  * The options under which the platform's Go decoder and this linter agree on what a scalar means: YAML 1.1
  * booleans, octals and sexagesimals, but timestamps stay strings, as Go's decoder leaves them for string and
  * interface fields (metav1.Time then parses the string itself).
@@ -29,7 +43,7 @@ export const PLATFORM_YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptio
   uniqueKeys: false,
   // Collection keys (`? [a, b]`) would print a Node warning on stderr when converted; platlint reports them itself.
   logLevel: 'error',
-  customTags: (tags) => [SURELY_STRING, ...tags.filter((tag) => typeof tag === 'string' || tag.tag !== 'tag:yaml.org,2002:timestamp')],
+  customTags: (tags) => [SURELY_STRING, ...tags.filter((tag) => typeof tag === 'string' || (tag.tag !== 'tag:yaml.org,2002:timestamp' && tag.tag !== BINARY_TAG.tag)), BINARY_TAG],
 };
 
 /**

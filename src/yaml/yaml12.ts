@@ -4,9 +4,9 @@
  * changes, and nothing is worth a warning.
  */
 import { parseDocument } from 'yaml';
+import { BINARY_TAG } from './parse.js';
 
 const TAG_PREFIX = 'tag:yaml.org,2002:';
-
 /** Throws on bytes that are not UTF-8; a byte-order mark is kept as text, as Buffer#toString keeps it. */
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -28,7 +28,7 @@ function utf8Text(bytes: Uint8Array): string | undefined {
 export function yaml12Text(tag: string, text: string): string | undefined {
   if (!tag.startsWith(TAG_PREFIX)) return undefined;
   // The tag over a double-quoted copy of the text: the yaml package resolves an explicit tag whatever the style.
-  const doc = parseDocument(`!!${tag.slice(TAG_PREFIX.length)} ${JSON.stringify(text)}`, { version: '1.2', intAsBigInt: true });
+  const doc = parseDocument(`!!${tag.slice(TAG_PREFIX.length)} ${JSON.stringify(text)}`, { version: '1.2', intAsBigInt: true, customTags: [BINARY_TAG] });
   if (doc.errors.length > 0 || doc.warnings.length > 0) return undefined;
   const value: unknown = doc.contents && 'value' in doc.contents ? doc.contents.value : undefined;
   if (value instanceof Uint8Array) return utf8Text(value);

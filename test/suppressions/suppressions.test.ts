@@ -16,7 +16,7 @@ function diagnostic(ruleId: string, message: string): Diagnostic {
 
 function suppressions(entries: BaselineEntry[], exceptions: ConstructorParameters<typeof Suppressions>[0]['exceptions'] = []): Suppressions {
   const path = join(DIR, '.platlint-baseline.json');
-  return new Suppressions({ cwd: DIR, baseline: parseBaseline(path, serializeBaseline(entries)), exceptions, configDir: DIR, today: '2026-11-24' });
+  return new Suppressions({ cwd: DIR, baseline: parseBaseline(path, serializeBaseline(entries)), messageHash, exceptions, configDir: DIR, today: '2026-11-24' });
 }
 
 const subject = { object: 'User/jane', pointer: '/spec/x' };

@@ -6,15 +6,21 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitepress';
+import { browserVariantsVitePlugin } from '../../build/variants.js';
 import { githubSlug, repositoryAt } from '../links.js';
 import { legibleCodeColours } from '../code-colours.js';
 import { siteMarkdown } from '../markdown.js';
+import { playgroundExamples } from '../playground-examples.js';
 import { CACHE_DIR, EXAMPLES_HEADING, PAGES_DIR, SITE_DATA_FILE, SITE_DIR, type SiteBuild } from '../site-data.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const site = JSON.parse(readFileSync(join(root, SITE_DATA_FILE), 'utf8')) as SiteBuild;
 
 const repository = repositoryAt(root, site.repositoryUrl);
+
+/** The playground's starting examples (../playground-examples.ts), as a module its page imports. */
+const EXAMPLES_MODULE = 'virtual:platlint-playground-examples';
+const EXAMPLES_ID = `\0${EXAMPLES_MODULE}`;
 
 export default defineConfig({
   title: 'platlint',
@@ -45,6 +51,7 @@ export default defineConfig({
     nav: [
       { text: 'Guide', link: '/', activeMatch: '^/($|index|docs/)' },
       { text: 'Rules', link: '/rules/', activeMatch: '^/rules/' },
+      { text: 'Playground', link: '/playground/', activeMatch: '^/playground/' },
     ],
     sidebar: {
       '/rules/': [
@@ -69,7 +76,15 @@ export default defineConfig({
     },
   },
   vite: {
-    // A page's Web Worker (`new Worker(new URL('./x.ts', import.meta.url), { type: 'module' })`) is bundled as a module.
-    worker: { format: 'es' },
+    plugins: [
+      {
+        name: 'platlint:playground-examples',
+        resolveId: (source) => (source === EXAMPLES_MODULE ? EXAMPLES_ID : null),
+        load: (id) => (id === EXAMPLES_ID ? `export default ${JSON.stringify(playgroundExamples(root))};` : null),
+      },
+    ],
+    // The playground's Web Worker (`new Worker(new URL('../worker.ts', import.meta.url), { type: 'module' })`) is
+    // bundled as a module, as a browser bundle is: the `.browser.ts` variants and the precompiled validators.
+    worker: { format: 'es', plugins: () => [browserVariantsVitePlugin(root)] },
   },
 });

@@ -25,4 +25,9 @@ export class PageWatch {
   requestsOutside(origin: string): string[] {
     return this.requests.filter((url) => new URL(url).origin !== origin);
   }
+
+  /** What a quiet page has none of: console errors, failed requests, requests outside `origin`. */
+  troubles(origin: string): { errors: string[]; failures: string[]; outside: string[] } {
+    return { errors: this.errors, failures: this.failures, outside: this.requestsOutside(origin) };
+  }
 }

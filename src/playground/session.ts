@@ -1,0 +1,140 @@
+/**
+ * What the playground's Web Worker does for the page (./worker.ts wires it to messages): it lints the three texts as
+ * the command does (src/browser/playground.ts), and offers in them what the language server offers in an editor,
+ * through the language server's own conversions (src/lsp/convert.ts, hover.ts): each diagnostic with its quick fixes,
+ * fix all as `--fix` does it, and hover on fields and rule ids.
+ */
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { CodeActionKind, type CodeAction, type TextEdit as LspTextEdit } from 'vscode-languageserver-types';
+import { builtinRules } from '../../rules/index.js';
+import { CONFIG_FILE, MANIFEST_FILE, PlaygroundProject, POLICY_FILE, type PlaygroundRun } from '../browser/playground.js';
+import { lintText } from '../engine/lint.js';
+import type { Diagnostic } from '../engine/types.js';
+import { codeActions, FIX_ALL_KIND, toRange } from '../lsp/convert.js';
+import { hoverAt } from '../lsp/hover.js';
+import type { EditorName, LintReply, OffsetEdit, PageDiagnostic, PlaygroundTexts, QuickFix, Reply, Request } from './protocol.js';
+
+const FILE_NAMES: Readonly<Record<EditorName, string>> = { manifest: MANIFEST_FILE, config: CONFIG_FILE, policy: POLICY_FILE };
+const BUILTIN_IDS = new Set(builtinRules.map((rule) => rule.meta.id));
+
+function documentOf(editor: EditorName, text: string): TextDocument {
+  return TextDocument.create(`playground:///${FILE_NAMES[editor]}`, 'yaml', 1, text);
+}
+
+function offsetEdits(document: TextDocument, action: CodeAction): OffsetEdit[] {
+  const edits: LspTextEdit[] = action.edit?.changes?.[document.uri] ?? [];
+  return edits.map((edit) => ({ from: document.offsetAt(edit.range.start), to: document.offsetAt(edit.range.end), insert: edit.newText }));
+}
+
+/** A diagnostic as an action names it: its rule, range and message. */
+function actionKey(d: { code?: string | number | undefined; range: unknown; message: string }): string {
+  return JSON.stringify([d.code, d.range, d.message]);
+}
+
+interface Linted {
+  texts: PlaygroundTexts;
+  run: PlaygroundRun;
+}
+
+export class PlaygroundSession {
+  private readonly project = new PlaygroundProject();
+  private last: Linted | undefined;
+  /** Requests are answered in the order they came: a fix or a hover is of the texts linted before it. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  handle(request: Request): Promise<Reply> {
+    const answer = this.queue.then(() => this.answer(request));
+    this.queue = answer.catch(() => undefined);
+    return answer.catch((error: unknown) => ({ id: request.id, type: 'error', message: error instanceof Error ? error.message : String(error) }));
+  }
+
+  private async answer(request: Request): Promise<Reply> {
+    switch (request.type) {
+      case 'lint':
+        return { id: request.id, type: 'lint', ...(await this.lint(request.texts)) };
+      case 'fixAll':
+        return { id: request.id, type: 'fixAll', edits: this.fixAll() };
+      case 'hover':
+        return { id: request.id, type: 'hover', markdown: this.hover(request.editor, request.offset) };
+    }
+  }
+
+  private async lint(texts: PlaygroundTexts): Promise<LintReply> {
+    const run = await this.project.lint(texts);
+    this.last = { texts, run };
+    const diagnostics = [
+      ...this.pageDiagnostics('manifest', texts.manifest, run.manifest?.diagnostics ?? [], this.quickFixes(texts.manifest, run)),
+      ...this.pageDiagnostics('config', texts.config, run.config, new Map()),
+      ...this.pageDiagnostics('policy', texts.policy, run.policy, new Map()),
+    ];
+    return { stdout: run.stdout, stderr: run.stderr, diagnostics, fixable: run.manifest?.diagnostics.some((d) => d.fix?.edits.length) ?? false };
+  }
+
+  /** The language server's quick fixes for every diagnostic of the manifest, by the diagnostic they fix. */
+  private quickFixes(text: string, run: PlaygroundRun): Map<string, QuickFix[]> {
+    const byDiagnostic = new Map<string, QuickFix[]>();
+    const { manifest, options } = run;
+    if (!manifest || !options) return byDiagnostic;
+    const document = documentOf('manifest', text);
+    const whole = { start: document.positionAt(0), end: document.positionAt(text.length) };
+    const actions = codeActions({ document, result: manifest, range: whole, contextDiagnostics: [], only: [CodeActionKind.QuickFix], lint: (t) => lintText(t, options), documentChanges: false });
+    for (const action of actions) {
+      const fixed = action.diagnostics?.[0];
+      if (!fixed) continue;
+      const key = actionKey(fixed);
+      byDiagnostic.set(key, [...(byDiagnostic.get(key) ?? []), { title: action.title, preferred: action.isPreferred === true, edits: offsetEdits(document, action) }]);
+    }
+    return byDiagnostic;
+  }
+
+  private pageDiagnostics(editor: EditorName, text: string, diagnostics: readonly Diagnostic[], fixes: ReadonlyMap<string, QuickFix[]>): PageDiagnostic[] {
+    if (diagnostics.length === 0) return [];
+    const document = documentOf(editor, text);
+    return diagnostics.map((d) => {
+      const range = toRange(d);
+      return {
+        editor,
+        from: document.offsetAt(range.start),
+        to: document.offsetAt(range.end),
+        line: d.line,
+        column: d.column,
+        severity: d.severity,
+        ruleId: d.ruleId,
+        message: d.message,
+        ...(d.note === undefined ? {} : { note: d.note }),
+        builtin: BUILTIN_IDS.has(d.ruleId),
+        ...(d.docsUrl === undefined ? {} : { docsUrl: d.docsUrl }),
+        fixes: fixes.get(actionKey({ code: d.ruleId, range, message: d.message })) ?? [],
+      };
+    });
+  }
+
+  /** What fix all does to the manifest last linted: the fixes applied as `--fix` applies them, re-linting until none is left. */
+  private fixAll(): OffsetEdit[] {
+    const { texts, run } = this.last ?? {};
+    if (!texts || !run?.manifest || !run.options) return [];
+    const { options } = run;
+    const document = documentOf('manifest', texts.manifest);
+    const whole = { start: document.positionAt(0), end: document.positionAt(texts.manifest.length) };
+    const [action] = codeActions({ document, result: run.manifest, range: whole, contextDiagnostics: [], only: [FIX_ALL_KIND], lint: (t) => lintText(t, options), documentChanges: false });
+    return action ? offsetEdits(document, action) : [];
+  }
+
+  /** Hover in the manifest (its fields' schema, rule ids in directives) or in `.platlint.yaml` (rule ids). */
+  private hover(editor: EditorName, offset: number): string | null {
+    const { texts, run } = this.last ?? {};
+    if (!texts || !run?.inForce || editor === 'policy') return null;
+    const document = documentOf(editor, texts[editor]);
+    const { inForce, options } = run;
+    const hover = hoverAt(document, document.positionAt(offset), {
+      rules: inForce.rules,
+      docsUrl: (id) => inForce.docsUrl(id),
+      // The page shows each diagnostic's own tooltip: hover adds what the schema and the rules say.
+      diagnostics: [],
+      isConfigFile: editor === 'config',
+      embedded: options?.embedded?.map((source) => source.at) ?? [],
+    });
+    const contents = hover?.contents;
+    return contents && typeof contents === 'object' && 'value' in contents ? contents.value : null;
+  }
+}
