@@ -68,6 +68,9 @@ export function usableConnectorId(entry: ProviderEntry): string | undefined {
   return id !== undefined && id !== '' && isUrlSafeConnectorId(id) ? id : undefined;
 }
 
+/** The message text of a URL field that `httpUrlProblem` rejects; `reason` is what it returned. */
+export const NOT_ABSOLUTE_HTTP_URL = '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}).';
+
 /**
  * Why a value is not an absolute http(s) URL as Go's `url.Parse` reads it (scheme and host present), or undefined
  * when it is one.

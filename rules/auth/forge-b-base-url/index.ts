@@ -1,5 +1,5 @@
 import { defineRule, redactUrlPassword, shown } from '../../api.js';
-import { filledFields, httpUrlProblem } from '../shared.js';
+import { filledFields, httpUrlProblem, NOT_ABSOLUTE_HTTP_URL } from '../shared.js';
 
 const rule = defineRule({
   meta: {
@@ -12,7 +12,7 @@ const rule = defineRule({
   },
   messages: {
     notAbsolute: {
-      text: '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}).',
+      text: NOT_ABSOLUTE_HTTP_URL,
       note: 'The platform appends the OAuth and API paths (/oauth/authorize, /api/v4/...) to it to reach a self-hosted forge. Write the full URL of the instance, e.g. https://gitlab.example.com, or leave baseURL out for the public hosted forge.',
     },
   },

@@ -1,5 +1,5 @@
 import { CALLBACK_PATHS, defineRule, eachProvider, optionalStringAt, parseAbsoluteUrl, type ProviderEntry, redactUrlPassword, shown, splitHostPort } from '../../api.js';
-import { fieldName, filled, httpUrlProblem, usableConnectorId } from '../shared.js';
+import { fieldName, filled, httpUrlProblem, NOT_ABSOLUTE_HTTP_URL, usableConnectorId } from '../shared.js';
 
 const DEFAULT_PORTS: Readonly<Record<string, string>> = { https: '443', http: '80' };
 
@@ -31,7 +31,7 @@ const rule = defineRule({
   },
   messages: {
     notAbsolute: {
-      text: '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}).',
+      text: NOT_ABSOLUTE_HTTP_URL,
       note: 'The identity provider sends the browser back to exactly this address after login. Write the full URL, e.g. {{example}}.',
     },
     wrongCallback: {
@@ -54,7 +54,7 @@ const rule = defineRule({
       severity: 'warning',
     },
     postLogoutNotAbsolute: {
-      text: '{{field}} is "{{value}}", not an absolute http(s) URL ({{reason}}).',
+      text: NOT_ABSOLUTE_HTTP_URL,
       note: 'The provider redirects the browser to it after logout. Write the full URL of a platform page, e.g. {{example}}.',
     },
   },
