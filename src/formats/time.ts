@@ -22,6 +22,8 @@
  * fallback accepts a superset of the fast path, it decides acceptance alone.
  */
 
+import type { ParseFailure, ParseResult } from "./parse-result.js";
+
 export interface RFC3339Fields {
   year: number;
   month: number;
@@ -33,18 +35,15 @@ export interface RFC3339Fields {
   nanosecond: number;
 }
 
-export type RFC3339Result =
-  | {
-      ok: true;
-      /** The offset is zero (`Z`, `+00:00` or `-00:00`). */
-      utc: boolean;
-      /** The zone was written as `Z` (how Kubernetes serializes UTC). */
-      zulu: boolean;
-      /** Zone offset east of UTC in seconds. */
-      offsetSeconds: number;
-      fields: RFC3339Fields;
-    }
-  | { ok: false; reason: string };
+export type RFC3339Result = ParseResult<{
+  /** The offset is zero (`Z`, `+00:00` or `-00:00`). */
+  utc: boolean;
+  /** The zone was written as `Z` (how Kubernetes serializes UTC). */
+  zulu: boolean;
+  /** Zone offset east of UTC in seconds. */
+  offsetSeconds: number;
+  fields: RFC3339Fields;
+}>;
 
 const RFC3339_LAYOUT = "2006-01-02T15:04:05Z07:00";
 
@@ -89,14 +88,14 @@ function goQuote(s: string): string {
   return JSON.stringify(s);
 }
 
-function cannotParse(value: string, elem: string, layoutElem: string): { ok: false; reason: string } {
+function cannotParse(value: string, elem: string, layoutElem: string): ParseFailure {
   return {
     ok: false,
     reason: `parsing time ${goQuote(value)} as ${goQuote(RFC3339_LAYOUT)}: cannot parse ${goQuote(elem)} as ${goQuote(layoutElem)}`,
   };
 }
 
-function outOfRange(value: string, what: string): { ok: false; reason: string } {
+function outOfRange(value: string, what: string): ParseFailure {
   return { ok: false, reason: `parsing time ${goQuote(value)}: ${what} out of range` };
 }
 
