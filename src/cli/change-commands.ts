@@ -1,20 +1,11 @@
 import { Command } from 'commander';
 import type { CliIo } from './io.js';
 import type { LintFlags } from './lint-command.js';
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
+import { reportOptions } from './options.js';
 
 /** The lint options that make sense for one linted file: output, rules and policies, severity filters. */
 function lintOptions(command: Command): Command {
-  return command
-    .option('-f, --format <format>', 'stylish, json, sarif, github, junit or gitlab (repeatable)', collect, [])
-    .option('-o, --output-file <file>', 'write the report of the --format before it to a file (repeatable)', collect, [])
-    .option('-c, --config <file>', 'configuration file (default: .platlint.yaml from the current directory upward)')
-    .option('--no-config', 'ignore configuration files')
-    .option('--rule <id=severity>', 'set a rule (or a glob of rules) to off, info, warn or error (repeatable)', collect, [])
-    .option('--policy <file-or-dir>', 'load custom policy files (repeatable)', collect, [])
+  return reportOptions(command, 'stylish, json, sarif, github, junit or gitlab (repeatable)')
     .option('--quiet', 'report errors only')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this');
 }

@@ -10,10 +10,10 @@ import { defaultCacheLocation, LintCache } from './cache.js';
 import { hashText } from '../project/node-host.js';
 import { readInputFile, resolveInputs } from '../project/files.js';
 import type { CliIo } from './io.js';
-import { fileSizes, lintFilesInParallel, worthParallel } from './parallel.js';
+import { fileSizes, lintFilesInParallel, threadsFor } from './parallel.js';
 import { loadRuleSet } from '../project/rule-set.js';
 import { nearest } from '../engine/suggest.js';
-import { parseMaxWarnings, renamedRuleWarnings, ruleOverrides, UsageError } from './settings.js';
+import { parseMaxWarnings, parseThreads, renamedRuleWarnings, ruleOverrides, UsageError } from './settings.js';
 import { lintOptionsFor, settingsOf, type ProjectLinting } from '../project/file-linting.js';
 import type { ChangeContext } from '../change/context.js';
 import { loadBase } from './base-option.js';
@@ -36,6 +36,7 @@ export interface LintFlags {
   quiet?: boolean;
   verbose?: boolean;
   maxWarnings?: string;
+  threads?: string;
   stdinFilename?: string;
   rule: string[];
   config?: string | false;
@@ -104,6 +105,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const change = previous ?? (flags.base !== undefined ? await loadBase(flags.base, io.cwd) : undefined);
   if (flags.newOnly && flags.base === undefined) throw new UsageError('--new-only needs --base REF (what the change is measured against)');
   const maxWarnings = parseMaxWarnings(flags.maxWarnings);
+  const requestedThreads = parseThreads(flags.threads);
   const ruleSet = await loadRuleSet(flags, io.cwd);
   const { configFile, config, rules, policies, policyFingerprint, isPolicyFixture } = ruleSet;
   const overrides = ruleOverrides(flags.rule, rules);
@@ -215,8 +217,9 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   if (stdin) lintOne(flags.stdinFilename ?? '<stdin>', stdin, false);
   // Enough work and nothing stateful (stdin, change-aware runs, --fix, --cache): lint on every core, policies too.
   const stateless = !wantsStdin && !change && !cache && !flags.fix && !flags.fixDryRun && !baselineRun && inputs.files.length > 1;
-  const sizes = stateless ? fileSizes(inputs.files) : [];
-  const parallel = stateless && worthParallel(sizes);
+  const sizes = stateless && requestedThreads !== 1 ? fileSizes(inputs.files) : [];
+  const threads = stateless ? threadsFor(sizes, requestedThreads) : 1;
+  const parallel = threads > 1;
   const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, policyPaths: flags.policy, ruleFlags: flags.rule, clusterObjects, withFrames, baseline: suppressions.options.baseline?.path ?? false, today } as const;
   const total = inputs.files.length + (wantsStdin ? 1 : 0);
   let done = wantsStdin ? 1 : 0;
@@ -231,7 +234,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
         failed ||= result.ioError !== undefined;
         add(result);
       }
-    }, { onProgress, sizes, ruleSet });
+    }, { onProgress, sizes, ruleSet, threads });
   }
   for (const file of parallel ? [] : inputs.files) {
     onProgress(1);

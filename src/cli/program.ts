@@ -14,15 +14,17 @@ import { UsageError } from './settings.js';
 import { VERSION } from './version.js';
 import { FileWriteError } from '../project/write-file.js';
 import authSamlCaRule from '../../rules/auth/saml-ca/index.js';
-
-
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
-}
+import { collect, configOptions, reportOptions } from './options.js';
 
 /** Runs the command line and returns the exit code: 0 clean, 1 lint errors, 2 usage, I/O or internal failure. */
 export async function main(argv: readonly string[], io: CliIo, env: Readonly<Record<string, string | undefined>> = {}): Promise<number> {
   let exitCode = 0;
+  /** The action of a command whose run gives the exit code. */
+  const exitWith =
+    <Args extends unknown[]>(run: (...args: Args) => number | Promise<number>) =>
+    async (...args: Args): Promise<void> => {
+      exitCode = await run(...args);
+    };
   const program = new Command('platlint')
     .description('Lint and policy-check management.platform/v1 User and Config manifests.\nlint is the default command: platlint [paths...] is platlint lint [paths...].')
     .version(VERSION)
@@ -31,18 +33,12 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.error(s.replace(/\n$/, '').replace(/^error: /, 'platlint: ')) })
     .showSuggestionAfterError();
 
-  program
-    .command('lint', { isDefault: true })
+  reportOptions(program.command('lint', { isDefault: true }), 'stylish, json, sarif, github, junit or gitlab (repeatable; default stylish, github on GitHub Actions)')
     .description('lint files, directories (*.yaml, *.yml), globs, or - for stdin (the default command)')
     .argument('[paths...]', 'files, directories, globs or -')
-    .option('-f, --format <format>', 'stylish, json, sarif, github, junit or gitlab (repeatable; default stylish, github on GitHub Actions)', collect, [])
-    .option('-o, --output-file <file>', 'write the report of the --format before it to a file (repeatable)', collect, [])
-    .option('-c, --config <file>', 'configuration file (default: .platlint.yaml from the current directory upward)')
-    .option('--no-config', 'ignore configuration files')
-    .option('--rule <id=severity>', 'set a rule (or a glob of rules) to off, info, warn or error (repeatable)', collect, [])
-    .option('--policy <file-or-dir>', 'load custom policy files (repeatable)', collect, [])
     .option('--stdin-filename <name>', 'name to report for input read from stdin')
     .option('--quiet', 'report errors only')
+    .option('--threads <count>', 'lint on at most this many threads, the main one included; 1 starts no worker (default: one a core, from 1.25 MB of input, 5 MB on two cores)')
     .option('--statistics', 'after the report, count the problems by rule, with how many are fixable (stylish and json)')
     .option('--verbose', 'also list the files and documents skipped (not platform objects, policy test fixtures), with the reason')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
@@ -56,18 +52,14 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .option('--new-only', 'with --base: report and exit only by what the change introduced')
     .option('--baseline <file>', 'the baseline file (default: .platlint-baseline.json beside the configuration file, else here)')
     .option('--no-baseline', 'report the problems the baseline suppresses too')
-    .action(async (paths: string[], flags: LintFlags) => {
-      exitCode = await runLint(paths, flags, io, env);
-    });
+    .action(exitWith((paths: string[], flags: LintFlags) => runLint(paths, flags, io, env)));
 
   const baseline = program
     .command('baseline')
     .description('lint as platlint does, then write every problem found to the baseline, which later runs suppress')
     .argument('[paths...]', 'files, directories, globs or -')
     .option('--prune', 'only remove the baseline entries that match no problem; add none')
-    .action(async (paths: string[], flags: BaselineFlags) => {
-      exitCode = await runBaseline(paths, flags, io, env);
-    });
+    .action(exitWith((paths: string[], flags: BaselineFlags) => runBaseline(paths, flags, io, env)));
   // It lints exactly as `platlint` does, so it takes the same options.
   const lint = program.commands.find((command) => command.name() === 'lint');
   for (const option of lint?.options ?? []) if (option.long !== '--no-baseline') baseline.addOption(option);
@@ -79,46 +71,34 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
   program
     .command('init')
     .description('write a commented starter .platlint.yaml in the current directory')
-    .action(() => {
-      exitCode = runInit(io);
-    });
+    .action(exitWith(() => runInit(io)));
 
   const ruleSetOptions = (command: Command): Command =>
-    command
-      .option('-c, --config <file>', 'configuration file (default: .platlint.yaml from the current directory upward)')
-      .option('--no-config', 'ignore configuration files')
+    configOptions(command)
       .option('--policy <file-or-dir>', 'also load custom policy files (repeatable)', collect, []);
 
   ruleSetOptions(program.command('rules'))
     .description('list every rule, custom policy rules included, with its category, default severity and description')
     .addOption(new Option('-f, --format <format>', 'table or json').default('table'))
-    .action(async (flags: RuleSetFlags & { format: string }) => {
-      exitCode = await runRules(flags, io);
-    });
+    .action(exitWith((flags: RuleSetFlags & { format: string }) => runRules(flags, io)));
 
   ruleSetOptions(program.command('print-config'))
     .description('print the settings in force for a file: presets, each rule with its severity, options and where that came from, policies, exceptions')
     .argument('<file>', 'the file (it need not exist: settings depend on its path only)')
     .option('--rule <id=severity>', 'set a rule (or a glob of rules) as lint does (repeatable)', collect, [])
     .addOption(new Option('-f, --format <format>', 'stylish or json').default('stylish'))
-    .action(async (file: string, flags: PrintConfigFlags) => {
-      exitCode = await runPrintConfig(file, flags, io);
-    });
+    .action(exitWith((file: string, flags: PrintConfigFlags) => runPrintConfig(file, flags, io)));
 
   ruleSetOptions(program.command('explain'))
     .description("print a rule's documentation (a custom policy rule's definition)")
     .argument('<id>', `rule id, e.g. ${authSamlCaRule.meta.id}`)
-    .action(async (id: string, flags: RuleSetFlags) => {
-      exitCode = await runExplain(id, flags, io);
-    });
+    .action(exitWith((id: string, flags: RuleSetFlags) => runExplain(id, flags, io)));
 
   program
     .command('schema')
     .description('print a JSON Schema: user, config (the resource), manifest (user or config by kind), settings (.platlint.yaml), policy or report')
     .argument('<name>', 'user, config, manifest, settings, policy or report (any case)')
-    .action(async (name: string) => {
-      exitCode = await runSchema(name, io);
-    });
+    .action(exitWith((name: string) => runSchema(name, io)));
 
   program
     .command('lsp')
@@ -142,23 +122,18 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .command('test')
     .description('run policies against the fixture files beside them (# expect: ID markers)')
     .argument('<dir>', 'a directory of policies with their tests')
-    .action(async (dir: string) => {
-      exitCode = await runPolicyTest(dir, io);
-    });
+    .action(exitWith((dir: string) => runPolicyTest(dir, io)));
 
-  policy
-    .command('export')
-    .description('write policy rules (and with --builtin the built-in User checks) as ValidatingAdmissionPolicies and bindings for the cluster')
-    .argument('[paths...]', 'policy files or directories (default: the policies of .platlint.yaml)')
-    .option('-o, --output-file <file>', 'write the YAML to a file instead of stdout')
-    .option('--builtin', "also export the CEL twins of the built-in User rules")
-    .option('--kubernetes-version <version>', "the cluster's Kubernetes version, whose CEL the expressions must compile in (1.30 or later; default: kubernetesVersion of .platlint.yaml, else the newest)")
-    .option('--validation-actions <actions>', 'the bindings\' validationActions for every rule, e.g. Warn or Deny,Audit (default: error Deny, warning Warn, info Audit)')
-    .option('-c, --config <file>', 'configuration file (default: .platlint.yaml from the current directory upward)')
-    .option('--no-config', 'ignore configuration files')
-    .action(async (paths: string[], flags: ExportFlags) => {
-      exitCode = await runPolicyExport(paths, flags, io);
-    });
+  configOptions(
+    policy
+      .command('export')
+      .description('write policy rules (and with --builtin the built-in User checks) as ValidatingAdmissionPolicies and bindings for the cluster')
+      .argument('[paths...]', 'policy files or directories (default: the policies of .platlint.yaml)')
+      .option('-o, --output-file <file>', 'write the YAML to a file instead of stdout')
+      .option('--builtin', "also export the CEL twins of the built-in User rules")
+      .option('--kubernetes-version <version>', "the cluster's Kubernetes version, whose CEL the expressions must compile in (1.30 or later; default: kubernetesVersion of .platlint.yaml, else the newest)")
+      .option('--validation-actions <actions>', 'the bindings\' validationActions for every rule, e.g. Warn or Deny,Audit (default: error Deny, warning Warn, info Audit)'),
+  ).action(exitWith((paths: string[], flags: ExportFlags) => runPolicyExport(paths, flags, io)));
 
   try {
     await program.parseAsync([...argv], { from: 'user' });

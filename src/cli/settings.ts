@@ -31,6 +31,17 @@ export function renamedRuleWarnings(configDeprecations: readonly string[], flags
  * `--max-warnings N`, or undefined when not given (no limit). Digits only: `Number` would read '' and ' ' as 0,
  * the strictest limit, and '0x10' or '1e3' as numbers nobody meant.
  */
+/** The most threads `--threads` may ask for: far more than a machine has cores, for the sake of a clear error. */
+const MAX_THREADS = 64;
+
+/** `--threads`: a whole number of 1 to MAX_THREADS, or undefined (one a core, for input enough to repay it). */
+export function parseThreads(word: string | undefined): number | undefined {
+  if (word === undefined) return undefined;
+  const threads = Number(word);
+  if (!/^\d+$/.test(word) || threads < 1 || threads > MAX_THREADS) throw new UsageError(`--threads takes a whole number from 1 to ${MAX_THREADS}, not ${JSON.stringify(word)}`);
+  return threads;
+}
+
 export function parseMaxWarnings(word: string | undefined): number | undefined {
   if (word === undefined) return undefined;
   const maxWarnings = Number(word);

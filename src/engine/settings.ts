@@ -1,4 +1,5 @@
 import { formerIdsOf } from '../../rules/aliases.js';
+import { memoizeByString } from '../formats/memo.js';
 import { globMatches } from './globs.js';
 import { nearest } from './suggest.js';
 import type { MessageSpec, Rule, RuleMeta, Severity, SeveritySetting } from './types.js';
@@ -103,9 +104,19 @@ export function effectiveSeverity(meta: Pick<RuleMeta, 'severity'>, message: Mes
   return meta.severity === 'off' ? 'warning' : meta.severity;
 }
 
+/**
+ * A message template cut at its placeholders, in threes after the first piece of text: a placeholder as written
+ * (`{{ field }}`), its name, the text after it. Cut once per template: every diagnostic formats a message and a note.
+ */
+const templatePieces = memoizeByString((template) => template.split(/(\{\{\s*(\w+)\s*\}\})/), 1024);
+
 export function formatMessage(template: string, data: Readonly<Record<string, unknown>> | undefined): string {
   if (!data) return template;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
-    name in data ? String(data[name]) : whole,
-  );
+  const pieces = templatePieces(template);
+  let out = pieces[0] ?? '';
+  for (let i = 1; i + 2 < pieces.length; i += 3) {
+    const name = pieces[i + 1] ?? '';
+    out += (name in data ? String(data[name]) : pieces[i]) + (pieces[i + 2] ?? '');
+  }
+  return out;
 }

@@ -1,26 +1,33 @@
+/** The three rows editDistance works in, reused across calls and grown to the longest second word so far. */
+let rows: [Int32Array, Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /**
  * Optimal-string-alignment distance (Levenshtein plus adjacent transpositions, so `emial` is one step from
  * `email`), bounded: returns limit + 1 as soon as the distance must exceed it.
  */
 export function editDistance(a: string, b: string, limit = 3): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let beforePrevious: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  // Did-you-mean compares a name with every known key: a fresh array a row was most of what a comparison allocated.
+  if (rows[0].length <= b.length) rows = [new Int32Array(2 * b.length + 2), new Int32Array(2 * b.length + 2), new Int32Array(2 * b.length + 2)];
+  let [beforePrevious, previous, current] = rows;
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    current[0] = i;
     let rowMin = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, (beforePrevious[j - 2] ?? 0) + 1);
-      current.push(value);
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, beforePrevious[j - 2]! + 1);
+      current[j] = value;
       rowMin = Math.min(rowMin, value);
     }
     if (rowMin > limit) return limit + 1;
+    const oldest = beforePrevious;
     beforePrevious = previous;
     previous = current;
+    current = oldest;
   }
-  return previous[b.length] ?? limit + 1;
+  return previous[b.length]!;
 }
 
 /**

@@ -9,7 +9,9 @@
  *   used for metrics retention.
  */
 
-export type DurationResult = { ok: true; nanoseconds: bigint } | { ok: false; reason: string };
+import type { ParseResult } from "./parse-result.js";
+
+export type DurationResult = ParseResult<{ nanoseconds: bigint }>;
 
 const MAX_INT64 = (1n << 63n) - 1n;
 const TWO_63 = 1n << 63n;
@@ -177,7 +179,7 @@ export function parseGoDuration(s: string): DurationResult {
 // Prometheus model.ParseDuration
 // ---------------------------------------------------------------------------
 
-export type RetentionResult = { ok: true; milliseconds: bigint; nanoseconds: bigint } | { ok: false; reason: string };
+export type RetentionResult = ParseResult<{ milliseconds: bigint; nanoseconds: bigint }>;
 
 /** Units must go in order from biggest to smallest (`pos` increasing). */
 const PROM_UNITS: ReadonlyMap<string, { pos: number; mult: bigint }> = new Map([

@@ -19,9 +19,10 @@
  * (`j@x.org (John)`), surrounding or embedded folding white space (Go skips
  * spaces after `@` and around the address), and address groups.
  */
+import type { ParseResult } from "./parse-result.js";
 import { ipVersion } from "./ip.js";
 
-export type EmailResult = { ok: true; local: string; domain: string } | { ok: false; reason: string };
+export type EmailResult = ParseResult<{ local: string; domain: string }>;
 
 const SPECIALS = new Set(["(", ")", "<", ">", "[", "]", ":", ";", "@", "\\", ",", '"']);
 

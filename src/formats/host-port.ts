@@ -2,6 +2,7 @@
  * Hosts and addresses as Go sees them: loopback hosts, `net.SplitHostPort`, and masking the password in a
  * connection string before it is shown. (The URL parser itself is url.ts.)
  */
+import type { ParseResult } from "./parse-result.js";
 import { isIPv4, isIPv6 } from "./ip.js";
 import { isDNS1123SubdomainCaseless } from "./k8s-names.js";
 
@@ -39,9 +40,7 @@ export function isLocalhost(host: string): boolean {
   return false;
 }
 
-export type HostPortResult =
-  | { ok: true; host: string; port: number | null; kind: "dns" | "ipv4" | "ipv6" }
-  | { ok: false; reason: string };
+export type HostPortResult = ParseResult<{ host: string; port: number | null; kind: "dns" | "ipv4" | "ipv6" }>;
 
 /**
  * A `host[:port]` value such as `platformHost`: no scheme, no path, query or

@@ -46,6 +46,18 @@ export function regexError(msg: string, fmt: string, ...examples: string[]): str
   return out;
 }
 
+/** The two checks of most formats, in apimachinery's order: at most `maxLength` bytes, then a whole match of `pattern`. */
+function lengthAndPattern(value: string, maxLength: number, pattern: RegExp, patternError: string): string[] {
+  const errs: string[] = [];
+  if (byteLength(value) > maxLength) {
+    errs.push(maxLenError(maxLength));
+  }
+  if (!pattern.test(value)) {
+    errs.push(patternError);
+  }
+  return errs;
+}
+
 // ---------------------------------------------------------------------------
 // DNS-1123 label / subdomain, DNS-1035 label
 // ---------------------------------------------------------------------------
@@ -74,6 +86,10 @@ const DNS1035_LABEL_ERR_MSG =
 export const DNS1035_LABEL_MAX_LENGTH = 63;
 const DNS1035_LABEL_RE = new RegExp(`^${DNS1035_LABEL_FMT}$`);
 
+const DNS1123_SUBDOMAIN_ERROR = regexError(DNS1123_SUBDOMAIN_ERR_MSG, DNS1123_SUBDOMAIN_FMT, "example.com");
+const DNS1123_SUBDOMAIN_CASELESS_ERROR = regexError(DNS1123_SUBDOMAIN_CASELESS_ERR_MSG, DNS1123_SUBDOMAIN_FMT, "Example.com");
+const DNS1035_LABEL_ERROR = regexError(DNS1035_LABEL_ERR_MSG, DNS1035_LABEL_FMT, "my-name", "abc-123");
+
 /** `IsDNS1123Label`: lowercase RFC 1123 label, at most 63 bytes (namespaces). */
 export function isDNS1123Label(value: string): string[] {
   const errs: string[] = [];
@@ -94,14 +110,7 @@ export function isDNS1123Label(value: string): string[] {
 
 /** `IsDNS1123Subdomain`: lowercase RFC 1123 subdomain, at most 253 bytes (object names). */
 export function isDNS1123Subdomain(value: string): string[] {
-  const errs: string[] = [];
-  if (byteLength(value) > DNS1123_SUBDOMAIN_MAX_LENGTH) {
-    errs.push(maxLenError(DNS1123_SUBDOMAIN_MAX_LENGTH));
-  }
-  if (!DNS1123_SUBDOMAIN_RE.test(value)) {
-    errs.push(regexError(DNS1123_SUBDOMAIN_ERR_MSG, DNS1123_SUBDOMAIN_FMT, "example.com"));
-  }
-  return errs;
+  return lengthAndPattern(value, DNS1123_SUBDOMAIN_MAX_LENGTH, DNS1123_SUBDOMAIN_RE, DNS1123_SUBDOMAIN_ERROR);
 }
 
 /**
@@ -109,26 +118,12 @@ export function isDNS1123Subdomain(value: string): string[] {
  * {@link isDNS1123Subdomain} but upper case letters are allowed.
  */
 export function isDNS1123SubdomainCaseless(value: string): string[] {
-  const errs: string[] = [];
-  if (byteLength(value) > DNS1123_SUBDOMAIN_MAX_LENGTH) {
-    errs.push(maxLenError(DNS1123_SUBDOMAIN_MAX_LENGTH));
-  }
-  if (!DNS1123_SUBDOMAIN_CASELESS_RE.test(value)) {
-    errs.push(regexError(DNS1123_SUBDOMAIN_CASELESS_ERR_MSG, DNS1123_SUBDOMAIN_FMT, "Example.com"));
-  }
-  return errs;
+  return lengthAndPattern(value, DNS1123_SUBDOMAIN_MAX_LENGTH, DNS1123_SUBDOMAIN_CASELESS_RE, DNS1123_SUBDOMAIN_CASELESS_ERROR);
 }
 
 /** `IsDNS1035Label`: like a DNS-1123 label but must start with a letter. */
 export function isDNS1035Label(value: string): string[] {
-  const errs: string[] = [];
-  if (byteLength(value) > DNS1035_LABEL_MAX_LENGTH) {
-    errs.push(maxLenError(DNS1035_LABEL_MAX_LENGTH));
-  }
-  if (!DNS1035_LABEL_RE.test(value)) {
-    errs.push(regexError(DNS1035_LABEL_ERR_MSG, DNS1035_LABEL_FMT, "my-name", "abc-123"));
-  }
-  return errs;
+  return lengthAndPattern(value, DNS1035_LABEL_MAX_LENGTH, DNS1035_LABEL_RE, DNS1035_LABEL_ERROR);
 }
 
 // ---------------------------------------------------------------------------
@@ -244,17 +239,11 @@ const LABEL_VALUE_ERR_MSG =
   "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
 export const LABEL_VALUE_MAX_LENGTH = 63;
 const LABEL_VALUE_RE = new RegExp(`^${LABEL_VALUE_FMT}$`);
+const LABEL_VALUE_ERROR = regexError(LABEL_VALUE_ERR_MSG, LABEL_VALUE_FMT, "MyValue", "my_value", "12345");
 
 /** `IsValidLabelValue` (= `content.IsLabelValue`): <= 63 bytes, may be empty. */
 export function isValidLabelValue(value: string): string[] {
-  const errs: string[] = [];
-  if (byteLength(value) > LABEL_VALUE_MAX_LENGTH) {
-    errs.push(maxLenError(LABEL_VALUE_MAX_LENGTH));
-  }
-  if (!LABEL_VALUE_RE.test(value)) {
-    errs.push(regexError(LABEL_VALUE_ERR_MSG, LABEL_VALUE_FMT, "MyValue", "my_value", "12345"));
-  }
-  return errs;
+  return lengthAndPattern(value, LABEL_VALUE_MAX_LENGTH, LABEL_VALUE_RE, LABEL_VALUE_ERROR);
 }
 
 /**

@@ -25,6 +25,8 @@
  * with `digitless: true` so a rule can warn that the platform reads them as 0.
  */
 
+import type { ParseResult } from "./parse-result.js";
+
 export interface QuantityValue {
   /** Numerator (carries the sign). */
   num: bigint;
@@ -34,15 +36,12 @@ export interface QuantityValue {
 
 export type QuantityFormat = "DecimalSI" | "BinarySI" | "DecimalExponent";
 
-export type QuantityResult =
-  | {
-      ok: true;
-      value: QuantityValue;
-      format: QuantityFormat;
-      /** The number part had no digit (e.g. `Gi`, `-`): upstream parses it as 0. */
-      digitless: boolean;
-    }
-  | { ok: false; reason: string };
+export type QuantityResult = ParseResult<{
+  value: QuantityValue;
+  format: QuantityFormat;
+  /** The number part had no digit (e.g. `Gi`, `-`): upstream parses it as 0. */
+  digitless: boolean;
+}>;
 
 const SPLIT_RE_STRING = "^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$";
 export const ERR_FORMAT_WRONG = `quantities must match the regular expression '${SPLIT_RE_STRING}'`;

@@ -22,6 +22,8 @@
  * fallback accepts a superset of the fast path, it decides acceptance alone.
  */
 
+import type { ParseFailure, ParseResult } from "./parse-result.js";
+
 export interface RFC3339Fields {
   year: number;
   month: number;
@@ -33,18 +35,15 @@ export interface RFC3339Fields {
   nanosecond: number;
 }
 
-export type RFC3339Result =
-  | {
-      ok: true;
-      /** The offset is zero (`Z`, `+00:00` or `-00:00`). */
-      utc: boolean;
-      /** The zone was written as `Z` (how Kubernetes serializes UTC). */
-      zulu: boolean;
-      /** Zone offset east of UTC in seconds. */
-      offsetSeconds: number;
-      fields: RFC3339Fields;
-    }
-  | { ok: false; reason: string };
+export type RFC3339Result = ParseResult<{
+  /** The offset is zero (`Z`, `+00:00` or `-00:00`). */
+  utc: boolean;
+  /** The zone was written as `Z` (how Kubernetes serializes UTC). */
+  zulu: boolean;
+  /** Zone offset east of UTC in seconds. */
+  offsetSeconds: number;
+  fields: RFC3339Fields;
+}>;
 
 const RFC3339_LAYOUT = "2006-01-02T15:04:05Z07:00";
 
@@ -89,16 +88,34 @@ function goQuote(s: string): string {
   return JSON.stringify(s);
 }
 
-function cannotParse(value: string, elem: string, layoutElem: string): { ok: false; reason: string } {
+function cannotParse(value: string, elem: string, layoutElem: string): ParseFailure {
   return {
     ok: false,
     reason: `parsing time ${goQuote(value)} as ${goQuote(RFC3339_LAYOUT)}: cannot parse ${goQuote(elem)} as ${goQuote(layoutElem)}`,
   };
 }
 
-function outOfRange(value: string, what: string): { ok: false; reason: string } {
+function outOfRange(value: string, what: string): ParseFailure {
   return { ok: false, reason: `parsing time ${goQuote(value)}: ${what} out of range` };
 }
+
+/**
+ * The layout's numbers after the year, each behind its one-character separator: one or two digits (exactly two
+ * where `fixed`) within `range`. The day has none: it is checked against its month at the end, as Go does.
+ */
+const NUMBER_ELEMENTS: readonly {
+  separator: string;
+  layout: string;
+  field: "month" | "day" | "hour" | "minute" | "second";
+  fixed: boolean;
+  range?: readonly [number, number];
+}[] = [
+  { separator: "-", layout: "01", field: "month", fixed: true, range: [1, 12] }, // "01": two-digit month 1..12.
+  { separator: "-", layout: "02", field: "day", fixed: true }, // "02": two-digit day, validated against the month at the end.
+  { separator: "T", layout: "15", field: "hour", fixed: false, range: [0, 23] }, // "15": one- or two-digit hour 0..23.
+  { separator: ":", layout: "04", field: "minute", fixed: true, range: [0, 59] }, // "04": two-digit minute 0..59.
+  { separator: ":", layout: "05", field: "second", fixed: true, range: [0, 59] }, // "05": two-digit second 0..59.
+];
 
 /**
  * Parse `s` as Go's `time.Parse(time.RFC3339, s)` would. On failure the
@@ -118,57 +135,24 @@ export function parseRFC3339(s: string): RFC3339Result {
   const year = Number(yearStr);
   v = v.slice(4);
 
-  // "-"
-  if (!v.startsWith("-")) return cannotParse(orig, v, "-");
-  v = v.slice(1);
+  const fields: RFC3339Fields = { year, month: 0, day: 0, hour: 0, minute: 0, second: 0, nanosecond: 0 };
+  for (const element of NUMBER_ELEMENTS) {
+    if (!v.startsWith(element.separator)) return cannotParse(orig, v, element.separator);
+    v = v.slice(1);
+    const got = getnum(v, element.fixed);
+    if (!got) return cannotParse(orig, v, element.layout);
+    if (element.range && (got.n < element.range[0] || got.n > element.range[1])) return outOfRange(orig, element.field);
+    fields[element.field] = got.n;
+    v = got.rest;
+  }
 
-  // "01": two-digit month 1..12.
-  const mo = getnum(v, true);
-  if (!mo) return cannotParse(orig, v, "01");
-  if (mo.n <= 0 || mo.n > 12) return outOfRange(orig, "month");
-  v = mo.rest;
-
-  if (!v.startsWith("-")) return cannotParse(orig, v, "-");
-  v = v.slice(1);
-
-  // "02": two-digit day, validated against the month at the end.
-  const dd = getnum(v, true);
-  if (!dd) return cannotParse(orig, v, "02");
-  v = dd.rest;
-
-  if (!v.startsWith("T")) return cannotParse(orig, v, "T");
-  v = v.slice(1);
-
-  // "15": one- or two-digit hour 0..23.
-  const hh = getnum(v, false);
-  if (!hh) return cannotParse(orig, v, "15");
-  if (hh.n >= 24) return outOfRange(orig, "hour");
-  v = hh.rest;
-
-  if (!v.startsWith(":")) return cannotParse(orig, v, ":");
-  v = v.slice(1);
-
-  // "04": two-digit minute 0..59.
-  const mi = getnum(v, true);
-  if (!mi) return cannotParse(orig, v, "04");
-  if (mi.n >= 60) return outOfRange(orig, "minute");
-  v = mi.rest;
-
-  if (!v.startsWith(":")) return cannotParse(orig, v, ":");
-  v = v.slice(1);
-
-  // "05": two-digit second 0..59, then an optional fraction ('.' or ',').
-  const ss = getnum(v, true);
-  if (!ss) return cannotParse(orig, v, "05");
-  if (ss.n >= 60) return outOfRange(orig, "second");
-  v = ss.rest;
-  let nanosecond = 0;
+  // After the second, an optional fraction ('.' or ',').
   if (v.length >= 2 && (v[0] === "." || v[0] === ",") && isDigit(v, 1)) {
     let n = 2;
     while (n < v.length && isDigit(v, n)) n++;
     // parseNanoseconds: at most 9 digits are significant (truncation).
     const digits = v.slice(1, Math.min(n, 10));
-    nanosecond = Number(digits.padEnd(9, "0"));
+    fields.nanosecond = Number(digits.padEnd(9, "0"));
     v = v.slice(n);
   }
 
@@ -196,14 +180,14 @@ export function parseRFC3339(s: string): RFC3339Result {
     return { ok: false, reason: `parsing time ${goQuote(orig)}: extra text: ${goQuote(v)}` };
   }
 
-  if (dd.n < 1 || dd.n > daysIn(mo.n, year)) return outOfRange(orig, "day");
+  if (fields.day < 1 || fields.day > daysIn(fields.month, year)) return outOfRange(orig, "day");
 
   return {
     ok: true,
     utc: offsetSeconds === 0,
     zulu,
     offsetSeconds,
-    fields: { year, month: mo.n, day: dd.n, hour: hh.n, minute: mi.n, second: ss.n, nanosecond },
+    fields,
   };
 }
 

@@ -11,6 +11,7 @@
  * is not an IPv6 address (newer Go), and a colon in the first segment of a
  * relative path.
  */
+import type { ParseResult } from "./parse-result.js";
 import { isIPv6 } from "./ip.js";
 import { memoizeByString } from "./memo.js";
 
@@ -39,7 +40,7 @@ export interface GoUrl {
   fragment: string;
 }
 
-export type GoUrlResult = { ok: true; url: GoUrl } | { ok: false; reason: string };
+export type GoUrlResult = ParseResult<{ url: GoUrl }>;
 
 function isHex(c: string | undefined): boolean {
   return c !== undefined && /^[0-9A-Fa-f]$/.test(c);
@@ -283,23 +284,20 @@ function parseGoUrlOnce(rawURL: string): GoUrlResult {
   return { ok: true, url };
 }
 
-export type AbsoluteUrlResult =
-  | {
-      ok: true;
-      /** WHATWG parse of the same string, or null where WHATWG rejects what Go accepts. */
-      url: URL | null;
-      scheme: string;
-      /** Host name without port or IPv6 brackets (Go's `Hostname()`). */
-      host: string;
-      /** Port digits, "" when absent. */
-      port: string;
-      path: string;
-      hasUserInfo: boolean;
-      hasQuery: boolean;
-      hasFragment: boolean;
-      go: GoUrl;
-    }
-  | { ok: false; reason: string };
+export type AbsoluteUrlResult = ParseResult<{
+  /** WHATWG parse of the same string, or null where WHATWG rejects what Go accepts. */
+  url: URL | null;
+  scheme: string;
+  /** Host name without port or IPv6 brackets (Go's `Hostname()`). */
+  host: string;
+  /** Port digits, "" when absent. */
+  port: string;
+  path: string;
+  hasUserInfo: boolean;
+  hasQuery: boolean;
+  hasFragment: boolean;
+  go: GoUrl;
+}>;
 
 /**
  * An absolute URL: Go's `url.Parse` succeeds, `IsAbs()` (scheme present) and

@@ -5,7 +5,7 @@
  * `given` syntax, regular expressions, expression vs. assertions) are done by the loader, with better messages.
  */
 import { SCHEMA_DRAFT } from '../schema/index.js';
-import type { JsonSchema as DocumentJsonSchema, JsonSchemaTypeName } from '../schema/metadata.js';
+import { closedObject, type JsonSchema as DocumentJsonSchema, type JsonSchemaTypeName } from '../schema/metadata.js';
 
 /** The document schemas' subset of JSON Schema, plus union types (`given` is a path or a list of paths). */
 export type JsonSchema = Omit<DocumentJsonSchema, 'type' | 'properties' | 'items' | 'additionalProperties'> & {
@@ -30,20 +30,15 @@ const labelSelectorSchema: JsonSchema = {
     matchExpressions: {
       type: 'array',
       description: 'Set-based requirements on labels.',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['key', 'operator'],
-        properties: {
-          key: { type: 'string', description: 'The label key.' },
-          operator: {
-            type: 'string',
-            enum: ['In', 'NotIn', 'Exists', 'DoesNotExist'],
-            description: 'In and NotIn need values; Exists and DoesNotExist take none.',
-          },
-          values: stringList('Label values for In and NotIn.'),
+      items: closedObject(['key', 'operator'], {
+        key: { type: 'string', description: 'The label key.' },
+        operator: {
+          type: 'string',
+          enum: ['In', 'NotIn', 'Exists', 'DoesNotExist'],
+          description: 'In and NotIn need values; Exists and DoesNotExist take none.',
         },
-      },
+        values: stringList('Label values for In and NotIn.'),
+      }),
     },
   },
 };
@@ -111,25 +106,15 @@ export const policyDocumentSchema: JsonSchema = {
   properties: {
     apiVersion: { type: 'string', enum: ['platlint/v1'] },
     kind: { type: 'string', enum: ['Policy'] },
-    metadata: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['name'],
-      properties: {
-        name: { type: 'string', description: 'Name of the policy.' },
-        description: { type: 'string' },
-        labels: { type: 'object', additionalProperties: { type: 'string' } },
-        annotations: { type: 'object', additionalProperties: { type: 'string' } },
-      },
-    },
-    spec: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['rules'],
-      properties: {
-        rules: { type: 'array', items: policyRuleSchema },
-      },
-    },
+    metadata: closedObject(['name'], {
+      name: { type: 'string', description: 'Name of the policy.' },
+      description: { type: 'string' },
+      labels: { type: 'object', additionalProperties: { type: 'string' } },
+      annotations: { type: 'object', additionalProperties: { type: 'string' } },
+    }),
+    spec: closedObject(['rules'], {
+      rules: { type: 'array', items: policyRuleSchema },
+    }),
   },
 };
 

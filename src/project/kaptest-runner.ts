@@ -6,7 +6,9 @@
 import { dirname, resolve } from 'node:path';
 import { readManifestText, readRegularFile, SIZE_LIMITS } from './read-file.js';
 import { decodeSource } from '../engine/decode.js';
-import { parseYaml } from '../yaml/parse.js';
+import { readingProblems } from '../engine/reading-problems.js';
+import { readYaml } from '../engine/read-yaml.js';
+import { isRecord } from '../platform/data.js';
 import { CelEnvironment } from '../policy/cel/index.js';
 import { placeProblem } from '../policy/schema-problems.js';
 import { PolicySource } from '../policy/source.js';
@@ -47,27 +49,24 @@ function readText(file: string, policy: boolean): { text: string } | { reason: s
 
 /** The ValidatingAdmissionPolicies of a file, compiled, and the problems of those that do not compile. */
 function policiesIn(text: string, show: string, environment: CelEnvironment): { policies: CompiledPolicy[]; problems: string[] } {
-  const parsed = parseYaml(text);
+  // Read as Kubernetes reads a policy (the one reader, src/engine/read-yaml.ts); a syntax error is said at its line.
+  const read = readYaml(text);
+  const { lineCounter } = read.parsed;
   const policies: CompiledPolicy[] = [];
-  const problems: string[] = [];
-  parsed.documents.forEach((doc, index) => {
-    if (doc.errors.length) {
-      problems.push(...doc.errors.map((e) => `  ${show}: YAML syntax error: ${e.message.split('\n')[0] ?? e.code}`));
-      return;
-    }
-    const data = doc.toJS({ maxAliasCount: 100 }) as unknown;
+  const problems = readingProblems(read).map((d) => `  ${show}:${d.line}:${d.column}: ${d.message}`);
+  for (const { data, doc, index, unreadable } of read.documents) {
     // kaptest reads the ValidatingAdmissionPolicies of a file and passes over everything else.
-    if (typeof data !== 'object' || data === null || admissionKindOf(data as Record<string, unknown>) !== POLICY_KIND) return;
-    const source = new PolicySource(text, parsed.lineCounter, doc, index);
-    const read = readPolicy(data);
-    const compiled = read.spec ? compilePolicy(read.spec, environment) : undefined;
-    const found = compiled ? (compiled.ok ? [] : compiled.problems) : read.problems;
+    if (unreadable || !isRecord(data) || admissionKindOf(data) !== POLICY_KIND) continue;
+    const source = new PolicySource(read.parsed.text, lineCounter, doc, index);
+    const policy = readPolicy(data);
+    const compiled = policy.spec ? compilePolicy(policy.spec, environment) : undefined;
+    const found = compiled ? (compiled.ok ? [] : compiled.problems) : policy.problems;
     for (const problem of found) {
       const { spot, message } = placeProblem(problem, source);
       problems.push(`  ${show}:${spot.line}:${spot.column}: ${message}`);
     }
     if (compiled?.ok) policies.push(compiled.policy);
-  });
+  }
   return { policies, problems };
 }
 
@@ -83,13 +82,10 @@ export function runKaptest(manifest: string, show: (file: string) => string, opt
   };
   const read = readManifestText(manifest);
   if ('reason' in read) return fail(read.reason, true);
-  let data: unknown;
-  try {
-    data = parseYaml(read.text).documents[0]?.toJS({ maxAliasCount: 100 });
-  } catch (error) {
-    return fail(`unmarshal manifest YAML: ${(error as Error).message}`);
-  }
-  const spec = readKaptestManifest(data);
+  const manifestRead = readYaml(read.text);
+  const [syntax] = readingProblems(manifestRead);
+  if (syntax) return fail(`unmarshal manifest YAML: ${name}:${syntax.line}:${syntax.column}: ${syntax.message}`);
+  const spec = readKaptestManifest(manifestRead.documents[0]?.data);
   if ('error' in spec) return fail(spec.error);
   const dir = dirname(manifest);
   const environment = new CelEnvironment(options.kubernetesVersion);

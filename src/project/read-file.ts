@@ -80,6 +80,27 @@ function readCapped(fd: number, size: number, limit: number): Buffer | undefined
 }
 
 /**
+ * Files up to this size are read into one buffer of their size; larger ones, and those that say they are empty (as
+ * /proc files do), as readFileSync reads them, with its own checks and errors.
+ */
+const MAX_SIZED_READ = 2 ** 30;
+
+/**
+ * The bytes of a regular file of the size fstat gave, read as readFileSync reads one (up to that size, or to an
+ * early end), without the second fstat it makes: one system call less for each of thousands of small files.
+ */
+function readSized(fd: number, size: number): Buffer {
+  const bytes = Buffer.allocUnsafe(size);
+  let total = 0;
+  while (total < size) {
+    const read = readSync(fd, bytes, total, size - total, null);
+    if (read === 0) break;
+    total += read;
+  }
+  return total === size ? bytes : bytes.subarray(0, total);
+}
+
+/**
  * The bytes of a regular file, or why they cannot be read (`notRegular` for a FIFO, device, socket or directory).
  * `limit` caps the size; without one, as for files to lint, only Node's own limit applies.
  */
@@ -94,7 +115,7 @@ export function readRegularFile(file: string, limit?: SizeLimit): ReadResult {
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { reason: `it is ${kindOf(stat)}, not a regular file`, notRegular: true };
-    if (!limit) return { bytes: readFileSync(fd) };
+    if (!limit) return { bytes: stat.size > 0 && stat.size < MAX_SIZED_READ ? readSized(fd, stat.size) : readFileSync(fd) };
     const bytes = stat.size > limit.bytes ? undefined : readCapped(fd, stat.size, limit.bytes);
     return bytes ? { bytes } : { reason: `it is larger than ${megabytes(limit.bytes)}, the limit for ${limit.of}`, notRegular: false };
   } catch (error) {

@@ -85,6 +85,18 @@ export function obj(
   return schema;
 }
 
+/**
+ * A closed object with required properties as the schemas of platlint's own files (policies, admission policies,
+ * `.platlint.yaml`) write it: those schemas are printed as they are, in this key order, where {@link obj} writes the
+ * document schemas' order.
+ */
+export function closedObject<Properties>(
+  required: string[],
+  properties: Properties,
+): { type: 'object'; additionalProperties: false; required: string[]; properties: Properties } {
+  return { type: 'object', additionalProperties: false, required, properties };
+}
+
 /** An open map from any key to a string (labels, annotations, headers). */
 export function strMap(description: string): JsonSchema {
   return { type: 'object', description, additionalProperties: { type: 'string' } };

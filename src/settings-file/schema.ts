@@ -1,5 +1,6 @@
 import exceptionExpiredRule from '../../rules/exception/expired/index.js';
 import { KUBERNETES_VERSIONS } from '../policy/cel/versions.js';
+import { closedObject } from '../schema/metadata.js';
 
 const severity = {
   description: 'off, info, warn (or warning), error, or on (the rule\'s own default severities)',
@@ -28,19 +29,14 @@ const globs = (description: string) => ({ type: 'array', items: { type: 'string'
 const exceptions = {
   type: 'array',
   description: 'Deliberate, reviewed deviations: problems matching an entry are suppressed and listed with its reason.',
-  items: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['rules', 'reason'],
-    properties: {
-      rules: globs('Rule ids or globs over rule ids (former ids of renamed rules too).'),
-      files: globs('Globs of files, relative to this file; absent: every file.'),
-      objects: globs('Kind/name of objects, globs on the name (User/ci-*); absent: every object.'),
-      paths: globs('Data paths (status.auth.password, or JSON Pointers); a path covers what is under it; absent: every path.'),
-      reason: { type: 'string', minLength: 1, description: 'Why the deviation is accepted: required.' },
-      expires: { type: 'string', format: 'date', description: `YYYY-MM-DD: the last day the exception applies; after it, ${exceptionExpiredRule.meta.id}.` },
-    },
-  },
+  items: closedObject(['rules', 'reason'], {
+    rules: globs('Rule ids or globs over rule ids (former ids of renamed rules too).'),
+    files: globs('Globs of files, relative to this file; absent: every file.'),
+    objects: globs('Kind/name of objects, globs on the name (User/ci-*); absent: every object.'),
+    paths: globs('Data paths (status.auth.password, or JSON Pointers); a path covers what is under it; absent: every path.'),
+    reason: { type: 'string', minLength: 1, description: 'Why the deviation is accepted: required.' },
+    expires: { type: 'string', format: 'date', description: `YYYY-MM-DD: the last day the exception applies; after it, ${exceptionExpiredRule.meta.id}.` },
+  }),
 };
 
 const names = (description: string) => ({ type: 'array', items: { type: 'string' }, description });
@@ -64,35 +60,25 @@ const admission = {
     authorizer: {
       type: 'array',
       description: "What the authorizer allows the user (RBAC's rules): every other authorizer check is denied; without this key, all are.",
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['verbs'],
-        properties: {
-          verbs: names('Verbs allowed, or "*".'),
-          apiGroups: names('API groups ("" for the core group, "*"); absent: any.'),
-          resources: names('Resources (users, users/status, "*"); absent: any.'),
-          resourceNames: names('Object names; absent: any.'),
-          namespaces: names('Namespaces ("" for cluster-scoped objects); absent: any.'),
-          nonResourceURLs: names('Paths of non-resource requests (/healthz, /metrics/*).'),
-          serviceAccounts: names('For checks as these service accounts (namespace/name, "*") instead of the user.'),
-        },
-      },
+      items: closedObject(['verbs'], {
+        verbs: names('Verbs allowed, or "*".'),
+        apiGroups: names('API groups ("" for the core group, "*"); absent: any.'),
+        resources: names('Resources (users, users/status, "*"); absent: any.'),
+        resourceNames: names('Object names; absent: any.'),
+        namespaces: names('Namespaces ("" for cluster-scoped objects); absent: any.'),
+        nonResourceURLs: names('Paths of non-resource requests (/healthz, /metrics/*).'),
+        serviceAccounts: names('For checks as these service accounts (namespace/name, "*") instead of the user.'),
+      }),
     },
     resources: {
       type: 'array',
       description: "Kinds whose resource (plural) or scope platlint's guess gets wrong, for resource rules and namespaces.",
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['kind'],
-        properties: {
-          group: { type: 'string', description: 'The API group ("" for the core group); absent: any group.' },
-          kind: { type: 'string' },
-          resource: { type: 'string', description: 'The lowercase plural the API serves it as.' },
-          scope: { enum: ['Cluster', 'Namespaced'] },
-        },
-      },
+      items: closedObject(['kind'], {
+        group: { type: 'string', description: 'The API group ("" for the core group); absent: any group.' },
+        kind: { type: 'string' },
+        resource: { type: 'string', description: 'The lowercase plural the API serves it as.' },
+        scope: { enum: ['Cluster', 'Namespaced'] },
+      }),
     },
   },
 };
@@ -132,36 +118,26 @@ export const configFileSchema = {
     overrides: {
       type: 'array',
       description: 'Settings for some files only; later overrides win.',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['files'],
-        properties: {
-          files: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'Globs relative to this file.' },
-          extends: extendsList,
-          rules,
-        },
-      },
+      items: closedObject(['files'], {
+        files: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'Globs relative to this file.' },
+        extends: extendsList,
+        rules,
+      }),
     },
     embedded: {
       type: 'array',
       description: "The platform configuration kept inside other files (a values file's block, a Secret's key), linted as a Config's content.",
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['files', 'at'],
-        properties: {
-          files: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'Globs relative to this file.' },
-          at: {
-            description: 'Where the configuration is in those files: a dot path (stringData.config), or a list of keys when a key holds a dot.',
-            anyOf: [
-              { type: 'string', pattern: '^[^.]+(\\.[^.]+)*$' },
-              { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
-            ],
-          },
-          as: { enum: ['Config'], description: 'What the value is linted as: Config (the default; the only kind for now).' },
+      items: closedObject(['files', 'at'], {
+        files: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'Globs relative to this file.' },
+        at: {
+          description: 'Where the configuration is in those files: a dot path (stringData.config), or a list of keys when a key holds a dot.',
+          anyOf: [
+            { type: 'string', pattern: '^[^.]+(\\.[^.]+)*$' },
+            { type: 'array', items: { type: 'string', minLength: 1 }, minItems: 1 },
+          ],
         },
-      },
+        as: { enum: ['Config'], description: 'What the value is linted as: Config (the default; the only kind for now).' },
+      }),
     },
     exceptions,
   },

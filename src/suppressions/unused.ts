@@ -72,8 +72,9 @@ export class SuppressionLedger {
   private readonly usedExceptions = new Set<number>();
   /** Baseline entries whose problem an exception suppressed instead, with that exception. */
   private readonly takenOver = new Map<number, number>();
-  /** Absolute paths of the files linted (read), whatever they held. */
-  private readonly linted = new Set<string>();
+  /** The files linted (read), whatever they held, as the results name them; made absolute when first asked. */
+  private readonly lintedAsNamed: string[] = [];
+  private lintedPaths: Set<string> | undefined;
 
   /**
    * `judges(ruleId, file)`: whether the run could have found a problem of that rule in that file (absolute): an entry
@@ -86,7 +87,8 @@ export class SuppressionLedger {
 
   record(result: FileResult): void {
     if (result.ioError !== undefined) return;
-    this.linted.add(resolve(this.suppressions.options.cwd, result.file));
+    this.lintedAsNamed.push(result.file);
+    this.lintedPaths?.add(resolve(this.suppressions.options.cwd, result.file));
     for (const s of result.suppressed ?? []) {
       (s.by === 'baseline' ? this.usedEntries : this.usedExceptions).add(s.entry);
       if (s.overlaps !== undefined) this.takenOver.set(s.overlaps, s.entry);
@@ -94,7 +96,16 @@ export class SuppressionLedger {
   }
 
   hasLinted(absolute: string): boolean {
-    return this.linted.has(absolute);
+    return this.linted().has(absolute);
+  }
+
+  /**
+   * Absolute paths of the files linted. Resolved on demand: most runs have no baseline or exception to judge, and
+   * resolving every file's path as its result came in was a measurable part of a run over thousands of small files.
+   */
+  private linted(): Set<string> {
+    this.lintedPaths ??= new Set(this.lintedAsNamed.map((file) => resolve(this.suppressions.options.cwd, file)));
+    return this.lintedPaths;
   }
 
   /** Indices of the baseline entries whose file this run linted and that matched nothing. */
@@ -102,7 +113,7 @@ export class SuppressionLedger {
     const baseline = this.suppressions.options.baseline;
     const dir = this.suppressions.baselineDir;
     if (!baseline || dir === undefined) return [];
-    const lintedNames = new Set([...this.linted].map((file) => relativeTo(dir, file)));
+    const lintedNames = new Set([...this.linted()].map((file) => relativeTo(dir, file)));
     const judged = (entry: BaselineEntry): boolean => rulesNamedBy(entry.rule).some((rule) => this.judges(rule, resolve(dir, entry.file)));
     const unused = (entry: BaselineEntry, index: number): boolean => !this.usedEntries.has(index) && lintedNames.has(entry.file) && judged(entry);
     return baseline.entries.flatMap((entry, index) => (unused(entry, index) ? [index] : []));
@@ -158,6 +169,6 @@ export class SuppressionLedger {
 
   /** An exception with `files` is judged only by a run that linted every file they match; one without, by any run. */
   private judged(entry: ExceptionEntry, reporting: UnusedReporting): boolean {
-    return entry.files === undefined || reporting.filesMatching(entry.files).every((file) => this.linted.has(file));
+    return entry.files === undefined || reporting.filesMatching(entry.files).every((file) => this.linted().has(file));
   }
 }

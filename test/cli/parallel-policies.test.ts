@@ -5,11 +5,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCorpus } from '../bench/corpus.js';
-import { PARALLEL_MIN_BYTES } from '../../src/cli/parallel.js';
 import { BIN, runCli } from '../helpers/cli.js';
 
 const POLICY = `apiVersion: platlint/v1
@@ -41,9 +40,7 @@ describe('custom policies on worker threads', () => {
   let dir = '';
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'platlint-parallel-policies-'));
-    const { manifest } = ensureCorpus(join(dir, 'corpus'), { files: 1200, docsPerFile: 1, seed: 11 });
-    // The premise: enough work for the worker threads.
-    expect(manifest.counts.bytes).toBeGreaterThan(PARALLEL_MIN_BYTES);
+    ensureCorpus(join(dir, 'corpus'), { files: 1200, docsPerFile: 1, seed: 11 });
     mkdirSync(join(dir, 'corpus', 'acme', 'tests'), { recursive: true });
     writeFileSync(join(dir, 'corpus', 'acme', 'policy.yaml'), POLICY);
     writeFileSync(join(dir, 'corpus', 'acme', 'tests', 'seven.yaml'), FIXTURE);
@@ -55,16 +52,16 @@ describe('custom policies on worker threads', () => {
     const profiles = join(dir, 'profiles');
     mkdirSync(profiles);
     const args = ['corpus', '--format', 'json'];
-    const profiled = spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, BIN, ...args], { cwd: dir, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } });
+    const profiled = spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, BIN, ...args, '--threads', '3'], { cwd: dir, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } });
     const parallel = { status: profiled.status, stdout: profiled.stdout, stderr: profiled.stderr };
     // --cache keeps a run on the main thread.
     const serial = runCli([...args, '--cache', '--cache-location', join(dir, 'lint.cache')], { cwd: dir });
     expect(parallel.stderr).toBe('');
     expect(parallel.status).toBe(1);
     expect(parallel.stdout).toBe(serial.stdout);
-    // Every thread linted, the main thread and one worker per further core (at most 8): a profile each, each in the engine.
+    // Every thread linted, the main thread and the two workers --threads 3 asked for: a profile each, each in the engine.
     const linting = readdirSync(profiles).filter((name) => readFileSync(join(profiles, name), 'utf8').includes('"functionName":"runRules"'));
-    expect(linting).toHaveLength(Math.min(8, availableParallelism()));
+    expect(linting).toHaveLength(3);
 
     type Report = { results: { file: string; diagnostics: { ruleId: string; message: string; line: number; column: number }[]; skipped?: { reason: string }[] }[] };
     const report = JSON.parse(parallel.stdout) as Report;
@@ -87,4 +84,14 @@ describe('custom policies on worker threads', () => {
     // The policy's fixture is skipped on whichever thread meets it.
     expect(report.results.find((r) => r.file === 'corpus/acme/tests/seven.yaml')?.skipped?.map((s) => s.reason)).toEqual(['policy test fixture; run `platlint policy test`']);
   }, 180_000);
+  it('lints on the main thread alone with --threads 1, and takes only a whole number of threads from 1 to 64', () => {
+    const profiles = join(dir, 'profiles-one');
+    mkdirSync(profiles);
+    const one = spawnSync(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${profiles}`, BIN, 'corpus', '--format', 'json', '--threads', '1'], { cwd: dir, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NO_COLOR: '1' } });
+    expect(one.status).toBe(1);
+    expect(readdirSync(profiles)).toHaveLength(1);
+    for (const word of ['0', '65', '1.5', 'two', '']) {
+      expect(runCli(['corpus', '--threads', word], { cwd: dir })).toMatchObject({ status: 2, stdout: '', stderr: `platlint: --threads takes a whole number from 1 to 64, not ${JSON.stringify(word)}\n` });
+    }
+  });
 });

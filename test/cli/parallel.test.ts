@@ -5,7 +5,7 @@ import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureCorpus } from '../bench/corpus.js';
 import { pathToFileURL } from 'node:url';
-import { chunkByBytes, CHUNKS_AHEAD, createFileLinter, decodeResults, encodeResults, lintFilesInParallel, PARALLEL_MIN_BYTES, workerHeapLimitMb, workerYoungGenerationMb, worthParallel } from '../../src/cli/parallel.js';
+import { chunkByBytes, CHUNKS_AHEAD, createFileLinter, decodeResults, encodeResults, lintFilesInParallel, PARALLEL_MIN_BYTES, threadsFor, TWO_CORE_MIN_BYTES, workerHeapLimitMb, workerYoungGenerationMb } from '../../src/cli/parallel.js';
 import type { FileResult } from '../../src/engine/types.js';
 import { BIN, ROOT, runCli } from '../helpers/cli.js';
 import { yamlFilesUnder } from '../helpers/files.js';
@@ -14,8 +14,8 @@ import { yamlFilesUnder } from '../helpers/files.js';
 /** The lint worker's script as tsc builds it, unbundled. */
 const BUILT_WORKER = join(ROOT, 'dist', 'src', 'cli', 'lint-worker.js');
 
-// More bytes than PARALLEL_MIN_BYTES (the generated Users are about 1.2 kB each): the built CLI lints them on
-// worker threads. `--cache` keeps a run on the main thread alone, which gives the reference report.
+// With --threads 2 the built CLI lints these on a worker thread too, whatever the machine's cores; `--cache` keeps a
+// run on the main thread alone, which gives the reference report.
 const FILES = 1200;
 
 describe('deciding on worker threads and cutting chunks', () => {
@@ -36,11 +36,22 @@ describe('deciding on worker threads and cutting chunks', () => {
     expect(decoded[1]).not.toHaveProperty('frameLines');
   });
 
-  it('starts workers only for enough bytes, more than one file and more than one core', () => {
-    expect(worthParallel([PARALLEL_MIN_BYTES / 2, PARALLEL_MIN_BYTES / 2], 2)).toBe(true);
-    expect(worthParallel([PARALLEL_MIN_BYTES / 2, PARALLEL_MIN_BYTES / 2 - 1], 2)).toBe(false);
-    expect(worthParallel([PARALLEL_MIN_BYTES * 4], 2)).toBe(false);
-    expect(worthParallel([PARALLEL_MIN_BYTES, PARALLEL_MIN_BYTES], 1)).toBe(false);
+  it('starts workers only for enough bytes (more on two cores), more than one file and more than one core', () => {
+    const half = (bytes: number): number[] => [bytes / 2, bytes / 2];
+    expect([4, 8].map((cores) => threadsFor(half(PARALLEL_MIN_BYTES), undefined, cores))).toEqual([4, 8]);
+    expect(threadsFor([PARALLEL_MIN_BYTES / 2, PARALLEL_MIN_BYTES / 2 - 1], undefined, 4)).toBe(1);
+    expect(threadsFor(half(PARALLEL_MIN_BYTES), undefined, 2)).toBe(1);
+    expect(threadsFor([TWO_CORE_MIN_BYTES / 2, TWO_CORE_MIN_BYTES / 2 - 1], undefined, 2)).toBe(1);
+    expect(threadsFor(half(TWO_CORE_MIN_BYTES), undefined, 2)).toBe(2);
+    expect(threadsFor([TWO_CORE_MIN_BYTES * 4], undefined, 4)).toBe(1);
+    expect(threadsFor(half(TWO_CORE_MIN_BYTES * 4), undefined, 1)).toBe(1);
+  });
+
+  it('takes the threads asked for (--threads) whatever the size, but no more than one a file', () => {
+    expect(threadsFor([100, 100, 100], 2, 1)).toBe(2);
+    expect(threadsFor([100, 100, 100], 8, 2)).toBe(3);
+    expect(threadsFor([TWO_CORE_MIN_BYTES * 2, TWO_CORE_MIN_BYTES * 2], 1, 8)).toBe(1);
+    expect(threadsFor([100], 4, 4)).toBe(1);
   });
 
   it('cuts consecutive chunks by bytes, not by count, keeping every file once and in order', () => {
@@ -195,16 +206,14 @@ describe('linting many files on worker threads', () => {
   let dir = '';
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'platlint-parallel-'));
-    const { manifest } = ensureCorpus(join(dir, 'corpus'), { files: FILES, docsPerFile: 1, seed: 5 });
-    // The premise of these tests: enough work for the worker threads.
-    expect(manifest.counts.bytes).toBeGreaterThan(PARALLEL_MIN_BYTES);
+    ensureCorpus(join(dir, 'corpus'), { files: FILES, docsPerFile: 1, seed: 5 });
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   const serial = (args: string[], name: string): ReturnType<typeof runCli> => runCli([...args, '--cache', '--cache-location', join(dir, `${name}.cache`)], { cwd: dir });
 
   it('reports exactly what a single-threaded run reports, in the same order', () => {
-    const parallel = runCli(['corpus', '--format', 'json', '-o', 'parallel.json', '--format', 'stylish'], { cwd: dir });
+    const parallel = runCli(['corpus', '--threads', '2', '--format', 'json', '-o', 'parallel.json', '--format', 'stylish'], { cwd: dir });
     const reference = serial(['corpus', '--format', 'json', '-o', 'serial.json', '--format', 'stylish'], 'a');
     expect(parallel.status).toBe(1);
     expect(reference.status).toBe(1);
@@ -214,7 +223,7 @@ describe('linting many files on worker threads', () => {
 
   it('applies --rule and --quiet in every thread', () => {
     const args = ['corpus', '--quiet', '--rule', 'schema/*=off', '--format', 'json'];
-    const parallel = runCli(args, { cwd: dir });
+    const parallel = runCli([...args, '--threads', '2'], { cwd: dir });
     expect(parallel.stdout).toBe(serial(args, 'b').stdout);
     expect(parallel.stdout).not.toContain('schema/');
     expect(parallel.stdout).not.toContain('"warning"');
@@ -227,7 +236,7 @@ describe('linting many files on worker threads', () => {
       const probe = runCli(['corpus/d0001/manifest-000150.yaml'], { cwd: dir });
       // Running as root, nothing is unreadable: nothing to test then.
       if (probe.status !== 2) return;
-      const parallel = runCli(['corpus', '--format', 'json'], { cwd: dir });
+      const parallel = runCli(['corpus', '--threads', '2', '--format', 'json'], { cwd: dir });
       expect(parallel.status).toBe(2);
       expect(parallel.stderr).toContain('cannot read corpus/d0001/manifest-000150.yaml: EACCES');
       expect((JSON.parse(parallel.stdout) as { summary: { files: number } }).summary.files).toBe(FILES);
@@ -239,7 +248,7 @@ describe('linting many files on worker threads', () => {
   it('counts files done on worker threads in the progress display of a terminal', () => {
     // script(1) gives the CLI a pseudo-terminal; outside CI, stderr on a terminal shows the progress.
     const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'CI' && key !== 'GITHUB_ACTIONS')) as Record<string, string>;
-    const run = spawnSync('script', ['-qec', `'${process.execPath}' '${BIN}' corpus --format json -o pty.json`, '/dev/null'], { cwd: dir, env: { ...env, TERM: 'xterm' }, encoding: 'utf8', timeout: 60_000 });
+    const run = spawnSync('script', ['-qec', `'${process.execPath}' '${BIN}' corpus --threads 2 --format json -o pty.json`, '/dev/null'], { cwd: dir, env: { ...env, TERM: 'xterm' }, encoding: 'utf8', timeout: 60_000 });
     expect(run.status).toBe(1);
     expect(run.stdout).toContain(`platlint: linting ${FILES}/${FILES} files`);
     expect(run.stdout.endsWith('\r\u001b[K')).toBe(true);
@@ -248,7 +257,7 @@ describe('linting many files on worker threads', () => {
   it('honours ignore globs of the config file', () => {
     writeFileSync(join(dir, '.platlint.yaml'), 'ignore: ["corpus/d0000/**"]\n');
     try {
-      const parallel = runCli(['corpus', '--format', 'json'], { cwd: dir });
+      const parallel = runCli(['corpus', '--threads', '2', '--format', 'json'], { cwd: dir });
       expect((JSON.parse(parallel.stdout) as { summary: { files: number } }).summary.files).toBe(FILES - 100);
       expect(parallel.stdout).toBe(serial(['corpus', '--format', 'json'], 'c').stdout);
     } finally {

@@ -69,6 +69,9 @@ export function check(root: Expr, env: CheckEnv): Checked {
   return new Checker(env).run(root);
 }
 
+/** The expression of one kind. */
+type ExprOf<Kind extends Expr['kind']> = Extract<Expr, { kind: Kind }>;
+
 class Checker {
   private mapping = new Mapping();
   private freeTypeVars = 0;
@@ -115,43 +118,38 @@ class Checker {
     return this.env.lookupIdent(name.startsWith('.') ? name.slice(1) : name);
   }
 
+  /** The check of each kind of expression. */
+  private readonly checks: { [Kind in Expr['kind']]: (e: ExprOf<Kind>) => void } = {
+    literal: (e) => this.setType(e, typeOfValue(e.value)),
+    ident: (e) => this.checkIdent(e),
+    select: (e) => this.checkSelect(e),
+    call: (e) => this.checkCall(e),
+    list: (e) => this.checkList(e),
+    map: (e) => this.checkMap(e),
+    struct: (e) => this.checkStruct(e),
+    comprehension: (e) => this.checkComprehension(e),
+  };
+
   private check(e: Expr): void {
-    switch (e.kind) {
-      case 'literal':
-        this.setType(e, typeOfValue(e.value));
-        return;
-      case 'ident': {
-        const ident = this.resolveIdent(e.name);
-        if (ident) {
-          this.setType(e, ident.type);
-          this.setIdentRef(e, e.name, ident);
-          return;
-        }
-        this.setType(e, ERROR);
-        this.error(e.id, `undeclared reference to '${e.name}' (in container '')`);
-        return;
-      }
-      case 'select':
-        this.checkSelect(e);
-        return;
-      case 'call':
-        this.checkCall(e);
-        return;
-      case 'list':
-        this.checkList(e);
-        return;
-      case 'map':
-        this.checkMap(e);
-        return;
-      case 'struct':
-        for (const field of e.fields) this.check(field.value);
-        this.setType(e, ERROR);
-        this.error(e.id, `undeclared reference to '${e.typeName}' (in container '')`);
-        return;
-      case 'comprehension':
-        this.checkComprehension(e);
-        return;
+    // The table pairs each kind with its check; TypeScript cannot follow that pairing through a lookup.
+    (this.checks[e.kind] as (e: Expr) => void)(e);
+  }
+
+  private checkIdent(e: ExprOf<'ident'>): void {
+    const ident = this.resolveIdent(e.name);
+    if (ident) {
+      this.setType(e, ident.type);
+      this.setIdentRef(e, e.name, ident);
+      return;
     }
+    this.setType(e, ERROR);
+    this.error(e.id, `undeclared reference to '${e.name}' (in container '')`);
+  }
+
+  private checkStruct(e: ExprOf<'struct'>): void {
+    for (const field of e.fields) this.check(field.value);
+    this.setType(e, ERROR);
+    this.error(e.id, `undeclared reference to '${e.typeName}' (in container '')`);
   }
 
   /** The reference of a name; one written with a leading dot names a global (`.y`), which no local shadows. */
@@ -160,7 +158,7 @@ class Checker {
     this.refs.set(e.id, { kind: 'ident', name: root ? name.slice(1) : name, ...(ident.value !== undefined ? { value: ident.value } : {}), ...(root ? { root } : {}) });
   }
 
-  private checkSelect(e: Extract<Expr, { kind: 'select' }>): void {
+  private checkSelect(e: ExprOf<'select'>): void {
     if (!e.testOnly) {
       const name = qualifiedName(e);
       const first = name?.split('.')[0];
@@ -205,7 +203,7 @@ class Checker {
     return isOpt || optional ? optionalOf(result) : result;
   }
 
-  private checkCall(e: Extract<Expr, { kind: 'call' }>): void {
+  private checkCall(e: ExprOf<'call'>): void {
     if (e.fn === '_?._') {
       const [operand, field] = e.args;
       if (e.target || !operand || !field || e.args.length !== 2) {
@@ -250,7 +248,7 @@ class Checker {
     this.error(e.id, `undeclared reference to '${e.fn}' (in container '')`);
   }
 
-  private resolve(e: Extract<Expr, { kind: 'call' }>, decl: FunctionDecl, target: Expr | undefined, global: boolean): void {
+  private resolve(e: ExprOf<'call'>, decl: FunctionDecl, target: Expr | undefined, global: boolean): void {
     const argTypes = [...(target ? [this.typeOf(target)] : []), ...e.args.map((a) => this.typeOf(a))];
     let result: CelType | undefined;
     const matched: Overload[] = [];
@@ -313,7 +311,7 @@ class Checker {
     return inner;
   }
 
-  private checkList(e: Extract<Expr, { kind: 'list' }>): void {
+  private checkList(e: ExprOf<'list'>): void {
     let elems: CelType | undefined;
     e.elements.forEach((element, i) => {
       this.check(element);
@@ -324,7 +322,7 @@ class Checker {
     this.setType(e, listOf(elems ?? this.newTypeVar()));
   }
 
-  private checkMap(e: Extract<Expr, { kind: 'map' }>): void {
+  private checkMap(e: ExprOf<'map'>): void {
     let keys: CelType | undefined;
     let values: CelType | undefined;
     for (const entry of e.entries) {

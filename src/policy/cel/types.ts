@@ -65,22 +65,21 @@ export function param(name: string): CelType {
   return { kind: 'param', name };
 }
 
+/** The name a named type (opaque, object, type parameter) carries; any other type goes by its kind. */
+function nameOrKind(type: CelType): string {
+  return type.kind === 'opaque' || type.kind === 'object' || type.kind === 'param' ? type.name : type.kind;
+}
+
+/** The kinds whose cel-go type name is not their own. */
+const TYPE_NAMES: Partial<Record<CelType['kind'], string>> = {
+  null: 'null_type',
+  duration: 'google.protobuf.Duration',
+  timestamp: 'google.protobuf.Timestamp',
+};
+
 /** The type's own name (cel-go's TypeName): `int`, `list`, `google.protobuf.Duration`, `net.IP`. */
 export function typeName(type: CelType): string {
-  switch (type.kind) {
-    case 'null':
-      return 'null_type';
-    case 'duration':
-      return 'google.protobuf.Duration';
-    case 'timestamp':
-      return 'google.protobuf.Timestamp';
-    case 'opaque':
-    case 'object':
-    case 'param':
-      return type.name;
-    default:
-      return type.kind;
-  }
+  return TYPE_NAMES[type.kind] ?? nameOrKind(type);
 }
 
 /** The type as cel-go's checker prints it in messages (checker.FormatCELType). */
@@ -98,11 +97,8 @@ export function formatType(type: CelType): string {
       return type.param ? `type(${formatType(type.param)})` : 'type';
     case 'opaque':
       return type.params.length ? `${type.name}(${type.params.map(formatType).join(', ')})` : type.name;
-    case 'object':
-    case 'param':
-      return type.name;
     default:
-      return type.kind;
+      return nameOrKind(type);
   }
 }
 

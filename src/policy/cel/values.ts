@@ -45,6 +45,20 @@ export abstract class CelObject {
   }
 }
 
+/**
+ * An object of a library's own type that wraps one value of its representation: equal to another of its class when
+ * the library finds their values the same (a quantity's amount, a version's precedence).
+ */
+export abstract class WrapperObject<T> extends CelObject {
+  constructor(readonly value: T) {
+    super();
+  }
+  protected abstract sameValue(a: T, b: T): boolean;
+  equals(other: CelValue): boolean {
+    return other instanceof this.constructor && this.sameValue(this.value, (other as WrapperObject<T>).value);
+  }
+}
+
 /** An evaluation error, carried as a value (cel-go's types.Err). */
 export class CelError {
   constructor(

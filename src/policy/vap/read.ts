@@ -103,17 +103,22 @@ const QUALIFIED_NAME = /^(?:[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\.[a-z0-9](?:[-a-z
 
 export type ReadResult<T> = { spec: T; problems: [] } | { spec?: undefined; problems: DocumentProblem[] };
 
-function result<T>(spec: T, problems: DocumentProblem[]): ReadResult<T> {
-  return problems.length ? { problems } : { spec, problems: [] };
+/** A document whose structure `schema` accepts, read by `readSpec`; any mistake either finds and the document is not used. */
+function readDocument<T>(schema: JsonSchema, data: unknown, readSpec: (doc: Fields, spec: Fields, check: Checker) => T): ReadResult<T> {
+  const structural = structuralProblems(schema, data);
+  if (structural.length) return { problems: structural };
+  const doc = fields(data);
+  const check = new Checker();
+  const spec = readSpec(doc, fields(doc['spec']), check);
+  return check.problems.length ? { problems: check.problems } : { spec, problems: [] };
 }
 
 /** A ValidatingAdmissionPolicy document, defaulted, or its mistakes. */
 export function readPolicy(data: unknown): ReadResult<PolicySpec> {
-  const structural = structuralProblems(admissionPolicySchema, data);
-  if (structural.length) return { problems: structural };
-  const doc = fields(data);
-  const spec = fields(doc['spec']);
-  const check = new Checker();
+  return readDocument(admissionPolicySchema, data, readPolicySpec);
+}
+
+function readPolicySpec(doc: Fields, spec: Fields, check: Checker): PolicySpec {
   const at = (...path: Path): Path => ['spec', ...path];
   if (spec['matchConstraints'] === undefined) check.fail(['spec'], 'spec.matchConstraints is required: it says which resources the policy checks', 'key');
   else if (list(fields(spec['matchConstraints'])['resourceRules']).length === 0) check.fail(at('matchConstraints'), 'spec.matchConstraints.resourceRules must list at least one rule', 'key');
@@ -148,30 +153,26 @@ export function readPolicy(data: unknown): ReadResult<PolicySpec> {
       ...(fieldPath !== undefined ? { fieldPath } : {}),
     };
   };
-  return result<PolicySpec>(
-    {
-      name: text(fields(doc['metadata'])['name']) ?? '',
-      ...(paramKind ? { paramKind: { apiVersion: text(paramKind['apiVersion']) ?? '', kind: text(paramKind['kind']) ?? '' } } : {}),
-      matchConstraints: check.matchResources(spec['matchConstraints'], at('matchConstraints')),
-      validations: validations.map(readValidation),
-      failurePolicy: text(spec['failurePolicy']) === 'Ignore' ? 'Ignore' : 'Fail',
-      auditAnnotations: auditAnnotations.map((a, i) => ({ key: text(a['key']) ?? '', expression: text(a['valueExpression']) ?? '', at: at('auditAnnotations', i, 'valueExpression') })),
-      matchConditions: matchConditions.map((c, i) => ({ name: text(c['name']) ?? '', expression: text(c['expression']) ?? '', at: at('matchConditions', i, 'expression') })),
-      variables: variables.map((v, i) => ({ name: text(v['name']) ?? '', expression: text(v['expression']) ?? '', at: at('variables', i, 'expression') })),
-    },
-    check.problems,
-  );
+  return {
+    name: text(fields(doc['metadata'])['name']) ?? '',
+    ...(paramKind ? { paramKind: { apiVersion: text(paramKind['apiVersion']) ?? '', kind: text(paramKind['kind']) ?? '' } } : {}),
+    matchConstraints: check.matchResources(spec['matchConstraints'], at('matchConstraints')),
+    validations: validations.map(readValidation),
+    failurePolicy: text(spec['failurePolicy']) === 'Ignore' ? 'Ignore' : 'Fail',
+    auditAnnotations: auditAnnotations.map((a, i) => ({ key: text(a['key']) ?? '', expression: text(a['valueExpression']) ?? '', at: at('auditAnnotations', i, 'valueExpression') })),
+    matchConditions: matchConditions.map((c, i) => ({ name: text(c['name']) ?? '', expression: text(c['expression']) ?? '', at: at('matchConditions', i, 'expression') })),
+    variables: variables.map((v, i) => ({ name: text(v['name']) ?? '', expression: text(v['expression']) ?? '', at: at('variables', i, 'expression') })),
+  };
 }
 
 const ACTIONS: readonly ValidationAction[] = ['Deny', 'Warn', 'Audit'];
 
 /** A ValidatingAdmissionPolicyBinding document, defaulted, or its mistakes. */
 export function readBinding(data: unknown): ReadResult<BindingSpec> {
-  const structural = structuralProblems(admissionBindingSchema, data);
-  if (structural.length) return { problems: structural };
-  const doc = fields(data);
-  const spec = fields(doc['spec']);
-  const check = new Checker();
+  return readDocument(admissionBindingSchema, data, readBindingSpec);
+}
+
+function readBindingSpec(doc: Fields, spec: Fields, check: Checker): BindingSpec {
   const policyName = text(spec['policyName']) ?? '';
   if (policyName === '') check.fail(spec['policyName'] === undefined ? ['spec'] : ['spec', 'policyName'], 'spec.policyName must name the ValidatingAdmissionPolicy to bind', spec['policyName'] === undefined ? 'key' : 'value');
   const actions = strings(spec['validationActions']);
@@ -199,14 +200,11 @@ export function readBinding(data: unknown): ReadResult<BindingSpec> {
       ...(hasSelector ? { selector: check.selector(ref['selector'], [...refPath, 'selector']) } : {}),
     };
   }
-  return result<BindingSpec>(
-    {
-      name: text(fields(doc['metadata'])['name']) ?? '',
-      policyName,
-      ...(paramRef ? { paramRef } : {}),
-      ...(spec['matchResources'] !== undefined ? { matchResources: check.matchResources(spec['matchResources'], ['spec', 'matchResources']) } : {}),
-      validationActions: actions.filter((a): a is ValidationAction => (ACTIONS as readonly string[]).includes(a)),
-    },
-    check.problems,
-  );
+  return {
+    name: text(fields(doc['metadata'])['name']) ?? '',
+    policyName,
+    ...(paramRef ? { paramRef } : {}),
+    ...(spec['matchResources'] !== undefined ? { matchResources: check.matchResources(spec['matchResources'], ['spec', 'matchResources']) } : {}),
+    validationActions: actions.filter((a): a is ValidationAction => (ACTIONS as readonly string[]).includes(a)),
+  };
 }

@@ -5,8 +5,7 @@
  * written through an alias or an escape would be missed.
  */
 import { isRecord } from '../../platform/data.js';
-import { goDecode } from '../../yaml/go-decode.js';
-import { parseYaml, withLineFeeds } from '../../yaml/parse.js';
+import { readYaml } from '../../engine/read-yaml.js';
 import type { ObjectData } from './cluster.js';
 
 export interface ObjectScan {
@@ -22,13 +21,6 @@ export function kindPattern(kinds: readonly string[]): RegExp {
 
 export function objectsInText(text: string, scan: ObjectScan): ObjectData[] {
   if (scan.kinds && !scan.kinds.test(text)) return [];
-  let parsed;
-  try {
-    parsed = parseYaml(withLineFeeds(text));
-  } catch {
-    // Unparseable: the lint of the file says why; it holds nothing a policy can read.
-    return [];
-  }
   const out: ObjectData[] = [];
   const visit = (data: unknown): void => {
     if (!isRecord(data)) return;
@@ -36,14 +28,7 @@ export function objectsInText(text: string, scan: ObjectScan): ObjectData[] {
       for (const item of data['items']) visit(item);
     } else if (scan.wants(data)) out.push(data);
   };
-  for (const doc of parsed.documents) {
-    if (doc.contents === null || doc.errors.some((e) => e.code !== 'DUPLICATE_KEY')) continue;
-    try {
-      const decoded = goDecode(doc, parsed.text);
-      if (!decoded.fatal) visit(decoded.data);
-    } catch {
-      // An alias the linter reports; nothing to read.
-    }
-  }
+  // A document that cannot be read holds nothing a policy can read: the lint of the file says why.
+  for (const { data, unreadable } of readYaml(text).documents) if (!unreadable) visit(data);
   return out;
 }

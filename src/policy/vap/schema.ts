@@ -4,6 +4,7 @@
  * unknown or mistyped field. What the API server's validation says beyond structure (validationActions, paramRef,
  * CEL) is checked by read.ts with its messages.
  */
+import { closedObject } from '../../schema/metadata.js';
 import type { JsonSchema } from '../schema.js';
 
 const str: JsonSchema = { type: 'string' };
@@ -17,12 +18,7 @@ const labelSelector: JsonSchema = {
     matchLabels: stringMap,
     matchExpressions: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['key', 'operator'],
-        properties: { key: str, operator: { type: 'string', enum: ['In', 'NotIn', 'Exists', 'DoesNotExist'] }, values: strings },
-      },
+      items: closedObject(['key', 'operator'], { key: str, operator: { type: 'string', enum: ['In', 'NotIn', 'Exists', 'DoesNotExist'] }, values: strings }),
     },
   },
 };
@@ -52,7 +48,7 @@ const matchResources: JsonSchema = {
   },
 };
 
-const named = (required: string[], properties: Record<string, JsonSchema>): JsonSchema => ({ type: 'array', items: { type: 'object', additionalProperties: false, required, properties } });
+const named = (required: string[], properties: Record<string, JsonSchema>): JsonSchema => ({ type: 'array', items: closedObject(required, properties) });
 
 const metadata: JsonSchema = {
   type: 'object',
@@ -60,12 +56,8 @@ const metadata: JsonSchema = {
   properties: { name: str, namespace: str, labels: stringMap, annotations: stringMap },
 };
 
-const document = (kind: string, spec: JsonSchema): JsonSchema => ({
-  type: 'object',
-  additionalProperties: false,
-  required: ['apiVersion', 'kind', 'metadata', 'spec'],
-  properties: { apiVersion: str, kind: { type: 'string', enum: [kind] }, metadata, spec, status: { type: 'object' } },
-});
+const document = (kind: string, spec: JsonSchema): JsonSchema =>
+  closedObject(['apiVersion', 'kind', 'metadata', 'spec'], { apiVersion: str, kind: { type: 'string', enum: [kind] }, metadata, spec, status: { type: 'object' } });
 
 export const admissionPolicySchema: JsonSchema = document('ValidatingAdmissionPolicy', {
   type: 'object',

@@ -89,6 +89,22 @@ describe('kaptest suites', () => {
     ]);
   });
 
+  it('a syntax error in a policy file or in the manifest is said at its line, as in any file', () => {
+    const broken = suite('  - policy: replicas-limit\n    tests:\n      - object: {kind: Deployment, name: small}\n        expect: admit\n', { 'policies.yaml': `${POLICIES}---\nmetadata: {name: [x}\n` });
+    expect([broken.status, ...broken.stdout.split('\n')]).toEqual([
+      1,
+      'FAIL - suite.test/kaptest.yaml - a policy does not load:',
+      `  policies.yaml:${POLICIES.split('\n').length + 1}:11: YAML syntax error: the { here is never closed.`,
+      `  policies.yaml:${POLICIES.split('\n').length + 1}:18: YAML syntax error: the [ here is never closed.`,
+      'PASS - suite.test/kaptest.yaml - replicas-limit - (CREATE) Deployment:small',
+      '1 passed, 1 failed',
+      '',
+    ]);
+    const manifest = tempTree('platlint-kaptest-syntax-', { 'kaptest.yaml': 'validatingAdmissionPolicies: [p.yaml]\nresources: [r.yaml]\ntestSuites:\n  - policy: p\n    tests: [\n' });
+    const run = runCli(['policy', 'test', 'kaptest.yaml'], { cwd: manifest });
+    expect([run.status, run.stdout]).toEqual([1, 'FAIL - kaptest.yaml - unmarshal manifest YAML: kaptest.yaml:5:12: YAML syntax error: the [ here is never closed.\n0 passed, 1 failed\n']);
+  });
+
   it('a kaptest manifest may be named on its own; another file is refused', () => {
     const run = runCli(['policy', 'test', 'fixtures/vap/kaptest/deployments.test/kaptest.yaml']);
     expect([run.status, run.stdout.trimEnd().split('\n').at(-1)]).toEqual([0, '15 passed, 0 failed']);

@@ -7,19 +7,16 @@ import { parseQuantity, type QuantityValue } from '../../../formats/quantity.js'
 import { compareQuantities } from '../../../formats/quantity-values.js';
 import { fn, global, member } from '../decls.js';
 import { BOOL, DOUBLE, INT, objectType, STRING } from '../types.js';
-import { CelError, CelObject, type CelValue, type Result } from '../values.js';
+import { CelError, type CelValue, type Result, WrapperObject } from '../values.js';
 import type { Library } from './library.js';
 
 export const QUANTITY_TYPE = objectType('kubernetes.Quantity');
 const INT64_MAX = 2n ** 63n - 1n;
 
-export class QuantityObject extends CelObject {
+export class QuantityObject extends WrapperObject<QuantityValue> {
   readonly type = QUANTITY_TYPE;
-  constructor(readonly value: QuantityValue) {
-    super();
-  }
-  equals(other: CelValue): boolean {
-    return other instanceof QuantityObject && compareQuantities(this.value, other.value) === 0;
+  protected sameValue(a: QuantityValue, b: QuantityValue): boolean {
+    return compareQuantities(a, b) === 0;
   }
 }
 

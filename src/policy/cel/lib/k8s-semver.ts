@@ -5,7 +5,7 @@
  */
 import { fn, global, member } from '../decls.js';
 import { BOOL, INT, objectType, STRING } from '../types.js';
-import { CelError, CelObject, type CelValue, type Result } from '../values.js';
+import { CelError, type CelValue, type Result, WrapperObject } from '../values.js';
 import type { Library } from './library.js';
 
 export const SEMVER_TYPE = objectType('kubernetes.Semver');
@@ -111,13 +111,10 @@ export function compareSemver(a: Version, b: Version): number {
   return a.pre.length === b.pre.length ? 0 : a.pre.length < b.pre.length ? -1 : 1;
 }
 
-export class SemverObject extends CelObject {
+export class SemverObject extends WrapperObject<Version> {
   readonly type = SEMVER_TYPE;
-  constructor(readonly version: Version) {
-    super();
-  }
-  equals(other: CelValue): boolean {
-    return other instanceof SemverObject && compareSemver(this.version, other.version) === 0;
+  protected sameValue(a: Version, b: Version): boolean {
+    return compareSemver(a, b) === 0;
   }
 }
 
@@ -126,7 +123,7 @@ function toSemver(s: string, normalize: boolean): Result {
   return typeof parsed === 'string' ? new CelError(parsed) : new SemverObject(parsed);
 }
 
-const v = (x: CelValue | undefined): Version => (x as SemverObject).version;
+const v = (x: CelValue | undefined): Version => (x as SemverObject).value;
 
 export function semverLibrary(version: number): Library {
   const semver = fn('semver', global('string_to_semver', [STRING], SEMVER_TYPE, ([s]) => toSemver(s as string, false)));
