@@ -6,7 +6,7 @@ import { ensureCorpus } from '../bench/corpus.js';
 import { resolveInputs } from '../../src/project/files.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { exitCodeOf } from '../../src/cli/lint-command.js';
-import { createFileLinter, fileSizes, worthParallel } from '../../src/cli/parallel.js';
+import { createFileLinter } from '../../src/cli/parallel.js';
 import { ReportOutputs } from '../../src/cli/report-output.js';
 import type { FileResult } from '../../src/engine/types.js';
 import { createGithubWriter, formatGithub } from '../../src/formatters/github.js';
@@ -15,8 +15,7 @@ import { createStylishWriter, formatStylish } from '../../src/formatters/stylish
 import { emptySummary, type FormatContext } from '../../src/formatters/summary.js';
 import { runCli } from '../helpers/cli.js';
 
-// More bytes than PARALLEL_MIN_BYTES, so that the built CLI lints on worker threads, and a JSON report several
-// times the 64 kB the CLI writes at a time.
+// Linted on worker threads (--threads 2), into a JSON report several times the 64 kB the CLI writes at a time.
 const FILES = 1500;
 
 function fakeIo(cwd: string): CliIo & { outs: string[]; errors: string[] } {
@@ -36,8 +35,6 @@ describe('streamed reports of a multi-file run', () => {
     corpus = join(dir, 'corpus');
     ensureCorpus(corpus, { files: FILES, docsPerFile: 1, seed: 7 });
     const files = resolveInputs([corpus], dir, { isIgnored: () => false }).files;
-    // The premise of the worker-thread test: the CLI lints these files on worker threads on this machine.
-    expect(worthParallel(fileSizes(files))).toBe(true);
     const lint = await createFileLinter({ cwd: dir, configPath: undefined, policyPaths: [], ruleFlags: [], withFrames: true, baseline: false, today: '2026-11-24' });
     expected = files.map(lint);
     expect(expected).toHaveLength(FILES);
@@ -46,7 +43,7 @@ describe('streamed reports of a multi-file run', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   // Each -o goes with the --format in the same position: stylish to a file, json then github on stdout.
-  const reportArgs = (name: string): string[] => [corpus, '--format', 'stylish', '-o', `${name}.txt`, '--format', 'json', '--format', 'github'];
+  const reportArgs = (name: string): string[] => [corpus, '--threads', '2', '--format', 'stylish', '-o', `${name}.txt`, '--format', 'json', '--format', 'github'];
 
   it('writes stylish to a file, then json and github on stdout one after the other, on worker threads', () => {
     const run = runCli(reportArgs('parallel'), { cwd: dir });
@@ -69,7 +66,7 @@ describe('streamed reports of a multi-file run', () => {
 
   it('says in one line that an -o file cannot be written, exits 2, and writes the other reports whole', () => {
     mkdirSync(join(dir, 'a-folder'), { recursive: true });
-    const run = runCli([corpus, '--format', 'json', '-o', 'a-folder', '--format', 'json', '-o', 'written.json', '--format', 'github'], { cwd: dir });
+    const run = runCli([corpus, '--threads', '2', '--format', 'json', '-o', 'a-folder', '--format', 'json', '-o', 'written.json', '--format', 'github'], { cwd: dir });
     expect(run.status).toBe(2);
     expect(run.stderr).toBe('platlint: cannot write a-folder: EISDIR\n');
     expect(run.stdout).toBe(formatGithub(expected, context));
@@ -77,7 +74,7 @@ describe('streamed reports of a multi-file run', () => {
   });
 
   it('exits by the running counts: errors, and warnings against --max-warnings', () => {
-    const asWarnings = [corpus, '--rule', '**=warn', '--format', 'json'];
+    const asWarnings = [corpus, '--threads', '2', '--rule', '**=warn', '--format', 'json'];
     const counted = runCli(asWarnings, { cwd: dir });
     const summary = (JSON.parse(counted.stdout) as { summary: { errors: number; warnings: number } }).summary;
     expect(summary.errors).toBe(0);
