@@ -215,7 +215,8 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     add(result);
   };
   if (stdin) lintOne(flags.stdinFilename ?? '<stdin>', stdin, false);
-  // Enough work and nothing stateful (stdin, change-aware runs, --fix, --cache): lint on every core, policies too.
+  // Nothing stateful (stdin, change-aware runs, --fix, --cache, baseline): lint on the threads threadsFor gives (those
+  // --threads asks for, else one a core for enough bytes), policies too.
   const stateless = !wantsStdin && !change && !cache && !flags.fix && !flags.fixDryRun && !baselineRun && inputs.files.length > 1;
   const sizes = stateless && requestedThreads !== 1 ? fileSizes(inputs.files) : [];
   const threads = stateless ? threadsFor(sizes, requestedThreads) : 1;
