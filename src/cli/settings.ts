@@ -28,23 +28,26 @@ export function renamedRuleWarnings(configDeprecations: readonly string[], flags
 }
 
 /**
- * `--max-warnings N`, or undefined when not given (no limit). Digits only: `Number` would read '' and ' ' as 0,
- * the strictest limit, and '0x10' or '1e3' as numbers nobody meant.
+ * The whole number an option was given, or undefined when it was not: digits only, within `min` to `max`. `Number`
+ * alone would read '' and ' ' as 0, and '0x10' or '1e3' as numbers nobody meant.
  */
+function wholeNumberOption(option: string, word: string | undefined, min: number, max?: number): number | undefined {
+  if (word === undefined) return undefined;
+  const value = Number(word);
+  if (/^\d+$/.test(word) && Number.isSafeInteger(value) && value >= min && (max === undefined || value <= max)) return value;
+  const range = max === undefined ? `of ${min} or more` : `from ${min} to ${max}`;
+  throw new UsageError(`${option} takes a whole number ${range}, not ${JSON.stringify(word)}`);
+}
+
+/** `--max-warnings N`, or undefined when not given (no limit); 0 is the strictest limit. */
+export function parseMaxWarnings(word: string | undefined): number | undefined {
+  return wholeNumberOption('--max-warnings', word, 0);
+}
+
 /** The most threads `--threads` may ask for: far more than a machine has cores, for the sake of a clear error. */
 const MAX_THREADS = 64;
 
-/** `--threads`: a whole number of 1 to MAX_THREADS, or undefined (one a core, for input enough to repay it). */
+/** `--threads N`, or undefined when not given (one thread a core, for input enough to repay it). */
 export function parseThreads(word: string | undefined): number | undefined {
-  if (word === undefined) return undefined;
-  const threads = Number(word);
-  if (!/^\d+$/.test(word) || threads < 1 || threads > MAX_THREADS) throw new UsageError(`--threads takes a whole number from 1 to ${MAX_THREADS}, not ${JSON.stringify(word)}`);
-  return threads;
-}
-
-export function parseMaxWarnings(word: string | undefined): number | undefined {
-  if (word === undefined) return undefined;
-  const maxWarnings = Number(word);
-  if (!/^\d+$/.test(word) || !Number.isSafeInteger(maxWarnings)) throw new UsageError(`--max-warnings takes a whole number of 0 or more, not ${JSON.stringify(word)}`);
-  return maxWarnings;
+  return wholeNumberOption('--threads', word, 1, MAX_THREADS);
 }
