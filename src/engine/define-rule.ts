@@ -4,7 +4,8 @@
  * through it (`yamlSyntaxRule.finding('tab', { place, goError })`); and it knows the type of its options from the
  * `optionsSchema` in its meta, whose `default`s are the one place options get their defaults.
  */
-import type { DataArgs, IsOpen, OptionsSchema, Rule, RuleContext, RuleDocument, RuleFinding, RuleMessages, RuleMeta, RuleOptions } from './types.js';
+import { getIn, isRecord } from '../platform/data.js';
+import type { DataArgs, DataPath, IsOpen, OptionsSchema, Rule, RuleContext, RuleDocument, RuleFinding, RuleMessages, RuleMeta, RuleOptions } from './types.js';
 
 /** The TypeScript type of a value its JSON Schema allows (the keywords options use). */
 type SchemaValue<S> = S extends { readonly enum: readonly (infer E)[] }
@@ -47,11 +48,36 @@ interface LiteralTemplate {
 /** The messages, each required to be a template whose placeholders the compiler can read. */
 type Readable<M> = { readonly [K in keyof M]: IsOpen<M[K]> extends true ? LiteralTemplate : unknown };
 
-export interface RuleDefinition<M extends RuleMessages, S extends OptionsSchema | undefined> {
+interface DefinitionBase<M extends RuleMessages, S extends OptionsSchema | undefined> {
   meta: Omit<RuleMeta, 'optionsSchema'> & { optionsSchema?: S };
   messages: M & Readable<M>;
-  /** The check, for a rule that runs on documents; a rule reported by engine stages names them in `meta.stages`. */
+}
+
+/** A rule whose check reads the whole document, or a rule with no check (its `meta.stages` report for it). */
+export interface RuleDefinition<M extends RuleMessages, S extends OptionsSchema | undefined> extends DefinitionBase<M, S> {
+  given?: undefined;
   check?(doc: RuleDocument, ctx: RuleContext<M, OptionsOf<S>>): void;
+}
+
+/** What a `given` asks for: a mapping, or a string the platform reads as set (not ""; Go's omitempty drops ""). */
+export type GivenType = 'mapping' | 'string';
+type GivenValue<T extends GivenType> = T extends 'mapping' ? Readonly<Record<string, unknown>> : string;
+
+/** Where a given value is: its data path, and the document it is in. */
+export interface GivenPlace {
+  path: DataPath;
+  doc: RuleDocument;
+}
+
+/**
+ * A rule whose check starts at one field (Spectral's `given`): the engine runs it only on documents with a value of
+ * that type there and hands it that value, so the field is named once (it is also the rule's `meta.sections`) and
+ * the check does not read and test it first.
+ */
+export interface GivenRuleDefinition<M extends RuleMessages, S extends OptionsSchema | undefined, T extends GivenType> extends DefinitionBase<M, S> {
+  meta: Omit<RuleMeta, 'optionsSchema' | 'sections'> & { optionsSchema?: S; sections?: undefined };
+  given: { path: DataPath; type: T };
+  check(value: GivenValue<T>, ctx: RuleContext<M, OptionsOf<S>>, place: GivenPlace): void;
 }
 
 /** The defaults of a rule's options: each option's `default` in its schema. */
@@ -61,16 +87,31 @@ export function defaultOptionsOf(schema: OptionsSchema | undefined): RuleOptions
   return out;
 }
 
-export function defineRule<const M extends RuleMessages, const S extends OptionsSchema | undefined = undefined>(definition: RuleDefinition<M, S>): RuleHandle<M> {
-  const { meta, messages, check } = definition;
-  const handle: RuleHandle<M> = {
+export function defineRule<const M extends RuleMessages, const S extends OptionsSchema | undefined = undefined, const T extends GivenType = GivenType>(
+  definition: GivenRuleDefinition<M, S, T>,
+): RuleHandle<M>;
+export function defineRule<const M extends RuleMessages, const S extends OptionsSchema | undefined = undefined>(definition: RuleDefinition<M, S>): RuleHandle<M>;
+export function defineRule(definition: RuleDefinition<RuleMessages, undefined> | GivenRuleDefinition<RuleMessages, undefined, GivenType>): RuleHandle<RuleMessages> {
+  const { messages } = definition;
+  const meta: RuleMeta = definition.given ? { ...definition.meta, sections: [definition.given.path.join('.')] } : definition.meta;
+  // The engine hands every rule the same context, whose `report` takes any message: typed in the definition, not there.
+  const check = definition.given ? givenCheck(definition) : (definition.check as Rule['check']);
+  const handle: RuleHandle<RuleMessages> = {
     meta,
     messages,
     finding(messageId, ...data) {
       return data[0] === undefined ? { rule: handle, messageId } : { rule: handle, messageId, data: data[0] };
     },
-    // The engine hands every rule the same context, whose `report` takes any message: typed here, not there.
-    ...(check ? { check: check as unknown as Rule['check'] } : {}),
+    ...(check ? { check } : {}),
   };
   return handle;
+}
+
+/** The check of a rule with a `given`: the value tested once here, for every such rule. */
+function givenCheck({ given, check }: GivenRuleDefinition<RuleMessages, undefined, GivenType>): NonNullable<Rule['check']> {
+  const { path, type } = given;
+  return (doc, ctx) => {
+    const value = getIn(doc.data, path);
+    if (type === 'mapping' ? isRecord(value) : typeof value === 'string' && value !== '') check(value as never, ctx as never, { path, doc });
+  };
 }

@@ -1,4 +1,4 @@
-import { type DataPath, defineRule, displayPath, recordAt } from '../../api.js';
+import { type DataPath, defineRule, displayPath } from '../../api.js';
 import { AUDIT } from '../shared.js';
 
 const rule = defineRule({
@@ -7,7 +7,6 @@ const rule = defineRule({
     description: 'Require a log directory path when audit logging is enabled',
     severity: 'error',
     sources: ['spec'],
-    sections: ['status.audit'],
     supersedes: ['schema/empty-value'],
     kinds: ['Config'],
   },
@@ -21,9 +20,9 @@ const rule = defineRule({
       note: 'The spec requires the directory of the audit log files when audit is enabled. Write a directory such as /var/log/platform/audit.',
     },
   },
-  check(doc, ctx) {
-    const audit = recordAt(doc.data, AUDIT);
-    if (!audit || audit['enabled'] !== true) return;
+  given: { path: AUDIT, type: 'mapping' },
+  check(audit, ctx) {
+    if (audit['enabled'] !== true) return;
     const path = audit['path'];
     const pathPath: DataPath = [...AUDIT, 'path'];
     if (path === undefined || path === null) {

@@ -1,4 +1,4 @@
-import { defineRule, optionalStringAt, parseEmail, shown } from '../../api.js';
+import { defineRule, parseEmail, shown } from '../../api.js';
 
 const rule = defineRule({
   meta: {
@@ -6,7 +6,6 @@ const rule = defineRule({
     description: "Require the user's email to be a valid e-mail address",
     severity: 'error',
     sources: ['spec', 'upstream'],
-    sections: ['spec.email'],
     kinds: ['User'],
   },
   messages: {
@@ -15,10 +14,8 @@ const rule = defineRule({
       note: 'The platform cannot match or notify the user by it. Write a bare address like jane.doe@example.com, without a display name or angle brackets.',
     },
   },
-  check(doc, ctx) {
-    const path = ['spec', 'email'];
-    const email = optionalStringAt(doc.data, path);
-    if (email === undefined) return;
+  given: { path: ['spec', 'email'], type: 'string' },
+  check(email, ctx, { path }) {
     const parsed = parseEmail(email);
     if (!parsed.ok) ctx.report({ messageId: 'invalid', path, data: { value: shown(email), reason: parsed.reason } });
   },
