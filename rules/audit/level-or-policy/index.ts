@@ -1,4 +1,4 @@
-import { type DataPath, defineRule, displayPath, isRecord, recordAt } from '../../api.js';
+import { type DataPath, defineRule, displayPath, isRecord } from '../../api.js';
 import { AUDIT, auditLevel, nonEmptyList } from '../shared.js';
 
 const rule = defineRule({
@@ -7,7 +7,6 @@ const rule = defineRule({
     description: 'Disallow an audit level together with an audit policy, and levels outside 1 to 4',
     severity: 'error',
     sources: ['spec', 'upstream'],
-    sections: ['status.audit'],
     kinds: ['Config'],
   },
   messages: {
@@ -26,9 +25,8 @@ const rule = defineRule({
       severity: 'warning',
     },
   },
-  check(doc, ctx) {
-    const audit = recordAt(doc.data, AUDIT);
-    if (!audit) return;
+  given: { path: AUDIT, type: 'mapping' },
+  check(audit, ctx) {
     const level = auditLevel(audit);
     if (level === undefined) return;
     const levelPath: DataPath = [...AUDIT, 'level'];

@@ -1,4 +1,4 @@
-import { type DataPath, defineRule, displayPath, getIn, isRecord, recordAt } from '../../api.js';
+import { type DataPath, defineRule, displayPath, getIn, isRecord } from '../../api.js';
 import { AUDIT, POLICY_RULES, auditLevel, policyRules } from '../shared.js';
 
 const rule = defineRule({
@@ -7,7 +7,6 @@ const rule = defineRule({
     description: 'Warn when audit logging is enabled but neither a level nor a policy rule logs anything',
     severity: 'warning',
     sources: ['spec'],
-    sections: ['status.audit'],
     kinds: ['Config'],
   },
   messages: {
@@ -20,9 +19,9 @@ const rule = defineRule({
       note: 'No request is audited. Give the requests you want to keep a level such as Metadata, e.g. a final rule "- level: Metadata".',
     },
   },
-  check(doc, ctx) {
-    const audit = recordAt(doc.data, AUDIT);
-    if (!audit || audit['enabled'] !== true) return;
+  given: { path: AUDIT, type: 'mapping' },
+  check(audit, ctx, { doc }) {
+    if (audit['enabled'] !== true) return;
     const rawLevel = audit['level'];
     const level = auditLevel(audit);
     // A level of the wrong type is schema/type's business: do not pile on.

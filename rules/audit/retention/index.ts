@@ -1,4 +1,4 @@
-import { type DataPath, defineRule, displayPath, recordAt } from '../../api.js';
+import { type DataPath, defineRule, displayPath } from '../../api.js';
 import { AUDIT } from '../shared.js';
 
 /** What each retention field counts, and what 0 / leaving it out means (spec, "Limits"). */
@@ -15,7 +15,6 @@ const rule = defineRule({
     description: 'Disallow negative audit log retention and rotation settings',
     severity: 'error',
     sources: ['spec'],
-    sections: ['status.audit'],
     kinds: ['Config'],
   },
   messages: {
@@ -24,9 +23,8 @@ const rule = defineRule({
       note: 'Write 0 or more; {{zero}}.',
     },
   },
-  check(doc, ctx) {
-    const audit = recordAt(doc.data, AUDIT);
-    if (!audit) return;
+  given: { path: AUDIT, type: 'mapping' },
+  check(audit, ctx) {
     for (const { name, unit, zero } of FIELDS) {
       const value = audit[name];
       // Non-integers are schema/type's business.

@@ -1,4 +1,4 @@
-import { defineRule, recordAt } from '../../api.js';
+import { defineRule } from '../../api.js';
 
 function seconds(n: number): string {
   const days = n / 86400;
@@ -14,7 +14,6 @@ const rule = defineRule({
     description: 'Require access-key lifetimes to be non-negative and the login key lifetime within the global maximum',
     severity: 'error',
     sources: ['spec'],
-    sections: ['status.auth'],
     kinds: ['Config'],
   },
   messages: {
@@ -28,10 +27,8 @@ const rule = defineRule({
       severity: 'warning',
     },
   },
-  check(doc, ctx) {
-    const authPath = ['status', 'auth'];
-    const auth = recordAt(doc.data, authPath);
-    if (!auth) return;
+  given: { path: ['status', 'auth'], type: 'mapping' },
+  check(auth, ctx, { path: authPath }) {
     const max = auth['accessKeyMaxTTLSeconds'];
     const login = auth['loginAccessKeyTTLSeconds'];
     const zero = {

@@ -1,4 +1,4 @@
-import { defineRule, displayPath, isBlank, isRecord, mappingItems, PROVIDER_TYPES, recordAt, shown } from '../../api.js';
+import { defineRule, displayPath, isBlank, isRecord, mappingItems, PROVIDER_TYPES, shown } from '../../api.js';
 import { TOP_LEVEL_IDS, isUrlSafeConnectorId } from '../shared.js';
 
 const PROVIDER_LIST = PROVIDER_TYPES.join(', ');
@@ -9,7 +9,6 @@ const rule = defineRule({
     description: 'Require every additional connector to have a unique, URL-safe id and a provider',
     severity: 'error',
     sources: ['spec', 'upstream'],
-    sections: ['status.auth'],
     kinds: ['Config'],
   },
   messages: {
@@ -34,10 +33,8 @@ const rule = defineRule({
       note: 'A connector needs one of the provider objects {{providers}}, otherwise it offers no way to log in. Add the provider this connector is meant for.',
     },
   },
-  check(doc, ctx) {
-    const authPath = ['status', 'auth'];
-    const auth = recordAt(doc.data, authPath);
-    if (!auth) return;
+  given: { path: ['status', 'auth'], type: 'mapping' },
+  check(auth, ctx, { path: authPath, doc }) {
     const topLevel = new Map<string, string>();
     for (const type of PROVIDER_TYPES) if (isRecord(auth[type])) topLevel.set(TOP_LEVEL_IDS[type], type);
     const seen = new Map<string, string>();

@@ -1,4 +1,4 @@
-import { defineRule, hasCRLF, isHttpToken, recordAt, shown } from '../../api.js';
+import { defineRule, hasCRLF, isHttpToken, shown } from '../../api.js';
 
 const rule = defineRule({
   meta: {
@@ -6,7 +6,6 @@ const rule = defineRule({
     description: 'Require customHttpHeaders names to be HTTP tokens and values to be free of line breaks',
     severity: 'error',
     sources: ['spec', 'upstream'],
-    sections: ['status.auth'],
     kinds: ['Config'],
   },
   messages: {
@@ -19,10 +18,8 @@ const rule = defineRule({
       note: 'A header value is one line, and a line break in it would split the response header (header injection). Write the value on one line (a YAML block scalar "|" keeps a final line break; use a plain or quoted string, or ">-").',
     },
   },
-  check(doc, ctx) {
-    const path = ['status', 'auth', 'customHttpHeaders'];
-    const headers = recordAt(doc.data, path);
-    if (!headers) return;
+  given: { path: ['status', 'auth', 'customHttpHeaders'], type: 'mapping' },
+  check(headers, ctx, { path }) {
     for (const [name, value] of Object.entries(headers)) {
       if (!isHttpToken(name)) {
         ctx.report({ messageId: 'invalidName', path: [...path, name], at: 'key', data: { name: shown(name) } });

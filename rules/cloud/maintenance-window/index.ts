@@ -1,4 +1,4 @@
-import { type DataPath, defineRule, displayPath, recordAt } from '../../api.js';
+import { type DataPath, defineRule, displayPath } from '../../api.js';
 
 const WINDOW: DataPath = ['status', 'cloud', 'maintenanceWindow'];
 
@@ -21,7 +21,6 @@ const rule = defineRule({
     description: 'Require a day name and an HH:MM-HH:MM time range in the cloud maintenance window',
     severity: 'error',
     sources: ['spec'],
-    sections: ['status.cloud.maintenanceWindow'],
     kinds: ['Config'],
   },
   messages: {
@@ -47,9 +46,8 @@ const rule = defineRule({
       note: 'Write e.g. "22:00-23:59", or "22:00-02:00" for a window across midnight.',
     },
   },
-  check(doc, ctx) {
-    const window = recordAt(doc.data, WINDOW);
-    if (!window) return;
+  given: { path: WINDOW, type: 'mapping' },
+  check(window, ctx) {
 
     const dayPath: DataPath = [...WINDOW, 'dayOfWeek'];
     const day = window['dayOfWeek'];

@@ -1,4 +1,4 @@
-import { absoluteUrlProblem, type DataPath, defineRule, displayPath, listAt, mappingItems, parseAbsoluteUrl, recordAt, redactUrlPassword, repeatedField } from '../../api.js';
+import { absoluteUrlProblem, type DataPath, defineRule, displayPath, listAt, mappingItems, parseAbsoluteUrl, redactUrlPassword, repeatedField } from '../../api.js';
 
 const OIDC: DataPath = ['status', 'oidc'];
 const CLIENTS: DataPath = [...OIDC, 'clients'];
@@ -9,7 +9,6 @@ const rule = defineRule({
     description: 'Require valid clients of the platform\'s own OIDC provider: absolute redirect URIs, wildcards only when allowed, unique client ids',
     severity: 'error',
     sources: ['spec', 'upstream'],
-    sections: ['status.oidc'],
     kinds: ['Config'],
   },
   messages: {
@@ -35,9 +34,8 @@ const rule = defineRule({
       severity: 'warning',
     },
   },
-  check(doc, ctx) {
-    const oidc = recordAt(doc.data, OIDC);
-    if (!oidc) return;
+  given: { path: OIDC, type: 'mapping' },
+  check(oidc, ctx, { doc }) {
     const wildcardAllowed = oidc['wildcardRedirect'] === true;
     const clients = mappingItems(doc.data, CLIENTS);
 

@@ -1,4 +1,4 @@
-import { type DataPath, defineRule, displayPath, isCssColor, recordAt } from '../../api.js';
+import { type DataPath, defineRule, displayPath, isCssColor } from '../../api.js';
 
 const UI: DataPath = ['status', 'uiSettings'];
 const COLOR_FIELDS = ['logoBackgroundColor', 'primaryColor', 'sidebarColor', 'accentColor'] as const;
@@ -9,7 +9,6 @@ const rule = defineRule({
     description: 'Require valid CSS colors in the UI color settings',
     severity: 'error',
     sources: ['spec'],
-    sections: ['status.uiSettings'],
     kinds: ['Config'],
   },
   messages: {
@@ -26,9 +25,8 @@ const rule = defineRule({
       note: 'Write "{{suggestion}}" (quoted: an unquoted # starts a YAML comment).',
     },
   },
-  check(doc, ctx) {
-    const ui = recordAt(doc.data, UI);
-    if (!ui) return;
+  given: { path: UI, type: 'mapping' },
+  check(ui, ctx) {
     for (const key of COLOR_FIELDS) {
       const value = ui[key];
       // An empty value means "not set": the UI uses its default color.

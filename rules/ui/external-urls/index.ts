@@ -1,4 +1,4 @@
-import { type DataPath, defineRule, displayPath, recordAt } from '../../api.js';
+import { type DataPath, defineRule, displayPath } from '../../api.js';
 
 const EXTERNAL_URLS: DataPath = ['status', 'uiSettings', 'externalURLs'];
 
@@ -8,7 +8,6 @@ const rule = defineRule({
     description: 'Warn when externalURLs.allow is set without block: true, where it has no effect',
     severity: 'warning',
     sources: ['spec'],
-    sections: ['status.uiSettings.externalURLs'],
     kinds: ['Config'],
   },
   messages: {
@@ -17,9 +16,8 @@ const rule = defineRule({
       note: 'The allow list is only consulted while external requests are blocked, so it has no effect and the UI may call any URL. Set {{block}}: true to restrict the UI to these URLs, or remove allow.',
     },
   },
-  check(doc, ctx) {
-    const external = recordAt(doc.data, EXTERNAL_URLS);
-    if (!external) return;
+  given: { path: EXTERNAL_URLS, type: 'mapping' },
+  check(external, ctx) {
     const allow = external['allow'];
     if (!Array.isArray(allow) || allow.length === 0 || external['block'] === true) return;
     const block = displayPath([...EXTERNAL_URLS, 'block']);

@@ -41,7 +41,6 @@ const rule = defineRule({
     description: 'Require absolute http(s) URLs for the UI logos, favicon, custom CSS and JavaScript, and nav bar buttons',
     severity: 'error',
     sources: ['spec'],
-    sections: ['status.uiSettings'],
     kinds: ['Config'],
   },
   messages: {
@@ -54,9 +53,8 @@ const rule = defineRule({
       note: 'Write a URL such as {{example}}.',
     },
   },
-  check(doc, ctx) {
-    const ui = recordAt(doc.data, UI);
-    if (!ui) return;
+  given: { path: UI, type: 'mapping' },
+  check(ui, ctx, { doc }) {
     // An empty single field means "not set": the UI shows its default.
     for (const [key, example] of URL_FIELDS) {
       const value = ui[key];

@@ -1,4 +1,4 @@
-import { defineRule, entriesOf, recordAt, shown } from '../../api.js';
+import { defineRule, entriesOf, shown } from '../../api.js';
 
 const rule = defineRule({
   meta: {
@@ -6,7 +6,6 @@ const rule = defineRule({
     description: 'Require string values in spec.extraClaims',
     severity: 'error',
     sources: ['spec', 'upstream'],
-    sections: ['spec.extraClaims'],
     kinds: ['User'],
   },
   messages: {
@@ -19,13 +18,12 @@ const rule = defineRule({
       note: 'The platform stores one string per extra claim and cannot decode a {{actual}}. Write a single string value.',
     },
   },
-  check(doc, ctx) {
-    const claims = recordAt(doc.data, ['spec', 'extraClaims']);
-    if (!claims) return;
+  given: { path: ['spec', 'extraClaims'], type: 'mapping' },
+  check(claims, ctx, { path: claimsPath }) {
     for (const [key, value] of entriesOf(claims)) {
       // null (and `key:` with no value) reads as an empty string to the platform's decoder.
       if (typeof value === 'string' || value === null || value === undefined) continue;
-      const path = ['spec', 'extraClaims', key];
+      const path = [...claimsPath, key];
       if (Array.isArray(value) || typeof value === 'object') {
         ctx.report({ messageId: 'collection', path, data: { key: shown(key), actual: Array.isArray(value) ? 'list' : 'mapping' } });
         continue;

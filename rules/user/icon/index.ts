@@ -1,4 +1,4 @@
-import { defineRule, optionalStringAt, parseAbsoluteUrl, redactUrlPassword, shown } from '../../api.js';
+import { defineRule, parseAbsoluteUrl, redactUrlPassword, shown } from '../../api.js';
 
 const rule = defineRule({
   meta: {
@@ -6,7 +6,6 @@ const rule = defineRule({
     description: "Require the user's icon to be an absolute http(s) URL",
     severity: 'warning',
     sources: ['spec'],
-    sections: ['spec.icon'],
     kinds: ['User'],
   },
   messages: {
@@ -19,10 +18,8 @@ const rule = defineRule({
       note: 'Write an https:// URL like https://avatars.example.com/jane.png.',
     },
   },
-  check(doc, ctx) {
-    const path = ['spec', 'icon'];
-    const icon = optionalStringAt(doc.data, path);
-    if (icon === undefined) return;
+  given: { path: ['spec', 'icon'], type: 'string' },
+  check(icon, ctx, { path }) {
     const value = shown(redactUrlPassword(icon));
     const parsed = parseAbsoluteUrl(icon);
     if (!parsed.ok) {

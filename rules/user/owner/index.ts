@@ -1,4 +1,4 @@
-import { defineRule, recordAt } from '../../api.js';
+import { defineRule } from '../../api.js';
 
 function named(value: unknown): boolean {
   return typeof value === 'string' ? value !== '' : value !== undefined && value !== null;
@@ -10,7 +10,6 @@ const rule = defineRule({
     description: 'Warn about a spec.owner that names neither a user nor a team',
     severity: 'warning',
     sources: ['spec'],
-    sections: ['spec.owner'],
     kinds: ['User'],
   },
   messages: {
@@ -19,10 +18,10 @@ const rule = defineRule({
       note: 'Set owner.user (a platform user) or owner.team (a platform team), or remove spec.owner.',
     },
   },
-  check(doc, ctx) {
-    const owner = recordAt(doc.data, ['spec', 'owner']);
-    if (!owner || named(owner.user) || named(owner.team)) return;
-    ctx.report({ messageId: 'noOwner', path: ['spec', 'owner'], at: 'key' });
+  given: { path: ['spec', 'owner'], type: 'mapping' },
+  check(owner, ctx, { path }) {
+    if (named(owner.user) || named(owner.team)) return;
+    ctx.report({ messageId: 'noOwner', path, at: 'key' });
   },
 });
 
