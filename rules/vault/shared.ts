@@ -2,17 +2,13 @@
  * What the `vault/*` rules share (not a rule itself: the area index lists the rules): where the vault integration
  * lives, and what an enabled one must be given.
  */
-import { type DataPath, displayPath, recordAt } from '../api.js';
+import { type DataPath, displayPath } from '../api.js';
 
 export const VAULT: DataPath = ['status', 'vault'];
 export const VAULT_ENABLED: DataPath = [...VAULT, 'enabled'];
 
-/** The vault integration when it is enabled, with the names its messages give `enabled` and the section. */
-export function enabledVault(data: unknown): { vault: Record<string, unknown>; names: { field: string; vault: string } } | undefined {
-  const vault = recordAt(data, VAULT);
-  if (vault?.['enabled'] !== true) return undefined;
-  return { vault, names: { field: displayPath(VAULT_ENABLED), vault: displayPath(VAULT) } };
-}
+/** The names the messages about an enabled vault integration give `enabled` and the section. */
+export const ENABLED_VAULT_NAMES = { field: displayPath(VAULT_ENABLED), vault: displayPath(VAULT) };
 
 /** A string field that is set to something: absent, null and "" all mean "not set" to the platform. */
 export function isGiven(value: unknown): boolean {

@@ -54,6 +54,36 @@ export function refused(ctx: RuleContext<typeof example.messages, OptionsOf<type
     // @ts-expect-error a template built with + is a string to the compiler, which could not check its data
     messages: { built: ('{{a}}' + ' and more') as string },
   });
+  // @ts-expect-error a rule with a `given` has that field as its section: it declares no sections of its own
+  defineRule({
+    meta: { id: 'acme/both', description: 'Flag', severity: 'warning', sources: ['spec'], sections: ['spec'] },
+    messages: { plain: 'Nothing to fill in.' },
+    given: { path: ['spec'], type: 'mapping' },
+    check() {},
+  });
+  defineRule({
+    meta: { id: 'acme/typed', description: 'Flag', severity: 'warning', sources: ['spec'] },
+    messages: { plain: 'Nothing to fill in.' },
+    given: { path: ['spec', 'email'], type: 'string' },
+    check(email) {
+      // @ts-expect-error a given string is handed as a string
+      const count: number = email;
+      void count;
+    },
+  });
+}
+
+/** Reports where its check ran, with what it was handed: a mapping's keys, or a string. */
+function givenRule(type: 'mapping' | 'string') {
+  return defineRule({
+    meta: { id: `acme/given-${type}`, description: 'Flag', severity: 'warning', sources: ['spec'] },
+    messages: { ran: 'Ran on {{value}} of {{name}}.' },
+    given: { path: ['spec', 'field'], type },
+    check(value, ctx, { path, doc }) {
+      const shownValue = typeof value === 'string' ? value : Object.keys(value).join('+');
+      ctx.report({ messageId: 'ran', path, data: { value: shownValue, name: String((doc.data['metadata'] as { name: string }).name) } });
+    },
+  });
 }
 
 describe('defineRule', () => {
@@ -74,5 +104,21 @@ describe('defineRule', () => {
       lintText(text, { filename: 'u.yaml', rules: [example], settings: new Map(options ? [['acme/example', { options }]] : []) }).diagnostics.map((d) => d.message);
     expect(lint()).toEqual(['metadata is a/none.']);
     expect(lint({ names: ['x', 'y'], limit: 3 })).toEqual(['metadata is x,y/3.']);
+  });
+
+  it('runs a check with a `given` only where that field has its type, hands it over, and makes it the section', () => {
+    const user = (field: string): string => `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  field: ${field}\n`;
+    const lint = (type: 'mapping' | 'string', field: string): [string, number, number][] =>
+      lintText(user(field), { filename: 'u.yaml', rules: [givenRule(type)], settings: new Map() }).diagnostics.map((d) => [d.message, d.line, d.column]);
+    expect(givenRule('mapping').meta.sections).toEqual(['spec.field']);
+    expect(lint('mapping', '{a: 1, b: 2}')).toEqual([['Ran on a+b of jane.', 6, 3]]);
+    expect(lint('mapping', 'text')).toEqual([]);
+    expect(lint('mapping', '[a]')).toEqual([]);
+    expect(lint('string', 'text')).toEqual([['Ran on text of jane.', 6, 10]]);
+    // "" is what Go's omitempty leaves out: the platform reads it as unset, so the check is not run.
+    expect(lint('string', '""')).toEqual([]);
+    expect(lint('string', '12')).toEqual([]);
+    expect(lint('string', '{a: 1}')).toEqual([]);
+    expect(lintText('apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\n', { filename: 'u.yaml', rules: [givenRule('string')], settings: new Map() }).diagnostics).toEqual([]);
   });
 });

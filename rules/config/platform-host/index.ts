@@ -1,6 +1,4 @@
-import { type DataPath, defineRule, displayPath, getIn, parseAbsoluteUrl, redactUrlPassword, splitHostPort, type Suggestion } from '../../api.js';
-
-const PLATFORM_HOST: DataPath = ['status', 'platformHost'];
+import { defineRule, displayPath, parseAbsoluteUrl, redactUrlPassword, splitHostPort, type Suggestion } from '../../api.js';
 
 const rule = defineRule({
   meta: {
@@ -8,7 +6,6 @@ const rule = defineRule({
     description: 'Require platformHost to be a host name with an optional port, without scheme or path',
     severity: 'error',
     sources: ['spec'],
-    sections: ['status.platformHost'],
     kinds: ['Config'],
   },
   messages: {
@@ -29,23 +26,21 @@ const rule = defineRule({
       note: 'Write a domain such as platform.example.com, optionally with a port (platform.example.com:8443), or an IP address. Validation says: {{reason}}.',
     },
   },
-  check(doc, ctx) {
-    const value = getIn(doc.data, PLATFORM_HOST);
-    // "" is what Go's omitempty leaves out: the same as not setting it.
-    if (typeof value !== 'string' || value === '') return;
-    const field = displayPath(PLATFORM_HOST);
+  given: { path: ['status', 'platformHost'], type: 'string' },
+  check(value, ctx, { path }) {
+    const field = displayPath(path);
     const shown = redactUrlPassword(value);
     const suggest = (host: string): Suggestion[] => [
-      { description: `Replace with "${host}"`, fix: { op: 'set-scalar', path: PLATFORM_HOST, value: host } },
+      { description: `Replace with "${host}"`, fix: { op: 'set-scalar', path, value: host } },
     ];
 
     if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(value)) {
       const url = parseAbsoluteUrl(value);
       const host = url.ok ? url.go.host : '';
       if (url.ok && splitHostPort(host).ok) {
-        ctx.report({ messageId: 'scheme', path: PLATFORM_HOST, data: { field, value: shown, suggestion: host }, suggestions: suggest(host) });
+        ctx.report({ messageId: 'scheme', path, data: { field, value: shown, suggestion: host }, suggestions: suggest(host) });
       } else {
-        ctx.report({ messageId: 'schemeNoHost', path: PLATFORM_HOST, data: { field, value: shown } });
+        ctx.report({ messageId: 'schemeNoHost', path, data: { field, value: shown } });
       }
       return;
     }
@@ -54,14 +49,14 @@ const rule = defineRule({
     if (cut > 0) {
       const host = value.slice(0, cut);
       if (splitHostPort(host).ok) {
-        ctx.report({ messageId: 'path', path: PLATFORM_HOST, data: { field, value: shown, suggestion: host }, suggestions: suggest(host) });
+        ctx.report({ messageId: 'path', path, data: { field, value: shown, suggestion: host }, suggestions: suggest(host) });
         return;
       }
     }
 
     const result = splitHostPort(value);
     if (!result.ok) {
-      ctx.report({ messageId: 'invalid', path: PLATFORM_HOST, data: { field, value: shown, reason: result.reason } });
+      ctx.report({ messageId: 'invalid', path, data: { field, value: shown, reason: result.reason } });
     }
   },
 });

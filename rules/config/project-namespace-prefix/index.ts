@@ -1,6 +1,4 @@
-import { byteLength, type DataPath, defineRule, displayPath, DNS1123_LABEL_MAX_LENGTH, getIn, isDNS1123Label } from '../../api.js';
-
-const PREFIX: DataPath = ['status', 'projectNamespacePrefix'];
+import { byteLength, defineRule, displayPath, DNS1123_LABEL_MAX_LENGTH, isDNS1123Label } from '../../api.js';
 
 /** The longest prefix that still leaves room for a one-character project name in a 63-character namespace name. */
 const MAX_PREFIX_LENGTH = DNS1123_LABEL_MAX_LENGTH - 1;
@@ -11,7 +9,6 @@ const rule = defineRule({
     description: 'Require projectNamespacePrefix to be usable as the start of a namespace name (a DNS-1123 label)',
     severity: 'error',
     sources: ['spec'],
-    sections: ['status.projectNamespacePrefix'],
     kinds: ['Config'],
   },
   messages: {
@@ -28,11 +25,10 @@ const rule = defineRule({
       note: 'Project namespaces are named <prefix><project> and a namespace name is at most 63 characters, so not even a one-character project name fits. Use a short prefix such as the default "p-".',
     },
   },
-  check(doc, ctx) {
-    const value = getIn(doc.data, PREFIX);
-    // "" is meaningful: no prefix at all, the namespace is the project name.
-    if (typeof value !== 'string' || value === '') return;
-    const field = displayPath(PREFIX);
+  // "" is meaningful: no prefix at all, the namespace is the project name.
+  given: { path: ['status', 'projectNamespacePrefix'], type: 'string' },
+  check(value, ctx, { path }) {
+    const field = displayPath(path);
     const cleaned = value.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+/, '').replace(/-{2,}/g, '-');
     const suggestion = cleaned === '' || cleaned === '-' ? 'p-' : cleaned;
     // The prefix followed by a one-character project name must be a DNS-1123 label. (apimachinery's
@@ -40,11 +36,11 @@ const rule = defineRule({
     // in "-", so it would accept "P-".)
     if (isDNS1123Label(`${value}a`).length === 0) return;
     if (/[^a-z0-9-]/.test(value)) {
-      ctx.report({ messageId: 'characters', path: PREFIX, data: { field, value, suggestion } });
+      ctx.report({ messageId: 'characters', path, data: { field, value, suggestion } });
     } else if (value.startsWith('-')) {
-      ctx.report({ messageId: 'start', path: PREFIX, data: { field, value, suggestion } });
+      ctx.report({ messageId: 'start', path, data: { field, value, suggestion } });
     } else if (byteLength(value) > MAX_PREFIX_LENGTH) {
-      ctx.report({ messageId: 'tooLong', path: PREFIX, data: { field, length: byteLength(value) } });
+      ctx.report({ messageId: 'tooLong', path, data: { field, length: byteLength(value) } });
     }
   },
 });

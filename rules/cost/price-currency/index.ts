@@ -1,7 +1,5 @@
-import { type DataPath, defineRule, displayPath, getIn, isCurrencyCode, ISO_4217_WITHDRAWN } from '../../api.js';
+import { defineRule, displayPath, isCurrencyCode, ISO_4217_WITHDRAWN } from '../../api.js';
 import { COST_SETTINGS } from '../shared.js';
-
-const CURRENCY_PATH: DataPath = [...COST_SETTINGS, 'priceCurrency'];
 
 const rule = defineRule({
   meta: {
@@ -9,7 +7,6 @@ const rule = defineRule({
     description: 'Require the cost-control price currency to be an ISO 4217 code in current use, in upper case',
     severity: 'error',
     sources: ['spec', 'upstream'],
-    sections: ['status.costControl.settings'],
     kinds: ['Config'],
   },
   messages: {
@@ -27,25 +24,24 @@ const rule = defineRule({
       note: '{{instead}}',
     },
   },
-  check(doc, ctx) {
-    const currency = getIn(doc.data, CURRENCY_PATH);
-    // An empty currency means "not set".
-    if (typeof currency !== 'string' || currency === '' || isCurrencyCode(currency)) return;
-    const field = displayPath(CURRENCY_PATH);
+  given: { path: [...COST_SETTINGS, 'priceCurrency'], type: 'string' },
+  check(currency, ctx, { path }) {
+    if (isCurrencyCode(currency)) return;
+    const field = displayPath(path);
     const upper = currency.trim().toUpperCase();
     const replacement = ISO_4217_WITHDRAWN.get(upper);
     if (replacement !== undefined) {
       const instead = replacement ? `Write its successor "${replacement}".` : 'Write the code of the currency now in use.';
-      ctx.report({ messageId: 'currencyWithdrawn', path: CURRENCY_PATH, data: { field, value: currency, instead } });
+      ctx.report({ messageId: 'currencyWithdrawn', path, data: { field, value: currency, instead } });
     } else if (isCurrencyCode(upper)) {
       ctx.report({
         messageId: 'currencyCase',
-        path: CURRENCY_PATH,
+        path,
         data: { field, value: currency, code: upper },
-        suggestions: [{ description: `Write "${upper}"`, fix: { op: 'set-scalar', path: CURRENCY_PATH, value: upper } }],
+        suggestions: [{ description: `Write "${upper}"`, fix: { op: 'set-scalar', path, value: upper } }],
       });
     } else {
-      ctx.report({ messageId: 'currencyInvalid', path: CURRENCY_PATH, data: { field, value: currency } });
+      ctx.report({ messageId: 'currencyInvalid', path, data: { field, value: currency } });
     }
   },
 });

@@ -1,6 +1,4 @@
-import { type DataPath, defineRule, displayPath, getIn, isEnvReference, parseGoUrl } from '../../api.js';
-
-const DATA_SOURCE: DataPath = ['status', 'database', 'dataSource'];
+import { defineRule, displayPath, isEnvReference, parseGoUrl } from '../../api.js';
 
 /** Schemes the key-value shim (kine) maps to MySQL and PostgreSQL; its registry is case-sensitive. */
 const SCHEMES = ['mysql', 'postgres', 'postgresql'] as const;
@@ -45,7 +43,6 @@ const rule = defineRule({
     description: 'Require a mysql:// or postgres:// data source for the platform database',
     severity: 'error',
     sources: ['spec', 'upstream'],
-    sections: ['status.database.dataSource'],
     kinds: ['Config'],
   },
   messages: {
@@ -86,12 +83,12 @@ const rule = defineRule({
       note: `The URL cannot be parsed. Write ${POSTGRES_EXAMPLE}.`,
     },
   },
-  check(doc, ctx) {
-    const value = getIn(doc.data, DATA_SOURCE);
-    // Empty means "not set" (optional for an external database); a whole-value $REFERENCE cannot be checked.
-    if (typeof value !== 'string' || value === '' || isEnvReference(value)) return;
-    const field = displayPath(DATA_SOURCE);
-    const path = DATA_SOURCE;
+  // Empty means "not set" (optional for an external database).
+  given: { path: ['status', 'database', 'dataSource'], type: 'string' },
+  check(value, ctx, { path }) {
+    // A whole-value $REFERENCE cannot be checked.
+    if (isEnvReference(value)) return;
+    const field = displayPath(path);
 
     // kine's networkAndAddress: everything before the first "://" is the backend name.
     const sep = value.indexOf('://');

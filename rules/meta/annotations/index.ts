@@ -1,5 +1,4 @@
-import { annotationsSize, defineRule, entriesOf, isQualifiedName, isRecord, problemsText, shown, TOTAL_ANNOTATION_SIZE_LIMIT_BYTES } from '../../api.js';
-import { metadataOf } from '../helpers.js';
+import { annotationsSize, defineRule, entriesOf, isQualifiedName, problemsText, shown, TOTAL_ANNOTATION_SIZE_LIMIT_BYTES } from '../../api.js';
 
 const rule = defineRule({
   meta: {
@@ -7,7 +6,6 @@ const rule = defineRule({
     description: 'Require annotation keys that are qualified names and limit the total size of annotations',
     severity: 'error',
     sources: ['upstream'],
-    sections: ['metadata'],
   },
   messages: {
     invalidKey: {
@@ -19,21 +17,20 @@ const rule = defineRule({
       note: 'The server rejects the object. Keep large data out of annotations (in a Secret or another object) and reference it instead.',
     },
   },
-  check(doc, ctx) {
-    const annotations = metadataOf(doc.data)?.annotations;
-    if (!isRecord(annotations)) return;
+  given: { path: ['metadata', 'annotations'], type: 'mapping' },
+  check(annotations, ctx, { path }) {
     const strings: Record<string, string> = {};
     for (const [key, value] of entriesOf(annotations)) {
       // apimachinery validates the lower-cased key: upper case is fine in an annotation key's prefix.
       const problems = isQualifiedName(key.toLowerCase());
       if (problems.length > 0) {
-        ctx.report({ messageId: 'invalidKey', path: ['metadata', 'annotations', key], at: 'key', data: { key: shown(key), problems: problemsText(problems) } });
+        ctx.report({ messageId: 'invalidKey', path: [...path, key], at: 'key', data: { key: shown(key), problems: problemsText(problems) } });
       }
       Object.defineProperty(strings, key, { value: typeof value === 'string' ? value : '', enumerable: true });
     }
     const size = annotationsSize(strings);
     if (size > TOTAL_ANNOTATION_SIZE_LIMIT_BYTES) {
-      ctx.report({ messageId: 'tooLarge', path: ['metadata', 'annotations'], at: 'key', data: { size, limit: TOTAL_ANNOTATION_SIZE_LIMIT_BYTES } });
+      ctx.report({ messageId: 'tooLarge', path, at: 'key', data: { size, limit: TOTAL_ANNOTATION_SIZE_LIMIT_BYTES } });
     }
   },
 });

@@ -1,5 +1,5 @@
 import { defineRule, isSet } from '../../api.js';
-import { metadataOf } from '../helpers.js';
+import { METADATA } from '../helpers.js';
 
 const rule = defineRule({
   meta: {
@@ -7,7 +7,6 @@ const rule = defineRule({
     description: 'Require deletionGracePeriodSeconds to be non-negative and only next to deletionTimestamp',
     severity: 'error',
     sources: ['spec'],
-    sections: ['metadata'],
     supersedes: ['meta/server-fields'],
   },
   messages: {
@@ -20,9 +19,8 @@ const rule = defineRule({
       note: 'The server sets this field; remove it, or write 0 or more seconds.',
     },
   },
-  check(doc, ctx) {
-    const meta = metadataOf(doc.data);
-    if (!meta) return;
+  given: { path: METADATA, type: 'mapping' },
+  check(meta, ctx) {
     const grace = meta.deletionGracePeriodSeconds;
     // Non-integers are the schema pass's business; null means absent.
     if (typeof grace !== 'number' || !Number.isInteger(grace)) return;

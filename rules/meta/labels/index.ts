@@ -1,5 +1,4 @@
-import { defineRule, entriesOf, isLabelKey, isRecord, isValidLabelValue, problemsText, shown } from '../../api.js';
-import { metadataOf } from '../helpers.js';
+import { defineRule, entriesOf, isLabelKey, isValidLabelValue, problemsText, shown } from '../../api.js';
 
 const rule = defineRule({
   meta: {
@@ -7,7 +6,6 @@ const rule = defineRule({
     description: 'Require label keys that are qualified names and label values in the Kubernetes label syntax',
     severity: 'error',
     sources: ['upstream'],
-    sections: ['metadata'],
   },
   messages: {
     invalidKey: {
@@ -19,11 +17,10 @@ const rule = defineRule({
       note: 'The server rejects it. Label values are empty or at most 63 characters of letters, digits, "-", "_" and ".", starting and ending with a letter or digit; put free-form text in an annotation instead. Validation says: {{problems}}.',
     },
   },
-  check(doc, ctx) {
-    const labels = metadataOf(doc.data)?.labels;
-    if (!isRecord(labels)) return;
+  given: { path: ['metadata', 'labels'], type: 'mapping' },
+  check(labels, ctx, { path: labelsPath }) {
     for (const [key, value] of entriesOf(labels)) {
-      const path = ['metadata', 'labels', key];
+      const path = [...labelsPath, key];
       const keyProblems = isLabelKey(key);
       if (keyProblems.length > 0) {
         ctx.report({ messageId: 'invalidKey', path, at: 'key', data: { key: shown(key), problems: problemsText(keyProblems) } });

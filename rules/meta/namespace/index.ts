@@ -1,5 +1,4 @@
 import { defineRule, isDNS1123Label, problemsText, shown } from '../../api.js';
-import { metadataOf } from '../helpers.js';
 
 const rule = defineRule({
   meta: {
@@ -7,7 +6,6 @@ const rule = defineRule({
     description: 'Disallow metadata.namespace on the cluster-scoped User and Config',
     severity: 'warning',
     sources: ['spec', 'upstream'],
-    sections: ['metadata'],
   },
   messages: {
     clusterScoped: {
@@ -20,11 +18,9 @@ const rule = defineRule({
       severity: 'error',
     },
   },
-  check(doc, ctx) {
-    const namespace = metadataOf(doc.data)?.namespace;
-    // Empty means "no namespace" (the canonical form for cluster-scoped objects); other types are schema errors.
-    if (typeof namespace !== 'string' || namespace === '') return;
-    const path = ['metadata', 'namespace'];
+  // Empty means "no namespace" (the canonical form for cluster-scoped objects); other types are schema errors.
+  given: { path: ['metadata', 'namespace'], type: 'string' },
+  check(namespace, ctx, { path, doc }) {
     const problems = isDNS1123Label(namespace);
     const suggestions = [{ description: 'Remove metadata.namespace', fix: { op: 'remove' as const, path } }];
     if (problems.length > 0) {

@@ -1,5 +1,5 @@
 import { defineRule, isSet } from '../../api.js';
-import { metadataOf } from '../helpers.js';
+import { METADATA } from '../helpers.js';
 
 const rule = defineRule({
   meta: {
@@ -7,7 +7,6 @@ const rule = defineRule({
     description: 'Disallow the deprecated metadata.selfLink',
     severity: 'warning',
     sources: ['spec'],
-    sections: ['metadata'],
     fixable: true,
   },
   messages: {
@@ -16,9 +15,9 @@ const rule = defineRule({
       note: 'The server ignores it, and the link it held is not maintained. Remove it; an object is addressed by its apiVersion, kind and name.',
     },
   },
-  check(doc, ctx) {
-    const meta = metadataOf(doc.data);
-    if (!meta || !Object.prototype.hasOwnProperty.call(meta, 'selfLink') || !isSet(meta.selfLink)) return;
+  given: { path: METADATA, type: 'mapping' },
+  check(meta, ctx) {
+    if (!Object.prototype.hasOwnProperty.call(meta, 'selfLink') || !isSet(meta.selfLink)) return;
     const path = ['metadata', 'selfLink'];
     ctx.report({ messageId: 'deprecated', path, at: 'key', fix: { op: 'remove', path } });
   },

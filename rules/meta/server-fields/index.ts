@@ -1,5 +1,5 @@
 import { defineRule, isSet, type ServerOwnedField } from '../../api.js';
-import { metadataOf } from '../helpers.js';
+import { METADATA } from '../helpers.js';
 
 /** What the server does with each field it owns (selfLink, deprecated, is meta/self-link's). */
 const SERVER_FIELDS: Readonly<Record<Exclude<ServerOwnedField, 'selfLink'>, string>> = {
@@ -18,7 +18,6 @@ const rule = defineRule({
     description: 'Disallow server-set, read-only metadata fields in manifests',
     severity: 'warning',
     sources: ['spec'],
-    sections: ['metadata'],
     serverSetFields: true,
   },
   messages: {
@@ -27,10 +26,10 @@ const rule = defineRule({
       note: 'The server owns it: {{why}}. Remove it; for objects exported from the server, lint with the export preset.',
     },
   },
-  check(doc, ctx) {
-    const meta = metadataOf(doc.data);
+  given: { path: METADATA, type: 'mapping' },
+  check(meta, ctx, { doc }) {
     // An update carries the server's fields it read back; the change/ rules judge the ones it changes.
-    if (!meta || doc.old) return;
+    if (doc.old) return;
     for (const [field, why] of Object.entries(SERVER_FIELDS)) {
       // `creationTimestamp: null` (what client tools print for a new object) means the field is absent.
       if (!Object.prototype.hasOwnProperty.call(meta, field) || !isSet(meta[field])) continue;

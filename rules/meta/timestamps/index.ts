@@ -1,5 +1,5 @@
 import { type DataPath, defineRule, displayPath, mappingItems, type NodeFacts, parseRFC3339, type RFC3339Fields, shown } from '../../api.js';
-import { metadataOf } from '../helpers.js';
+import { METADATA } from '../helpers.js';
 
 /**
  * The text of a timestamp as written. The platform's YAML decoder leaves timestamps as strings; should a YAML 1.1
@@ -40,7 +40,6 @@ const rule = defineRule({
     description: 'Require metadata timestamps in RFC 3339 as the platform parses them, creationTimestamp in UTC',
     severity: 'error',
     sources: ['spec', 'upstream'],
-    sections: ['metadata'],
   },
   messages: {
     invalid: {
@@ -52,9 +51,8 @@ const rule = defineRule({
       note: 'Write the same instant as {{utc}}.',
     },
   },
-  check(doc, ctx) {
-    const meta = metadataOf(doc.data);
-    if (!meta) return;
+  given: { path: METADATA, type: 'mapping' },
+  check(meta, ctx, { doc }) {
     const check = (path: DataPath, value: unknown, utc: boolean): void => {
       const text = timestampText(value, path, ctx.facts);
       if (text === undefined) return;

@@ -1,5 +1,5 @@
 import { defineRule } from '../../api.js';
-import { enabledVault, isGiven, VAULT_ENABLED } from '../shared.js';
+import { ENABLED_VAULT_NAMES, isGiven, VAULT, VAULT_ENABLED } from '../shared.js';
 
 const rule = defineRule({
   meta: {
@@ -7,7 +7,6 @@ const rule = defineRule({
     description: 'Warn on an enabled vault integration without an address',
     severity: 'warning',
     sources: ['spec', 'upstream'],
-    sections: ['status.vault'],
     kinds: ['Config'],
   },
   messages: {
@@ -16,9 +15,9 @@ const rule = defineRule({
       note: 'The platform then takes the vault address from its environment (VAULT_ADDR), and without it the vault client talks to https://127.0.0.1:8200. Set address to the vault URL, e.g. https://vault.example.com:8200.',
     },
   },
-  check(doc, ctx) {
-    const enabled = enabledVault(doc.data);
-    if (enabled && !isGiven(enabled.vault['address'])) ctx.report({ messageId: 'noAddress', path: VAULT_ENABLED, at: 'key', data: enabled.names });
+  given: { path: VAULT, type: 'mapping' },
+  check(vault, ctx) {
+    if (vault['enabled'] === true && !isGiven(vault['address'])) ctx.report({ messageId: 'noAddress', path: VAULT_ENABLED, at: 'key', data: ENABLED_VAULT_NAMES });
   },
 });
 

@@ -1,5 +1,5 @@
 import { type DataPath, defineRule, isRecord } from '../../api.js';
-import { enabledVault, isGiven, VAULT, VAULT_ENABLED } from '../shared.js';
+import { ENABLED_VAULT_NAMES, isGiven, VAULT, VAULT_ENABLED } from '../shared.js';
 
 const AUTH: DataPath = [...VAULT, 'auth'];
 
@@ -9,7 +9,6 @@ const rule = defineRule({
     description: 'Warn on an enabled vault integration without a token or a token secret to log in with',
     severity: 'warning',
     sources: ['spec', 'upstream'],
-    sections: ['status.vault'],
     kinds: ['Config'],
   },
   messages: {
@@ -18,13 +17,13 @@ const rule = defineRule({
       note: 'The platform has no token to log in to the vault with, so syncing fails unless one happens to be set in its environment (VAULT_TOKEN). Set auth.tokenSecretRef (name and key of a secret holding the token), or auth.token.',
     },
   },
-  check(doc, ctx) {
-    const enabled = enabledVault(doc.data);
-    if (!enabled) return;
-    const auth = enabled.vault['auth'];
+  given: { path: VAULT, type: 'mapping' },
+  check(vault, ctx) {
+    if (vault['enabled'] !== true) return;
+    const auth = vault['auth'];
     if (isRecord(auth) && (isGiven(auth['token']) || isRecord(auth['tokenSecretRef']))) return;
     // Point at `auth` when it is written (and empty), else at `enabled`.
-    ctx.report({ messageId: 'noAuth', path: auth !== undefined ? AUTH : VAULT_ENABLED, at: 'key', data: enabled.names });
+    ctx.report({ messageId: 'noAuth', path: auth !== undefined ? AUTH : VAULT_ENABLED, at: 'key', data: ENABLED_VAULT_NAMES });
   },
 });
 

@@ -1,4 +1,4 @@
-import { type DataPath, defineRule, displayPath, parseGoDuration, recordAt } from '../../api.js';
+import { type DataPath, defineRule, displayPath, parseGoDuration } from '../../api.js';
 import { VAULT } from '../shared.js';
 
 const SYNC_INTERVAL: DataPath = [...VAULT, 'syncInterval'];
@@ -9,7 +9,6 @@ const rule = defineRule({
     description: 'Require the vault sync interval to be a positive Go duration',
     severity: 'error',
     sources: ['spec', 'upstream'],
-    sections: ['status.vault'],
     kinds: ['Config'],
   },
   messages: {
@@ -22,8 +21,9 @@ const rule = defineRule({
       note: 'A zero or negative interval cannot schedule a periodic sync. Write a positive duration such as "5m", or leave it out for the default 1m.',
     },
   },
-  check(doc, ctx) {
-    const syncInterval = recordAt(doc.data, VAULT)?.['syncInterval'];
+  given: { path: VAULT, type: 'mapping' },
+  check(vault, ctx) {
+    const syncInterval = vault['syncInterval'];
     if (typeof syncInterval !== 'string') return;
     const field = displayPath(SYNC_INTERVAL);
     const parsed = parseGoDuration(syncInterval);
