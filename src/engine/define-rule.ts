@@ -5,6 +5,7 @@
  * `optionsSchema` in its meta, whose `default`s are the one place options get their defaults.
  */
 import { getIn, isRecord } from '../platform/data.js';
+import { providersOfType, type ProviderEntry, type ProviderType } from '../platform/providers.js';
 import type { DataArgs, DataPath, IsOpen, OptionsSchema, Rule, RuleContext, RuleDocument, RuleFinding, RuleMessages, RuleMeta, RuleOptions } from './types.js';
 
 /** The TypeScript type of a value its JSON Schema allows (the keywords options use). */
@@ -59,9 +60,12 @@ export interface RuleDefinition<M extends RuleMessages, S extends OptionsSchema 
   check?(doc: RuleDocument, ctx: RuleContext<M, OptionsOf<S>>): void;
 }
 
-/** What a `given` asks for: a mapping, or a string the platform reads as set (not ""; Go's omitempty drops ""). */
-export type GivenType = 'mapping' | 'string';
-type GivenValue<T extends GivenType> = T extends 'mapping' ? Readonly<Record<string, unknown>> : string;
+/**
+ * Where a check starts: the value at a path, when it is a mapping or a string the platform reads as set (not "";
+ * Go's omitempty drops ""); or each login provider of a type, at the top of `status.auth` and in its connectors.
+ */
+export type Given = { path: DataPath; type: 'mapping' | 'string' } | { provider: ProviderType };
+type GivenValue<G extends Given> = G extends { provider: ProviderType } ? ProviderEntry : G extends { type: 'mapping' } ? Readonly<Record<string, unknown>> : string;
 
 /** Where a given value is: its data path, and the document it is in. */
 export interface GivenPlace {
@@ -70,14 +74,14 @@ export interface GivenPlace {
 }
 
 /**
- * A rule whose check starts at one field (Spectral's `given`): the engine runs it only on documents with a value of
- * that type there and hands it that value, so the field is named once (it is also the rule's `meta.sections`) and
- * the check does not read and test it first.
+ * A rule whose check starts at one place (Spectral's `given`): the engine runs it only where the document has such
+ * a value, once for each, and hands it over, so the place is named once (it is also the rule's `meta.sections`) and
+ * the check does not find and test it first.
  */
-export interface GivenRuleDefinition<M extends RuleMessages, S extends OptionsSchema | undefined, T extends GivenType> extends DefinitionBase<M, S> {
+export interface GivenRuleDefinition<M extends RuleMessages, S extends OptionsSchema | undefined, G extends Given> extends DefinitionBase<M, S> {
   meta: Omit<RuleMeta, 'optionsSchema' | 'sections'> & { optionsSchema?: S; sections?: undefined };
-  given: { path: DataPath; type: T };
-  check(value: GivenValue<T>, ctx: RuleContext<M, OptionsOf<S>>, place: GivenPlace): void;
+  given: G;
+  check(value: GivenValue<G>, ctx: RuleContext<M, OptionsOf<S>>, place: GivenPlace): void;
 }
 
 /** The defaults of a rule's options: each option's `default` in its schema. */
@@ -87,13 +91,13 @@ export function defaultOptionsOf(schema: OptionsSchema | undefined): RuleOptions
   return out;
 }
 
-export function defineRule<const M extends RuleMessages, const S extends OptionsSchema | undefined = undefined, const T extends GivenType = GivenType>(
-  definition: GivenRuleDefinition<M, S, T>,
+export function defineRule<const M extends RuleMessages, const S extends OptionsSchema | undefined = undefined, const G extends Given = Given>(
+  definition: GivenRuleDefinition<M, S, G>,
 ): RuleHandle<M>;
 export function defineRule<const M extends RuleMessages, const S extends OptionsSchema | undefined = undefined>(definition: RuleDefinition<M, S>): RuleHandle<M>;
-export function defineRule(definition: RuleDefinition<RuleMessages, undefined> | GivenRuleDefinition<RuleMessages, undefined, GivenType>): RuleHandle<RuleMessages> {
+export function defineRule(definition: RuleDefinition<RuleMessages, undefined> | GivenRuleDefinition<RuleMessages, undefined, Given>): RuleHandle<RuleMessages> {
   const { messages } = definition;
-  const meta: RuleMeta = definition.given ? { ...definition.meta, sections: [definition.given.path.join('.')] } : definition.meta;
+  const meta: RuleMeta = definition.given ? { ...definition.meta, sections: [sectionOf(definition.given)] } : definition.meta;
   // The engine hands every rule the same context, whose `report` takes any message: typed in the definition, not there.
   const check = definition.given ? givenCheck(definition) : (definition.check as Rule['check']);
   const handle: RuleHandle<RuleMessages> = {
@@ -107,8 +111,19 @@ export function defineRule(definition: RuleDefinition<RuleMessages, undefined> |
   return handle;
 }
 
-/** The check of a rule with a `given`: the value tested once here, for every such rule. */
-function givenCheck({ given, check }: GivenRuleDefinition<RuleMessages, undefined, GivenType>): NonNullable<Rule['check']> {
+/** The dotted path a given is in, for section pruning (rule-plan.ts). */
+function sectionOf(given: Given): string {
+  return 'provider' in given ? 'status.auth' : given.path.join('.');
+}
+
+/** The check of a rule with a `given`: the value found and tested here, for every such rule. */
+function givenCheck({ given, check }: GivenRuleDefinition<RuleMessages, undefined, Given>): NonNullable<Rule['check']> {
+  if ('provider' in given) {
+    const type = given.provider;
+    return (doc, ctx) => {
+      for (const entry of providersOfType(doc.data, type)) check(entry as never, ctx as never, { path: entry.path, doc });
+    };
+  }
   const { path, type } = given;
   return (doc, ctx) => {
     const value = getIn(doc.data, path);

@@ -121,4 +121,41 @@ describe('defineRule', () => {
     expect(lint('string', '{a: 1}')).toEqual([]);
     expect(lintText('apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\n', { filename: 'u.yaml', rules: [givenRule('string')], settings: new Map() }).diagnostics).toEqual([]);
   });
+
+  it('runs a check given a provider once for each login provider of that type, top-level and in connectors', () => {
+    const samlRule = defineRule({
+      meta: { id: 'acme/given-provider', description: 'Flag', severity: 'warning', sources: ['spec'] },
+      messages: { ran: 'Ran on {{type}} with entityIssuer {{issuer}}.' },
+      given: { provider: 'saml' },
+      check(entry, ctx, { path }) {
+        ctx.report({ messageId: 'ran', path, at: 'key', data: { type: entry.type, issuer: String(entry.config['entityIssuer']) } });
+      },
+    });
+    expect(samlRule.meta.sections).toEqual(['status.auth']);
+    const config = [
+      'apiVersion: management.platform/v1',
+      'kind: Config',
+      'metadata:',
+      '  name: platform',
+      'status:',
+      '  auth:',
+      '    saml:',
+      '      entityIssuer: top',
+      '    oidc:',
+      '      issuerUrl: https://issuer.example.com',
+      '    connectors:',
+      '      - id: corp',
+      '        saml:',
+      '          entityIssuer: connector',
+      '      - id: other',
+      '        oidc:',
+      '          issuerUrl: https://other.example.com',
+      '',
+    ].join('\n');
+    const found = lintText(config, { filename: 'c.yaml', rules: [samlRule], settings: new Map() }).diagnostics.map((d) => [d.message, d.line, d.column, d.path]);
+    expect(found).toEqual([
+      ['Ran on saml with entityIssuer top.', 7, 5, '/status/auth/saml'],
+      ['Ran on saml with entityIssuer connector.', 13, 9, '/status/auth/connectors/0/saml'],
+    ]);
+  });
 });

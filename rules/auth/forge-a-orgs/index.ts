@@ -1,4 +1,4 @@
-import { defineRule, isBlank, isRecord, providersOfType, shown } from '../../api.js';
+import { defineRule, isBlank, isRecord, shown } from '../../api.js';
 import { fieldName } from '../shared.js';
 
 const rule = defineRule({
@@ -7,7 +7,6 @@ const rule = defineRule({
     description: 'Require each gitForgeA organization to be named, and named once',
     severity: 'error',
     sources: ['spec', 'upstream'],
-    sections: ['status.auth'],
     kinds: ['Config'],
   },
   messages: {
@@ -20,31 +19,30 @@ const rule = defineRule({
       note: 'The entries are combined: a member passes if they are in a team of either entry, and an entry without teams lets every member in. List each organization once, with all its teams.',
     },
   },
-  check(doc, ctx) {
-    for (const entry of providersOfType(doc.data, 'gitForgeA')) {
-      const orgs = entry.config['orgs'];
-      if (!Array.isArray(orgs)) continue;
-      const seen = new Set<string>();
-      orgs.forEach((org, i) => {
-        if (!isRecord(org)) return;
-        const name = org['name'];
-        if (isBlank(name)) {
-          const hasKey = Object.prototype.hasOwnProperty.call(org, 'name');
-          ctx.report({
-            messageId: 'orgNameMissing',
-            path: hasKey ? [...entry.path, 'orgs', i, 'name'] : [...entry.path, 'orgs', i],
-            data: { field: fieldName(entry, 'orgs', i) },
-          });
-          return;
-        }
-        if (typeof name !== 'string') return;
-        const key = name.toLowerCase();
-        if (seen.has(key)) {
-          ctx.report({ messageId: 'orgNameDuplicate', path: [...entry.path, 'orgs', i, 'name'], data: { field: fieldName(entry, 'orgs', i), name: shown(name) } });
-        }
-        seen.add(key);
-      });
-    }
+  given: { provider: 'gitForgeA' },
+  check(entry, ctx) {
+    const orgs = entry.config['orgs'];
+    if (!Array.isArray(orgs)) return;
+    const seen = new Set<string>();
+    orgs.forEach((org, i) => {
+      if (!isRecord(org)) return;
+      const name = org['name'];
+      if (isBlank(name)) {
+        const hasKey = Object.prototype.hasOwnProperty.call(org, 'name');
+        ctx.report({
+          messageId: 'orgNameMissing',
+          path: hasKey ? [...entry.path, 'orgs', i, 'name'] : [...entry.path, 'orgs', i],
+          data: { field: fieldName(entry, 'orgs', i) },
+        });
+        return;
+      }
+      if (typeof name !== 'string') return;
+      const key = name.toLowerCase();
+      if (seen.has(key)) {
+        ctx.report({ messageId: 'orgNameDuplicate', path: [...entry.path, 'orgs', i, 'name'], data: { field: fieldName(entry, 'orgs', i), name: shown(name) } });
+      }
+      seen.add(key);
+    });
   },
 });
 

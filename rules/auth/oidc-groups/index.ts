@@ -1,4 +1,4 @@
-import { defineRule, providersOfType } from '../../api.js';
+import { defineRule } from '../../api.js';
 import { fieldName, filled, nonEmptyList } from '../shared.js';
 
 const rule = defineRule({
@@ -7,7 +7,6 @@ const rule = defineRule({
     description: 'Warn when an OIDC provider requires groups but names no groupsClaim to read them from',
     severity: 'warning',
     sources: ['upstream'],
-    sections: ['status.auth'],
     kinds: ['Config'],
   },
   messages: {
@@ -16,16 +15,15 @@ const rule = defineRule({
       note: 'The platform fills a user\'s groups only from the ID-token claim named by groupsClaim, so no user is in any listed group and every login is denied. Set groupsClaim (usually "groups") or remove groups.',
     },
   },
-  check(doc, ctx) {
-    for (const entry of providersOfType(doc.data, 'oidc')) {
-      if (!nonEmptyList(entry, 'groups') || filled(entry, 'groupsClaim')) continue;
-      ctx.report({
-        messageId: 'noGroupsClaim',
-        path: [...entry.path, 'groups'],
-        at: 'key',
-        data: { field: fieldName(entry, 'groups'), provider: fieldName(entry) },
-      });
-    }
+  given: { provider: 'oidc' },
+  check(entry, ctx) {
+    if (!nonEmptyList(entry, 'groups') || filled(entry, 'groupsClaim')) return;
+    ctx.report({
+      messageId: 'noGroupsClaim',
+      path: [...entry.path, 'groups'],
+      at: 'key',
+      data: { field: fieldName(entry, 'groups'), provider: fieldName(entry) },
+    });
   },
 });
 

@@ -1,4 +1,4 @@
-import { absoluteUrlProblem, defineRule, isBlank, isLocalhost, parseAbsoluteUrl, providersOfType, redactUrlPassword, shown } from '../../api.js';
+import { absoluteUrlProblem, defineRule, isBlank, isLocalhost, parseAbsoluteUrl, redactUrlPassword, shown } from '../../api.js';
 import { fieldName } from '../shared.js';
 
 /** An issuer written as its discovery document's URL: the issuer is what comes before. */
@@ -10,7 +10,6 @@ const rule = defineRule({
     description: 'Require the OIDC issuerUrl to be an absolute https URL without user info, query or fragment, and the issuer rather than its discovery URL',
     severity: 'error',
     sources: ['upstream'],
-    sections: ['status.auth'],
     supersedes: ['security/http-url'],
     kinds: ['Config'],
   },
@@ -44,33 +43,32 @@ const rule = defineRule({
       note: 'An OpenID Connect issuer has no fragment component, and the "iss" claim of the tokens never matches it. Remove the fragment.',
     },
   },
-  check(doc, ctx) {
-    for (const entry of providersOfType(doc.data, 'oidc')) {
-      const value = entry.config['issuerUrl'];
-      if (isBlank(value)) {
-        // Absent, `issuerUrl:` / null (the same as absent to the platform's decoder), or "": no issuer either way.
-        const at = value === undefined ? { path: entry.path, at: 'key' as const } : { path: [...entry.path, 'issuerUrl'], at: value === null ? ('key' as const) : ('value' as const) };
-        ctx.report({ messageId: 'missing', ...at, data: { provider: fieldName(entry) } });
-        continue;
-      }
-      if (typeof value !== 'string') continue;
-      const path = [...entry.path, 'issuerUrl'];
-      const field = fieldName(entry, 'issuerUrl');
-      const parsed = parseAbsoluteUrl(value);
-      if (!parsed.ok) {
-        ctx.report({ messageId: 'notUrl', path, data: { field, value: shown(redactUrlPassword(value)), reason: absoluteUrlProblem(parsed.reason) } });
-        continue;
-      }
-      if (parsed.scheme !== 'https' && !(parsed.scheme === 'http' && isLocalhost(parsed.host))) {
-        const rest = value.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, '').replace(/^[^/?#]*@/, '').replace(/[?#].*$/s, '');
-        ctx.report({ messageId: 'notHttps', path, data: { field, scheme: parsed.scheme, rest: shown(rest) } });
-      }
-      const discovery = DISCOVERY_DOCUMENT.exec(value);
-      if (discovery) ctx.report({ messageId: 'discoveryUrl', path, data: { field, issuer: shown(redactUrlPassword(discovery[1] ?? '')) } });
-      if (parsed.hasUserInfo) ctx.report({ messageId: 'userInfo', path, data: { field } });
-      if (parsed.hasQuery) ctx.report({ messageId: 'query', path, data: { field } });
-      if (parsed.hasFragment) ctx.report({ messageId: 'fragment', path, data: { field } });
+  given: { provider: 'oidc' },
+  check(entry, ctx) {
+    const value = entry.config['issuerUrl'];
+    if (isBlank(value)) {
+      // Absent, `issuerUrl:` / null (the same as absent to the platform's decoder), or "": no issuer either way.
+      const at = value === undefined ? { path: entry.path, at: 'key' as const } : { path: [...entry.path, 'issuerUrl'], at: value === null ? ('key' as const) : ('value' as const) };
+      ctx.report({ messageId: 'missing', ...at, data: { provider: fieldName(entry) } });
+      return;
     }
+    if (typeof value !== 'string') return;
+    const path = [...entry.path, 'issuerUrl'];
+    const field = fieldName(entry, 'issuerUrl');
+    const parsed = parseAbsoluteUrl(value);
+    if (!parsed.ok) {
+      ctx.report({ messageId: 'notUrl', path, data: { field, value: shown(redactUrlPassword(value)), reason: absoluteUrlProblem(parsed.reason) } });
+      return;
+    }
+    if (parsed.scheme !== 'https' && !(parsed.scheme === 'http' && isLocalhost(parsed.host))) {
+      const rest = value.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, '').replace(/^[^/?#]*@/, '').replace(/[?#].*$/s, '');
+      ctx.report({ messageId: 'notHttps', path, data: { field, scheme: parsed.scheme, rest: shown(rest) } });
+    }
+    const discovery = DISCOVERY_DOCUMENT.exec(value);
+    if (discovery) ctx.report({ messageId: 'discoveryUrl', path, data: { field, issuer: shown(redactUrlPassword(discovery[1] ?? '')) } });
+    if (parsed.hasUserInfo) ctx.report({ messageId: 'userInfo', path, data: { field } });
+    if (parsed.hasQuery) ctx.report({ messageId: 'query', path, data: { field } });
+    if (parsed.hasFragment) ctx.report({ messageId: 'fragment', path, data: { field } });
   },
 });
 

@@ -1,4 +1,4 @@
-import { checkSamlCaData, defineRule, isBase64, providersOfType } from '../../api.js';
+import { checkSamlCaData, defineRule, isBase64 } from '../../api.js';
 import { fieldName, filled, isTrue } from '../shared.js';
 
 // caData is a secret-like blob: its value never goes into a message, only the field name and what is wrong with it.
@@ -9,7 +9,6 @@ const rule = defineRule({
     description: 'Require every SAML provider to have exactly one of ca and caData, and caData to be a base64 PEM certificate',
     severity: 'error',
     sources: ['spec', 'upstream'],
-    sections: ['status.auth'],
     kinds: ['Config'],
   },
   messages: {
@@ -30,31 +29,30 @@ const rule = defineRule({
       note: 'The decoded data: {{reason}}. The SAML connector cannot load a certificate from it and refuses to start. Write the base64 encoding of the PEM certificate file, e.g. the output of base64 -w0 idp-ca.pem.',
     },
   },
-  check(doc, ctx) {
-    for (const entry of providersOfType(doc.data, 'saml')) {
-      const provider = fieldName(entry);
-      const insecure = isTrue(entry, 'insecureSkipSignatureValidation');
-      const ca = filled(entry, 'ca');
-      const caData = filled(entry, 'caData');
-      if (!insecure && ca === undefined && caData === undefined) {
-        ctx.report({ messageId: 'missing', path: entry.path, at: 'key', data: { provider } });
-      }
-      if (!insecure && ca !== undefined && caData !== undefined) {
-        ctx.report({ messageId: 'both', path: [...entry.path, 'ca'], at: 'key', data: { provider } });
-      }
-      if (caData === undefined) continue;
-      const path = [...entry.path, 'caData'];
-      const field = fieldName(entry, 'caData');
-      // Base64 is decoded when the config is read (caData is bytes), even when signature validation is skipped.
-      if (!isBase64(caData)) {
-        ctx.report({ messageId: 'notBase64', path, data: { field, reason: "standard alphabet with '=' padding; line breaks are allowed, spaces are not" } });
-        continue;
-      }
-      if (insecure || ca !== undefined) continue;
-      const problem = checkSamlCaData(caData);
-      if (problem !== null) {
-        ctx.report({ messageId: 'notCertificate', path, data: { field, reason: problem } });
-      }
+  given: { provider: 'saml' },
+  check(entry, ctx) {
+    const provider = fieldName(entry);
+    const insecure = isTrue(entry, 'insecureSkipSignatureValidation');
+    const ca = filled(entry, 'ca');
+    const caData = filled(entry, 'caData');
+    if (!insecure && ca === undefined && caData === undefined) {
+      ctx.report({ messageId: 'missing', path: entry.path, at: 'key', data: { provider } });
+    }
+    if (!insecure && ca !== undefined && caData !== undefined) {
+      ctx.report({ messageId: 'both', path: [...entry.path, 'ca'], at: 'key', data: { provider } });
+    }
+    if (caData === undefined) return;
+    const path = [...entry.path, 'caData'];
+    const field = fieldName(entry, 'caData');
+    // Base64 is decoded when the config is read (caData is bytes), even when signature validation is skipped.
+    if (!isBase64(caData)) {
+      ctx.report({ messageId: 'notBase64', path, data: { field, reason: "standard alphabet with '=' padding; line breaks are allowed, spaces are not" } });
+      return;
+    }
+    if (insecure || ca !== undefined) return;
+    const problem = checkSamlCaData(caData);
+    if (problem !== null) {
+      ctx.report({ messageId: 'notCertificate', path, data: { field, reason: problem } });
     }
   },
 });

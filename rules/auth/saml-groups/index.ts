@@ -1,4 +1,4 @@
-import { defineRule, providersOfType } from '../../api.js';
+import { defineRule } from '../../api.js';
 import { fieldName, filled, isTrue, nonEmptyList } from '../shared.js';
 
 const rule = defineRule({
@@ -7,7 +7,6 @@ const rule = defineRule({
     description: 'Warn about SAML group settings that have no effect or deny every login',
     severity: 'warning',
     sources: ['spec', 'upstream'],
-    sections: ['status.auth'],
     kinds: ['Config'],
   },
   messages: {
@@ -24,20 +23,19 @@ const rule = defineRule({
       note: 'The delimiter splits the groups attribute, and without groupsAttr no groups are read at all. Set groupsAttr or remove groupsDelim.',
     },
   },
-  check(doc, ctx) {
-    for (const entry of providersOfType(doc.data, 'saml')) {
-      const hasAttr = filled(entry, 'groupsAttr') !== undefined;
-      const hasAllowed = nonEmptyList(entry, 'allowedGroups') !== undefined;
-      const data = (key: string) => ({ field: fieldName(entry, key), provider: fieldName(entry) });
-      if (hasAllowed && !hasAttr) {
-        ctx.report({ messageId: 'allowedGroupsWithoutAttr', path: [...entry.path, 'allowedGroups'], at: 'key', data: data('allowedGroups') });
-      }
-      if (isTrue(entry, 'filterGroups') && !hasAllowed) {
-        ctx.report({ messageId: 'filterGroupsWithoutAllowed', path: [...entry.path, 'filterGroups'], at: 'key', data: data('filterGroups') });
-      }
-      if (filled(entry, 'groupsDelim') !== undefined && !hasAttr) {
-        ctx.report({ messageId: 'delimWithoutAttr', path: [...entry.path, 'groupsDelim'], at: 'key', data: data('groupsDelim') });
-      }
+  given: { provider: 'saml' },
+  check(entry, ctx) {
+    const hasAttr = filled(entry, 'groupsAttr') !== undefined;
+    const hasAllowed = nonEmptyList(entry, 'allowedGroups') !== undefined;
+    const data = (key: string) => ({ field: fieldName(entry, key), provider: fieldName(entry) });
+    if (hasAllowed && !hasAttr) {
+      ctx.report({ messageId: 'allowedGroupsWithoutAttr', path: [...entry.path, 'allowedGroups'], at: 'key', data: data('allowedGroups') });
+    }
+    if (isTrue(entry, 'filterGroups') && !hasAllowed) {
+      ctx.report({ messageId: 'filterGroupsWithoutAllowed', path: [...entry.path, 'filterGroups'], at: 'key', data: data('filterGroups') });
+    }
+    if (filled(entry, 'groupsDelim') !== undefined && !hasAttr) {
+      ctx.report({ messageId: 'delimWithoutAttr', path: [...entry.path, 'groupsDelim'], at: 'key', data: data('groupsDelim') });
     }
   },
 });

@@ -1,4 +1,4 @@
-import { defineRule, providersOfType } from '../../api.js';
+import { defineRule } from '../../api.js';
 import { fieldName } from '../shared.js';
 
 /** What the SAML connector refuses to start without (Dex's `openConnector`), and what each is for. */
@@ -15,7 +15,6 @@ const rule = defineRule({
     description: 'Require ssoURL, redirectURI, usernameAttr and emailAttr in every SAML provider',
     severity: 'error',
     sources: ['upstream'],
-    sections: ['status.auth'],
     supersedes: ['schema/empty-value'],
     kinds: ['Config'],
   },
@@ -29,23 +28,22 @@ const rule = defineRule({
       note: 'Set it to {{what}}.',
     },
   },
-  check(doc, ctx) {
-    for (const entry of providersOfType(doc.data, 'saml')) {
-      const absent: (readonly [string, string])[] = [];
-      for (const field of REQUIRED) {
-        const [key, what] = field;
-        const value = entry.config[key];
-        if (value === undefined) absent.push(field);
-        else if (value === null || value === '') {
-          ctx.report({ messageId: 'empty', path: [...entry.path, key], at: value === null ? 'key' : 'value', data: { field: fieldName(entry, key), what } });
-        }
+  given: { provider: 'saml' },
+  check(entry, ctx) {
+    const absent: (readonly [string, string])[] = [];
+    for (const field of REQUIRED) {
+      const [key, what] = field;
+      const value = entry.config[key];
+      if (value === undefined) absent.push(field);
+      else if (value === null || value === '') {
+        ctx.report({ messageId: 'empty', path: [...entry.path, key], at: value === null ? 'key' : 'value', data: { field: fieldName(entry, key), what } });
       }
-      if (absent.length === 0) continue;
-      const names = absent.map(([key]) => `"${key}"`);
-      const fields = absent.length === 1 ? `the required field ${names[0]}` : `the required fields ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-      const what = absent.map(([key, desc]) => `${key} (${desc})`).join('; ');
-      ctx.report({ messageId: 'missing', path: entry.path, at: 'key', data: { provider: fieldName(entry), fields, what } });
     }
+    if (absent.length === 0) return;
+    const names = absent.map(([key]) => `"${key}"`);
+    const fields = absent.length === 1 ? `the required field ${names[0]}` : `the required fields ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+    const what = absent.map(([key, desc]) => `${key} (${desc})`).join('; ');
+    ctx.report({ messageId: 'missing', path: entry.path, at: 'key', data: { provider: fieldName(entry), fields, what } });
   },
 });
 

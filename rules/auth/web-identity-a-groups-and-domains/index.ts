@@ -1,4 +1,4 @@
-import { defineRule, isDomainName, isLowercaseDomainName, parseEmail, providersOfType, shown } from '../../api.js';
+import { defineRule, isDomainName, isLowercaseDomainName, parseEmail, shown } from '../../api.js';
 import { fieldName, filled, nonEmptyList } from '../shared.js';
 
 const rule = defineRule({
@@ -7,7 +7,6 @@ const rule = defineRule({
     description: 'Require webIdentityA group checks to be configured completely and hostedDomains to be domain names',
     severity: 'error',
     sources: ['spec', 'upstream'],
-    sections: ['status.auth'],
     kinds: ['Config'],
   },
   messages: {
@@ -34,46 +33,45 @@ const rule = defineRule({
       severity: 'warning',
     },
   },
-  check(doc, ctx) {
-    for (const entry of providersOfType(doc.data, 'webIdentityA')) {
-      const provider = fieldName(entry);
-      const serviceAccount = filled(entry, 'serviceAccountFilePath');
-      const adminEmail = filled(entry, 'adminEmail');
-      if (serviceAccount !== undefined && adminEmail === undefined) {
-        ctx.report({
-          messageId: 'adminEmailMissing',
-          path: [...entry.path, 'serviceAccountFilePath'],
-          at: 'key',
-          data: { field: fieldName(entry, 'serviceAccountFilePath'), provider },
-        });
-      }
-      if (adminEmail !== undefined) {
-        const parsed = parseEmail(adminEmail);
-        if (!parsed.ok) {
-          ctx.report({
-            messageId: 'adminEmailInvalid',
-            path: [...entry.path, 'adminEmail'],
-            data: { field: fieldName(entry, 'adminEmail'), value: shown(adminEmail), reason: parsed.reason },
-          });
-        }
-      }
-      if (nonEmptyList(entry, 'groups') && serviceAccount === undefined) {
-        ctx.report({ messageId: 'groupsUnchecked', path: [...entry.path, 'groups'], at: 'key', data: { field: fieldName(entry, 'groups'), provider } });
-      }
-      const domains = entry.config['hostedDomains'];
-      if (!Array.isArray(domains)) continue;
-      domains.forEach((domain, i) => {
-        if (typeof domain !== 'string') return;
-        const path = [...entry.path, 'hostedDomains', i];
-        const data = { field: fieldName(entry, 'hostedDomains', i), value: shown(domain) };
-        const problems = isDomainName(domain);
-        if (problems.length > 0) {
-          ctx.report({ messageId: 'hostedDomainInvalid', path, data: { ...data, reason: problems.join('; ') } });
-        } else if (!isLowercaseDomainName(domain)) {
-          ctx.report({ messageId: 'hostedDomainCase', path, data: { ...data, lower: domain.toLowerCase() } });
-        }
+  given: { provider: 'webIdentityA' },
+  check(entry, ctx) {
+    const provider = fieldName(entry);
+    const serviceAccount = filled(entry, 'serviceAccountFilePath');
+    const adminEmail = filled(entry, 'adminEmail');
+    if (serviceAccount !== undefined && adminEmail === undefined) {
+      ctx.report({
+        messageId: 'adminEmailMissing',
+        path: [...entry.path, 'serviceAccountFilePath'],
+        at: 'key',
+        data: { field: fieldName(entry, 'serviceAccountFilePath'), provider },
       });
     }
+    if (adminEmail !== undefined) {
+      const parsed = parseEmail(adminEmail);
+      if (!parsed.ok) {
+        ctx.report({
+          messageId: 'adminEmailInvalid',
+          path: [...entry.path, 'adminEmail'],
+          data: { field: fieldName(entry, 'adminEmail'), value: shown(adminEmail), reason: parsed.reason },
+        });
+      }
+    }
+    if (nonEmptyList(entry, 'groups') && serviceAccount === undefined) {
+      ctx.report({ messageId: 'groupsUnchecked', path: [...entry.path, 'groups'], at: 'key', data: { field: fieldName(entry, 'groups'), provider } });
+    }
+    const domains = entry.config['hostedDomains'];
+    if (!Array.isArray(domains)) return;
+    domains.forEach((domain, i) => {
+      if (typeof domain !== 'string') return;
+      const path = [...entry.path, 'hostedDomains', i];
+      const data = { field: fieldName(entry, 'hostedDomains', i), value: shown(domain) };
+      const problems = isDomainName(domain);
+      if (problems.length > 0) {
+        ctx.report({ messageId: 'hostedDomainInvalid', path, data: { ...data, reason: problems.join('; ') } });
+      } else if (!isLowercaseDomainName(domain)) {
+        ctx.report({ messageId: 'hostedDomainCase', path, data: { ...data, lower: domain.toLowerCase() } });
+      }
+    });
   },
 });
 

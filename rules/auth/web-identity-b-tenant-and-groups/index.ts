@@ -1,4 +1,4 @@
-import { defineRule, isDomainName, isUUID, providersOfType, shown } from '../../api.js';
+import { defineRule, isDomainName, isUUID, shown } from '../../api.js';
 import { fieldName, isTrue, nonEmptyList, str } from '../shared.js';
 
 /** The tenant keywords of the connector, compared case-sensitively (anything else is taken as one tenant). */
@@ -27,7 +27,6 @@ const rule = defineRule({
     description: 'Require a valid webIdentityB tenant and group settings that take effect for it',
     severity: 'error',
     sources: ['spec', 'upstream'],
-    sections: ['status.auth'],
     kinds: ['Config'],
   },
   messages: {
@@ -46,33 +45,32 @@ const rule = defineRule({
       severity: 'warning',
     },
   },
-  check(doc, ctx) {
-    for (const entry of providersOfType(doc.data, 'webIdentityB')) {
-      const provider = fieldName(entry);
-      const raw = str(entry, 'tenant');
-      const tenantSet = raw !== undefined && raw !== '';
-      const tenant = tenantSet ? classify(raw) : ({ kind: 'keyword', value: 'common' } as const);
-      if (tenant.kind === 'invalid') {
-        ctx.report({ messageId: 'tenantInvalid', path: [...entry.path, 'tenant'], data: { field: fieldName(entry, 'tenant'), value: shown(raw ?? ''), hint: tenant.hint } });
-        continue;
+  given: { provider: 'webIdentityB' },
+  check(entry, ctx) {
+    const provider = fieldName(entry);
+    const raw = str(entry, 'tenant');
+    const tenantSet = raw !== undefined && raw !== '';
+    const tenant = tenantSet ? classify(raw) : ({ kind: 'keyword', value: 'common' } as const);
+    if (tenant.kind === 'invalid') {
+      ctx.report({ messageId: 'tenantInvalid', path: [...entry.path, 'tenant'], data: { field: fieldName(entry, 'tenant'), value: shown(raw ?? ''), hint: tenant.hint } });
+      return;
+    }
+    const hasGroups = nonEmptyList(entry, 'groups') !== undefined;
+    if (tenant.kind === 'keyword') {
+      const tenantText = tenantSet ? `tenant is "${tenant.value}"` : 'tenant is not set (it defaults to "common")';
+      const ignored: [string, boolean, string][] = [
+        ['groups', hasGroups, 'any account may log in whatever its groups'],
+        ['onlySecurityGroups', isTrue(entry, 'onlySecurityGroups'), 'no groups are read to restrict'],
+        ['useGroupsAsWhitelist', isTrue(entry, 'useGroupsAsWhitelist'), 'no groups are read to filter'],
+      ];
+      for (const [key, present, consequence] of ignored) {
+        if (!present) continue;
+        ctx.report({ messageId: 'groupsIgnored', path: [...entry.path, key], at: 'key', data: { field: fieldName(entry, key), tenantText, consequence, key } });
       }
-      const hasGroups = nonEmptyList(entry, 'groups') !== undefined;
-      if (tenant.kind === 'keyword') {
-        const tenantText = tenantSet ? `tenant is "${tenant.value}"` : 'tenant is not set (it defaults to "common")';
-        const ignored: [string, boolean, string][] = [
-          ['groups', hasGroups, 'any account may log in whatever its groups'],
-          ['onlySecurityGroups', isTrue(entry, 'onlySecurityGroups'), 'no groups are read to restrict'],
-          ['useGroupsAsWhitelist', isTrue(entry, 'useGroupsAsWhitelist'), 'no groups are read to filter'],
-        ];
-        for (const [key, present, consequence] of ignored) {
-          if (!present) continue;
-          ctx.report({ messageId: 'groupsIgnored', path: [...entry.path, key], at: 'key', data: { field: fieldName(entry, key), tenantText, consequence, key } });
-        }
-        continue;
-      }
-      if (isTrue(entry, 'useGroupsAsWhitelist') && !hasGroups) {
-        ctx.report({ messageId: 'whitelistWithoutGroups', path: [...entry.path, 'useGroupsAsWhitelist'], at: 'key', data: { field: fieldName(entry, 'useGroupsAsWhitelist'), provider } });
-      }
+      return;
+    }
+    if (isTrue(entry, 'useGroupsAsWhitelist') && !hasGroups) {
+      ctx.report({ messageId: 'whitelistWithoutGroups', path: [...entry.path, 'useGroupsAsWhitelist'], at: 'key', data: { field: fieldName(entry, 'useGroupsAsWhitelist'), provider } });
     }
   },
 });
