@@ -4,7 +4,7 @@
  * through it (`yamlSyntaxRule.finding('tab', { place, goError })`); and it knows the type of its options from the
  * `optionsSchema` in its meta, whose `default`s are the one place options get their defaults.
  */
-import { getIn, isRecord } from '../platform/data.js';
+import { optionalStringAt, recordAt } from '../platform/data.js';
 import { providersOfType, type ProviderEntry, type ProviderType } from '../platform/providers.js';
 import type { DataArgs, DataPath, IsOpen, OptionsSchema, Rule, RuleContext, RuleDocument, RuleFinding, RuleMessages, RuleMeta, RuleOptions } from './types.js';
 
@@ -125,8 +125,9 @@ function givenCheck({ given, check }: GivenRuleDefinition<RuleMessages, undefine
     };
   }
   const { path, type } = given;
+  const valueAt = type === 'mapping' ? recordAt : optionalStringAt;
   return (doc, ctx) => {
-    const value = getIn(doc.data, path);
-    if (type === 'mapping' ? isRecord(value) : typeof value === 'string' && value !== '') check(value as never, ctx as never, { path, doc });
+    const value = valueAt(doc.data, path);
+    if (value !== undefined) check(value as never, ctx as never, { path, doc });
   };
 }
