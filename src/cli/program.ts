@@ -13,8 +13,10 @@ import type { RuleSetFlags } from '../project/rule-set.js';
 import { UsageError } from './settings.js';
 import { VERSION } from './version.js';
 import { FileWriteError } from '../project/write-file.js';
+import { megabytes } from '../project/read-file.js';
 import authSamlCaRule from '../../rules/auth/saml-ca/index.js';
 import { collect, configOptions, reportOptions } from './options.js';
+import { PARALLEL_MIN_BYTES, TWO_CORE_MIN_BYTES } from './parallel.js';
 
 /** Runs the command line and returns the exit code: 0 clean, 1 lint errors, 2 usage, I/O or internal failure. */
 export async function main(argv: readonly string[], io: CliIo, env: Readonly<Record<string, string | undefined>> = {}): Promise<number> {
@@ -38,7 +40,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .argument('[paths...]', 'files, directories, globs or -')
     .option('--stdin-filename <name>', 'name to report for input read from stdin')
     .option('--quiet', 'report errors only')
-    .option('--threads <count>', 'lint on at most this many threads, the main one included; 1 starts no worker (default: one a core, from 1.25 MB of input, 5 MB on two cores)')
+    .option('--threads <count>', `lint on at most this many threads, the main one included; 1 starts no worker (default: one a core, from ${megabytes(PARALLEL_MIN_BYTES)} of input, ${megabytes(TWO_CORE_MIN_BYTES)} on two cores)`)
     .option('--statistics', 'after the report, count the problems by rule, with how many are fixable (stylish and json)')
     .option('--verbose', 'also list the files and documents skipped (not platform objects, policy test fixtures), with the reason')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')

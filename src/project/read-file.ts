@@ -61,8 +61,9 @@ export function ioReason(error: unknown): string {
   }
 }
 
-function megabytes(bytes: number): string {
-  return `${Math.round(bytes / MB)} MB`;
+/** A size as platlint's messages say it: `4 MB`, `1.25 MB` (to two decimals). */
+export function megabytes(bytes: number): string {
+  return `${Math.round((bytes / MB) * 100) / 100} MB`;
 }
 
 /** Reads what is there, up to one byte past the limit: a file that grows while it is read is still capped. */

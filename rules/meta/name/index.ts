@@ -1,5 +1,5 @@
-import { defineRule, isGenerateNamePrefix, isSet, nameIsDNSSubdomain, problemsText, type RuleContext, shown } from '../../api.js';
-import { metadataOf } from '../helpers.js';
+import { defineRule, isGenerateNamePrefix, isSet, nameIsDNSSubdomain, problemsText, recordAt, type RuleContext, shown } from '../../api.js';
+import { METADATA } from '../helpers.js';
 
 /** A likely intended name: lower case, `_` and spaces as `-`; offered only when that is a valid name. */
 function normalized(value: string, prefix: boolean): string | undefined {
@@ -52,10 +52,10 @@ const rule = defineRule({
     },
   },
   check(doc, ctx) {
-    const meta = metadataOf(doc.data);
+    const meta = recordAt(doc.data, METADATA);
     if (!meta) {
       // `metadata:` with no value (or null) carries no name either; a metadata of another type is a schema error.
-      if (!isSet(doc.data.metadata)) ctx.report({ messageId: 'missing', path: ['metadata'], at: 'key' });
+      if (!isSet(doc.data.metadata)) ctx.report({ messageId: 'missing', path: METADATA, at: 'key' });
       return;
     }
     const { name, generateName } = meta;
