@@ -5,6 +5,7 @@ import { FileReporter, SUPPRESS_NOTHING, type DiagnosticSubject, type Suppressor
 import { lintText } from '../../src/engine/lint.js';
 import { presetSettings } from '../../src/engine/presets.js';
 import type { Diagnostic, Rule } from '../../src/engine/types.js';
+import type { LintTarget } from '../../src/engine/document.js';
 
 const RULE: Rule = {
   meta: { id: 'acme/value', description: 'Value', severity: 'warning', sources: ['spec'] },
@@ -53,6 +54,16 @@ describe('FileReporter: a finding becomes a diagnostic in one place', () => {
     };
     expect(ids(new FileReporter({ text: TEXT, settings: off }))).toEqual(['acme/narrow error', 'internal/rule-error error']);
     expect(ids(new FileReporter({ text: TEXT, settings: new Map(), rules: [BROAD] }))).toEqual(['acme/broad error', 'internal/rule-error error']);
+  });
+
+  it('does not place a report on an object when its rule is off: the target is not asked where the path is', () => {
+    const asked: string[] = [];
+    // A target that records what it is asked: an off rule's report must not reach its positions or its fixes.
+    const target = new Proxy({}, { get: (_, key) => (key === 'embedded' ? undefined : (asked.push(String(key)), () => [0, 1])) }) as unknown as LintTarget;
+    const reporter = new FileReporter({ text: TEXT, settings: new Map([['acme/broad', { severity: 'off' as const }]]) });
+    reporter.reportOn(target, BROAD, { messageId: 'bad', path: ['b'], fix: { op: 'remove', path: ['b'] } });
+    expect(asked).toEqual([]);
+    expect(reporter.finish({ withFrames: false }).diagnostics).toEqual([]);
   });
 
   it('spans a line from an offset to its end, a CRLF line without its CR, and an empty line by one character', () => {
