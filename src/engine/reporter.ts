@@ -188,8 +188,8 @@ export class FileReporter {
     // An embedded configuration is a Config's status and nothing more: what a rule says of the object around it
     // (its metadata, its spec) is about a document that does not exist.
     if (target.embedded && report.path[0] !== 'status') return;
-    // Placing a report and turning its fixes into edits is most of what a finding costs: none for a rule that is off
-    // (the schema pass finds every mistake whichever of its rules are on).
+    // A finding of a rule that is off is not placed, nor its fixes turned into edits: the schema pass finds every
+    // mistake whichever of its rules are on, and report() would drop it only after that work.
     if (!this.isOn(rule)) return;
     const at = report.at ?? 'value';
     const inside = target.decodedPosition(report.path, at);
