@@ -4,11 +4,12 @@
  * manifests with it, and so do `platlint patch`, the policy loader and the settings file, so that a syntax error is
  * the same `yaml/syntax` finding, at the same place, wherever it is.
  */
-import type { Document } from 'yaml';
+import { LineCounter, Parser, type CST, type Document } from 'yaml';
 import yamlDuplicateKeyRule from '../../rules/yaml/duplicate-key/index.js';
 import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
-import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS, withLineFeeds, type ParsedYaml } from '../yaml/parse.js';
+import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS, PLATFORM_YAML_OPTIONS, withLineFeeds, type ParsedYaml } from '../yaml/parse.js';
 import { goDecode, type GoDecoded, type GoDecodeOptions } from '../yaml/go-decode.js';
+import { composeTokens, type TokenDocument } from '../yaml/token-compose.js';
 import { SECRET_KEY_MATCHER } from './secrets.js';
 import type { NodeSpace, OffsetRange } from './node-space.js';
 import type { Finding } from './types.js';
@@ -86,9 +87,9 @@ export function decodeDocument(space: NodeSpace, document: number, pointer: stri
   }
 }
 
-function parse(text: string, plain: boolean): { parsed: ParsedYaml; findings: Finding[] } {
+function parse(text: string, plain: boolean, tokens?: Tokens): { parsed: ParsedYaml; findings: Finding[] } {
   try {
-    const parsed = plain ? parseYaml(text, undefined, PLAIN_YAML_OPTIONS) : recoverSwallowedDocuments(parseYaml(text));
+    const parsed = plain ? parseYaml(text, undefined, PLAIN_YAML_OPTIONS) : recoverSwallowedDocuments(parseYaml(text, tokens?.lineCounter, PLATFORM_YAML_OPTIONS, tokens?.tokens));
     return { parsed, findings: parsed.tooDeep ? [tooDeepFinding(parsed.tooDeep.offset)] : [] };
   } catch (error) {
     // The parser recurses on nesting; absurdly deep input exhausts the stack rather than failing cleanly.
@@ -100,7 +101,61 @@ function parse(text: string, plain: boolean): { parsed: ParsedYaml; findings: Fi
 /** Reads YAML text (lone CRs read as line breaks, as YAML and the platform count them). Never throws. */
 export function readYaml(source: string, options: ReadOptions = {}): YamlRead {
   const plain = options.plain === true;
-  const { parsed, findings } = parse(withLineFeeds(source), plain);
+  const text = withLineFeeds(source);
+  if (plain) return readParsed(parse(text, true), true);
+  const tokens = parserTokens(text);
+  if (!tokens) return readParsed(parse(text, false), false);
+  // Most manifests are plain block YAML, composed and decoded straight from the parser's tokens (token-compose.ts).
+  const composed = composeTokens(tokens.tokens, text, SECRET_KEY_MATCHER);
+  return composed ? readComposed(text, tokens.lineCounter, composed) : readParsed(parse(text, false, tokens), false);
+}
+
+/** A manifest read by the composer, whatever it holds: the usual reader, which the token composer must agree with. */
+export function composeYaml(source: string): YamlRead {
+  return readParsed(parse(withLineFeeds(source), false), false);
+}
+
+/** A file's tokens, parsed once for both composers, and the line starts the parser counted. */
+interface Tokens {
+  tokens: CST.Token[];
+  lineCounter: LineCounter;
+}
+
+/** Files up to this size are parsed into tokens whole; larger ones are composed document by document (parseYaml). */
+const TOKENS_WHOLE = 1 << 20;
+
+function parserTokens(text: string): Tokens | undefined {
+  if (text.length > TOKENS_WHOLE) return undefined;
+  const lineCounter = new LineCounter();
+  try {
+    return { tokens: [...new Parser(lineCounter.addNewLine).parse(text)], lineCounter };
+  } catch {
+    // Input that exhausts the parser's stack: parse() says so as a finding.
+    return undefined;
+  }
+}
+
+/** The read of documents the token composer built: nothing to report, by its contract. */
+function readComposed(text: string, lineCounter: LineCounter, composed: readonly TokenDocument[]): YamlRead {
+  const docs = composed.map(({ doc }) => doc);
+  return {
+    parsed: { text, lineCounter, documents: docs },
+    findings: [],
+    documents: composed.map(({ doc, data, sawNull, secrets }, index): ReadDocument => ({
+      index,
+      doc,
+      space: { doc, root: doc.contents, text, secrets, holdsNulls: sawNull },
+      range: [doc.range[0], Math.min(doc.range[2], docs[index + 1]?.range[0] ?? Infinity)],
+      findings: [],
+      duplicateKeys: [],
+      decoding: [],
+      unreadable: false,
+      data,
+    })),
+  };
+}
+
+function readParsed({ parsed, findings }: { parsed: ParsedYaml; findings: Finding[] }, plain: boolean): YamlRead {
   const { text, documents } = parsed;
   return {
     parsed,

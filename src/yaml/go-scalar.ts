@@ -17,7 +17,8 @@ export type GoResolved = GoScalar | { type: 'error'; reason: string };
 
 const TAG_PREFIX = 'tag:yaml.org,2002:';
 
-const BOOL_AND_NULL: ReadonlyMap<string, GoScalar> = new Map<string, GoScalar>([
+/** The words yaml.v2 reads as booleans, nulls and the special floats. */
+export const BOOL_AND_NULL: ReadonlyMap<string, GoScalar> = new Map<string, GoScalar>([
   ...['y', 'Y', 'yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON'].map((s) => [s, { type: 'bool', value: true }] as const),
   ...['n', 'N', 'no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF'].map((s) => [s, { type: 'bool', value: false }] as const),
   ...['', '~', 'null', 'Null', 'NULL'].map((s) => [s, { type: 'null' }] as const),

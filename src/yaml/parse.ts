@@ -10,7 +10,7 @@ import { Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser,
  * URLs) at once, with the very value and tag the string fallback gives. (`e3` is a float to the package: `e` and `E`
  * are not on the list.)
  */
-const SURELY_STRING: ScalarTag = {
+export const SURELY_STRING: ScalarTag & { test: RegExp } = {
   tag: 'tag:yaml.org,2002:str',
   default: true,
   test: /^[^~NnYyTtOoFfEe+\-0-9.<]/,
@@ -198,12 +198,13 @@ export const PLAIN_YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions 
 /**
  * Parses a stream of documents, each checked for nesting before it is composed (the composer and the rules recurse),
  * then checks what the composer lets through. Documents are composed as the parser yields them, so a file's tokens
- * are never all held at once.
+ * are never all held at once, unless the caller parsed them already (`tokens`, with the `lineCounter` that counted
+ * their lines).
  */
-export function parseYaml(text: string, lineCounter = new LineCounter(), options = PLATFORM_YAML_OPTIONS): ParsedYaml {
+export function parseYaml(text: string, lineCounter = new LineCounter(), options = PLATFORM_YAML_OPTIONS, tokens?: Iterable<CST.Token>): ParsedYaml {
   const composer = new Composer(options);
   const documents: Document.Parsed[] = [];
-  for (const token of new Parser(lineCounter.addNewLine).parse(text)) {
+  for (const token of tokens ?? new Parser(lineCounter.addNewLine).parse(text)) {
     const offset = tooDeepAt(token);
     if (offset !== undefined) return { text, lineCounter, documents: [], tooDeep: { offset } };
     for (const doc of composer.next(token)) documents.push(doc);
