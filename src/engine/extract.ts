@@ -1,8 +1,9 @@
 import { Document, isScalar } from 'yaml';
-import { parseYaml, type ParsedYaml } from '../yaml/parse.js';
+import { parseYaml, PLATFORM_YAML_OPTIONS, type ParsedYaml } from '../yaml/parse.js';
+import type { TokenDocument } from '../yaml/token-compose.js';
 import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
 import { LintTarget, type RawStatus } from './document.js';
-import { decodeDocument, tooDeepFinding } from './read-yaml.js';
+import { composePlain, decodeDocument, tooDeepFinding } from './read-yaml.js';
 import { positionInText, type NodeSpace, type OffsetRange } from './node-space.js';
 import { PositionLocator, type Place } from './locator.js';
 import { spaceOffsets, yamlErrorFindings } from './yaml-errors.js';
@@ -260,10 +261,19 @@ export class TargetExtractor {
     const name = atText(at.map(String));
     const positionsIn = fallback && how.notObject === 'embeddedNotObject' ? (how.base64 ? `the decoded ${name}` : `the text of ${name}`) : undefined;
     if (text.trim() === '') return undefined;
-    // Read as a manifest is (lint.ts): nesting, syntax errors, decoding, and the secrets of whatever is read.
-    const inner = parseYaml(text);
+    const mapping = { ...(toFile ? { toFile } : {}), ...(fallback ? { fallback } : {}), ...(positionsIn ? { positionsIn } : {}) };
+    // Read as a manifest is (lint.ts): nesting, syntax errors, decoding, and the secrets of whatever is read. Plain
+    // block YAML is composed and decoded from its tokens, with nothing to report (read-yaml.ts composePlain).
+    const plain = composePlain(text);
+    if ('composed' in plain) {
+      const [{ doc, data, sawNull, secrets }] = plain.composed as [TokenDocument, ...TokenDocument[]];
+      const rawSpace: NodeSpace = { doc, root: doc.contents, text, ...mapping, secrets, holdsNulls: sawNull };
+      this.spaces.push(rawSpace);
+      return this.rawObject(rawSpace, data, documentIndex, how.notObject, { range: scalarRange, pointer });
+    }
+    const inner = parseYaml(text, plain.tokens?.lineCounter, PLATFORM_YAML_OPTIONS, plain.tokens?.tokens);
     const innerDoc = inner.documents[0] ?? new Document();
-    const rawSpace: NodeSpace = { doc: innerDoc, root: innerDoc.contents, text, ...(toFile ? { toFile } : {}), ...(fallback ? { fallback } : {}), ...(positionsIn ? { positionsIn } : {}) };
+    const rawSpace: NodeSpace = { doc: innerDoc, root: innerDoc.contents, text, ...mapping };
     this.spaces.push(rawSpace);
     if (inner.tooDeep) {
       this.findings.push(this.placedIn(rawSpace, { ...tooDeepFinding(inner.tooDeep.offset), document: documentIndex, pointer }));
@@ -278,10 +288,13 @@ export class TargetExtractor {
     const { data: rawData, findings, readable } = decodeDocument(rawSpace, documentIndex, pointer, { targetAware: true });
     for (const f of findings) this.findings.push(this.placedIn(rawSpace, f));
     if (!readable) return undefined;
-    if (!isRecord(rawData)) {
-      this.add(resourceNotAnObjectRule.finding(how.notObject, { at: pointer, actual: 'a string that is no YAML mapping' }), { range: scalarRange, pointer }, documentIndex);
-      return undefined;
-    }
-    return { space: rawSpace, data: rawData };
+    return this.rawObject(rawSpace, rawData, documentIndex, how.notObject, { range: scalarRange, pointer });
+  }
+
+  /** The status read out of the text, when it is a mapping; else one finding on the string that holds it. */
+  private rawObject(space: NodeSpace, data: unknown, documentIndex: number, notObject: 'rawNotObject' | 'embeddedNotObject', place: Place): RawStatus | undefined {
+    if (isRecord(data)) return { space, data };
+    this.add(resourceNotAnObjectRule.finding(notObject, { at: place.pointer, actual: 'a string that is no YAML mapping' }), place, documentIndex);
+    return undefined;
   }
 }

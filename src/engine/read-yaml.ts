@@ -103,11 +103,18 @@ export function readYaml(source: string, options: ReadOptions = {}): YamlRead {
   const plain = options.plain === true;
   const text = withLineFeeds(source);
   if (plain) return readParsed(parse(text, true), true);
+  const read = composePlain(text);
+  return 'composed' in read ? readComposed(text, read.lineCounter, read.composed) : readParsed(parse(text, false, read.tokens), false);
+}
+
+/**
+ * Most manifests are plain block YAML, composed and decoded straight from the parser's tokens (token-compose.ts);
+ * for any other text, its tokens for the composer (none when it is too large to hold them or the parser gave up).
+ */
+export function composePlain(text: string): { composed: TokenDocument[]; lineCounter: LineCounter } | { tokens: Tokens | undefined } {
   const tokens = parserTokens(text);
-  if (!tokens) return readParsed(parse(text, false), false);
-  // Most manifests are plain block YAML, composed and decoded straight from the parser's tokens (token-compose.ts).
-  const composed = composeTokens(tokens.tokens, text, SECRET_KEY_MATCHER);
-  return composed ? readComposed(text, tokens.lineCounter, composed) : readParsed(parse(text, false, tokens), false);
+  const composed = tokens && composeTokens(tokens.tokens, text, SECRET_KEY_MATCHER);
+  return composed && tokens ? { composed, lineCounter: tokens.lineCounter } : { tokens };
 }
 
 /** A manifest read by the composer, whatever it holds: the usual reader, which the token composer must agree with. */
@@ -116,7 +123,7 @@ export function composeYaml(source: string): YamlRead {
 }
 
 /** A file's tokens, parsed once for both composers, and the line starts the parser counted. */
-interface Tokens {
+export interface Tokens {
   tokens: CST.Token[];
   lineCounter: LineCounter;
 }
