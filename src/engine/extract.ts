@@ -1,6 +1,5 @@
 import { Document, isScalar } from 'yaml';
 import { parseYaml, PLATFORM_YAML_OPTIONS, type ParsedYaml } from '../yaml/parse.js';
-import type { TokenDocument } from '../yaml/token-compose.js';
 import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
 import { LintTarget, type RawStatus } from './document.js';
 import { composePlain, decodeDocument, tooDeepFinding } from './read-yaml.js';
@@ -265,13 +264,15 @@ export class TargetExtractor {
     // Read as a manifest is (lint.ts): nesting, syntax errors, decoding, and the secrets of whatever is read. Plain
     // block YAML is composed and decoded from its tokens, with nothing to report (read-yaml.ts composePlain).
     const plain = composePlain(text);
-    if ('composed' in plain) {
-      const [{ doc, data, sawNull, secrets }] = plain.composed as [TokenDocument, ...TokenDocument[]];
+    const composed = 'composed' in plain ? plain.composed[0] : undefined;
+    if (composed) {
+      const { doc, data, sawNull, secrets } = composed;
       const rawSpace: NodeSpace = { doc, root: doc.contents, text, ...mapping, secrets, holdsNulls: sawNull };
       this.spaces.push(rawSpace);
       return this.rawObject(rawSpace, data, documentIndex, how.notObject, { range: scalarRange, pointer });
     }
-    const inner = parseYaml(text, plain.tokens?.lineCounter, PLATFORM_YAML_OPTIONS, plain.tokens?.tokens);
+    const tokens = 'tokens' in plain ? plain.tokens : undefined;
+    const inner = parseYaml(text, tokens?.lineCounter, PLATFORM_YAML_OPTIONS, tokens?.tokens);
     const innerDoc = inner.documents[0] ?? new Document();
     const rawSpace: NodeSpace = { doc: innerDoc, root: innerDoc.contents, text, ...mapping };
     this.spaces.push(rawSpace);

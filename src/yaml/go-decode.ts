@@ -72,7 +72,7 @@ function mergedValue(value: unknown): string {
 }
 
 /** `017`: digits a reader takes for decimal, which yaml.v2 reads as octal. */
-const DECIMAL_LOOKING = /^[-+]?0[0-9_]*[0-9][0-9_]*$/;
+export const DECIMAL_LOOKING = /^[-+]?0[0-9_]*[0-9][0-9_]*$/;
 
 class GoDecoder {
   readonly findings: DecodeFinding[] = [];

@@ -14,7 +14,7 @@
  */
 import { CST, Document, isScalar, Pair, Scalar, YAMLMap, YAMLSeq, type Node, type ScalarTag, type Schema } from 'yaml';
 import { BOOL_AND_NULL, NOT_ONLY_STRING, resolvePlain } from './go-scalar.js';
-import type { SecretCandidates } from './go-decode.js';
+import { DECIMAL_LOOKING, type SecretCandidates } from './go-decode.js';
 import { PLATFORM_YAML_OPTIONS, SURELY_STRING } from './parse.js';
 
 /** One document: its nodes, its data as goDecode gives it, whether a value is null, and the nodes that may hold secrets. */
@@ -33,9 +33,6 @@ const MAX_DEPTH = 64;
 
 /** The YAML 1.1 float the yaml package reads in `e3` (no digits before the exponent), which Go reads as a string. */
 const EXPONENT_ONLY = /^[eE][-+]?[0-9]+$/;
-
-/** `017`: digits the decoder reads as octal and warns about (go-decode.ts checkOctal). */
-const DECIMAL_LOOKING = /^[-+]?0[0-9_]*[0-9][0-9_]*$/;
 
 /** First characters the composer refuses in a plain scalar (resolve-flow-scalar.js plainValue); `''` is empty. */
 const PLAIN_BAD_START = new Set(['', '\t', ',', '%', '|', '>', '@', '`']);
@@ -186,7 +183,7 @@ class TokenComposer {
       case 'null':
         return [node, null];
       case 'int':
-        // The decoder warns where digits that look decimal are octal to it.
+        // The decoder warns where digits that look decimal are octal to it (go-decode.ts checkOctal).
         if (DECIMAL_LOOKING.test(text)) notPlain();
         return [node, read.value];
       case 'float':
