@@ -6,8 +6,8 @@
  *
  * It answers only where its nodes are the composer's (class, range, value, source, type, format; comments, which
  * nothing of platlint reads from a manifest's nodes, are not kept) and its data, null flag and secret candidates are
- * goDecode's, with no finding from either. Anything else (tags, anchors, aliases, flow collections, merge keys, keys
- * that are not plain strings, duplicate keys, values the platform reads differently, escapes YAML 1.1 lacks, TABs,
+ * goDecode's, with no finding from either. Anything else (tags, anchors, aliases, flow mappings with entries, merge
+ * keys, keys that are not plain strings, duplicate keys, values the platform reads differently, escapes YAML 1.1 lacks, TABs,
  * any token the composer could object to) makes it give up on the file, which is then composed and decoded the
  * usual way. test/yaml/token-compose.test.ts checks the agreement on the fixtures, the YAML spec's suite and texts
  * changed from them.
@@ -78,6 +78,9 @@ function emptyPosition(offset: number, before: readonly CST.SourceToken[]): numb
 
 type FlowScalarToken = CST.FlowScalar & { type: 'scalar' | 'single-quoted-scalar' | 'double-quoted-scalar' };
 
+/** The node type of each kind of flow scalar token. */
+const FLOW_SCALAR_TYPE = { scalar: Scalar.PLAIN, 'single-quoted-scalar': Scalar.QUOTE_SINGLE, 'double-quoted-scalar': Scalar.QUOTE_DOUBLE } as const;
+
 function isFlowScalar(token: CST.Token | null | undefined): token is FlowScalarToken {
   return token?.type === 'scalar' || token?.type === 'single-quoted-scalar' || token?.type === 'double-quoted-scalar';
 }
@@ -92,8 +95,8 @@ class TokenComposer {
     private readonly secretKeys: { has(key: string): boolean },
   ) {}
 
-  /** A scalar's text as the composer resolves it, and its range; NOT_PLAIN where the composer would object. */
-  private resolved(token: FlowScalarToken | CST.BlockScalar): { value: string; range: [number, number, number] } {
+  /** A scalar's text, node type and range as the composer resolves them; NOT_PLAIN where the composer would object. */
+  private resolved(token: FlowScalarToken | CST.BlockScalar): { value: string; type: Scalar.Type; range: [number, number, number] } {
     const source = token.source;
     // Most scalars fit on their line and hold nothing to resolve: their text is their source, read here at once.
     if (token.type !== 'block-scalar' && !source.includes('\n')) {
@@ -103,15 +106,15 @@ class TokenComposer {
       else if (token.type === 'double-quoted-scalar' && source.length > 1 && source.endsWith('"') && !source.includes('\\')) value = source.slice(1, -1);
       if (value !== undefined) {
         const end = token.offset + source.length;
-        return { value, range: [token.offset, end, layoutEnd(token.end, this.text, LAYOUT, end)] };
+        return { value, type: FLOW_SCALAR_TYPE[token.type], range: [token.offset, end, layoutEnd(token.end, this.text, LAYOUT, end)] };
       }
     }
     let failed = false;
     const resolved = CST.resolveAsScalar(token, true, () => {
       failed = true;
     });
-    if (failed || !resolved) notPlain();
-    return { value: resolved.value, range: resolved.range };
+    if (failed || !resolved?.type) return notPlain();
+    return { value: resolved.value, type: resolved.type, range: resolved.range };
   }
 
   /** The scalar node the composer makes of a text (compose-scalar.js): a plain one typed by the schema's tests. */
@@ -121,7 +124,7 @@ class TokenComposer {
     // (parse.ts), which gives the text itself; so does every key that gets here (key() has turned away the others).
     if (type === Scalar.PLAIN && !atKey && !SURELY_STRING.test.test(value)) {
       for (const candidate of (this.doc.schema as Schema).tags as ScalarTag[]) {
-        if ((candidate.default === true || (atKey && candidate.default === 'key')) && candidate.test?.test(value)) {
+        if (candidate.default === true && candidate.test?.test(value)) {
           tag = candidate;
           break;
         }
@@ -147,8 +150,7 @@ class TokenComposer {
     if (token.indent !== indent || token.source.includes('\n') || token.source.length > 1000) notPlain();
     layoutEnd(token.end, this.text, KEY_END, 0);
     if (token.type === 'double-quoted-scalar' && token.source.includes('\\')) notPlain();
-    const { value, range } = this.resolved(token);
-    const type = token.type === 'scalar' ? Scalar.PLAIN : token.type === 'single-quoted-scalar' ? Scalar.QUOTE_SINGLE : Scalar.QUOTE_DOUBLE;
+    const { value, type, range } = this.resolved(token);
     // A plain key is a string to both readers only when it is neither a YAML 1.1 boolean, null or number to the
     // yaml package nor anything but a string to the Go resolver; `<<` is a merge.
     if (type === Scalar.PLAIN && (value === '' || value === '<<' || BOOL_AND_NULL.has(value) || EXPONENT_ONLY.test(value) || '+-0123456789.~'.includes(value[0] ?? ''))) notPlain();
@@ -158,26 +160,15 @@ class TokenComposer {
 
   /** A scalar value's node and data (go-decode.ts scalarValue). */
   private scalar(token: FlowScalarToken | CST.BlockScalar): [Scalar, unknown] {
-    if (token.type === 'block-scalar') {
-      layoutEnd(token.props as CST.SourceToken[], this.text, BLOCK_HEADER, 0);
-      let failed = false;
-      const read = CST.resolveAsScalar(token, true, () => (failed = true));
-      if (failed || !read || (read.type !== Scalar.BLOCK_LITERAL && read.type !== Scalar.BLOCK_FOLDED)) return notPlain();
-      const node = this.scalarNode(read.value, read.range, read.type, false);
-      if (read.value.includes('://')) this.secrets.urls.push(node);
-      return [node, read.value];
-    }
+    if (token.type === 'block-scalar') layoutEnd(token.props as CST.SourceToken[], this.text, BLOCK_HEADER, 0);
     // Escapes are fine (the composer resolves them as Go does) but `\/`, which YAML 1.1 lacks.
-    if (token.type === 'double-quoted-scalar' && token.source.includes('\\/')) notPlain();
-    const { value: text, range } = this.resolved(token);
-    if (token.type !== 'scalar') {
-      const node = this.scalarNode(text, range, token.type === 'single-quoted-scalar' ? Scalar.QUOTE_SINGLE : Scalar.QUOTE_DOUBLE, false);
-      if (text.includes('://')) this.secrets.urls.push(node);
-      return [node, text];
-    }
-    const node = this.scalarNode(text, range, Scalar.PLAIN, false);
+    else if (token.type === 'double-quoted-scalar' && token.source.includes('\\/')) notPlain();
+    const { value: text, type, range } = this.resolved(token);
+    const node = this.scalarNode(text, range, type, false);
+    // A string that may carry a URL's password.
     if (typeof node.value === 'string' && node.value.includes('://')) this.secrets.urls.push(node);
-    if (text !== '' && !NOT_ONLY_STRING.has(text[0] ?? '')) return [node, text];
+    // Quoted and block scalars are strings; a plain one is what the Go resolver reads in it.
+    if (type !== Scalar.PLAIN || (text !== '' && !NOT_ONLY_STRING.has(text[0] ?? ''))) return [node, text];
     const read = resolvePlain(text);
     switch (read.type) {
       case 'null':
@@ -338,10 +329,7 @@ function composeDocument(token: CST.Document, text: string, secretKeys: { has(ke
   const [contents, data] = composer.value(value, [], 0, 0);
   doc.contents = contents;
   const contentEnd = (contents.range as [number, number, number])[2];
-  let end = contentEnd;
-  for (const t of token.end ?? []) end += t.source.length;
-  layoutEnd(token.end, text, LAYOUT, 0);
-  doc.range = [token.offset, contentEnd, end];
+  doc.range = [token.offset, contentEnd, layoutEnd(token.end, text, LAYOUT, contentEnd)];
   return { doc: doc as Document.Parsed, data, sawNull: composer.sawNull, secrets: composer.secrets };
 }
 
