@@ -81,8 +81,9 @@ export class LintTarget implements NodeFacts {
     if (locator.space.toFile || locator.space.fallback) return undefined;
     const found = locator.located(inner);
     if (!found.complete) return undefined;
-    const parent = locator.located(inner.slice(0, -1)).value;
-    return { ...(found.key ? { key: found.key } : {}), value: found.value ?? null, parent: parent ?? null };
+    const value = found.value ?? null;
+    const parent = found.parent ?? null;
+    return found.key ? { key: found.key, value, parent } : { value, parent };
   }
 
   /** Every node space the target's positions come from, for secret masking. */

@@ -9,14 +9,19 @@ import type { DataPath } from './types.js';
 
 /** A data path as a JSON Pointer (RFC 6901): `~` and `/` inside a segment escaped as `~0` and `~1`. */
 export function toPointer(path: DataPath): string {
-  if (path.length === 0) return '';
-  return '/' + path.map((s) => String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+  let pointer = '';
+  for (const segment of path) {
+    const text = String(segment);
+    pointer += '/' + (text.includes('~') || text.includes('/') ? text.replace(/~/g, '~0').replace(/\//g, '~1') : text);
+  }
+  return pointer;
 }
 
 /** The tokens of a JSON Pointer (RFC 6901), `~1` and `~0` unescaped; the empty pointer has none. */
 export function pointerTokens(pointer: string): string[] {
   if (pointer === '') return [];
-  return pointer.slice(1).split('/').map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = pointer.slice(1).split('/');
+  return pointer.includes('~') ? tokens.map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~')) : tokens;
 }
 
 function firstLine(text: string, start: number, limit = text.length): OffsetRange {
@@ -59,8 +64,18 @@ export class PositionLocator {
     private readonly prefix: DataPath = [],
   ) {}
 
+  /**
+   * The last path located (a copy: callers may reuse their array) and where it was: a report's range, fix and
+   * suggestions locate the same path.
+   */
+  private last: { path: DataPath; found: Located } | undefined;
+
   located(path: DataPath): Located {
-    return locate(this.space.doc, this.space.root, path);
+    const last = this.last;
+    if (last && last.path.length === path.length && last.path.every((segment, i) => segment === path[i])) return last.found;
+    const found = locate(this.space.doc, this.space.root, path);
+    this.last = { path: [...path], found };
+    return found;
   }
 
   /** The node of a path when the path exists in full. */

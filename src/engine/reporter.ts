@@ -109,7 +109,13 @@ export function lineCounterOf(text: string): LineCounter {
  */
 function exactNumbers(target: LintTarget, report: Report): Report['data'] {
   const data = report.data;
-  if (!data || !Object.values(data).some((v) => typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v))) return data;
+  if (!data) return data;
+  let inexact = false;
+  for (const key in data) {
+    const v = data[key];
+    inexact ||= typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v);
+  }
+  if (!inexact) return data;
   const read = target.goScalar(report.path);
   if (read?.type !== 'int') return data;
   return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'number' && v === read.value ? read.exact : v]));
@@ -150,7 +156,11 @@ export class FileReporter {
     return { line: start.line, column: start.col, endLine: end.line, endColumn: end.col };
   }
 
-  /** A finding at its place in the file; nothing when its rule is off. */
+  /**
+   * A finding at its place in the file; nothing when its rule is off. Built field by field rather than with
+   * conditional spreads: each spread is an object made and copied, for every diagnostic of a run. The fields keep
+   * the order the reports print them in.
+   */
   report(finding: Finding): void {
     const { rule, data, range } = finding;
     if (!this.isOn(rule)) return;
@@ -160,24 +170,20 @@ export class FileReporter {
     // An engine stage's finding says nothing of embedded configurations: its pointer tells. A report on a linted
     // object says which it is in, if any (reportOn).
     const embedded = 'embedded' in finding ? finding.embedded : this.options.embeddedAt?.find((at) => finding.pointer === at || finding.pointer.startsWith(`${at}/`));
-    this.pending.push({
-      start: range[0],
-      end: range[1],
-      supersedes: meta.supersedes ?? [],
-      diagnostic: {
-        ruleId: meta.id,
-        severity: effectiveSeverity(meta, spec, this.options.settings.get(meta.id)),
-        message: finding.inside ? `${formatMessage(spec.text, data)} (${finding.inside})` : formatMessage(spec.text, data),
-        ...(spec.note ? { note: formatMessage(spec.note, data) } : {}),
-        ...this.position(range),
-        path: finding.pointer,
-        document: finding.document,
-        ...(embedded !== undefined ? { embedded } : {}),
-        ...(docsUrl ? { docsUrl } : {}),
-        ...(finding.fix ? { fix: finding.fix } : {}),
-        ...(finding.suggestions?.length ? { suggestions: finding.suggestions } : {}),
-      },
-    });
+    const ruleId = meta.id;
+    const severity = effectiveSeverity(meta, spec, this.options.settings.get(ruleId));
+    const message = finding.inside ? `${formatMessage(spec.text, data)} (${finding.inside})` : formatMessage(spec.text, data);
+    const { line, column, endLine, endColumn } = this.position(range);
+    const path = finding.pointer;
+    const document = finding.document;
+    const diagnostic: Diagnostic = spec.note
+      ? { ruleId, severity, message, note: formatMessage(spec.note, data), line, column, endLine, endColumn, path, document }
+      : { ruleId, severity, message, line, column, endLine, endColumn, path, document };
+    if (embedded !== undefined) diagnostic.embedded = embedded;
+    if (docsUrl) diagnostic.docsUrl = docsUrl;
+    if (finding.fix) diagnostic.fix = finding.fix;
+    if (finding.suggestions?.length) diagnostic.suggestions = finding.suggestions;
+    this.pending.push({ start: range[0], end: range[1], supersedes: meta.supersedes ?? [], diagnostic });
   }
 
   /**
@@ -192,25 +198,28 @@ export class FileReporter {
     // mistake whichever of its rules are on, and report() would drop it only after that work.
     if (!this.isOn(rule)) return;
     const at = report.at ?? 'value';
-    const inside = target.decodedPosition(report.path, at);
-    const edits = (fix: Report['fix']): TextEdit[] | undefined => (fix ? fixToEdits(target, this.options.text, fix) : undefined);
-    const fixEdits = edits(report.fix);
-    const suggestions = (report.suggestions ?? []).flatMap((s) => {
-      const e = edits(s.fix);
-      return e ? [{ description: s.description, edits: e }] : [];
-    });
-    this.report({
+    const finding: Finding = {
       rule,
       messageId: report.messageId,
       data: exactNumbers(target, report),
       range: target.range(report.path, at),
       pointer: target.pointer(report.path),
       document: target.documentIndex,
-      ...(fixEdits ? { fix: { edits: fixEdits } } : {}),
-      suggestions,
-      ...(inside ? { inside } : {}),
       embedded: target.embedded?.pointer,
-    });
+    };
+    const fixEdits = report.fix && fixToEdits(target, this.options.text, report.fix);
+    if (fixEdits) finding.fix = { edits: fixEdits };
+    if (report.suggestions?.length) {
+      const suggestions: { description: string; edits: TextEdit[] }[] = [];
+      for (const suggestion of report.suggestions) {
+        const edits = fixToEdits(target, this.options.text, suggestion.fix);
+        if (edits) suggestions.push({ description: suggestion.description, edits });
+      }
+      finding.suggestions = suggestions;
+    }
+    const inside = target.decodedPosition(report.path, at);
+    if (inside) finding.inside = inside;
+    this.report(finding);
   }
 
   /**
@@ -244,12 +253,10 @@ export class FileReporter {
     const subjectOf = this.options.subjectOf ?? ((document: number, pointer: string) => ({ object: `#${document}`, pointer }));
     const diagnostics: Diagnostic[] = [];
     const suppressed: SuppressedDiagnostic[] = [];
-    for (const { diagnostic } of unique) {
-      const scrubbed = {
-        ...diagnostic,
-        message: scrubMessage(diagnostic.message, secrets),
-        ...(diagnostic.note !== undefined ? { note: scrubMessage(diagnostic.note, secrets) } : {}),
-      };
+    for (const { diagnostic: scrubbed } of unique) {
+      // The reporter's own objects, scrubbed in place: nothing else has seen them yet.
+      scrubbed.message = scrubMessage(scrubbed.message, secrets);
+      if (scrubbed.note !== undefined) scrubbed.note = scrubMessage(scrubbed.note, secrets);
       const suppression = suppressor.suppression(scrubbed, subjectOf(scrubbed.document, scrubbed.path));
       if (suppression) suppressed.push({ ...scrubbed, ...suppression });
       else diagnostics.push(scrubbed);

@@ -10,6 +10,8 @@ export interface Located {
   value?: Node | null;
   /** True when every step of the path was found. */
   complete: boolean;
+  /** The node the last step was taken in (an alias as written, not resolved); the root for the empty path. */
+  parent?: Node | null;
 }
 
 /** Keys compare as the platform reads them: `yes:` is the key "true", `1.0:` is "1", `0o17:` is "15". */
@@ -27,7 +29,9 @@ function keyMatches(key: unknown, segment: string | number): boolean {
 export function locate(doc: Document, root: Node | null | undefined, path: DataPath): Located {
   let value: Node | null | undefined = root;
   let key: Node | undefined;
+  let parent: Node | null | undefined = root;
   for (const segment of path) {
+    parent = value;
     if (isAlias(value)) value = value.resolve(doc) as Node | undefined;
     if (isMap(value)) {
       const pair = value.items.find((item) => isPair(item) && keyMatches(item.key, segment));
@@ -43,5 +47,5 @@ export function locate(doc: Document, root: Node | null | undefined, path: DataP
       return { key, value, complete: false };
     }
   }
-  return { key, value, complete: true };
+  return { key, value, complete: true, parent };
 }

@@ -38,6 +38,17 @@ const EXPONENT_ONLY = /^[eE][-+]?[0-9]+$/;
 const PLAIN_BAD_START = new Set(['', '\t', ',', '%', '|', '>', '@', '`']);
 
 const LAYOUT = new Set(['space', 'newline', 'comment']);
+
+/**
+ * The options of every document composed here, with one schema for all of them. The yaml package builds a schema for
+ * each document it makes (its tag list filtered anew by PLATFORM_YAML_OPTIONS's customTags); nothing changes a schema
+ * once built, and a document given one in its options takes it as it is.
+ */
+let sharedOptions: typeof PLATFORM_YAML_OPTIONS | undefined;
+function documentOptions(): typeof PLATFORM_YAML_OPTIONS {
+  sharedOptions ??= { ...PLATFORM_YAML_OPTIONS, schema: new Document(undefined, PLATFORM_YAML_OPTIONS).schema };
+  return sharedOptions;
+}
 const KEY_END = new Set(['space']);
 const BLOCK_HEADER = new Set(['block-scalar-header', 'space', 'newline', 'comment']);
 const SEPARATOR = new Set(['map-value-ind', 'space', 'newline', 'comment']);
@@ -323,7 +334,7 @@ function composeDocument(token: CST.Document, text: string, secretKeys: { has(ke
   // A collection may not start on the line of `---`.
   const marker = token.start.findIndex((t) => t.type === 'doc-start');
   if (marker >= 0 && !token.start.slice(marker).some((t) => t.type === 'newline')) notPlain();
-  const doc = new Document(undefined, PLATFORM_YAML_OPTIONS);
+  const doc = new Document(undefined, documentOptions());
   if (marker >= 0 && doc.directives) doc.directives.docStart = true;
   const composer = new TokenComposer(text, doc, secretKeys);
   const [contents, data] = composer.value(value, [], 0, 0);
