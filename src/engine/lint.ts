@@ -86,7 +86,7 @@ export class FileLinter {
   private runRules(target: LintTarget): void {
     const { kind, apiVersion, data } = target;
     const old = this.options.previousOf?.(target);
-    if (kind && this.plan.schema) for (const { rule, ...report } of validateTarget(target)) this.reporter.reportOn(target, rule, report);
+    if (kind && this.plan.schema) for (const finding of validateTarget(target)) this.reporter.reportOn(target, finding.rule, finding);
     // One context for the target, its options set per rule: rules use it while they run and keep nothing of it.
     const context: RuleContext = {
       report: (r) => void this.reports.push(r),

@@ -36,14 +36,15 @@ export function editDistance(a: string, b: string, limit = 3): number {
  */
 export function didYouMean(name: string, candidates: Iterable<string>): string[] {
   const list = [...candidates];
+  const lowered = list.map((c) => c.toLowerCase());
   const lower = name.toLowerCase();
-  const byCase = list.filter((c) => c.toLowerCase() === lower);
+  const byCase = list.filter((_, i) => lowered[i] === lower);
   if (byCase.length) return byCase;
   const limit = Math.max(1, Math.min(3, Math.floor(name.length / 3)));
   let best = limit + 1;
   let matches: string[] = [];
-  for (const candidate of list) {
-    const distance = editDistance(lower, candidate.toLowerCase(), limit);
+  for (const [i, candidate] of list.entries()) {
+    const distance = editDistance(lower, lowered[i] ?? '', limit);
     if (distance < best) {
       best = distance;
       matches = [candidate];
