@@ -285,8 +285,6 @@ function parseGoUrlOnce(rawURL: string): GoUrlResult {
 }
 
 export type AbsoluteUrlResult = ParseResult<{
-  /** WHATWG parse of the same string, or null where WHATWG rejects what Go accepts. */
-  url: URL | null;
   scheme: string;
   /** Host name without port or IPv6 brackets (Go's `Hostname()`). */
   host: string;
@@ -323,15 +321,8 @@ function parseAbsoluteUrlOnce(s: string): AbsoluteUrlResult {
   if (g.opaque !== "" || g.hostname === "") {
     return { ok: false, reason: `${NOT_ABSOLUTE}missing host (expected scheme://host/...)` };
   }
-  let whatwg: URL | null = null;
-  try {
-    whatwg = new URL(s);
-  } catch {
-    whatwg = null;
-  }
   return {
     ok: true,
-    url: whatwg,
     scheme: g.scheme,
     host: g.hostname,
     port: g.port,

@@ -228,8 +228,8 @@ export function validateTarget(target: LintTarget): SchemaFinding[] {
   const nulls = target.mayHoldNulls;
   const data = nulls ? withoutNulls(target.data) : target.data;
   const findings: SchemaFinding[] = [];
-  const seen = new Set<string>();
   if (!validate(data)) {
+    const seen = new Set<string>();
     for (const error of validate.errors ?? []) {
       // One diagnostic per value: a wrong type already explains why an enum or nested check failed.
       const key = `${error.instancePath}\u0000${error.keyword === 'additionalProperties' || error.keyword === 'required' ? JSON.stringify(error.params) : ''}`;
@@ -245,6 +245,7 @@ export function validateTarget(target: LintTarget): SchemaFinding[] {
     const reported = new Set(findings.filter((f) => f.rule === schemaEmptyValueRule || (f.rule === yamlAmbiguousScalarRule && f.messageId === 'nullItem')).map((f) => target.pointer(f.path)));
     emptyValues(target, target.data, schema, [], findings, reported);
   }
+  if (findings.length === 0) return findings;
   // A misspelt required key (`clientID`) is one mistake: the unknown field's did-you-mean names the fix, so the
   // missing `clientId` it causes is not reported a second time.
   const misspelt = new Set(

@@ -90,7 +90,6 @@ describe("parseAbsoluteUrl", () => {
   it("reports user info, query and fragment", () => {
     const r = parseAbsoluteUrl("https://u:p@issuer.example.com/realms/x?a=b#c");
     expect(r).toMatchObject({ ok: true, scheme: "https", host: "issuer.example.com", path: "/realms/x", hasUserInfo: true, hasQuery: true, hasFragment: true });
-    if (r.ok) expect(r.url?.hostname).toBe("issuer.example.com");
     const plain = parseAbsoluteUrl("https://issuer.example.com");
     expect(plain).toMatchObject({ ok: true, hasUserInfo: false, hasQuery: false, hasFragment: false, path: "" });
     expect(parseAbsoluteUrl("https://x/?")).toMatchObject({ ok: true, hasQuery: true });
