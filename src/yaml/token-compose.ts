@@ -12,11 +12,11 @@
  * usual way. test/yaml/token-compose.test.ts checks the agreement on the fixtures, the YAML spec's suite and texts
  * changed from them.
  */
-import { CST, Document, isScalar, Scalar, YAMLMap, YAMLSeq, type Node, type ScalarTag, type Schema } from 'yaml';
+import { CST, Document, isScalar, Scalar, type YAMLMap, type YAMLSeq, type Node, type ScalarTag, type Schema } from 'yaml';
 import { BOOL_AND_NULL, NOT_ONLY_STRING, resolvePlain } from './go-scalar.js';
 import { DECIMAL_LOOKING, type SecretCandidates } from './go-decode.js';
 import { SURELY_STRING } from './parse.js';
-import { newCollection, newPair, newScalar, sharedParts } from './token-nodes.js';
+import { newMap, newPair, newScalar, newSeq, sharedParts } from './token-nodes.js';
 
 /** One document: its nodes, its data as goDecode gives it, whether a value is null, and the nodes that may hold secrets. */
 export interface TokenDocument {
@@ -39,7 +39,6 @@ const EXPONENT_ONLY = /^[eE][-+]?[0-9]+$/;
 const PLAIN_BAD_START = new Set(['', '\t', ',', '%', '|', '>', '@', '`']);
 
 const LAYOUT = new Set(['space', 'newline', 'comment']);
-
 const KEY_END = new Set(['space']);
 const BLOCK_HEADER = new Set(['block-scalar-header', 'space', 'newline', 'comment']);
 const SEPARATOR = new Set(['map-value-ind', 'space', 'newline', 'comment']);
@@ -209,7 +208,7 @@ class TokenComposer {
   }
 
   private mapping(map: CST.BlockMap, depth: number): [YAMLMap, Record<string, unknown>] {
-    const node = newCollection(sharedParts().map);
+    const node = newMap();
     const out: Record<string, unknown> = {};
     const items = map.items;
     let offset = map.offset;
@@ -264,7 +263,7 @@ class TokenComposer {
     if (!close || close.source !== (isMapping ? '}' : ']') || (isMapping && token.items.length > 0)) notPlain();
     const cePos = close.offset + close.source.length;
     if (this.text.slice(token.offset, cePos).includes('\n')) notPlain();
-    const node = isMapping ? newCollection(sharedParts().map) : newCollection(sharedParts().seq);
+    const node = isMapping ? newMap() : newSeq();
     node.flow = true;
     const out: unknown[] = [];
     let offset = token.offset + token.start.source.length;
@@ -286,7 +285,7 @@ class TokenComposer {
   }
 
   private list(seq: CST.BlockSequence, depth: number): [YAMLSeq, unknown[]] {
-    const node = newCollection(sharedParts().seq);
+    const node = newSeq();
     const out: unknown[] = [];
     const items = seq.items;
     let offset = seq.offset;

@@ -15,7 +15,7 @@ import { PLATFORM_YAML_OPTIONS } from './parse.js';
  * so a node made here is an object whose prototype, below its class's, holds its type (and a collection's, the shared
  * schema). test/yaml/token-compose.test.ts holds these nodes to the composer's.
  */
-export interface Shared {
+interface Shared {
   options: typeof PLATFORM_YAML_OPTIONS;
   scalar: Scalar;
   pair: Pair;
@@ -59,8 +59,14 @@ export function newPair(key: Node, value: Node): Pair {
   return pair;
 }
 
-export function newCollection<T extends YAMLMap | YAMLSeq>(prototype: T): T {
-  const node = Object.create(prototype) as T;
+export function newMap(): YAMLMap {
+  const node = Object.create(sharedParts().map) as YAMLMap;
+  node.items = [];
+  return node;
+}
+
+export function newSeq(): YAMLSeq {
+  const node = Object.create(sharedParts().seq) as YAMLSeq;
   node.items = [];
   return node;
 }
