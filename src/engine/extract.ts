@@ -1,8 +1,8 @@
 import { Document, isScalar } from 'yaml';
-import { parseYaml, PLATFORM_YAML_OPTIONS, type ParsedYaml } from '../yaml/parse.js';
+import type { ParsedYaml } from '../yaml/parse.js';
 import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
 import { LintTarget, type RawStatus } from './document.js';
-import { composePlain, decodeDocument, tooDeepFinding } from './read-yaml.js';
+import { composePlain, decodeDocument, parseTokens, tooDeepFinding } from './read-yaml.js';
 import { positionInText, type NodeSpace, type OffsetRange } from './node-space.js';
 import { PositionLocator, type Place } from './locator.js';
 import { spaceOffsets, yamlErrorFindings } from './yaml-errors.js';
@@ -263,16 +263,16 @@ export class TargetExtractor {
     const mapping = { ...(toFile ? { toFile } : {}), ...(fallback ? { fallback } : {}), ...(positionsIn ? { positionsIn } : {}) };
     // Read as a manifest is (lint.ts): nesting, syntax errors, decoding, and the secrets of whatever is read. Plain
     // block YAML is composed and decoded from its tokens, with nothing to report (read-yaml.ts composePlain).
+    const place = { range: scalarRange, pointer };
     const plain = composePlain(text);
     const composed = 'composed' in plain ? plain.composed[0] : undefined;
     if (composed) {
       const { doc, data, sawNull, secrets } = composed;
       const rawSpace: NodeSpace = { doc, root: doc.contents, text, ...mapping, secrets, holdsNulls: sawNull };
       this.spaces.push(rawSpace);
-      return this.rawObject(rawSpace, data, documentIndex, how.notObject, { range: scalarRange, pointer });
+      return this.rawObject(rawSpace, data, documentIndex, how.notObject, place);
     }
-    const tokens = 'tokens' in plain ? plain.tokens : undefined;
-    const inner = parseYaml(text, tokens?.lineCounter, PLATFORM_YAML_OPTIONS, tokens?.tokens);
+    const inner = parseTokens(text, 'tokens' in plain ? plain.tokens : undefined);
     const innerDoc = inner.documents[0] ?? new Document();
     const rawSpace: NodeSpace = { doc: innerDoc, root: innerDoc.contents, text, ...mapping };
     this.spaces.push(rawSpace);
@@ -289,7 +289,7 @@ export class TargetExtractor {
     const { data: rawData, findings, readable } = decodeDocument(rawSpace, documentIndex, pointer, { targetAware: true });
     for (const f of findings) this.findings.push(this.placedIn(rawSpace, f));
     if (!readable) return undefined;
-    return this.rawObject(rawSpace, rawData, documentIndex, how.notObject, { range: scalarRange, pointer });
+    return this.rawObject(rawSpace, rawData, documentIndex, how.notObject, place);
   }
 
   /** The status read out of the text, when it is a mapping; else one finding on the string that holds it. */

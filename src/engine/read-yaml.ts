@@ -89,7 +89,7 @@ export function decodeDocument(space: NodeSpace, document: number, pointer: stri
 
 function parse(text: string, plain: boolean, tokens?: Tokens): { parsed: ParsedYaml; findings: Finding[] } {
   try {
-    const parsed = plain ? parseYaml(text, undefined, PLAIN_YAML_OPTIONS) : recoverSwallowedDocuments(parseYaml(text, tokens?.lineCounter, PLATFORM_YAML_OPTIONS, tokens?.tokens));
+    const parsed = plain ? parseYaml(text, undefined, PLAIN_YAML_OPTIONS) : recoverSwallowedDocuments(parseTokens(text, tokens));
     return { parsed, findings: parsed.tooDeep ? [tooDeepFinding(parsed.tooDeep.offset)] : [] };
   } catch (error) {
     // The parser recurses on nesting; absurdly deep input exhausts the stack rather than failing cleanly.
@@ -126,6 +126,11 @@ export function composeYaml(source: string): YamlRead {
 export interface Tokens {
   tokens: CST.Token[];
   lineCounter: LineCounter;
+}
+
+/** The composer's read of a text (parseYaml), from its tokens when composePlain parsed them already. */
+export function parseTokens(text: string, tokens: Tokens | undefined): ParsedYaml {
+  return parseYaml(text, tokens?.lineCounter, PLATFORM_YAML_OPTIONS, tokens?.tokens);
 }
 
 /** Files up to this size are parsed into tokens whole; larger ones are composed document by document (parseYaml). */

@@ -44,6 +44,14 @@ const BLOCK_HEADER = new Set(['block-scalar-header', 'space', 'newline', 'commen
 const SEPARATOR = new Set(['map-value-ind', 'space', 'newline', 'comment']);
 const SEQUENCE_ITEM = new Set(['seq-item-ind', 'space', 'newline', 'comment']);
 const DOCUMENT_START = new Set(['doc-start', 'space', 'newline', 'comment']);
+/** What may stand between the items of a one-line flow list: a comma and spaces, nothing else. */
+const FLOW_ITEM_START = new Set(['comma', 'space']);
+const FLOW_SCALAR_END = new Set(['space']);
+
+/** Where a node made here ends, the layout after it included: every node made here has its range. */
+function nodeEnd(node: Node): number {
+  return (node.range as [number, number, number])[2];
+}
 
 function notPlain(): never {
   throw NOT_PLAIN;
@@ -230,7 +238,7 @@ class TokenComposer {
       node.items.push(newPair(keyNode, valueNode));
       out[key] = value;
       if (this.secretKeys.has(key)) this.secrets.values.push(valueNode);
-      offset = (valueNode.range as [number, number, number])[2];
+      offset = nodeEnd(valueNode);
     }
     if (commentEnd !== undefined && commentEnd < offset) notPlain();
     node.range = [map.offset, offset, commentEnd ?? offset];
@@ -277,7 +285,7 @@ class TokenComposer {
       const [valueNode, value] = this.value(item.value, [], 0, depth + 1);
       (node as YAMLSeq).items.push(valueNode);
       out.push(value);
-      offset = (valueNode.range as [number, number, number])[2];
+      offset = nodeEnd(valueNode);
     }
     const rest = token.end.slice(1);
     node.range = [token.offset, cePos, layoutEnd(rest, this.text, LAYOUT, cePos)];
@@ -304,17 +312,13 @@ class TokenComposer {
       const [valueNode, value] = this.value(item.value, item.start, startEnd, depth + 1);
       node.items.push(valueNode);
       out.push(value);
-      offset = (valueNode.range as [number, number, number])[2];
+      offset = nodeEnd(valueNode);
     }
     if (commentEnd !== undefined && commentEnd < offset) notPlain();
     node.range = [seq.offset, offset, commentEnd ?? offset];
     return [node, out];
   }
 }
-
-/** What may stand between the items of a one-line flow list: a comma and spaces, nothing else. */
-const FLOW_ITEM_START = new Set(['comma', 'space']);
-const FLOW_SCALAR_END = new Set(['space']);
 
 function composeDocument(token: CST.Document, text: string, secretKeys: { has(key: string): boolean }): TokenDocument {
   layoutEnd(token.start, text, DOCUMENT_START, 0);
@@ -329,7 +333,7 @@ function composeDocument(token: CST.Document, text: string, secretKeys: { has(ke
   const composer = new TokenComposer(text, doc, secretKeys);
   const [contents, data] = composer.value(value, [], 0, 0);
   doc.contents = contents;
-  const contentEnd = (contents.range as [number, number, number])[2];
+  const contentEnd = nodeEnd(contents);
   doc.range = [token.offset, contentEnd, layoutEnd(token.end, text, LAYOUT, contentEnd)];
   return { doc: doc as Document.Parsed, data, sawNull: composer.sawNull, secrets: composer.secrets };
 }
