@@ -7,6 +7,8 @@
  * rule of its own.
  */
 const FORGE_A = ['auth/forge-a-orgs', 'auth/forge-a-root-ca', 'auth/forge-a-host-name'];
+const WEB_IDENTITY_A = ['auth/web-identity-a-groups', 'auth/web-identity-a-hosted-domains'];
+const WEB_IDENTITY_B = ['auth/web-identity-b-tenant', 'auth/web-identity-b-groups'];
 const VAULT = ['vault/sync-interval', 'vault/address', 'vault/auth'];
 const COST = ['cost/prices', 'cost/price-currency', 'cost/retention', 'cost/replicas'];
 
@@ -14,8 +16,10 @@ export const RENAMED_RULES: Readonly<Record<string, readonly string[]>> = {
   'auth/forge-a': FORGE_A,
   'auth/forge-a-orgs-and-host': FORGE_A,
   'auth/forge-b': ['auth/forge-b-base-url'],
-  'auth/web-identity-a': ['auth/web-identity-a-groups-and-domains'],
-  'auth/web-identity-b': ['auth/web-identity-b-tenant-and-groups'],
+  'auth/web-identity-a': WEB_IDENTITY_A,
+  'auth/web-identity-a-groups-and-domains': WEB_IDENTITY_A,
+  'auth/web-identity-b': WEB_IDENTITY_B,
+  'auth/web-identity-b-tenant-and-groups': WEB_IDENTITY_B,
   'vault/settings': VAULT,
   'vault/sync-interval-and-access': VAULT,
   'cost/settings': COST,

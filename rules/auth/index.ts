@@ -7,8 +7,10 @@ import forgeAOrgs from './forge-a-orgs/index.js';
 import forgeARootCa from './forge-a-root-ca/index.js';
 import forgeAHostName from './forge-a-host-name/index.js';
 import forgeBBaseUrl from './forge-b-base-url/index.js';
-import webIdentityAGroupsAndDomains from './web-identity-a-groups-and-domains/index.js';
-import webIdentityBTenantAndGroups from './web-identity-b-tenant-and-groups/index.js';
+import webIdentityAGroups from './web-identity-a-groups/index.js';
+import webIdentityAHostedDomains from './web-identity-a-hosted-domains/index.js';
+import webIdentityBTenant from './web-identity-b-tenant/index.js';
+import webIdentityBGroups from './web-identity-b-groups/index.js';
 import samlCa from './saml-ca/index.js';
 import samlRequired from './saml-required/index.js';
 import samlNameIdFormat from './saml-name-id-format/index.js';
@@ -27,8 +29,10 @@ export const rules: readonly Rule[] = [
   forgeARootCa,
   forgeAHostName,
   forgeBBaseUrl,
-  webIdentityAGroupsAndDomains,
-  webIdentityBTenantAndGroups,
+  webIdentityAGroups,
+  webIdentityAHostedDomains,
+  webIdentityBTenant,
+  webIdentityBGroups,
   samlCa,
   samlRequired,
   samlNameIdFormat,

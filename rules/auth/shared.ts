@@ -1,7 +1,7 @@
 /**
  * Small helpers shared by the `auth/*` rules (not a rule itself: the area index lists the rules).
  */
-import { absoluteUrlProblem, CALLBACK_PATHS, type DataPath, displayPath, optionalStringAt, parseAbsoluteUrl, PROVIDER_TYPES, providersOfType, type ProviderEntry, type ProviderType } from '../api.js';
+import { absoluteUrlProblem, CALLBACK_PATHS, type DataPath, displayPath, isDomainName, isUUID, optionalStringAt, parseAbsoluteUrl, PROVIDER_TYPES, providersOfType, type ProviderEntry, type ProviderType } from '../api.js';
 
 /** `status.auth.connectors[1].saml.redirectURI` for a field of a provider. */
 export function fieldName(entry: ProviderEntry, ...rest: DataPath): string {
@@ -80,4 +80,32 @@ export function httpUrlProblem(value: string): string | undefined {
   if (!parsed.ok) return absoluteUrlProblem(parsed.reason);
   if (parsed.scheme !== 'http' && parsed.scheme !== 'https') return `the scheme is "${parsed.scheme}", not http or https`;
   return undefined;
+}
+
+/** The tenant keywords of the webIdentityB connector, compared case-sensitively (anything else is taken as one tenant). */
+const TENANT_KEYWORDS: readonly string[] = ['common', 'consumers', 'organizations'];
+
+/** What a webIdentityB `tenant` is to the connector: a keyword, one tenant, or a value no tenant can have. */
+export type Tenant = { kind: 'keyword'; value: string } | { kind: 'tenant' } | { kind: 'invalid'; hint: string };
+
+/** The tenant of a webIdentityB provider as written (undefined when unset or ""), and what the connector takes it for. */
+export function webIdentityBTenant(entry: ProviderEntry): { written: string | undefined; tenant: Tenant } {
+  const raw = str(entry, 'tenant');
+  if (raw === undefined || raw === '') return { written: undefined, tenant: { kind: 'keyword', value: 'common' } };
+  return { written: raw, tenant: classifyTenant(raw) };
+}
+
+function classifyTenant(tenant: string): Tenant {
+  if (TENANT_KEYWORDS.includes(tenant)) return { kind: 'keyword', value: tenant };
+  if (isUUID(tenant)) return { kind: 'tenant' };
+  if (tenant.includes('.') && isDomainName(tenant).length === 0) return { kind: 'tenant' };
+  const keyword = TENANT_KEYWORDS.find((k) => k === tenant.trim().toLowerCase());
+  if (keyword) return { kind: 'invalid', hint: `the keywords are matched exactly and in lower case: did you mean "${keyword}"?` };
+  if (/^[0-9a-f-]+$/i.test(tenant) && tenant.includes('-')) {
+    return { kind: 'invalid', hint: 'a tenant id is a UUID of the form 8-4-4-4-12 hexadecimal digits' };
+  }
+  if (!tenant.includes('.') && isDomainName(tenant).length === 0) {
+    return { kind: 'invalid', hint: "a tenant name is the tenant's full domain, e.g. contoso.onmicrosoft.com" };
+  }
+  return { kind: 'invalid', hint: 'it is neither a keyword, a tenant UUID nor a domain name' };
 }

@@ -17,3 +17,8 @@ export function config(status: string, name = 'platform-config'): string {
 export function user(spec: string, name = 'jane'): string {
   return manifest('User', name, `spec:\n${spec}`);
 }
+
+/** A Config with `platformHost: platform.example.com` (or `head`) and the given (indented) `status.auth` lines: auth starts on line 7. */
+export function configWithAuth(auth: string, head = '  platformHost: platform.example.com\n'): string {
+  return config(`${head}  auth:\n${auth}`, 'c');
+}

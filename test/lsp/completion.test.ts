@@ -31,7 +31,8 @@ const USER_RULES = [
 const CONFIG_RULES = [
   'auth/login-possible', 'auth/redirect-uri', 'auth/oidc-issuer', 'auth/oidc-groups', 'auth/forge-a-orgs', 'auth/forge-a-root-ca',
   'auth/forge-a-host-name', 'auth/forge-b-base-url',
-  'auth/web-identity-a-groups-and-domains', 'auth/web-identity-b-tenant-and-groups', 'auth/saml-ca', 'auth/saml-required', 'auth/saml-name-id-format',
+  'auth/web-identity-a-groups', 'auth/web-identity-a-hosted-domains', 'auth/web-identity-b-tenant', 'auth/web-identity-b-groups',
+  'auth/saml-ca', 'auth/saml-required', 'auth/saml-name-id-format',
   'auth/saml-groups', 'auth/connectors', 'auth/access-key-ttl', 'auth/groups-filters', 'auth/custom-http-headers',
   'config/platform-host', 'config/project-namespace-prefix', 'config/deprecated', 'config/authenticate-version-endpoint',
   'oidc-provider/clients', 'apps/repositories', 'apps/predefined-apps',

@@ -72,6 +72,7 @@ describe('renamed and split rules keep their former ids', () => {
     expect(currentIdsOf('vault/sync-interval')).toBeUndefined();
     expect(formerIdsOf('vault/auth')).toEqual(['vault/settings', 'vault/sync-interval-and-access']);
     expect(formerIdsOf('auth/forge-b-base-url')).toEqual(['auth/forge-b']);
+    expect(formerIdsOf('auth/web-identity-b-groups')).toEqual(['auth/web-identity-b', 'auth/web-identity-b-tenant-and-groups']);
   });
 
   it('matches each rule of a split by the former ids and by globs over them, and tells those uses apart', () => {
@@ -80,6 +81,8 @@ describe('renamed and split rules keep their former ids', () => {
     expect(ruleIdMatches('vault/settings', 'cost/prices')).toBe(false);
     expect(renamedRulesNamed('vault/settings', ids)).toEqual(CURRENT);
     expect(renamedRulesNamed('auth/forge-a-orgs-and-host', ids)).toEqual(['auth/forge-a-orgs', 'auth/forge-a-root-ca', 'auth/forge-a-host-name']);
+    expect(renamedRulesNamed('auth/web-identity-a-groups-and-domains', ids)).toEqual(['auth/web-identity-a-groups', 'auth/web-identity-a-hosted-domains']);
+    expect(renamedRulesNamed('auth/web-identity-b', ids)).toEqual(['auth/web-identity-b-tenant', 'auth/web-identity-b-groups']);
     expect(renamedRulesNamed('cost/settings', ids)).toEqual(['cost/prices', 'cost/price-currency', 'cost/retention', 'cost/replicas']);
     expect(renamedRulesNamed('resources/*', ids)).toEqual(['container-resources/quantities']);
     expect(renamedRulesNamed('vault/*', ids)).toEqual([]);

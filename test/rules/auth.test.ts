@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
 import { lint, spans } from '../helpers/lint.js';
-import { config } from '../helpers/manifests.js';
-
-/** A Config with `platformHost: platform.example.com` and the given (indented) `status.auth` lines; auth starts on line 7. */
-function withAuth(auth: string, head = '  platformHost: platform.example.com\n'): string {
-  return config(`${head}  auth:\n${auth}`, 'c');
-}
+import { configWithAuth as withAuth } from '../helpers/manifests.js';
 
 function auth(text: string, rule?: string) {
   return lint(text, { preset: 'strict' }).filter((d) => (rule ? d.ruleId === rule : d.ruleId.startsWith('auth/')));
@@ -18,7 +13,8 @@ describe('auth rules: registration', () => {
   it('registers every auth/ rule for Config documents only, described as a requirement', () => {
     expect(authRules.map((r) => r.meta.id)).toEqual([
       'auth/login-possible', 'auth/redirect-uri', 'auth/oidc-issuer', 'auth/oidc-groups', 'auth/forge-a-orgs', 'auth/forge-a-root-ca',
-      'auth/forge-a-host-name', 'auth/forge-b-base-url', 'auth/web-identity-a-groups-and-domains', 'auth/web-identity-b-tenant-and-groups',
+      'auth/forge-a-host-name', 'auth/forge-b-base-url', 'auth/web-identity-a-groups', 'auth/web-identity-a-hosted-domains',
+      'auth/web-identity-b-tenant', 'auth/web-identity-b-groups',
       'auth/saml-ca', 'auth/saml-required', 'auth/saml-name-id-format', 'auth/saml-groups', 'auth/connectors', 'auth/access-key-ttl',
       'auth/groups-filters', 'auth/custom-http-headers',
     ]);
@@ -223,65 +219,6 @@ describe('auth/forge-b-base-url', () => {
     const d = auth(text);
     expect(spans(d)).toEqual([['auth/forge-b-base-url', 12, 16, 12, 34]]);
     expect(d[0]?.message).toContain('status.auth.gitForgeB.baseURL is "gitlab.example.com", not an absolute http(s) URL (missing scheme');
-  });
-});
-
-describe('auth/web-identity-a-groups-and-domains', () => {
-  it('reports the group-check set-up and hosted domains', () => {
-    const text = withAuth(
-      '    webIdentityA:\n      clientId: c\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/google/callback\n' +
-        '      hostedDomains: [Example.com, "example .org"]\n      groups: [g@example.com]\n' +
-        '      serviceAccountFilePath: /sa.json\n',
-    );
-    const d = auth(text);
-    expect(spans(d)).toEqual([
-      ['auth/web-identity-a-groups-and-domains', 12, 23, 12, 34],
-      ['auth/web-identity-a-groups-and-domains', 12, 36, 12, 50],
-      ['auth/web-identity-a-groups-and-domains', 14, 7, 14, 29],
-    ]);
-    expect(d.map((x) => x.severity)).toEqual(['warning', 'error', 'error']);
-    expect(d[0]?.note).toContain('Write "example.com"');
-    expect(d[2]?.message).toContain('has no adminEmail');
-  });
-
-  it('warns about groups without a service account and checks adminEmail', () => {
-    const text = withAuth(
-      '    webIdentityA:\n      clientId: c\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/google/callback\n' +
-        '      groups: [g@example.com]\n      adminEmail: admin(at)example.com\n',
-    );
-    const d = auth(text);
-    expect(spans(d)).toEqual([
-      ['auth/web-identity-a-groups-and-domains', 12, 7, 12, 13],
-      ['auth/web-identity-a-groups-and-domains', 13, 19, 13, 39],
-    ]);
-    expect(d.map((x) => x.severity)).toEqual(['warning', 'error']);
-    expect(d[1]?.message).toContain('is "admin(at)example.com", not a valid e-mail address');
-  });
-});
-
-describe('auth/web-identity-b-tenant-and-groups', () => {
-  const b = (extra: string) =>
-    withAuth(
-      '    webIdentityB:\n      clientId: c\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/microsoft/callback\n' + extra,
-    );
-
-  it('accepts the keywords, UUIDs and tenant domains; suggests the keyword for a wrong case', () => {
-    for (const tenant of ['common', 'consumers', 'organizations', '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', 'contoso.onmicrosoft.com']) {
-      expect(auth(b(`      tenant: ${tenant}\n`))).toEqual([]);
-    }
-    const d = auth(b('      tenant: Organizations\n'));
-    expect(spans(d)).toEqual([['auth/web-identity-b-tenant-and-groups', 12, 15, 12, 28]]);
-    expect(d[0]?.note).toContain('did you mean "organizations"?');
-  });
-
-  it('warns about group settings a keyword tenant ignores, and a whitelist without groups', () => {
-    const d = auth(b('      tenant: common\n      groups: [g]\n'));
-    expect(spans(d)).toEqual([['auth/web-identity-b-tenant-and-groups', 13, 7, 13, 13]]);
-    expect(d[0]?.severity).toBe('warning');
-    expect(d[0]?.message).toContain('has no effect because tenant is "common"');
-    const w = auth(b('      tenant: contoso.onmicrosoft.com\n      useGroupsAsWhitelist: true\n'));
-    expect(spans(w)).toEqual([['auth/web-identity-b-tenant-and-groups', 13, 7, 13, 27]]);
-    expect(w[0]?.note).toContain('every user ends up with no groups at all');
   });
 });
 

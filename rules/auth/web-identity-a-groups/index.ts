@@ -1,10 +1,10 @@
-import { defineRule, isDomainName, isLowercaseDomainName, parseEmail, shown } from '../../api.js';
+import { defineRule, parseEmail, shown } from '../../api.js';
 import { fieldName, filled, nonEmptyList } from '../shared.js';
 
 const rule = defineRule({
   meta: {
-    id: 'auth/web-identity-a-groups-and-domains',
-    description: 'Require webIdentityA group checks to be configured completely and hostedDomains to be domain names',
+    id: 'auth/web-identity-a-groups',
+    description: 'Require webIdentityA group checks to have the service account and administrator they need',
     severity: 'error',
     sources: ['spec', 'upstream'],
     kinds: ['Config'],
@@ -21,15 +21,6 @@ const rule = defineRule({
     groupsUnchecked: {
       text: '{{field}} is set but {{provider}} has no serviceAccountFilePath.',
       note: 'Group memberships can only be read from the directory API with a service account, so the groups restriction is ignored and every user of the allowed domains can log in. Set serviceAccountFilePath and adminEmail, or remove groups.',
-      severity: 'warning',
-    },
-    hostedDomainInvalid: {
-      text: '{{field}} is "{{value}}", not a domain name.',
-      note: 'Only users whose account belongs to a listed domain may log in, so this entry matches nobody. Write the bare domain, e.g. example.com. Validation says: {{reason}}.',
-    },
-    hostedDomainCase: {
-      text: '{{field}} is "{{value}}", not in lower case.',
-      note: 'The provider reports the hosted domain of an account in lower case and the platform compares it exactly, so this entry matches nobody. Write "{{lower}}".',
       severity: 'warning',
     },
   },
@@ -59,19 +50,6 @@ const rule = defineRule({
     if (nonEmptyList(entry, 'groups') && serviceAccount === undefined) {
       ctx.report({ messageId: 'groupsUnchecked', path: [...entry.path, 'groups'], at: 'key', data: { field: fieldName(entry, 'groups'), provider } });
     }
-    const domains = entry.config['hostedDomains'];
-    if (!Array.isArray(domains)) return;
-    domains.forEach((domain, i) => {
-      if (typeof domain !== 'string') return;
-      const path = [...entry.path, 'hostedDomains', i];
-      const data = { field: fieldName(entry, 'hostedDomains', i), value: shown(domain) };
-      const problems = isDomainName(domain);
-      if (problems.length > 0) {
-        ctx.report({ messageId: 'hostedDomainInvalid', path, data: { ...data, reason: problems.join('; ') } });
-      } else if (!isLowercaseDomainName(domain)) {
-        ctx.report({ messageId: 'hostedDomainCase', path, data: { ...data, lower: domain.toLowerCase() } });
-      }
-    });
   },
 });
 
