@@ -71,6 +71,14 @@ export function binOf(checkout: string): string {
 export const bin = binOf(root);
 export const floorScript = join(root, 'dist', 'test', 'bench', 'floor.js');
 
+/** How one platlint run of a part differs from the default: Node flags, the build before, the exit code, CLI flags. */
+export interface PlatlintRun {
+  nodeArgs?: readonly string[];
+  cli?: string;
+  code?: number;
+  flags?: readonly string[];
+}
+
 export class Bench {
   readonly samples: Record<string, Sample[]> = {};
   readonly checks: Record<string, unknown> = {};
@@ -82,9 +90,10 @@ export class Bench {
   }
 
   /** platlint on a directory with a JSON report to a file; exit code 1 where the corpus has mistakes, else 0. */
-  async platlint(name: string, dir: string, nodeArgs: readonly string[] = [], cli = bin, code = 1): Promise<{ sample: Sample; report: string }> {
+  /** platlint (this build's, or `cli`) on `dir`, with Node's `nodeArgs` and platlint's `flags`, expected to exit with `code`. */
+  async platlint(name: string, dir: string, { nodeArgs = [], cli = bin, code = 1, flags = [] }: PlatlintRun = {}): Promise<{ sample: Sample; report: string }> {
     const report = join(this.options.out, 'reports', `platlint-${name}${cli === bin ? '' : '-before'}.json`);
-    const sample = await run([cli, dir, '--format', 'json', '-o', report], { out: this.options.out, nodeArgs });
+    const sample = await run([cli, dir, ...flags, '--format', 'json', '-o', report], { out: this.options.out, nodeArgs });
     expectCode(`platlint on ${name}`, sample, [code]);
     return { sample, report };
   }

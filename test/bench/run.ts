@@ -52,13 +52,13 @@ async function profiles(bench: Bench, corpora: { single?: Corpus; realistic?: Re
   };
   if (corpora.realistic) {
     const dir = dirFor('realistic');
-    await realisticPlatlint(bench, 'profile realistic', corpora.realistic, ['--cpu-prof', `--cpu-prof-dir=${dir}`]);
+    await realisticPlatlint(bench, 'profile realistic', corpora.realistic, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`] });
     out['realistic'] = summarizeProfiles(dir);
   }
   for (const corpus of corpora.small ?? []) {
     const name = corpus.manifest.spec.problems ? 'small-problems' : 'small';
     const dir = dirFor(name);
-    await bench.platlint(`profile-${name}`, corpus.dir, ['--cpu-prof', `--cpu-prof-dir=${dir}`], bin, corpus.manifest.counts.diagnostics > 0 ? 1 : 0);
+    await bench.platlint(`profile-${name}`, corpus.dir, { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`], code: corpus.manifest.counts.diagnostics > 0 ? 1 : 0 });
     out[name] = summarizeProfiles(dir);
   }
   if (corpora.single) {

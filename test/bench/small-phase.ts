@@ -59,7 +59,7 @@ function runName(corpus: SmallCorpus): string {
 async function smallPlatlint(bench: Bench, corpus: SmallCorpus, cli = bin): Promise<void> {
   const before = cli !== bin;
   const name = runName(corpus);
-  const { sample, report } = await bench.platlint(name, corpus.dir, [], cli, corpus.manifest.counts.diagnostics > 0 ? 1 : 0);
+  const { sample, report } = await bench.platlint(name, corpus.dir, { cli, code: corpus.manifest.counts.diagnostics > 0 ? 1 : 0 });
   const { wrong, examples } = wrongCounts(report, corpus);
   // The build before may predate a rule's change: its differences are noted, not an error.
   if (wrong && !before) throw new BenchError(`platlint on ${name}: ${wrong} files without the diagnostics they were made with: ${examples.join('; ')}`);
