@@ -89,8 +89,10 @@ export class Bench {
     (this.samples[label] ??= []).push(sample);
   }
 
-  /** platlint on a directory with a JSON report to a file; exit code 1 where the corpus has mistakes, else 0. */
-  /** platlint (this build's, or `cli`) on `dir`, with Node's `nodeArgs` and platlint's `flags`, expected to exit with `code`. */
+  /**
+   * platlint (this build's, or `cli`) on `dir` with a JSON report to a file, with Node's `nodeArgs` and platlint's
+   * `flags`; it must exit with `code`: 1 where the corpus has mistakes, else 0.
+   */
   async platlint(name: string, dir: string, { nodeArgs = [], cli = bin, code = 1, flags = [] }: PlatlintRun = {}): Promise<{ sample: Sample; report: string }> {
     const report = join(this.options.out, 'reports', `platlint-${name}${cli === bin ? '' : '-before'}.json`);
     const sample = await run([cli, dir, ...flags, '--format', 'json', '-o', report], { out: this.options.out, nodeArgs });

@@ -12,14 +12,14 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { checkFloor, checkRealisticReport, checkReport } from './checks.js';
 import { bin, type Bench, type PlatlintRun } from './context.js';
-
-/** The thread count of the memory runs of the realistic corpus, whatever the size. */
-const MEMORY_THREADS = ['--threads', '2'];
 import { documentKind, ensureCorpus, generateDocument, isFlawed, type CorpusManifest, type CorpusSpec } from './corpus.js';
 import { expectCode, log, ms, root, run } from './measure.js';
 import { ensureRealisticCorpus, type RealisticManifest } from './realistic-corpus.js';
 import { prepareSpectral, spectralCli, spectralFilesWithErrors } from './spectral-setup.js';
 import { foldedFloorScript } from './folded-floor.js';
+
+/** The thread count of the memory runs of the realistic corpus, whatever the size. */
+const MEMORY_THREADS = ['--threads', '2'];
 
 export interface Corpus {
   dir: string;
@@ -80,10 +80,10 @@ async function syntheticFloor(bench: Bench, name: string, corpus: Corpus): Promi
   bench.add(name === 'x4' ? 'b floor x4 (memory)' : `b floor ${name}`, sample);
 }
 
-export async function realisticPlatlint(bench: Bench, label: string, corpus: RealisticCorpus, run: PlatlintRun = {}): Promise<void> {
+export async function realisticPlatlint(bench: Bench, label: string, corpus: RealisticCorpus, options: PlatlintRun = {}): Promise<void> {
   const name = `realistic-${corpus.manifest.counts.files}`;
-  const cli = run.cli ?? bin;
-  const { sample, report } = await bench.platlint(name, corpus.dir, run);
+  const cli = options.cli ?? bin;
+  const { sample, report } = await bench.platlint(name, corpus.dir, options);
   const before = cli !== bin;
   bench.checks[`platlint ${name}${before ? ' (before)' : ''}`] = checkRealisticReport(`platlint on ${name}`, report, corpus.dir, corpus.manifest, !before);
   bench.add(label, sample);
