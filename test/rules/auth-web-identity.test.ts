@@ -8,10 +8,12 @@ function auth(text: string) {
 }
 
 describe('auth/web-identity-a-groups and auth/web-identity-a-hosted-domains', () => {
+  const a = (extra: string) =>
+    withAuth('    webIdentityA:\n      clientId: c\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/google/callback\n' + extra);
+
   it('reports the group-check set-up and the hosted domains, each under its own rule', () => {
-    const text = withAuth(
-      '    webIdentityA:\n      clientId: c\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/google/callback\n' +
-        '      hostedDomains: [Example.com, "example .org"]\n      groups: [g@example.com]\n' +
+    const text = a(
+      '      hostedDomains: [Example.com, "example .org"]\n      groups: [g@example.com]\n' +
         '      serviceAccountFilePath: /sa.json\n',
     );
     const d = auth(text);
@@ -26,10 +28,7 @@ describe('auth/web-identity-a-groups and auth/web-identity-a-hosted-domains', ()
   });
 
   it('warns about groups without a service account and checks adminEmail', () => {
-    const text = withAuth(
-      '    webIdentityA:\n      clientId: c\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/google/callback\n' +
-        '      groups: [g@example.com]\n      adminEmail: admin(at)example.com\n',
-    );
+    const text = a('      groups: [g@example.com]\n      adminEmail: admin(at)example.com\n');
     const d = auth(text);
     expect(spans(d)).toEqual([
       ['auth/web-identity-a-groups', 12, 7, 12, 13],
@@ -40,10 +39,7 @@ describe('auth/web-identity-a-groups and auth/web-identity-a-hosted-domains', ()
   });
 
   it('turns off one check without the other', () => {
-    const text = withAuth(
-      '    webIdentityA:\n      clientId: c\n      clientSecret: $S\n      redirectURI: https://platform.example.com/auth/google/callback\n' +
-        '      hostedDomains: [Example.com]\n      groups: [g@example.com]\n',
-    );
+    const text = a('      hostedDomains: [Example.com]\n      groups: [g@example.com]\n');
     const d = lint(text, { preset: 'strict', rules: { 'auth/web-identity-a-hosted-domains': 'off' } }).filter((x) => x.ruleId.startsWith('auth/'));
     expect(spans(d)).toEqual([['auth/web-identity-a-groups', 13, 7, 13, 13]]);
   });
