@@ -2,7 +2,7 @@ import { Document, isScalar } from 'yaml';
 import type { ParsedYaml } from '../yaml/parse.js';
 import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
 import { LintTarget, type RawStatus } from './document.js';
-import { composePlain, decodeDocument, parseTokens, tooDeepFinding } from './read-yaml.js';
+import { decodeDocument, parseManifest, tooDeepFinding } from './read-yaml.js';
 import { positionInText, type NodeSpace, type OffsetRange } from './node-space.js';
 import { PositionLocator, type Place } from './locator.js';
 import { spaceOffsets, yamlErrorFindings } from './yaml-errors.js';
@@ -262,17 +262,15 @@ export class TargetExtractor {
     if (text.trim() === '') return undefined;
     const mapping = { ...(toFile ? { toFile } : {}), ...(fallback ? { fallback } : {}), ...(positionsIn ? { positionsIn } : {}) };
     // Read as a manifest is (lint.ts): nesting, syntax errors, decoding, and the secrets of whatever is read. Plain
-    // block YAML is composed and decoded from its tokens, with nothing to report (read-yaml.ts composePlain).
+    // block YAML is composed and decoded from its tokens, with nothing to report (read-yaml.ts parseManifest).
     const place = { range: scalarRange, pointer };
-    const plain = composePlain(text);
-    const composed = 'composed' in plain ? plain.composed[0] : undefined;
+    const { parsed: inner, composed: [composed] } = parseManifest(text);
     if (composed) {
       const { doc, data, sawNull, secrets } = composed;
       const rawSpace: NodeSpace = { doc, root: doc.contents, text, ...mapping, secrets, holdsNulls: sawNull };
       this.spaces.push(rawSpace);
       return this.rawObject(rawSpace, data, documentIndex, how.notObject, place);
     }
-    const inner = parseTokens(text, 'tokens' in plain ? plain.tokens : undefined);
     const innerDoc = inner.documents[0] ?? new Document();
     const rawSpace: NodeSpace = { doc: innerDoc, root: innerDoc.contents, text, ...mapping };
     this.spaces.push(rawSpace);

@@ -4,7 +4,7 @@
  * manifests with it, and so do `platlint patch`, the policy loader and the settings file, so that a syntax error is
  * the same `yaml/syntax` finding, at the same place, wherever it is.
  */
-import { LineCounter, Parser, type CST, type Document } from 'yaml';
+import { LineCounter, Parser, type Document } from 'yaml';
 import yamlDuplicateKeyRule from '../../rules/yaml/duplicate-key/index.js';
 import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS, PLATFORM_YAML_OPTIONS, withLineFeeds, type ParsedYaml } from '../yaml/parse.js';
@@ -87,94 +87,77 @@ export function decodeDocument(space: NodeSpace, document: number, pointer: stri
   }
 }
 
-function parse(text: string, plain: boolean, tokens?: Tokens): { parsed: ParsedYaml; findings: Finding[] } {
+/** How a text becomes documents: as YAML 1.2 (the settings file), as the platform reads a manifest, or by the usual composer alone. */
+type Parse = (text: string) => ManifestParse;
+const PLAIN: Parse = (text) => ({ parsed: parseYaml(text, undefined, PLAIN_YAML_OPTIONS), composed: [] });
+const MANIFEST: Parse = (text) => {
+  const read = parseManifest(text);
+  return { ...read, parsed: recoverSwallowedDocuments(read.parsed) };
+};
+const USUAL: Parse = (text) => ({ parsed: recoverSwallowedDocuments(parseYaml(text)), composed: [] });
+
+function parse(text: string, how: Parse): ManifestParse & { findings: Finding[] } {
   try {
-    const parsed = plain ? parseYaml(text, undefined, PLAIN_YAML_OPTIONS) : recoverSwallowedDocuments(parseTokens(text, tokens));
-    return { parsed, findings: parsed.tooDeep ? [tooDeepFinding(parsed.tooDeep.offset)] : [] };
+    const read = how(text);
+    return { ...read, findings: read.parsed.tooDeep ? [tooDeepFinding(read.parsed.tooDeep.offset)] : [] };
   } catch (error) {
     // The parser recurses on nesting; absurdly deep input exhausts the stack rather than failing cleanly.
     const finding = unreadableText(`the file cannot be parsed: ${(error as Error).message}`, 0);
-    return { parsed: { text, lineCounter: parseYaml('').lineCounter, documents: [] }, findings: [{ ...finding, range: [0, Math.min(1, text.length)] }] };
+    return { parsed: { text, lineCounter: parseYaml('').lineCounter, documents: [] }, composed: [], findings: [{ ...finding, range: [0, Math.min(1, text.length)] }] };
   }
 }
 
 /** Reads YAML text (lone CRs read as line breaks, as YAML and the platform count them). Never throws. */
 export function readYaml(source: string, options: ReadOptions = {}): YamlRead {
   const plain = options.plain === true;
-  const text = withLineFeeds(source);
-  if (plain) return readParsed(parse(text, true), true);
-  const read = composePlain(text);
-  return 'composed' in read ? readComposed(text, read.lineCounter, read.composed) : readParsed(parse(text, false, read.tokens), false);
+  return readParsed(parse(withLineFeeds(source), plain ? PLAIN : MANIFEST), plain);
+}
+
+/** A text parsed as the platform reads a manifest, with the documents of it that the token composer composed. */
+export interface ManifestParse {
+  parsed: ParsedYaml;
+  /** The first documents of `parsed`, with their data: those the token composer read before it gave up, if it did. */
+  composed: readonly TokenDocument[];
 }
 
 /**
  * Most manifests are plain block YAML, composed and decoded straight from the parser's tokens (token-compose.ts);
- * for any other text, its tokens for the composer (none when it is too large to hold them or the parser gave up).
+ * from the first document that is not, the usual composer (parseYaml) reads on with the tokens not yet read. The
+ * parser yields a document at a time, and neither composer holds more than one document's tokens. Throws where
+ * parseYaml does (input that exhausts the parser's stack).
  */
-export function composePlain(text: string): { composed: TokenDocument[]; lineCounter: LineCounter } | { tokens: Tokens | undefined } {
-  const tokens = parserTokens(text);
-  const composed = tokens && composeTokens(tokens.tokens, text, SECRET_KEY_MATCHER);
-  return composed && tokens ? { composed, lineCounter: tokens.lineCounter } : { tokens };
-}
-
-/** A manifest read by the composer, whatever it holds: the usual reader, which the token composer must agree with. */
-export function composeYaml(source: string): YamlRead {
-  return readParsed(parse(withLineFeeds(source), false), false);
-}
-
-/** A file's tokens, parsed once for both composers, and the line starts the parser counted. */
-export interface Tokens {
-  tokens: CST.Token[];
-  lineCounter: LineCounter;
-}
-
-/** The composer's read of a text (parseYaml), from its tokens when composePlain parsed them already. */
-export function parseTokens(text: string, tokens: Tokens | undefined): ParsedYaml {
-  return parseYaml(text, tokens?.lineCounter, PLATFORM_YAML_OPTIONS, tokens?.tokens);
-}
-
-/** Files up to this size are parsed into tokens whole; larger ones are composed document by document (parseYaml). */
-const TOKENS_WHOLE = 1 << 20;
-
-function parserTokens(text: string): Tokens | undefined {
-  if (text.length > TOKENS_WHOLE) return undefined;
+export function parseManifest(text: string): ManifestParse {
   const lineCounter = new LineCounter();
-  try {
-    return { tokens: [...new Parser(lineCounter.addNewLine).parse(text)], lineCounter };
-  } catch {
-    // Input that exhausts the parser's stack: parse() says so as a finding.
-    return undefined;
-  }
+  const split = composeTokens(new Parser(lineCounter.addNewLine).parse(text), text, SECRET_KEY_MATCHER);
+  // Something before the document the token composer gave up on is left for the usual composer: it reads all again.
+  if (!split) return { parsed: parseYaml(text), composed: [] };
+  const documents = split.composed.map(({ doc }) => doc);
+  if (!split.rest) return { parsed: { text, lineCounter, documents }, composed: split.composed };
+  const rest = parseYaml(text, lineCounter, PLATFORM_YAML_OPTIONS, split.rest);
+  // Too deep anywhere, and no document of the file is read.
+  if (rest.tooDeep) return { parsed: rest, composed: [] };
+  return { parsed: { ...rest, documents: [...documents, ...rest.documents] }, composed: split.composed };
 }
 
-/** The read of documents the token composer built: nothing to report, by its contract. */
-function readComposed(text: string, lineCounter: LineCounter, composed: readonly TokenDocument[]): YamlRead {
-  const docs = composed.map(({ doc }) => doc);
-  return {
-    parsed: { text, lineCounter, documents: docs },
-    findings: [],
-    documents: composed.map(({ doc, data, sawNull, secrets }, index): ReadDocument => ({
-      index,
-      doc,
-      space: { doc, root: doc.contents, text, secrets, holdsNulls: sawNull },
-      range: [doc.range[0], Math.min(doc.range[2], docs[index + 1]?.range[0] ?? Infinity)],
-      findings: [],
-      duplicateKeys: [],
-      decoding: [],
-      unreadable: false,
-      data,
-    })),
-  };
+/** A manifest read by the usual composer alone, whatever it holds: the reader the token composer must agree with. */
+export function composeYaml(source: string): YamlRead {
+  return readParsed(parse(withLineFeeds(source), USUAL), false);
 }
 
-function readParsed({ parsed, findings }: { parsed: ParsedYaml; findings: Finding[] }, plain: boolean): YamlRead {
+function readParsed({ parsed, composed, findings }: ManifestParse & { findings: Finding[] }, plain: boolean): YamlRead {
   const { text, documents } = parsed;
   return {
     parsed,
     findings,
     documents: documents.map((doc, index): ReadDocument => {
-      const space: NodeSpace = { doc, root: doc.contents, text };
       const range: OffsetRange = [doc.range[0], Math.min(doc.range[2], documents[index + 1]?.range[0] ?? Infinity)];
+      const tokens = composed[index];
+      // Composed from its tokens: nothing to report, by the token composer's contract.
+      if (tokens) {
+        const space: NodeSpace = { doc, root: doc.contents, text, secrets: tokens.secrets, holdsNulls: tokens.sawNull };
+        return { index, doc, space, range, findings: [], duplicateKeys: [], decoding: [], unreadable: false, data: tokens.data };
+      }
+      const space: NodeSpace = { doc, root: doc.contents, text };
       const errors = yamlErrorFindings(index, space, doc, '');
       const duplicateKeys = errors.filter((f) => f.rule === yamlDuplicateKeyRule);
       const read: ReadDocument = { index, doc, space, range, findings: errors.filter((f) => f.rule !== yamlDuplicateKeyRule), duplicateKeys: [], decoding: [], unreadable: false, data: undefined };

@@ -8,9 +8,9 @@
  * nothing of platlint reads from a manifest's nodes, are not kept) and its data, null flag and secret candidates are
  * goDecode's, with no finding from either. Anything else (tags, anchors, aliases, flow mappings with entries, merge
  * keys, keys that are not plain strings, duplicate keys, values the platform reads differently, escapes YAML 1.1 lacks, TABs,
- * any token the composer could object to) makes it give up on the file, which is then composed and decoded the
- * usual way. test/yaml/token-compose.test.ts checks the agreement on the fixtures, the YAML spec's suite and texts
- * changed from them.
+ * any token the composer could object to) makes it give up on the document, which is then composed and decoded the
+ * usual way with all after it. test/yaml/token-compose.test.ts checks the agreement on the fixtures, the YAML spec's
+ * suite, texts changed from them and files of several of them.
  */
 import { CST, Document, isScalar, Scalar, type YAMLMap, type YAMLSeq, type Node, type ScalarTag, type Schema } from 'yaml';
 import { BOOL_AND_NULL, NOT_ONLY_STRING, resolvePlain } from './go-scalar.js';
@@ -339,21 +339,55 @@ function composeDocument(token: CST.Document, text: string, secretKeys: { has(ke
 }
 
 /**
- * The documents of a file's tokens, composed and decoded, or undefined when the file is not plain block YAML
- * throughout (then nothing of it is composed here). TABs, carriage returns and byte order marks are left to the
- * usual reader: its checks of them (go-tabs.ts, withLineFeeds) read the text.
+ * A file's documents as the parser yields them: composed and decoded here while they are plain block YAML, and from
+ * the first that is not on, `rest`, the tokens for the usual composer: the layout since the last document composed
+ * here, that document's token, then the tokens not yet read. The usual composer so reads that document and those
+ * after it as it would in the whole stream, since nothing before them (a directive, `...`, an error) is left for it
+ * to carry over; where something is, the answer is undefined and the file is read again from the start. Tokens are
+ * read one at a time, so a large file's are never all held. TABs, carriage returns and byte order marks leave the
+ * whole file to the usual reader, whose checks of them (go-tabs.ts, withLineFeeds) read the text.
  */
-export function composeTokens(tokens: readonly CST.Token[], text: string, secretKeys: { has(key: string): boolean }): TokenDocument[] | undefined {
-  if (text.includes('\t') || text.includes('\r') || text.includes('\uFEFF')) return undefined;
-  const documents: TokenDocument[] = [];
-  try {
-    for (const token of tokens) {
-      if (token.type === 'document') documents.push(composeDocument(token, text, secretKeys));
-      else if (token.type !== 'comment' && token.type !== 'newline' && token.type !== 'space') return undefined;
+export function composeTokens(tokens: Iterable<CST.Token>, text: string, secretKeys: { has(key: string): boolean }): TokenSplit | undefined {
+  const composed: TokenDocument[] = [];
+  if (text.includes('\t') || text.includes('\r') || text.includes('\uFEFF')) return { composed, rest: tokens };
+  const unread = tokens[Symbol.iterator]();
+  let layout: CST.Token[] = [];
+  for (let next = unread.next(); !next.done; next = unread.next()) {
+    const token = next.value;
+    if (LAYOUT.has(token.type)) {
+      layout.push(token);
+      continue;
     }
+    const document = token.type === 'document' ? plainDocument(token, text, secretKeys) : undefined;
+    if (document) {
+      composed.push(document);
+      layout = [];
+    } else if (token.type === 'document' || composed.length === 0) {
+      return { composed, rest: followedBy([...layout, token], unread) };
+    } else {
+      return undefined;
+    }
+  }
+  return { composed, rest: composed.length > 0 ? undefined : layout };
+}
+
+/** What composeTokens made of a file: the documents composed here, then the tokens left for the usual composer. */
+export interface TokenSplit {
+  composed: TokenDocument[];
+  /** Undefined when every document was composed here. */
+  rest: Iterable<CST.Token> | undefined;
+}
+
+function plainDocument(token: CST.Document, text: string, secretKeys: { has(key: string): boolean }): TokenDocument | undefined {
+  try {
+    return composeDocument(token, text, secretKeys);
   } catch (error) {
     if (error === NOT_PLAIN) return undefined;
     throw error;
   }
-  return documents.length > 0 ? documents : undefined;
+}
+
+function* followedBy(read: readonly CST.Token[], unread: Iterator<CST.Token>): Generator<CST.Token> {
+  yield* read;
+  for (let next = unread.next(); !next.done; next = unread.next()) yield next.value;
 }
