@@ -252,12 +252,10 @@ export function isValidLabelValue(value: string): string[] {
  */
 export const TOTAL_ANNOTATION_SIZE_LIMIT_BYTES = 256 * (1 << 10); // 262144
 
-/** Sum of key and value byte lengths, as apimachinery counts it. */
-export function annotationsSize(annotations: Readonly<Record<string, string>>): number {
+/** Sum of key and value byte lengths, as apimachinery counts it; a value that is not a string counts as empty. */
+export function annotationsSize(annotations: Iterable<readonly [string, unknown]>): number {
   let total = 0;
-  for (const [k, v] of Object.entries(annotations)) {
-    total += byteLength(k) + byteLength(v);
-  }
+  for (const [k, v] of annotations) total += byteLength(k) + (typeof v === 'string' ? byteLength(v) : 0);
   return total;
 }
 

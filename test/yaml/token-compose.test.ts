@@ -72,7 +72,10 @@ function disagreement(text: string): string | undefined {
   return undefined;
 }
 
-/** How many of a text's documents the token composer composed, and who reads the rest: nobody, the usual composer from there on, or the usual composer from the start. */
+/**
+ * How many of a text's documents the token composer composed, and who reads the rest: nobody, the usual composer
+ * from there on, or the usual composer from the start (then none of the documents composed is kept).
+ */
 function composedBy(text: string): { composed: number; rest: 'none' | 'read on' | 'read again' } {
   const split = composeTokens(new Parser().parse(text), text, SECRET_KEY_MATCHER);
   if (!split) return { composed: 0, rest: 'read again' };

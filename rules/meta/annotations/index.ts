@@ -19,16 +19,15 @@ const rule = defineRule({
   },
   given: { path: ['metadata', 'annotations'], type: 'mapping' },
   check(annotations, ctx, { path }) {
-    const strings: Record<string, string> = {};
-    for (const [key, value] of entriesOf(annotations)) {
+    const entries = entriesOf(annotations);
+    for (const [key] of entries) {
       // apimachinery validates the lower-cased key: upper case is fine in an annotation key's prefix.
       const problems = isQualifiedName(key.toLowerCase());
       if (problems.length > 0) {
         ctx.report({ messageId: 'invalidKey', path: [...path, key], at: 'key', data: { key: shown(key), problems: problemsText(problems) } });
       }
-      Object.defineProperty(strings, key, { value: typeof value === 'string' ? value : '', enumerable: true });
     }
-    const size = annotationsSize(strings);
+    const size = annotationsSize(entries);
     if (size > TOTAL_ANNOTATION_SIZE_LIMIT_BYTES) {
       ctx.report({ messageId: 'tooLarge', path, at: 'key', data: { size, limit: TOTAL_ANNOTATION_SIZE_LIMIT_BYTES } });
     }
