@@ -96,7 +96,10 @@ const MANIFEST: Parse = (text) => {
 };
 const USUAL: Parse = (text) => ({ parsed: recoverSwallowedDocuments(parseYaml(text)), composed: [] });
 
-function parse(text: string, how: Parse): ManifestParse & { findings: Finding[] } {
+/** A text's documents, with what is said of the whole text (it cannot be parsed, it nests too deep). */
+type TextParse = ManifestParse & { findings: Finding[] };
+
+function parse(text: string, how: Parse): TextParse {
   try {
     const read = how(text);
     return { ...read, findings: read.parsed.tooDeep ? [tooDeepFinding(read.parsed.tooDeep.offset)] : [] };
@@ -144,7 +147,7 @@ export function composeYaml(source: string): YamlRead {
   return readParsed(parse(withLineFeeds(source), USUAL), false);
 }
 
-function readParsed({ parsed, composed, findings }: ManifestParse & { findings: Finding[] }, plain: boolean): YamlRead {
+function readParsed({ parsed, composed, findings }: TextParse, plain: boolean): YamlRead {
   const { text, documents } = parsed;
   return {
     parsed,

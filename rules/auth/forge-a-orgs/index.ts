@@ -1,5 +1,5 @@
 import { defineRule, isBlank, isRecord, shown } from '../../api.js';
-import { fieldName } from '../shared.js';
+import { fieldName, nonEmptyList } from '../shared.js';
 
 const rule = defineRule({
   meta: {
@@ -21,10 +21,8 @@ const rule = defineRule({
   },
   given: { provider: 'gitForgeA' },
   check(entry, ctx) {
-    const orgs = entry.config['orgs'];
-    if (!Array.isArray(orgs)) return;
     const seen = new Set<string>();
-    orgs.forEach((org, i) => {
+    nonEmptyList(entry, 'orgs')?.forEach((org, i) => {
       if (!isRecord(org)) return;
       const name = org['name'];
       if (isBlank(name)) {

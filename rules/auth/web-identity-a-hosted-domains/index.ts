@@ -1,5 +1,5 @@
 import { defineRule, isDomainName, isLowercaseDomainName, shown } from '../../api.js';
-import { fieldName } from '../shared.js';
+import { fieldName, nonEmptyList } from '../shared.js';
 
 const rule = defineRule({
   meta: {
@@ -22,9 +22,7 @@ const rule = defineRule({
   },
   given: { provider: 'webIdentityA' },
   check(entry, ctx) {
-    const domains = entry.config['hostedDomains'];
-    if (!Array.isArray(domains)) return;
-    domains.forEach((domain, i) => {
+    nonEmptyList(entry, 'hostedDomains')?.forEach((domain, i) => {
       if (typeof domain !== 'string') return;
       const path = [...entry.path, 'hostedDomains', i];
       const data = { field: fieldName(entry, 'hostedDomains', i), value: shown(domain) };
