@@ -37,7 +37,16 @@ describe('url() as Go parses and prints it', () => {
     ["url('https://user:pass@[fe80::1%25en0]:8080/').getHostname()", 'fe80::1%en0'],
     ["url('https://user:pass@[fe80::1%25en0]:8080/').getPort()", '8080'],
     ["url('https://example.com:/').getPort()", ''],
+    ["url('https://[::ffff:10.0.0.1]:443/').getHostname()", '::ffff:10.0.0.1'],
   ])('%s is %s', (expression, expected) => {
+    expect(evaluate(expression)).toMatchObject({ kind: 'value', value: expected });
+  });
+
+  it.each([
+    ["isURL('https://[::1]:8443/')", true],
+    ["isURL('https://[10.0.0.1]/')", false],
+    ["isURL('https://[example.com]/')", false],
+  ])('%s is %s: only an IPv6 address stands in brackets, as in Go since CVE-2025-47912', (expression, expected) => {
     expect(evaluate(expression)).toMatchObject({ kind: 'value', value: expected });
   });
 
@@ -52,6 +61,9 @@ describe('url() as Go parses and prints it', () => {
     ["url('relative/path')", 'URL parse error during conversion from string: parse "relative/path": invalid URI for request'],
     ["url('https://[::1/')", `URL parse error during conversion from string: parse "https://[::1/": missing ']' in host`],
     ["url('')", 'URL parse error during conversion from string: parse "": empty url'],
+    ["url('https://[example.com]/')", 'URL parse error during conversion from string: parse "https://[example.com]/": invalid host: ParseAddr("example.com"): unexpected character (at "example.com")'],
+    ["url('https://[10.0.0.1]:443/')", 'URL parse error during conversion from string: parse "https://[10.0.0.1]:443/": invalid IP-literal'],
+    ["url('https://host[1]/')", 'URL parse error during conversion from string: parse "https://host[1]/": invalid IP-literal'],
   ])('%s fails as Go does', (expression, message) => {
     expect(evaluate(expression)).toMatchObject({ kind: 'error', message });
   });

@@ -7,7 +7,7 @@ import { fn, global, member } from '../decls.js';
 import { BOOL, INT, opaque, STRING } from '../types.js';
 import { CelError, CelObject, type CelValue, type Result } from '../values.js';
 import type { Library } from './library.js';
-import * as netip from './netip.js';
+import * as netip from '../../../formats/netip.js';
 
 export const IP_TYPE = opaque('net.IP');
 export const CIDR_TYPE = opaque('net.CIDR');

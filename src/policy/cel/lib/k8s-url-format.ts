@@ -4,7 +4,7 @@
  * apimachinery's name validation and go-openapi strfmt's uuid, byte, date and datetime checks).
  */
 import { isDNS1035Label, isQualifiedName, isValidLabelValue, maskTrailingDash, nameIsDNSLabel, nameIsDNSSubdomain } from '../../../formats/k8s-names.js';
-import { escapedPath, hostnameOf, hostOf, parseRequestURI, parseURL, portOf, queryOf, urlString, type GoURL } from './go-url.js';
+import { escapedPath, hostnameOf, hostOf, isRefusal, parseRequestURI, parseURL, portOf, queryOf, urlErrorText, urlString, type GoURL } from '../../../formats/go-url.js';
 import { fn, global, member } from '../decls.js';
 import { BOOL, listOf, mapOf, objectType, optionalOf, STRING } from '../types.js';
 import { CelError, CelObject, CelOptional, type CelValue, type MapKey, type Result } from '../values.js';
@@ -31,8 +31,8 @@ export class URLObject extends CelObject {
 /** urls.go stringToUrl: checked with ParseRequestURI, then parsed with Parse (which keeps a fragment apart). */
 function toURL(s: string): Result {
   const checked = parseRequestURI(s);
-  const parsed = typeof checked === 'string' ? checked : parseURL(s);
-  return typeof parsed === 'string' ? new CelError(`URL parse error during conversion from string: ${parsed}`) : new URLObject(parsed);
+  const parsed = isRefusal(checked) ? checked : parseURL(s);
+  return isRefusal(parsed) ? new CelError(`URL parse error during conversion from string: ${urlErrorText(parsed)}`) : new URLObject(parsed);
 }
 
 function query(url: GoURL): Map<MapKey, CelValue> {
@@ -52,7 +52,7 @@ export const urlsLibrary: Library = {
     fn('getPort', member('url_get_port', [URL_TYPE], STRING, ([a]) => portOf(u(a)))),
     fn('getEscapedPath', member('url_get_escaped_path', [URL_TYPE], STRING, ([a]) => escapedPath(u(a)))),
     fn('getQuery', member('url_get_query', [URL_TYPE], mapOf(STRING, listOf(STRING)), ([a]) => query(u(a)))),
-    fn('isURL', global('is_url_string', [STRING], BOOL, ([s]) => typeof parseRequestURI(s as string) !== 'string')),
+    fn('isURL', global('is_url_string', [STRING], BOOL, ([s]) => !isRefusal(parseRequestURI(s as string)))),
   ],
 };
 
@@ -100,7 +100,7 @@ export const CONSTANT_FORMATS: ReadonlyMap<string, NamedFormat> = new Map([
   ['dns1123SubdomainPrefix', { name: 'DNS1123SubdomainPrefix', validate: (s: string) => nameIsDNSSubdomain(s, true), maxRegexSize: 60 }],
   ['dns1035LabelPrefix', { name: 'DNS1035LabelPrefix', validate: (s: string) => isDNS1035Label(maskTrailingDash(s)), maxRegexSize: 30 }],
   ['labelValue', { name: 'LabelValue', validate: isValidLabelValue, maxRegexSize: 40 }],
-  ['uri', { name: 'URI', validate: (s: string) => { const r = parseRequestURI(s); return typeof r === 'string' ? [r] : []; }, maxRegexSize: 1103 }],
+  ['uri', { name: 'URI', validate: (s: string) => { const r = parseRequestURI(s); return isRefusal(r) ? [urlErrorText(r)] : []; }, maxRegexSize: 1103 }],
   ['uuid', { name: 'uuid', validate: (s: string) => (UUID.test(s) ? [] : ['does not match the UUID format']), maxRegexSize: UUID_PATTERN.length }],
   ['byte', { name: 'byte', validate: (s: string) => (isBase64(s) ? [] : ['invalid base64']), maxRegexSize: 84 }],
   ['date', { name: 'date', validate: (s: string) => (isDate(s) ? [] : ['invalid date']), maxRegexSize: DATE_TIME_PATTERN.length }],

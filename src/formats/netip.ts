@@ -1,7 +1,7 @@
 /**
- * Go's net/netip as Kubernetes' IP and CIDR libraries use it: ParseAddr and ParsePrefix with Go's error texts,
- * Addr.String (RFC 5952 for IPv6: the first longest run of two or more zero groups becomes "::"), and the address
- * predicates. An address is 4 or 16 bytes and an optional zone.
+ * Go's net/netip as Kubernetes' IP and CIDR libraries use it, and as Go's net/url checks a bracketed host with it:
+ * ParseAddr and ParsePrefix with Go's error texts, Addr.String (RFC 5952 for IPv6: the first longest run of two or
+ * more zero groups becomes "::"), and the address predicates. An address is 4 or 16 bytes and an optional zone.
  */
 
 export interface Addr {

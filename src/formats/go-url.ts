@@ -1,10 +1,17 @@
 /**
- * Go's net/url (src/net/url/url.go) as far as Kubernetes' urls and format libraries use it: Parse and
- * ParseRequestURI with their errors, String(), EscapedPath() (the raw path kept when it is a valid encoding of the
- * path), Hostname(), Port() and Query(). Go works on the bytes of the text: so does this port, on strings of one
- * char per UTF-8 byte, decoded again where a value leaves it.
+ * Go's net/url (src/net/url/url.go): Parse and ParseRequestURI with their errors, String(), EscapedPath() (the raw
+ * path kept when it is a valid encoding of the path), Hostname(), Port() and Query(). The one port of it: the rules
+ * read URLs through it (url.ts) as the platform and Dex do, and Kubernetes' CEL urls and format libraries call it.
+ *
+ * It follows Go's current parseHost: only an IPv6 address may stand in brackets, checked with netip.ParseAddr
+ * (CVE-2025-47912; IPv4-mapped addresses are allowed again since go.dev/issue/75815); a "[" anywhere but at the start
+ * of the host is refused (CVE-2026-25679); and an http or https host's first colon starts its port, while other
+ * schemes keep the last one, for the lists of hosts databases write (go.dev/issue/75223, go.dev/issue/78077).
+ *
+ * Go works on the bytes of the text: so does this port, on strings of one char per UTF-8 byte, decoded again where
+ * a value leaves it.
  */
-import { goQuote } from './netip.js';
+import { goQuote, is4, parseAddr } from './netip.js';
 
 export interface GoURL {
   scheme: string;
@@ -27,13 +34,20 @@ const HEX = '0123456789ABCDEF';
 const isHex = (c: string): boolean => /^[0-9A-Fa-f]$/.test(c);
 const unhex = (c: string): number => parseInt(c, 16);
 
-/** The UTF-8 bytes of a string, one char each. */
+/** The UTF-8 bytes of a string, one char each; in chunks, since a spread of a long text overflows the stack. */
 function bytesOf(text: string): string {
-  return String.fromCharCode(...new TextEncoder().encode(text));
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(text)) return text;
+  const bytes = new TextEncoder().encode(text);
+  let out = '';
+  for (let at = 0; at < bytes.length; at += 8192) out += String.fromCharCode(...bytes.subarray(at, at + 8192));
+  return out;
 }
 
 /** A string of bytes as text (Go keeps invalid UTF-8; here it becomes U+FFFD). */
 export function textOf(bytes: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(bytes)) return bytes;
   return new TextDecoder().decode(Uint8Array.from(bytes, (c) => c.charCodeAt(0)));
 }
 
@@ -118,25 +132,35 @@ function validOptionalPort(port: string): boolean {
   return port === '' || /^:[0-9]*$/.test(port);
 }
 
-function parseHost(host: string): string {
-  if (host.startsWith('[')) {
+function parseHost(scheme: string, host: string): string {
+  const open = host.lastIndexOf('[');
+  if (open > 0) throw new UrlProblem('invalid IP-literal');
+  if (open === 0) {
     const close = host.lastIndexOf(']');
     if (close < 0) throw new UrlProblem("missing ']' in host");
     const colonPort = host.slice(close + 1);
     if (!validOptionalPort(colonPort)) throw new UrlProblem(`invalid port ${goQuote(textOf(colonPort))} after host`);
+    const port = unescape(colonPort, 'host');
+    const name = host.slice(1, close);
     // RFC 6874: "%25" starts the zone, which may %-encode what the host may not.
-    const zone = host.slice(0, close).indexOf('%25');
-    if (zone >= 0) return unescape(host.slice(0, zone), 'host') + unescape(host.slice(zone, close), 'zone') + unescape(host.slice(close), 'host');
-  } else {
-    const colon = host.lastIndexOf(':');
-    if (colon !== -1 && !validOptionalPort(host.slice(colon))) throw new UrlProblem(`invalid port ${goQuote(textOf(host.slice(colon)))} after host`);
+    const zone = name.indexOf('%25');
+    const address = zone >= 0 ? unescape(name.slice(0, zone), 'host') + unescape(name.slice(zone), 'zone') : unescape(name, 'host');
+    const parsed = parseAddr(textOf(address));
+    if (!parsed.ok) throw new UrlProblem(`invalid host: ${parsed.error}`);
+    if (is4(parsed.value)) throw new UrlProblem('invalid IP-literal');
+    return `[${address}]${port}`;
+  }
+  const first = host.indexOf(':');
+  if (first !== -1) {
+    const colon = scheme === 'http' || scheme === 'https' ? first : host.lastIndexOf(':');
+    if (!validOptionalPort(host.slice(colon))) throw new UrlProblem(`invalid port ${goQuote(textOf(host.slice(colon)))} after host`);
   }
   return unescape(host, 'host');
 }
 
 function parseAuthority(url: GoURL, authority: string): void {
   const at = authority.lastIndexOf('@');
-  url.host = parseHost(at < 0 ? authority : authority.slice(at + 1));
+  url.host = parseHost(url.scheme, at < 0 ? authority : authority.slice(at + 1));
   if (at < 0) return;
   const userinfo = authority.slice(0, at);
   if (!/^[A-Za-z0-9\-._:~!$&'()*+,;=%@]*$/.test(userinfo)) throw new UrlProblem('net/url: invalid userinfo');
@@ -181,8 +205,19 @@ function parse(raw: string, viaRequest: boolean): GoURL {
   return url;
 }
 
-/** url.Parse: the fragment cut off first; the error as *url.Error prints it. */
-export function parseURL(text: string): GoURL | string {
+/** What Go's parser refused: the error, and the text the *url.Error that wraps it names. */
+export interface UrlRefusal {
+  refused: string;
+  input: string;
+}
+
+export const isRefusal = (result: GoURL | UrlRefusal): result is UrlRefusal => 'refused' in result;
+
+/** The refusal as Go's *url.Error prints it. */
+export const urlErrorText = ({ refused, input }: UrlRefusal): string => `parse ${goQuote(input)}: ${refused}`;
+
+/** url.Parse: the fragment cut off first. */
+export function parseURL(text: string): GoURL | UrlRefusal {
   const raw = bytesOf(text);
   const hash = raw.indexOf('#');
   const [u, fragment] = hash >= 0 ? [raw.slice(0, hash), raw.slice(hash + 1)] : [raw, ''];
@@ -190,13 +225,13 @@ export function parseURL(text: string): GoURL | string {
   try {
     url = parse(u, false);
   } catch (error) {
-    if (error instanceof UrlProblem) return `parse ${goQuote(textOf(u))}: ${error.message}`;
+    if (error instanceof UrlProblem) return { refused: error.message, input: textOf(u) };
     throw error;
   }
   try {
     url.fragment = unescape(fragment, 'fragment');
   } catch (error) {
-    if (error instanceof UrlProblem) return `parse ${goQuote(text)}: ${error.message}`;
+    if (error instanceof UrlProblem) return { refused: error.message, input: text };
     throw error;
   }
   url.rawFragment = escape(url.fragment, 'fragment') === fragment ? '' : fragment;
@@ -204,11 +239,11 @@ export function parseURL(text: string): GoURL | string {
 }
 
 /** url.ParseRequestURI: an absolute URI or an absolute path, with no fragment. */
-export function parseRequestURI(text: string): GoURL | string {
+export function parseRequestURI(text: string): GoURL | UrlRefusal {
   try {
     return parse(bytesOf(text), true);
   } catch (error) {
-    if (error instanceof UrlProblem) return `parse ${goQuote(text)}: ${error.message}`;
+    if (error instanceof UrlProblem) return { refused: error.message, input: text };
     throw error;
   }
 }
