@@ -9,35 +9,13 @@
  *   used for metrics retention.
  */
 
+import { goQuote, goTimeQuote } from "./go-quote.js";
 import type { ParseResult } from "./parse-result.js";
 
 export type DurationResult = ParseResult<{ nanoseconds: bigint }>;
 
 const MAX_INT64 = (1n << 63n) - 1n;
 const TWO_63 = 1n << 63n;
-
-const textEncoder = new TextEncoder();
-
-/**
- * Go's `time.quote` (used in duration error messages): ASCII printable
- * characters as-is (with `"` and `\` escaped), everything else as `\xNN`
- * UTF-8 bytes.
- */
-export function goTimeQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const cp = ch.codePointAt(0) ?? 0;
-    if (cp >= 0x80 || cp < 0x20) {
-      for (const b of textEncoder.encode(ch)) {
-        out += "\\x" + b.toString(16).padStart(2, "0");
-      }
-    } else {
-      if (ch === '"' || ch === "\\") out += "\\";
-      out += ch;
-    }
-  }
-  return out + '"';
-}
 
 const GO_UNITS: ReadonlyMap<string, bigint> = new Map([
   ["ns", 1n],
@@ -206,7 +184,7 @@ export function parseRetention(s: string): RetentionResult {
   if (s === "0") return { ok: true, milliseconds: 0n, nanoseconds: 0n };
   if (s === "") return { ok: false, reason: "empty duration string" };
   const orig = s;
-  const notValid = (): RetentionResult => ({ ok: false, reason: `not a valid duration string: ${JSON.stringify(orig)}` });
+  const notValid = (): RetentionResult => ({ ok: false, reason: `not a valid duration string: ${goQuote(orig)}` });
   let dur = 0n;
   let lastUnitPos = 0;
   while (s !== "") {
@@ -225,7 +203,7 @@ export function parseRetention(s: string): RetentionResult {
     s = s.slice(i);
     const unit = PROM_UNITS.get(u);
     if (unit === undefined) {
-      return { ok: false, reason: `unknown unit ${JSON.stringify(u)} in duration ${JSON.stringify(orig)}` };
+      return { ok: false, reason: `unknown unit ${goQuote(u)} in duration ${goQuote(orig)}` };
     }
     if (unit.pos <= lastUnitPos) return notValid();
     lastUnitPos = unit.pos;

@@ -19,6 +19,7 @@
  * (`j@x.org (John)`), surrounding or embedded folding white space (Go skips
  * spaces after `@` and around the address), and address groups.
  */
+import { goQuote, goQuoteRune } from "./go-quote.js";
 import type { ParseResult } from "./parse-result.js";
 import { ipVersion } from "./ip.js";
 
@@ -85,7 +86,7 @@ export function parseEmail(s: string): EmailResult {
       if (ch === undefined) return { ok: false, reason: "mail: unclosed quoted-string" };
       if (escaped) {
         if (!isVchar(ch.codePointAt(0) ?? 0) && !isWSP(ch)) {
-          return { ok: false, reason: `mail: bad character in quoted-string: ${JSON.stringify(ch)}` };
+          return { ok: false, reason: `mail: bad character in quoted-string: ${goQuoteRune(ch)}` };
         }
         qs += ch;
         escaped = false;
@@ -96,7 +97,7 @@ export function parseEmail(s: string): EmailResult {
       } else if (ch === "\\") {
         escaped = true;
       } else {
-        return { ok: false, reason: `mail: bad character in quoted-string: ${JSON.stringify(ch)}` };
+        return { ok: false, reason: `mail: bad character in quoted-string: ${goQuoteRune(ch)}` };
       }
       i++;
     }
@@ -123,12 +124,12 @@ export function parseEmail(s: string): EmailResult {
       const ch = chars[j];
       if (ch === undefined) return { ok: false, reason: "mail: unclosed domain-literal" };
       if (ch === "]") break;
-      if (!isDtext(ch)) return { ok: false, reason: `mail: bad character in domain-literal: ${JSON.stringify(ch)}` };
+      if (!isDtext(ch)) return { ok: false, reason: `mail: bad character in domain-literal: ${goQuoteRune(ch)}` };
       dtext += ch;
       j++;
     }
     if (ipVersion(dtext) === 0 || dtext.includes("%")) {
-      return { ok: false, reason: `mail: invalid IP address in domain-literal: ${JSON.stringify(dtext)}` };
+      return { ok: false, reason: `mail: invalid IP address in domain-literal: ${goQuote(dtext)}` };
     }
     domainEnd = j + 1;
   } else {
@@ -137,7 +138,7 @@ export function parseEmail(s: string): EmailResult {
     domainEnd = r.end;
   }
   if (domainEnd !== chars.length) {
-    return { ok: false, reason: `mail: expected single address, got ${JSON.stringify(chars.slice(domainEnd).join(""))}` };
+    return { ok: false, reason: `mail: expected single address, got ${goQuote(chars.slice(domainEnd).join(""))}` };
   }
   return { ok: true, local, domain: chars.slice(i, domainEnd).join("") };
 }

@@ -11,7 +11,8 @@
  * Go works on the bytes of the text: so does this port, on strings of one char per UTF-8 byte, decoded again where
  * a value leaves it.
  */
-import { goQuote, is4, parseAddr } from './netip.js';
+import { goQuote } from './go-quote.js';
+import { is4, parseAddr } from './netip.js';
 
 export interface GoURL {
   scheme: string;

@@ -3,6 +3,7 @@
  * ParseAddr and ParsePrefix with Go's error texts, Addr.String (RFC 5952 for IPv6: the first longest run of two or
  * more zero groups becomes "::"), and the address predicates. An address is 4 or 16 bytes and an optional zone.
  */
+import { goQuote } from './go-quote.js';
 
 export interface Addr {
   bytes: Uint8Array;
@@ -11,10 +12,6 @@ export interface Addr {
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
-/** Go's strconv.Quote for the ASCII-and-printable text these messages quote. */
-export function goQuote(s: string): string {
-  return JSON.stringify(s).replace(/\\u00([0-9a-f]{2})/g, '\\x$1');
-}
 
 function addrError(input: string, msg: string, at?: string): Parsed<Addr> {
   return { ok: false, error: `ParseAddr(${goQuote(input)}): ${msg}${at ? ` (at ${goQuote(at)})` : ''}` };

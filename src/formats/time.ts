@@ -22,6 +22,7 @@
  * fallback accepts a superset of the fast path, it decides acceptance alone.
  */
 
+import { goTimeQuote } from "./go-quote.js";
 import type { ParseFailure, ParseResult } from "./parse-result.js";
 
 export interface RFC3339Fields {
@@ -84,19 +85,16 @@ function getnum(s: string, fixed: boolean): { n: number; rest: string } | null {
   return { n: digitAt(s, 0) * 10 + digitAt(s, 1), rest: s.slice(2) };
 }
 
-function goQuote(s: string): string {
-  return JSON.stringify(s);
-}
 
 function cannotParse(value: string, elem: string, layoutElem: string): ParseFailure {
   return {
     ok: false,
-    reason: `parsing time ${goQuote(value)} as ${goQuote(RFC3339_LAYOUT)}: cannot parse ${goQuote(elem)} as ${goQuote(layoutElem)}`,
+    reason: `parsing time ${goTimeQuote(value)} as ${goTimeQuote(RFC3339_LAYOUT)}: cannot parse ${goTimeQuote(elem)} as ${goTimeQuote(layoutElem)}`,
   };
 }
 
 function outOfRange(value: string, what: string): ParseFailure {
-  return { ok: false, reason: `parsing time ${goQuote(value)}: ${what} out of range` };
+  return { ok: false, reason: `parsing time ${goTimeQuote(value)}: ${what} out of range` };
 }
 
 /**
@@ -177,7 +175,7 @@ export function parseRFC3339(s: string): RFC3339Result {
   }
 
   if (v.length > 0) {
-    return { ok: false, reason: `parsing time ${goQuote(orig)}: extra text: ${goQuote(v)}` };
+    return { ok: false, reason: `parsing time ${goTimeQuote(orig)}: extra text: ${goTimeQuote(v)}` };
   }
 
   if (fields.day < 1 || fields.day > daysIn(fields.month, year)) return outOfRange(orig, "day");

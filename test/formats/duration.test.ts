@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { goTimeQuote, parseGoDuration, parseRetention } from "../../src/formats/index.js";
+import { parseGoDuration, parseRetention } from "../../src/formats/index.js";
 import { durationStringRoundTrip, parseDurationErrorTests, parseDurationTests } from "./data/go-time.js";
 import { parseBadDuration, parseDurationCases } from "./data/prometheus-duration.js";
 
@@ -35,8 +35,8 @@ describe("Go ParseDuration extras (not upstream)", () => {
     expect(parseGoDuration("3")).toEqual({ ok: false, reason: 'time: missing unit in duration "3"' });
     expect(parseGoDuration("")).toEqual({ ok: false, reason: 'time: invalid duration ""' });
   });
-  it("goTimeQuote escapes non-ASCII as UTF-8 bytes", () => {
-    expect(goTimeQuote("a\"b\\µ")).toBe('"a\\"b\\\\\\xc2\\xb5"');
+  it("quotes non-ASCII as UTF-8 bytes in its errors, as Go's time.quote", () => {
+    expect(parseGoDuration("1µ\"")).toEqual({ ok: false, reason: 'time: unknown unit "\\xc2\\xb5\\"" in duration "1\\xc2\\xb5\\""' });
   });
 });
 

@@ -31,4 +31,11 @@ describe("bare addr-spec only (not an upstream table)", () => {
     expect(parseEmail("a..b@example.com")).toEqual({ ok: false, reason: "mail: double dot in atom" });
     expect(parseEmail("ab.example.com")).toEqual({ ok: false, reason: "mail: missing @ in addr-spec" });
   });
+  // net/mail formats a rune with %q (strconv.QuoteRune: single quotes) and a string with %q (strconv.Quote).
+  it.each([
+    ['"a\u0001b"@example.com', "mail: bad character in quoted-string: '\\x01'"],
+    ['"a\\\u0001"@example.com', "mail: bad character in quoted-string: '\\x01'"],
+    ["a@[a b]", "mail: bad character in domain-literal: ' '"],
+    ["a@[1.2.3]", 'mail: invalid IP address in domain-literal: "1.2.3"'],
+  ])("refuses %j: %s", (address, reason) => expect(parseEmail(address)).toEqual({ ok: false, reason }));
 });

@@ -3,6 +3,7 @@
  * uses): %s, %d, %f and %e with a precision (default 6; %f groups thousands as the en_US printer does), %b, %o, %x,
  * %X and %%, with cel-go's error messages.
  */
+import { goQuote } from '../../../formats/go-quote.js';
 import { formatGoFloat } from '../format-value.js';
 import { CelDuration, CelError, CelTimestamp, CelTypeValue, CelUint, valueTypeName, type CelValue, type Result } from '../values.js';
 import { formatType } from '../types.js';
@@ -12,10 +13,6 @@ import { fixedDigits, scientificDigits } from './float-digits.js';
 const DEFAULT_PRECISION = 6;
 
 class FormatError extends Error {}
-
-function goQuote(s: string): string {
-  return JSON.stringify(s);
-}
 
 function typeNameOf(value: CelValue): string {
   return valueTypeName(value);

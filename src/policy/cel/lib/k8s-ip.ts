@@ -7,6 +7,7 @@ import { fn, global, member } from '../decls.js';
 import { BOOL, INT, opaque, STRING } from '../types.js';
 import { CelError, CelObject, type CelValue, type Result } from '../values.js';
 import type { Library } from './library.js';
+import { goQuote } from '../../../formats/go-quote.js';
 import * as netip from '../../../formats/netip.js';
 
 export const IP_TYPE = opaque('net.IP');
@@ -40,16 +41,16 @@ export class CIDRValue extends CelObject {
 
 function parseIP(raw: string): netip.Addr | string {
   const parsed = netip.parseAddr(raw);
-  if (!parsed.ok) return `IP Address ${netip.goQuote(raw)} parse error during conversion from string: ${parsed.error}`;
-  if (parsed.value.zone !== '') return `IP address ${netip.goQuote(raw)} with zone value is not allowed`;
-  if (netip.is4In6(parsed.value)) return `IPv4-mapped IPv6 address ${netip.goQuote(raw)} is not allowed`;
+  if (!parsed.ok) return `IP Address ${goQuote(raw)} parse error during conversion from string: ${parsed.error}`;
+  if (parsed.value.zone !== '') return `IP address ${goQuote(raw)} with zone value is not allowed`;
+  if (netip.is4In6(parsed.value)) return `IPv4-mapped IPv6 address ${goQuote(raw)} is not allowed`;
   return parsed.value;
 }
 
 function parseCIDR(raw: string): netip.Prefix | string {
   const parsed = netip.parsePrefix(raw);
   if (!parsed.ok) return `network address parse error during conversion from string: ${parsed.error}`;
-  if (netip.is4In6(parsed.value.addr)) return `IPv4-mapped IPv6 address ${netip.goQuote(raw)} is not allowed`;
+  if (netip.is4In6(parsed.value.addr)) return `IPv4-mapped IPv6 address ${goQuote(raw)} is not allowed`;
   return parsed.value;
 }
 

@@ -3,6 +3,7 @@
  * and Compare: `semver()`, `isSemver()` (version 1 adds the `normalize` argument), `isGreaterThan()`, `isLessThan()`,
  * `compareTo()`, `major()`, `minor()`, `patch()`.
  */
+import { goQuote } from '../../../formats/go-quote.js';
 import { fn, global, member } from '../decls.js';
 import { BOOL, INT, objectType, STRING } from '../types.js';
 import { CelError, type CelValue, type Result, WrapperObject } from '../values.js';
@@ -20,7 +21,6 @@ interface Version {
 const NUMBERS = /^[0-9]*$/;
 const ALPHANUM = /^[A-Za-z0-9-]*$/;
 const hasLeadingZeroes = (s: string): boolean => s.length > 1 && s[0] === '0';
-const goQuote = (s: string): string => JSON.stringify(s);
 
 function parseUint(s: string): bigint | string {
   if (!/^[0-9]+$/.test(s)) return `strconv.ParseUint: parsing ${goQuote(s)}: invalid syntax`;

@@ -4,6 +4,7 @@
  * (Go's strconv messages for unparsable strings, "integer overflow" for out-of-range numbers); contains, startsWith,
  * endsWith and matches (RE2, as Go's regexp).
  */
+import { goQuote } from '../../../formats/go-quote.js';
 import { fn, global, member } from '../decls.js';
 import { formatGoFloat } from '../format-value.js';
 import { A_PARAM } from './params.js';
@@ -16,16 +17,12 @@ import { formatDuration, formatTimestamp, timestampSeconds } from './std-time.js
 const INT64_MAX = 2n ** 63n - 1n;
 const UINT64_MAX = 2n ** 64n - 1n;
 
-function quote(text: string): string {
-  return JSON.stringify(text);
-}
-
 function parseGoInt(text: string, fnName: string, unsigned: boolean): bigint | CelError {
-  const syntax = new CelError(`strconv.${fnName}: parsing ${quote(text)}: invalid syntax`);
+  const syntax = new CelError(`strconv.${fnName}: parsing ${goQuote(text)}: invalid syntax`);
   if (!(unsigned ? /^\+?[0-9]+$/ : /^[+-]?[0-9]+$/).test(text)) return syntax;
   const value = BigInt(text);
   const inRange = unsigned ? value <= UINT64_MAX : value >= -INT64_MAX - 1n && value <= INT64_MAX;
-  return inRange ? value : new CelError(`strconv.${fnName}: parsing ${quote(text)}: value out of range`);
+  return inRange ? value : new CelError(`strconv.${fnName}: parsing ${goQuote(text)}: value out of range`);
 }
 
 /** Go's strconv.ParseFloat(s, 64): decimal and hexadecimal floats, inf, infinity and nan in any case. */
@@ -36,10 +33,10 @@ function parseGoFloat(text: string): number | CelError {
   const decimal = /^[+-]?(?:[0-9](?:_?[0-9])*(?:\.(?:[0-9](?:_?[0-9])*)?)?|\.[0-9](?:_?[0-9])*)(?:[eE][+-]?[0-9](?:_?[0-9])*)?$/;
   if (decimal.test(text) && !text.includes('_')) {
     const value = Number(text);
-    if (!Number.isFinite(value)) return new CelError(`strconv.ParseFloat: parsing ${quote(text)}: value out of range`);
+    if (!Number.isFinite(value)) return new CelError(`strconv.ParseFloat: parsing ${goQuote(text)}: value out of range`);
     return value;
   }
-  return new CelError(`strconv.ParseFloat: parsing ${quote(text)}: invalid syntax`);
+  return new CelError(`strconv.ParseFloat: parsing ${goQuote(text)}: invalid syntax`);
 }
 
 function doubleToInt(value: number): Result {
@@ -63,7 +60,7 @@ function bytesToString(bytes: Uint8Array): Result {
 function parseGoBool(text: string): Result {
   if (['1', 't', 'T', 'TRUE', 'true', 'True'].includes(text)) return true;
   if (['0', 'f', 'F', 'FALSE', 'false', 'False'].includes(text)) return false;
-  return new CelError(`strconv.ParseBool: parsing ${quote(text)}: invalid syntax`);
+  return new CelError(`strconv.ParseBool: parsing ${goQuote(text)}: invalid syntax`);
 }
 
 function matches(text: string, pattern: string): Result {

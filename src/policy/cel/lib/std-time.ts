@@ -4,6 +4,7 @@
  * or in the named zone, an IANA name or an offset such as "+05:30" or "02:00". Timestamps stay within the years 1 to 9999.
  */
 import { parseGoDuration } from '../../../formats/duration.js';
+import { goQuote } from '../../../formats/go-quote.js';
 import { parseRFC3339 } from '../../../formats/time.js';
 import { fn, global, member, type Overload } from '../decls.js';
 import { DURATION, INT, STRING, TIMESTAMP } from '../types.js';
@@ -86,7 +87,7 @@ interface Civil {
 
 /** Go's strconv.Atoi, with its error. */
 function atoi(text: string): number | CelError {
-  return /^[+-]?[0-9]+$/.test(text) ? Number(text) : new CelError(`strconv.Atoi: parsing ${JSON.stringify(text)}: invalid syntax`);
+  return /^[+-]?[0-9]+$/.test(text) ? Number(text) : new CelError(`strconv.Atoi: parsing ${goQuote(text)}: invalid syntax`);
 }
 
 /**
