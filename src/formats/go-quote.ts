@@ -2,9 +2,7 @@
  * How Go quotes a value in its error messages, for the ports that repeat those messages: `%q` of a string
  * (strconv.Quote) and of a rune (strconv.QuoteRune), and the time package's own `quote`.
  */
-
-/** unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space. */
-const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S} ]$/u;
+import { isPrintable } from './go-text.js';
 
 const ESCAPES: Readonly<Record<string, string>> = { '\x07': '\\a', '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\v': '\\v', '\\': '\\\\' };
 
@@ -19,7 +17,7 @@ function quoteWith(text: string, quote: '"' | "'"): string {
     const code = c.codePointAt(0) as number;
     if (c === quote) out += `\\${c}`;
     else if (ESCAPES[c] !== undefined) out += ESCAPES[c];
-    else if (PRINTABLE.test(c)) out += c;
+    else if (isPrintable(c)) out += c;
     else if (code < 0x80) out += `\\x${hex(code, 2)}`;
     else if (code < 0x10000) out += `\\u${hex(code, 4)}`;
     else out += `\\U${hex(code, 8)}`;

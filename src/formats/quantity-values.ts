@@ -2,26 +2,12 @@
  * Quantities as a manifest holds them, read the way the platform's JSON decoder reads them into a
  * `resource.Quantity`, and their values compared and printed exactly (the parser itself is quantity.ts).
  */
+import { goTrimSpace } from "./go-text.js";
 import { memoizeByString } from "./memo.js";
 import { parseQuantity, type QuantityResult, type QuantityValue } from "./quantity.js";
 
 export type { QuantityValue };
 
-/**
- * Go's `strings.TrimSpace` (Unicode White_Space as `unicode.IsSpace` sees it:
- * \t \n \v \f \r space U+0085 U+00A0 and the Z* spaces).
- */
-function goTrimSpace(s: string): string {
-  const isSpace = (c: string): boolean =>
-    /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/.test(c);
-  let start = 0;
-  let end = s.length;
-  while (start < end && isSpace(s[start] ?? "")) start++;
-  while (end > start && isSpace(s[end - 1] ?? "")) end--;
-  return s.slice(start, end);
-}
-
-/** A string quantity, trimmed as the JSON decoder trims it; a repository repeats the same few (`500m`, `1Gi`). */
 const quantityFromString = memoizeByString((value: string) => parseQuantity(goTrimSpace(value)), 256, 64);
 
 /**

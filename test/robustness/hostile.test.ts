@@ -13,6 +13,23 @@ import { mkfifo } from '../helpers/files.js';
  */
 const HEAD = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\n';
 const USER = `${HEAD}spec:\n  emial: jane@example.com\n`;
+const FORGE_A_HEAD = [
+  'apiVersion: management.platform/v1',
+  'kind: Config',
+  'metadata:',
+  '  name: platform',
+  'status:',
+  '  platformHost: platform.example.com',
+  '  auth:',
+  '    connectors:',
+  '      - id: forge',
+  '        displayName: Forge',
+  '        gitForgeA:',
+  '          clientSecret: $FORGE_SECRET',
+  '          redirectURI: https://platform.example.com/auth/forge/callback',
+  '          hostName: forge.example.com',
+  '',
+].join('\n');
 
 interface JsonDiagnostic {
   ruleId: string;
@@ -51,6 +68,8 @@ describe('hostile files in one run of the CLI', () => {
     'huge-list.yaml': `${HEAD}spec:\n  email: jane@example.com\n  groups:\n${Array.from({ length: 100_000 }, (_, i) => `    - group-${i}\n`).join('')}`,
     'huge-map.yaml': `${HEAD}  annotations:\n${Array.from({ length: 100_000 }, (_, i) => `    example.com/k${i}: v\n`).join('')}spec:\n  email: jane@example.com\n`,
     'invalid-utf8.yaml': Buffer.from([0x61, 0x3a, 0x20, 0xc3, 0x28]),
+    // A line of a PEM block ending in spaces is trimmed as Go's getLine does; a /[ \t]+$/ took minutes on this one.
+    'pem-long-line.yaml': `${FORGE_A_HEAD}          rootCA: |\n            -----BEGIN CERTIFICATE-----\n            A${' '.repeat(1_000_000)}B\n            -----END CERTIFICATE-----\n`,
     'self-alias.yaml': `${HEAD.replace('metadata:\n  name: jane\n', 'metadata: &a\n  name: [*a, *a]\n')}spec: {}\n`,
     'utf16.yaml': Buffer.from('\ufeffa: b', 'utf16le'),
   };
@@ -91,6 +110,14 @@ describe('hostile files in one run of the CLI', () => {
     expect(of('deep-flow.yaml').diagnostics.map((d) => [d.ruleId, d.line, d.column, d.message])).toEqual([['yaml/syntax', 7, 505, message]]);
     expect(of('deep-flow-map.yaml').diagnostics.map((d) => [d.ruleId, d.line, d.column, d.message])).toEqual([['yaml/syntax', 1, 2000, message]]);
     expect(of('deep-block.yaml').diagnostics.map((d) => [d.ruleId, d.line, d.column, d.message])).toEqual([['yaml/syntax', 501, 501, message]]);
+  });
+
+  it('reads a PEM block with a line of a million spaces', () => {
+    expect(spans(of('pem-long-line.yaml').diagnostics)).toEqual([
+      ['security/open-sign-up', 11, 9, 11, 18],
+      ['auth/forge-a-root-ca', 15, 19, 19, 1],
+    ]);
+    expect(of('pem-long-line.yaml').diagnostics[1]?.message).toBe('status.auth.connectors[0].gitForgeA.rootCA holds PEM text, but no certificate Dex can load: it holds no PEM block.');
   });
 
   it('reads a 100,000-key mapping and a 100,000-item list', () => {

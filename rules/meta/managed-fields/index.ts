@@ -1,4 +1,4 @@
-import { byteLength, defineRule, isSet, mappingItems, shown } from '../../api.js';
+import { byteLength, defineRule, firstUnprintable, isSet, mappingItems, shown } from '../../api.js';
 
 /** apimachinery `FieldManagerMaxLength` and `MaxSubresourceNameLength`. */
 const MANAGER_MAX_BYTES = 128;
@@ -18,9 +18,6 @@ function isGroupVersion(value: string): boolean {
   if (parts.some((part) => part === '' || /\s/.test(part))) return false;
   return parts.length === 1 || parts.length === 2;
 }
-
-/** Go's `unicode.IsPrint`: letters, marks, numbers, punctuation, symbols and the ASCII space. */
-const NOT_PRINTABLE = /[^\p{L}\p{M}\p{N}\p{P}\p{S} ]/u;
 
 function codePoint(char: string): string {
   return `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
@@ -71,7 +68,7 @@ const rule = defineRule({
       if (typeof manager === 'string') {
         const length = byteLength(manager);
         if (length > MANAGER_MAX_BYTES) ctx.report({ messageId: 'managerTooLong', path: [...path, 'manager'], data: { index, length } });
-        const bad = NOT_PRINTABLE.exec(manager)?.[0];
+        const bad = firstUnprintable(manager);
         if (bad !== undefined) ctx.report({ messageId: 'managerNotPrintable', path: [...path, 'manager'], data: { index, char: codePoint(bad) } });
       }
       if (typeof subresource === 'string') {

@@ -15,6 +15,12 @@ function run(expression: string, self: unknown = null, costLimit?: number) {
 }
 
 describe('CEL evaluation as cel-go does it', () => {
+  it("trim() is Go's strings.TrimSpace, also on a long run of spaces inside the text", () => {
+    expect(run('self.trim()', '\u3000\t a b \u0085')).toMatchObject({ kind: 'value', value: 'a b' });
+    const inside = ' '.repeat(200_000);
+    expect(run('self.trim() == self', `a${inside}b`)).toMatchObject({ kind: 'value', value: true });
+  });
+
   it('has() on null, a string or a number is false; selecting a field of them is "no such key"', () => {
     expect(run('has(self.groups)', null)).toMatchObject({ kind: 'value', value: false });
     expect(run('has(self.groups)', 'text')).toMatchObject({ kind: 'value', value: false });

@@ -3,6 +3,7 @@
  * lastIndexOf, lowerAscii, upperAscii, replace, split, substring, trim, join) and version 2 (version 1's `format` and
  * `strings.quote`, and `join` on list(string) values). Indexes count code points, as Go's runes.
  */
+import { goTrimSpace } from '../../../formats/go-text.js';
 import { fn, global, member } from '../decls.js';
 import { INT, listOf, STRING } from '../types.js';
 import { CelError, type CelValue, type Result } from '../values.js';
@@ -97,11 +98,6 @@ function substring(s: string, start: bigint, end?: bigint): Result {
   if (start < 0n || start > l) return new CelError(`index out of range: ${start}`);
   if (end !== undefined && (end < 0n || end > l)) return new CelError(`index out of range: ${end}`);
   return r.slice(Number(start), end === undefined ? undefined : Number(end)).join('');
-}
-
-/** Go's strings.TrimSpace (unicode.IsSpace). */
-export function goTrimSpace(s: string): string {
-  return s.replace(/^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g, '');
 }
 
 /** strings.quote: a double-quoted CEL string literal (invalid UTF-8 is replaced, as ext/strings.go sanitize). */
