@@ -9,12 +9,12 @@
  *   used for metrics retention.
  */
 
+import { INT64_MAX, UINT64_MAX } from "./go-int.js";
 import { goQuote, goTimeQuote } from "./go-quote.js";
 import type { ParseResult } from "./parse-result.js";
 
 export type DurationResult = ParseResult<{ nanoseconds: bigint }>;
 
-const MAX_INT64 = (1n << 63n) - 1n;
 const TWO_63 = 1n << 63n;
 
 const GO_UNITS: ReadonlyMap<string, bigint> = new Map([
@@ -56,7 +56,7 @@ function leadingFraction(s: string): { x: bigint; scale: number; rest: string } 
     const c = s[i];
     if (!isAsciiDigit(c)) break;
     if (overflow) continue;
-    if (x > MAX_INT64 / 10n) {
+    if (x > INT64_MAX / 10n) {
       overflow = true;
       continue;
     }
@@ -149,7 +149,7 @@ export function parseGoDuration(s: string): DurationResult {
     if (d > TWO_63) return invalid();
   }
   if (neg) return { ok: true, nanoseconds: -d };
-  if (d > MAX_INT64) return invalid();
+  if (d > INT64_MAX) return invalid();
   return { ok: true, nanoseconds: d };
 }
 
@@ -169,8 +169,6 @@ const PROM_UNITS: ReadonlyMap<string, { pos: number; mult: bigint }> = new Map([
   ["w", { pos: 2, mult: 7n * 24n * 3600n * 1_000_000_000n }],
   ["y", { pos: 1, mult: 365n * 24n * 3600n * 1_000_000_000n }],
 ]);
-
-const MAX_UINT64 = (1n << 64n) - 1n;
 
 /**
  * Prometheus `model.ParseDuration` (prometheus/common): one or more
@@ -193,7 +191,7 @@ export function parseRetention(s: string): RetentionResult {
     let i = 0;
     while (i < s.length && isAsciiDigit(s[i])) i++;
     const v = BigInt(s.slice(0, i));
-    if (v > MAX_UINT64) return notValid(); // strconv.ParseUint(s, 10, 0) range error
+    if (v > UINT64_MAX) return notValid(); // strconv.ParseUint(s, 10, 0) range error
     s = s.slice(i);
     // Consume unit: everything up to the next digit.
     i = 0;
@@ -210,7 +208,7 @@ export function parseRetention(s: string): RetentionResult {
     // Check if the provided duration overflows time.Duration (> ~ 290 years).
     if (v > TWO_63 / unit.mult) return { ok: false, reason: "duration out of range" };
     dur += v * unit.mult;
-    if (dur > MAX_INT64) return { ok: false, reason: "duration out of range" };
+    if (dur > INT64_MAX) return { ok: false, reason: "duration out of range" };
   }
   return { ok: true, milliseconds: dur / 1_000_000n, nanoseconds: dur };
 }

@@ -25,6 +25,7 @@
  * with `digitless: true` so a rule can warn that the platform reads them as 0.
  */
 
+import { INT64_MAX, INT64_MIN } from "./go-int.js";
 import type { ParseResult } from "./parse-result.js";
 
 export interface QuantityValue {
@@ -48,10 +49,8 @@ export const ERR_FORMAT_WRONG = `quantities must match the regular expression '$
 export const ERR_NUMERIC = "unable to parse numeric part of quantity";
 export const ERR_SUFFIX = "unable to parse quantity's suffix";
 
-const MAX_INT64 = (1n << 63n) - 1n;
-const MIN_INT64 = -(1n << 63n);
 /** `maxAllowed` in quantity.go: 2^63-1. */
-const MAX_ALLOWED = MAX_INT64;
+const MAX_ALLOWED = INT64_MAX;
 /** maxInt64Factors in amount.go. */
 const MAX_INT64_FACTORS = 18;
 const NANO = -9;
@@ -202,7 +201,7 @@ function interpret(suffix: string): { base: 2 | 10; exponent: number; format: Qu
     const m = /^[+-]?[0-9]+$/.exec(suffix.slice(1));
     if (!m) return null;
     const parsed = BigInt(suffix.slice(1));
-    if (parsed > MAX_INT64 || parsed < MIN_INT64) return null;
+    if (parsed > INT64_MAX || parsed < INT64_MIN) return null;
     return { base: 10, exponent: wrapInt32(parsed), format: "DecimalExponent" };
   }
   return null;
@@ -275,7 +274,7 @@ export function parseQuantity(str: string): QuantityResult {
     if (scale >= NANO) {
       const shifted = BigInt(p.num + p.denom); // <= 18 digits here, never overflows int64
       const result = shifted * mantissa;
-      if (result <= MAX_INT64) {
+      if (result <= INT64_MAX) {
         // Exact int64Amount{value: result, scale}.
         if (result === 0n) return { ok: true, value: { num: 0n, den: 1n }, format, digitless };
         if (scale > MAX_EVALUATED_EXPONENT) {

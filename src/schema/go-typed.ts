@@ -1,3 +1,4 @@
+import { INT64_MAX, INT64_MIN } from '../formats/go-int.js';
 import type { LintTarget } from '../engine/document.js';
 import schemaRequiredRule from '../../rules/schema/required/index.js';
 import schemaTypeRule from '../../rules/schema/type/index.js';
@@ -16,8 +17,6 @@ import { displayPath } from '../platform/data.js';
 /** A finding of the schema pass, at a data path of the object validated. */
 export type SchemaFinding = RuleFinding & ReportPlace;
 
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
 /** Below this magnitude a JS number is certainly inside int64; above it only the written text can tell. */
 const CERTAINLY_INT64 = 2 ** 62;
 

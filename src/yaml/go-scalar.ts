@@ -4,6 +4,7 @@
  * syntax with `_` ignored, no sexagesimals), then sigs.k8s.io/yaml's conversion of keys and of values for string
  * fields. Integers keep their exact decimal text, because int64 and uint64 values do not fit a JS number.
  */
+import { INT64_MAX, INT64_MIN, UINT64_MAX } from '../formats/go-int.js';
 import { base64Text } from '../formats/base64.js';
 
 export type GoScalar =
@@ -26,10 +27,6 @@ export const BOOL_AND_NULL: ReadonlyMap<string, GoScalar> = new Map<string, GoSc
   ...['.inf', '.Inf', '.INF', '+.inf', '+.Inf', '+.INF'].map((s) => [s, { type: 'float', value: Number.POSITIVE_INFINITY }] as const),
   ...['-.inf', '-.Inf', '-.INF'].map((s) => [s, { type: 'float', value: Number.NEGATIVE_INFINITY }] as const),
 ]);
-
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
-const UINT64_MAX = 2n ** 64n - 1n;
 
 /** strconv.ParseInt(s, 0, 64), then ParseUint: Go's literal syntax (0x, 0o, 0b, leading-zero octal). */
 function parseGoInt(text: string): GoScalar | undefined {

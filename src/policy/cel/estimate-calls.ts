@@ -4,7 +4,8 @@
  * (k8s.io/apiserver pkg/cel/library/cost.go), then cel-go's defaults. The arguments' own costs are added.
  */
 import type { Expr } from './ast.js';
-import { add, byFactor, fixed, MAX_UINT64, multiply, union, type Range } from './estimate-math.js';
+import { UINT64_MAX } from '../../formats/go-int.js';
+import { add, byFactor, fixed, multiply, union, type Range } from './estimate-math.js';
 import { sizeOf, type AstNode, type CallEstimate, type EstimateContext } from './estimate-node.js';
 import { REGEX_STRING_LENGTH_COST_FACTOR as REGEX, STRING_TRAVERSAL_COST_FACTOR as STR, LIST_CREATE_BASE_COST } from './runtime-cost.js';
 import { kubernetesCallEstimate } from './estimate-k8s.js';
@@ -34,15 +35,15 @@ function extensionEstimate(ctx: EstimateContext, overloadId: string, target: Ast
       const size = sizeOf(ctx, target);
       const start = uintLiteral(args[0], 0n);
       const end = uintLiteral(args[1], size.max);
-      return allocatingList(1, fixed(end - start < 0n ? MAX_UINT64 + (end - start) + 1n : end - start));
+      return allocatingList(1, fixed(end - start < 0n ? UINT64_MAX + (end - start) + 1n : end - start));
     }
     case 'lists_range':
-      return target || args.length !== 1 ? undefined : allocatingList(1, fixed(uintLiteral(args[0], MAX_UINT64)));
+      return target || args.length !== 1 ? undefined : allocatingList(1, fixed(uintLiteral(args[0], UINT64_MAX)));
     case 'list_reverse':
       return !target || args.length ? undefined : allocatingList(1, sizeOf(ctx, target));
     case 'list_flatten':
     case 'list_flatten_int':
-      return !target || args.length > 1 ? undefined : allocatingList(Number(args.length ? uintLiteral(args[0], MAX_UINT64) : 1n), sizeOf(ctx, target));
+      return !target || args.length > 1 ? undefined : allocatingList(Number(args.length ? uintLiteral(args[0], UINT64_MAX) : 1n), sizeOf(ctx, target));
     case 'list_distinct': {
       if (!target || args.length) return undefined;
       const size = sizeOf(ctx, target);

@@ -3,7 +3,8 @@
  * static cost of its libraries' calls and of the strings extension's functions it prices.
  */
 import { sizeOf, type AstNode, type CallEstimate, type EstimateContext } from './estimate-node.js';
-import { add, byFactor, fixed, MAX_UINT64, multiply, union, type Range } from './estimate-math.js';
+import { UINT64_MAX } from '../../formats/go-int.js';
+import { add, byFactor, fixed, multiply, union, type Range } from './estimate-math.js';
 import { LIST_CREATE_BASE_COST, REGEX_STRING_LENGTH_COST_FACTOR as REGEX, STRING_TRAVERSAL_COST_FACTOR as STR } from './runtime-cost.js';
 import type { CelType } from './types.js';
 import { PARSE_COST_FUNCTIONS, TRAVERSAL_COST_FUNCTIONS, UNIT_COST_FUNCTIONS } from './lib/k8s-cost-names.js';
@@ -133,7 +134,7 @@ function equalityEstimate(lhs: AstNode, rhs: AstNode): CallEstimate | undefined 
 
 /** One bound of cost.go's replace estimate: how many replacements, and how much of the string stays. */
 function replaceBound(size: bigint, replaced: bigint, noGrowth: boolean): [count: bigint, retained: bigint] {
-  if (replaced === 0n) return [size < MAX_UINT64 ? size + 1n : size, size];
+  if (replaced === 0n) return [size < UINT64_MAX ? size + 1n : size, size];
   if (noGrowth) return [0n, size];
   return [BigInt(Math.ceil(Number(size) / Number(replaced))), 0n];
 }

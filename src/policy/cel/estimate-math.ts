@@ -2,8 +2,8 @@
  * cel-go's SizeEstimate and CostEstimate arithmetic (checker/cost.go): unsigned 64-bit, saturating at 2^64-1, with
  * costs per unit applied as float64 and rounded up, exactly as Go computes them.
  */
+import { UINT64_MAX } from '../../formats/go-int.js';
 
-export const MAX_UINT64 = 2n ** 64n - 1n;
 const TWO_TO_64 = 2 ** 64;
 
 export interface Range {
@@ -12,24 +12,24 @@ export interface Range {
 }
 
 export const fixed = (n: bigint | number): Range => ({ min: BigInt(n), max: BigInt(n) });
-export const UNKNOWN: Range = { min: 0n, max: MAX_UINT64 };
+export const UNKNOWN: Range = { min: 0n, max: UINT64_MAX };
 
 export function addU(x: bigint, y: bigint): bigint {
   const sum = x + y;
-  return sum > MAX_UINT64 ? MAX_UINT64 : sum;
+  return sum > UINT64_MAX ? UINT64_MAX : sum;
 }
 
 export function mulU(x: bigint, y: bigint): bigint {
   const product = x * y;
-  return product > MAX_UINT64 ? MAX_UINT64 : product;
+  return product > UINT64_MAX ? UINT64_MAX : product;
 }
 
 /** multiplyByCostFactor: float64(x) * y, rounded up, saturated. */
 export function mulF(x: bigint, y: number): bigint {
   const xf = Number(x);
-  if (xf > 0 && y > 0 && xf > TWO_TO_64 / y) return MAX_UINT64;
+  if (xf > 0 && y > 0 && xf > TWO_TO_64 / y) return UINT64_MAX;
   const c = Math.ceil(xf * y);
-  if (c >= TWO_TO_64) return MAX_UINT64;
+  if (c >= TWO_TO_64) return UINT64_MAX;
   return BigInt(c);
 }
 

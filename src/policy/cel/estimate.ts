@@ -4,6 +4,7 @@
  * from literals, from what a call computes, and from the schema (a `SizeEstimator`, or the `maxSize` a type built
  * from a JSON Schema carries); anything else is unknown (0 to 2^64-1).
  */
+import { UINT64_MAX } from '../../formats/go-int.js';
 import { ACCUMULATOR, type Comprehension, type Expr } from './ast.js';
 import type { CompiledExpression } from './compile.js';
 import { add, fixed, mulU, union, UNKNOWN, type Range } from './estimate-math.js';
@@ -147,7 +148,7 @@ class Coster implements EstimateContext {
         return this.call(e);
       case 'list': {
         let sum = fixed(0);
-        let item: Range = { min: e.elements.length ? 2n ** 64n - 1n : 0n, max: 0n };
+        let item: Range = { min: e.elements.length ? UINT64_MAX : 0n, max: 0n };
         for (const element of e.elements) {
           sum = add(sum, this.cost(element));
           item = union(item, this.sizeOrUnknown(element));
@@ -158,7 +159,7 @@ class Coster implements EstimateContext {
       case 'map': {
         let sum = fixed(0);
         const empty = e.entries.length === 0;
-        let key: Range = { min: empty ? 0n : 2n ** 64n - 1n, max: 0n };
+        let key: Range = { min: empty ? 0n : UINT64_MAX, max: 0n };
         let value: Range = { ...key };
         for (const entry of e.entries) {
           sum = add(add(sum, this.cost(entry.key)), this.cost(entry.value));
@@ -196,7 +197,7 @@ class Coster implements EstimateContext {
       target = this.node(e.target);
     }
     const fnName = global && e.target ? `${qualified(e.target)}.${e.fn}` : e.fn;
-    let fnCost: Range = { min: 2n ** 64n - 1n, max: 0n };
+    let fnCost: Range = { min: UINT64_MAX, max: 0n };
     let resultSize: Range | undefined;
     for (const overloadId of overloadIds) {
       const estimate = functionCost(this, e, fnName, overloadId, target, args, argCosts);

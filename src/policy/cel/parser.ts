@@ -7,7 +7,8 @@
 import type { Expr, MapEntry, StructField } from './ast.js';
 import { SyntaxProblem, tokenize, type Token } from './lexer.js';
 import { expandMacro, type MacroSet } from './macros.js';
-import { CelUint, INT64_MAX, UINT64_MAX } from './values.js';
+import { INT64_MAX, UINT64_MAX } from '../../formats/go-int.js';
+import { CelUint } from './values.js';
 
 export { SyntaxProblem } from './lexer.js';
 

@@ -2,6 +2,7 @@
  * Field and index selection on values, with cel-go's errors (interpreter/attributes.go refQualify): "no such key: x"
  * for a missing map key or field, "index out of bounds: i" for a list; `_?._` and `_[?_]` give optionals instead.
  */
+import { INT64_MAX } from '../../formats/go-int.js';
 import { typeName } from './types.js';
 import { CelError, CelOptional, CelUint, isError, mapGet, typeOfValue, type CelValue, type Result } from './values.js';
 import { formatValue } from './format-value.js';
@@ -13,7 +14,7 @@ function missingKey(key: CelValue): CelError {
 /** The index of a list as cel-go accepts it (types.IndexOrError): an int, or a uint or double without loss. */
 function listIndex(key: CelValue): number | CelError {
   if (typeof key === 'bigint') return Number(key);
-  if (key instanceof CelUint) return key.value <= 2n ** 63n - 1n ? Number(key.value) : new CelError(`unsupported index value ${key.value} in list`);
+  if (key instanceof CelUint) return key.value <= INT64_MAX ? Number(key.value) : new CelError(`unsupported index value ${key.value} in list`);
   if (typeof key === 'number') {
     if (Number.isInteger(key)) return key;
     return new CelError(`unsupported index value ${formatValue(key)} in list`);

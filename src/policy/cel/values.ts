@@ -4,11 +4,8 @@
  * value of (uint, duration, timestamp, type, optional, Kubernetes' opaque types) are classes; an evaluation error is
  * a value too (`CelError`), as in cel-go, so `&&` and `||` can absorb it.
  */
+import { INT64_MAX, INT64_MIN, UINT64_MAX } from '../../formats/go-int.js';
 import { BOOL, BYTES, DOUBLE, DURATION, DYN, INT, listOf, mapOf, NULL, STRING, TIMESTAMP, typeName, typeOf, UINT, type CelType } from './types.js';
-
-export const INT64_MIN = -(2n ** 63n);
-export const INT64_MAX = 2n ** 63n - 1n;
-export const UINT64_MAX = 2n ** 64n - 1n;
 
 export class CelUint {
   constructor(readonly value: bigint) {}
@@ -240,7 +237,6 @@ function typeValueName(value: CelTypeValue): string {
   const type = value.type;
   return type.kind === 'type' ? 'type' : typeName(type);
 }
-
 
 /** The uint key of the map that holds `value` (uints are objects: the map's own key object is the key). */
 function uintKey(map: ReadonlyMap<MapKey, CelValue>, value: bigint): CelUint | undefined {

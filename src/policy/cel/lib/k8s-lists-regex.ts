@@ -2,6 +2,7 @@
  * Kubernetes' lists library (k8s.io/apiserver pkg/cel/library/lists.go: isSorted, sum, min, max, indexOf,
  * lastIndexOf; version 1, from Kubernetes 1.37, adds includes) and regex library (regex.go: find, findAll).
  */
+import { INT64_MAX, INT64_MIN } from '../../../formats/go-int.js';
 import { compareValues } from '../compare.js';
 import { fn, global, member } from '../decls.js';
 import { BOOL, DURATION, DYN, INT, listOf, STRING, UINT, DOUBLE, formatType, type CelType } from '../types.js';
@@ -24,7 +25,7 @@ function add(a: CelValue, b: CelValue): Result {
   if (typeof a === 'number' && typeof b === 'number') return a + b;
   if (a instanceof CelDuration && b instanceof CelDuration) {
     const sum = a.nanos + b.nanos;
-    return sum > 2n ** 63n - 1n || sum < -(2n ** 63n) ? new CelError('integer overflow') : new CelDuration(sum);
+    return sum > INT64_MAX || sum < INT64_MIN ? new CelError('integer overflow') : new CelDuration(sum);
   }
   return new CelError('no such overload');
 }

@@ -3,6 +3,7 @@
  * platlint's port of resource.ParseQuantity: `quantity()`, `isQuantity()`, `sign()`, `isGreaterThan()`,
  * `isLessThan()`, `compareTo()`, `asApproximateFloat()`, `asInteger()`, `isInteger()`, `add()`, `sub()`.
  */
+import { INT64_MAX, INT64_MIN } from '../../../formats/go-int.js';
 import { parseQuantity, type QuantityValue } from '../../../formats/quantity.js';
 import { compareQuantities } from '../../../formats/quantity-values.js';
 import { fn, global, member } from '../decls.js';
@@ -11,7 +12,6 @@ import { CelError, type CelValue, type Result, WrapperObject } from '../values.j
 import type { Library } from './library.js';
 
 export const QUANTITY_TYPE = objectType('kubernetes.Quantity');
-const INT64_MAX = 2n ** 63n - 1n;
 
 export class QuantityObject extends WrapperObject<QuantityValue> {
   readonly type = QUANTITY_TYPE;
@@ -30,7 +30,7 @@ function add(a: QuantityValue, b: QuantityValue, sign: 1n | -1n): QuantityObject
 function asInt64(v: QuantityValue): bigint | undefined {
   if (v.num % v.den !== 0n) return undefined;
   const n = v.num / v.den;
-  return n > INT64_MAX || n < -INT64_MAX - 1n ? undefined : n;
+  return n > INT64_MAX || n < INT64_MIN ? undefined : n;
 }
 
 function toQuantity(s: string): Result {

@@ -3,6 +3,7 @@
  * and Compare: `semver()`, `isSemver()` (version 1 adds the `normalize` argument), `isGreaterThan()`, `isLessThan()`,
  * `compareTo()`, `major()`, `minor()`, `patch()`.
  */
+import { UINT64_MAX } from '../../../formats/go-int.js';
 import { goQuote } from '../../../formats/go-quote.js';
 import { fn, global, member } from '../decls.js';
 import { BOOL, INT, objectType, STRING } from '../types.js';
@@ -25,7 +26,7 @@ const hasLeadingZeroes = (s: string): boolean => s.length > 1 && s[0] === '0';
 function parseUint(s: string): bigint | string {
   if (!/^[0-9]+$/.test(s)) return `strconv.ParseUint: parsing ${goQuote(s)}: invalid syntax`;
   const n = BigInt(s);
-  return n > 2n ** 64n - 1n ? `strconv.ParseUint: parsing ${goQuote(s)}: value out of range` : n;
+  return n > UINT64_MAX ? `strconv.ParseUint: parsing ${goQuote(s)}: value out of range` : n;
 }
 
 function number(part: string, name: string): bigint | string {

@@ -4,6 +4,7 @@
  * (Go's strconv messages for unparsable strings, "integer overflow" for out-of-range numbers); contains, startsWith,
  * endsWith and matches (RE2, as Go's regexp).
  */
+import { INT64_MAX, INT64_MIN, UINT64_MAX } from '../../../formats/go-int.js';
 import { goQuote } from '../../../formats/go-quote.js';
 import { fn, global, member } from '../decls.js';
 import { formatGoFloat } from '../format-value.js';
@@ -14,14 +15,11 @@ import { compileRegex } from './regex-cache.js';
 import type { Library } from './library.js';
 import { formatDuration, formatTimestamp, timestampSeconds } from './std-time.js';
 
-const INT64_MAX = 2n ** 63n - 1n;
-const UINT64_MAX = 2n ** 64n - 1n;
-
 function parseGoInt(text: string, fnName: string, unsigned: boolean): bigint | CelError {
   const syntax = new CelError(`strconv.${fnName}: parsing ${goQuote(text)}: invalid syntax`);
   if (!(unsigned ? /^\+?[0-9]+$/ : /^[+-]?[0-9]+$/).test(text)) return syntax;
   const value = BigInt(text);
-  const inRange = unsigned ? value <= UINT64_MAX : value >= -INT64_MAX - 1n && value <= INT64_MAX;
+  const inRange = unsigned ? value <= UINT64_MAX : value >= INT64_MIN && value <= INT64_MAX;
   return inRange ? value : new CelError(`strconv.${fnName}: parsing ${goQuote(text)}: value out of range`);
 }
 

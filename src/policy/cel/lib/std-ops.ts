@@ -3,6 +3,7 @@
  * errors (common/types/overflow.go), ordering, `in`, indexing and size. `_&&_`, `_||_`, `_?_:_`, `_==_`, `_[_]` are
  * evaluated by the interpreter itself (as cel-go's planner specialises them); they are declared here for the checker.
  */
+import { INT64_MIN } from '../../../formats/go-int.js';
 import { fn, global, member, type Overload } from '../decls.js';
 import { BOOL, BYTES, DOUBLE, DURATION, INT, listOf, mapOf, param, STRING, TIMESTAMP, UINT, type CelType } from '../types.js';
 import {
@@ -41,8 +42,6 @@ function arithmetic(name: string, i: (a: bigint, b: bigint) => Result, u: (a: bi
   if (d) out.push(global(`${name}_double`, [DOUBLE, DOUBLE], DOUBLE, ([a, b]) => d(dbl(a as CelValue), dbl(b as CelValue))));
   return out;
 }
-
-const INT64_MIN = -(2n ** 63n);
 
 function ordering(id: string, test: (c: number) => boolean, crossType: boolean): Overload[] {
   const compare =

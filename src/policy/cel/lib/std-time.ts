@@ -3,6 +3,7 @@
  * time.Parse does, `duration()` Go's time.ParseDuration; the getters read the time in UTC (cel.DefaultUTCTimeZone)
  * or in the named zone, an IANA name or an offset such as "+05:30" or "02:00". Timestamps stay within the years 1 to 9999.
  */
+import { INT64_MAX, INT64_MIN } from '../../../formats/go-int.js';
 import { parseGoDuration } from '../../../formats/duration.js';
 import { goQuote } from '../../../formats/go-quote.js';
 import { parseRFC3339 } from '../../../formats/time.js';
@@ -15,7 +16,6 @@ const NANOS = 1_000_000_000n;
 /** cel-go's timestamp range: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999999999Z. */
 const MIN_SECONDS = -62135596800n;
 const MAX_SECONDS = 253402300799n;
-const INT64_MAX = 2n ** 63n - 1n;
 
 export function timestamp(nanos: bigint): CelTimestamp | CelError {
   const seconds = nanos >= 0n ? nanos / NANOS : -((-nanos + NANOS - 1n) / NANOS);
@@ -25,12 +25,12 @@ export function timestamp(nanos: bigint): CelTimestamp | CelError {
 export function addDuration<T extends CelDuration | CelTimestamp>(value: T, nanos: bigint): Result {
   const sum = value.nanos + nanos;
   if (value instanceof CelTimestamp) return timestamp(sum);
-  return sum < -INT64_MAX - 1n || sum > INT64_MAX ? new CelError('integer overflow') : new CelDuration(sum);
+  return sum < INT64_MIN || sum > INT64_MAX ? new CelError('integer overflow') : new CelDuration(sum);
 }
 
 export function subtractTimestamps(a: CelTimestamp, b: CelTimestamp): Result {
   const diff = a.nanos - b.nanos;
-  return diff < -INT64_MAX - 1n || diff > INT64_MAX ? new CelError('integer overflow') : new CelDuration(diff);
+  return diff < INT64_MIN || diff > INT64_MAX ? new CelError('integer overflow') : new CelDuration(diff);
 }
 
 export function parseTimestamp(text: string): Result {
