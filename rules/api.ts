@@ -25,7 +25,7 @@ export type {
   Suggestion,
 } from '../src/engine/types.js';
 export { defineRule, type OptionsOf, type RuleHandle } from '../src/engine/define-rule.js';
-export { deepEqual, displayPath, entriesOf, getIn, isBlank, isRecord, isSet, listAt, mappingItems, optionalStringAt, recordAt, repeatedField, stringAt } from '../src/platform/data.js';
+export { deepEqual, displayPath, entriesOf, getIn, isBlank, isNonEmptyList, isRecord, isSet, listAt, mappingItems, optionalStringAt, recordAt, repeatedField, stringAt } from '../src/platform/data.js';
 export { CALLBACK_PATHS, eachProvider, PROVIDER_TYPES, providersOfType, type ProviderEntry, type ProviderType } from '../src/platform/providers.js';
 export { lastComponent, NAME_ID_FORMATS, USER_VERBS } from '../src/platform/enumerations.js';
 export { SERVER_OWNED_METADATA, type ServerOwnedField } from '../src/platform/server-fields.js';

@@ -30,11 +30,6 @@ export function policyRules(data: unknown): PolicyRuleEntry[] {
   return listAt(data, POLICY_RULES).flatMap(({ value, path }, index) => (isRecord(value) ? [{ index, path, rule: value }] : []));
 }
 
-/** A list that holds at least one item (absent, null and `[]` all mean "no restriction"). */
-export function nonEmptyList(value: unknown): value is unknown[] {
-  return Array.isArray(value) && value.length > 0;
-}
-
 /** True when the rule restricts nothing: it matches every request. */
 export function isCatchAll(rule: Record<string, unknown>): boolean {
   return RESTRICTION_FIELDS.every((field) => {

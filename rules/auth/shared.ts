@@ -1,7 +1,7 @@
 /**
  * Small helpers shared by the `auth/*` rules (not a rule itself: the area index lists the rules).
  */
-import { absoluteUrlProblem, CALLBACK_PATHS, type DataPath, displayPath, isDomainName, isUUID, optionalStringAt, parseAbsoluteUrl, PROVIDER_TYPES, providersOfType, type ProviderEntry, type ProviderType } from '../api.js';
+import { absoluteUrlProblem, CALLBACK_PATHS, type DataPath, displayPath, isDomainName, isNonEmptyList, isUUID, optionalStringAt, parseAbsoluteUrl, PROVIDER_TYPES, providersOfType, type ProviderEntry, type ProviderType } from '../api.js';
 
 /** `status.auth.connectors[1].saml.redirectURI` for a field of a provider. */
 export function fieldName(entry: ProviderEntry, ...rest: DataPath): string {
@@ -35,10 +35,10 @@ export function filledFields(data: unknown, type: ProviderType, key: string): Fi
   });
 }
 
-/** A list field of a provider with at least one item. */
-export function nonEmptyList(entry: ProviderEntry, key: string): unknown[] | undefined {
+/** A list field of a provider with at least one item (the list counterpart of `filled`). */
+export function filledList(entry: ProviderEntry, key: string): unknown[] | undefined {
   const value = entry.config[key];
-  return Array.isArray(value) && value.length > 0 ? value : undefined;
+  return isNonEmptyList(value) ? value : undefined;
 }
 
 export function isTrue(entry: ProviderEntry, key: string): boolean {

@@ -25,6 +25,11 @@ export function isSet(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
 
+/** A list with at least one item: absent, null and [] all say "none". */
+export function isNonEmptyList(value: unknown): value is unknown[] {
+  return Array.isArray(value) && value.length > 0;
+}
+
 /** Absent, null or "": a field given no value, which the platform treats as unset (a required name or id missing). */
 export function isBlank(value: unknown): value is undefined | null | '' {
   return value === undefined || value === null || value === '';

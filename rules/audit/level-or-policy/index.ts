@@ -1,5 +1,5 @@
-import { type DataPath, defineRule, displayPath, isRecord } from '../../api.js';
-import { AUDIT, auditLevel, nonEmptyList } from '../shared.js';
+import { type DataPath, defineRule, displayPath, isNonEmptyList, isRecord } from '../../api.js';
+import { AUDIT, auditLevel } from '../shared.js';
 
 const rule = defineRule({
   meta: {
@@ -38,7 +38,7 @@ const rule = defineRule({
     if (level < 1 || level > 4) ctx.report({ messageId: 'outOfRange', path: levelPath, data: { field, value: level } });
 
     const policy = audit['policy'];
-    if (isRecord(policy) && (nonEmptyList(policy['rules']) || nonEmptyList(policy['omitStages']))) {
+    if (isRecord(policy) && (isNonEmptyList(policy['rules']) || isNonEmptyList(policy['omitStages']))) {
       ctx.report({ messageId: 'both', path: levelPath, at: 'key', data: { field, policy: displayPath([...AUDIT, 'policy']) } });
     }
   },

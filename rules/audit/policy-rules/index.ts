@@ -1,5 +1,5 @@
-import { type DataPath, defineRule, displayPath, listAt, mappingItems, nameIsDNSSubdomain } from '../../api.js';
-import { nonEmptyList, policyRules } from '../shared.js';
+import { type DataPath, defineRule, displayPath, isNonEmptyList, listAt, mappingItems, nameIsDNSSubdomain } from '../../api.js';
+import { policyRules } from '../shared.js';
 
 /**
  * Checks of one audit policy rule, as Kubernetes' audit policy validation runs them
@@ -47,8 +47,8 @@ const rule = defineRule({
       const urlsPath: DataPath = [...path, 'nonResourceURLs'];
 
       // Resources and non-resource URLs are exclusive (validatePolicyRule).
-      if (nonEmptyList(policyRule['nonResourceURLs'])) {
-        const other = ['resources', 'namespaces'].filter((f) => nonEmptyList(policyRule[f]));
+      if (isNonEmptyList(policyRule['nonResourceURLs'])) {
+        const other = ['resources', 'namespaces'].filter((f) => isNonEmptyList(policyRule[f]));
         if (other.length > 0) {
           ctx.report({ messageId: 'urlsWithResources', path: urlsPath, at: 'key', data: { field: displayPath(urlsPath), other: other.map((f) => displayPath([...path, f])).join(' and ') } });
         }
@@ -80,7 +80,7 @@ const rule = defineRule({
             ctx.report({ messageId: 'groupInvalid', path: groupPath, data: { field: displayPath(groupPath), value: group, reason: problems.join('; ') } });
           }
         }
-        if (nonEmptyList(groupResources['resourceNames']) && !nonEmptyList(groupResources['resources'])) {
+        if (isNonEmptyList(groupResources['resourceNames']) && !isNonEmptyList(groupResources['resources'])) {
           const namesPath: DataPath = [...grPath, 'resourceNames'];
           ctx.report({ messageId: 'resourceNamesWithoutResources', path: namesPath, at: 'key', data: { field: displayPath(namesPath), resources: displayPath([...grPath, 'resources']) } });
         }

@@ -1,5 +1,5 @@
 import { defineRule, isBlank, isRecord, shown } from '../../api.js';
-import { fieldName, nonEmptyList } from '../shared.js';
+import { fieldName, filledList } from '../shared.js';
 
 const rule = defineRule({
   meta: {
@@ -22,7 +22,7 @@ const rule = defineRule({
   given: { provider: 'gitForgeA' },
   check(entry, ctx) {
     const seen = new Set<string>();
-    nonEmptyList(entry, 'orgs')?.forEach((org, i) => {
+    filledList(entry, 'orgs')?.forEach((org, i) => {
       if (!isRecord(org)) return;
       const name = org['name'];
       if (isBlank(name)) {

@@ -1,5 +1,5 @@
 import { defineRule } from '../../api.js';
-import { fieldName, filled, nonEmptyList } from '../shared.js';
+import { fieldName, filled, filledList } from '../shared.js';
 
 const rule = defineRule({
   meta: {
@@ -17,7 +17,7 @@ const rule = defineRule({
   },
   given: { provider: 'oidc' },
   check(entry, ctx) {
-    if (!nonEmptyList(entry, 'groups') || filled(entry, 'groupsClaim')) return;
+    if (!filledList(entry, 'groups') || filled(entry, 'groupsClaim')) return;
     ctx.report({
       messageId: 'noGroupsClaim',
       path: [...entry.path, 'groups'],

@@ -1,5 +1,5 @@
 import { defineRule } from '../../api.js';
-import { fieldName, filled, isTrue, nonEmptyList } from '../shared.js';
+import { fieldName, filled, isTrue, filledList } from '../shared.js';
 
 const rule = defineRule({
   meta: {
@@ -26,7 +26,7 @@ const rule = defineRule({
   given: { provider: 'saml' },
   check(entry, ctx) {
     const hasAttr = filled(entry, 'groupsAttr') !== undefined;
-    const hasAllowed = nonEmptyList(entry, 'allowedGroups') !== undefined;
+    const hasAllowed = filledList(entry, 'allowedGroups') !== undefined;
     const data = (key: string) => ({ field: fieldName(entry, key), provider: fieldName(entry) });
     if (hasAllowed && !hasAttr) {
       ctx.report({ messageId: 'allowedGroupsWithoutAttr', path: [...entry.path, 'allowedGroups'], at: 'key', data: data('allowedGroups') });

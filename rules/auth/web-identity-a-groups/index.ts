@@ -1,5 +1,5 @@
 import { defineRule, parseEmail, shown } from '../../api.js';
-import { fieldName, filled, nonEmptyList } from '../shared.js';
+import { fieldName, filled, filledList } from '../shared.js';
 
 const rule = defineRule({
   meta: {
@@ -47,7 +47,7 @@ const rule = defineRule({
         });
       }
     }
-    if (nonEmptyList(entry, 'groups') && serviceAccount === undefined) {
+    if (filledList(entry, 'groups') && serviceAccount === undefined) {
       ctx.report({ messageId: 'groupsUnchecked', path: [...entry.path, 'groups'], at: 'key', data: { field: fieldName(entry, 'groups'), provider } });
     }
   },

@@ -1,5 +1,5 @@
 import { defineRule, isDomainName, isLowercaseDomainName, shown } from '../../api.js';
-import { fieldName, nonEmptyList } from '../shared.js';
+import { fieldName, filledList } from '../shared.js';
 
 const rule = defineRule({
   meta: {
@@ -22,7 +22,7 @@ const rule = defineRule({
   },
   given: { provider: 'webIdentityA' },
   check(entry, ctx) {
-    nonEmptyList(entry, 'hostedDomains')?.forEach((domain, i) => {
+    filledList(entry, 'hostedDomains')?.forEach((domain, i) => {
       if (typeof domain !== 'string') return;
       const path = [...entry.path, 'hostedDomains', i];
       const data = { field: fieldName(entry, 'hostedDomains', i), value: shown(domain) };

@@ -1,5 +1,5 @@
 import { defineRule } from '../../api.js';
-import { fieldName, isTrue, nonEmptyList, webIdentityBTenant } from '../shared.js';
+import { fieldName, isTrue, filledList, webIdentityBTenant } from '../shared.js';
 
 const rule = defineRule({
   meta: {
@@ -24,7 +24,7 @@ const rule = defineRule({
     const { written, tenant } = webIdentityBTenant(entry);
     // A tenant no provider accepts is auth/web-identity-b-tenant's; what its groups would do is moot until it is fixed.
     if (tenant.kind === 'invalid') return;
-    const hasGroups = nonEmptyList(entry, 'groups') !== undefined;
+    const hasGroups = filledList(entry, 'groups') !== undefined;
     if (tenant.kind === 'keyword') {
       const tenantText = written === undefined ? 'tenant is not set (it defaults to "common")' : `tenant is "${tenant.value}"`;
       const ignored: [string, boolean, string][] = [

@@ -1,8 +1,4 @@
-import { defineRule, mappingItems } from '../../api.js';
-
-function nonEmptyList(value: unknown): boolean {
-  return Array.isArray(value) && value.length > 0;
-}
+import { defineRule, isNonEmptyList, mappingItems } from '../../api.js';
 
 const rule = defineRule({
   meta: {
@@ -21,7 +17,7 @@ const rule = defineRule({
   },
   check(doc, ctx) {
     for (const { value: accessRule, path, index } of mappingItems(doc.data, ['spec', 'access'])) {
-      if (nonEmptyList(accessRule.users) || nonEmptyList(accessRule.teams)) continue;
+      if (isNonEmptyList(accessRule.users) || isNonEmptyList(accessRule.teams)) continue;
       // A users/teams of the wrong type is a schema error; do not pile on.
       const wrongType = (v: unknown): boolean => v !== undefined && v !== null && !Array.isArray(v);
       if (wrongType(accessRule.users) || wrongType(accessRule.teams)) continue;
