@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageType, ShowMessageNotification, type Connection, type Diagnostic as LspDiagnostic, type TextDocuments } from 'vscode-languageserver/node.js';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { isConfigFileName } from '../settings-file/load.js';
+import { isYamlFileName } from '../settings-file/paths.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
 import { isTemplatedYaml } from '../engine/templated.js';
@@ -23,8 +24,6 @@ import { EditorSuppressions } from '../project/suppressions.js';
 
 /** Time a document must stay unchanged before it is linted again. */
 export const LINT_DELAY_MS = 150;
-
-const YAML_URI = /\.ya?ml$/i;
 
 export interface Analysis {
   version: number;
@@ -106,7 +105,7 @@ export class Session {
   isManifest(document: TextDocument): boolean {
     const path = pathOf(document.uri);
     if (path === undefined) return false;
-    if (document.languageId !== 'yaml' && !YAML_URI.test(path)) return false;
+    if (document.languageId !== 'yaml' && !isYamlFileName(path)) return false;
     return !isConfigFileName(path) && !isTemplate(document, path);
   }
 

@@ -2,7 +2,7 @@ import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { globProblem, globRegExp, scanGlob } from '../engine/globs.js';
-import { relativeTo } from '../settings-file/paths.js';
+import { isYamlFileName, relativeTo } from '../settings-file/paths.js';
 import { shown } from '../engine/message-text.js';
 import { readRegularFile, SIZE_LIMITS } from './read-file.js';
 import { lintBytes } from '../engine/lint.js';
@@ -10,7 +10,6 @@ import type { FileResult } from '../engine/types.js';
 import { lintOptionsFor, type ProjectLinting } from './file-linting.js';
 
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
-const YAML_FILE = /\.ya?ml$/i;
 /** Read in every walked directory, as git reads `.gitignore`: patterns relative to the file's own directory. */
 export const IGNORE_FILE_NAMES = ['.gitignore', '.platlintignore'];
 
@@ -29,7 +28,6 @@ interface IgnoreLevel {
   base: string;
   rules: Ignore;
 }
-
 
 /** Compiles a pattern as the `ignore` package will, on its first match. */
 function compileIgnorePattern(pattern: string): void {
@@ -151,7 +149,7 @@ export function walkYamlFiles(dir: string, errors: string[], options: WalkOption
       const full = join(absolute, entry.name);
       if (entry.isDirectory()) {
         if (!skipDirs.has(entry.name) && !options.skipDir?.(entry.name) && !isIgnoredBy(here, full, true)) walk(path, full, here, false);
-      } else if ((entry.isFile() || entry.isSymbolicLink()) && YAML_FILE.test(entry.name) && !isIgnoredBy(here, full, false)) {
+      } else if ((entry.isFile() || entry.isSymbolicLink()) && isYamlFileName(entry.name) && !isIgnoredBy(here, full, false)) {
         out.push(path);
       }
     }

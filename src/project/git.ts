@@ -7,11 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PreviousFiles } from '../change/context.js';
-import { relativeTo } from '../settings-file/paths.js';
+import { isYamlFileName, relativeTo } from '../settings-file/paths.js';
 
 export class GitBaseError extends Error {}
 
-const YAML_FILE = /\.ya?ml$/i;
 const MAX_OUTPUT = 1 << 30;
 
 function git(args: readonly string[], cwd: string, input?: string): Buffer {
@@ -51,7 +50,7 @@ export function gitPreviousFiles(ref: string, cwd: string): PreviousFiles {
   const check = spawnSync('git', ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { cwd });
   if (check.status !== 0) throw new GitBaseError(`--base: "${ref}" is not a commit in this repository (fetch it first, e.g. git fetch origin ${ref})`);
   const listing = git(['ls-tree', '-r', '-z', '--name-only', ref], root).toString('utf8');
-  const paths = listing.split('\0').filter((p) => YAML_FILE.test(p));
+  const paths = listing.split('\0').filter((p) => isYamlFileName(p));
   const texts = paths.length ? readBatch(git(['cat-file', '--batch'], root, paths.map((p) => `${ref}:${p}\n`).join('')), paths) : new Map<string, string>();
   // Files that cannot hold a platform object are not parsed at all.
   const manifests = [...texts.keys()].filter((p) => texts.get(p)?.includes('management.platform'));

@@ -7,6 +7,7 @@
 import { readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { FileResult } from '../engine/types.js';
+import { isYamlFileName } from '../settings-file/paths.js';
 
 /** Why `platlint lint` does not lint a policy test fixture. */
 export const POLICY_FIXTURE_REASON = 'policy test fixture; run `platlint policy test`';
@@ -16,7 +17,6 @@ export function policyFixtureSkipped(file: string): FileResult {
   return { file, diagnostics: [], documents: 0, skipped: 0, skips: [{ line: 1, path: '', reason: POLICY_FIXTURE_REASON }], skippedFile: true };
 }
 
-const YAML_FILE = /\.ya?ml$/i;
 const PREVIOUS_VERSION = /\.old\.ya?ml$/i;
 
 /** kaptest's folder of a policy's test suite, beside the policy (`kaptest init policy.yaml` makes `policy.test/`). */
@@ -39,7 +39,7 @@ export function fixturesOf(pack: string): string[] {
   const dir = fixtureFolder(pack);
   try {
     return readdirSync(dir, { withFileTypes: true })
-      .filter((e) => (e.isFile() || e.isSymbolicLink()) && YAML_FILE.test(e.name) && !isPreviousVersion(e.name))
+      .filter((e) => (e.isFile() || e.isSymbolicLink()) && isYamlFileName(e.name) && !isPreviousVersion(e.name))
       .map((e) => join(dir, e.name))
       .sort();
   } catch {
@@ -55,7 +55,7 @@ export function policyFixtureTest(policyFiles: readonly string[], cwd: string): 
   const packs = new Set(policyFiles.map((file) => dirname(resolve(cwd, file))));
   const folders = new Set([...packs].map(fixtureFolder));
   return (file) => {
-    if (packs.size === 0 || !YAML_FILE.test(file)) return false;
+    if (packs.size === 0 || !isYamlFileName(file)) return false;
     const folder = dirname(resolve(cwd, file));
     // kaptest's suites and resources beside the policies are tests as well.
     return folders.has(folder) || (isKaptestFolder(folder) && packs.has(dirname(folder)));

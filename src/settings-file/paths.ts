@@ -13,3 +13,8 @@ export function relativeTo(folder: string, file: string): string {
 export function shownPath(cwd: string, file: string): string {
   return relative(cwd, file) || file;
 }
+
+/** A file name platlint reads as YAML: ending in .yaml or .yml, in any case. */
+export function isYamlFileName(name: string): boolean {
+  return /\.ya?ml$/i.test(name);
+}
