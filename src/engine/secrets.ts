@@ -3,6 +3,7 @@ import { memoizeByString } from '../formats/memo.js';
 import { PASSWORD_LOGIN_FIELDS } from '../platform/enumerations.js';
 import { editDistance } from './suggest.js';
 import { goDecode } from '../yaml/go-decode.js';
+import { withoutComment } from '../yaml/line-comment.js';
 import { parseYaml, withLineFeeds } from '../yaml/parse.js';
 import type { NodeSpace, OffsetRange } from './node-space.js';
 
@@ -143,10 +144,10 @@ export function collectTextSecrets(text: string, out: SecretMap = { ranges: [], 
     const rest = (match[4] ?? '').replace(/\r$/, '');
     const value = rest.trim();
     if (value === '' || value === '|' || value === '>' || /^[|>][-+0-9]*$/.test(value) || ENV_REFERENCE.test(value.replace(/^(["'])(.*)\1$/, '$2'))) continue;
-    if (isPasswordLoginText(value.replace(/\s+#.*$/, ''))) continue;
+    if (isPasswordLoginText(withoutComment(value))) continue;
     const start = (match.index ?? 0) + match[0].length - (match[4] ?? '').length;
     out.ranges.push([start, start + rest.length]);
-    const bare = value.replace(/\s+#.*$/, '').replace(/^[*&!]\S*\s+(?=\S)/, '').replace(/^(["'])(.*)\1,?$/, '$2').replace(/^[*&]/, '');
+    const bare = withoutComment(value).replace(/^[*&!]\S*\s+(?=\S)/, '').replace(/^(["'])(.*)\1,?$/, '$2').replace(/^[*&]/, '');
     for (const v of [value, bare]) if (v) out.values.add(v);
     // The parser quotes the tokens it cannot place (`Unexpected scalar token: "…"`): each longer token is masked too.
     for (const token of bare.split(/[\s,[\]{}"'*&!|>#]+/)) if (token.length >= 4) out.values.add(token);

@@ -1,7 +1,7 @@
 /**
  * Go's classes of characters as its parsers and messages use them on text: unicode.IsPrint, and unicode.IsSpace with
- * strings.TrimSpace. The trims walk the text instead of matching a `[...]+$` pattern, which retries at every
- * character of a long run of spaces inside the text and so takes time quadratic in its length.
+ * strings.TrimSpace and strings.TrimRight. The trims walk the text instead of matching a `[...]+$` pattern, which
+ * retries at every character of a long run inside the text and so takes time quadratic in its length.
  */
 
 /** A character unicode.IsPrint refuses: not a letter, mark, number, punctuation, symbol or the ASCII space. */
@@ -25,4 +25,11 @@ export function goTrimSpace(text: string): string {
   while (start < end && SPACE.test(text[start] as string)) start++;
   while (end > start && SPACE.test(text[end - 1] as string)) end--;
   return start === 0 && end === text.length ? text : text.slice(start, end);
+}
+
+/** strings.TrimRight(text, cutset): without the characters of `cutset` at its end. */
+export function goTrimRight(text: string, cutset: string): string {
+  let end = text.length;
+  while (end > 0 && cutset.includes(text[end - 1] as string)) end--;
+  return end === text.length ? text : text.slice(0, end);
 }

@@ -3,6 +3,7 @@
  */
 import { base64Bytes } from "./base64.js";
 import { isX509Certificate } from "./certificate-reader.js";
+import { goTrimRight } from "./go-text.js";
 import { memoizeByString } from "./memo.js";
 
 // ---------------------------------------------------------------------------
@@ -49,9 +50,7 @@ function getLine(data: string): { line: string; rest: string } {
     j = i + 1;
     if (i > 0 && data[i - 1] === "\r") i--;
   }
-  // bytes.TrimRight(line, " \t"), walked: a /[ \t]+$/ pattern takes quadratic time on a long run of spaces.
-  while (i > 0 && (data[i - 1] === " " || data[i - 1] === "\t")) i--;
-  return { line: data.slice(0, i), rest: data.slice(j) };
+  return { line: goTrimRight(data.slice(0, i), " \t"), rest: data.slice(j) };
 }
 
 /**

@@ -93,7 +93,8 @@ export class Session {
 
   /** A stack trace in the client's log helps no user (the CLI reproduces a bug with its stack): the message only. */
   logError(what: string, error: unknown): void {
-    const reason = (error instanceof Error ? error.message : String(error)).split(/\s*\n\s*/).filter(Boolean).join('; ');
+    const message = error instanceof Error ? error.message : String(error);
+    const reason = message.split('\n').map((line) => line.trim()).filter(Boolean).join('; ');
     this.log(`${what}: ${reason}`);
   }
 

@@ -1,4 +1,5 @@
 import { Scalar } from 'yaml';
+import { goTrimRight } from '../formats/go-text.js';
 
 /**
  * Maps offsets inside the value of a literal block scalar (`raw: |`) back to offsets in the file, so that
@@ -38,7 +39,7 @@ export function literalBlockOffsetMap(fileText: string, node: Scalar): ((offset:
   }
   // Chomping may drop or keep trailing newlines; the content itself must agree or we do not trust the map.
   const value = node.value;
-  const comparable = value.replace(/\n+$/, '');
+  const comparable = goTrimRight(value, '\n');
   if (!rebuilt.startsWith(comparable)) return undefined;
   // Errors "at the end of input" point past the content; the last character is where a reader looks.
   const last = Math.max(0, comparable.length - 1);

@@ -1,5 +1,6 @@
 import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 import type { Finding } from '../rule-model/types.js';
+import { withoutComment } from './line-comment.js';
 import type { ParsedYaml } from './parse.js';
 
 const SPLIT_REASON = 'the platform splits a stream at `---` lines and reads the directive without its document';
@@ -29,7 +30,7 @@ export function yamlDirectiveFindings(parsed: ParsedYaml, platformObjects = true
       yamlSeen = false;
       continue;
     }
-    const directive = match[1].replace(/\s+#.*$/, '').trimEnd();
+    const directive = withoutComment(match[1]).trimEnd();
     const [name = '', ...args] = directive.split(/[ \t]+/);
     let reason = SPLIT_REASON;
     if (name === '%YAML') {

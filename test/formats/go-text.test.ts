@@ -3,7 +3,7 @@
  * cases of invalid UTF-8 bytes, which a JavaScript string cannot hold.
  */
 import { describe, expect, it } from 'vitest';
-import { firstUnprintable, goTrimSpace, isPrintable } from '../../src/formats/go-text.js';
+import { firstUnprintable, goTrimRight, goTrimSpace, isPrintable } from '../../src/formats/go-text.js';
 
 const SPACE = '\t\v\r\f\n\u0085\u00a0\u2000\u3000';
 
@@ -23,6 +23,20 @@ describe('goTrimSpace (strings.TrimSpace)', () => {
   it('keeps a long run of spaces inside the text', () => {
     const inside = ' '.repeat(200_000);
     expect(goTrimSpace(` a${inside}b `)).toBe(`a${inside}b`);
+  });
+});
+
+describe('goTrimRight (strings.TrimRight)', () => {
+  it.each([
+    ['abc \t \t', ' \t', 'abc'],
+    ['\n\nabc\n\n\n', '\n', '\n\nabc'],
+    ['abc', ' ', 'abc'],
+    ['   ', ' ', ''],
+  ])('trims %j of %j to %j', (text, cutset, trimmed) => expect(goTrimRight(text, cutset)).toBe(trimmed));
+
+  it('keeps a long run of the cut characters inside the text', () => {
+    const inside = '\n'.repeat(200_000);
+    expect(goTrimRight(`a${inside}b\n`, '\n')).toBe(`a${inside}b`);
   });
 });
 

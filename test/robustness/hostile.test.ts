@@ -69,6 +69,9 @@ describe('hostile files in one run of the CLI', () => {
     'huge-map.yaml': `${HEAD}  annotations:\n${Array.from({ length: 100_000 }, (_, i) => `    example.com/k${i}: v\n`).join('')}spec:\n  email: jane@example.com\n`,
     'invalid-utf8.yaml': Buffer.from([0x61, 0x3a, 0x20, 0xc3, 0x28]),
     // A line of a PEM block ending in spaces is trimmed as Go's getLine does; a /[ \t]+$/ took minutes on this one.
+    // A secret's value and a directive, each with a run of spaces no "#" follows: a /\s+#.*$/ took minutes on them.
+    'secret-spaces.yaml': `${HEAD}spec:\n  email: jane@example.com\n  password: a${' '.repeat(1_000_000)}b\n`,
+    'directive-spaces.yaml': `%YAML 1.1${' '.repeat(1_000_000)}x\n---\n${HEAD}spec:\n  email: jane@example.com\n`,
     'pem-long-line.yaml': `${FORGE_A_HEAD}          rootCA: |\n            -----BEGIN CERTIFICATE-----\n            A${' '.repeat(1_000_000)}B\n            -----END CERTIFICATE-----\n`,
     'self-alias.yaml': `${HEAD.replace('metadata:\n  name: jane\n', 'metadata: &a\n  name: [*a, *a]\n')}spec: {}\n`,
     'utf16.yaml': Buffer.from('\ufeffa: b', 'utf16le'),
@@ -118,6 +121,13 @@ describe('hostile files in one run of the CLI', () => {
       ['auth/forge-a-root-ca', 15, 19, 19, 1],
     ]);
     expect(of('pem-long-line.yaml').diagnostics[1]?.message).toBe('status.auth.connectors[0].gitForgeA.rootCA holds PEM text, but no certificate Dex can load: it holds no PEM block.');
+  });
+
+  it('reads a secret and a directive with a million spaces, and shows neither', () => {
+    expect(spans(of('secret-spaces.yaml').diagnostics)).toEqual([['schema/unknown-field', 7, 3, 7, 11]]);
+    expect(spans(of('directive-spaces.yaml').diagnostics)).toEqual([['yaml/syntax', 1, 1, 1, 1_000_011]]);
+    expect(of('directive-spaces.yaml').diagnostics[0]?.message).toBe('YAML syntax error: %YAML directive should contain exactly one part.');
+    expect(run.stdout).not.toContain(' '.repeat(1_000));
   });
 
   it('reads a 100,000-key mapping and a 100,000-item list', () => {

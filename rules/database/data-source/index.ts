@@ -110,7 +110,7 @@ const rule = defineRule({
     const authority = rest.split('/')[0] ?? '';
     if (/@tcp\(|^tcp\(/.test(authority)) return ctx.report({ messageId: 'postgresTcp', path, data: { field } });
     // Go's errors quote the offending piece, which may be part of the password: drop the quoted parts.
-    ctx.report({ messageId: 'postgresInvalid', path, data: { field, reason: parsed.reason.replace(/\s*"[^"]*"/g, '').replace(/^net\/url: /, '') } });
+    ctx.report({ messageId: 'postgresInvalid', path, data: { field, reason: parsed.reason.replace(/ ?"[^"]*"/g, '').replace(/^net\/url: /, '') } });
   },
 });
 
