@@ -14,6 +14,14 @@ export function shownJson(value: unknown): string {
   return value === undefined ? '(absent)' : shown(JSON.stringify(value) ?? String(value));
 }
 
+/** The lines of a text with the white space around them cut and the blank ones left out: text put on one line. */
+export function textLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
 /** apimachinery's problem texts joined into one clause of a message. */
 export function problemsText(problems: readonly string[]): string {
   return problems.join('; ');

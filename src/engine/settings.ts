@@ -1,6 +1,7 @@
 import { formerIdsOf } from '../../rules/aliases.js';
 import { memoizeByString } from '../formats/memo.js';
 import { globMatches } from './globs.js';
+import { shown } from './message-text.js';
 import { nearest } from './suggest.js';
 import type { MessageSpec, Rule, RuleMeta, Severity, SeveritySetting } from './types.js';
 
@@ -110,13 +111,20 @@ export function effectiveSeverity(meta: Pick<RuleMeta, 'severity'>, message: Mes
  */
 const templatePieces = memoizeByString((template) => template.split(/(\{\{\s*(\w+)\s*\}\})/), 1024);
 
+/**
+ * The most of one value a message or a note shows. Rules pass user-written values through `shown` (120 characters);
+ * this bounds the others (a parser's reason quoting the whole value, a list of names) whatever the file holds, and
+ * keeps them on one line. The longest value of the fixtures' messages, an apimachinery problem text, is 321.
+ */
+const MAX_SHOWN_VALUE = 1_000;
+
 export function formatMessage(template: string, data: Readonly<Record<string, unknown>> | undefined): string {
   if (!data) return template;
   const pieces = templatePieces(template);
   let out = pieces[0] ?? '';
   for (let i = 1; i + 2 < pieces.length; i += 3) {
     const name = pieces[i + 1] ?? '';
-    out += (name in data ? String(data[name]) : pieces[i]) + (pieces[i + 2] ?? '');
+    out += (name in data ? shown(String(data[name]), MAX_SHOWN_VALUE) : pieces[i]) + (pieces[i + 2] ?? '');
   }
   return out;
 }

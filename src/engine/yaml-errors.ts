@@ -22,7 +22,8 @@ export function spaceOffsets(space: NodeSpace, pos: readonly [number, number]): 
   return [start, Math.max(start + 1, map(Math.max(pos[0], pos[1] - 1)) + 1)];
 }
 
-const KEY_TEXT = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|[^:#\n,{}[\]]*?)(?=\s*:)/;
+// A plain key ends in a character that is not white space (see lsp/cursor.ts's KEY): linear on long runs of spaces.
+const KEY_TEXT = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|(?:[^:#\n,{}[\]]*[^\s:#,{}[\]])?)(?=\s*:)/;
 
 /** Syntax errors kept per document: the first mistake, and a couple of independent ones after it. */
 const SYNTAX_ERRORS_PER_DOCUMENT = 3;

@@ -115,22 +115,39 @@ function replaceAfterScheme(tok: string, replace: PasswordReplacer): string {
   if (firstColon < 0) return tok;
   const user = tok.slice(0, firstColon);
   if (/[/?#@]/.test(user)) return tok; // the colon is not in a user info
-  const ats: number[] = [];
-  for (let i = tok.indexOf("@", firstColon); i >= 0; i = tok.indexOf("@", i + 1)) ats.push(i);
-  if (ats.length === 0) return tok;
-  // Prefer the last '@' that is not inside a query or fragment.
-  let chosen = -1;
-  for (let k = ats.length - 1; k >= 0; k--) {
-    const at = ats[k] as number;
-    if (!/[?#]/.test(tok.slice(0, at))) {
-      chosen = at;
-      break;
-    }
-  }
-  if (chosen < 0) chosen = ats[ats.length - 1] as number;
+  // The last '@' that is not inside a query or fragment, else the last one.
+  const lastAt = tok.lastIndexOf("@");
+  if (lastAt < 0) return tok;
+  const query = tok.search(/[?#]/);
+  const beforeQuery = query < 0 ? lastAt : tok.lastIndexOf("@", query);
+  const chosen = beforeQuery >= 0 ? beforeQuery : lastAt;
   // host:port/path@... : the "password" is really a port followed by a path.
   if (/^[0-9]*\//.test(tok.slice(firstColon + 1, chosen))) return tok;
   return user + ":" + replace(tok.slice(firstColon + 1, chosen), "userinfo") + tok.slice(chosen);
+}
+
+const SCHEME_CHAR = /[A-Za-z0-9+.-]/;
+const LETTER = /[A-Za-z]/;
+
+/**
+ * Each `scheme://` of a string with what follows it up to white space, replaced: what
+ * /([A-Za-z][A-Za-z0-9+.-]*:\/\/)(\S*)/g finds, found from each "://" and walked back, since that pattern retries
+ * at every letter of a long run and so takes time quadratic in it. Undefined when the string has none.
+ */
+function replaceSchemes(s: string, replace: (scheme: string, rest: string) => string): string | undefined {
+  let out = "";
+  let from = 0;
+  for (let at = s.indexOf("://"); at >= 0; at = s.indexOf("://", Math.max(at + 1, from))) {
+    let start = at;
+    while (start > from && SCHEME_CHAR.test(s[start - 1] as string)) start--;
+    while (start < at && !LETTER.test(s[start] as string)) start++;
+    if (start === at) continue;
+    let end = at + 3;
+    while (end < s.length && !/\s/.test(s[end] as string)) end++;
+    out += s.slice(from, start) + replace(s.slice(start, at + 3), s.slice(at + 3, end));
+    from = end;
+  }
+  return from === 0 ? undefined : out + s.slice(from);
 }
 
 /**
@@ -141,8 +158,9 @@ function replaceAfterScheme(tok: string, replace: PasswordReplacer): string {
  */
 export function replaceConnectionPasswords(s: string, replace: PasswordReplacer): string {
   let out = s;
-  if (/[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(out)) {
-    out = out.replace(/([A-Za-z][A-Za-z0-9+.-]*:\/\/)(\S*)/g, (_m, scheme: string, tok: string) => scheme + replaceAfterScheme(tok, replace));
+  const withSchemes = replaceSchemes(out, (scheme, tok) => scheme + replaceAfterScheme(tok, replace));
+  if (withSchemes !== undefined) {
+    out = withSchemes;
   } else {
     // DSN without scheme: user:password@proto(addr)/dbname (the driver splits
     // at the last '/' and then at the last '@').

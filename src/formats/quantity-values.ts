@@ -2,7 +2,7 @@
  * Quantities as a manifest holds them, read the way the platform's JSON decoder reads them into a
  * `resource.Quantity`, and their values compared and printed exactly (the parser itself is quantity.ts).
  */
-import { goTrimSpace } from "./go-text.js";
+import { goTrimRight, goTrimSpace } from "./go-text.js";
 import { memoizeByString } from "./memo.js";
 import { parseQuantity, type QuantityResult, type QuantityValue } from "./quantity.js";
 
@@ -49,6 +49,6 @@ export function formatQuantityValue(v: QuantityValue): string {
   if (k === 0) return `${neg ? "-" : ""}${abs}`;
   const s = abs.toString().padStart(k + 1, "0");
   const int = s.slice(0, s.length - k);
-  const frac = s.slice(s.length - k).replace(/0+$/, "");
+  const frac = goTrimRight(s.slice(s.length - k), "0");
   return `${neg ? "-" : ""}${int}${frac ? "." + frac : ""}`;
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { textLines } from '../engine/message-text.js';
 import type { Diagnostic, FileResult, Severity, SuppressedDiagnostic } from '../engine/types.js';
 import { relativeToCwd } from './github.js';
 import { bufferedWriter, notLinted, type FormatContext, type RuleInfo, type FormatModule } from './summary.js';
@@ -45,7 +46,7 @@ const SECURITY_SEVERITY: Record<Severity, string> = { error: '8.0', warning: '5.
 /** The first paragraph under a doc page's "## Why" (what the rule protects against), as one line. */
 export function whyParagraph(doc: string): string | undefined {
   const why = /^## Why[ \t]*\n+([\s\S]*?)(?:\n[ \t]*\n|(?![\s\S]))/m.exec(doc);
-  const text = why?.[1]?.replace(/\s*\n\s*/g, ' ').trim();
+  const text = why?.[1] === undefined ? undefined : textLines(why[1]).join(' ');
   return text || undefined;
 }
 

@@ -19,7 +19,9 @@ export interface LineShape {
   blankOrComment: boolean;
 }
 
-const KEY = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"{[\]},:&*!|>%@`][^#:]*?|[^\s#'"{[\]},:&*!|>%@`])\s*:(?=\s|$)/;
+// A plain key ends in a character that is not white space, so the white space before ":" has one reading: a lazy
+// key followed by \s* retried at every space of a long run.
+const KEY = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"{[\]},:&*!|>%@`](?:[^#:]*[^\s#:])?)\s*:(?=\s|$)/;
 
 export function lineShape(text: string): LineShape {
   const dashes: number[] = [];

@@ -7,6 +7,7 @@ import { MessageType, ShowMessageNotification, type Connection, type Diagnostic 
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { isConfigFileName } from '../settings-file/load.js';
 import { isYamlFileName } from '../settings-file/paths.js';
+import { textLines } from '../engine/message-text.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
 import { isTemplatedYaml } from '../engine/templated.js';
@@ -93,8 +94,7 @@ export class Session {
 
   /** A stack trace in the client's log helps no user (the CLI reproduces a bug with its stack): the message only. */
   logError(what: string, error: unknown): void {
-    const message = error instanceof Error ? error.message : String(error);
-    const reason = message.split('\n').map((line) => line.trim()).filter(Boolean).join('; ');
+    const reason = textLines(error instanceof Error ? error.message : String(error)).join('; ');
     this.log(`${what}: ${reason}`);
   }
 

@@ -1,18 +1,15 @@
 /** `platlint explain ID` for a policy rule: its definition as a Markdown page, shaped like a built-in rule's doc. */
 import type { Rule } from '../engine/types.js';
 import { describeSelector } from './match.js';
+import { code, fence } from './markdown.js';
 import { PolicyRule } from './rule.js';
 import { explainAdmissionRule } from './vap/explain.js';
 import { AdmissionPolicyRule } from './vap/rule.js';
 
-function fence(text: string, lang: string): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
-  const ticks = '`'.repeat(longest + 1);
-  return `${ticks}${lang}\n${text.replace(/\n+$/, '')}\n${ticks}`;
-}
-
-function code(text: string): string {
-  return text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``;
+/** A description without the white space and the one full stop it ends in (the page adds its own). */
+function withoutFinalStop(text: string): string {
+  const trimmed = text.trimEnd();
+  return trimmed.endsWith('.') ? trimmed.slice(0, -1) : trimmed;
 }
 
 /** The Markdown page of a policy rule, or undefined for a rule that is not a policy rule. */
@@ -20,7 +17,7 @@ export function explainPolicyRule(rule: Rule): string | undefined {
   if (rule instanceof AdmissionPolicyRule) return explainAdmissionRule(rule);
   if (!(rule instanceof PolicyRule)) return undefined;
   const { spec, origin } = rule;
-  const lines: string[] = [`# ${spec.id}`, '', `${spec.description.replace(/\.?\s*$/, '')}.`, ''];
+  const lines: string[] = [`# ${spec.id}`, '', `${withoutFinalStop(spec.description)}.`, ''];
   lines.push(`- Default severity: ${spec.severity}`);
   lines.push('- Category: policy');
   lines.push(`- Source: policy ${code(origin.policyName)} in ${origin.file}:${origin.rule.line}`);

@@ -71,8 +71,8 @@ function mergedValue(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** `017`: digits a reader takes for decimal, which yaml.v2 reads as octal. */
-export const DECIMAL_LOOKING = /^[-+]?0[0-9_]*[0-9][0-9_]*$/;
+/** `017`: digits a reader takes for decimal, which yaml.v2 reads as octal (one way to match each text: linear). */
+export const DECIMAL_LOOKING = /^[-+]?0_*[0-9][0-9_]*$/;
 
 class GoDecoder {
   readonly findings: DecodeFinding[] = [];

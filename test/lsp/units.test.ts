@@ -57,6 +57,12 @@ describe('cursor paths from indentation', () => {
     expect(lineShape('  # note')).toEqual({ dashes: [], contentColumn: 2, blankOrComment: true });
     expect(lineShape('url: http://x')).toMatchObject({ key: 'url', value: 'http://x' });
   });
+
+  it('reads a key with a long run of spaces inside it or before its colon', () => {
+    const spaces = ' '.repeat(200_000);
+    expect(lineShape(`a${spaces}b  : x`)).toMatchObject({ key: `a${spaces}b`, value: 'x' });
+    expect(lineShape(`a${spaces}b`)).toEqual({ dashes: [], contentColumn: 0, blankOrComment: false });
+  });
 });
 
 describe('minimal edits', () => {

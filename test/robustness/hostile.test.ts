@@ -13,6 +13,7 @@ import { mkfifo } from '../helpers/files.js';
  */
 const HEAD = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\n';
 const USER = `${HEAD}spec:\n  emial: jane@example.com\n`;
+const CONFIG_HEAD = 'apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: platform\n';
 const FORGE_A_HEAD = [
   'apiVersion: management.platform/v1',
   'kind: Config',
@@ -72,6 +73,10 @@ describe('hostile files in one run of the CLI', () => {
     // A secret's value and a directive, each with a run of spaces no "#" follows: a /\s+#.*$/ took minutes on them.
     'secret-spaces.yaml': `${HEAD}spec:\n  email: jane@example.com\n  password: a${' '.repeat(1_000_000)}b\n`,
     'directive-spaces.yaml': `%YAML 1.1${' '.repeat(1_000_000)}x\n---\n${HEAD}spec:\n  email: jane@example.com\n`,
+    // Runs a pattern used to retry at each character of: letters before no "://", digits of a quantity, dashes of an id.
+    'icon-letters.yaml': `${HEAD}spec:\n  email: jane@example.com\n  icon: ${'a'.repeat(1_000_000)}\n`,
+    'quantity-digits.yaml': `${CONFIG_HEAD}status:\n  costControl:\n    global:\n      metrics:\n        replicas: 1\n        resources:\n          limits:\n            memory: "-${'1'.repeat(1_000_000)}x"\n`,
+    'connector-dashes.yaml': `${FORGE_A_HEAD.replace('- id: forge', `- id: "a${'-'.repeat(1_000_000)} b"`)}          rootCA: /etc/ca.pem\n`,
     'pem-long-line.yaml': `${FORGE_A_HEAD}          rootCA: |\n            -----BEGIN CERTIFICATE-----\n            A${' '.repeat(1_000_000)}B\n            -----END CERTIFICATE-----\n`,
     'self-alias.yaml': `${HEAD.replace('metadata:\n  name: jane\n', 'metadata: &a\n  name: [*a, *a]\n')}spec: {}\n`,
     'utf16.yaml': Buffer.from('\ufeffa: b', 'utf16le'),
@@ -128,6 +133,15 @@ describe('hostile files in one run of the CLI', () => {
     expect(spans(of('directive-spaces.yaml').diagnostics)).toEqual([['yaml/syntax', 1, 1, 1, 1_000_011]]);
     expect(of('directive-spaces.yaml').diagnostics[0]?.message).toBe('YAML syntax error: %YAML directive should contain exactly one part.');
     expect(run.stdout).not.toContain(' '.repeat(1_000));
+  });
+
+  it('reads a million letters, digits or dashes once, and shows at most 1,000 of them', () => {
+    expect(spans(of('icon-letters.yaml').diagnostics)).toEqual([['user/icon', 7, 9, 7, 1_000_009]]);
+    expect(spans(of('quantity-digits.yaml').diagnostics)).toEqual([['container-resources/quantities', 12, 21, 12, 1_000_025]]);
+    expect(spans(of('connector-dashes.yaml').diagnostics.filter((d) => d.ruleId === 'auth/connectors'))).toEqual([['auth/connectors', 9, 13, 9, 1_000_018]]);
+    for (const file of ['icon-letters.yaml', 'quantity-digits.yaml', 'connector-dashes.yaml']) {
+      for (const d of of(file).diagnostics) expect(d.message.length, `${file}: ${d.ruleId}`).toBeLessThan(1_200);
+    }
   });
 
   it('reads a 100,000-key mapping and a 100,000-item list', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goDecode } from '../../src/yaml/go-decode.js';
+import { DECIMAL_LOOKING, goDecode } from '../../src/yaml/go-decode.js';
 import { formatFloat32, resolvePlain } from '../../src/yaml/go-scalar.js';
 import { parseYaml } from '../../src/yaml/parse.js';
 import { lint, spans } from '../helpers/lint.js';
@@ -28,6 +28,22 @@ describe('numbers print exactly', () => {
     expect([1.1, 1e19, 1000000.5, 3.14159265358979, 1e6, 123456, 1e-5, 0.0001, -0, Number.NaN, -Infinity].map(formatFloat32)).toEqual(
       ['1.1', '1e+19', '1.0000005e+06', '3.1415927', '1e+06', '123456', '1e-05', '0.0001', '-0', 'NaN', '-Inf'],
     );
+  });
+});
+
+describe('decimal-looking digits (yaml.v2 reads them as octal)', () => {
+  it.each([
+    ['017', true],
+    ['-0_1_7', true],
+    ['0', false],
+    ['0_', false],
+    ['10', false],
+    ['08x', false],
+  ])('%s: %s', (text, expected) => expect(DECIMAL_LOOKING.test(text)).toBe(expected));
+
+  it('reads a million zeros once', () => {
+    expect(DECIMAL_LOOKING.test(`${'0'.repeat(1_000_000)}x`)).toBe(false);
+    expect(DECIMAL_LOOKING.test('0'.repeat(1_000_000))).toBe(true);
   });
 });
 

@@ -15,7 +15,7 @@ const SIZE_PATHS: readonly DataPath[] = [
 ];
 
 /** `6GB`, `512mb`, `1.5KiB`: a byte unit Kubernetes does not know; the suggestions drop the `B`. */
-const BYTE_UNIT = /^\s*([+-]?(?:\d+\.?\d*|\.\d+))\s*([kKmMgGtTpPeE])(i?)[bB]\s*$/;
+const BYTE_UNIT = /^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([kKmMgGtTpPeE])(i?)[bB]\s*$/;
 
 /** The value as written: strings quoted, numbers and booleans as in the source, collections by their kind. */
 function asWritten(ctx: Context, path: DataPath, value: unknown): string {

@@ -1,16 +1,9 @@
 /** `platlint explain vap/<name>`: a ValidatingAdmissionPolicy and its bindings as a Markdown page. */
 import { describeSelector } from '../match.js';
+import { code, fence } from '../markdown.js';
 import { isEmptySelector } from './match.js';
 import type { AdmissionPolicyRule } from './rule.js';
 import type { MatchResources, ResourceRule } from './types.js';
-
-function code(text: string): string {
-  return text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``;
-}
-
-function fence(text: string): string {
-  return `\`\`\`cel\n${text.replace(/\n+$/, '')}\n\`\`\``;
-}
 
 function rule(r: ResourceRule): string {
   const names = r.resourceNames.length ? `, names ${r.resourceNames.map(code).join(', ')}` : '';
@@ -33,12 +26,12 @@ export function explainAdmissionRule(r: AdmissionPolicyRule): string {
   lines.push(`- Source: ValidatingAdmissionPolicy ${code(spec.name)} in ${r.origin.file}:${r.origin.name.line}`, `- failurePolicy: ${spec.failurePolicy}`);
   if (spec.paramKind) lines.push(`- paramKind: ${spec.paramKind.apiVersion} ${spec.paramKind.kind}`);
   lines.push('', '## Match', '', ...matchLines(spec.matchConstraints));
-  if (spec.matchConditions.length) lines.push('', '## Match conditions', '', ...spec.matchConditions.flatMap((c) => [`${code(c.name)}:`, '', fence(c.expression), '']));
-  if (spec.variables.length) lines.push('', '## Variables', '', ...spec.variables.flatMap((v) => [`${code(v.name)}:`, '', fence(v.expression), '']));
+  if (spec.matchConditions.length) lines.push('', '## Match conditions', '', ...spec.matchConditions.flatMap((c) => [`${code(c.name)}:`, '', fence(c.expression, 'cel'), '']));
+  if (spec.variables.length) lines.push('', '## Variables', '', ...spec.variables.flatMap((v) => [`${code(v.name)}:`, '', fence(v.expression, 'cel'), '']));
   lines.push('', '## Validations', '');
   spec.validations.forEach((v, i) => {
-    lines.push(`${i + 1}.${v.fieldPath ? ` At ${code(v.fieldPath)}.` : ''}${v.reason ? ` Reason ${v.reason}.` : ''}`, '', fence(v.expression), '');
-    if (v.messageExpression) lines.push('Message:', '', fence(v.messageExpression.expression), '');
+    lines.push(`${i + 1}.${v.fieldPath ? ` At ${code(v.fieldPath)}.` : ''}${v.reason ? ` Reason ${v.reason}.` : ''}`, '', fence(v.expression, 'cel'), '');
+    if (v.messageExpression) lines.push('Message:', '', fence(v.messageExpression.expression, 'cel'), '');
     else if (v.message) lines.push(`Message: ${v.message}`, '');
   });
   lines.push('## Bindings', '');
