@@ -1,5 +1,6 @@
 import { builtinModules } from 'node:module';
 import js from '@eslint/js';
+import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
 /** Only the entry points meet the process: the library below them takes what it needs as arguments. */
@@ -61,6 +62,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-globals': ['error', ...coreGlobals],
       'no-restricted-imports': ['error', coreImports],
+    },
+  },
+  {
+    // A pattern whose time grows with the square of a run of one character hangs on hostile text (docs/contributing.md).
+    files: ['src/**/*.ts', 'rules/**/*.ts'],
+    plugins: { regexp },
+    rules: {
+      'regexp/no-super-linear-move': 'error',
+      'regexp/no-super-linear-backtracking': 'error',
     },
   },
   {

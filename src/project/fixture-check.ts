@@ -44,7 +44,7 @@ export interface FixtureCheck {
 export function expectedMarkers(text: string): Set<string> {
   const out = new Set<string>();
   text.split('\n').forEach((line, i) => {
-    const match = /#\s*expect:\s*([^#]+)$/.exec(line.replace(/\r$/, ''));
+    const match = /#\s*expect:([^#]+)$/.exec(line.replace(/\r$/, ''));
     if (!match?.[1]) return;
     for (const id of match[1].split(',')) if (id.trim()) out.add(`${i + 1} ${id.trim()}`);
   });

@@ -6,6 +6,7 @@
  */
 import { INT64_MAX, INT64_MIN, UINT64_MAX } from '../formats/go-int.js';
 import { base64Text } from '../formats/base64.js';
+import { goTrimRight } from '../formats/go-text.js';
 
 export type GoScalar =
   | { type: 'null' }
@@ -143,7 +144,7 @@ export function formatFloat32(value: number): string {
   }
   const [mantissa = '0', exponentText = '0'] = shortest.split('e');
   const negative = mantissa.startsWith('-');
-  const digitsOnly = mantissa.replace(/[-.]/g, '').replace(/0+$/, '') || '0';
+  const digitsOnly = goTrimRight(mantissa.replace(/[-.]/g, ''), '0') || '0';
   const exponent = Number(exponentText);
   let body: string;
   // Go's %g with the shortest digits switches to the exponent form below 1e-4 and from 1e6.

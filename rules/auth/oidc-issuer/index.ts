@@ -61,7 +61,9 @@ const rule = defineRule({
       return;
     }
     if (parsed.scheme !== 'https' && !(parsed.scheme === 'http' && isLocalhost(parsed.host))) {
-      const rest = value.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, '').replace(/^[^/?#]*@/, '').replace(/[?#].*$/s, '');
+      const afterAuthority = value.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, '').replace(/^[^/?#]*@/, '');
+      const query = afterAuthority.search(/[?#]/);
+      const rest = query < 0 ? afterAuthority : afterAuthority.slice(0, query);
       ctx.report({ messageId: 'notHttps', path, data: { field, scheme: parsed.scheme, rest: shown(rest) } });
     }
     const discovery = DISCOVERY_DOCUMENT.exec(value);

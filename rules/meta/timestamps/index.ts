@@ -1,4 +1,4 @@
-import { type DataPath, defineRule, displayPath, mappingItems, type NodeFacts, parseRFC3339, type RFC3339Fields, shown } from '../../api.js';
+import { type DataPath, defineRule, displayPath, goTrimRight, mappingItems, type NodeFacts, parseRFC3339, type RFC3339Fields, shown } from '../../api.js';
 import { METADATA } from '../helpers.js';
 
 /**
@@ -25,7 +25,7 @@ function inUtc(fields: RFC3339Fields, offsetSeconds: number): string {
 
 function fraction(nanosecond: number): string {
   if (nanosecond === 0) return '';
-  return `.${pad(nanosecond, 9).replace(/0+$/, '')}`;
+  return `.${goTrimRight(pad(nanosecond, 9), '0')}`;
 }
 
 function offsetText(offsetSeconds: number): string {

@@ -2,7 +2,8 @@
  * The hover's Markdown as the language server writes it (src/lsp/hover.ts, fields.ts): paragraphs, `---` between
  * sections, **bold**, `code` and [links](url). The text is set as text, never parsed as HTML.
  */
-const INLINE = /\*\*([^*]+)\*\*|`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)/g;
+// A link's text holds no "[", so an attempt at each "[" of a long run stops at the next one.
+const INLINE = /\*\*([^*]+)\*\*|`([^`]+)`|\[([^[\]]+)\]\(([^)\s]+)\)/g;
 
 function inline(parent: HTMLElement, text: string): void {
   let at = 0;

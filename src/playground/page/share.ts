@@ -17,7 +17,7 @@ async function throughStream(bytes: Uint8Array<ArrayBuffer>, stream: Compression
 function base64url(bytes: Uint8Array): string {
   let binary = '';
   for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/={1,2}$/, '');
 }
 
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> {

@@ -82,7 +82,7 @@ function fixed(value: number, precision: number): string {
   const printed = printerSpecial(value);
   if (printed !== undefined) return printed;
   const [whole = '', frac] = fixedDigits(value, precision).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const grouped = [...whole].map((digit, i) => (i > 0 && (whole.length - i) % 3 === 0 ? `,${digit}` : digit)).join('');
   return `${value < 0 ? '-' : ''}${grouped}${frac !== undefined ? `.${frac}` : ''}`;
 }
 

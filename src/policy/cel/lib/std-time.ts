@@ -6,6 +6,7 @@
 import { INT64_MAX, INT64_MIN } from '../../../formats/go-int.js';
 import { parseGoDuration } from '../../../formats/duration.js';
 import { goQuote } from '../../../formats/go-quote.js';
+import { goTrimRight } from '../../../formats/go-text.js';
 import { parseRFC3339 } from '../../../formats/time.js';
 import { fn, global, member, type Overload } from '../decls.js';
 import { DURATION, INT, STRING, TIMESTAMP } from '../types.js';
@@ -55,7 +56,7 @@ function pad(n: number, width = 2): string {
 }
 
 function fraction(nanos: bigint): string {
-  return nanos === 0n ? '' : `.${String(nanos).padStart(9, '0').replace(/0+$/, '')}`;
+  return nanos === 0n ? '' : `.${goTrimRight(String(nanos).padStart(9, '0'), '0')}`;
 }
 
 /** time.RFC3339Nano in UTC, as cel-go's string(timestamp). */
