@@ -144,10 +144,11 @@ export function collectTextSecrets(text: string, out: SecretMap = { ranges: [], 
     const rest = (match[4] ?? '').replace(/\r$/, '');
     const value = rest.trim();
     if (value === '' || value === '|' || value === '>' || /^[|>][-+0-9]*$/.test(value) || ENV_REFERENCE.test(value.replace(/^(["'])(.*)\1$/, '$2'))) continue;
-    if (isPasswordLoginText(withoutComment(value))) continue;
+    const uncommented = withoutComment(value);
+    if (isPasswordLoginText(uncommented)) continue;
     const start = (match.index ?? 0) + match[0].length - (match[4] ?? '').length;
     out.ranges.push([start, start + rest.length]);
-    const bare = withoutComment(value).replace(/^[*&!]\S*\s+(?=\S)/, '').replace(/^(["'])(.*)\1,?$/, '$2').replace(/^[*&]/, '');
+    const bare = uncommented.replace(/^[*&!]\S*\s+(?=\S)/, '').replace(/^(["'])(.*)\1,?$/, '$2').replace(/^[*&]/, '');
     for (const v of [value, bare]) if (v) out.values.add(v);
     // The parser quotes the tokens it cannot place (`Unexpected scalar token: "…"`): each longer token is masked too.
     for (const token of bare.split(/[\s,[\]{}"'*&!|>#]+/)) if (token.length >= 4) out.values.add(token);

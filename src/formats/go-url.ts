@@ -35,10 +35,13 @@ const HEX = '0123456789ABCDEF';
 const isHex = (c: string): boolean => /^[0-9A-Fa-f]$/.test(c);
 const unhex = (c: string): number => parseInt(c, 16);
 
+/** Text whose UTF-8 bytes are its chars: the usual URL, which needs no conversion either way. */
+// eslint-disable-next-line no-control-regex
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** The UTF-8 bytes of a string, one char each; in chunks, since a spread of a long text overflows the stack. */
 function bytesOf(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(text)) return text;
+  if (ASCII.test(text)) return text;
   const bytes = new TextEncoder().encode(text);
   let out = '';
   for (let at = 0; at < bytes.length; at += 8192) out += String.fromCharCode(...bytes.subarray(at, at + 8192));
@@ -47,8 +50,7 @@ function bytesOf(text: string): string {
 
 /** A string of bytes as text (Go keeps invalid UTF-8; here it becomes U+FFFD). */
 export function textOf(bytes: string): string {
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(bytes)) return bytes;
+  if (ASCII.test(bytes)) return bytes;
   return new TextDecoder().decode(Uint8Array.from(bytes, (c) => c.charCodeAt(0)));
 }
 

@@ -8,7 +8,7 @@ export * from "./regex.js";
 export * from "./email.js";
 export * from "./url.js";
 export { IPV4_PATTERN, IPV6_PATTERN } from "./ip.js";
-export { firstUnprintable, goTrimRight } from "./go-text.js";
+export { firstUnprintable, goTrim, goTrimRight } from "./go-text.js";
 export * from "./quantity.js";
 export * from "./quantity-values.js";
 export * from "./duration.js";

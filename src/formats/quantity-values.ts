@@ -8,6 +8,7 @@ import { parseQuantity, type QuantityResult, type QuantityValue } from "./quanti
 
 export type { QuantityValue };
 
+/** A string quantity, trimmed as the JSON decoder trims it; a repository repeats the same few (`500m`, `1Gi`). */
 const quantityFromString = memoizeByString((value: string) => parseQuantity(goTrimSpace(value)), 256, 64);
 
 /**

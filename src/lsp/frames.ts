@@ -7,7 +7,7 @@
  * connection, and the editor sees its server exit and can start it again on a clean stream.
  */
 import { AbstractMessageReader, Disposable, type DataCallback, type Message, type MessageReader } from 'vscode-languageserver/node.js';
-import { goTrimRight } from '../formats/go-text.js';
+import { goTrim } from '../formats/go-text.js';
 
 /** A frame cannot be read: the stream is out of step with the protocol for good. */
 export class FrameError extends Error {}
@@ -32,7 +32,7 @@ export function contentLength(header: string): number {
     const field = HEADER_LINE.exec(line);
     if (!field?.[1] || field[2] === undefined) throw new FrameError('a header line is not "Name: value"');
     const name = field[1].toLowerCase();
-    const value = goTrimRight(field[2].replace(/^[ \t]+/, ''), ' \t');
+    const value = goTrim(field[2], ' \t');
     if (name === 'content-length') {
       if (length !== undefined) throw new FrameError('a message has two Content-Length headers');
       if (!/^\d+$/.test(value)) throw new FrameError('Content-Length is not a number of bytes');

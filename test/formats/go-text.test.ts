@@ -3,7 +3,7 @@
  * cases of invalid UTF-8 bytes, which a JavaScript string cannot hold.
  */
 import { describe, expect, it } from 'vitest';
-import { firstUnprintable, goTrimRight, goTrimSpace, isPrintable } from '../../src/formats/go-text.js';
+import { firstUnprintable, goTrim, goTrimRight, goTrimSpace, isPrintable } from '../../src/formats/go-text.js';
 
 const SPACE = '\t\v\r\f\n\u0085\u00a0\u2000\u3000';
 
@@ -38,6 +38,15 @@ describe('goTrimRight (strings.TrimRight)', () => {
     const inside = '\n'.repeat(200_000);
     expect(goTrimRight(`a${inside}b\n`, '\n')).toBe(`a${inside}b`);
   });
+});
+
+describe('goTrim (strings.Trim)', () => {
+  it.each([
+    ['--a-b..', '-.', 'a-b'],
+    [' \tvalue \t', ' \t', 'value'],
+    ['---', '-', ''],
+    ['abc', '-', 'abc'],
+  ])('trims %j of %j to %j', (text, cutset, trimmed) => expect(goTrim(text, cutset)).toBe(trimmed));
 });
 
 describe('isPrintable and firstUnprintable (unicode.IsPrint)', () => {

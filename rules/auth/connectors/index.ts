@@ -1,4 +1,4 @@
-import { defineRule, displayPath, goTrimRight, isBlank, isRecord, mappingItems, PROVIDER_TYPES, shown } from '../../api.js';
+import { defineRule, displayPath, goTrim, isBlank, isRecord, mappingItems, PROVIDER_TYPES, shown } from '../../api.js';
 import { TOP_LEVEL_IDS, isUrlSafeConnectorId } from '../shared.js';
 
 const PROVIDER_LIST = PROVIDER_TYPES.join(', ');
@@ -53,7 +53,7 @@ const rule = defineRule({
               : bad === '/'
                 ? '"/" splits it into several path steps, so the callback route never matches'
                 : `"${shown(bad)}" would have to be percent-encoded, and identity providers compare redirect URIs byte for byte`;
-          const example = goTrimRight(id.replace(/[^A-Za-z0-9._~-]+/g, '-').replace(/^[-.]+/, ''), '-.').toLowerCase() || 'corp-sso';
+          const example = goTrim(id.replace(/[^A-Za-z0-9._~-]+/g, '-'), '-.').toLowerCase() || 'corp-sso';
           ctx.report({ messageId: 'idNotUrlSafe', path: [...path, 'id'], data: { field: idField, id: shown(id), reason, example } });
         }
         const previous = seen.get(id);
