@@ -4,7 +4,7 @@ import { NEWEST_KUBERNETES_VERSION } from '../policy/cel/versions.js';
 import { ConfigError } from '../settings-file/load.js';
 import { findConfigFile, readConfigFile } from '../project/config-file.js';
 import { ResolvedConfig } from '../settings-file/resolve.js';
-import type { FileResult } from '../engine/types.js';
+import { problemLines } from '../engine/problem-line.js';
 import type { CliIo } from './io.js';
 import { UsageError } from './settings.js';
 import { VERSION } from './version.js';
@@ -35,13 +35,6 @@ export function parseValidationActions(text: string): Action[] {
   return actions;
 }
 
-/** The policy files' own mistakes, one line each: nothing is exported from policies that do not load. */
-function problemLines(problems: readonly FileResult[]): string[] {
-  return problems.flatMap((result) =>
-    result.ioError !== undefined ? [`${result.file}: ${result.ioError}`] : result.diagnostics.map((d) => `${result.file}:${d.line}:${d.column}: ${d.message} (${d.ruleId})`),
-  );
-}
-
 /**
  * `platlint policy export [paths...]`: the policy rules of the paths (by default the configuration's `policies`),
  * and with `--builtin` the CEL twins of the built-in User rules, as ValidatingAdmissionPolicies and bindings. A rule
@@ -66,6 +59,7 @@ export async function runPolicyExport(paths: string[], flags: ExportFlags, io: C
   }
   const [{ loadPolicyPaths }, { PolicyRule }] = await Promise.all([import('../project/policy-files.js'), import('../policy/rule.js')]);
   const loaded = policyPaths.length ? loadPolicyPaths(policyPaths, io.cwd, configFile?.kubernetesVersion ? { kubernetesVersion: configFile.kubernetesVersion } : {}) : undefined;
+  // The policy files' own mistakes: nothing is exported from policies that do not load.
   const problems = problemLines(loaded?.problems ?? []);
   if (problems.length) {
     for (const line of problems) io.error(`platlint: ${line}`);

@@ -2,6 +2,7 @@ import { stringify } from 'yaml';
 import { builtinRules } from '../../rules/index.js';
 import { decodeSource } from '../engine/decode.js';
 import { presetSettings } from '../engine/presets.js';
+import { problemLines } from '../engine/problem-line.js';
 import type { FileResult } from '../engine/types.js';
 import { lintPatch, PatchInputError, type PatchFile } from '../patch/lint.js';
 import type { CliIo } from './io.js';
@@ -24,10 +25,6 @@ async function readInput(file: string, io: CliIo): Promise<PatchFile | undefined
   if (decoded.ok) return { file, text: decoded.text };
   io.error(`platlint: cannot read ${file}: ${decoded.reason}`);
   return undefined;
-}
-
-function problemLines(results: readonly FileResult[]): string[] {
-  return results.flatMap((r) => r.diagnostics.map((d) => `${r.file}:${d.line}:${d.column}: ${d.severity}: ${d.message} (${d.ruleId})`));
 }
 
 /**

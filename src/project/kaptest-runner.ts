@@ -5,7 +5,10 @@
  */
 import { dirname, resolve } from 'node:path';
 import { readManifestText, readRegularFile, SIZE_LIMITS } from './read-file.js';
+import policyInvalidRule from '../../rules/policy/invalid/index.js';
 import { decodeSource } from '../engine/decode.js';
+import { problemLine } from '../engine/problem-line.js';
+import { effectiveSeverity, messageSpec } from '../engine/settings.js';
 import { readingProblems } from '../engine/reading-problems.js';
 import { readYaml } from '../engine/read-yaml.js';
 import { isRecord } from '../platform/data.js';
@@ -53,7 +56,7 @@ function policiesIn(text: string, show: string, environment: CelEnvironment): { 
   const read = readYaml(text);
   const { lineCounter } = read.parsed;
   const policies: CompiledPolicy[] = [];
-  const problems = readingProblems(read).map((d) => `  ${show}:${d.line}:${d.column}: ${d.message}`);
+  const problems = readingProblems(read).map((d) => `  ${problemLine(show, d)}`);
   for (const { data, doc, index, unreadable } of read.documents) {
     // kaptest reads the ValidatingAdmissionPolicies of a file and passes over everything else.
     if (unreadable || !isRecord(data) || admissionKindOf(data) !== POLICY_KIND) continue;
@@ -63,7 +66,9 @@ function policiesIn(text: string, show: string, environment: CelEnvironment): { 
     const found = compiled ? (compiled.ok ? [] : compiled.problems) : policy.problems;
     for (const problem of found) {
       const { spot, message } = placeProblem(problem, source);
-      problems.push(`  ${show}:${spot.line}:${spot.column}: ${message}`);
+      // What the policy loader reports when the same file is linted.
+      const severity = effectiveSeverity(policyInvalidRule.meta, messageSpec(policyInvalidRule, 'invalid'), undefined);
+      problems.push(`  ${problemLine(show, { line: spot.line, column: spot.column, severity, message, ruleId: policyInvalidRule.meta.id })}`);
     }
     if (compiled?.ok) policies.push(compiled.policy);
   }
@@ -84,7 +89,7 @@ export function runKaptest(manifest: string, show: (file: string) => string, opt
   if ('reason' in read) return fail(read.reason, true);
   const manifestRead = readYaml(read.text);
   const [syntax] = readingProblems(manifestRead);
-  if (syntax) return fail(`unmarshal manifest YAML: ${name}:${syntax.line}:${syntax.column}: ${syntax.message}`);
+  if (syntax) return fail(`unmarshal manifest YAML: ${problemLine(name, syntax)}`);
   const spec = readKaptestManifest(manifestRead.documents[0]?.data);
   if ('error' in spec) return fail(spec.error);
   const dir = dirname(manifest);

@@ -10,7 +10,7 @@
 import { statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { readManifestText } from './read-file.js';
-import type { FileResult } from '../engine/types.js';
+import { problemLines } from '../engine/problem-line.js';
 import { checkFixture, previousVersionOf } from './fixture-check.js';
 import { fixtureFolder, fixturesOf } from './policy-fixtures.js';
 import { findPolicyFiles, loadPolicyPaths, type PolicyPathsOptions } from './policy-files.js';
@@ -26,15 +26,6 @@ export interface PolicyTestSummary {
   /** Of the failed, the packs and fixtures with a file that could not be read (a FIFO, a device, too large): exit 2. */
   unreadable: number;
   lines: string[];
-}
-
-function problemLines(results: readonly FileResult[], show: (file: string) => string): string[] {
-  const out: string[] = [];
-  for (const result of results) {
-    if (result.ioError) out.push(`  ${show(result.file)}: ${result.ioError}`);
-    for (const d of result.diagnostics) out.push(`  ${show(result.file)}:${d.line}:${d.column}: ${d.ruleId}: ${d.message}`);
-  }
-  return out;
 }
 
 /** A fixture's text and its previous version's, or the one line saying why one of them cannot be read. */
@@ -121,7 +112,7 @@ function runPack(pack: string, policyFiles: string[], cwd: string, show: (file: 
   if (policies.problems.length) {
     failed++;
     if (policies.problems.some((p) => p.ioError !== undefined)) unreadable++;
-    lines.push(`FAIL - ${show(pack)} - the policy does not load:`, ...problemLines(policies.problems, show));
+    lines.push(`FAIL - ${show(pack)} - the policy does not load:`, ...problemLines(policies.problems, show).map((line) => `  ${line}`));
   }
   const fixtures = fixturesOf(pack);
   if (fixtures.length === 0) {
@@ -139,9 +130,8 @@ function runPack(pack: string, policyFiles: string[], cwd: string, show: (file: 
     }
     const check = checkFixture(name, read.text, policies, read.previous);
     const mismatches = check.mismatches.map((m) => `  line ${m.line}: ${m.text}`);
-    for (const problem of policies.evaluationProblems([{ file: name, ...(check.failedChecks ? { failedChecks: check.failedChecks } : {}) }])) {
-      for (const d of problem.diagnostics) mismatches.push(`  ${show(problem.file)}:${d.line}:${d.column}: ${d.ruleId}: ${d.message}`);
-    }
+    const evaluation = policies.evaluationProblems([{ file: name, ...(check.failedChecks ? { failedChecks: check.failedChecks } : {}) }]);
+    for (const line of problemLines(evaluation, show)) mismatches.push(`  ${line}`);
     if (mismatches.length === 0) {
       passed++;
       lines.push(`PASS - ${name}`);

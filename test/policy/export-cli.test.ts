@@ -129,7 +129,7 @@ describe('platlint policy export', () => {
     expect(run).toEqual({
       status: 2,
       stdout: '',
-      stderr: "platlint: policy.yaml:10:31: Expression: CEL type error: undeclared reference to 'x' (in container '') (policy/invalid)\nplatlint: policy export: nothing was written; fix the policies first\n",
+      stderr: "platlint: policy.yaml:10:31: error: Expression: CEL type error: undeclared reference to 'x' (in container '') (policy/invalid)\nplatlint: policy export: nothing was written; fix the policies first\n",
     });
     expect(existsSync(join(dir, 'out.yaml'))).toBe(false);
     expect(runCli(['policy', 'export', 'missing.yaml'], { cwd: dir }).stderr).toBe('platlint: missing.yaml: no such policy file or directory\nplatlint: policy export: nothing was written; fix the policies first\n');

@@ -59,10 +59,10 @@ describe('platlint policy test', () => {
       '  line 9: unexpected acme/no-cluster-admin: cluster-admin must be requested through the access process',
       'PASS - packs/acme/tests/good.yaml',
       'FAIL - packs/broken - the policy does not load:',
-      '  packs/broken/policy.yaml:11:31: policy/invalid: Expression: CEL syntax error: found end of input but expecting ...',
+      "  packs/broken/policy.yaml:11:32: error: Expression: CEL syntax error: mismatched input '<EOF>' expecting an expression (policy/invalid)",
       'WARN - packs/broken - no test fixtures in packs/broken/tests',
       '1 passed, 2 failed',
-    ].map((l) => (l.includes('CEL syntax error') ? expect.stringMatching(/^ {2}packs\/broken\/policy\.yaml:11:\d+: policy\/invalid: Expression: CEL syntax error: /) : l)));
+    ]);
     expect([summary.passed, summary.failed]).toEqual([1, 2]);
   });
 
@@ -73,7 +73,7 @@ describe('platlint policy test', () => {
     });
     const summary = runPolicyTests('pack', dir);
     expect(summary.lines[0]).toBe('FAIL - pack/tests/user.yaml');
-    expect(summary.lines[1]).toMatch(/^ {2}pack\/policy\.yaml:11:19: policy\/evaluation-error: The policy rule acme\/no-cluster-admin could not be evaluated on 1 document .*it first failed on User "jane-doe" in pack\/tests\/user\.yaml: no such key: role/);
+    expect(summary.lines[1]).toMatch(/^ {2}pack\/policy\.yaml:11:19: error: The policy rule acme\/no-cluster-admin could not be evaluated on 1 document .*it first failed on User "jane-doe" in pack\/tests\/user\.yaml: no such key: role[^\n]* \(policy\/evaluation-error\)$/);
     expect(summary.lines.at(-1)).toBe('0 passed, 1 failed');
   });
 

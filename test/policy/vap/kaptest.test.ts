@@ -94,15 +94,29 @@ describe('kaptest suites', () => {
     expect([broken.status, ...broken.stdout.split('\n')]).toEqual([
       1,
       'FAIL - suite.test/kaptest.yaml - a policy does not load:',
-      `  policies.yaml:${POLICIES.split('\n').length + 1}:11: YAML syntax error: the { here is never closed.`,
-      `  policies.yaml:${POLICIES.split('\n').length + 1}:18: YAML syntax error: the [ here is never closed.`,
+      `  policies.yaml:${POLICIES.split('\n').length + 1}:11: error: YAML syntax error: the { here is never closed. (yaml/syntax)`,
+      `  policies.yaml:${POLICIES.split('\n').length + 1}:18: error: YAML syntax error: the [ here is never closed. (yaml/syntax)`,
       'PASS - suite.test/kaptest.yaml - replicas-limit - (CREATE) Deployment:small',
       '1 passed, 1 failed',
       '',
     ]);
     const manifest = tempTree('platlint-kaptest-syntax-', { 'kaptest.yaml': 'validatingAdmissionPolicies: [p.yaml]\nresources: [r.yaml]\ntestSuites:\n  - policy: p\n    tests: [\n' });
     const run = runCli(['policy', 'test', 'kaptest.yaml'], { cwd: manifest });
-    expect([run.status, run.stdout]).toEqual([1, 'FAIL - kaptest.yaml - unmarshal manifest YAML: kaptest.yaml:5:12: YAML syntax error: the [ here is never closed.\n0 passed, 1 failed\n']);
+    expect([run.status, run.stdout]).toEqual([1, 'FAIL - kaptest.yaml - unmarshal manifest YAML: kaptest.yaml:5:12: error: YAML syntax error: the [ here is never closed. (yaml/syntax)\n0 passed, 1 failed\n']);
+  });
+
+  it('a policy that does not compile is said at its expression, in the layout of every problem line', () => {
+    const bad = `apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata:\n  name: broken\nspec:\n  matchConstraints:\n    resourceRules:\n      - apiGroups: [apps]\n        apiVersions: [v1]\n        operations: [CREATE]\n        resources: [deployments]\n  validations:\n    - expression: "object.spec.replicas <"\n`;
+    const run = suite('  - policy: replicas-limit\n    tests:\n      - object: {kind: Deployment, name: small}\n        expect: admit\n', { 'policies.yaml': `${POLICIES}---\n${bad}` });
+    const line = POLICIES.split('\n').length + 13;
+    expect([run.status, ...run.stdout.split('\n')]).toEqual([
+      1,
+      'FAIL - suite.test/kaptest.yaml - a policy does not load:',
+      `  policies.yaml:${line}:42: error: validations[0].expression: CEL syntax error: mismatched input '<EOF>' expecting an expression (policy/invalid)`,
+      'PASS - suite.test/kaptest.yaml - replicas-limit - (CREATE) Deployment:small',
+      '1 passed, 1 failed',
+      '',
+    ]);
   });
 
   it('a kaptest manifest may be named on its own; another file is refused', () => {
