@@ -21,7 +21,7 @@
  */
 import { goQuote, goQuoteRune } from "./go-quote.js";
 import type { ParseResult } from "./parse-result.js";
-import { ipVersion } from "./ip.js";
+import { netParseIP } from "./netip.js";
 
 export type EmailResult = ParseResult<{ local: string; domain: string }>;
 
@@ -128,7 +128,7 @@ export function parseEmail(s: string): EmailResult {
       dtext += ch;
       j++;
     }
-    if (ipVersion(dtext) === 0 || dtext.includes("%")) {
+    if (netParseIP(dtext) === undefined) {
       return { ok: false, reason: `mail: invalid IP address in domain-literal: ${goQuote(dtext)}` };
     }
     domainEnd = j + 1;

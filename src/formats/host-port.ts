@@ -3,18 +3,13 @@
  * connection string before it is shown. (The URL parser itself is url.ts.)
  */
 import type { ParseResult } from "./parse-result.js";
-import { isIPv4, isIPv6 } from "./ip.js";
 import { isDNS1123SubdomainCaseless } from "./k8s-names.js";
-
-function ipv4Octets(s: string): number[] | null {
-  if (!isIPv4(s)) return null;
-  return s.split(".").map(Number);
-}
+import { is4, is4In6, isLoopback, parseAddr } from "./netip.js";
 
 /**
  * Loopback hosts: `localhost` and `*.localhost` (RFC 6761), 127.0.0.0/8,
  * `::1` in any spelling, and IPv4-mapped `::ffff:127.x.y.z`. Accepts a bare
- * host, a bracketed IPv6 host, and ignores a trailing dot and case.
+ * host, a bracketed IPv6 host, and ignores a trailing dot, a zone and case.
  */
 export function isLocalhost(host: string): boolean {
   if (typeof host !== "string") return false;
@@ -22,22 +17,10 @@ export function isLocalhost(host: string): boolean {
   if (h.startsWith("[") && h.endsWith("]")) h = h.slice(1, -1);
   if (h.endsWith(".")) h = h.slice(0, -1);
   if (h === "localhost" || h.endsWith(".localhost")) return true;
-  const v4 = ipv4Octets(h);
-  if (v4) return v4[0] === 127;
-  const zone = h.indexOf("%");
-  if (zone >= 0) h = h.slice(0, zone);
-  if (isIPv6(h)) {
-    let canonical: string;
-    try {
-      canonical = new URL(`http://[${h}]/`).hostname;
-    } catch {
-      return false;
-    }
-    if (canonical === "[::1]") return true;
-    const mapped = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(canonical);
-    if (mapped) return parseInt(mapped[1] ?? "0", 16) >> 8 === 127;
-  }
-  return false;
+  const parsed = parseAddr(h);
+  if (!parsed.ok) return false;
+  const addr = parsed.value;
+  return is4In6(addr) ? addr.bytes[12] === 127 : isLoopback(addr);
 }
 
 export type HostPortResult = ParseResult<{ host: string; port: number | null; kind: "dns" | "ipv4" | "ipv6" }>;
@@ -69,7 +52,8 @@ export function splitHostPort(s: string): HostPortResult {
       if (!after.startsWith(":")) return { ok: false, reason: `unexpected ${JSON.stringify(after)} after IPv6 host` };
       portStr = after.slice(1);
     }
-    if (!isIPv6(host)) return { ok: false, reason: `${JSON.stringify(host)} is not a valid IPv6 address` };
+    const addr = parseAddr(host);
+    if (!addr.ok || is4(addr.value)) return { ok: false, reason: `${JSON.stringify(host)} is not a valid IPv6 address` };
     kind = "ipv6";
   } else {
     const colons = s.split(":").length - 1;
@@ -80,7 +64,8 @@ export function splitHostPort(s: string): HostPortResult {
     host = colon >= 0 ? s.slice(0, colon) : s;
     if (colon >= 0) portStr = s.slice(colon + 1);
     if (host === "") return { ok: false, reason: "missing host name" };
-    if (isIPv4(host)) {
+    const addr = parseAddr(host);
+    if (addr.ok && is4(addr.value)) {
       kind = "ipv4";
     } else {
       const errs = isDNS1123SubdomainCaseless(host);

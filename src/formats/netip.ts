@@ -114,6 +114,15 @@ export function parseAddr(s: string): Parsed<Addr> {
   return addrError(s, 'unable to parse IP');
 }
 
+/**
+ * Go's `net.ParseIP`: what `ParseAddr` reads, less a zone (net.ParseIP refuses one; ParseAddr takes it on IPv6), or
+ * undefined. What Go code checks an address with outside net/netip, e.g. net/mail's domain literals.
+ */
+export function netParseIP(s: string): Addr | undefined {
+  const parsed = parseAddr(s);
+  return parsed.ok && parsed.value.zone === '' ? parsed.value : undefined;
+}
+
 export interface Prefix {
   addr: Addr;
   bits: number;

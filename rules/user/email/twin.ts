@@ -10,7 +10,7 @@ const ATEXT = String.raw`[^\x00-\x20\x7f"(),.:;<>@\[\\\]]`;
 const DOT_ATOM = String.raw`${ATEXT}+(?:\.${ATEXT}+)*`;
 /** A quoted string: qtext and spaces, or a backslash before a visible character or a space; never empty. */
 const QUOTED = String.raw`"(?:[^\x00-\x08\x0a-\x1f\x7f"\\]|\\[^\x00-\x08\x0a-\x1f\x7f])+"`;
-/** An IP address as Node's net.isIP() takes it (src/formats/ip.ts), the zone left out: the rule refuses "%". */
+/** An IP address as Go's net.ParseIP takes it, with no zone (src/formats/ip.ts), as net/mail checks a domain literal. */
 export const IP_ADDRESS = `(?:${IPV4_PATTERN}|${IPV6_PATTERN})`;
 const DOMAIN_LITERAL = String.raw`\[${IP_ADDRESS}\]`;
 export const EMAIL_PATTERN = `^(?:${DOT_ATOM}|${QUOTED})@(?:${DOT_ATOM}|${DOMAIN_LITERAL})$`;
