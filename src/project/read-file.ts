@@ -27,6 +27,8 @@ export const SIZE_LIMITS = {
   policy: { bytes: 16 * MB, of: 'a policy file' },
   baseline: { bytes: 64 * MB, of: 'a baseline' },
   cache: { bytes: 256 * MB, of: 'the cache' },
+  /** A rule's doc page, and the archive of them all the package ships (55 KB gzipped). */
+  ruleDocs: { bytes: 4 * MB, of: "platlint's rule documentation" },
   /** The operands of `diff` and `patch`, policy test fixtures: manifests read beside the files linted. */
   manifest: { bytes: 256 * MB, of: 'a manifest read for comparison' },
 } as const satisfies Record<string, SizeLimit>;
