@@ -8,7 +8,7 @@ import { readManifestText, readRegularFile, SIZE_LIMITS } from './read-file.js';
 import policyInvalidRule from '../../rules/policy/invalid/index.js';
 import { decodeSource } from '../engine/decode.js';
 import { problemLine } from '../engine/problem-line.js';
-import { effectiveSeverity, messageSpec } from '../engine/settings.js';
+import type { Finding } from '../engine/types.js';
 import { readingProblems } from '../engine/reading-problems.js';
 import { readYaml } from '../engine/read-yaml.js';
 import { isRecord } from '../platform/data.js';
@@ -56,7 +56,8 @@ function policiesIn(text: string, show: string, environment: CelEnvironment): { 
   const read = readYaml(text);
   const { lineCounter } = read.parsed;
   const policies: CompiledPolicy[] = [];
-  const problems = readingProblems(read).map((d) => `  ${problemLine(show, d)}`);
+  // What does not compile is policy/invalid, as when the same file is linted (src/policy/load.ts).
+  const invalid: Finding[] = [];
   for (const { data, doc, index, unreadable } of read.documents) {
     // kaptest reads the ValidatingAdmissionPolicies of a file and passes over everything else.
     if (unreadable || !isRecord(data) || admissionKindOf(data) !== POLICY_KIND) continue;
@@ -66,13 +67,11 @@ function policiesIn(text: string, show: string, environment: CelEnvironment): { 
     const found = compiled ? (compiled.ok ? [] : compiled.problems) : policy.problems;
     for (const problem of found) {
       const { spot, message } = placeProblem(problem, source);
-      // What the policy loader reports when the same file is linted.
-      const severity = effectiveSeverity(policyInvalidRule.meta, messageSpec(policyInvalidRule, 'invalid'), undefined);
-      problems.push(`  ${problemLine(show, { line: spot.line, column: spot.column, severity, message, ruleId: policyInvalidRule.meta.id })}`);
+      invalid.push({ ...policyInvalidRule.finding('invalid', { detail: message }), range: spot.range, pointer: spot.path, document: spot.document });
     }
     if (compiled?.ok) policies.push(compiled.policy);
   }
-  return { policies, problems };
+  return { policies, problems: readingProblems(read, invalid).map((d) => `  ${problemLine(show, d)}`) };
 }
 
 /** Runs a kaptest manifest; `show` names a file as the report does. */
