@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Plugin } from 'esbuild';
+import { quoteMeta } from '../formats/go-text.js';
 
 const NAMESPACE = 'lazy-dependency';
 
@@ -25,7 +26,7 @@ function lazyModule(name: string, root: string): string {
 
 /** Replaces each of the packages named, imported by their bare name, with its module of getters. */
 export function lazyDependenciesPlugin(names: readonly string[], root: string): Plugin {
-  const filter = new RegExp(`^(?:${names.map((name) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
+  const filter = new RegExp(`^(?:${names.map(quoteMeta).join('|')})$`);
   return {
     name: 'lazy-dependencies',
     setup(b) {

@@ -21,6 +21,11 @@ export interface Directive {
 
 const DIRECTIVE = /(?:^|\s)#\s*platlint-(disable-next-line|disable-line|disable-file|disable|enable)\b([^\n]*)/g;
 
+/** The rule ids of a directive's text after its keyword: a reason follows ` -- `, and a further ` #` starts an ordinary comment. */
+export function directiveIdText(afterKeyword: string): string {
+  return afterKeyword.split(/\s--(?:\s|$)|\s#/)[0] ?? '';
+}
+
 /**
  * Finds `# platlint-…` comments. A line scanner rather than the YAML parser: directives must work in files that do
  * not parse, and inside an embedded `spec.raw` block, whose comments belong to the inner document.
@@ -36,9 +41,7 @@ export function parseDirectives(text: string): Directive[] {
       line++;
       lineStart = i + 1;
     }
-    // A reason follows ` -- `; a further ` #` starts an ordinary comment.
-    const rest = (match[2] ?? '').split(/\s--(?:\s|$)|\s#/)[0] ?? '';
-    const ids = rest.split(',').map((s) => s.trim()).filter(Boolean);
+    const ids = directiveIdText(match[2] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
     const lineEnd = text.indexOf('\n', hash);
     const end = hash + text.slice(hash, lineEnd === -1 ? text.length : lineEnd).trimEnd().length;
     out.push({ kind: match[1] as DirectiveKind, ids, line, start: hash, end });

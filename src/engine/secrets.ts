@@ -1,4 +1,5 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Node, type Pair } from 'yaml';
+import { quoteMeta } from '../formats/go-text.js';
 import { memoizeByString } from '../formats/memo.js';
 import { PASSWORD_LOGIN_FIELDS } from '../platform/enumerations.js';
 import { editDistance } from './suggest.js';
@@ -234,7 +235,7 @@ function scrubStepsOf(secrets: SecretMap): ((text: string) => string)[] {
     if (value.length >= 4) steps.push((text) => text.split(value).join(MASK));
     // A very short value is masked only as a word of its own, so that it does not mangle ordinary words.
     else if (value.trim() !== '') {
-      const word = new RegExp(`(?<![\\w*])${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\w)`, 'g');
+      const word = new RegExp(`(?<![\\w*])${quoteMeta(value)}(?!\\w)`, 'g');
       steps.push((text) => text.replace(word, MASK));
     }
   }

@@ -43,3 +43,10 @@ export function utf8Text(bytes: Uint8Array): string {
 export function base64Text(text: string): string {
   return utf8Text(base64Bytes(text));
 }
+
+const STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Standard base64 with its padding, every character of it, as Go's StdEncoding decodes it (line breaks removed first). */
+export function isStdBase64(text: string): boolean {
+  return STD_BASE64.test(text);
+}

@@ -1,6 +1,6 @@
 /**
  * Go's classes of characters as its parsers and messages use them on text: unicode.IsPrint, and unicode.IsSpace with
- * strings.TrimSpace, strings.Trim and strings.TrimRight. The trims walk the text instead of matching a `[...]+$` pattern, which
+ * strings.TrimSpace, strings.Trim and strings.TrimRight; and regexp.QuoteMeta. The trims walk the text instead of matching a `[...]+$` pattern, which
  * retries at every character of a long run inside the text and so takes time quadratic in its length.
  */
 
@@ -35,3 +35,9 @@ export const goTrim = (text: string, cutset: string): string => trimmed(text, (c
 
 /** strings.TrimRight(text, cutset): without the characters of `cutset` at its end. */
 export const goTrimRight = (text: string, cutset: string): string => trimmed(text, (char) => cutset.includes(char), true);
+
+/**
+ * regexp.QuoteMeta: the text as a pattern that matches it literally. Go escapes the same characters JavaScript's
+ * syntax gives a meaning (`\.+*?()|[]{}^$`), so the pattern serves a RegExp as well as RE2.
+ */
+export const quoteMeta = (text: string): string => text.replace(/[\\.+*?()|[\]{}^$]/g, '\\$&');

@@ -1,7 +1,7 @@
 /**
  * Go's base64 and PEM decoding, and the certificate checks Dex makes with them when a connector starts.
  */
-import { base64Bytes } from "./base64.js";
+import { base64Bytes, isStdBase64 } from "./base64.js";
 import { isX509Certificate } from "./certificate-reader.js";
 import { goTrimRight } from "./go-text.js";
 import { memoizeByString } from "./memo.js";
@@ -17,20 +17,19 @@ import { memoizeByString } from "./memo.js";
  * when Go would return an error.
  */
 export function goBase64Decode(s: string): Uint8Array | null {
-  const t = base64Text(s);
+  const t = compactBase64(s);
   return t === null ? null : base64Bytes(t);
 }
 
 /** The base64 text without its line breaks, when Go would decode it; else null. */
-function base64Text(s: string): string | null {
+function compactBase64(s: string): string | null {
   if (typeof s !== "string") return null;
   const t = s.replace(/[\r\n]/g, "");
-  if (t.length % 4 !== 0) return null;
-  return /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(t) ? t : null;
+  return isStdBase64(t) ? t : null;
 }
 
 /** Valid standard base64 as Go decodes it (see {@link goBase64Decode}), checked without decoding, once per value. */
-export const isBase64: (s: string) => boolean = memoizeByString((s) => base64Text(s) !== null, 64, 65_536);
+export const isBase64: (s: string) => boolean = memoizeByString((s) => compactBase64(s) !== null, 64, 65_536);
 
 export interface PemBlock {
   type: string;

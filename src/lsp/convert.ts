@@ -1,5 +1,6 @@
 import { CodeActionKind, DiagnosticSeverity, DiagnosticTag, type CodeAction, type Diagnostic as LspDiagnostic, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { directiveIdText } from '../engine/directives.js';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { minimalEdits } from './text-edits.js';
 import type { Diagnostic, FileResult, Severity, TextEdit } from '../engine/types.js';
@@ -107,8 +108,7 @@ function disableEdit(document: TextDocument, ruleId: string, line: number): LspT
   if (line > 0) {
     const match = NEXT_LINE_DIRECTIVE.exec(lineText(line - 1));
     if (match?.[1] !== undefined && match[2] !== undefined) {
-      // Ids come first; a reason follows ` -- ` and an ordinary comment ` #` (as the directive parser reads them).
-      const ids = match[2].split(/\s--(?:\s|$)|\s#/)[0] ?? '';
+      const ids = directiveIdText(match[2]);
       if (ids.trim()) {
         const character = match[1].length + ids.trimEnd().length;
         return { range: { start: { line: line - 1, character }, end: { line: line - 1, character } }, newText: `, ${ruleId}` };

@@ -14,6 +14,7 @@ import { presetSettings } from '../engine/presets.js';
 import type { Diagnostic, Rule } from '../engine/types.js';
 import { lintPatch } from '../patch/lint.js';
 import { expectedMarkers } from '../project/fixture-check.js';
+import { isYamlFileName } from '../settings-file/paths.js';
 import { useNodeHost } from '../project/node-host.js';
 
 /** A fixture's files: `X.old.yaml` and the patches' bases go with the fixture they belong to. */
@@ -21,7 +22,7 @@ export function fixtureFiles(fixturesDir: string, ruleId: string): string[] {
   const dir = join(fixturesDir, ruleId);
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
-    .filter((f) => /\.ya?ml$/.test(f) && !/(?:^|\.)(?:old|base)\.ya?ml$/.test(f))
+    .filter((f) => isYamlFileName(f) && !/(?:^|\.)(?:old|base)\.ya?ml$/.test(f))
     .sort()
     .map((f) => join(dir, f));
 }

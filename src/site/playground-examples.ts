@@ -12,6 +12,7 @@ import { join, relative } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { builtinRules } from '../../rules/index.js';
 import { MANIFEST_FILE } from '../browser/playground-files.js';
+import { isYamlFileName } from '../settings-file/paths.js';
 import type { PlaygroundExample } from '../playground/protocol.js';
 
 /** The folders of policy packs (`<pack>/policy.yaml` and `<pack>/tests/`), by the group their tests are shown in. */
@@ -22,7 +23,7 @@ export const RULE_FIXTURE_SETTINGS = 'extends: [strict]\n';
 
 function yamlFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
-    .flatMap((entry) => (entry.isDirectory() ? yamlFiles(join(dir, entry.name)) : /\.ya?ml$/.test(entry.name) ? [join(dir, entry.name)] : []))
+    .flatMap((entry) => (entry.isDirectory() ? yamlFiles(join(dir, entry.name)) : isYamlFileName(entry.name) ? [join(dir, entry.name)] : []))
     .sort();
 }
 

@@ -5,7 +5,7 @@
  * fields. Integers keep their exact decimal text, because int64 and uint64 values do not fit a JS number.
  */
 import { INT64_MAX, INT64_MIN, UINT64_MAX } from '../formats/go-int.js';
-import { base64Text } from '../formats/base64.js';
+import { base64Text, isStdBase64 } from '../formats/base64.js';
 import { goTrimRight } from '../formats/go-text.js';
 
 export type GoScalar =
@@ -103,7 +103,7 @@ export function resolveTagged(tag: string, text: string): GoResolved {
       return { type: 'string', value: text };
     case `${TAG_PREFIX}binary`: {
       const compact = text.replace(/[\s]/g, '');
-      if (!/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/.test(compact)) {
+      if (!isStdBase64(compact)) {
         return { type: 'error', reason: '!!binary value contains invalid base64 data' };
       }
       return { type: 'string', value: base64Text(compact) };

@@ -4,6 +4,7 @@
  * kaptest suite. A text that writes none of the kinds wanted (`kind: ConfigMap`) is not parsed at all: only a kind
  * written through an alias or an escape would be missed.
  */
+import { quoteMeta } from '../../formats/go-text.js';
 import { isRecord } from '../../platform/data.js';
 import { readYaml } from '../../engine/read-yaml.js';
 import type { ObjectData } from './cluster.js';
@@ -16,7 +17,7 @@ export interface ObjectScan {
 
 /** `kind: Namespace`, `"kind": "ConfigMap"`: one of these kinds written as one, in block, flow or JSON style. */
 export function kindPattern(kinds: readonly string[]): RegExp {
-  return new RegExp(`kind["']?\\s*:\\s*["']?(?:${kinds.map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\b`);
+  return new RegExp(`kind["']?\\s*:\\s*["']?(?:${kinds.map(quoteMeta).join('|')})\\b`);
 }
 
 export function objectsInText(text: string, scan: ObjectScan): ObjectData[] {

@@ -21,6 +21,13 @@ describe('CEL evaluation as cel-go does it', () => {
     expect(run('self.trim() == self', `a${inside}b`)).toMatchObject({ kind: 'value', value: true });
   });
 
+  it("format.date() reads a day as Go's time.Parse does: 29 February of the years 0 and 2000, not of 1900", () => {
+    const invalid = (day: string): unknown => run(`format.date().validate('${day}').hasValue()`);
+    expect(['0000-02-29', '2000-02-29', '1900-02-29', '2027-02-30', '2024-02-29'].map(invalid)).toMatchObject(
+      [false, false, true, true, false].map((value) => ({ kind: 'value', value })),
+    );
+  });
+
   it('has() on null, a string or a number is false; selecting a field of them is "no such key"', () => {
     expect(run('has(self.groups)', null)).toMatchObject({ kind: 'value', value: false });
     expect(run('has(self.groups)', 'text')).toMatchObject({ kind: 'value', value: false });

@@ -4,6 +4,7 @@
  * apimachinery's name validation and go-openapi strfmt's uuid, byte, date and datetime checks).
  */
 import { isDNS1035Label, isQualifiedName, isValidLabelValue, maskTrailingDash, nameIsDNSLabel, nameIsDNSSubdomain } from '../../../formats/k8s-names.js';
+import { isCalendarDate } from '../../../formats/time.js';
 import { escapedPath, hostnameOf, hostOf, isRefusal, parseRequestURI, parseURL, portOf, queryOf, urlErrorText, urlString, type GoURL } from '../../../formats/go-url.js';
 import { fn, global, member } from '../decls.js';
 import { BOOL, listOf, mapOf, objectType, optionalOf, STRING } from '../types.js';
@@ -62,19 +63,12 @@ const UUID_PATTERN = '(?i)(^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 const DATE_TIME_PATTERN = '^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$';
 const TIME_OF_DAY = new RegExp(DATE_TIME_PATTERN);
 
-function isDate(s: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return month >= 1 && month <= 12 && day >= 1 && day <= days;
-}
 
 /** strfmt.IsDateTime: a date, a "t", and a time whose fields are in range. */
 function isDateTime(s: string): boolean {
   if (s.length < 4) return false;
   const parts = s.toLowerCase().split('t');
-  if (parts.length < 2 || !isDate(parts[0] as string)) return false;
+  if (parts.length < 2 || !isCalendarDate(parts[0] as string)) return false;
   const m = TIME_OF_DAY.exec(parts[1] as string);
   return m !== null && (m[1] as string) <= '23' && (m[2] as string) <= '59' && (m[3] as string) <= '59';
 }
@@ -103,7 +97,7 @@ export const CONSTANT_FORMATS: ReadonlyMap<string, NamedFormat> = new Map([
   ['uri', { name: 'URI', validate: (s: string) => { const r = parseRequestURI(s); return isRefusal(r) ? [urlErrorText(r)] : []; }, maxRegexSize: 1103 }],
   ['uuid', { name: 'uuid', validate: (s: string) => (UUID.test(s) ? [] : ['does not match the UUID format']), maxRegexSize: UUID_PATTERN.length }],
   ['byte', { name: 'byte', validate: (s: string) => (isBase64(s) ? [] : ['invalid base64']), maxRegexSize: 84 }],
-  ['date', { name: 'date', validate: (s: string) => (isDate(s) ? [] : ['invalid date']), maxRegexSize: DATE_TIME_PATTERN.length }],
+  ['date', { name: 'date', validate: (s: string) => (isCalendarDate(s) ? [] : ['invalid date']), maxRegexSize: DATE_TIME_PATTERN.length }],
   ['datetime', { name: 'datetime', validate: (s: string) => (isDateTime(s) ? [] : ['invalid datetime']), maxRegexSize: DATE_TIME_PATTERN.length }],
 ]);
 
