@@ -23,6 +23,11 @@ export function isLocalhost(host: string): boolean {
   return is4In6(addr) ? addr.bytes[12] === 127 : isLoopback(addr);
 }
 
+/** The `scheme://` a text starts with (a scheme: a letter, then letters, digits, "+", "-" or "."), or "" when none. */
+export function schemePrefix(text: string): string {
+  return /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(text)?.[0] ?? "";
+}
+
 export type HostPortResult = ParseResult<{ host: string; port: number | null; kind: "dns" | "ipv4" | "ipv6" }>;
 
 /**
@@ -32,7 +37,7 @@ export type HostPortResult = ParseResult<{ host: string; port: number | null; ki
  */
 export function splitHostPort(s: string): HostPortResult {
   if (typeof s !== "string" || s === "") return { ok: false, reason: "must not be empty" };
-  if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(s)) {
+  if (schemePrefix(s)) {
     return { ok: false, reason: "must be a host name (and optional port) without a scheme such as https://" };
   }
   if (/\s/.test(s)) return { ok: false, reason: "must not contain white space" };

@@ -1,4 +1,4 @@
-import { absoluteUrlProblem, defineRule, isBlank, isLocalhost, parseAbsoluteUrl, redactUrlPassword, shown } from '../../api.js';
+import { absoluteUrlProblem, defineRule, isBlank, isLocalhost, parseAbsoluteUrl, redactUrlPassword, schemePrefix, shown } from '../../api.js';
 import { fieldName } from '../shared.js';
 
 /** An issuer written as its discovery document's URL: the issuer is what comes before. */
@@ -61,7 +61,7 @@ const rule = defineRule({
       return;
     }
     if (parsed.scheme !== 'https' && !(parsed.scheme === 'http' && isLocalhost(parsed.host))) {
-      const afterAuthority = value.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\//, '').replace(/^[^/?#]*@/, '');
+      const afterAuthority = value.slice(schemePrefix(value).length).replace(/^[^/?#]*@/, '');
       const query = afterAuthority.search(/[?#]/);
       const rest = query < 0 ? afterAuthority : afterAuthority.slice(0, query);
       ctx.report({ messageId: 'notHttps', path, data: { field, scheme: parsed.scheme, rest: shown(rest) } });

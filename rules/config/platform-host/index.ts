@@ -1,4 +1,4 @@
-import { defineRule, displayPath, parseAbsoluteUrl, redactUrlPassword, splitHostPort, type Suggestion } from '../../api.js';
+import { defineRule, displayPath, parseAbsoluteUrl, redactUrlPassword, schemePrefix, splitHostPort, type Suggestion } from '../../api.js';
 
 const rule = defineRule({
   meta: {
@@ -34,7 +34,7 @@ const rule = defineRule({
       { description: `Replace with "${host}"`, fix: { op: 'set-scalar', path, value: host } },
     ];
 
-    if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(value)) {
+    if (schemePrefix(value)) {
       const url = parseAbsoluteUrl(value);
       const host = url.ok ? url.go.host : '';
       if (url.ok && splitHostPort(host).ok) {
