@@ -32,3 +32,6 @@ export { SERVER_OWNED_METADATA, type ServerOwnedField } from '../src/platform/se
 export * from '../src/formats/index.js';
 export { didYouMean } from '../src/engine/suggest.js';
 export { problemsText, shown, shownJson } from '../src/engine/message-text.js';
+
+/** The message of a URL field that `parseAbsoluteUrl` refuses: `value` as `shown` gives it, `reason` from `absoluteUrlProblem`. */
+export const NOT_ABSOLUTE_URL = '{{field}} is "{{value}}", not an absolute URL ({{reason}}).';

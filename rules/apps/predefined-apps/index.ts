@@ -1,4 +1,4 @@
-import { absoluteUrlProblem, type DataPath, defineRule, displayPath, getIn, mappingItems, parseAbsoluteUrl, redactUrlPassword } from '../../api.js';
+import { absoluteUrlProblem, type DataPath, defineRule, displayPath, getIn, mappingItems, NOT_ABSOLUTE_URL, parseAbsoluteUrl, redactUrlPassword } from '../../api.js';
 import { APPS, PREDEFINED_APPS, REPOSITORIES } from '../shared.js';
 
 /** `repo/chart`: a repository name and a chart name, both non-empty, one slash, no white space. */
@@ -29,7 +29,7 @@ const rule = defineRule({
       severity: 'warning',
     },
     notAbsolute: {
-      text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
+      text: NOT_ABSOLUTE_URL,
       note: 'The UI loads it as is, so a relative or malformed URL shows nothing. Write a full URL such as https://charts.example.com/icons/app.svg, or leave it out for the default.',
     },
   },

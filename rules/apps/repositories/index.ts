@@ -1,4 +1,4 @@
-import { absoluteUrlProblem, type DataPath, defineRule, displayPath, mappingItems, parseAbsoluteUrl, redactUrlPassword, repeatedField } from '../../api.js';
+import { absoluteUrlProblem, type DataPath, defineRule, displayPath, mappingItems, NOT_ABSOLUTE_URL, parseAbsoluteUrl, redactUrlPassword, repeatedField } from '../../api.js';
 import { REPOSITORIES } from '../shared.js';
 
 const rule = defineRule({
@@ -15,7 +15,7 @@ const rule = defineRule({
       note: 'Add url, e.g. url: https://charts.example.com/stable.',
     },
     notAbsolute: {
-      text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
+      text: NOT_ABSOLUTE_URL,
       note: 'The platform fetches the repository index from it. Write the full repository URL, e.g. https://charts.example.com/stable.',
     },
     duplicateName: {

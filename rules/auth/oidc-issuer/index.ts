@@ -1,4 +1,4 @@
-import { absoluteUrlProblem, defineRule, isBlank, isLocalhost, parseAbsoluteUrl, redactUrlPassword, schemePrefix, shown } from '../../api.js';
+import { absoluteUrlProblem, defineRule, isBlank, isLocalhost, NOT_ABSOLUTE_URL, parseAbsoluteUrl, redactUrlPassword, schemePrefix, shown } from '../../api.js';
 import { fieldName } from '../shared.js';
 
 /** An issuer written as its discovery document's URL: the issuer is what comes before. */
@@ -19,7 +19,7 @@ const rule = defineRule({
       note: 'The platform discovers the provider\'s endpoints at <issuerUrl>/.well-known/openid-configuration and checks the "iss" claim of every token against it, so this login cannot work. Set issuerUrl to the issuer of your provider, e.g. https://login.example.com.',
     },
     notUrl: {
-      text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
+      text: NOT_ABSOLUTE_URL,
       note: 'Discovery fetches <issuerUrl>/.well-known/openid-configuration. Write the issuer exactly as the provider reports it, e.g. https://login.example.com.',
     },
     notHttps: {

@@ -1,4 +1,4 @@
-import { absoluteUrlProblem, type DataPath, defineRule, displayPath, listAt, mappingItems, parseAbsoluteUrl, redactUrlPassword, repeatedField } from '../../api.js';
+import { absoluteUrlProblem, type DataPath, defineRule, displayPath, listAt, mappingItems, NOT_ABSOLUTE_URL, parseAbsoluteUrl, redactUrlPassword, repeatedField } from '../../api.js';
 
 const OIDC: DataPath = ['status', 'oidc'];
 const CLIENTS: DataPath = [...OIDC, 'clients'];
@@ -17,7 +17,7 @@ const rule = defineRule({
       note: "The requested redirect must match one of these URIs, so a client with none can never complete a login (unless it is public). List the client's callback URLs, e.g. https://app.example.com/oauth/callback.",
     },
     notAbsolute: {
-      text: '{{field}} is "{{value}}", not an absolute URL ({{reason}}).',
+      text: NOT_ABSOLUTE_URL,
       note: 'The requested redirect is compared with it, so a relative or malformed URI never matches. Write the full callback URL, e.g. https://app.example.com/oauth/callback.',
     },
     wildcard: {
