@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PreviousFiles } from '../change/context.js';
+import { API_GROUP } from '../engine/scope.js';
 import { isYamlFileName, relativeTo } from '../settings-file/paths.js';
 
 export class GitBaseError extends Error {}
@@ -53,7 +54,7 @@ export function gitPreviousFiles(ref: string, cwd: string): PreviousFiles {
   const paths = listing.split('\0').filter((p) => isYamlFileName(p));
   const texts = paths.length ? readBatch(git(['cat-file', '--batch'], root, paths.map((p) => `${ref}:${p}\n`).join('')), paths) : new Map<string, string>();
   // Files that cannot hold a platform object are not parsed at all.
-  const manifests = [...texts.keys()].filter((p) => texts.get(p)?.includes('management.platform'));
+  const manifests = [...texts.keys()].filter((p) => texts.get(p)?.includes(API_GROUP));
   const real = (path: string): string => {
     try {
       return realpathSync(path);

@@ -12,7 +12,8 @@ import type { PolicyRuleSpec } from '../types.js';
 import { compilePolicy } from '../vap/compile.js';
 import { readPolicy } from '../vap/read.js';
 import { platformObjectType } from '../vap/schema-types.js';
-import { PLATFORM_GROUP, USER_RESOURCE } from './match.js';
+import { API_GROUP } from '../../engine/scope.js';
+import { USER_RESOURCE } from './match.js';
 import { bindingObject, objectName, policyObject, type ManifestOptions } from './manifest.js';
 import { CONFIG_STAYS_IN_CI, RuleTranslator } from './translate.js';
 
@@ -58,7 +59,7 @@ function environmentOf(version: string): CelEnvironment {
 export function policyProblems(policy: Record<string, unknown>, environment: CelEnvironment): string[] {
   const read = readPolicy(policy);
   if (!read.spec) return read.problems.map((p) => `${p.path.join('.')}: ${p.message}`);
-  const resourceRules = read.spec.matchConstraints.resourceRules.map((r) => ({ ...r, apiGroups: [PLATFORM_GROUP], resources: [USER_RESOURCE] }));
+  const resourceRules = read.spec.matchConstraints.resourceRules.map((r) => ({ ...r, apiGroups: [API_GROUP], resources: [USER_RESOURCE] }));
   const compiled = compilePolicy({ ...read.spec, matchConstraints: { ...read.spec.matchConstraints, resourceRules } }, environment);
   if (compiled.ok) return [];
   return compiled.problems.map((p) => p.message);

@@ -4,7 +4,8 @@
  */
 import type { Severity } from '../../engine/types.js';
 import type { ValidationAction } from '../vap/types.js';
-import { PLATFORM_GROUP, USER_RESOURCE } from './match.js';
+import { API_GROUP } from '../../engine/scope.js';
+import { USER_RESOURCE } from './match.js';
 import type { AdmissionPlan } from './translate.js';
 
 export const ADMISSION_API_VERSION = 'admissionregistration.k8s.io/v1';
@@ -56,7 +57,7 @@ export function policyObject(name: string, plan: AdmissionPlan, options: Manifes
       matchConstraints: {
         resourceRules: [
           {
-            apiGroups: [PLATFORM_GROUP, ...options.groups.filter((g) => g !== PLATFORM_GROUP)],
+            apiGroups: [API_GROUP, ...options.groups.filter((g) => g !== API_GROUP)],
             apiVersions: ['*'],
             operations: plan.updatesOnly ? ['UPDATE'] : ['CREATE', 'UPDATE'],
             resources: [USER_RESOURCE],

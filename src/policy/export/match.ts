@@ -6,8 +6,7 @@
 import type { LabelSelector } from '../types.js';
 import { allOf, anyOf, celString, not } from './cel-text.js';
 
-/** The platform's API group and the resource of its Users. */
-export const PLATFORM_GROUP = 'management.platform';
+/** The resource of the platform's Users, in the API group `API_GROUP` (engine/scope.ts). */
 export const USER_RESOURCE = 'users';
 
 export interface MatchCondition {

@@ -7,6 +7,7 @@
  * checks the API server reports as type warnings, platlint reports as errors). An expression that exceeds the
  * per-call cost limit on every object, whatever it holds (its static estimate's minimum), does not compile either.
  */
+import { API_GROUP } from '../../engine/scope.js';
 import { compileProblem } from '../cel.js';
 import { admissionVariables, BOOL, DYN, NULL, PER_CALL_LIMIT, STRING, costErrorMessage, type CelEnvironment, type CelProgram, type CelType, type VariableDecls } from '../cel/index.js';
 import type { DocumentProblem } from '../schema-problems.js';
@@ -43,7 +44,7 @@ const PLATFORM_RESOURCES: Readonly<Record<string, 'User' | 'Config'>> = { users:
 export function typedKind(constraints: MatchResources): 'User' | 'Config' | undefined {
   const kinds = new Set<'User' | 'Config' | undefined>();
   for (const rule of constraints.resourceRules) {
-    if (rule.apiGroups.length !== 1 || rule.apiGroups[0] !== 'management.platform') return undefined;
+    if (rule.apiGroups.length !== 1 || rule.apiGroups[0] !== API_GROUP) return undefined;
     for (const resource of rule.resources) kinds.add(PLATFORM_RESOURCES[resource]);
   }
   const [only, ...rest] = [...kinds];

@@ -6,6 +6,7 @@
  * `endpoints` unchanged) and takes every other kind as namespaced. `admission.resources` in .platlint.yaml names
  * the resource and scope of a kind where the guess is wrong.
  */
+import { API_GROUP, RESOURCE_KINDS } from '../../engine/scope.js';
 import type { GroupVersionKind, GroupVersionResource } from './types.js';
 
 export type Scope = 'Cluster' | 'Namespaced';
@@ -35,7 +36,7 @@ const CLUSTER_SCOPED: Readonly<Record<string, readonly string[]>> = {
   'authentication.k8s.io': ['TokenReview', 'SelfSubjectReview'],
   'authorization.k8s.io': ['SubjectAccessReview', 'SelfSubjectAccessReview', 'SelfSubjectRulesReview'],
   'resource.k8s.io': ['DeviceClass', 'ResourceSlice'],
-  'management.platform': ['User', 'Config'],
+  [API_GROUP]: RESOURCE_KINDS,
 };
 
 /** Resources whose plural is their singular (meta.unpluralizedSuffixes). */
