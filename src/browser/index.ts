@@ -7,7 +7,7 @@
 import { builtinRules } from '../../rules/index.js';
 import { docsUrlFor } from '../engine/docs.js';
 import { lintText as lintWithEngine } from '../engine/lint.js';
-import { presetSettings, type PresetName } from '../engine/presets.js';
+import { DEFAULT_PRESET, presetSettings, type PresetName } from '../engine/presets.js';
 import type { RuleSettings } from '../engine/settings.js';
 import type { FileResult } from '../engine/types.js';
 import { installCertificateReader, type CertificateReader } from '../formats/certificate-reader.js';
@@ -36,7 +36,7 @@ const settingsByPreset = new Map<PresetName, RuleSettings>();
 
 /** Lints a manifest's text as `platlint --config` with only `extends: [PRESET]` would. */
 export function lintText(text: string, options: BrowserLintOptions = {}): FileResult {
-  const preset = options.preset ?? 'recommended';
+  const preset = options.preset ?? DEFAULT_PRESET;
   let settings = settingsByPreset.get(preset);
   if (!settings) settingsByPreset.set(preset, (settings = presetSettings(preset, builtinRules)));
   return lintWithEngine(text, { filename: options.filename ?? 'manifest.yaml', rules: builtinRules, settings, docsUrl: docsUrlFor });

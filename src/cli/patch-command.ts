@@ -1,7 +1,7 @@
 import { stringify } from 'yaml';
 import { builtinRules } from '../../rules/index.js';
 import { decodeSource } from '../engine/decode.js';
-import { presetSettings } from '../engine/presets.js';
+import { DEFAULT_PRESET, presetSettings } from '../engine/presets.js';
 import { problemLines } from '../engine/problem-line.js';
 import type { FileResult } from '../engine/types.js';
 import { lintPatch, PatchInputError, type PatchFile } from '../patch/lint.js';
@@ -32,7 +32,7 @@ async function readInput(file: string, io: CliIo): Promise<PatchFile | undefined
  * cannot apply, its problems on stderr and exit 1. Works on any YAML or JSON document, platform object or not.
  */
 function printPatched(base: PatchFile, patch: PatchFile, io: CliIo): number {
-  const settings = presetSettings('recommended', builtinRules);
+  const settings = presetSettings(DEFAULT_PRESET, builtinRules);
   // What can stop a patch from applying: the patch's own rules, and what reading BASE and PATCH finds.
   const rules = builtinRules.filter((r) => r.meta.stages?.some((stage) => stage === 'patch' || stage === 'read'));
   const { results, patched } = lintPatch(base, patch, { rules, settings });

@@ -1,4 +1,5 @@
 import { dirname, resolve } from 'node:path';
+import { DEFAULT_PRESET } from '../engine/presets.js';
 import { defaultOptionsOf } from '../engine/define-rule.js';
 import { severityInForce, type SeverityChoice } from '../engine/settings.js';
 import type { SettingSource } from '../settings-file/resolve.js';
@@ -42,7 +43,7 @@ interface ExceptionInForce extends ExceptionEntry {
 }
 
 /** A rule no preset, entry or flag touches keeps its own default severity, which is what `recommended` is. */
-const RULE_DEFAULT: SettingSource = { type: 'preset', name: 'recommended' };
+const RULE_DEFAULT: SettingSource = { type: 'preset', name: DEFAULT_PRESET };
 
 /** The settings in force for one file and where each came from: presets, `.platlint.yaml` entries, overrides, `--rule`. */
 export async function effectiveConfig(file: string, flags: PrintConfigFlags, io: CliIo): Promise<EffectiveConfig> {

@@ -3,6 +3,8 @@ import type { RuleSetting } from './settings.js';
 
 export const PRESET_NAMES = ['recommended', 'strict', 'security', 'export'] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
+/** The preset of a run that names none: no configuration file, or one without `extends`. */
+export const DEFAULT_PRESET: PresetName = 'recommended';
 
 /**
  * Presets are rule settings layered in order. `recommended` is the rules' own defaults; `strict` turns every rule

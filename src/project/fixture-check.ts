@@ -10,7 +10,7 @@ import { ChangeContext } from '../change/context.js';
 import { readManifestText } from './read-file.js';
 import { lintText } from '../engine/lint.js';
 import { foreignJudge } from '../engine/rule-plan.js';
-import { presetSettings } from '../engine/presets.js';
+import { DEFAULT_PRESET, presetSettings } from '../engine/presets.js';
 import type { Diagnostic, FailedChecks, RuleFinding } from '../engine/types.js';
 import type { LoadedPolicies } from '../policy/load.js';
 import { useNodeHost } from './node-host.js';
@@ -60,7 +60,7 @@ export function expectedMarkers(text: string): Set<string> {
 export function checkFixture(name: string, text: string, policies: LoadedPolicies, previous: string | undefined): FixtureCheck {
   useNodeHost();
   const rules = [...builtinRules, ...policies.rules];
-  const settings = presetSettings('recommended', rules);
+  const settings = presetSettings(DEFAULT_PRESET, rules);
   const policyIds = new Set(policies.rules.map((r) => r.meta.id));
   const change = previous === undefined ? undefined : new ChangeContext({ text: () => previous, files: () => ['old'], oldPathOf: () => 'old' });
   if (change) change.foreign = foreignJudge(rules);

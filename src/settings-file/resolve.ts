@@ -1,7 +1,7 @@
 import { dirname, resolve } from './path-functions.js';
 import { Ajv } from 'ajv';
 import { globMatches } from '../engine/globs.js';
-import { isPresetName, presetSettings } from '../engine/presets.js';
+import { DEFAULT_PRESET, isPresetName, presetSettings } from '../engine/presets.js';
 import { renamedRulesNote, rulesMatching, setSeverity, severityFromWord, SEVERITY_WORDS_HINT, unknownRuleProblem, type RuleSetting } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import type { EmbeddedSource } from '../engine/embedded.js';
@@ -206,8 +206,8 @@ export class ResolvedConfig {
   private layer(overrides: readonly (readonly [Override, number])[], record?: SourceRecorder): { settings: Map<string, RuleSetting>; presets: string[] } {
     const settings = new Map<string, RuleSetting>();
     const named = toList(this.file?.extends).length > 0;
-    this.applyPresets(settings, named ? this.file?.extends : 'recommended', record, named ? ['extends'] : undefined);
-    const presets = named ? toList(this.file?.extends) : ['recommended'];
+    this.applyPresets(settings, named ? this.file?.extends : DEFAULT_PRESET, record, named ? ['extends'] : undefined);
+    const presets = named ? toList(this.file?.extends) : [DEFAULT_PRESET];
     this.apply(settings, this.file?.rules, ['rules'], undefined, record);
     for (const [override, i] of overrides) {
       this.applyPresets(settings, override.extends, record, ['overrides', i, 'extends']);

@@ -1,4 +1,5 @@
 import exceptionExpiredRule from '../../rules/exception/expired/index.js';
+import { PRESET_NAMES } from '../engine/presets.js';
 import { KUBERNETES_VERSIONS } from '../policy/cel/versions.js';
 import { closedObject } from '../schema/metadata.js';
 
@@ -18,7 +19,7 @@ const rules = {
   additionalProperties: ruleEntry,
 };
 
-const presets = { enum: ['recommended', 'strict', 'security', 'export'] };
+const presets = { enum: [...PRESET_NAMES] };
 const extendsList = {
   description: 'Presets applied in order: recommended (the default), strict, security, export.',
   anyOf: [presets, { type: 'array', items: presets }],
