@@ -3,7 +3,7 @@
  * that puts it in force (admissionregistration.k8s.io/v1), named after the rule's id, labelled as platlint's.
  */
 import type { Severity } from '../../engine/types.js';
-import type { ValidationAction } from '../vap/types.js';
+import { BINDING_KIND, POLICY_KIND, type ValidationAction } from '../vap/types.js';
 import { API_GROUP } from '../../engine/scope.js';
 import { USER_RESOURCE } from './match.js';
 import type { AdmissionPlan } from './translate.js';
@@ -50,7 +50,7 @@ function metadata(name: string, plan: AdmissionPlan, options: ManifestOptions): 
 export function policyObject(name: string, plan: AdmissionPlan, options: ManifestOptions): Record<string, unknown> {
   return {
     apiVersion: ADMISSION_API_VERSION,
-    kind: 'ValidatingAdmissionPolicy',
+    kind: POLICY_KIND,
     metadata: metadata(name, plan, options),
     spec: {
       failurePolicy: 'Fail',
@@ -79,7 +79,7 @@ export function policyObject(name: string, plan: AdmissionPlan, options: Manifes
 export function bindingObject(name: string, plan: AdmissionPlan, options: ManifestOptions): Record<string, unknown> {
   return {
     apiVersion: ADMISSION_API_VERSION,
-    kind: 'ValidatingAdmissionPolicyBinding',
+    kind: BINDING_KIND,
     metadata: metadata(name, plan, options),
     spec: { policyName: name, validationActions: [...(options.validationActions ?? ACTIONS_OF[plan.severity])] },
   };

@@ -6,6 +6,7 @@
  */
 import { closedObject } from '../../schema/metadata.js';
 import type { JsonSchema } from '../schema.js';
+import { BINDING_KIND, POLICY_KIND } from './types.js';
 
 const str: JsonSchema = { type: 'string' };
 const strings: JsonSchema = { type: 'array', items: str };
@@ -59,7 +60,7 @@ const metadata: JsonSchema = {
 const document = (kind: string, spec: JsonSchema): JsonSchema =>
   closedObject(['apiVersion', 'kind', 'metadata', 'spec'], { apiVersion: str, kind: { type: 'string', enum: [kind] }, metadata, spec, status: { type: 'object' } });
 
-export const admissionPolicySchema: JsonSchema = document('ValidatingAdmissionPolicy', {
+export const admissionPolicySchema: JsonSchema = document(POLICY_KIND, {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -79,7 +80,7 @@ export const admissionPolicySchema: JsonSchema = document('ValidatingAdmissionPo
   },
 });
 
-export const admissionBindingSchema: JsonSchema = document('ValidatingAdmissionPolicyBinding', {
+export const admissionBindingSchema: JsonSchema = document(BINDING_KIND, {
   type: 'object',
   additionalProperties: false,
   properties: {
