@@ -106,6 +106,12 @@ export function checkedInt(value: bigint): bigint | CelError {
   return value < INT64_MIN || value > INT64_MAX ? new CelError('integer overflow') : value;
 }
 
+/** A duration result, or cel-go's "integer overflow" error when its nanoseconds leave int64. */
+export function checkedDuration(nanos: bigint): CelDuration | CelError {
+  const checked = checkedInt(nanos);
+  return checked instanceof CelError ? checked : new CelDuration(checked);
+}
+
 export function checkedUint(value: bigint): CelUint | CelError {
   return value < 0n || value > UINT64_MAX ? new CelError('unsigned integer overflow') : new CelUint(value);
 }

@@ -2,11 +2,10 @@
  * Kubernetes' lists library (k8s.io/apiserver pkg/cel/library/lists.go: isSorted, sum, min, max, indexOf,
  * lastIndexOf; version 1, from Kubernetes 1.37, adds includes) and regex library (regex.go: find, findAll).
  */
-import { INT64_MAX, INT64_MIN } from '../../../formats/go-int.js';
 import { compareValues } from '../compare.js';
 import { fn, global, member } from '../decls.js';
 import { BOOL, DURATION, DYN, INT, listOf, STRING, UINT, DOUBLE, formatType, type CelType } from '../types.js';
-import { celEquals, CelDuration, CelError, CelUint, checkedInt, checkedUint, isError, type CelValue, type Result } from '../values.js';
+import { celEquals, CelDuration, CelError, CelUint, checkedDuration, checkedInt, checkedUint, isError, type CelValue, type Result } from '../values.js';
 import { COMPARABLE_TYPES } from './ext-lists.js';
 import { A_PARAM } from './params.js';
 import { compileRegex } from './regex-cache.js';
@@ -23,10 +22,7 @@ function add(a: CelValue, b: CelValue): Result {
   if (typeof a === 'bigint' && typeof b === 'bigint') return checkedInt(a + b);
   if (a instanceof CelUint && b instanceof CelUint) return checkedUint(a.value + b.value);
   if (typeof a === 'number' && typeof b === 'number') return a + b;
-  if (a instanceof CelDuration && b instanceof CelDuration) {
-    const sum = a.nanos + b.nanos;
-    return sum > INT64_MAX || sum < INT64_MIN ? new CelError('integer overflow') : new CelDuration(sum);
-  }
+  if (a instanceof CelDuration && b instanceof CelDuration) return checkedDuration(a.nanos + b.nanos);
   return new CelError('no such overload');
 }
 

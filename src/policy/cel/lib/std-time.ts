@@ -3,14 +3,13 @@
  * time.Parse does, `duration()` Go's time.ParseDuration; the getters read the time in UTC (cel.DefaultUTCTimeZone)
  * or in the named zone, an IANA name or an offset such as "+05:30" or "02:00". Timestamps stay within the years 1 to 9999.
  */
-import { INT64_MAX, INT64_MIN } from '../../../formats/go-int.js';
 import { parseGoDuration } from '../../../formats/duration.js';
 import { goQuote } from '../../../formats/go-quote.js';
 import { goTrimRight } from '../../../formats/go-text.js';
 import { parseRFC3339 } from '../../../formats/time.js';
 import { fn, global, member, type Overload } from '../decls.js';
 import { DURATION, INT, STRING, TIMESTAMP } from '../types.js';
-import { CelDuration, CelError, CelTimestamp, checkedInt, type CelValue, type Result } from '../values.js';
+import { CelDuration, CelError, CelTimestamp, checkedDuration, checkedInt, type CelValue, type Result } from '../values.js';
 import type { Library } from './library.js';
 
 const NANOS = 1_000_000_000n;
@@ -26,12 +25,11 @@ export function timestamp(nanos: bigint): CelTimestamp | CelError {
 export function addDuration<T extends CelDuration | CelTimestamp>(value: T, nanos: bigint): Result {
   const sum = value.nanos + nanos;
   if (value instanceof CelTimestamp) return timestamp(sum);
-  return sum < INT64_MIN || sum > INT64_MAX ? new CelError('integer overflow') : new CelDuration(sum);
+  return checkedDuration(sum);
 }
 
 export function subtractTimestamps(a: CelTimestamp, b: CelTimestamp): Result {
-  const diff = a.nanos - b.nanos;
-  return diff < INT64_MIN || diff > INT64_MAX ? new CelError('integer overflow') : new CelDuration(diff);
+  return checkedDuration(a.nanos - b.nanos);
 }
 
 export function parseTimestamp(text: string): Result {
