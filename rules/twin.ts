@@ -23,6 +23,10 @@ export interface TwinCheck<Id extends string = string> {
   messageExpression?: string;
 }
 
+/** `!isBlank(self.<field>)` in CEL: the field is there, not null and not "" (a value of another type counts as given). */
+export const celNotBlank = (field: string): string =>
+  `(has(self.${field}) && type(self.${field}) != null_type && !(type(self.${field}) == string && self.${field} == ''))`;
+
 export interface CelTwin {
   rule: Rule;
   checks: readonly TwinCheck[];

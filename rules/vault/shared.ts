@@ -1,6 +1,6 @@
 /**
  * What the `vault/*` rules share (not a rule itself: the area index lists the rules): where the vault integration
- * lives, and what an enabled one must be given.
+ * lives, and the names its messages give it.
  */
 import { type DataPath, displayPath } from '../api.js';
 
@@ -10,7 +10,3 @@ export const VAULT_ENABLED: DataPath = [...VAULT, 'enabled'];
 /** The names the messages about an enabled vault integration give `enabled` and the section. */
 export const ENABLED_VAULT_NAMES = { field: displayPath(VAULT_ENABLED), vault: displayPath(VAULT) };
 
-/** A string field that is set to something: absent, null and "" all mean "not set" to the platform. */
-export function isGiven(value: unknown): boolean {
-  return typeof value === 'string' ? value !== '' : value !== undefined && value !== null;
-}

@@ -3,7 +3,7 @@ import { foreignJudge } from '../engine/rule-plan.js';
 import { lintBytes, lintText } from '../engine/lint.js';
 import { maskSecretsInText } from '../engine/secrets.js';
 import { severityInForce, type RuleSetting, type RuleSettings } from '../engine/settings.js';
-import type { FileResult, Rule } from '../engine/types.js';
+import { emptyResult, type FileResult, type Rule } from '../engine/types.js';
 import { defaultFormat, isFormatName, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
 import type { Summary } from '../formatters/summary.js';
 import { defaultCacheLocation, LintCache } from './cache.js';
@@ -242,7 +242,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     const read = readInputFile(file);
     if ('error' in read) {
       io.error(`platlint: ${read.error}`);
-      add({ file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error });
+      add({ ...emptyResult(file), ioError: read.error });
       failed = true;
       continue;
     }

@@ -17,7 +17,7 @@ import { collectSecrets } from './secrets.js';
 import type { RuleSettings } from './settings.js';
 import { readsDocument, rulePlan, type RulePlan } from './rule-plan.js';
 import { identityKey, objectName } from '../platform/identity.js';
-import type { CheckFailure, FailedChecks, FileResult, Finding, LintedObject, Report, Rule, RuleContext, SkippedObject } from './types.js';
+import { emptyResult, type CheckFailure, type FailedChecks, type FileResult, type Finding, type LintedObject, type Report, type Rule, type RuleContext, type SkippedObject } from './types.js';
 import { atText, embeddedCandidate, embeddedHint, type EmbeddedSource } from './embedded.js';
 import { toPointer } from './locator.js';
 
@@ -144,7 +144,7 @@ export class FileLinter {
   }
 
   lint(text: string): FileResult {
-    const result: FileResult = { file: this.options.filename, diagnostics: [], documents: 0, skipped: 0 };
+    const result: FileResult = emptyResult(this.options.filename);
     const template = templateMarker(text, this.options.filename);
     if (template) {
       // Not YAML until rendered: parsing it would only produce a flood of syntax errors.

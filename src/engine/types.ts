@@ -69,3 +69,8 @@ export interface FileResult {
   /** The rules that could not check some of its documents (custom policies): the run reports each once. */
   failedChecks?: FailedChecks[];
 }
+
+/** The result of a file nothing was linted in: yet to be linted, unreadable (add `ioError`), or skipped. */
+export function emptyResult(file: string): FileResult {
+  return { file, diagnostics: [], documents: 0, skipped: 0 };
+}

@@ -9,7 +9,7 @@ import { isConfigFileName } from '../settings-file/load.js';
 import { isYamlFileName } from '../settings-file/paths.js';
 import { textLines } from '../engine/message-text.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
-import type { Diagnostic, FileResult } from '../engine/types.js';
+import { emptyResult, type Diagnostic, type FileResult } from '../engine/types.js';
 import { isTemplatedYaml } from '../engine/templated.js';
 import type { RuleSet } from '../project/rule-set.js';
 import { lintFile, resolveInputs } from '../project/files.js';
@@ -44,9 +44,6 @@ export function pathOf(uri: string): string | undefined {
   }
 }
 
-function emptyResult(file: string): FileResult {
-  return { file, diagnostics: [], documents: 0, skipped: 0 };
-}
 
 /** Helm templates are not manifests until rendered: the editor says so by language, the engine by the text. */
 function isTemplate(document: TextDocument, path: string): boolean {

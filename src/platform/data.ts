@@ -25,6 +25,11 @@ export function isSet(value: unknown): boolean {
   return value !== undefined && value !== null;
 }
 
+/** The strings of a list, in order; anything else in it, or a value that is not a list, gives none. */
+export function stringItems(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
 /** A list with at least one item: absent, null and [] all say "none". */
 export function isNonEmptyList(value: unknown): value is unknown[] {
   return Array.isArray(value) && value.length > 0;

@@ -10,7 +10,7 @@ import { decodeSource } from '../engine/decode.js';
 import { FileReporter } from '../engine/reporter.js';
 import { docsUrlFor } from '../engine/docs.js';
 import type { RuleSettings } from '../engine/settings.js';
-import type { FileResult, Finding } from '../engine/types.js';
+import { emptyResult, type FileResult, type Finding } from '../engine/types.js';
 import { readYaml, unreadableText } from '../engine/read-yaml.js';
 import { isRecord } from '../platform/data.js';
 import { PolicyCel, DEFAULT_COST_LIMIT } from './cel.js';
@@ -94,20 +94,16 @@ class Loader {
     for (const finish of this.finishers) finish();
   }
 
-  private result(file: string): FileResult {
-    return { file, diagnostics: [], documents: 0, skipped: 0 };
-  }
-
   load(input: PolicyFile): void {
     if ('ioError' in input) {
-      this.problems.push({ ...this.result(input.file), ioError: input.ioError });
+      this.problems.push({ ...emptyResult(input.file), ioError: input.ioError });
       return;
     }
     this.loadFile(input.file, input.absolute, input.bytes);
   }
 
   private loadFile(display: string, absolute: string, bytes: Uint8Array): void {
-    const result = this.result(display);
+    const result = emptyResult(display);
     const decoded = decodeSource(bytes);
     const read = readYaml(decoded.ok ? decoded.text : '');
     const { text, lineCounter } = read.parsed;

@@ -6,7 +6,7 @@ import { isYamlFileName, relativeTo } from '../settings-file/paths.js';
 import { shown } from '../engine/message-text.js';
 import { readRegularFile, SIZE_LIMITS } from './read-file.js';
 import { lintBytes } from '../engine/lint.js';
-import type { FileResult } from '../engine/types.js';
+import { emptyResult, type FileResult } from '../engine/types.js';
 import { lintOptionsFor, type ProjectLinting } from './file-linting.js';
 
 const SKIPPED_DIRS = new Set(['node_modules', '.git']);
@@ -256,6 +256,6 @@ export function resolveInputs(args: readonly string[], cwd: string, options: Res
 /** Lints a file from disk; one that cannot be read is a result with `ioError`, the line that says why. */
 export function lintFile(linting: ProjectLinting, file: string): FileResult {
   const read = readInputFile(file);
-  if ('error' in read) return { file, diagnostics: [], documents: 0, skipped: 0, ioError: read.error };
+  if ('error' in read) return { ...emptyResult(file), ioError: read.error };
   return lintBytes(read.bytes, lintOptionsFor(linting, file));
 }

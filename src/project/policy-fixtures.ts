@@ -6,7 +6,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { FileResult } from '../engine/types.js';
+import { emptyResult, type FileResult } from '../engine/types.js';
 import { isYamlFileName } from '../settings-file/paths.js';
 
 /** Why `platlint lint` does not lint a policy test fixture. */
@@ -14,7 +14,7 @@ export const POLICY_FIXTURE_REASON = 'policy test fixture; run `platlint policy 
 
 /** A policy test fixture's result in `platlint lint`, on the main thread or a worker: skipped, with why. */
 export function policyFixtureSkipped(file: string): FileResult {
-  return { file, diagnostics: [], documents: 0, skipped: 0, skips: [{ line: 1, path: '', reason: POLICY_FIXTURE_REASON }], skippedFile: true };
+  return { ...emptyResult(file), skips: [{ line: 1, path: '', reason: POLICY_FIXTURE_REASON }], skippedFile: true };
 }
 
 const PREVIOUS_VERSION = /\.old\.ya?ml$/i;

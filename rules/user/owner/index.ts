@@ -1,8 +1,4 @@
-import { defineRule } from '../../api.js';
-
-function named(value: unknown): boolean {
-  return typeof value === 'string' ? value !== '' : value !== undefined && value !== null;
-}
+import { defineRule, isBlank } from '../../api.js';
 
 const rule = defineRule({
   meta: {
@@ -20,7 +16,7 @@ const rule = defineRule({
   },
   given: { path: ['spec', 'owner'], type: 'mapping' },
   check(owner, ctx, { path }) {
-    if (named(owner.user) || named(owner.team)) return;
+    if (!isBlank(owner.user) || !isBlank(owner.team)) return;
     ctx.report({ messageId: 'noOwner', path, at: 'key' });
   },
 });

@@ -1,11 +1,9 @@
-import { defineTwin } from '../../twin.js';
+import { celNotBlank, defineTwin } from '../../twin.js';
 import rule from './index.js';
 
 const REFS = ['spec.passwordRef', 'spec.codesRef', 'spec.imagePullSecrets[*]'];
 const FIELDS = ['secretName', 'secretNamespace', 'key'] as const;
 
-/** A part that is there: set, not null, not empty. */
-const present = (field: string): string => `(has(self.${field}) && type(self.${field}) != null_type && !(type(self.${field}) == string && self.${field} == ''))`;
 /** A part written as a non-empty string, which must then be valid (a part of another type is the schema's business). */
 const written = (field: string): string => `has(self.${field}) && type(self.${field}) == string && self.${field} != ''`;
 
@@ -21,8 +19,8 @@ export default defineTwin(rule, [
   {
     messages: ['missing'],
     given: REFS,
-    expression: `type(self) != map || (${FIELDS.map(present).join(' && ')})`,
-    messageExpression: `'a secret reference has no ' + (!${present('secretName')} ? 'secretName' : !${present('secretNamespace')} ? 'secretNamespace' : 'key') + ', so the secret cannot be read.'`,
+    expression: `type(self) != map || (${FIELDS.map(celNotBlank).join(' && ')})`,
+    messageExpression: `'a secret reference has no ' + (!${celNotBlank('secretName')} ? 'secretName' : !${celNotBlank('secretNamespace')} ? 'secretNamespace' : 'key') + ', so the secret cannot be read.'`,
   },
   {
     messages: ['invalidName', 'invalidNamespace', 'invalidKey'],

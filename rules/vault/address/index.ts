@@ -1,5 +1,5 @@
-import { defineRule } from '../../api.js';
-import { ENABLED_VAULT_NAMES, isGiven, VAULT, VAULT_ENABLED } from '../shared.js';
+import { defineRule, isBlank } from '../../api.js';
+import { ENABLED_VAULT_NAMES, VAULT, VAULT_ENABLED } from '../shared.js';
 
 const rule = defineRule({
   meta: {
@@ -17,7 +17,7 @@ const rule = defineRule({
   },
   given: { path: VAULT, type: 'mapping' },
   check(vault, ctx) {
-    if (vault['enabled'] === true && !isGiven(vault['address'])) ctx.report({ messageId: 'noAddress', path: VAULT_ENABLED, at: 'key', data: ENABLED_VAULT_NAMES });
+    if (vault['enabled'] === true && isBlank(vault['address'])) ctx.report({ messageId: 'noAddress', path: VAULT_ENABLED, at: 'key', data: ENABLED_VAULT_NAMES });
   },
 });
 

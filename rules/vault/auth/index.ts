@@ -1,5 +1,5 @@
-import { type DataPath, defineRule, isRecord } from '../../api.js';
-import { ENABLED_VAULT_NAMES, isGiven, VAULT, VAULT_ENABLED } from '../shared.js';
+import { type DataPath, defineRule, isBlank, isRecord } from '../../api.js';
+import { ENABLED_VAULT_NAMES, VAULT, VAULT_ENABLED } from '../shared.js';
 
 const AUTH: DataPath = [...VAULT, 'auth'];
 
@@ -21,7 +21,7 @@ const rule = defineRule({
   check(vault, ctx) {
     if (vault['enabled'] !== true) return;
     const auth = vault['auth'];
-    if (isRecord(auth) && (isGiven(auth['token']) || isRecord(auth['tokenSecretRef']))) return;
+    if (isRecord(auth) && (!isBlank(auth['token']) || isRecord(auth['tokenSecretRef']))) return;
     // Point at `auth` when it is written (and empty), else at `enabled`.
     ctx.report({ messageId: 'noAuth', path: auth !== undefined ? AUTH : VAULT_ENABLED, at: 'key', data: ENABLED_VAULT_NAMES });
   },

@@ -5,7 +5,7 @@
  * from a JSON Schema carries); anything else is unknown (0 to 2^64-1).
  */
 import { UINT64_MAX } from '../../formats/go-int.js';
-import { ACCUMULATOR, type Comprehension, type Expr } from './ast.js';
+import { ACCUMULATOR, qualifiedName, type Comprehension, type Expr } from './ast.js';
 import type { CompiledExpression } from './compile.js';
 import { add, fixed, mulU, union, UNKNOWN, type Range } from './estimate-math.js';
 import { functionCost } from './estimate-calls.js';
@@ -196,7 +196,7 @@ class Coster implements EstimateContext {
       sum = add(sum, this.cost(e.target));
       target = this.node(e.target);
     }
-    const fnName = global && e.target ? `${qualified(e.target)}.${e.fn}` : e.fn;
+    const fnName = global && e.target ? `${qualifiedName(e.target) ?? ''}.${e.fn}` : e.fn;
     let fnCost: Range = { min: UINT64_MAX, max: 0n };
     let resultSize: Range | undefined;
     for (const overloadId of overloadIds) {
@@ -279,11 +279,6 @@ function exprSize(e: Expr): Range | undefined {
   return undefined;
 }
 
-function qualified(e: Expr): string {
-  if (e.kind === 'ident') return e.name;
-  if (e.kind === 'select') return `${qualified(e.operand)}.${e.field}`;
-  return '';
-}
 
 export function estimateCost(compiled: CompiledExpression, sizes?: SizeEstimator): CostEstimate {
   const estimator: SizeEstimator = (node) => sizes?.(node) ?? schemaSize(node);

@@ -6,7 +6,7 @@
  * what the cost model says; a list literal 10, a map literal 30. Over the limit, evaluation stops at once with
  * cel-go's "operation cancelled: actual cost limit exceeded".
  */
-import type { Comprehension, Expr } from './ast.js';
+import { qualifiedName, type Comprehension, type Expr } from './ast.js';
 import type { Checked, QualifiedCandidate, Reference } from './checker.js';
 import type { Overload } from './decls.js';
 import { LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST, STRUCT_CREATE_BASE_COST, defaultCallCost, type ActualCostEstimator } from './runtime-cost.js';
@@ -328,7 +328,7 @@ export class Evaluation {
     }
     if (isError(result) && result.exprId === undefined) result.exprId = e.id;
     const values = args.map((a) => (isError(a) ? undefined : a));
-    const fnName = ref?.kind === 'call' && global && e.target ? `${qualified(e.target)}.${e.fn}` : e.fn;
+    const fnName = ref?.kind === 'call' && global && e.target ? `${qualifiedName(e.target) ?? ''}.${e.fn}` : e.fn;
     if (!this.setup.freeCalls.has(e.id)) this.charge(this.setup.estimator?.(fnName, overloadId, values, result) ?? defaultCallCost(overloadId, values));
     return result;
   }
@@ -345,8 +345,3 @@ export class Evaluation {
   }
 }
 
-function qualified(e: Expr): string {
-  if (e.kind === 'ident') return e.name;
-  if (e.kind === 'select') return `${qualified(e.operand)}.${e.field}`;
-  return '';
-}

@@ -7,7 +7,7 @@
  * `skip` or `error`, as kaptest decides it from the decisions, failurePolicy aside. Unlike kaptest, platlint also
  * applies the policy's matchConstraints: a case they do not match is `skip`, as the API server would not call it.
  */
-import { isRecord } from '../../platform/data.js';
+import { isRecord, stringItems } from '../../platform/data.js';
 import { ClusterObjects, metadataOf, nameOf, type ObjectData } from './cluster.js';
 import type { CompiledPolicy } from './compile.js';
 import { validate, type Decision } from './evaluate.js';
@@ -44,7 +44,6 @@ export interface KaptestManifest {
   suites: { policy: string; tests: KaptestCase[] }[];
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
 function ref(value: unknown): ObjectRef | undefined {
@@ -65,8 +64,8 @@ export function isKaptestManifest(data: unknown): boolean {
 /** A kaptest manifest, or what kaptest says is wrong with it (manifest.go IsValid). */
 export function readKaptestManifest(data: unknown): KaptestManifest | { error: string } {
   if (!isRecord(data)) return { error: 'invalid manifest: not a mapping' };
-  const policies = strings(data['validatingAdmissionPolicies']);
-  const resources = strings(data['resources']);
+  const policies = stringItems(data['validatingAdmissionPolicies']);
+  const resources = stringItems(data['resources']);
   const rawSuites = Array.isArray(data['testSuites']) ? data['testSuites'] : [];
   if (policies.length === 0) return { error: 'invalid manifest: at least one validatingAdmissionPolicies is required' };
   if (resources.length === 0) return { error: 'invalid manifest: at least one resources is required' };
@@ -75,7 +74,7 @@ export function readKaptestManifest(data: unknown): KaptestManifest | { error: s
     policy: str(suite['policy']) ?? '',
     tests: (Array.isArray(suite['tests']) ? suite['tests'] : []).filter(isRecord).map((test): KaptestCase => {
       const user = isRecord(test['userInfo']) ? test['userInfo'] : {};
-      const extra = isRecord(user['extra']) ? Object.fromEntries(Object.entries(user['extra']).map(([k, v]) => [k, strings(v)])) : undefined;
+      const extra = isRecord(user['extra']) ? Object.fromEntries(Object.entries(user['extra']).map(([k, v]) => [k, stringItems(v)])) : undefined;
       const param = test['param'] ?? test['params'];
       const paramName = isRecord(param) ? str(param['name']) : undefined;
       const paramNamespace = isRecord(param) ? str(param['namespace']) : undefined;
@@ -88,7 +87,7 @@ export function readKaptestManifest(data: unknown): KaptestManifest | { error: s
         ...(object ? { object } : {}),
         ...(oldObject ? { oldObject } : {}),
         ...(paramName ? { param: { name: paramName, ...(paramNamespace ? { namespace: paramNamespace } : {}) } } : {}),
-        userInfo: { ...(username ? { username } : {}), ...(strings(user['groups']).length ? { groups: strings(user['groups']) } : {}), ...(extra ? { extra } : {}) },
+        userInfo: { ...(username ? { username } : {}), ...(stringItems(user['groups']).length ? { groups: stringItems(user['groups']) } : {}), ...(extra ? { extra } : {}) },
         expect,
       };
     }),

@@ -4,7 +4,7 @@
  * paramRef, resource rules, names), then the API server's defaults. Every mistake is a problem at a data path of the
  * document; a document with one is not used, as the API server would not store it.
  */
-import { isRecord } from '../../platform/data.js';
+import { isRecord, stringItems } from '../../platform/data.js';
 import { describeSchemaError, type DocumentProblem } from '../schema-problems.js';
 import type { LabelSelector } from '../types.js';
 import type { JsonSchema } from '../schema.js';
@@ -28,7 +28,6 @@ function structuralProblems(schema: JsonSchema, data: unknown): DocumentProblem[
 type Fields = Record<string, unknown>;
 const fields = (value: unknown): Fields => (isRecord(value) ? value : {});
 const list = (value: unknown): Fields[] => (Array.isArray(value) ? value.map(fields) : []);
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 class Checker {
@@ -45,27 +44,27 @@ class Checker {
     const expressions = list(data['matchExpressions']);
     expressions.forEach((requirement, i) => {
       const operator = text(requirement['operator']);
-      const values = strings(requirement['values']);
+      const values = stringItems(requirement['values']);
       if ((operator === 'In' || operator === 'NotIn') && values.length === 0) this.fail([...path, 'matchExpressions', i, 'values'], `The ${operator} operator needs a non-empty list of values`, 'key');
       if ((operator === 'Exists' || operator === 'DoesNotExist') && values.length > 0) this.fail([...path, 'matchExpressions', i, 'values'], `The ${operator} operator takes no values; remove them`, 'key');
     });
-    if (expressions.length) out.matchExpressions = expressions.map((r) => ({ key: text(r['key']) ?? '', operator: (text(r['operator']) ?? 'Exists') as 'In', values: strings(r['values']) }));
+    if (expressions.length) out.matchExpressions = expressions.map((r) => ({ key: text(r['key']) ?? '', operator: (text(r['operator']) ?? 'Exists') as 'In', values: stringItems(r['values']) }));
     return out;
   }
 
   rule(value: Fields, path: Path): ResourceRule {
     for (const field of ['apiGroups', 'apiVersions', 'resources', 'operations'] as const) {
-      if (strings(value[field]).length === 0) this.fail([...path, field], `${field} must list at least one value ("*" for all)`, value[field] === undefined ? 'key' : 'value');
+      if (stringItems(value[field]).length === 0) this.fail([...path, field], `${field} must list at least one value ("*" for all)`, value[field] === undefined ? 'key' : 'value');
     }
-    const names = strings(value['resourceNames']);
+    const names = stringItems(value['resourceNames']);
     names.forEach((name, i) => {
       if (names.indexOf(name) !== i) this.fail([...path, 'resourceNames', i], `"${name}" is listed twice in resourceNames`);
     });
     return {
-      apiGroups: strings(value['apiGroups']),
-      apiVersions: strings(value['apiVersions']),
-      resources: strings(value['resources']),
-      operations: strings(value['operations']),
+      apiGroups: stringItems(value['apiGroups']),
+      apiVersions: stringItems(value['apiVersions']),
+      resources: stringItems(value['resources']),
+      operations: stringItems(value['operations']),
       scope: (text(value['scope']) ?? '*') as RuleScope,
       resourceNames: names,
     };
@@ -175,7 +174,7 @@ export function readBinding(data: unknown): ReadResult<BindingSpec> {
 function readBindingSpec(doc: Fields, spec: Fields, check: Checker): BindingSpec {
   const policyName = text(spec['policyName']) ?? '';
   if (policyName === '') check.fail(spec['policyName'] === undefined ? ['spec'] : ['spec', 'policyName'], 'spec.policyName must name the ValidatingAdmissionPolicy to bind', spec['policyName'] === undefined ? 'key' : 'value');
-  const actions = strings(spec['validationActions']);
+  const actions = stringItems(spec['validationActions']);
   const path = ['spec', 'validationActions'];
   if (actions.length === 0) check.fail(spec['validationActions'] === undefined ? ['spec'] : path, 'spec.validationActions must list at least one of Deny, Warn, Audit', 'key');
   actions.forEach((action, i) => {
