@@ -1,17 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Diagnostic, FileResult } from '../../src/engine/types.js';
+import type { FileResult } from '../../src/engine/types.js';
 import { escapeData, escapeProperty, formatGithub, relativeToCwd } from '../../src/formatters/github.js';
-import { CWD, fixedContext, fixedResults } from './inputs.js';
-
-function result(file: string, ...diagnostics: Partial<Diagnostic>[]): FileResult {
-  return {
-    file,
-    documents: 1,
-    skipped: 0,
-    diagnostics: diagnostics.map((d) => ({ ruleId: 'a/b', severity: 'error', message: 'm', line: 1, column: 1, endLine: 1, endColumn: 2, path: '', document: 0, ...d })),
-  };
-}
+import { CWD, fixedContext, fixedResults, resultOf } from './inputs.js';
 
 const format = (...results: FileResult[]): string => formatGithub(results, { color: false, cwd: CWD });
 
@@ -25,17 +16,17 @@ describe('github escaping (as @actions/core escapes)', () => {
   });
 
   it('escapes the message and every property of a command', () => {
-    const out = format(result('odd: name, 100%.yaml', { ruleId: 'acme/x:y,z', message: 'a: b, c\n50%' }));
+    const out = format(resultOf('odd: name, 100%.yaml', { ruleId: 'acme/x:y,z', message: 'a: b, c\n50%' }));
     expect(out).toBe('::error file=odd%3A name%2C 100%25.yaml,line=1,col=1,endLine=1,endColumn=2,title=acme/x%3Ay%2Cz::a: b, c%0A50%25\n');
   });
 
   it('puts the note on the line after the message, escaped like it', () => {
-    const out = format(result('a.yaml', { message: 'Bad value.', note: 'Why: 100% sure.' }));
+    const out = format(resultOf('a.yaml', { message: 'Bad value.', note: 'Why: 100% sure.' }));
     expect(out).toBe('::error file=a.yaml,line=1,col=1,endLine=1,endColumn=2,title=a/b::Bad value.%0AWhy: 100%25 sure.\n');
   });
 
   it('a message cannot start a command of its own', () => {
-    const out = format(result('a.yaml', { message: 'x\n::set-output name=a::b\r::add-mask::y' }));
+    const out = format(resultOf('a.yaml', { message: 'x\n::set-output name=a::b\r::add-mask::y' }));
     expect(out.split('\n').filter(Boolean)).toHaveLength(1);
   });
 });
@@ -43,8 +34,8 @@ describe('github escaping (as @actions/core escapes)', () => {
 describe('github commands', () => {
   it('one line per diagnostic: error, warning and notice for info', () => {
     const out = format(
-      result('a.yaml', { severity: 'error', line: 3, column: 5, endLine: 3, endColumn: 9, ruleId: 'schema/type', message: 'bad' }),
-      result('b.yaml', { severity: 'warning', message: 'meh' }, { severity: 'info', message: 'fyi' }),
+      resultOf('a.yaml', { severity: 'error', line: 3, column: 5, endLine: 3, endColumn: 9, ruleId: 'schema/type', message: 'bad' }),
+      resultOf('b.yaml', { severity: 'warning', message: 'meh' }, { severity: 'info', message: 'fyi' }),
     );
     expect(out).toBe(
       [
@@ -57,17 +48,17 @@ describe('github commands', () => {
   });
 
   it('leaves columns out of a range over several lines (GitHub rejects them there)', () => {
-    expect(format(result('a.yaml', { line: 2, column: 3, endLine: 4, endColumn: 1 }))).toBe('::error file=a.yaml,line=2,endLine=4,title=a/b::m\n');
+    expect(format(resultOf('a.yaml', { line: 2, column: 3, endLine: 4, endColumn: 1 }))).toBe('::error file=a.yaml,line=2,endLine=4,title=a/b::m\n');
   });
 
   it('names files relative to the working directory, with forward slashes', () => {
-    expect(format(result(join(CWD, 'users', 'a.yaml'), {}))).toMatch(/^::error file=users\/a\.yaml,/);
-    expect(format(result('users/a.yaml', {}))).toMatch(/^::error file=users\/a\.yaml,/);
-    expect(format(result('/elsewhere/a.yaml', {}))).toMatch(/^::error file=\/elsewhere\/a\.yaml,/);
+    expect(format(resultOf(join(CWD, 'users', 'a.yaml'), {}))).toMatch(/^::error file=users\/a\.yaml,/);
+    expect(format(resultOf('users/a.yaml', {}))).toMatch(/^::error file=users\/a\.yaml,/);
+    expect(format(resultOf('/elsewhere/a.yaml', {}))).toMatch(/^::error file=\/elsewhere\/a\.yaml,/);
   });
 
   it('prints nothing for clean files, and an error for an unreadable one', () => {
-    expect(format(result('a.yaml', {}))).toBe('::error file=a.yaml,line=1,col=1,endLine=1,endColumn=2,title=a/b::m\n');
+    expect(format(resultOf('a.yaml', {}))).toBe('::error file=a.yaml,line=1,col=1,endLine=1,endColumn=2,title=a/b::m\n');
     expect(format({ file: 'a.yaml', documents: 1, skipped: 0, diagnostics: [] })).toBe('');
     expect(format({ file: 'a.yaml', documents: 0, skipped: 0, diagnostics: [], ioError: 'cannot read a.yaml: EACCES' })).toBe('::error file=a.yaml::cannot read a.yaml: EACCES\n');
   });

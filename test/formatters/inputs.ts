@@ -126,6 +126,16 @@ export function suppressedResults(): FileResult[] {
   ];
 }
 
+/** A result of hand-made diagnostics: each a default one (a/b, error, "m" at 1:1-1:2) with the fields given. */
+export function resultOf(file: string, ...diagnostics: Partial<Diagnostic>[]): FileResult {
+  return {
+    file,
+    documents: 1,
+    skipped: 0,
+    diagnostics: diagnostics.map((d) => ({ ruleId: 'a/b', severity: 'error', message: 'm', line: 1, column: 1, endLine: 1, endColumn: 2, path: '', document: 0, ...d })),
+  };
+}
+
 export const BROKEN_USER = 'fixtures/examples/broken-user.yaml';
 
 /** Rules the real-lint golden keeps on; every other rule is off so new rules do not move the golden files. */

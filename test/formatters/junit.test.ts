@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Diagnostic, FileResult } from '../../src/engine/types.js';
 import { escapeXml, escapeXmlAttribute, formatJunit } from '../../src/formatters/junit.js';
-import { fixedContext, fixedResults, realContext, realResult } from './inputs.js';
+import { fixedContext, fixedResults, realContext, realResult, resultOf } from './inputs.js';
 
 // Real lints load every rule: slow on a loaded machine.
 vi.setConfig({ testTimeout: 30_000 });
@@ -115,15 +114,6 @@ function children(el: XmlElement | undefined, name: string): XmlElement[] {
   return el?.children.filter((c) => c.name === name) ?? [];
 }
 
-function result(file: string, ...diagnostics: Partial<Diagnostic>[]): FileResult {
-  return {
-    file,
-    documents: 1,
-    skipped: 0,
-    diagnostics: diagnostics.map((d) => ({ ruleId: 'a/b', severity: 'error', message: 'm', line: 1, column: 1, endLine: 1, endColumn: 2, path: '', document: 0, ...d })),
-  };
-}
-
 describe('the checker itself', () => {
   it.each([
     ['unbalanced', '<?xml version="1.0" encoding="UTF-8"?><a><b></a></b>'],
@@ -192,7 +182,7 @@ describe('junit output', () => {
   });
 
   it('reports no failures and no errors for clean files', () => {
-    const root = parseXml(formatJunit([result('a.yaml', { severity: 'warning' }), { file: 'b.yaml', documents: 1, skipped: 0, diagnostics: [] }], fixedContext));
+    const root = parseXml(formatJunit([resultOf('a.yaml', { severity: 'warning' }), { file: 'b.yaml', documents: 1, skipped: 0, diagnostics: [] }], fixedContext));
     const suite = children(root, 'testsuite')[0];
     expect([suite?.attributes.get('tests'), suite?.attributes.get('failures'), suite?.attributes.get('errors')]).toEqual(['2', '0', '0']);
   });
@@ -217,7 +207,7 @@ describe('junit escaping', () => {
 
   it('round-trips hostile messages and file names through a parser', () => {
     const message = `]]> <![CDATA[ x ]]> </failure><failure> & &amp; "q" 'a' \u0007 \r\n end`;
-    const root = parseXml(formatJunit([result('we<ird> & "name".yaml', { message, ruleId: 'acme/<x>' })], fixedContext));
+    const root = parseXml(formatJunit([resultOf('we<ird> & "name".yaml', { message, ruleId: 'acme/<x>' })], fixedContext));
     const testcase = children(children(root, 'testsuite')[0], 'testcase')[0];
     expect(testcase?.attributes.get('name')).toBe('we<ird> & "name".yaml');
     const failure = children(testcase, 'failure');

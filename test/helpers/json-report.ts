@@ -25,6 +25,11 @@ export function report(stdout: string): JsonReport {
   return JSON.parse(stdout) as JsonReport;
 }
 
+/** `ruleId:severity` of each diagnostic of a JSON report, in report order. */
+export function ruleIdsAndSeverities(stdout: string): string[] {
+  return report(stdout).results.flatMap((r) => r.diagnostics.map((d) => `${d.ruleId}:${d.severity}`));
+}
+
 /** `[ruleId, severity, line, column, endLine, endColumn]` of the diagnostics whose id starts with one of `prefixes`. */
 export function spans(stdout: string, prefixes: readonly string[] = ['change/', 'patch/']): [string, string, number, number, number, number][] {
   return report(stdout)

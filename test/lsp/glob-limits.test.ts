@@ -22,10 +22,6 @@ async function published(server: StdioServer, name: string): Promise<[unknown, n
   return diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character, d.message]);
 }
 
-function open(server: StdioServer, name: string, text: string): void {
-  server.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: pathToFileURL(join(server.root, name)).href, languageId: 'yaml', version: 1, text } } });
-}
-
 const stackTraces = (messages: readonly Received[]): Received[] => messages.filter((m) => /\n\s+at /.test(JSON.stringify(m).replace(/\\n/g, '\n')));
 
 async function stop(server: StdioServer): Promise<number | null> {
@@ -39,7 +35,7 @@ describe('a glob micromatch cannot compile, in the language server', () => {
     const server = startServer(workspace({}));
     await server.initialize();
     server.send({ method: 'workspace/didChangeConfiguration', params: { settings: { platlint: { rules: { [LONG]: 'off', 'schema/unknown-field': 'off' } } } } });
-    open(server, 'jane.yaml', BROKEN_USER);
+    server.open('jane.yaml', BROKEN_USER);
     expect((await published(server, 'jane.yaml')).map(([code, line]) => [code, line])).toEqual([['schema/type', 7]]);
     expect(server.logged().filter((line) => line.includes(TOO_LONG))).toEqual([`platlint: platlint.rules.${'a'.repeat(119)}…: ${TOO_LONG}`]);
     expect(stackTraces(server.received)).toEqual([]);
@@ -50,7 +46,7 @@ describe('a glob micromatch cannot compile, in the language server', () => {
   it('in .platlint.yaml: a diagnostic at the glob on the config file, and the open file linted with the defaults', async () => {
     const server = startServer(workspace({ '.platlint.yaml': `ignore: ["${LONG}"]\n` }));
     await server.initialize();
-    open(server, 'jane.yaml', BROKEN_USER);
+    server.open('jane.yaml', BROKEN_USER);
     expect((await published(server, 'jane.yaml')).map(([code, line]) => [code, line])).toEqual([['schema/unknown-field', 6], ['schema/type', 7]]);
     expect(await published(server, '.platlint.yaml')).toEqual([['config-file/invalid', 0, 9, `ignore.0: ${TOO_LONG} (linting with the built-in defaults until it is fixed)`]]);
     expect(stackTraces(server.received)).toEqual([]);

@@ -14,8 +14,7 @@ describe('platlint lsp --stdio: the lifecycle of the LSP specification', () => {
   it('answers requests before initialize with ServerNotInitialized (-32002) and drops notifications', async () => {
     const root = workspace({});
     const server = start(root);
-    const uri = pathToFileURL(join(root, 'jane.yaml')).href;
-    server.send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'yaml', version: 1, text: BROKEN_USER } } });
+    const uri = server.open('jane.yaml', BROKEN_USER);
     expect(await server.request(1, 'textDocument/hover', hover(uri))).toEqual(notInitialized(1, 'textDocument/hover'));
     expect(await server.request(2, 'textDocument/completion', hover(uri))).toEqual(notInitialized(2, 'textDocument/completion'));
     expect(await server.request(3, 'shutdown')).toEqual(notInitialized(3, 'shutdown'));

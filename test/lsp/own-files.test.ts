@@ -24,12 +24,6 @@ interface PublishedDiagnostic {
   range: { start: { line: number; character: number } };
 }
 
-function open(server: StdioServer, name: string, text: string): string {
-  const uri = pathToFileURL(join(server.root, name)).href;
-  server.send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'yaml', version: 1, text } } });
-  return uri;
-}
-
 /** The first non-empty diagnostics published for a file: message, line, character and rule of each. */
 async function published(server: StdioServer, name: string): Promise<[string, number, number, string][]> {
   const uri = pathToFileURL(join(server.root, name)).href;
@@ -45,7 +39,7 @@ function shown(server: StdioServer): unknown[] {
 
 /** The manifest is linted with the built-in defaults (BROKEN_USER's two problems), and the server still answers. */
 async function lintsAndAnswers(server: StdioServer, id: number): Promise<void> {
-  const uri = open(server, 'users/jane.yaml', BROKEN_USER);
+  const uri = server.open('users/jane.yaml', BROKEN_USER);
   expect((await published(server, 'users/jane.yaml')).map(([, , , code]) => code)).toEqual(['schema/unknown-field', 'schema/type']);
   const symbols = await server.request(id, 'textDocument/documentSymbol', { textDocument: { uri } });
   expect((symbols['result'] as { name: string }[]).map((s) => s.name)).toEqual(['User jane']);
@@ -103,7 +97,7 @@ describe.each<Exclude<HostileFile, '/dev/zero'>>(['a FIFO', 'a link to /dev/zero
     const server = start(workspace({ '.platlint.yaml': 'policies: [packs/acme]\n', ...pack, 'users/jane.yaml': BROKEN_USER }));
     const previous = hostileFile(server.root, 'packs/acme/tests/jane.old.yaml', kind);
     await server.initialize();
-    open(server, 'packs/acme/tests/jane.yaml', FIXTURE);
+    server.open('packs/acme/tests/jane.yaml', FIXTURE);
     expect(await published(server, 'packs/acme/tests/jane.yaml')).toEqual([[`policy test: cannot read ${previous}: ${refusalOf(kind)}`, 0, 0, 'policy/fixture-mismatch']]);
     await lintsAndAnswers(server, 1);
     await stop(server);

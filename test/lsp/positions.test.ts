@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { mkfifo } from '../helpers/files.js';
 import { BROKEN_USER, TEST_MS, workspace } from './client.js';
-import { serverStarter, type StdioServer } from './stdio.js';
+import { serverStarter } from './stdio.js';
 
 const start = serverStarter();
 
@@ -19,12 +19,6 @@ const USER_SPEC_FIELDS = [
 /** Ends on `  username: jane` with no newline: hover at its end explains the field. */
 const FINISHED = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  username: jane';
 
-function open(server: StdioServer, name: string, text: string): string {
-  const uri = pathToFileURL(join(server.root, name)).href;
-  server.send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'yaml', version: 1, text } } });
-  return uri;
-}
-
 const result = async (answer: Promise<Record<string, unknown>>): Promise<unknown> => {
   const message = await answer;
   if (!('result' in message)) throw new Error(`an error where a result was expected: ${JSON.stringify(message)}`);
@@ -35,9 +29,9 @@ describe('platlint lsp --stdio: positions out of range are clamped to the docume
   it('answers completion, hover and code actions at line 2147483647 and a huge character as at the end', async () => {
     const server = start();
     await server.initialize();
-    const typing = open(server, 'typing.yaml', TYPING);
-    const finished = open(server, 'finished.yaml', FINISHED);
-    const broken = open(server, 'broken.yaml', BROKEN_USER);
+    const typing = server.open('typing.yaml', TYPING);
+    const finished = server.open('finished.yaml', FINISHED);
+    const broken = server.open('broken.yaml', BROKEN_USER);
     const at = (uri: string, line: number, character: number) => ({ textDocument: { uri }, position: { line, character } });
 
     const completions = await result(server.request(1, 'textDocument/completion', at(typing, LAST, LAST)));
@@ -63,7 +57,7 @@ describe('platlint lsp --stdio: params in the wrong shape get InvalidParams (-32
   it('refuses requests whose params the specification does not allow, and keeps serving', async () => {
     const server = start();
     await server.initialize();
-    const uri = open(server, 'typing.yaml', TYPING);
+    const uri = server.open('typing.yaml', TYPING);
     const invalid = (id: number, message: string) => ({ jsonrpc: '2.0', id, error: { code: -32602, message } });
     const cases: [string, unknown, string][] = [
       ['textDocument/hover', {}, 'textDocument/hover: textDocument must be an object'],
@@ -93,7 +87,7 @@ describe('platlint lsp --stdio: params in the wrong shape get InvalidParams (-32
     server.send({ method: '$/cancelRequest' });
     server.send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'yaml', version: 1, text: 5 } } });
     server.send({ method: 'workspace/didChangeWatchedFiles', params: { changes: 'all' } });
-    open(server, 'jane.yaml', BROKEN_USER);
+    server.open('jane.yaml', BROKEN_USER);
     const published = await server.next('diagnostics for jane.yaml', (m) => m['method'] === 'textDocument/publishDiagnostics');
     expect((published['params'] as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code)).toEqual(['schema/unknown-field', 'schema/type']);
     expect(server.logged()).toEqual([

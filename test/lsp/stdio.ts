@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeAll } from 'vitest';
 import { BIN } from '../helpers/cli.js';
@@ -61,6 +62,13 @@ export class StdioServer {
 
   send(message: Record<string, unknown>): void {
     this.write(frame({ jsonrpc: '2.0', ...message }));
+  }
+
+  /** Opens the workspace's file `name` with this text (didOpen); its URI. */
+  open(name: string, text: string): string {
+    const uri = pathToFileURL(join(this.root, name)).href;
+    this.send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'yaml', version: 1, text } } });
+    return uri;
   }
 
   /** The first message received that satisfies the condition (waiting for it if need be). */

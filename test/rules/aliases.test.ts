@@ -7,7 +7,7 @@ import { renamedRulesNamed, ruleIdMatches } from '../../src/engine/settings.js';
 import { ruleCategory } from '../../src/engine/types.js';
 import { runCli } from '../helpers/cli.js';
 import { tempTree } from '../helpers/files.js';
-import { report } from '../helpers/json-report.js';
+import { report, ruleIdsAndSeverities } from '../helpers/json-report.js';
 import { lint } from '../helpers/lint.js';
 
 /**
@@ -30,11 +30,6 @@ const VAULT = [
 const CURRENT = ['vault/sync-interval', 'vault/address', 'vault/auth'];
 /** What the CLI says of an entry or flag that names them by a former id. */
 const deprecated = (written: string): string => `"${written}" names ${CURRENT.join(', ')} by a former id, which is deprecated: write the current ids`;
-
-/** `ruleId:severity` of each diagnostic of a JSON report, in report order. */
-function ruleIds(stdout: string): string[] {
-  return JSON.parse(stdout).results.flatMap((r: { diagnostics: { ruleId: string; severity: string }[] }) => r.diagnostics.map((d) => `${d.ruleId}:${d.severity}`));
-}
 
 describe('rule taxonomy', () => {
   const ids = builtinRules.map((r) => r.meta.id);
@@ -93,7 +88,7 @@ describe('renamed and split rules keep their former ids', () => {
     const dir = tempTree('platlint-alias-', { '.platlint.yaml': 'rules:\n  vault/settings: warn\n', 'a.yaml': VAULT, 'b.yaml': VAULT });
     const run = runCli(['.', '--format', 'json'], { cwd: dir });
     const warnings = ['vault/address:warning', 'vault/auth:warning', 'vault/sync-interval:warning'];
-    expect(ruleIds(run.stdout)).toEqual([...warnings, ...warnings]);
+    expect(ruleIdsAndSeverities(run.stdout)).toEqual([...warnings, ...warnings]);
     expect(run.stderr).toBe(`platlint: warning: ${dir}/.platlint.yaml:2:3: rules.vault/settings: ${deprecated('vault/settings')}\n`);
     expect(run.status).toBe(0);
   });
@@ -104,7 +99,7 @@ describe('renamed and split rules keep their former ids', () => {
       'a.yaml': VAULT,
     });
     const run = runCli(['a.yaml', '--format', 'json'], { cwd: dir });
-    expect(ruleIds(run.stdout)).toEqual([]);
+    expect(ruleIdsAndSeverities(run.stdout)).toEqual([]);
     expect(run.stderr).toBe(`platlint: warning: ${dir}/.platlint.yaml:4:7: overrides.0.rules.vault/sync-interval-and-acc*: ${deprecated('vault/sync-interval-and-acc*')}\n`);
   });
 
@@ -112,13 +107,13 @@ describe('renamed and split rules keep their former ids', () => {
     const dir = tempTree('platlint-alias-', { 'a.yaml': VAULT, 'b.yaml': VAULT });
     const run = runCli(['.', '--no-config', '--rule', 'vault/sync-interval-and-access=info', '--format', 'json'], { cwd: dir });
     const infos = ['vault/address:info', 'vault/auth:info', 'vault/sync-interval:info'];
-    expect(ruleIds(run.stdout)).toEqual([...infos, ...infos]);
+    expect(ruleIdsAndSeverities(run.stdout)).toEqual([...infos, ...infos]);
     expect(run.stderr).toBe(`platlint: warning: --rule vault/sync-interval-and-access=info: ${deprecated('vault/sync-interval-and-access')}\n`);
   });
 
   it('in --rule of a renamed rule: warns naming its one current id', () => {
     const run = runCli(['-', '--no-config', '--rule', 'auth/forge-b=off', '--format', 'json'], { input: VAULT });
-    expect(ruleIds(run.stdout)).toEqual(['vault/address:warning', 'vault/auth:warning', 'vault/sync-interval:error']);
+    expect(ruleIdsAndSeverities(run.stdout)).toEqual(['vault/address:warning', 'vault/auth:warning', 'vault/sync-interval:error']);
     expect(run.stderr).toBe('platlint: warning: --rule auth/forge-b=off: "auth/forge-b" names auth/forge-b-base-url by a former id, which is deprecated: write the current id\n');
   });
 
@@ -126,7 +121,7 @@ describe('renamed and split rules keep their former ids', () => {
     const dir = tempTree('platlint-alias-', { 'base.yaml': VAULT, 'patch.json': '[{"op": "replace", "path": "/status/vault/syncInterval", "value": "2d"}]' });
     const run = runCli(['patch', 'base.yaml', 'patch.json', '--no-config', '--rule', 'vault/settings=info', '--format', 'json'], { cwd: dir });
     // The patch's value on the patch file, what the patch left alone on the base.
-    expect(ruleIds(run.stdout)).toEqual(['vault/sync-interval:info', 'vault/address:info', 'vault/auth:info']);
+    expect(ruleIdsAndSeverities(run.stdout)).toEqual(['vault/sync-interval:info', 'vault/address:info', 'vault/auth:info']);
     expect(run.stderr).toBe(`platlint: warning: --rule vault/settings=info: ${deprecated('vault/settings')}\n`);
     expect(run.status).toBe(0);
   });

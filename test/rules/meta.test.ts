@@ -2,18 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Diagnostic, Report, RuleContext } from '../../src/engine/types.js';
 import timestampsRule from '../../rules/meta/timestamps/index.js';
 import { lint, spans } from '../helpers/lint.js';
+import { applyFixes } from '../../src/engine/fix-apply.js';
 
 const HEAD = 'apiVersion: management.platform/v1\nkind: User\n';
 
 function of(diags: readonly Diagnostic[], prefix = 'meta/'): Diagnostic[] {
   return diags.filter((d) => d.ruleId.startsWith(prefix));
-}
-
-function applyFixes(text: string, diags: readonly Diagnostic[]): string {
-  const edits = diags.flatMap((d) => d.fix?.edits ?? []).sort((a, b) => b.start - a.start);
-  let out = text;
-  for (const e of edits) out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  return out;
 }
 
 describe('meta/name', () => {
@@ -117,7 +111,7 @@ describe('meta/finalizers', () => {
     expect(diags[0]?.message).toBe(
       'Finalizer "orphan" is listed twice (first at metadata.finalizers[0]).',
     );
-    const fixed = applyFixes(text, diags);
+    const fixed = applyFixes(text, diags).text;
     expect(fixed).toBe(`${HEAD}metadata:\n  name: jane\n  finalizers:\n    - orphan\n    - example.com/keep\n    - foregroundDeletion\nspec:\n  username: jane\n`);
     expect(of(lint(fixed)).map((d) => d.message)).toEqual([diags[1]?.message]);
   });
@@ -166,7 +160,7 @@ describe('meta/server-fields and meta/self-link', () => {
   it('removes selfLink with --fix', () => {
     const diags = of(lint(text)).filter((d) => d.ruleId === 'meta/self-link');
     expect(spans(diags)).toEqual([['meta/self-link', 8, 3, 8, 11]]);
-    const fixed = applyFixes(text, diags);
+    const fixed = applyFixes(text, diags).text;
     expect(fixed).toBe(`${HEAD}metadata:\n  name: jane\n  uid: 0b7e5c1d\n  resourceVersion: "12"\n  creationTimestamp: null\nspec:\n  username: jane\n`);
     expect(of(lint(fixed)).filter((d) => d.ruleId === 'meta/self-link')).toEqual([]);
   });

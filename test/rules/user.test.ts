@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from '../../src/engine/types.js';
 import { lint, spans } from '../helpers/lint.js';
+import { applyFixes } from '../../src/engine/fix-apply.js';
 
 const HEAD = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  username: jane\n';
 
 function of(diags: readonly Diagnostic[]): Diagnostic[] {
   return diags.filter((d) => d.ruleId.startsWith('user/'));
-}
-
-function applyFixes(text: string, diags: readonly Diagnostic[]): string {
-  const edits = diags.flatMap((d) => d.fix?.edits ?? []).sort((a, b) => b.start - a.start);
-  let out = text;
-  for (const e of edits) out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  return out;
 }
 
 describe('user/access-verbs', () => {
@@ -49,7 +43,7 @@ describe('user/access-verbs', () => {
   });
 
   it('fixes the case and removes duplicates', () => {
-    const fixed = applyFixes(text, of(lint(text)));
+    const fixed = applyFixes(text, of(lint(text))).text;
     expect(fixed).toContain('        - get\n        - lst\n        - watch\n        - "*"\n        - get\n      users');
   });
 
@@ -144,7 +138,7 @@ describe('user/cluster-roles and user/duplicates', () => {
     );
     // A flow list is not edited (the fix is not offered); block lists are.
     expect(diags[1]?.fix).toBeUndefined();
-    const fixed = applyFixes(text, diags);
+    const fixed = applyFixes(text, diags).text;
     expect(fixed).toBe(`${HEAD}  groups:\n    - sre\n    - dev\n  ssoGroups: [a, a]\n  clusterRoles:\n    - name: viewer\n    - name: ""\n`);
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { gitTree, tempTree } from '../helpers/files.js';
 import { ROOT, runCli } from '../helpers/cli.js';
+import { ruleIdsAndSeverities } from '../helpers/json-report.js';
 
 const BROKEN = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  tokenGeneration: "3"\n  username: jane\n  groups: [admins, ~]\n';
 
@@ -11,21 +12,18 @@ function project(files: Record<string, string>): string {
   return tempTree('platlint-config-', files);
 }
 
-function ruleIds(stdout: string): string[] {
-  return JSON.parse(stdout).results.flatMap((r: { diagnostics: { ruleId: string; severity: string }[] }) => r.diagnostics.map((d) => `${d.ruleId}:${d.severity}`));
-}
 
 describe('.platlint.yaml', () => {
   it('is found from the current directory upward', () => {
     const dir = project({ '.platlint.yaml': 'rules:\n  schema/type: off\n', 'users/jane.yaml': BROKEN });
     const run = runCli(['jane.yaml', '--format', 'json'], { cwd: join(dir, 'users') });
-    expect(ruleIds(run.stdout)).toEqual(['yaml/ambiguous-scalar:warning']);
+    expect(ruleIdsAndSeverities(run.stdout)).toEqual(['yaml/ambiguous-scalar:warning']);
     expect(run.status).toBe(0);
   });
 
   it('takes rule ids as globs and [severity, options] entries', () => {
     const dir = project({ '.platlint.yaml': 'rules:\n  schema/*: warn\n  yaml/*: error\n', 'u.yaml': BROKEN });
-    expect(ruleIds(runCli(['u.yaml', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['schema/type:warning', 'yaml/ambiguous-scalar:error']);
+    expect(ruleIdsAndSeverities(runCli(['u.yaml', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['schema/type:warning', 'yaml/ambiguous-scalar:error']);
   });
 
   it('applies overrides to matching files only, and ignores ignored files', () => {
@@ -44,8 +42,8 @@ describe('.platlint.yaml', () => {
 
   it('is ignored with --no-config and replaced with --config', () => {
     const dir = project({ '.platlint.yaml': 'rules:\n  schema/type: off\n', 'other.yaml': 'rules:\n  yaml/ambiguous-scalar: off\n', 'u.yaml': BROKEN });
-    expect(ruleIds(runCli(['u.yaml', '--format', 'json', '--no-config'], { cwd: dir }).stdout)).toEqual(['schema/type:error', 'yaml/ambiguous-scalar:warning']);
-    expect(ruleIds(runCli(['u.yaml', '--format', 'json', '--config', 'other.yaml'], { cwd: dir }).stdout)).toEqual(['schema/type:error']);
+    expect(ruleIdsAndSeverities(runCli(['u.yaml', '--format', 'json', '--no-config'], { cwd: dir }).stdout)).toEqual(['schema/type:error', 'yaml/ambiguous-scalar:warning']);
+    expect(ruleIdsAndSeverities(runCli(['u.yaml', '--format', 'json', '--config', 'other.yaml'], { cwd: dir }).stdout)).toEqual(['schema/type:error']);
   });
 
   it('is one clear error with file, line and column when invalid, exit 2', () => {
@@ -108,10 +106,10 @@ describe('--cache', () => {
     expect(runCli(['u.yaml', '--cache', '--format', 'json'], { cwd: dir }).status).toBe(0);
     writeFileSync(join(dir, '.platlint.yaml'), 'rules:\n  yaml/ambiguous-scalar: error\n');
     const changed = runCli(['u.yaml', '--cache', '--format', 'json'], { cwd: dir });
-    expect(ruleIds(changed.stdout)).toEqual(['schema/type:error', 'yaml/ambiguous-scalar:error']);
+    expect(ruleIdsAndSeverities(changed.stdout)).toEqual(['schema/type:error', 'yaml/ambiguous-scalar:error']);
     expect(first.status).toBe(1);
     writeFileSync(join(dir, 'u.yaml'), BROKEN.replace('"3"', '3'));
-    expect(ruleIds(runCli(['u.yaml', '--cache', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['yaml/ambiguous-scalar:error']);
+    expect(ruleIdsAndSeverities(runCli(['u.yaml', '--cache', '--format', 'json'], { cwd: dir }).stdout)).toEqual(['yaml/ambiguous-scalar:error']);
   });
 });
 
