@@ -9,4 +9,3 @@ export const VAULT_ENABLED: DataPath = [...VAULT, 'enabled'];
 
 /** The names the messages about an enabled vault integration give `enabled` and the section. */
 export const ENABLED_VAULT_NAMES = { field: displayPath(VAULT_ENABLED), vault: displayPath(VAULT) };
-

@@ -1,6 +1,7 @@
 import { ruleCategory } from '../engine/types.js';
 import { currentIdsOf } from '../../rules/aliases.js';
-import { readRuleDoc } from '../project/rule-docs.js';
+import { builtinRules } from '../../rules/index.js';
+import { readRuleDoc, RULE_DOCS_ARCHIVE } from '../project/rule-docs.js';
 import { editorSchema, manifestSchema } from '../schema/editor-schemas.js';
 import { reportSchema } from '../formatters/report-schema.js';
 import { configFileSchema } from '../settings-file/schema.js';
@@ -50,6 +51,8 @@ export async function runExplain(asked: string, flags: RuleSetFlags, io: CliIo):
     if (!doc) {
       const { policies, rules } = await loadRuleSet(flags, io.cwd);
       doc = policies?.explain(id);
+      // A built-in rule always has a page: without one, the installation is damaged, not the command line.
+      if (!doc && builtinRules.some((rule) => rule.meta.id === id)) throw new Error(`the page of ${id} is not in this installation (${RULE_DOCS_ARCHIVE} is missing or damaged): reinstall platlint`);
       if (!doc) throw new UsageError(`unknown rule "${id}"${nearest(id, rules.map((r) => r.meta.id), ' (see platlint rules)')}`);
     }
     docs.push(doc.endsWith('\n') ? doc : doc + '\n');

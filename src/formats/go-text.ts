@@ -1,7 +1,8 @@
 /**
  * Go's classes of characters as its parsers and messages use them on text: unicode.IsPrint, and unicode.IsSpace with
- * strings.TrimSpace, strings.Trim and strings.TrimRight; and regexp.QuoteMeta. The trims walk the text instead of matching a `[...]+$` pattern, which
- * retries at every character of a long run inside the text and so takes time quadratic in its length.
+ * strings.TrimSpace, strings.Trim and strings.TrimRight; and regexp.QuoteMeta. The trims walk the text instead of
+ * matching a `[...]+$` pattern, which retries at every character of a long run inside the text and so takes time
+ * quadratic in its length.
  */
 
 /** A character unicode.IsPrint refuses: not a letter, mark, number, punctuation, symbol or the ASCII space. */

@@ -9,7 +9,7 @@ import { is4, is4In6, isLoopback, parseAddr } from "./netip.js";
 /**
  * Loopback hosts: `localhost` and `*.localhost` (RFC 6761), 127.0.0.0/8,
  * `::1` in any spelling, and IPv4-mapped `::ffff:127.x.y.z`. Accepts a bare
- * host, a bracketed IPv6 host, and ignores a trailing dot, a zone and case.
+ * host, a bracketed IPv6 host, and ignores a trailing dot, an IPv6 zone and case.
  */
 export function isLocalhost(host: string): boolean {
   if (typeof host !== "string") return false;

@@ -44,7 +44,6 @@ export function pathOf(uri: string): string | undefined {
   }
 }
 
-
 /** Helm templates are not manifests until rendered: the editor says so by language, the engine by the text. */
 function isTemplate(document: TextDocument, path: string): boolean {
   return document.languageId === 'helm' || isTemplatedYaml(document.getText(), path);

@@ -123,11 +123,11 @@ describe("parseAbsoluteUrl", () => {
 });
 
 describe("isLocalhost", () => {
-  it.each(["localhost", "LOCALHOST", "localhost.", "app.localhost", "127.0.0.1", "127.255.0.9", "::1", "[::1]", "0:0:0:0:0:0:0:1", "::ffff:127.0.0.1"])(
+  it.each(["localhost", "LOCALHOST", "localhost.", "app.localhost", "127.0.0.1", "127.255.0.9", "::1", "[::1]", "0:0:0:0:0:0:0:1", "::ffff:127.0.0.1", "::ffff:7f00:1", "::1%lo", "[::1%25lo]"])(
     "%s is loopback",
     (h) => expect(isLocalhost(h)).toBe(true),
   );
-  it.each(["example.com", "localhost.example.com", "128.0.0.1", "10.0.0.1", "::2", "::", "0.0.0.0", "127.0.0", "mylocalhost"])(
+  it.each(["example.com", "localhost.example.com", "128.0.0.1", "10.0.0.1", "::2", "::", "0.0.0.0", "127.0.0", "mylocalhost", "127.0.0.1%lo", "fe80::1%eth0", "::1%", "::ffff:128.0.0.1"])(
     "%s is not",
     (h) => expect(isLocalhost(h)).toBe(false),
   );

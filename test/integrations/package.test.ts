@@ -150,6 +150,27 @@ describe('installing the tarball with --omit=dev into a new project', () => {
     expect(run(installedBin, ['explain', 'no-such/rule']).status).toBe(2);
   });
 
+  it('says in one line that the installation is damaged when the rule docs archive is garbage or a directory', () => {
+    const archive = join(project, 'node_modules', 'platlint', 'dist', 'src', 'bin', 'rule-docs.json.gz');
+    const kept = readFileSync(archive);
+    const expected = {
+      status: 2,
+      stdout: '',
+      stderr: 'platlint: internal error: the page of auth/saml-ca is not in this installation (dist/src/bin/rule-docs.json.gz is missing or damaged): reinstall platlint\n',
+    };
+    try {
+      writeFileSync(archive, 'not gzip');
+      expect(run(installedBin, ['explain', 'auth/saml-ca'])).toEqual(expected);
+      rmSync(archive);
+      mkdirSync(archive);
+      expect(run(installedBin, ['explain', 'auth/saml-ca'])).toEqual(expected);
+    } finally {
+      rmSync(archive, { recursive: true, force: true });
+      writeFileSync(archive, kept);
+    }
+    expect(run(installedBin, ['explain', 'auth/saml-ca']).status).toBe(0);
+  });
+
   it('prints the JSON Schemas for editors (`platlint schema`), from the bundle', () => {
     for (const name of ['user', 'config', 'manifest', 'settings', 'policy', 'report']) {
       const printed = run(installedBin, ['schema', name]);

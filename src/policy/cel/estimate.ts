@@ -279,9 +279,7 @@ function exprSize(e: Expr): Range | undefined {
   return undefined;
 }
 
-
 export function estimateCost(compiled: CompiledExpression, sizes?: SizeEstimator): CostEstimate {
   const estimator: SizeEstimator = (node) => sizes?.(node) ?? schemaSize(node);
   return new Coster(compiled, estimator).cost(compiled.parsed.expr);
 }
-

@@ -344,4 +344,3 @@ export class Evaluation {
     return error ?? !stop;
   }
 }
-

@@ -63,7 +63,6 @@ const UUID_PATTERN = '(?i)(^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 const DATE_TIME_PATTERN = '^([0-9]{2}):([0-9]{2}):([0-9]{2})(.[0-9]+)?(z|([+-][0-9]{2}:[0-9]{2}))$';
 const TIME_OF_DAY = new RegExp(DATE_TIME_PATTERN);
 
-
 /** strfmt.IsDateTime: a date, a "t", and a time whose fields are in range. */
 function isDateTime(s: string): boolean {
   if (s.length < 4) return false;
