@@ -5,7 +5,7 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { locate, type Located } from '../yaml/locate.js';
 import type { NodeSpace, OffsetRange } from './node-space.js';
-import type { DataPath } from './types.js';
+import type { DataPath, PathSegment } from './types.js';
 
 /** A data path as a JSON Pointer (RFC 6901): `~` and `/` inside a segment escaped as `~0` and `~1`. */
 export function toPointer(path: DataPath): string {
@@ -22,6 +22,25 @@ export function pointerTokens(pointer: string): string[] {
   if (pointer === '') return [];
   const tokens = pointer.slice(1).split('/');
   return pointer.includes('~') ? tokens.map((token) => token.replace(/~1/g, '/').replace(/~0/g, '~')) : tokens;
+}
+
+/**
+ * The data path a JSON Pointer (an ajv error's instancePath) names in `data`: a token indexes a list where the value
+ * it steps into is a list, and is a key everywhere else, so that a key "0" stays a key.
+ */
+export function pointerPath(pointer: string, data: unknown): PathSegment[] {
+  const path: (string | number)[] = [];
+  let node: unknown = data;
+  for (const token of pointerTokens(pointer)) {
+    if (Array.isArray(node)) {
+      path.push(Number(token));
+      node = node[Number(token)];
+    } else {
+      path.push(token);
+      node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[token] : undefined;
+    }
+  }
+  return path;
 }
 
 function firstLine(text: string, start: number, limit = text.length): OffsetRange {

@@ -159,7 +159,7 @@ class Loader {
     if (!validate(data)) {
       const seen = new Set<string>();
       for (const error of validate.errors ?? []) {
-        const problem = schemaProblem(error, source);
+        const problem = schemaProblem(error, data, source);
         const key = `${problem.spot.line}:${problem.spot.column}:${problem.message}`;
         if (seen.has(key)) continue;
         seen.add(key);

@@ -5,13 +5,9 @@ import { didYouMean } from '../engine/suggest.js';
 import { displayPath } from '../platform/data.js';
 import type { PolicySource } from './source.js';
 import type { SourceSpot } from './types.js';
-import { pointerTokens } from '../engine/locator.js';
+import { pointerPath } from '../engine/locator.js';
 
 const TYPE_WORDS: Readonly<Record<string, string>> = { object: 'a mapping', array: 'a list', string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean' };
-
-export function decodePointer(pointer: string): PathSegment[] {
-  return pointerTokens(pointer).map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
-}
 
 function where(path: DataPath): string {
   return path.length ? displayPath(path) : 'the policy';
@@ -31,9 +27,9 @@ export interface DocumentProblem {
   offset?: number;
 }
 
-/** A schema error as a problem at the key or value it concerns. */
-export function describeSchemaError(error: ErrorObject): DocumentProblem {
-  const path = decodePointer(error.instancePath);
+/** A schema error of `data` as a problem at the key or value it concerns. */
+export function describeSchemaError(error: ErrorObject, data: unknown): DocumentProblem {
+  const path = pointerPath(error.instancePath, data);
   switch (error.keyword) {
     case 'additionalProperties': {
       const name = String((error.params as { additionalProperty: string }).additionalProperty);
@@ -66,7 +62,7 @@ export function placeProblem(problem: DocumentProblem, source: PolicySource): Pr
 }
 
 /** A schema error as a problem at the key or value it concerns. */
-export function schemaProblem(error: ErrorObject, source: PolicySource): Problem {
-  return placeProblem(describeSchemaError(error), source);
+export function schemaProblem(error: ErrorObject, data: unknown, source: PolicySource): Problem {
+  return placeProblem(describeSchemaError(error, data), source);
 }
 

@@ -17,7 +17,7 @@ import { childSchema, typedFindings, type SchemaFinding } from './go-typed.js';
 import type { JsonSchema } from './metadata.js';
 import { AJV_OPTIONS } from './validator-options.js';
 import { precompiledValidators, type Validators } from './precompiled-validators.js';
-import { pointerTokens } from '../engine/locator.js';
+import { pointerPath } from '../engine/locator.js';
 
 let validators: Validators | undefined = precompiledValidators;
 
@@ -72,21 +72,6 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-function decodePointer(pointer: string, data: unknown): DataPath {
-  const path: (string | number)[] = [];
-  let node: unknown = data;
-  for (const segment of pointerTokens(pointer)) {
-    if (Array.isArray(node)) {
-      path.push(Number(segment));
-      node = node[Number(segment)];
-    } else {
-      path.push(segment);
-      node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[segment] : undefined;
-    }
-  }
-  return path;
-}
-
 function jsonType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'list';
@@ -131,7 +116,7 @@ function unknownFieldFinding(name: string, path: DataPath, known: readonly strin
 }
 
 function errorFinding(error: ErrorObject, data: unknown, target: LintTarget): SchemaFinding | undefined {
-  const path = decodePointer(error.instancePath, data);
+  const path = pointerPath(error.instancePath, data);
   const field = displayPath(path);
   switch (error.keyword) {
     case 'additionalProperties': {

@@ -116,6 +116,20 @@ ${VALID_RULE}`));
     ]);
   });
 
+  it('a map key of digits is a key, not a list index', () => {
+    const policies = loadPolicy(policy(`    - id: acme/labels
+      description: Labels of digits
+      severity: error
+      match:
+        labels:
+          matchLabels:
+            "0": 5
+      expression: "true"
+      message: m
+`));
+    expect(problemSpans(policies.problems)).toEqual([[13, 18, 13, 19, 'spec.rules[0].match.labels.matchLabels.0 must be a string']]);
+  });
+
   it('a file that is not a policy', () => {
     const policies = loadPolicy('apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: x\n');
     expect(problemSpans(policies.problems).map(([line, col, , , message]) => [line, col, message])).toEqual([

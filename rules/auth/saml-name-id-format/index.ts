@@ -5,7 +5,7 @@ import { filledFields } from '../shared.js';
 const LOOKUP: ReadonlyMap<string, string> = new Map(NAME_ID_FORMATS.flatMap((urn) => [[urn, urn], [lastComponent(urn), urn]]));
 
 /** The accepted spelling the user most likely meant: a case slip, or the right last component under a wrong prefix. */
-function didYouMean(value: string): string | undefined {
+function intendedFormat(value: string): string | undefined {
   const lower = value.trim().toLowerCase();
   for (const accepted of LOOKUP.keys()) if (accepted.toLowerCase() === lower) return accepted;
   const last = lastComponent(value.trim()).toLowerCase();
@@ -37,7 +37,7 @@ const rule = defineRule({
   check(doc, ctx) {
     for (const { value, path, field } of filledFields(doc.data, 'saml', 'nameIDPolicyFormat')) {
       if (LOOKUP.has(value)) continue;
-      const suggestion = didYouMean(value);
+      const suggestion = intendedFormat(value);
       const data = { field, value: shown(value) };
       if (suggestion === undefined) {
         ctx.report({ messageId: 'unknown', path, data: { ...data, known: SHORT } });

@@ -16,7 +16,7 @@ type Path = (string | number)[];
 
 function structuralProblems(schema: JsonSchema, data: unknown): DocumentProblem[] {
   const seen = new Set<string>();
-  return structureErrors(schema, data).map(describeSchemaError).filter((p) => {
+  return structureErrors(schema, data).map((error) => describeSchemaError(error, data)).filter((p) => {
     const key = `${JSON.stringify(p.path)}:${p.message}`;
     if (seen.has(key)) return false;
     seen.add(key);
