@@ -123,6 +123,13 @@ describe('what is translated, and how', () => {
       { id: 'acme/r', reason: 'the name glob "{a,b}" has "{", which the export does not translate (it takes *, ? and the characters of names)' },
     ]);
     expect(exportRules([{ spec: rule({}), severity: 'off' }], OPTIONS).skipped).toEqual([{ id: 'acme/r', reason: 'it is off in the settings' }]);
+    // The object's name is `platlint.` and the id with "." for "/": a DNS subdomain of at most 253 characters.
+    const long = `acme/${'a'.repeat(240)}`;
+    expect(skipped(rule({ id: long }))).toEqual([{ id: long, reason: 'its id makes a name of 254 characters, more than the 253 Kubernetes takes' }]);
+    expect(skipped(rule({ id: `acme/${'a'.repeat(239)}` }))).toEqual([]);
+    expect(skipped(rule({ id: 'acme/Upper_case' }))).toEqual([{ id: 'acme/Upper_case', reason: 'its id does not make a Kubernetes name ("platlint.acme.Upper_case")' }]);
+    const longAndUpper = `acme/${'A'.repeat(240)}`;
+    expect(skipped(rule({ id: longAndUpper }))).toEqual([{ id: longAndUpper, reason: `its id does not make a Kubernetes name ("platlint.acme.${'A'.repeat(240)}")` }]);
   });
 
   it('a rule for both kinds is exported for Users, and says its Config part stays in CI', () => {

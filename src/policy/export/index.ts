@@ -14,10 +14,9 @@ import { readPolicy } from '../vap/read.js';
 import { platformObjectType } from '../vap/schema-types.js';
 import { API_GROUP } from '../../engine/scope.js';
 import { USER_RESOURCE } from './match.js';
-import { bindingObject, objectName, policyObject, type ManifestOptions } from './manifest.js';
+import { admissionObjectName, bindingObject, policyObject, type ManifestOptions } from './manifest.js';
 import { CONFIG_STAYS_IN_CI, RuleTranslator } from './translate.js';
 
-export { ACTIONS_OF, objectName } from './manifest.js';
 export { CONFIG_STAYS_IN_CI } from './translate.js';
 
 /** ValidatingAdmissionPolicy is GA (admissionregistration.k8s.io/v1) from Kubernetes 1.30. */
@@ -79,7 +78,7 @@ export function exportRules(rules: readonly ExportRule[], options: ManifestOptio
       skip('it is off in the settings');
       continue;
     }
-    const name = objectName(spec.id);
+    const name = admissionObjectName(spec.id);
     if (typeof name !== 'string') {
       skip(name.error);
       continue;

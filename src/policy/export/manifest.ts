@@ -3,6 +3,7 @@
  * that puts it in force (admissionregistration.k8s.io/v1), named after the rule's id, labelled as platlint's.
  */
 import type { Severity } from '../../engine/types.js';
+import { DNS1123_SUBDOMAIN_MAX_LENGTH, isDNS1123Subdomain } from '../../formats/k8s-names.js';
 import { BINDING_KIND, POLICY_KIND, type ValidationAction } from '../vap/types.js';
 import { API_GROUP } from '../../engine/scope.js';
 import { USER_RESOURCE } from './match.js';
@@ -24,18 +25,18 @@ export interface ManifestOptions {
   validationActions?: readonly ValidationAction[];
 }
 
-/** The longest name Kubernetes takes (a DNS subdomain). */
-const MAX_NAME_LENGTH = 253;
-
 /**
  * The object name of a rule's policy and binding: `platlint.` and the id, "/" as "." (`acme/no-cluster-admin` is
  * `platlint.acme.no-cluster-admin`), a valid DNS subdomain since ids are lowercase words joined by "-" and "/".
  */
-export function objectName(id: string): string | { error: string } {
+export function admissionObjectName(id: string): string | { error: string } {
   const name = `platlint.${id.replace(/\//g, '.')}`;
-  if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/.test(name)) return { error: `its id does not make a Kubernetes name ("${name}")` };
-  if (name.length > MAX_NAME_LENGTH) return { error: `its id makes a name of ${name.length} characters, more than the ${MAX_NAME_LENGTH} Kubernetes takes` };
-  return name;
+  const problems = isDNS1123Subdomain(name);
+  if (problems.length === 0) return name;
+  const tooLong = name.length > DNS1123_SUBDOMAIN_MAX_LENGTH;
+  // Said as a name's shape first, as the API server does; the length alone when the shape is right.
+  if (problems.length > 1 || !tooLong) return { error: `its id does not make a Kubernetes name ("${name}")` };
+  return { error: `its id makes a name of ${name.length} characters, more than the ${DNS1123_SUBDOMAIN_MAX_LENGTH} Kubernetes takes` };
 }
 
 function metadata(name: string, plan: AdmissionPlan, options: ManifestOptions): Record<string, unknown> {
