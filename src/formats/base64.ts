@@ -3,6 +3,7 @@
  * had to run outside Node (lib/internal/buffer.js and src/string_bytes.cc of Node 20): both alphabets (`+/` and
  * `-_`), any other character skipped, the text ending at the first `=`, a last lone character dropped. Lenient on
  * purpose: where the platform is stricter (Go's StdEncoding, `goBase64Decode`), the caller checks the text first.
+ * And bytes as UTF-8 text: leniently as Buffer#toString, or strictly as Go's utf8.Valid allows.
  */
 
 const VALUES = new Int8Array(256).fill(-1);
@@ -37,6 +38,17 @@ const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
 /** Bytes as UTF-8 text, invalid sequences replaced by U+FFFD and a byte-order mark kept, as `Buffer#toString` does. */
 export function utf8Text(bytes: Uint8Array): string {
   return utf8.decode(bytes);
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** Bytes that are UTF-8 text, as that text (a byte-order mark kept, as Go's string(bytes) keeps it); undefined for any other bytes. */
+export function strictUtf8Text(bytes: Uint8Array): string | undefined {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The UTF-8 text base64 holds (a Secret's `data`, `!!binary`, a base64 `spec.raw`). */

@@ -4,20 +4,10 @@
  * changes, and nothing is worth a warning.
  */
 import { parseDocument } from 'yaml';
+import { strictUtf8Text } from '../formats/base64.js';
 import { BINARY_TAG } from './parse.js';
 
 const TAG_PREFIX = 'tag:yaml.org,2002:';
-/** Throws on bytes that are not UTF-8; a byte-order mark is kept as text, as Buffer#toString keeps it. */
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/** Bytes that are UTF-8 text, as that text; undefined for any other bytes. */
-function utf8Text(bytes: Uint8Array): string | undefined {
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The text of what YAML 1.2's core schema (and its `!!binary`, as UTF-8 text) makes of `text` under `tag`: an
@@ -31,7 +21,7 @@ export function yaml12Text(tag: string, text: string): string | undefined {
   const doc = parseDocument(`!!${tag.slice(TAG_PREFIX.length)} ${JSON.stringify(text)}`, { version: '1.2', intAsBigInt: true, customTags: [BINARY_TAG] });
   if (doc.errors.length > 0 || doc.warnings.length > 0) return undefined;
   const value: unknown = doc.contents && 'value' in doc.contents ? doc.contents.value : undefined;
-  if (value instanceof Uint8Array) return utf8Text(value);
+  if (value instanceof Uint8Array) return strictUtf8Text(value);
   if (typeof value === 'string' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : undefined;
   return undefined;

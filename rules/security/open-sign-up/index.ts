@@ -1,4 +1,4 @@
-import { defineRule, displayPath, eachProvider, getIn, type ProviderEntry } from '../../api.js';
+import { defineRule, displayPath, eachProvider, getIn, optionalStringAt, type ProviderEntry } from '../../api.js';
 
 const CREATES_USERS =
   'the platform creates a user for each of them on first sign-in because status.auth.disableUserCreation is not true.';
@@ -21,11 +21,6 @@ function list(entry: ProviderEntry, key: string): ListState {
   if (value === undefined || value === null) return 'unset';
   if (!Array.isArray(value)) return 'unknown';
   return value.length > 0 ? 'set' : 'unset';
-}
-
-function filled(entry: ProviderEntry, key: string): boolean {
-  const value = entry.config[key];
-  return typeof value === 'string' && value !== '';
 }
 
 /** How a provider is open: one message alone, or the tenant's with what it admits. */
@@ -54,7 +49,7 @@ function openness(entry: ProviderEntry): Openness | undefined {
       if (groups === 'unset') return { messageId: 'webIdentityA' };
       // Groups are read from the directory with the service account; without one they are never checked (Dex's
       // Google connector). With a path but no adminEmail the connector does not start at all: not open either.
-      return filled(entry, 'serviceAccountFilePath') ? undefined : { messageId: 'webIdentityAGroupsUnchecked' };
+      return optionalStringAt(entry.config, ['serviceAccountFilePath']) !== undefined ? undefined : { messageId: 'webIdentityAGroupsUnchecked' };
     }
     case 'webIdentityB': {
       const tenant = entry.config['tenant'];

@@ -28,6 +28,12 @@ describe('CEL evaluation as cel-go does it', () => {
     );
   });
 
+  it("string(bytes) keeps a byte-order mark, as Go's string(b) does, and refuses bytes that are not UTF-8", () => {
+    expect(run("string(b'\\xef\\xbb\\xbfa').size()")).toMatchObject({ kind: 'value', value: 2n });
+    expect(run('string(self).size()', new Uint8Array([0xef, 0xbb, 0xbf, 0x61]))).toMatchObject({ kind: 'value', value: 2n });
+    expect(run('string(self)', new Uint8Array([0xff]))).toMatchObject({ kind: 'error', message: 'invalid UTF-8 in bytes, cannot convert to string' });
+  });
+
   it('has() on null, a string or a number is false; selecting a field of them is "no such key"', () => {
     expect(run('has(self.groups)', null)).toMatchObject({ kind: 'value', value: false });
     expect(run('has(self.groups)', 'text')).toMatchObject({ kind: 'value', value: false });

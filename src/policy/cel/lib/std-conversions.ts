@@ -4,6 +4,7 @@
  * (Go's strconv messages for unparsable strings, "integer overflow" for out-of-range numbers); contains, startsWith,
  * endsWith and matches (RE2, as Go's regexp).
  */
+import { strictUtf8Text } from '../../../formats/base64.js';
 import { INT64_MAX, INT64_MIN, UINT64_MAX } from '../../../formats/go-int.js';
 import { goQuote } from '../../../formats/go-quote.js';
 import { fn, global, member } from '../decls.js';
@@ -48,11 +49,7 @@ function doubleToUint(value: number): Result {
 }
 
 function bytesToString(bytes: Uint8Array): Result {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new CelError('invalid UTF-8 in bytes, cannot convert to string');
-  }
+  return strictUtf8Text(bytes) ?? new CelError('invalid UTF-8 in bytes, cannot convert to string');
 }
 
 function parseGoBool(text: string): Result {
