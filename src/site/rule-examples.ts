@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import type { Diagnostic } from '../engine/types.js';
+import { fence } from '../policy/markdown.js';
 import { companionOf, fixtureFiles, lintFixture, rulesShownBy } from './fixtures.js';
 import { relativeLink, type Repository } from './links.js';
 import { EXAMPLES_HEADING } from './site-data.js';
@@ -42,12 +43,6 @@ function escapeHtml(text: string): string {
 }
 
 /** A fenced block that no backtick run of the text can close. */
-function fence(info: string, text: string): string {
-  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((run) => run[0].length));
-  const marks = '`'.repeat(longest + 1);
-  return `${marks}${info}\n${text.endsWith('\n') ? text : `${text}\n`}${marks}`;
-}
-
 function sourceLink(path: string, repository: Repository): string {
   return `[\`${path}\`](${repository.url}/blob/${repository.branch}/${path})`;
 }
@@ -73,7 +68,7 @@ function code(path: string, text: string, highlighted: readonly number[], reposi
     return `${sourceLink(path, repository)} is ${Math.round(Buffer.byteLength(text) / 1024)} kB: too long to show here.`;
   }
   const lines = [...new Set(highlighted)].sort((a, b) => a - b);
-  return fence(`yaml:line-numbers${lines.length ? ` {${lines.join(',')}}` : ''}`, text);
+  return fence(text, `yaml:line-numbers${lines.length ? ` {${lines.join(',')}}` : ''}`);
 }
 
 function example(item: FixtureExample, ruleId: string, sitePage: string, repository: Repository): string {
