@@ -31,7 +31,7 @@ function textMatches(expr: string, pattern: string): string {
 }
 
 /** `status.audit` + `maxAge`: the path messages show, from the rule's given (its first path) and the field. */
-function shownPath(base: readonly PathStep[], steps: readonly PathStep[]): string {
+function fieldText(base: readonly PathStep[], steps: readonly PathStep[]): string {
   return formatSteps([...base, ...steps]);
 }
 
@@ -42,26 +42,26 @@ export function assertionChecks(assertions: CompiledAssertions, base: readonly P
     const missing = hasWildcard(parent) ? 'vacuous' : 'violation';
     checks.push({
       holds: (node) => quantifier.every(node, parent, (at) => isSetField(at, key), { missing }),
-      detail: `${shownPath(base, [...parent, { kind: 'key', key }])} is required`,
+      detail: `${fieldText(base, [...parent, { kind: 'key', key }])} is required`,
     });
   }
   for (const { steps } of assertions.forbidden) {
     checks.push({
       holds: (node) => quantifier.every(node, steps, (at) => isNull(at.expr), { missing: 'vacuous' }),
-      detail: `${shownPath(base, steps)} must not be set`,
+      detail: `${fieldText(base, steps)} must not be set`,
     });
   }
   for (const { steps, source } of assertions.pattern) {
     checks.push({
       holds: (node) => quantifier.every(node, steps, (at) => anyOf([isNull(at.expr), textMatches(at.expr, source)]), { missing: 'vacuous' }),
-      detail: `${shownPath(base, steps)} does not match the pattern ${source}`,
+      detail: `${fieldText(base, steps)} does not match the pattern ${source}`,
     });
   }
   for (const { steps, values } of assertions.enum) {
     const allowed = values as (string | number | boolean)[];
     checks.push({
       holds: (node) => quantifier.every(node, steps, (at) => anyOf([isNull(at.expr), ...allowed.map((v) => `dyn(${at.expr}) == ${celScalar(v)}`)]), { missing: 'vacuous' }),
-      detail: `${shownPath(base, steps)} is not ${allowed.length === 1 ? celScalar(allowed[0] as string) : `one of ${allowed.map(celScalar).join(', ')}`}`,
+      detail: `${fieldText(base, steps)} is not ${allowed.length === 1 ? celScalar(allowed[0] as string) : `one of ${allowed.map(celScalar).join(', ')}`}`,
     });
   }
   if (assertions.exactlyOneOf.length) {
