@@ -1,4 +1,7 @@
-/** Markdown for the pages of `platlint explain`: inline code and fenced blocks around text from policy files. */
+/**
+ * Markdown around text platlint does not write itself: inline code and fenced blocks for the pages of `platlint
+ * explain` (text from policy files) and for the docs site's rule examples (fixture files).
+ */
 import { goTrimRight } from '../formats/go-text.js';
 
 /** Inline code; text with a backtick gets a double-backtick span. */

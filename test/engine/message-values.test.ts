@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isScalar, parseAllDocuments, visit } from 'yaml';
+import { isYamlFileName } from '../../src/settings-file/paths.js';
 import { ROOT } from '../helpers/cli.js';
 import { lintResult } from '../helpers/lint.js';
 
@@ -18,7 +19,7 @@ function fixtureFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return ['go-oracle', 'json-patch-tests', 'policies', 'vap'].includes(entry.name) ? [] : fixtureFiles(path);
-    return /\.ya?ml$/.test(entry.name) ? [path] : [];
+    return isYamlFileName(entry.name) ? [path] : [];
   });
 }
 

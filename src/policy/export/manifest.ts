@@ -33,10 +33,11 @@ export function admissionObjectName(id: string): string | { error: string } {
   const name = `platlint.${id.replace(/\//g, '.')}`;
   const problems = isDNS1123Subdomain(name);
   if (problems.length === 0) return name;
-  const tooLong = name.length > DNS1123_SUBDOMAIN_MAX_LENGTH;
-  // Said as a name's shape first, as the API server does; the length alone when the shape is right.
-  if (problems.length > 1 || !tooLong) return { error: `its id does not make a Kubernetes name ("${name}")` };
-  return { error: `its id makes a name of ${name.length} characters, more than the ${DNS1123_SUBDOMAIN_MAX_LENGTH} Kubernetes takes` };
+  // The length alone is said when it is the only problem; any other is a name of the wrong shape.
+  if (problems.length === 1 && name.length > DNS1123_SUBDOMAIN_MAX_LENGTH) {
+    return { error: `its id makes a name of ${name.length} characters, more than the ${DNS1123_SUBDOMAIN_MAX_LENGTH} Kubernetes takes` };
+  }
+  return { error: `its id does not make a Kubernetes name ("${name}")` };
 }
 
 function metadata(name: string, plan: AdmissionPlan, options: ManifestOptions): Record<string, unknown> {
