@@ -257,6 +257,8 @@ export class FileReporter {
       // The reporter's own objects, scrubbed in place: nothing else has seen them yet.
       scrubbed.message = scrubMessage(scrubbed.message, secrets);
       if (scrubbed.note !== undefined) scrubbed.note = scrubMessage(scrubbed.note, secrets);
+      // A key can hold a secret too (a URL with its password); the baseline written and the one read see the same path.
+      scrubbed.path = scrubMessage(scrubbed.path, secrets);
       const suppression = suppressor.suppression(scrubbed, subjectOf(scrubbed.document, scrubbed.path));
       if (suppression) suppressed.push({ ...scrubbed, ...suppression });
       else diagnostics.push(scrubbed);

@@ -139,7 +139,7 @@ export function* secretLines(text: string): Generator<RegExpExecArray> {
   }
 }
 
-/** Secret values found in the text by key, line by line, whether or not it parses. */
+/** Secret values found in the text by key, line by line, and URL passwords anywhere, whether or not it parses. */
 export function collectTextSecrets(text: string, out: SecretMap = { ranges: [], values: new Set() }): SecretMap {
   for (const match of secretLines(text)) {
     const rest = (match[4] ?? '').replace(/\r$/, '');
@@ -153,6 +153,15 @@ export function collectTextSecrets(text: string, out: SecretMap = { ranges: [], 
     for (const v of [value, bare]) if (v) out.values.add(v);
     // The parser quotes the tokens it cannot place (`Unexpected scalar token: "…"`): each longer token is masked too.
     for (const token of bare.split(/[\s,[\]{}"'*&!|>#]+/)) if (token.length >= 4) out.values.add(token);
+  }
+  // A URL's password outside a parsed value: in a comment (a DSN commented out), in a key, on a line that does not parse.
+  if (text.includes('://')) {
+    for (const match of text.matchAll(URL_PASSWORD)) {
+      const password = match[2] ?? '';
+      const start = match.index + (match[1] ?? '').length;
+      out.values.add(password);
+      out.ranges.push([start, start + password.length]);
+    }
   }
   return out;
 }

@@ -147,6 +147,43 @@ describe('secrets in odd places (issue 18)', () => {
   });
 });
 
+describe("a URL's password outside a value: in a comment, in a key", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'platlint-secrets-url-'));
+  const text = [
+    'apiVersion: management.platform/v1',
+    'kind: Config',
+    'metadata:',
+    '  name: config',
+    'status:',
+    '  database:',
+    '    enabled: maybe # was mysql://platform:C0mmentS3cret@tcp(db:3306)/platform',
+    '    https://admin:K3yS3cret@registry.example.com: x',
+    '',
+  ].join('\n');
+  writeFileSync(join(dir, 'config.yaml'), text);
+
+  it('shows **** for it in code frames and messages', () => {
+    const run = runCli(['config.yaml'], { cwd: dir });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('  > 7 |     enabled: maybe # was mysql://platform:****@tcp(db:3306)/platform\n');
+    expect(run.stdout).toContain('  > 8 |     https://admin:****@registry.example.com: x\n');
+    expect(run.stdout).toContain('Unknown field "https://admin:****@registry.example.com" in status.database');
+  });
+
+  it.each(['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab'])('never shows it in %s, the JSON Pointer of the key included', (format) => {
+    const run = runCli(['config.yaml', '--format', format], { cwd: dir });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/registry\.example\.com/);
+    for (const secret of ['C0mmentS3cret', 'K3yS3cret']) expect(run.stdout + run.stderr, secret).not.toContain(secret);
+  });
+
+  it('writes the masked pointer to a baseline, which then matches it', () => {
+    expect(runCli(['baseline', 'config.yaml'], { cwd: dir }).status).toBe(0);
+    expect(readFileSync(join(dir, '.platlint-baseline.json'), 'utf8')).not.toContain('K3yS3cret');
+    expect(runCli(['config.yaml'], { cwd: dir }).status).toBe(0);
+  });
+});
+
 describe('the password login, status.auth.password: settings, not a credential (issue 35)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'platlint-secrets-password-login-'));
   // `selfLink` gives --fix something to remove; `disableUserCreation: maybe` is reported beside each section.
