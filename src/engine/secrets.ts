@@ -18,18 +18,46 @@ export const MASK = '****';
  * to a secret key without taking the keys of references (`passwordRef`, three slips) for credentials. The platform drops a misspelt key,
  * but its value is still the credential its author typed, so it is masked as surely as under the right key.
  */
-export const keyHoldsSecret: (key: string) => boolean = memoizeByString(
+const holdsSecret: (key: string) => boolean = memoizeByString(
   (key) => SECRET_KEYS.has(key) || [...SECRET_KEYS].some((secret) => editDistance(key.toLowerCase(), secret.toLowerCase(), 2) <= (secret.length > 6 ? 2 : 1)),
   1024,
   64,
 );
+const SECRET_KEY_LENGTHS = [...SECRET_KEYS].map((key) => key.length);
+// No slip makes a key more than two letters shorter or longer than a secret key: most keys are told without a lookup.
+const [SHORTEST_SLIP, LONGEST_SLIP] = [Math.min(...SECRET_KEY_LENGTHS) - 2, Math.max(...SECRET_KEY_LENGTHS) + 2];
+export const keyHoldsSecret = (key: string): boolean => key.length >= SHORTEST_SLIP && key.length <= LONGEST_SLIP && holdsSecret(key);
 
 /** keyHoldsSecret in the shape of a set, for the decoder, which collects the values of secret keys on its way. */
 export const SECRET_KEY_MATCHER: { has(key: string): boolean } = { has: keyHoldsSecret };
 
 const ENV_REFERENCE = /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/;
-// The lookbehind anchors a match at the start of a scheme, so long runs of letters cannot backtrack quadratically.
-const URL_PASSWORD = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)([^@\s/]+)(@)/gi;
+// A URL with a password, tried only where a scheme starts: at the run of scheme letters before each `://`.
+const URL_PASSWORD_AT = /([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)([^@\s/]+)@/iy;
+const isSchemeChar = (code: number): boolean => (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122) || code === 43 || code === 46 || code === 45;
+
+/** A URL's password in a text: the URL up to it (`scheme://user:`), where that starts, and the password. */
+interface UrlPassword {
+  at: number;
+  head: string;
+  password: string;
+}
+
+/**
+ * The passwords of the URLs in a text, found from each `://`: a regex tried at every offset of a whole file took
+ * most of the time of scanning it.
+ */
+export function* urlPasswords(text: string): Generator<UrlPassword> {
+  for (let separator = text.indexOf('://'); separator >= 0; separator = text.indexOf('://', separator + 3)) {
+    let start = separator;
+    while (start > 0 && isSchemeChar(text.charCodeAt(start - 1))) start--;
+    URL_PASSWORD_AT.lastIndex = start;
+    const match = URL_PASSWORD_AT.exec(text);
+    if (!match) continue;
+    yield { at: start, head: match[1] ?? '', password: match[2] ?? '' };
+    separator = start + match[0].length - 3;
+  }
+}
 
 export interface SecretMap {
   /** File ranges to mask in code frames. */
@@ -47,13 +75,18 @@ function isPasswordLoginField(key: string): boolean {
   return (PASSWORD_LOGIN_FIELDS as readonly string[]).includes(key);
 }
 
+/** `disabled: false`, as text: an entry of the password login's settings. */
+function isPasswordLoginEntry(entry: string): boolean {
+  return isPasswordLoginField((entry.split(':')[0] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2'));
+}
+
 /** `{disabled: false}`, the password login's settings written as a flow mapping on one line (the text's reading). */
 function isPasswordLoginText(value: string): boolean {
   if (!value.startsWith('{') || !value.endsWith('}')) return false;
   return value
     .slice(1, -1)
     .split(',')
-    .every((entry) => entry.trim() === '' || isPasswordLoginField((entry.split(':')[0] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2')));
+    .every((entry) => entry.trim() === '' || isPasswordLoginEntry(entry));
 }
 
 function fileRange(space: NodeSpace, range: readonly [number, number]): OffsetRange {
@@ -94,16 +127,14 @@ function addScalar(space: NodeSpace, node: Node, underSecretKey: boolean, out: S
   if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return;
   const value = node.value;
   const toFile = (n: number): number => (space.toFile ? space.toFile(n) : n);
-  if (!value.includes('://')) return;
-  for (const match of value.matchAll(URL_PASSWORD)) {
-    const password = match[2] ?? '';
+  for (const { head, password } of urlPasswords(value)) {
     out.values.add(password);
     const source = space.text.slice(node.range[0], node.range[1]);
-    const at = source.indexOf(match[0]);
+    const at = source.indexOf(`${head}${password}@`);
     if (space.fallback) out.ranges.push(space.fallback);
     else if (at < 0) out.ranges.push([toFile(node.range[0]), toFile(node.range[1] - 1) + 1]);
     else {
-      const start = node.range[0] + at + (match[1] ?? '').length;
+      const start = node.range[0] + at + head.length;
       out.ranges.push([toFile(start), toFile(start + password.length - 1) + 1]);
     }
   }
@@ -111,57 +142,110 @@ function addScalar(space: NodeSpace, node: Node, underSecretKey: boolean, out: S
 
 const MAY_HOLD_SECRETS = new RegExp([...SECRET_KEYS, ':\\/\\/', '\\\\'].join('|'));
 
-// A secret key and what follows it on its line, found in the text itself: a line the parser could not read (a
-// syntax error) or an embedded config is masked as surely as a parsed one.
-const SECRET_KEY_NAMES = [...SECRET_KEYS].join('|');
-export const SECRET_LINE = new RegExp(`(^|[\\s{,[?-])(["']?)(${SECRET_KEY_NAMES})\\2[ \\t]*:(?=[ \\t]|$)[ \\t]*([^\\n]*)`, 'gm');
+/** Where a secret key stands in a text: the key's name, and what follows it on its line. */
+export interface TextSecretKey {
+  /** Offset of the key's name (after an opening quote). */
+  key: number;
+  /** The rest of the key's line after the colon and its blanks (a `\r` before the line feed included). */
+  value: OffsetRange;
+}
+
+const isKeyChar = (code: number): boolean => (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+// What may stand before a key: a line's start or white space, a flow collection's `{` `[` `,`, `?` or `-`.
+const BEFORE_KEY = /[\s{,[?-]/;
+// What ends a key's colon: a blank or a line's end (what `$` is to a multi-line regex).
+const endsColon = (code: number): boolean => code === 32 || code === 9 || code === 10 || code === 13 || code === 0x2028 || code === 0x2029;
 
 /**
- * The matches of SECRET_LINE, found without trying it at every offset of the text: a match starts at most two
- * characters (a separator and a quote) before a key's name, so it is tried only there. Tried everywhere, its
- * leading alternative keeps the regex engine from skipping ahead, which cost as much as a tenth of parsing.
+ * The secret keys (keyHoldsSecret: letter case and slips included) in the text itself, each with the rest of its
+ * line: a line the parser could not read (a syntax error) or an embedded config is masked as surely as a parsed one.
+ * Found from the colons, walking back over the key, rather than by a regex tried at every offset: that costs as much
+ * as a tenth of parsing. The rest of a key's line is its value, so a key in it is not looked at.
  */
-export function* secretLines(text: string): Generator<RegExpExecArray> {
-  const keys = new RegExp(SECRET_KEY_NAMES, 'g');
-  const line = new RegExp(SECRET_LINE.source, 'my');
+export function* secretKeysInText(text: string): Generator<TextSecretKey> {
   let from = 0;
-  for (let key = keys.exec(text); key; key = keys.exec(text)) {
-    for (let start = Math.max(from, key.index - 2); start <= key.index; start++) {
-      line.lastIndex = start;
-      const match = line.exec(text);
-      if (!match) continue;
-      // Like the global regex, the next match starts after this one, which runs to the end of its line.
-      from = start + match[0].length;
-      keys.lastIndex = Math.max(from, keys.lastIndex);
-      yield match;
-      break;
-    }
+  for (let colon = text.indexOf(':'); colon >= 0; colon = text.indexOf(':', colon + 1)) {
+    if (colon < from || (colon + 1 < text.length && !endsColon(text.charCodeAt(colon + 1)))) continue;
+    let end = colon;
+    while (end > 0 && (text[end - 1] === ' ' || text[end - 1] === '\t')) end--;
+    const quote = text[end - 1] === '"' || text[end - 1] === "'" ? (text[end - 1] as string) : '';
+    const keyEnd = end - quote.length;
+    let key = keyEnd;
+    while (key > 0 && isKeyChar(text.charCodeAt(key - 1))) key--;
+    if (key === keyEnd || (quote !== '' && text[key - 1] !== quote)) continue;
+    const before = key - quote.length;
+    if (before > 0 && !BEFORE_KEY.test(text[before - 1] as string)) continue;
+    if (!keyHoldsSecret(text.slice(key, keyEnd))) continue;
+    let value = colon + 1;
+    while (text[value] === ' ' || text[value] === '\t') value++;
+    const lineEnd = text.indexOf('\n', value);
+    from = lineEnd < 0 ? text.length : lineEnd;
+    yield { key, value: [value, from] };
   }
 }
 
+/**
+ * The lines below a key that belong to its value (a block scalar, a multi-line scalar, a nested collection): those
+ * indented deeper than the key, a block scalar's as deep as its first line at least. None when the key is not the
+ * first on its line.
+ */
+function linesBelow(text: string, key: number, valueEnd: number, blockScalar: boolean): OffsetRange[] {
+  const lineStart = text.lastIndexOf('\n', key - 1) + 1;
+  const lead = text.slice(lineStart, key);
+  if (!/^[ \t]*(?:[-?][ \t]+)*["']?$/.test(lead)) return [];
+  let deeperThan = lead.length - (/["']$/.test(lead) ? 1 : 0);
+  const lines: OffsetRange[] = [];
+  for (let start = valueEnd + 1; start > 0 && start < text.length; ) {
+    const next = text.indexOf('\n', start);
+    const end = next < 0 ? text.length : next;
+    const line = text.slice(start, end).replace(/\r$/, '');
+    const indent = /^ */.exec(line)?.[0].length ?? 0;
+    if (line.trim() !== '') {
+      if (indent <= deeperThan) break;
+      // A block scalar's lines are as deep as its first: a line less deep ends it (and is a syntax error, to show).
+      if (blockScalar && lines.length === 0) deeperThan = indent - 1;
+      lines.push([start + indent, start + line.length]);
+    }
+    start = end + 1;
+  }
+  return lines;
+}
+
+/** `disabled: false` and comments: the password login's settings written as a block mapping (the text's reading). */
+function isPasswordLoginBlock(text: string, lines: readonly OffsetRange[]): boolean {
+  return lines.every(([s, e]) => {
+    const line = text.slice(s, e);
+    return line.startsWith('#') || isPasswordLoginEntry(withoutComment(line));
+  });
+}
+
+
 /** Secret values found in the text by key, line by line, and URL passwords anywhere, whether or not it parses. */
 export function collectTextSecrets(text: string, out: SecretMap = { ranges: [], values: new Set() }): SecretMap {
-  for (const match of secretLines(text)) {
-    const rest = (match[4] ?? '').replace(/\r$/, '');
+  for (const found of secretKeysInText(text)) {
+    const rest = text.slice(...found.value).replace(/\r$/, '');
     const value = rest.trim();
-    if (value === '' || value === '|' || value === '>' || /^[|>][-+0-9]*$/.test(value) || ENV_REFERENCE.test(value.replace(/^(["'])(.*)\1$/, '$2'))) continue;
     const uncommented = withoutComment(value);
+    const blockScalar = /^[|>][-+0-9]*$/.test(uncommented);
+    const below = linesBelow(text, found.key, found.value[1], blockScalar);
+    // A block scalar, a multi-line scalar or a nested collection; the password login's settings are none.
+    if (!(uncommented === '' && isPasswordLoginBlock(text, below))) {
+      // Masked in code frames only: scrubbed from messages, a line such as -----BEGIN CERTIFICATE----- would blank
+      // out the words of a note that names it.
+      out.ranges.push(...below);
+    }
+    if (uncommented === '' || blockScalar || ENV_REFERENCE.test(value.replace(/^(["'])(.*)\1$/, '$2'))) continue;
     if (isPasswordLoginText(uncommented)) continue;
-    const start = (match.index ?? 0) + match[0].length - (match[4] ?? '').length;
-    out.ranges.push([start, start + rest.length]);
+    out.ranges.push([found.value[0], found.value[0] + rest.length]);
     const bare = uncommented.replace(/^[*&!]\S*\s+(?=\S)/, '').replace(/^(["'])(.*)\1,?$/, '$2').replace(/^[*&]/, '');
     for (const v of [value, bare]) if (v) out.values.add(v);
     // The parser quotes the tokens it cannot place (`Unexpected scalar token: "…"`): each longer token is masked too.
     for (const token of bare.split(/[\s,[\]{}"'*&!|>#]+/)) if (token.length >= 4) out.values.add(token);
   }
   // A URL's password outside a parsed value: in a comment (a DSN commented out), in a key, on a line that does not parse.
-  if (text.includes('://')) {
-    for (const match of text.matchAll(URL_PASSWORD)) {
-      const password = match[2] ?? '';
-      const start = match.index + (match[1] ?? '').length;
-      out.values.add(password);
-      out.ranges.push([start, start + password.length]);
-    }
+  for (const { at, head, password } of urlPasswords(text)) {
+    out.values.add(password);
+    out.ranges.push([at + head.length, at + head.length + password.length]);
   }
   return out;
 }

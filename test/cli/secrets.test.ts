@@ -184,6 +184,23 @@ describe("a URL's password outside a value: in a comment, in a key", () => {
   });
 });
 
+describe('a secret on lines the parser could not read', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'platlint-secrets-unread-'));
+  // The parser gives up on each file before the secret's line: only the text, read by key, tells what it holds.
+  writeFileSync(join(dir, 'case.yaml'), 'x:\n  - a b # c\n    Password: Capit4lS3cret\n');
+  writeFileSync(join(dir, 'slip.yaml'), 'x:\n  - a b # c\n    pasword: Sl1pS3cret\n');
+  writeFileSync(join(dir, 'block.yaml'), ['apiVersion: management.platform/v1', 'kind: Config', 'metadata:', '  name: config', 'status:', '  auth:', '    oidc:', ' - issuerUrl: https://id.example.com', '          clientSecret: |', '            Bl0ckS3cret', '          clientId: platform', ''].join('\n'));
+
+  it('masks the value of a secret key in another letter case or with a slip, and the lines of a block scalar', () => {
+    const run = runCli(['case.yaml', 'slip.yaml', 'block.yaml'], { cwd: dir });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('  > 3 |     Password: ****\n');
+    expect(run.stdout).toContain('  > 3 |     pasword: ****\n');
+    expect(run.stdout).toContain('    10 |             ****\n  > 11 |           clientId: platform\n');
+    for (const secret of ['Capit4lS3cret', 'Sl1pS3cret', 'Bl0ckS3cret']) expect(run.stdout + run.stderr, secret).not.toContain(secret);
+  });
+});
+
 describe('the password login, status.auth.password: settings, not a credential (issue 35)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'platlint-secrets-password-login-'));
   // `selfLink` gives --fix something to remove; `disableUserCreation: maybe` is reported beside each section.

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { yamlFilesUnder } from '../helpers/files.js';
 import type { NodeSpace } from '../../src/engine/node-space.js';
-import { collectSecrets, SECRET_KEY_MATCHER, SECRET_LINE, secretLines } from '../../src/engine/secrets.js';
+import { collectSecrets, keyHoldsSecret, SECRET_KEY_MATCHER, secretKeysInText, urlPasswords } from '../../src/engine/secrets.js';
 import { goDecode } from '../../src/yaml/go-decode.js';
 import { parseYaml } from '../../src/yaml/parse.js';
 
@@ -107,45 +107,91 @@ describe('secrets found while decoding', () => {
   });
 });
 
-/** What the lines of secrets are taken to be: the plain global regex, tried at every offset. */
-function everyOffset(text: string): [number, string[]][] {
-  return [...text.matchAll(SECRET_LINE)].map((m) => [m.index, [...m]]);
+/** A key and the rest of its line, as a regex: tried at every offset, where a key that keyHoldsSecret takes ends a try. */
+const KEY_LINE = /(^|[\s{,[?-])(["']?)([A-Za-z0-9_]+)\2[ \t]*:(?=[ \t]|$)[ \t]*([^\n]*)/my;
+
+/** What the secret keys of a text are taken to be: the key's offset, and the rest of its line. */
+function everyOffset(text: string): [number, number, number][] {
+  const found: [number, number, number][] = [];
+  for (let at = 0; at < text.length; ) {
+    KEY_LINE.lastIndex = at;
+    const match = KEY_LINE.exec(text);
+    if (match && keyHoldsSecret(match[3] ?? '')) {
+      const end = at + match[0].length;
+      found.push([at + (match[1] ?? '').length + (match[2] ?? '').length, end - (match[4] ?? '').length, end]);
+      at = end;
+    } else {
+      at++;
+    }
+  }
+  return found;
 }
 
-describe('secret lines found at the key names', () => {
+const scanned = (text: string): [number, number, number][] => [...secretKeysInText(text)].map(({ key, value }) => [key, ...value]);
+
+describe('secret keys found in the text', () => {
   it('finds exactly what the regex tried at every offset finds, on every fixture', () => {
     const files = yamlFilesUnder(FIXTURES);
     let found = 0;
     for (const file of files) {
       const text = readFileSync(file, 'utf8');
       const expected = everyOffset(text);
-      expect([...secretLines(text)].map((m) => [m.index, [...m]]), file).toEqual(expected);
+      expect(scanned(text), file).toEqual(expected);
       found += expected.length;
     }
-    // The premise: the fixtures hold secret lines to find.
+    // The premise: the fixtures hold secret keys to find.
     expect(found).toBeGreaterThan(50);
   });
 
   it.each([
-    ['a: {"password": hunter2}\n', 3],
-    ["- 'token': abc\n", 1],
-    ['x:\n  password: one password: two\n', 4],
-    ['k: v\rtoken: after-a-lone-cr\n', 4],
-    ['"caData": "LS0t"', 0],
-    ['passwordtoken: x\n', -1],
-    ['?clientSecret: q\n[token: r]\n', 0],
-  ])('finds the secret line of %j where the regex does (%i)', (text, index) => {
-    const expected = everyOffset(text);
-    expect(expected[0]?.[0] ?? -1).toBe(index);
-    expect([...secretLines(text)].map((m) => [m.index, [...m]])).toEqual(expected);
+    ['a: {"password": hunter2}\n', [[5, 16, 24]]],
+    ["- 'token': abc\n", [[3, 11, 14]]],
+    ['x:\n  password: one password: two\n', [[5, 15, 32]]],
+    ['k: v\rtoken: after-a-lone-cr\n', [[5, 12, 27]]],
+    ['"caData": "LS0t"', [[1, 10, 16]]],
+    ['passwordtoken: x\n', []],
+    ['?clientSecret: q\n[token: r]\n', [[1, 15, 16], [18, 25, 27]]],
+    ['Password: a\npasword: b\nCLIENTSECRET: c\ntokn: d\n', [[0, 10, 11], [12, 21, 22], [23, 37, 38], [39, 45, 46]]],
+    ['passwordRef: a\nx.password: b\n"token\': c\n', []],
+  ])('finds the secret keys of %j where the regex does', (text, expected) => {
+    expect(everyOffset(text)).toEqual(expected);
+    expect(scanned(text)).toEqual(expected);
   });
 
   it('finds exactly what the regex tried at every offset finds, on text made of keys, quotes and separators', () => {
-    const piece = fc.constantFrom('password', 'token', 'clientSecret', 'caData', 'pass', ':', ': ', ' ', '\t', '\n', '\r', '\u2028', '"', "'", '-', '{', ',', '[', '?', 'x', 'v4lue', '#', '|');
+    const piece = fc.constantFrom('password', 'Password', 'pasword', 'token', 'tokn', 'clientSecret', 'caData', 'pass', 'x_', ':', ': ', ' ', '\t', '\n', '\r', '\u2028', '\u00a0', '"', "'", '-', '{', ',', '[', '?', '.', 'x', 'v4lue', '#', '|');
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
         const text = pieces.join('');
-        expect([...secretLines(text)].map((m) => [m.index, [...m]])).toEqual(everyOffset(text));
+        expect(scanned(text)).toEqual(everyOffset(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+/** A URL's password, as a regex tried at every offset: its lookbehind starts a URL only where a scheme starts. */
+const URL_PASSWORD = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)([^@\s/]+)@/gi;
+
+describe("URL passwords found from each '://'", () => {
+  const byRegex = (text: string) => [...text.matchAll(URL_PASSWORD)].map((m) => ({ at: m.index, head: m[1], password: m[2] }));
+
+  it.each([
+    ['postgres://app:hunter2@db/app', [{ at: 0, head: 'postgres://app:', password: 'hunter2' }]],
+    ['# was a://u:p@b://v:q@c', [{ at: 6, head: 'a://u:', password: 'p' }, { at: 14, head: 'b://v:', password: 'q' }]],
+    ['1http://u:p@h x-y.z://:p2@h', [{ at: 14, head: 'x-y.z://:', password: 'p2' }]],
+    ['https://host:8080/path, https://u@h, mailto:a@b', []],
+  ])('finds those of %j', (text, expected) => {
+    expect(byRegex(text)).toEqual(expected);
+    expect([...urlPasswords(text)]).toEqual(expected);
+  });
+
+  it('finds exactly what the regex finds, on text made of schemes, separators and user infos', () => {
+    const piece = fc.constantFrom('https', 'A', '1', '+', '.', '-', ':', '//', '://', '@', '/', ' ', '\n', 'u', 'pw', ':p@', '#');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join('');
+        expect([...urlPasswords(text)]).toEqual(byRegex(text));
       }),
       { numRuns: 3000 },
     );
