@@ -6,7 +6,7 @@
  */
 import type { YAMLError } from 'yaml';
 import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
-import { lineEnd, lineStart } from '../yaml/lines.js';
+import { lineEnd, lineStart, nextLineStart } from '../yaml/lines.js';
 import type { RuleFinding } from './types.js';
 
 /** A syntax error in the writer's terms: a message of the `yaml/syntax` rule and where to show it (text offsets). */
@@ -66,6 +66,15 @@ function previousLine(text: string, start: number): [number, number] | undefined
   return undefined;
 }
 
+/** The start of the first line at or after `offset` that is neither blank nor a comment (`offset` if none is). */
+function nextContentLine(text: string, offset: number): number {
+  for (let start = lineStart(text, offset); start < text.length; start = nextLineStart(text, start)) {
+    const [from, to] = lineContent(text, start);
+    if (!/^(?:#|\s*$)/.test(text.slice(from, to))) return start;
+  }
+  return offset;
+}
+
 /** A line that should be `key: value`: its colon, or the space after it, is missing. */
 function withoutColon(text: string, [start, end]: [number, number]): PlainSyntaxError {
   const glued = /^([^\s:#"'[{][^\s:#]*):(?=[^\s:])/.exec(text.slice(start, end));
@@ -96,6 +105,8 @@ export function plainSyntaxError(error: YAMLError, text: string): PlainSyntaxErr
     }
     case 'MULTILINE_IMPLICIT_KEY':
     case 'MISSING_CHAR':
+      // The parser points at the start of the line after the item, which may be a comment.
+      if (/^Sequence item without - indicator/.test(message)) return { finding: yamlSyntaxRule.finding('itemValueEnded'), range: lineContent(text, nextContentLine(text, at)) };
       if (error.code === 'MISSING_CHAR' && !/Implicit map keys need to be followed by map values/.test(message)) return undefined;
       return withoutColon(text, lineContent(text, at));
     case 'BAD_SCALAR_START':

@@ -21,6 +21,12 @@ const CASES: [string, [number, number, number, number], string, string][] = [
   ],
   ['invalid-tab-indent.yaml', [8, 1, 8, 2], "YAML syntax error: a TAB in a line's indentation.", 'The platform\'s YAML parser (go-yaml v2) refuses a TAB there ("found a tab character that violates indentation") and rejects the whole file; use spaces.'],
   [
+    'invalid-item-value-ended.yaml',
+    [9, 7, 9, 20],
+    'YAML syntax error: this line is indented under a list item whose value has ended.',
+    'A list item holds one value, and a quoted, bracketed or commented value cannot go on or hold keys. To give the item keys, start it with one (- name: a) and line the others up under it; for an item of its own, start the line with "- ".',
+  ],
+  [
     'invalid-missing-colon.yaml',
     [7, 3, 7, 16],
     'YAML syntax error: this line is neither a "key: value" nor a list item.',
@@ -85,6 +91,17 @@ describe('YAML syntax errors in plain words, at the mistake', () => {
   it('a list item in a mapping is one diagnostic, not also a multi-line key and a list used as a key', () => {
     const text = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  username: jane\n  - admins\n';
     expect(lint(text).map((d) => [d.ruleId, d.line])).toEqual([['yaml/syntax', 7]]);
+  });
+
+  it.each([
+    ['a flow list', '    - [a]\n      b: c\n', [8, 7, 8, 11]],
+    ['a comment line', '    - a\n    # the next one\n\n      b: c\n', [10, 7, 10, 11]],
+    ['a block scalar', '    - |\n        a\n      b: c\n', [9, 7, 9, 11]],
+  ])('a line under a list item whose value ended at %s is reported on its content, past comments and blank lines', (_, item, span) => {
+    const text = `apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  groups:\n${item}`;
+    expect(lint(text).map((d) => [d.ruleId, d.message, [d.line, d.column, d.endLine, d.endColumn]])).toEqual([
+      ['yaml/syntax', 'YAML syntax error: this line is indented under a list item whose value has ended.', span],
+    ]);
   });
 
   it('a key that lost its colon before a comment is reported on its line, not on the next key', () => {

@@ -36,6 +36,10 @@ const rule = defineRule({
       text: 'YAML syntax error: a list item where a key was expected.',
       note: 'Keys and list items cannot be mixed at one level. Give the list a key of its own and indent its items under it.',
     },
+    itemValueEnded: {
+      text: 'YAML syntax error: this line is indented under a list item whose value has ended.',
+      note: 'A list item holds one value, and a quoted, bracketed or commented value cannot go on or hold keys. To give the item keys, start it with one (- name: a) and line the others up under it; for an item of its own, start the line with "- ".',
+    },
     missingColon: {
       text: 'YAML syntax error: this line is neither a "key: value" nor a list item.',
       note: 'A colon is probably missing after the key: write "key: value", with a space after the colon.',
