@@ -100,7 +100,10 @@ function addSecretValue(space: NodeSpace, node: Node, out: SecretMap): void {
   if (!node.range) return;
   if (isScalar(node)) {
     if (node.value === null || node.value === '' || (typeof node.value === 'string' && ENV_REFERENCE.test(node.value))) return;
-    out.values.add(String(node.value));
+    const value = String(node.value);
+    out.values.add(value);
+    // A block scalar's value ends with its line feed, which a message or a line of the file quoting it leaves out.
+    if (value.trim() !== value && value.trim() !== '') out.values.add(value.trim());
     if (node.source !== undefined) out.values.add(String(node.source));
   } else if (isAlias(node)) {
     // `password: *x1y2` is an unquoted password that YAML reads as an alias; the parser's message names it.

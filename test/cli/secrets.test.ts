@@ -96,6 +96,14 @@ describe('secrets in odd places (issue 18)', () => {
     expect(run.stdout + run.stderr).not.toContain('Al1asS3cret');
   });
 
+  it("masks a block scalar password, and the same text where it stands elsewhere, without the block's line feed", () => {
+    writeFileSync(join(dir, 'block.yaml'), repositories('      - name: a\n        url: https://charts.example.com\n        password: |\n          Bl0ckS3cret\n        username: Bl0ckS3cret\n        passwrd: x\n'));
+    const run = runCli(['block.yaml'], { cwd: dir });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('    12 |         username: ****\n  > 13 |         passwrd: ****\n');
+    expect(run.stdout).not.toContain('Bl0ckS3cret');
+  });
+
   it('masks passwords that are numbers, lists, maps and tagged values in code frames', () => {
     writeFileSync(join(dir, 'shapes.yaml'), repositories(repo('a', '98765432') + repo('b', '[L1stS3cret]') + repo('c', '{k: M4pS3cret}') + repo('d', '!!str T4gS3cret')));
     const run = runCli(['shapes.yaml', '--rule', 'security/*=error'], { cwd: dir });

@@ -19,7 +19,8 @@ const LIMIT_MS = 20_000;
 const EXAMPLES_DIR = join(ROOT, 'fixtures/examples');
 const EXAMPLES = readdirSync(EXAMPLES_DIR).filter((name) => name.endsWith('.yaml')).sort().map((name) => readFileSync(join(EXAMPLES_DIR, name), 'utf8'));
 const SECRETS = ['FuzzSecretAlpha1', 'FuzzSecretBravo2', 'FuzzSecretDelta4'];
-const SECRET_KEYS = ['password', 'token', 'clientSecret', 'caData'];
+/** The secret keys, and two keys that name one in another letter case or with a slip. */
+const SECRET_KEYS = ['password', 'token', 'clientSecret', 'caData', 'Password', 'pasword'];
 
 /** Fragments YAML parsers trip on: indicators, anchors and aliases, tags, directives, odd line ends, a NUL. */
 const HOSTILE = ['*', '&a ', '*a', ': ', '- ', '? ', '[', ']', '{', '}', ',', '"', "'", '#', '|', '>', '\t', '\r', '\r\n', '\n', '---\n', '...\n',
@@ -41,12 +42,14 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ op: fc.constant('duplicate-line' as const), line: position }),
   fc.record({ op: fc.constant('indent' as const), line: position, by: fc.integer({ min: -4, max: 4 }) }),
   fc.record({ op: fc.constant('swap-lines' as const), a: position, b: position }),
-  fc.record({ op: fc.constant('plant-secret' as const), line: position, key: fc.nat({ max: 3 }), secret: fc.nat({ max: 2 }), style: fc.nat({ max: 5 }) }),
+  fc.record({ op: fc.constant('plant-secret' as const), line: position, key: fc.nat({ max: 5 }), secret: fc.nat({ max: 2 }), style: fc.nat({ max: 7 }) }),
   fc.record({ op: fc.constant('line-ends' as const), crlf: fc.boolean() }),
 );
 
-function plant(key: string, secret: string, style: number): string {
-  return [`${key}: ${secret}`, `${key}: "${secret}"`, `${key}: *${secret}`, `${key}: [${secret}]`, `${key}: !!str ${secret}`, `${key}: "${secret}`][style] ?? `${key}: ${secret}`;
+/** A secret under a key in one of several styles (a block scalar on the line below), or in a URL in a comment. */
+function plant(key: string, secret: string, style: number, indent: string): string {
+  const styles = [`${key}: ${secret}`, `${key}: "${secret}"`, `${key}: *${secret}`, `${key}: [${secret}]`, `${key}: !!str ${secret}`, `${key}: "${secret}`];
+  return styles[style] ?? (style === styles.length ? `${key}: |\n${indent}  ${secret}` : `# was postgres://app:${secret}@db.example.com/app`);
 }
 
 function mutate(text: string, mutations: readonly Mutation[]): string {
@@ -88,7 +91,7 @@ function mutate(text: string, mutations: readonly Mutation[]): string {
       case 'plant-secret': {
         const i = line(m.line);
         const indent = /^\s*/.exec(lines[i] ?? '')?.[0] ?? '';
-        lines.splice(i, 0, indent + plant(SECRET_KEYS[m.key] ?? 'password', SECRETS[m.secret] ?? 'FuzzSecretAlpha1', m.style));
+        lines.splice(i, 0, indent + plant(SECRET_KEYS[m.key] ?? 'password', SECRETS[m.secret] ?? 'FuzzSecretAlpha1', m.style, indent));
         out = lines.join('\n');
         break;
       }
@@ -97,10 +100,22 @@ function mutate(text: string, mutations: readonly Mutation[]): string {
   return out;
 }
 
-/** A planted secret still sitting after a secret key on its line, whatever else the mutations did to the file. */
+const KEYS = SECRET_KEYS.join('|');
+
+/**
+ * A planted secret still where it was planted, whatever else the mutations did to the file: after a secret key on
+ * its line, on the line below a secret key's block scalar indicator and deeper, or as a URL's password anywhere.
+ */
 function secretsStillUnderKey(text: string): string[] {
+  const lines = text.split(/\r\n|\r|\n/);
+  const indent = (line: string): number => /^ */.exec(line)?.[0].length ?? 0;
   return SECRETS.filter((secret) =>
-    text.split(/\r\n|\r|\n/).some((line) => new RegExp(`(?:^|[\\s{,[?-])["']?(?:${SECRET_KEYS.join('|')})["']?[ \\t]*:[ \\t][^\\n]*${secret}`).test(line)),
+    lines.some(
+      (line, i) =>
+        new RegExp(`(?:^|[\\s{,[?-])["']?(?:${KEYS})["']?[ \\t]*:[ \\t][^\\n]*${secret}`).test(line) ||
+        new RegExp(`[a-z]://[^:/@\\s]*:${secret}@`).test(line) ||
+        (new RegExp(`^ *(?:- +)?(?:${KEYS}): [|>]$`).test(lines[i - 1] ?? '') && line.trim() === secret && indent(line) > indent(lines[i - 1] ?? '')),
+    ),
   );
 }
 
