@@ -27,6 +27,18 @@ ${VALID_RULE}`));
     expect(policies.rules.map((r) => r.meta.id)).toEqual(['acme/ok']);
   });
 
+  it('thirty syntax errors deep in parentheses leave the rule after them valid', () => {
+    const broken = (i: number): string => `    - id: acme/broken-${i}
+      description: Broken syntax
+      severity: error
+      expression: "((((((((((self.name =="
+      message: m
+`;
+    const policies = loadPolicy(policy(Array.from({ length: 30 }, (_, i) => broken(i)).join('') + VALID_RULE));
+    expect(policies.problems.flatMap((p) => p.diagnostics)).toHaveLength(30);
+    expect(policies.rules.map((r) => r.meta.id)).toEqual(['acme/ok']);
+  });
+
   it('an unknown function, at the function name, inside a block scalar', () => {
     const policies = loadPolicy(policy(`    - id: acme/unknown-function
       description: Misspelt function

@@ -46,6 +46,8 @@ export class Parser {
     if (codePoints > MAX_CODE_POINTS) throw new SyntaxProblem(`expression code point size exceeds limit: size: ${codePoints}, limit ${MAX_CODE_POINTS}`, 0);
     this.tokens = tokenize(text);
     this.at = 0;
+    // A syntax error thrown deep in the last expression left its depth behind.
+    this.depth = 0;
     this.nextId = 1;
     this.positions = new Map();
     const expr = this.expr();

@@ -94,4 +94,15 @@ describe('CEL evaluation as cel-go does it', () => {
       'estimated rule cost exceeds budget by factor of 25.7x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)',
     ]);
   });
+
+  it('an environment compiles the next expression as if alone after syntax errors deep in parentheses', () => {
+    const fresh = new CelEnvironment();
+    // Each error leaves 10 levels of nesting behind it: 30 of them once counted past the limit of 250 for good.
+    for (let i = 0; i < 30; i++) {
+      const broken = fresh.compile(`${'('.repeat(10)}self.a ==`, { self: DYN });
+      expect(broken.ok === false && [broken.error.kind, broken.error.message]).toEqual(['syntax', "Syntax error: mismatched input '<EOF>' expecting an expression"]);
+    }
+    const next = fresh.compile('self.a == 1', { self: DYN });
+    expect(next.ok && next.program.evaluate({ self: new Map([['a', 1n]]) })).toMatchObject({ kind: 'value', value: true });
+  });
 });
