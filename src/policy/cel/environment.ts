@@ -58,7 +58,9 @@ export const BASE_OPTIONS: readonly VersionedOption[] = [
   { name: 'quantity', introduced: 28, apply: add(quantityLibrary) },
   { name: 'literal validators', introduced: 29, apply: (f) => void (f.literalValidators = true) },
   { name: 'strings version 0', introduced: 0, removed: 29, apply: add(stringsLibrary(0)) },
-  { name: 'strings version 2', introduced: 29, apply: add(stringsLibrary(2)) },
+  // Not base.go's: the golang.org/x/text Kubernetes builds with writes %e without spaces around × from v0.23 (1.33).
+  { name: 'strings version 2', introduced: 29, removed: 33, apply: add(stringsLibrary(2, { spacedTimesSign: true })) },
+  { name: 'strings version 2, x/text v0.23', introduced: 33, apply: add(stringsLibrary(2)) },
   { name: 'sets', introduced: 29, apply: add(setsLibrary) },
   { name: 'ip', introduced: 30, apply: add(ipLibrary) },
   { name: 'cidr', introduced: 30, apply: add(cidrLibrary) },

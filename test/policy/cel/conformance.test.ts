@@ -68,7 +68,7 @@ describe('the conformance run', () => {
       sections: 197,
       cases: 2456,
       run: 1501,
-      deviating: 34,
+      deviating: 35,
       excluded: { 'protocol buffers': 701, 'ext.Math': 199, 'cel.@block': 37, 'ext.Bindings': 8, 'ext.Encoders': 4, 'strings version 3': 3, containers: 3 },
     });
   });

@@ -106,3 +106,49 @@ describe('CEL evaluation as cel-go does it', () => {
     expect(next.ok && next.program.evaluate({ self: new Map([['a', 1n]]) })).toMatchObject({ kind: 'value', value: true });
   });
 });
+
+/**
+ * Recorded from golang.org/x/text 0.7.0's message printer (Debian's golang-golang-x-text-dev, Go 1.19), which cel-go's
+ * format hands "%.<precision>f" and "%<precision>e": the printer keeps a precision as uint8 and int16, pads %e to the
+ * width, and stops reading a number past a million; Atoi's errors are cel-go's. x/text's message/print.go and
+ * internal/format are the same at v0.40 (Kubernetes 1.37's); its number formatter has dropped, since v0.23, the
+ * spaces around the × of scientific notation, so the newest environment writes %e without them.
+ */
+describe("strings format's %f and %e as x/text's printer writes them", () => {
+  it.each([
+    ['"%.300f".format([1.2345])', '1.2344999999999999307220832633902318775653839111328125'],
+    ['"%.300f".format([2.5])', `2.5${'0'.repeat(43)}`],
+    ['"%.256f".format([1e21])', '1,000,000,000,000,000,000,000'],
+    ['"%.32768f".format([1.2345])', '1.2345'],
+    ['"%.40000f".format([1e-7])', `0.0000001${'0'.repeat(57)}`],
+    ['"%.65536f".format([-0.4])', '-0'],
+    ['"%.65536f".format([2.71828])', '3'],
+    ['"%.007f".format([1.5])', '1.5000000'],
+    ['"a%.10000009fb".format([1.5])', `a1.5${'0'.repeat(136)}b`],
+    ['"%.10000010f".format([1.5])', '%!(NOVERB)'],
+    ['"%.611122233e".format([2.0])', '%!(NOVERB)'],
+    ['"%.20e".format([-2.71828])', '      -2.718280×10⁰⁰'],
+    ['"%.20e".format([1e-7])', '      1.000000×10⁻⁰⁷'],
+    ['"%.20e".format([double("-Infinity")])', `${' '.repeat(18)}-∞`],
+    ['"%e".format([double("NaN")])', '   NaN'],
+  ])('%s', (expression, value) => {
+    expect(run(expression)).toMatchObject({ kind: 'value', value });
+  });
+
+  it('writes %e with narrow no-break spaces around × for Kubernetes before 1.33, whose x/text is older than v0.23', () => {
+    const evaluate = (version: string): unknown => {
+      const compiled = new CelEnvironment(version).compile('"%.20e".format([-2.71828])', {});
+      return compiled.ok && compiled.program.evaluate({});
+    };
+    expect(evaluate('1.32')).toMatchObject({ kind: 'value', value: '    -2.718280\u202f×\u202f10⁰⁰' });
+    expect(evaluate('1.33')).toMatchObject({ kind: 'value', value: '      -2.718280×10⁰⁰' });
+  });
+
+  it.each([
+    ['"%.f".format([1.5])', 'could not parse formatting clause: error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing "": invalid syntax'],
+    ['"%.99999999999999999999f".format([1.5])', 'could not parse formatting clause: error while parsing precision: error while converting precision to integer: strconv.Atoi: parsing "99999999999999999999": value out of range'],
+    ['"%.611122233f".format(["x"])', 'error during formatting: fixed-point clause can only be used on doubles, was given string'],
+  ])('%s is an error', (expression, message) => {
+    expect(run(expression)).toMatchObject({ kind: 'error', message });
+  });
+});

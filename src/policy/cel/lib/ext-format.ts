@@ -8,7 +8,7 @@ import { formatGoFloat } from '../format-value.js';
 import { CelDuration, CelError, CelTimestamp, CelTypeValue, CelUint, valueTypeName, type CelValue, type Result } from '../values.js';
 import { formatType } from '../types.js';
 import { formatDuration, formatTimestamp } from './std-time.js';
-import { fixedDigits, scientificDigits } from './float-digits.js';
+import { fixedDigits, scientificDigits, shortestFixedDigits } from './float-digits.js';
 
 const DEFAULT_PRECISION = 6;
 
@@ -77,27 +77,66 @@ function printerSpecial(value: number): string | undefined {
   return undefined;
 }
 
-/** %f: x/text's printer with the precision (Go's rounding), the integer digits grouped by thousands (en). */
+/**
+ * %f: x/text's printer with the precision, which it keeps as a uint8 (the fewest fraction digits) and an int16 (the
+ * most; below zero, as many as the shortest reading back takes): Go's rounding, trailing zeros past the fewest left
+ * out, the integer digits grouped by thousands (en). So %.300f writes 44 fraction digits at least and 300 at most.
+ */
 function fixed(value: number, precision: number): string {
   const printed = printerSpecial(value);
   if (printed !== undefined) return printed;
-  const [whole = '', frac] = fixedDigits(value, precision).split('.');
+  const fewest = precision & 0xff;
+  const most = ((precision & 0xffff) ^ 0x8000) - 0x8000;
+  const [whole = '', written = ''] = (most < 0 ? shortestFixedDigits(value) : fixedDigits(value, most)).split('.');
+  let end = written.length;
+  while (end > fewest && written[end - 1] === '0') end--;
+  const frac = written.slice(0, end).padEnd(fewest, '0');
   const grouped = [...whole].map((digit, i) => (i > 0 && (whole.length - i) % 3 === 0 ? `,${digit}` : digit)).join('');
-  return `${value < 0 ? '-' : ''}${grouped}${frac !== undefined ? `.${frac}` : ''}`;
+  return `${value < 0 ? '-' : ''}${grouped}${frac !== '' ? `.${frac}` : ''}`;
 }
 
 const SUPERSCRIPT_DIGITS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 
+/** How the printer of the golang.org/x/text a Kubernetes version builds with writes numbers. */
+export interface PrinterVersion {
+  /** Narrow no-break spaces around the × of scientific notation: x/text before v0.23 (Kubernetes before 1.33). */
+  spacedTimesSign: boolean;
+}
+
 /**
  * %e: cel-go formats with Sprintf("%<precision>e"), a width and not a precision, so x/text's printer always writes
- * 6 fraction digits, in its superscript form: "2.718280 × 10⁰⁰" (narrow no-break spaces around the sign).
+ * 6 fraction digits, in its superscript form: "2.718280×10⁰⁰" ("2.718280 × 10⁰⁰" with narrow no-break spaces before
+ * x/text v0.23), with spaces before it up to the width (in characters).
  */
-function scientific(value: number): string {
-  const printed = printerSpecial(value);
-  if (printed !== undefined) return printed;
-  const { digits, exponent } = scientificDigits(value, DEFAULT_PRECISION + 1);
-  const power = [...String(Math.abs(exponent)).padStart(2, '0')].map((d) => SUPERSCRIPT_DIGITS[Number(d)]).join('');
-  return `${value < 0 ? '-' : ''}${digits[0]}.${digits.slice(1)}\u202f×\u202f10${exponent < 0 ? '⁻' : ''}${power}`;
+function scientific(value: number, width: number, printer: PrinterVersion): string {
+  let printed = printerSpecial(value);
+  if (printed === undefined) {
+    const { digits, exponent } = scientificDigits(value, DEFAULT_PRECISION + 1);
+    const power = [...String(Math.abs(exponent)).padStart(2, '0')].map((d) => SUPERSCRIPT_DIGITS[Number(d)]).join('');
+    const times = printer.spacedTimesSign ? '\u202f×\u202f' : '×';
+    printed = `${value < 0 ? '-' : ''}${digits[0]}.${digits.slice(1)}${times}10${exponent < 0 ? '⁻' : ''}${power}`;
+  }
+  return ' '.repeat(Math.max(0, width - [...printed].length)) + printed;
+}
+
+/** What Go's fmt (and x/text's printer) writes for a clause whose width or precision it stops reading (`tooLarge`). */
+const NO_VERB = '%!(NOVERB)';
+
+/** Whether the printer reads this width or precision: it gives up once the digits read so far are past a million. */
+function printerReads(digits: string): boolean {
+  let read = 0;
+  for (const digit of digits) {
+    if (read > 1_000_000) return false;
+    read = read * 10 + Number(digit);
+  }
+  return true;
+}
+
+/** strconv.Atoi of the precision's digits: the number, or Go's error. */
+function atoi(digits: string): bigint | string {
+  if (digits === '') return 'strconv.Atoi: parsing "": invalid syntax';
+  const value = BigInt(digits);
+  return value > 0x7fffffffffffffffn ? `strconv.Atoi: parsing ${goQuote(digits)}: value out of range` : value;
 }
 
 function hex(value: CelValue, upper: boolean): string {
@@ -110,16 +149,21 @@ function hex(value: CelValue, upper: boolean): string {
   return upper ? out.toUpperCase() : out;
 }
 
-function clause(verb: string, precision: number | undefined, value: CelValue): string {
+function clause(verb: string, precision: bigint | undefined, value: CelValue, printer: PrinterVersion): string {
   switch (verb) {
     case 's':
       return asString(value);
     case 'd':
       return String(integer(value, `decimal clause can only be used on integers, was given ${typeNameOf(value)}`));
-    case 'f':
-      return fixed(floatArg(value, 'fixed-point clause can only be used on doubles'), precision ?? DEFAULT_PRECISION);
-    case 'e':
-      return scientific(floatArg(value, 'scientific clause can only be used on doubles'));
+    case 'f': {
+      const double = floatArg(value, 'fixed-point clause can only be used on doubles');
+      // cel-go writes the precision into a format for the printer, which may not read it.
+      return precision === undefined ? fixed(double, DEFAULT_PRECISION) : printerReads(String(precision)) ? fixed(double, Number(precision)) : NO_VERB;
+    }
+    case 'e': {
+      const double = floatArg(value, 'scientific clause can only be used on doubles');
+      return precision === undefined ? scientific(double, DEFAULT_PRECISION, printer) : printerReads(String(precision)) ? scientific(double, Number(precision), printer) : NO_VERB;
+    }
     case 'b':
       if (typeof value === 'boolean') return value ? '1' : '0';
       return formatRadix(integer(value, `only integers and bools can be formatted as binary, was given ${typeNameOf(value)}`), 2);
@@ -137,7 +181,7 @@ function formatRadix(value: bigint, radix: number): string {
   return value < 0n ? `-${(-value).toString(radix)}` : value.toString(radix);
 }
 
-export function formatString(format: string, args: readonly CelValue[]): Result {
+export function formatString(format: string, args: readonly CelValue[], printer: PrinterVersion): Result {
   let out = '';
   let argIndex = 0;
   let i = 0;
@@ -156,16 +200,18 @@ export function formatString(format: string, args: readonly CelValue[]): Result 
     if (argIndex >= args.length) return new CelError(`index ${argIndex} out of range`);
     if (i + 1 >= format.length) return new CelError('unexpected end of string');
     let j = i + 1;
-    let precision: number | undefined;
+    let precision: bigint | undefined;
     if (format[j] === '.') {
       const digits = /^[0-9]*/.exec(format.slice(j + 1))?.[0] ?? '';
       if (j + 1 + digits.length >= format.length) return new CelError('could not parse formatting clause: error while parsing precision: could not find end of precision specifier');
-      precision = Number(digits);
+      const parsed = atoi(digits);
+      if (typeof parsed === 'string') return new CelError(`could not parse formatting clause: error while parsing precision: error while converting precision to integer: ${parsed}`);
+      precision = parsed;
       j += 1 + digits.length;
     }
     const verb = format[j] as string;
     try {
-      out += clause(verb, precision, args[argIndex] as CelValue);
+      out += clause(verb, precision, args[argIndex] as CelValue, printer);
     } catch (error) {
       if (!(error instanceof FormatError)) throw error;
       const stage = error.message.startsWith('unrecognized') ? 'could not parse formatting clause' : 'error during formatting';

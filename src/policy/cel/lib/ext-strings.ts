@@ -7,7 +7,7 @@ import { goTrimSpace } from '../../../formats/go-text.js';
 import { fn, global, member } from '../decls.js';
 import { INT, listOf, STRING } from '../types.js';
 import { CelError, type CelValue, type Result } from '../values.js';
-import { formatString } from './ext-format.js';
+import { formatString, type PrinterVersion } from './ext-format.js';
 import type { Library } from './library.js';
 
 const runes = (s: string): string[] => Array.from(s);
@@ -115,7 +115,7 @@ function join(list: readonly CelValue[], sep: string): Result {
 const s = (v: CelValue | undefined): string => v as string;
 const i = (v: CelValue | undefined): bigint => v as bigint;
 
-export function stringsLibrary(version: number): Library {
+export function stringsLibrary(version: number, printer: PrinterVersion = { spacedTimesSign: false }): Library {
   const functions = [
     fn('charAt', member('string_char_at_int', [STRING, INT], STRING, ([a, b]) => charAt(s(a), i(b)))),
     fn(
@@ -153,7 +153,7 @@ export function stringsLibrary(version: number): Library {
     ),
   ];
   if (version >= 1) {
-    functions.push(fn('format', member('string_format', [STRING, listOf({ kind: 'dyn' })], STRING, ([a, b]) => formatString(s(a), b as CelValue[]))));
+    functions.push(fn('format', member('string_format', [STRING, listOf({ kind: 'dyn' })], STRING, ([a, b]) => formatString(s(a), b as CelValue[], printer))));
     functions.push(fn('strings.quote', global('strings_quote', [STRING], STRING, ([a]) => quote(s(a)))));
   }
   return { name: `strings version ${version}`, functions };

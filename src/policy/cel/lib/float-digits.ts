@@ -43,3 +43,13 @@ export function scientificDigits(x: number, significant: number): { digits: stri
     else return { digits: q.toString(), exponent };
   }
 }
+
+/** strconv.FormatFloat(|x|, 'f', -1, 64): the fewest digits that read back as x, without an exponent. */
+export function shortestFixedDigits(x: number): string {
+  const [mantissa = '0', exponent = '0'] = Math.abs(x).toExponential().split('e');
+  const digits = mantissa.replace('.', '');
+  const point = Number(exponent) + 1;
+  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
+}
