@@ -4,7 +4,7 @@
  */
 import { RE2JS } from 're2js';
 import type { PathSegment } from '../engine/types.js';
-import { displayPath, isRecord, isSet } from '../platform/data.js';
+import { describeValue, displayPath, isRecord, isSet } from '../platform/data.js';
 import { expandPath, hasWildcard, type PathStep } from './path.js';
 
 export interface CompiledAssertions {
@@ -19,13 +19,6 @@ export interface AssertionViolation {
   path: PathSegment[];
   at: 'key' | 'value';
   detail: string;
-}
-
-function describe(value: unknown): string {
-  if (Array.isArray(value)) return 'a list';
-  if (isRecord(value)) return 'a mapping';
-  if (typeof value === 'string') return `"${value}"`;
-  return String(value);
 }
 
 /** The concrete path a wildcard-free path would have, whether or not it exists. */
@@ -66,7 +59,7 @@ export function runAssertions(assertions: CompiledAssertions, node: unknown, bas
       const value = match.value;
       const text = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
       if (text !== undefined && regex.matcher(text).find()) continue;
-      const shown = text === undefined ? describe(value) : `"${text}"`;
+      const shown = text === undefined ? describeValue(value) : `"${text}"`;
       out.push({ path: match.path, at: 'value', detail: `${displayPath(match.path)} is ${shown}, which does not match the pattern ${source}` });
     }
   }
@@ -75,7 +68,7 @@ export function runAssertions(assertions: CompiledAssertions, node: unknown, bas
       if (!isSet(match.value) || values.some((v) => v === match.value)) continue;
       const allowed = values.map((v) => (typeof v === 'string' ? `"${v}"` : String(v)));
       const expected = allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`;
-      out.push({ path: match.path, at: 'value', detail: `${displayPath(match.path)} is ${describe(match.value)}, not ${expected}` });
+      out.push({ path: match.path, at: 'value', detail: `${displayPath(match.path)} is ${describeValue(match.value)}, not ${expected}` });
     }
   }
   if (assertions.exactlyOneOf.length) {

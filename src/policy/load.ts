@@ -19,7 +19,7 @@ import { explainPolicyRule } from './explain.js';
 import { DOCUMENT_BUDGET_FACTOR, PolicyRule } from './rule.js';
 import { evaluationProblems, type LoadedPolicyFile } from './evaluation.js';
 import { policyDocumentSchema } from './schema.js';
-import { placeProblem, schemaProblem, type Problem } from './schema-problems.js';
+import { describeSchemaErrors, placeProblem, type Problem } from './schema-problems.js';
 import { PolicySource } from './source.js';
 import type { PolicyRuleSpec } from './types.js';
 import { AdmissionLoader, type AdmissionReporter, type AdmissionRuntime, type AdmissionSettings } from './vap/load.js';
@@ -157,14 +157,9 @@ class Loader {
     // Compiled on the first platlint Policy: a run of ValidatingAdmissionPolicies alone never pays for it.
     const validate = policyValidator();
     if (!validate(data)) {
-      const seen = new Set<string>();
-      for (const error of validate.errors ?? []) {
-        const problem = schemaProblem(error, data, source);
-        const key = `${problem.spot.line}:${problem.spot.column}:${problem.message}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        report(problem);
-        const match = /^\/spec\/rules\/(\d+)(?:\/|$)/.exec(error.instancePath);
+      for (const { instancePath, problem } of describeSchemaErrors(validate.errors ?? [], data)) {
+        report(placeProblem(problem, source));
+        const match = /^\/spec\/rules\/(\d+)(?:\/|$)/.exec(instancePath);
         if (match) badRules.add(Number(match[1]));
         else documentBad = true;
       }

@@ -2,7 +2,7 @@
 import type { ErrorObject } from 'ajv';
 import type { DataPath, PathSegment } from '../engine/types.js';
 import { didYouMean } from '../engine/suggest.js';
-import { displayPath } from '../platform/data.js';
+import { describeValue, displayPath } from '../platform/data.js';
 import type { PolicySource } from './source.js';
 import type { SourceSpot } from './types.js';
 import { pointerPath } from '../engine/locator.js';
@@ -28,7 +28,7 @@ export interface DocumentProblem {
 }
 
 /** A schema error of `data` as a problem at the key or value it concerns. */
-export function describeSchemaError(error: ErrorObject, data: unknown): DocumentProblem {
+function describeSchemaError(error: ErrorObject, data: unknown): DocumentProblem {
   const path = pointerPath(error.instancePath, data);
   switch (error.keyword) {
     case 'additionalProperties': {
@@ -48,11 +48,30 @@ export function describeSchemaError(error: ErrorObject, data: unknown): Document
     }
     case 'enum': {
       const allowed = ((error.params as { allowedValues: unknown[] }).allowedValues ?? []).map(String);
-      return { path, message: `${where(path)} must be ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`}, not "${String(error.data)}"` };
+      return { path, message: `${where(path)} must be ${allowed.length === 1 ? allowed[0] : `one of ${allowed.join(', ')}`}, not ${describeValue(error.data)}` };
     }
     default:
       return { path, message: `${where(path)} ${error.message ?? 'is invalid'}` };
   }
+}
+
+/**
+ * The schema errors of a document worth a problem each, with the data path each is at: one per place and message,
+ * and no "must be one of" where the value is not even of the type (the type's problem says it).
+ */
+export function describeSchemaErrors(errors: readonly ErrorObject[], data: unknown): { instancePath: string; problem: DocumentProblem }[] {
+  const mistyped = new Set(errors.filter((error) => error.keyword === 'type').map((error) => error.instancePath));
+  const seen = new Set<string>();
+  const described: { instancePath: string; problem: DocumentProblem }[] = [];
+  for (const error of errors) {
+    if (error.keyword === 'enum' && mistyped.has(error.instancePath)) continue;
+    const problem = describeSchemaError(error, data);
+    const key = `${JSON.stringify(problem.path)}:${problem.at ?? 'value'}:${problem.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    described.push({ instancePath: error.instancePath, problem });
+  }
+  return described;
 }
 
 /** A problem of a policy document placed in its file. */
@@ -60,9 +79,3 @@ export function placeProblem(problem: DocumentProblem, source: PolicySource): Pr
   const spot = problem.offset !== undefined ? source.spotInValue(problem.path, problem.offset) : source.spot(problem.path, problem.at);
   return { spot, message: problem.message };
 }
-
-/** A schema error as a problem at the key or value it concerns. */
-export function schemaProblem(error: ErrorObject, data: unknown, source: PolicySource): Problem {
-  return placeProblem(describeSchemaError(error, data), source);
-}
-

@@ -128,6 +128,27 @@ ${VALID_RULE}`));
     ]);
   });
 
+  it('a mapping where one of a few words belongs is one problem, its type, not also "not [object Object]"', () => {
+    const policies = loadPolicy(policy(`    - id: acme/types
+      description: Bad values
+      severity: {level: error}
+      match: {kinds: [User, 5]}
+      expression: "true"
+      message: m
+`));
+    expect(problemSpans(policies.problems).map(([line, col, , , message]) => [line, col, message])).toEqual([
+      [9, 7, 'spec.rules[0].severity must be a string'],
+      [10, 29, 'spec.rules[0].match.kinds[1] must be a string'],
+    ]);
+    const mistyped = loadPolicy(policy(`    - id: acme/types
+      description: Bad values
+      severity: 5
+      expression: "true"
+      message: m
+`));
+    expect(problemSpans(mistyped.problems).map(([, , , , message]) => message)).toEqual(['spec.rules[0].severity must be a string']);
+  });
+
   it('a map key of digits is a key, not a list index', () => {
     const policies = loadPolicy(policy(`    - id: acme/labels
       description: Labels of digits

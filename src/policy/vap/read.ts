@@ -5,7 +5,7 @@
  * document; a document with one is not used, as the API server would not store it.
  */
 import { isRecord, stringItems } from '../../platform/data.js';
-import { describeSchemaError, type DocumentProblem } from '../schema-problems.js';
+import { describeSchemaErrors, type DocumentProblem } from '../schema-problems.js';
 import type { LabelSelector } from '../types.js';
 import type { JsonSchema } from '../schema.js';
 import { admissionBindingSchema, admissionPolicySchema } from './schema.js';
@@ -15,13 +15,7 @@ import type { BindingSpec, MatchResources, ParamRef, PolicySpec, ResourceRule, R
 type Path = (string | number)[];
 
 function structuralProblems(schema: JsonSchema, data: unknown): DocumentProblem[] {
-  const seen = new Set<string>();
-  return structureErrors(schema, data).map((error) => describeSchemaError(error, data)).filter((p) => {
-    const key = `${JSON.stringify(p.path)}:${p.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return describeSchemaErrors(structureErrors(schema, data), data).map(({ problem }) => problem);
 }
 
 /** Data as the structure check let it through: fields of the types schema.ts gives, when present. */
