@@ -157,18 +157,7 @@ describe('secrets in odd places (issue 18)', () => {
 
 describe("a URL's password outside a value: in a comment, in a key", () => {
   const dir = mkdtempSync(join(tmpdir(), 'platlint-secrets-url-'));
-  const text = [
-    'apiVersion: management.platform/v1',
-    'kind: Config',
-    'metadata:',
-    '  name: config',
-    'status:',
-    '  database:',
-    '    enabled: maybe # was mysql://platform:C0mmentS3cret@tcp(db:3306)/platform',
-    '    https://admin:K3yS3cret@registry.example.com: x',
-    '',
-  ].join('\n');
-  writeFileSync(join(dir, 'config.yaml'), text);
+  writeFileSync(join(dir, 'config.yaml'), config('  database:\n    enabled: maybe # was mysql://platform:C0mmentS3cret@tcp(db:3306)/platform\n    https://admin:K3yS3cret@registry.example.com: x\n', 'config'));
 
   it('shows **** for it in code frames and messages', () => {
     const run = runCli(['config.yaml'], { cwd: dir });
@@ -197,7 +186,7 @@ describe('a secret on lines the parser could not read', () => {
   // The parser gives up on each file before the secret's line: only the text, read by key, tells what it holds.
   writeFileSync(join(dir, 'case.yaml'), 'x:\n  - a b # c\n    Password: Capit4lS3cret\n');
   writeFileSync(join(dir, 'slip.yaml'), 'x:\n  - a b # c\n    pasword: Sl1pS3cret\n');
-  writeFileSync(join(dir, 'block.yaml'), ['apiVersion: management.platform/v1', 'kind: Config', 'metadata:', '  name: config', 'status:', '  auth:', '    oidc:', ' - issuerUrl: https://id.example.com', '          clientSecret: |', '            Bl0ckS3cret', '          clientId: platform', ''].join('\n'));
+  writeFileSync(join(dir, 'block.yaml'), config('  auth:\n    oidc:\n - issuerUrl: https://id.example.com\n          clientSecret: |\n            Bl0ckS3cret\n          clientId: platform\n', 'config'));
 
   it('masks the value of a secret key in another letter case or with a slip, and the lines of a block scalar', () => {
     const run = runCli(['case.yaml', 'slip.yaml', 'block.yaml'], { cwd: dir });
