@@ -5,6 +5,7 @@ import { PASSWORD_LOGIN_FIELDS } from '../platform/enumerations.js';
 import { editDistance } from './suggest.js';
 import { goDecode } from '../yaml/go-decode.js';
 import { withoutComment } from '../yaml/line-comment.js';
+import { lineEnd, lineStart, nextLineStart } from '../yaml/lines.js';
 import { parseYaml, withLineFeeds } from '../yaml/parse.js';
 import type { NodeSpace, OffsetRange } from './node-space.js';
 
@@ -193,23 +194,18 @@ export function* secretKeysInText(text: string): Generator<TextSecretKey> {
  * first on its line.
  */
 function linesBelow(text: string, key: number, valueEnd: number, blockScalar: boolean): OffsetRange[] {
-  const lineStart = text.lastIndexOf('\n', key - 1) + 1;
-  const lead = text.slice(lineStart, key);
+  const lead = text.slice(lineStart(text, key), key);
   if (!/^[ \t]*(?:[-?][ \t]+)*["']?$/.test(lead)) return [];
   let deeperThan = lead.length - (/["']$/.test(lead) ? 1 : 0);
   const lines: OffsetRange[] = [];
-  for (let start = valueEnd + 1; start > 0 && start < text.length; ) {
-    const next = text.indexOf('\n', start);
-    const end = next < 0 ? text.length : next;
-    const line = text.slice(start, end).replace(/\r$/, '');
+  for (let start = nextLineStart(text, valueEnd); start < text.length; start = nextLineStart(text, start)) {
+    const line = text.slice(start, lineEnd(text, start));
     const indent = /^ */.exec(line)?.[0].length ?? 0;
-    if (line.trim() !== '') {
-      if (indent <= deeperThan) break;
-      // A block scalar's lines are as deep as its first: a line less deep ends it (and is a syntax error, to show).
-      if (blockScalar && lines.length === 0) deeperThan = indent - 1;
-      lines.push([start + indent, start + line.length]);
-    }
-    start = end + 1;
+    if (line.trim() === '') continue;
+    if (indent <= deeperThan) break;
+    // A block scalar's lines are as deep as its first: a line less deep ends it (and is a syntax error, to show).
+    if (blockScalar && lines.length === 0) deeperThan = indent - 1;
+    lines.push([start + indent, start + line.length]);
   }
   return lines;
 }
@@ -221,7 +217,6 @@ function isPasswordLoginBlock(text: string, lines: readonly OffsetRange[]): bool
     return line.startsWith('#') || isPasswordLoginEntry(withoutComment(line));
   });
 }
-
 
 /** Secret values found in the text by key, line by line, and URL passwords anywhere, whether or not it parses. */
 export function collectTextSecrets(text: string, out: SecretMap = { ranges: [], values: new Set() }): SecretMap {

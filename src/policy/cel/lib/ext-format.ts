@@ -122,14 +122,18 @@ function scientific(value: number, width: number, printer: PrinterVersion): stri
 /** What Go's fmt (and x/text's printer) writes for a clause whose width or precision it stops reading (`tooLarge`). */
 const NO_VERB = '%!(NOVERB)';
 
-/** Whether the printer reads this width or precision: it gives up once the digits read so far are past a million. */
-function printerReads(digits: string): boolean {
+/**
+ * The width or precision the printer reads from the one cel-go writes into its format (the default when none is),
+ * or undefined where the printer gives up: once the digits read so far are past a million.
+ */
+function printerNumber(precision: bigint | undefined): number | undefined {
+  if (precision === undefined) return DEFAULT_PRECISION;
   let read = 0;
-  for (const digit of digits) {
-    if (read > 1_000_000) return false;
+  for (const digit of String(precision)) {
+    if (read > 1_000_000) return undefined;
     read = read * 10 + Number(digit);
   }
-  return true;
+  return read;
 }
 
 /** strconv.Atoi of the precision's digits: the number, or Go's error. */
@@ -157,12 +161,13 @@ function clause(verb: string, precision: bigint | undefined, value: CelValue, pr
       return String(integer(value, `decimal clause can only be used on integers, was given ${typeNameOf(value)}`));
     case 'f': {
       const double = floatArg(value, 'fixed-point clause can only be used on doubles');
-      // cel-go writes the precision into a format for the printer, which may not read it.
-      return precision === undefined ? fixed(double, DEFAULT_PRECISION) : printerReads(String(precision)) ? fixed(double, Number(precision)) : NO_VERB;
+      const read = printerNumber(precision);
+      return read === undefined ? NO_VERB : fixed(double, read);
     }
     case 'e': {
       const double = floatArg(value, 'scientific clause can only be used on doubles');
-      return precision === undefined ? scientific(double, DEFAULT_PRECISION, printer) : printerReads(String(precision)) ? scientific(double, Number(precision), printer) : NO_VERB;
+      const read = printerNumber(precision);
+      return read === undefined ? NO_VERB : scientific(double, read, printer);
     }
     case 'b':
       if (typeof value === 'boolean') return value ? '1' : '0';
