@@ -20,7 +20,7 @@ import { extensionCallCost, kubernetesCallCost } from './lib/call-cost.js';
 import type { ActualCostEstimator } from './runtime-cost.js';
 import { estimateCost, type CostEstimate, type SizeEstimator } from './estimate.js';
 import type { CelType } from './types.js';
-import { isError, type CelValue } from './values.js';
+import { isError, FormattedTextLimitExceeded, type CelValue } from './values.js';
 
 export { KUBERNETES_VERSIONS, NEWEST_KUBERNETES_VERSION, BASE_OPTIONS, type Features } from './environment.js';
 export type { EnvironmentOptions } from './compile.js';
@@ -86,8 +86,12 @@ export class CelProgram {
       value = evaluation.run();
     } catch (error) {
       if (error instanceof CostLimitExceeded) return { kind: 'costExceeded', message: error.message, cost: evaluation.cost };
+      if (error instanceof FormattedTextLimitExceeded) return { kind: 'error', message: error.message, cost: evaluation.cost };
       // A value nested deeper than the stack allows: an evaluation error, as the API server's depth limits make one.
-      if (error instanceof RangeError) return { kind: 'error', message: 'the value is nested too deeply to evaluate', cost: evaluation.cost };
+      if (error instanceof RangeError) {
+        const message = /call stack/i.test(error.message) ? 'the value is nested too deeply to evaluate' : `the expression builds a value too large to hold (${error.message})`;
+        return { kind: 'error', message, cost: evaluation.cost };
+      }
       throw error;
     }
     if (isError(value)) {

@@ -11,7 +11,7 @@ import type { Checked, QualifiedCandidate, Reference } from './checker.js';
 import type { Overload } from './decls.js';
 import { LIST_CREATE_BASE_COST, MAP_CREATE_BASE_COST, STRUCT_CREATE_BASE_COST, defaultCallCost, type ActualCostEstimator } from './runtime-cost.js';
 import { matchesRuntimeType } from './runtime-types.js';
-import { celEquals, CelError, CelOptional, deleteLiteralEntry, isError, noSuchOverload, setLiteralEntry, type CelValue, type MapKey, type Result } from './values.js';
+import { celEquals, CelError, CelOptional, deleteLiteralEntry, isError, MAX_FORMATTED_TEXT, noSuchOverload, setLiteralEntry, FormattedTextLimitExceeded, type CelValue, type MapKey, type Result } from './values.js';
 import { goTypeOf, indexValue, selectField } from './select.js';
 
 export class CostLimitExceeded extends Error {
@@ -63,6 +63,8 @@ function isAttribute(e: Expr, refs: ReadonlyMap<number, Reference>, constants: R
 
 export class Evaluation {
   cost = 0;
+  /** Characters format() has written so far (MAX_FORMATTED_TEXT). */
+  private formattedText = 0;
 
   constructor(
     private readonly setup: ProgramSetup,
@@ -327,6 +329,10 @@ export class Evaluation {
       } else result = noSuchOverload();
     }
     if (isError(result) && result.exprId === undefined) result.exprId = e.id;
+    if (overloadId === 'string_format' && typeof result === 'string') {
+      this.formattedText += result.length;
+      if (this.formattedText > MAX_FORMATTED_TEXT) throw new FormattedTextLimitExceeded();
+    }
     const values = args.map((a) => (isError(a) ? undefined : a));
     const fnName = ref?.kind === 'call' && global && e.target ? `${qualifiedName(e.target) ?? ''}.${e.fn}` : e.fn;
     if (!this.setup.freeCalls.has(e.id)) this.charge(this.setup.estimator?.(fnName, overloadId, values, result) ?? defaultCallCost(overloadId, values));

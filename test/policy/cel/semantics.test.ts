@@ -151,4 +151,23 @@ describe("strings format's %f and %e as x/text's printer writes them", () => {
   ])('%s is an error', (expression, message) => {
     expect(run(expression)).toMatchObject({ kind: 'error', message });
   });
+
+  describe('stops an evaluation whose format() calls write more than 64 Mi characters, which the cost limit does not price', () => {
+    const limit = `format() writes more than ${2 ** 26} characters in this evaluation; platlint stops it there (Kubernetes' cost limit does not price what format() writes, so the API server would hold all of it in memory)`;
+    const padded = (count: number): string => `lists.range(${count}).map(x, "%.999999e".format([double(x)]))`;
+
+    it('lets 60 clauses padded to a million characters each through, as Kubernetes evaluates them', () => {
+      expect(run(`${padded(60)}.map(s, s.size()).sum()`)).toMatchObject({ kind: 'value', value: 59_999_940n });
+    });
+
+    it('stops at the 68th such call of one evaluation, whose cost stays far below the limit', () => {
+      expect(run(`${padded(3000)}.size()`)).toMatchObject({ kind: 'error', message: limit });
+    });
+
+    it('stops within one call of a hundred such clauses, before the text reaches V8\'s limit', () => {
+      const clauses = Array.from({ length: 100 }, () => '%.999999e').join('');
+      const args = Array.from({ length: 100 }, () => '1.5').join(', ');
+      expect(run(`"${clauses}".format([${args}]).size()`)).toMatchObject({ kind: 'error', message: limit, cost: 0 });
+    });
+  });
 });

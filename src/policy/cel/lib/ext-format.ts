@@ -5,7 +5,7 @@
  */
 import { goQuote } from '../../../formats/go-quote.js';
 import { formatGoFloat } from '../format-value.js';
-import { CelDuration, CelError, CelTimestamp, CelTypeValue, CelUint, valueTypeName, type CelValue, type Result } from '../values.js';
+import { CelDuration, CelError, CelTimestamp, CelTypeValue, CelUint, MAX_FORMATTED_TEXT, FormattedTextLimitExceeded, valueTypeName, type CelValue, type Result } from '../values.js';
 import { formatType } from '../types.js';
 import { formatDuration, formatTimestamp } from './std-time.js';
 import { fixedDigits, scientificDigits, shortestFixedDigits } from './float-digits.js';
@@ -222,6 +222,8 @@ export function formatString(format: string, args: readonly CelValue[], printer:
       const stage = error.message.startsWith('unrecognized') ? 'could not parse formatting clause' : 'error during formatting';
       return new CelError(`${stage}: ${error.message}`);
     }
+    // One call's text is checked as it grows: a thousand padded clauses would pass V8's string limit before returning.
+    if (out.length > MAX_FORMATTED_TEXT) throw new FormattedTextLimitExceeded();
     i = j + 1;
     argIndex++;
   }
