@@ -258,3 +258,25 @@ describe('the password login, status.auth.password: settings, not a credential (
     expect(JSON.parse(run.stdout).results[0].output).toBe(fixed.replace('Fix0utS3cret', '****'));
   });
 });
+
+describe('patch: the report masks secrets of the base and of the patch, --print writes the patched document as it is', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'platlint-secrets-patch-'));
+  const base = ['apiVersion: management.platform/v1', 'kind: User', 'metadata:', '  name: jane', 'spec:', '  username: jane', '  token: PatchT0kenValue', ''].join('\n');
+  // The value stands above the reported path, so that the code frame shows its line.
+  writeFileSync(join(dir, 'base.yaml'), base);
+  writeFileSync(join(dir, 'password.patch.yaml'), '- op: add\n  value: PatchPassw0rd\n  path: /spec/password\n');
+
+  it('shows **** for the secret the patch writes to a secret key, and for the base secret, in code frames', () => {
+    const run = runCli(['patch', 'base.yaml', 'password.patch.yaml'], { cwd: dir });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('    2 |   value: ****\n  > 3 |   path: /spec/password\n');
+    expect(run.stdout).toContain('  > 7 |   token: ****\n');
+    expect(run.stdout).not.toMatch(/PatchT0kenValue|PatchPassw0rd/);
+  });
+
+  it('--print writes the patched document with its secrets, as kubectl patch --dry-run=client -o yaml does', () => {
+    const run = runCli(['patch', '--print', 'base.yaml', 'password.patch.yaml'], { cwd: dir });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe(`${base}  password: PatchPassw0rd\n`);
+  });
+});
