@@ -8,9 +8,24 @@
  */
 import { AbstractMessageReader, Disposable, type DataCallback, type Message, type MessageReader } from 'vscode-languageserver/node.js';
 import { goTrim } from '../formats/go-text.js';
+import { paramsProblem } from './params.js';
 
 /** A frame cannot be read: the stream is out of step with the protocol for good. */
 export class FrameError extends Error {}
+
+/** A whole message the reader did not pass on (the stream is still in step): the one line that says why. */
+export class IgnoredMessage extends Error {}
+
+/**
+ * What is wrong with a `$/cancelRequest`'s params, if it is one: vscode-jsonrpc reads its id as it queues the message,
+ * before the message strategy (lifecycle.ts) can check the params, and throws its own TypeError on a missing one.
+ */
+function cancelProblem(message: Message): string | undefined {
+  const fields = message as { method?: unknown; id?: unknown; params?: unknown };
+  if (fields.method !== '$/cancelRequest' || fields.id !== undefined) return undefined;
+  const problem = paramsProblem('$/cancelRequest', fields.params, false);
+  return problem && `$/cancelRequest: ${problem}; the notification was ignored`;
+}
 
 /** Headers are a line or two (`Content-Length`, `Content-Type`): anything longer is not a header. */
 export const MAX_HEADER_BYTES = 8_192;
@@ -107,11 +122,15 @@ export class FrameReader extends AbstractMessageReader implements MessageReader 
         return;
       }
       if (message === undefined) break;
+      const problem = cancelProblem(message);
+      if (problem) {
+        this.fireError(new IgnoredMessage(problem));
+        continue;
+      }
       try {
         callback(message);
       } catch (error) {
-        // The frame was whole, so the stream is still in step: one message failed (the library reads the params of
-        // a `$/cancelRequest` before anyone can check them), not the connection.
+        // The frame was whole, so the stream is still in step: one message failed, not the connection.
         this.fireError(error);
       }
     }

@@ -19,6 +19,8 @@ const string: Check = (value, at) => (typeof value === 'string' ? undefined : `$
 const integer: Check = (value, at) => (Number.isInteger(value) ? undefined : `${named(at)} must be an integer`);
 const uinteger: Check = (value, at) =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_UINTEGER ? undefined : `${named(at)} must be an integer from 0 to ${MAX_UINTEGER}`;
+/** A JSON-RPC id as the LSP gives it: `integer | string`. */
+const id: Check = (value, at) => (typeof value === 'string' || Number.isInteger(value) ? undefined : `${named(at)} must be an integer or a string`);
 const optional = (check: Check): Check => (value, at) => (value === undefined ? undefined : check(value, at));
 const nullable = (check: Check): Check => (value, at) => (value === null ? undefined : check(value, at));
 
@@ -82,7 +84,7 @@ const NOTIFICATIONS = new Map<string, Check>(Object.entries({
   'workspace/didChangeWatchedFiles': shape({ changes: arrayOf(shape({ uri: string, type: integer })) }),
   'workspace/didChangeWorkspaceFolders': shape({ event: shape({ added: arrayOf(folder), removed: arrayOf(folder) }) }),
   '$/setTrace': shape({ value: string }),
-  '$/cancelRequest': shape({ id: any }),
+  '$/cancelRequest': shape({ id }),
 }));
 
 /** What is wrong with a request's or notification's params; undefined when they are fine or the method is not handled. */

@@ -31,7 +31,7 @@ import { LINT_DELAY_MS, pathOf, Session } from './session.js';
 import { documentSymbols } from './symbols.js';
 import { relativeTo } from '../settings-file/paths.js';
 import { readRegularFile, SIZE_LIMITS } from '../project/read-file.js';
-import { FrameError, FrameReader } from './frames.js';
+import { FrameError, FrameReader, IgnoredMessage } from './frames.js';
 import { Lifecycle } from './lifecycle.js';
 import { clampPosition, clampRange } from './params.js';
 
@@ -75,6 +75,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
   };
   reader.onError((error) => {
     if (error instanceof FrameError) end(1, `platlint lsp: ${error.message}; closing the connection`);
+    else if (error instanceof IgnoredMessage) session.log(error.message);
     else session.logError('cannot handle a message', error);
   });
   reader.onClose(() => end(lifecycle.shutDown ? 0 : 1));

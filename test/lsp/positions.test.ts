@@ -83,15 +83,19 @@ describe('platlint lsp --stdio: params in the wrong shape get InvalidParams (-32
     const server = start();
     await server.initialize();
     const uri = pathToFileURL(join(server.root, 'jane.yaml')).href;
-    // The library reads a cancellation's id as soon as it arrives, before anything can check it.
+    // The library reads a cancellation's id as soon as it arrives: the reader checks it first.
     server.send({ method: '$/cancelRequest' });
+    server.send({ method: '$/cancelRequest', params: {} });
+    server.send({ method: '$/cancelRequest', params: { id: null } });
     server.send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'yaml', version: 1, text: 5 } } });
     server.send({ method: 'workspace/didChangeWatchedFiles', params: { changes: 'all' } });
     server.open('jane.yaml', BROKEN_USER);
     const published = await server.next('diagnostics for jane.yaml', (m) => m['method'] === 'textDocument/publishDiagnostics');
     expect((published['params'] as { diagnostics: { code: string }[] }).diagnostics.map((d) => d.code)).toEqual(['schema/unknown-field', 'schema/type']);
     expect(server.logged()).toEqual([
-      "platlint: cannot handle a message: Cannot read properties of undefined (reading 'id')",
+      'platlint: $/cancelRequest: params must be an object; the notification was ignored',
+      'platlint: $/cancelRequest: id must be an integer or a string; the notification was ignored',
+      'platlint: $/cancelRequest: id must be an integer or a string; the notification was ignored',
       'platlint: textDocument/didOpen: textDocument.text must be a string; the notification was ignored',
       'platlint: workspace/didChangeWatchedFiles: changes must be an array; the notification was ignored',
     ]);
