@@ -1,0 +1,140 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../helpers/cli.js';
+import { workspace } from '../lsp/client.js';
+import { serverStarter, type Received, type StdioServer } from '../lsp/stdio.js';
+
+/**
+ * Property-based fuzzing of `platlint lsp --stdio` with messages an editor could send, each in the right shape or with
+ * values of the wrong type anywhere in its params (null, -1, 2^31, objects for strings, URIs of devices and of
+ * nothing): every request is answered without an internal error, every line in the log says what was wrong, and the
+ * server still lints a document right after. Fixed seed, so a CI failure reproduces; FUZZ_RUNS and FUZZ_SEED move the
+ * search locally.
+ */
+const RUNS = Number(process.env['FUZZ_RUNS'] ?? 2);
+const SEED = Number(process.env['FUZZ_SEED'] ?? 53);
+const MESSAGES = 200;
+
+const EXAMPLES_DIR = join(ROOT, 'fixtures/examples');
+const EXAMPLES = Object.fromEntries(readdirSync(EXAMPLES_DIR).filter((name) => name.endsWith('.yaml')).map((name) => [name, readFileSync(join(EXAMPLES_DIR, name), 'utf8')]));
+const TEXTS = Object.values(EXAMPLES);
+
+const HOSTILE: unknown[] = [null, -1, 2 ** 31, 0.5, '', 'x'.repeat(10_000), {}, [], true, 'file:///dev/zero', 'file:///%ZZ', 'untitled:Untitled-1', '\u0000', '\ud800', { line: 0 }, [{ line: 0, character: 0 }]];
+
+/** mulberry32: the messages of one session from one seed that fast-check draws. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Message = { request: boolean; method: string; params: unknown };
+
+function messages(seed: number, root: string): Message[] {
+  const next = random(seed);
+  const int = (n: number): number => Math.floor(next() * n);
+  const pick = <T>(list: readonly T[]): T => list[int(list.length)] as T;
+  const uris = [...Object.keys(EXAMPLES).map((name) => pathToFileURL(join(root, name)).href), pathToFileURL(join(root, 'new.yaml')).href, 'untitled:x'];
+  const position = (): unknown => ({ line: int(60), character: int(60) });
+  const templates: (() => Message)[] = [
+    () => ({ request: false, method: 'textDocument/didOpen', params: { textDocument: { uri: pick(uris), languageId: 'yaml', version: int(9), text: pick(TEXTS) } } }),
+    () => ({ request: false, method: 'textDocument/didChange', params: { textDocument: { uri: pick(uris), version: 10 + int(99) }, contentChanges: [pick([{ text: 'kind: User\n' }, { range: { start: position(), end: position() }, text: pick(['x', '\n', ': ', '- ']) }])] } }),
+    () => ({ request: false, method: 'textDocument/didClose', params: { textDocument: { uri: pick(uris) } } }),
+    () => ({ request: false, method: 'textDocument/didSave', params: { textDocument: { uri: pick(uris) } } }),
+    () => ({ request: true, method: 'textDocument/hover', params: { textDocument: { uri: pick(uris) }, position: position() } }),
+    () => ({ request: true, method: 'textDocument/completion', params: { textDocument: { uri: pick(uris) }, position: position() } }),
+    () => ({ request: true, method: 'textDocument/codeAction', params: { textDocument: { uri: pick(uris) }, range: { start: position(), end: position() }, context: { diagnostics: [] } } }),
+    () => ({ request: true, method: 'textDocument/documentSymbol', params: { textDocument: { uri: pick(uris) } } }),
+    () => ({ request: true, method: 'textDocument/diagnostic', params: { textDocument: { uri: pick(uris) } } }),
+    () => ({ request: true, method: 'workspace/diagnostic', params: { previousResultIds: [] } }),
+    () => ({ request: true, method: 'workspace/executeCommand', params: { command: pick(['platlint.lintWorkspace', 'unknown.command']), arguments: [pick(uris)] } }),
+    () => ({ request: false, method: 'workspace/didChangeConfiguration', params: { settings: { platlint: { rules: { 'user/email': pick(['off', 'warning', 'nope', 3]) } } } } }),
+    () => ({ request: false, method: 'workspace/didChangeWatchedFiles', params: { changes: [{ uri: pick(uris), type: 1 + int(3) }] } }),
+    () => ({ request: false, method: 'workspace/didChangeWorkspaceFolders', params: { event: { added: [{ uri: pick(uris), name: 'x' }], removed: [] } } }),
+    () => ({ request: false, method: '$/cancelRequest', params: { id: int(MESSAGES) } }),
+  ];
+  const corrupt = (value: unknown, depth: number): unknown => {
+    if (next() < 0.15 || depth > 5) return pick(HOSTILE);
+    if (Array.isArray(value)) return value.map((item) => corrupt(item, depth + 1));
+    if (typeof value !== 'object' || value === null) return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (next() < 0.05) continue;
+      out[key] = next() < 0.3 ? corrupt(item, depth + 1) : item;
+    }
+    return out;
+  };
+  return Array.from({ length: MESSAGES }, () => {
+    const message = pick(templates)();
+    return next() < 0.5 ? { ...message, params: corrupt(message.params, 0) } : message;
+  });
+}
+
+/** Answers the server's own requests (settings, refreshes, registrations) as a client would. */
+function answerServer(server: StdioServer, answered: Set<unknown>, settings: () => unknown): void {
+  for (const message of server.received) {
+    if (typeof message['method'] !== 'string' || message['id'] === undefined || answered.has(message['id'])) continue;
+    answered.add(message['id']);
+    server.send({ id: message['id'], result: message['method'] === 'workspace/configuration' ? [settings()] : null });
+  }
+}
+
+const start = serverStarter();
+
+describe(`fuzzing the language server (${RUNS} sessions of ${MESSAGES} messages, seed ${SEED})`, () => {
+  it('answers every request without an internal error, logs only what was wrong with a message, and lints right after', async () => {
+    let sessions = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.integer(), async (seed) => {
+        sessions++;
+        const root = workspace(EXAMPLES);
+        const server = start(root);
+        const capabilities = { textDocument: { diagnostic: {} }, workspace: { configuration: true, workspaceFolders: true } };
+        const initialized = await server.request(0, 'initialize', { processId: null, rootUri: pathToFileURL(root).href, capabilities, workspaceFolders: [{ uri: pathToFileURL(root).href, name: 'ws' }] });
+        expect(initialized['result']).toBeDefined();
+        server.send({ method: 'initialized', params: {} });
+        const answered = new Set<unknown>();
+        let settings: unknown = { rules: { 'user/email': 'off' } };
+        // The server asks for settings whenever they may have changed, also while the test waits for an answer.
+        const answering = setInterval(() => answerServer(server, answered, () => settings), 10);
+        try {
+          const requests: number[] = [];
+          for (const [i, message] of messages(seed, root).entries()) {
+            if (message.request) {
+              requests.push(i + 1);
+              server.send({ id: i + 1, method: message.method, params: message.params });
+            } else server.send({ method: message.method, params: message.params });
+          }
+          settings = {};
+          for (const id of requests) {
+            const response: Received = await server.response(id);
+            const error = response['error'] as { code: number } | undefined;
+            // InvalidParams for the wrong types, RequestCancelled for a cancelled request; never InternalError.
+            if (error) expect([-32602, -32800]).toContain(error.code);
+          }
+          for (const line of server.logged()) expect(line).toMatch(/^platlint: (\S+: )?\S+ must (be|map) /);
+          const probe = pathToFileURL(join(root, 'probe.yaml')).href;
+          server.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: probe, languageId: 'yaml', version: 1, text: 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: Bad_Name\n' } } });
+          const report = await server.request(MESSAGES + 1, 'textDocument/diagnostic', { textDocument: { uri: probe } });
+          const items = (report['result'] as { items: { code: string; range: unknown }[] }).items;
+          expect(items.map((d) => [d.code, d.range])).toEqual([['meta/name', { start: { line: 3, character: 8 }, end: { line: 3, character: 16 } }]]);
+          await server.request(MESSAGES + 2, 'shutdown');
+          server.send({ method: 'exit' });
+          expect(await server.exit()).toBe(0);
+          expect(server.stderr).toBe('');
+        } finally {
+          clearInterval(answering);
+        }
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+    expect(sessions).toBe(RUNS);
+  }, 120_000);
+});
