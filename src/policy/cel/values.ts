@@ -65,17 +65,18 @@ export class CelError {
 }
 
 /**
- * The most characters format() may write in one evaluation. Kubernetes prices every other call that builds text by
- * the text's size, so the cost limit bounds them; format() costs one unit whatever it writes, and `"%.999999e"` pads one
- * number to a million characters. Mapped over a list, it would hold gigabytes, as the API server would; platlint stops
- * the evaluation there with an error instead of running out of memory.
+ * The most characters format() may write in one evaluation. cel-go prices format() by the length of its format
+ * string, not by what it writes (runtimecost.go), and `"%.999999e"` pads one number to a million characters for one
+ * unit; the other calls that build text write at most a few times what they are priced by. Mapped over a list, format()
+ * would hold gigabytes, as the API server would; platlint stops the evaluation there with an error instead of running
+ * out of memory.
  */
 export const MAX_FORMATTED_TEXT = 2 ** 26;
 
 /** Thrown when an evaluation's format() calls have written more than MAX_FORMATTED_TEXT characters. */
 export class FormattedTextLimitExceeded extends Error {
   constructor() {
-    super(`format() writes more than ${MAX_FORMATTED_TEXT} characters in this evaluation; platlint stops it there (Kubernetes' cost limit does not price what format() writes, so the API server would hold all of it in memory)`);
+    super(`format() writes more than ${MAX_FORMATTED_TEXT} characters in this evaluation; platlint stops it there (the cost limit prices format() by its format string, not by what it writes, so the API server would hold all of it in memory)`);
   }
 }
 

@@ -152,8 +152,8 @@ describe("strings format's %f and %e as x/text's printer writes them", () => {
     expect(run(expression)).toMatchObject({ kind: 'error', message });
   });
 
-  describe('stops an evaluation whose format() calls write more than 64 Mi characters, which the cost limit does not price', () => {
-    const limit = `format() writes more than ${2 ** 26} characters in this evaluation; platlint stops it there (Kubernetes' cost limit does not price what format() writes, so the API server would hold all of it in memory)`;
+  describe('stops an evaluation whose format() calls write more than 64 Mi characters, which the cost limit prices by the format string', () => {
+    const limit = `format() writes more than ${2 ** 26} characters in this evaluation; platlint stops it there (the cost limit prices format() by its format string, not by what it writes, so the API server would hold all of it in memory)`;
     const padded = (count: number): string => `lists.range(${count}).map(x, "%.999999e".format([double(x)]))`;
 
     it('lets 60 clauses padded to a million characters each through, as Kubernetes evaluates them', () => {
