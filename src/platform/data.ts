@@ -4,13 +4,6 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A value as a message names it: a string quoted (JSON), a list or a mapping by its kind, another scalar as written. */
-export function describeValue(value: unknown): string {
-  if (Array.isArray(value)) return 'a list';
-  if (isRecord(value)) return 'a mapping';
-  return typeof value === 'string' ? JSON.stringify(value) : String(value);
-}
-
 /**
  * Whether two values of decoded data (JSON's kinds of values) are equal all the way down, as Node's
  * `util.isDeepStrictEqual` judges them: numbers by `Object.is`, records by their own keys whatever their order, and

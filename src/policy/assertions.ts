@@ -4,7 +4,8 @@
  */
 import { RE2JS } from 're2js';
 import type { PathSegment } from '../engine/types.js';
-import { describeValue, displayPath, isRecord, isSet } from '../platform/data.js';
+import { displayPath, isRecord, isSet } from '../platform/data.js';
+import { describeValue } from '../yaml/describe-value.js';
 import { expandPath, hasWildcard, type PathStep } from './path.js';
 
 export interface CompiledAssertions {

@@ -2,7 +2,8 @@
 import type { ErrorObject } from 'ajv';
 import type { DataPath, PathSegment } from '../engine/types.js';
 import { didYouMean } from '../engine/suggest.js';
-import { describeValue, displayPath } from '../platform/data.js';
+import { displayPath } from '../platform/data.js';
+import { describeValue } from '../yaml/describe-value.js';
 import type { PolicySource } from './source.js';
 import type { SourceSpot } from './types.js';
 import { pointerPath } from '../engine/locator.js';

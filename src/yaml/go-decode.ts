@@ -1,5 +1,6 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node } from 'yaml';
 import { excessiveAliasing } from './alias-limit.js';
+import { describeValue } from './describe-value.js';
 import { refusedTabsOf } from './parse.js';
 import yamlAmbiguousScalarRule from '../../rules/yaml/ambiguous-scalar/index.js';
 import yamlDuplicateKeyRule from '../../rules/yaml/duplicate-key/index.js';
@@ -62,13 +63,6 @@ function setKey(out: Record<string, unknown>, key: string, value: unknown): void
   // `__proto__` is an ordinary key in YAML and in Go.
   if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   else out[key] = value;
-}
-
-/** The merged value that replaces a written one, as a message shows it. */
-function mergedValue(value: unknown): string {
-  if (Array.isArray(value)) return 'a list';
-  if (value !== null && typeof value === 'object') return 'a mapping';
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** `017`: digits a reader takes for decimal, which yaml.v2 reads as octal (one way to match each text: linear). */
@@ -348,7 +342,7 @@ class GoDecoder {
       for (const [key, merged] of Object.entries(source)) {
         const written = explicit.get(key);
         if (written && !Object.is(out[key], merged)) {
-          this.report(yamlAmbiguousScalarRule.finding('mergeOverrides', { key, value: mergedValue(merged) }), written);
+          this.report(yamlAmbiguousScalarRule.finding('mergeOverrides', { key, value: describeValue(merged) }), written);
           explicit.delete(key);
         }
         setKey(out, key, merged);
