@@ -50,6 +50,12 @@ describe('decisions', () => {
     expect(outcome?.decisions.slice(1)).toEqual([{ action: 'deny', evaluation: 'error', message: "expression 'object.metadata.labels.missing' resulted in error: no such key: missing", enforced: true }]);
   });
 
+  it("platlint's limit on what format() writes is a runtime error: a denial under failurePolicy Fail", () => {
+    const bomb = `${USERS_RULES}  validations:\n    - expression: "lists.range(100).map(i, '%.999999e'.format([double(i)])).size() > 0"\n`;
+    const limit = `format() writes more than ${2 ** 26} characters in this evaluation; platlint stops it there (the cost limit prices format() by its format string, not by what it writes, so the API server would hold all of it in memory)`;
+    expect(decide(one(bomb))[0]?.decisions).toEqual([{ action: 'deny', evaluation: 'error', message: `expression 'lists.range(100).map(i, '%.999999e'.format([double(i)])).size() > 0' resulted in error: ${limit}`, validation: 0 }]);
+  });
+
   it('a message expression longer than 5 KiB or of several lines falls back on the message', () => {
     const messages = `${USERS_RULES}  validations:\n    - expression: "false"\n      messageExpression: "lists.range(6000).map(i, 'x').join('')"\n      message: too long\n    - expression: "false"\n      messageExpression: "'two\\\\nlines'"\n`;
     expect(decide(one(messages))[0]?.decisions.map((d) => d.message)).toEqual(['too long', 'failed expression: false']);
