@@ -83,6 +83,21 @@ describe('the platlint command', () => {
     expect(readFileSync(cache).equals(replaced)).toBe(true);
   });
 
+  it('writes a cache that still holds the start-up code after a long run, in which V8 drops the bytecode of code not running', () => {
+    ensureCorpus(join(work, 'corpus'), { files: 1200, docsPerFile: 1, seed: 11 });
+    const cache = join(copy, cacheName(copy));
+    // --stress-flush-code drops that bytecode at every full collection, as a long run does over time.
+    const cacheSizeAfter = (args: readonly string[]): number => {
+      rmSync(cache, { force: true });
+      expect(run(join(copy, 'launch.cjs'), args, work, ['--stress-flush-code']).status).toBe(1);
+      return statSync(cache).size;
+    };
+    const oneFile = cacheSizeAfter(['jane.yaml']);
+    // What a one-file run compiles, and more: without --no-flush-bytecode it held a fifth less.
+    expect(cacheSizeAfter(['corpus', '--threads', '1'])).toBeGreaterThan(oneFile);
+    rmSync(cache, { force: true });
+  });
+
   it('without a bundle beside it (nor the unbundled CLI), says so in one line and exits 2', () => {
     const alone = mkdtempSync(join(ROOT, 'dist', 'launch-alone-'));
     try {
