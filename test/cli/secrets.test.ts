@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { config } from '../helpers/manifests.js';
+import { config, user } from '../helpers/manifests.js';
 
 const SECRETS = ['Sup3rS3cretOidc', 'GhS3cretValue', 'VaultT0kenValue', 'RepoPassw0rd', 'DbPassw0rd', 'RawS3cretInBlock', 'Q2FEYXRhU2VjcmV0', 'EndpointPassw0rd'];
 
@@ -261,7 +261,7 @@ describe('the password login, status.auth.password: settings, not a credential (
 
 describe('patch: the report masks secrets of the base and of the patch, --print writes the patched document as it is', () => {
   const dir = mkdtempSync(join(tmpdir(), 'platlint-secrets-patch-'));
-  const base = ['apiVersion: management.platform/v1', 'kind: User', 'metadata:', '  name: jane', 'spec:', '  username: jane', '  token: PatchT0kenValue', ''].join('\n');
+  const base = user('  username: jane\n  token: PatchT0kenValue\n');
   // The value stands above the reported path, so that the code frame shows its line.
   writeFileSync(join(dir, 'base.yaml'), base);
   writeFileSync(join(dir, 'password.patch.yaml'), '- op: add\n  value: PatchPassw0rd\n  path: /spec/password\n');

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 
 /**
@@ -22,8 +24,14 @@ export type Mutation =
   | { op: 'line-ends'; crlf: boolean };
 
 const position = fc.nat({ max: 100_000 });
+
+/** Inserting one of the texts anywhere. */
+export function insertion(text: fc.Arbitrary<string>): fc.Arbitrary<Mutation> {
+  return fc.record({ op: fc.constant('insert' as const), at: position, text });
+}
+
 export const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ op: fc.constant('insert' as const), at: position, text: fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 12, unit: 'binary' })) }),
+  insertion(fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 12, unit: 'binary' }))),
   fc.record({ op: fc.constant('delete' as const), at: position, length: fc.integer({ min: 1, max: 24 }) }),
   fc.record({ op: fc.constant('duplicate-line' as const), line: position }),
   fc.record({ op: fc.constant('indent' as const), line: position, by: fc.integer({ min: -4, max: 4 }) }),
@@ -103,4 +111,11 @@ export function secretsStillUnderKey(text: string): string[] {
         (new RegExp(`^ *(?:- +)?(?:${KEYS}): [|>]$`).test(lines[i - 1] ?? '') && line.trim() === secret && indent(line) > indent(lines[i - 1] ?? '')),
     ),
   );
+}
+
+/** The shipped examples the fuzz tests start from, by file name, in name order. */
+export function exampleTexts(): Record<string, string> {
+  const dir = join(import.meta.dirname, '../../fixtures/examples');
+  const names = readdirSync(dir).filter((name) => name.endsWith('.yaml')).sort();
+  return Object.fromEntries(names.map((name) => [name, readFileSync(join(dir, name), 'utf8')]));
 }

@@ -1,11 +1,11 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, runCli } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
 import { EngineWorker } from '../helpers/engine-worker.js';
-import { mutate, mutation, secretsStillUnderKey } from '../helpers/mutants.js';
+import { exampleTexts, mutate, mutation, secretsStillUnderKey } from '../helpers/mutants.js';
 
 /**
  * Property-based fuzzing of the examples (issue 18): mutants of every example, with secrets planted under secret
@@ -17,8 +17,7 @@ const SEED = Number(process.env['FUZZ_SEED'] ?? 18);
 /** Per mutant: far above the few milliseconds a mutant takes, far below a hang. */
 const LIMIT_MS = 20_000;
 
-const EXAMPLES_DIR = join(ROOT, 'fixtures/examples');
-const EXAMPLES = readdirSync(EXAMPLES_DIR).filter((name) => name.endsWith('.yaml')).sort().map((name) => readFileSync(join(EXAMPLES_DIR, name), 'utf8'));
+const EXAMPLES = Object.values(exampleTexts());
 const mutant = fc.tuple(fc.nat({ max: EXAMPLES.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 6 })).map(([example, mutations]) => mutate(EXAMPLES[example] ?? '', mutations));
 
 describe(`fuzzing the examples (${RUNS} mutants, seed ${SEED})`, () => {

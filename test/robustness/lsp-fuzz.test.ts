@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/cli.js';
+import { Random } from '../bench/random.js';
+import { exampleTexts } from '../helpers/mutants.js';
 import { workspace } from '../lsp/client.js';
 import { serverStarter, type Received, type StdioServer } from '../lsp/stdio.js';
 
@@ -18,62 +18,49 @@ const RUNS = Number(process.env['FUZZ_RUNS'] ?? 2);
 const SEED = Number(process.env['FUZZ_SEED'] ?? 53);
 const MESSAGES = 200;
 
-const EXAMPLES_DIR = join(ROOT, 'fixtures/examples');
-const EXAMPLES = Object.fromEntries(readdirSync(EXAMPLES_DIR).filter((name) => name.endsWith('.yaml')).map((name) => [name, readFileSync(join(EXAMPLES_DIR, name), 'utf8')]));
+const EXAMPLES = exampleTexts();
 const TEXTS = Object.values(EXAMPLES);
 
 const HOSTILE: unknown[] = [null, -1, 2 ** 31, 0.5, '', 'x'.repeat(10_000), {}, [], true, 'file:///dev/zero', 'file:///%ZZ', 'untitled:Untitled-1', '\u0000', '\ud800', { line: 0 }, [{ line: 0, character: 0 }]];
 
-/** mulberry32: the messages of one session from one seed that fast-check draws. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Message = { request: boolean; method: string; params: unknown };
 
 function messages(seed: number, root: string): Message[] {
-  const next = random(seed);
-  const int = (n: number): number => Math.floor(next() * n);
-  const pick = <T>(list: readonly T[]): T => list[int(list.length)] as T;
+  // The messages of one session from the one seed fast-check draws.
+  const random = new Random(seed, 0);
   const uris = [...Object.keys(EXAMPLES).map((name) => pathToFileURL(join(root, name)).href), pathToFileURL(join(root, 'new.yaml')).href, 'untitled:x'];
-  const position = (): unknown => ({ line: int(60), character: int(60) });
+  const position = (): unknown => ({ line: random.int(60), character: random.int(60) });
   const templates: (() => Message)[] = [
-    () => ({ request: false, method: 'textDocument/didOpen', params: { textDocument: { uri: pick(uris), languageId: 'yaml', version: int(9), text: pick(TEXTS) } } }),
-    () => ({ request: false, method: 'textDocument/didChange', params: { textDocument: { uri: pick(uris), version: 10 + int(99) }, contentChanges: [pick([{ text: 'kind: User\n' }, { range: { start: position(), end: position() }, text: pick(['x', '\n', ': ', '- ']) }])] } }),
-    () => ({ request: false, method: 'textDocument/didClose', params: { textDocument: { uri: pick(uris) } } }),
-    () => ({ request: false, method: 'textDocument/didSave', params: { textDocument: { uri: pick(uris) } } }),
-    () => ({ request: true, method: 'textDocument/hover', params: { textDocument: { uri: pick(uris) }, position: position() } }),
-    () => ({ request: true, method: 'textDocument/completion', params: { textDocument: { uri: pick(uris) }, position: position() } }),
-    () => ({ request: true, method: 'textDocument/codeAction', params: { textDocument: { uri: pick(uris) }, range: { start: position(), end: position() }, context: { diagnostics: [] } } }),
-    () => ({ request: true, method: 'textDocument/documentSymbol', params: { textDocument: { uri: pick(uris) } } }),
-    () => ({ request: true, method: 'textDocument/diagnostic', params: { textDocument: { uri: pick(uris) } } }),
+    () => ({ request: false, method: 'textDocument/didOpen', params: { textDocument: { uri: random.pick(uris), languageId: 'yaml', version: random.int(9), text: random.pick(TEXTS) } } }),
+    () => ({ request: false, method: 'textDocument/didChange', params: { textDocument: { uri: random.pick(uris), version: 10 + random.int(99) }, contentChanges: [random.pick([{ text: 'kind: User\n' }, { range: { start: position(), end: position() }, text: random.pick(['x', '\n', ': ', '- ']) }])] } }),
+    () => ({ request: false, method: 'textDocument/didClose', params: { textDocument: { uri: random.pick(uris) } } }),
+    () => ({ request: false, method: 'textDocument/didSave', params: { textDocument: { uri: random.pick(uris) } } }),
+    () => ({ request: true, method: 'textDocument/hover', params: { textDocument: { uri: random.pick(uris) }, position: position() } }),
+    () => ({ request: true, method: 'textDocument/completion', params: { textDocument: { uri: random.pick(uris) }, position: position() } }),
+    () => ({ request: true, method: 'textDocument/codeAction', params: { textDocument: { uri: random.pick(uris) }, range: { start: position(), end: position() }, context: { diagnostics: [] } } }),
+    () => ({ request: true, method: 'textDocument/documentSymbol', params: { textDocument: { uri: random.pick(uris) } } }),
+    () => ({ request: true, method: 'textDocument/diagnostic', params: { textDocument: { uri: random.pick(uris) } } }),
     () => ({ request: true, method: 'workspace/diagnostic', params: { previousResultIds: [] } }),
-    () => ({ request: true, method: 'workspace/executeCommand', params: { command: pick(['platlint.lintWorkspace', 'unknown.command']), arguments: [pick(uris)] } }),
-    () => ({ request: false, method: 'workspace/didChangeConfiguration', params: { settings: { platlint: { rules: { 'user/email': pick(['off', 'warning', 'nope', 3]) } } } } }),
-    () => ({ request: false, method: 'workspace/didChangeWatchedFiles', params: { changes: [{ uri: pick(uris), type: 1 + int(3) }] } }),
-    () => ({ request: false, method: 'workspace/didChangeWorkspaceFolders', params: { event: { added: [{ uri: pick(uris), name: 'x' }], removed: [] } } }),
-    () => ({ request: false, method: '$/cancelRequest', params: { id: int(MESSAGES) } }),
+    () => ({ request: true, method: 'workspace/executeCommand', params: { command: random.pick(['platlint.lintWorkspace', 'unknown.command']), arguments: [random.pick(uris)] } }),
+    () => ({ request: false, method: 'workspace/didChangeConfiguration', params: { settings: { platlint: { rules: { 'user/email': random.pick(['off', 'warning', 'nope', 3]) } } } } }),
+    () => ({ request: false, method: 'workspace/didChangeWatchedFiles', params: { changes: [{ uri: random.pick(uris), type: 1 + random.int(3) }] } }),
+    () => ({ request: false, method: 'workspace/didChangeWorkspaceFolders', params: { event: { added: [{ uri: random.pick(uris), name: 'x' }], removed: [] } } }),
+    () => ({ request: false, method: '$/cancelRequest', params: { id: random.int(MESSAGES) } }),
   ];
   const corrupt = (value: unknown, depth: number): unknown => {
-    if (next() < 0.15 || depth > 5) return pick(HOSTILE);
+    if (random.chance(0.15) || depth > 5) return random.pick(HOSTILE);
     if (Array.isArray(value)) return value.map((item) => corrupt(item, depth + 1));
     if (typeof value !== 'object' || value === null) return value;
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      if (next() < 0.05) continue;
-      out[key] = next() < 0.3 ? corrupt(item, depth + 1) : item;
+      if (random.chance(0.05)) continue;
+      out[key] = random.chance(0.3) ? corrupt(item, depth + 1) : item;
     }
     return out;
   };
   return Array.from({ length: MESSAGES }, () => {
-    const message = pick(templates)();
-    return next() < 0.5 ? { ...message, params: corrupt(message.params, 0) } : message;
+    const message = random.pick(templates)();
+    return random.chance(0.5) ? { ...message, params: corrupt(message.params, 0) } : message;
   });
 }
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { main } from '../../src/cli/program.js';
 import { ROOT } from '../helpers/cli.js';
-import { mutate, mutation, secretsStillUnderKey } from '../helpers/mutants.js';
+import { insertion, mutate, mutation, secretsStillUnderKey } from '../helpers/mutants.js';
 
 /**
  * Property-based fuzzing of `platlint diff OLD NEW` and `platlint patch BASE PATCH`, run in process as the CLI runs
@@ -37,7 +37,7 @@ const PAIRS: Pair[] = [
 /** JSON Patch pieces: other operations, pointers that escape, index past the end or name nothing. */
 const PATCH_PIECES = ['op: move\n', 'op: copy\n', 'op: test\n', 'from: /spec\n', 'path: ""\n', 'path: /-\n', 'path: /spec/groups/99\n', 'path: /a~2b\n', 'value: {}\n', '- {op: remove, path: /metadata}\n', '- {op: add, path: /spec/x/y, value: 1}\n'];
 
-const side = fc.array(fc.oneof(mutation, fc.record({ op: fc.constant('insert' as const), at: fc.nat({ max: 100_000 }), text: fc.constantFrom(...PATCH_PIECES) })), { minLength: 1, maxLength: 5 });
+const side = fc.array(fc.oneof(mutation, insertion(fc.constantFrom(...PATCH_PIECES))), { minLength: 1, maxLength: 5 });
 const run = fc.record({
   pair: fc.nat({ max: PAIRS.length - 1 }),
   first: fc.option(side, { nil: undefined }),
