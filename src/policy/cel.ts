@@ -1,11 +1,11 @@
 /**
  * CEL for platlint policies: their expressions compile in the Kubernetes CEL environment of the configured
- * `kubernetesVersion` (src/policy/cel/), with `self`, `object`, `oldObject` and `oldSelf` as dynamic values, and each
- * evaluation runs under the per-expression cost limit Kubernetes applies (PerCallLimit). Compile errors carry their
+ * `kubernetesVersion` (src/policy/cel/), with `self`, `object`, `oldObject` and `oldSelf` declared with the types the
+ * rule compiler gives them (the kind's schema, or dyn), and each evaluation runs under the per-expression cost limit Kubernetes applies (PerCallLimit). Compile errors carry their
  * offset in the expression; evaluation failures say whether the cost limit stopped them.
  */
 import { nearest } from '../engine/suggest.js';
-import { BOOL, CelEnvironment, DYN, PER_CALL_LIMIT, STRING, formatType, type CelValue, type CompileError } from './cel/index.js';
+import { BOOL, CelEnvironment, PER_CALL_LIMIT, STRING, formatType, type CelValue, type CompileError, type VariableDecls } from './cel/index.js';
 import { valueTypeName } from './cel/values.js';
 
 /** Kubernetes' per-expression runtime cost limit (k8s.io/apiserver pkg/apis/cel/config.go PerCallLimit). */
@@ -32,7 +32,7 @@ export interface CompiledExpression {
   evaluate(bindings: Readonly<Record<string, CelInput>>): EvalOutcome;
 }
 
-/** A compile error in platlint's words, with a did-you-mean for a misspelt variable or function. */
+/** A compile error in platlint's words, with a did-you-mean for a misspelt variable, function or field. */
 export function compileProblem(error: CompileError, variables: readonly string[], functions: Iterable<string>): CompileProblem {
   const { kind, offset } = error;
   const first = error.issues[0];
@@ -40,6 +40,8 @@ export function compileProblem(error: CompileError, variables: readonly string[]
   // cel-go names an unknown identifier or function; say which was meant when a known one is close.
   const undeclared = /^undeclared reference to '([^']+)'/.exec(message);
   if (undeclared?.[1]) message += nearest(undeclared[1], [...variables, ...functions].filter((n) => /^[a-zA-Z]/.test(n)));
+  const field = /^undefined field '([^']+)'/.exec(message);
+  if (field?.[1] && first?.fields) message += nearest(field[1], first.fields);
   return { message: `CEL ${kind === 'syntax' ? 'syntax' : kind === 'cost' ? 'cost' : 'type'} error: ${message}`, offset };
 }
 
@@ -54,11 +56,10 @@ export class PolicyCel {
     this.environment = new CelEnvironment(kubernetesVersion);
   }
 
-  compile(text: string, result: 'bool' | 'string', variables: readonly string[]): { ok: true; expression: CompiledExpression } | { ok: false; problem: CompileProblem } {
+  compile(text: string, result: 'bool' | 'string', variables: VariableDecls): { ok: true; expression: CompiledExpression } | { ok: false; problem: CompileProblem } {
     if (text.trim() === '') return { ok: false, problem: { message: 'the expression is empty', offset: 0 } };
-    const declared = Object.fromEntries(variables.map((v) => [v, DYN]));
-    const compiled = this.environment.compile(text, declared);
-    if (!compiled.ok) return { ok: false, problem: compileProblem(compiled.error, variables, this.environment.functionNames()) };
+    const compiled = this.environment.compile(text, variables);
+    if (!compiled.ok) return { ok: false, problem: compileProblem(compiled.error, Object.keys(variables), this.environment.functionNames()) };
     const { program } = compiled;
     const output = program.outputType;
     const expected = result === 'bool' ? BOOL : STRING;

@@ -6,15 +6,26 @@ import type { CompiledAssertions } from './assertions.js';
 import { parsePath, type PathStep } from './path.js';
 import type { PolicyRuleSpec } from './types.js';
 
-export function compileAssertions(spec: PolicyRuleSpec, fail: (path: PathSegment[], message: string, where?: 'key' | 'value') => void): CompiledAssertions | undefined {
+/**
+ * `fieldProblem` says why a parsed field path can select nothing in the documents the rule matches (a field their
+ * schema does not have), if it can tell.
+ */
+export function compileAssertions(
+  spec: PolicyRuleSpec,
+  fail: (path: PathSegment[], message: string, where?: 'key' | 'value') => void,
+  fieldProblem: (steps: readonly PathStep[]) => string | undefined = () => undefined,
+): CompiledAssertions | undefined {
   const a = spec.assertions ?? {};
   const out: CompiledAssertions = { required: [], forbidden: [], pattern: [], enum: [], exactlyOneOf: [] };
   let ok = true;
   const steps = (path: PathSegment[], field: string): PathStep[] | undefined => {
     const parsed = parsePath(field);
-    if (parsed.ok && parsed.steps.length > 0) return parsed.steps;
+    const where = typeof path[path.length - 1] === 'string' ? 'key' : 'value';
+    const problem = parsed.ok && parsed.steps.length > 0 ? fieldProblem(parsed.steps) : undefined;
+    if (parsed.ok && parsed.steps.length > 0 && problem === undefined) return parsed.steps;
     ok = false;
-    fail(path, `Invalid field path "${field}": ${parsed.ok ? 'it selects the node itself; name a field' : parsed.error}`, typeof path[path.length - 1] === 'string' ? 'key' : 'value');
+    if (problem !== undefined) fail(path, `The field path "${field}" can never be set: ${problem}`, where);
+    else fail(path, `Invalid field path "${field}": ${parsed.ok ? 'it selects the node itself; name a field' : parsed.error}`, where);
     return undefined;
   };
   const kinds = Object.keys(a).filter((k) => {

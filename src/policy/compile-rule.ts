@@ -1,14 +1,19 @@
 /**
  * A rule of a platlint policy (`apiVersion: platlint/v1`, `kind: Policy`) checked and compiled: its id, match,
  * `given` paths, CEL expressions and assertions. Every mistake is a problem at its own position in the policy file,
- * and the rule is then left out.
+ * and the rule is then left out. A rule that matches one kind is checked against that kind's schema, as Kubernetes
+ * checks a policy against its resource's: `given` must name fields the kind has, and `object`, `oldObject`, `self`
+ * and `oldSelf` have the kind's types, so a misspelt field is a type error at load instead of a failure on the
+ * first document that reaches it.
  */
 import { globProblem } from '../engine/globs.js';
 import { shown } from '../engine/message-text.js';
 import type { PathSegment } from '../engine/types.js';
+import { DYN, type CelType, type VariableDecls } from './cel/index.js';
 import { PolicyCel, type CompiledExpression } from './cel.js';
 import { compileAssertions } from './compile-assertions.js';
-import { parsePath } from './path.js';
+import { parsePath, type PathStep } from './path.js';
+import { commonType, platformObjectType, typeAtPath } from './schema-types.js';
 import { PolicyRule, type CompiledPolicyRule } from './rule.js';
 import type { Problem } from './schema-problems.js';
 import type { PolicySource } from './source.js';
@@ -16,8 +21,17 @@ import type { PolicyOrigin, PolicyRuleSpec } from './types.js';
 import { ADMISSION_NAMESPACE } from './vap/types.js';
 
 const POLICY_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
+/** The one kind a rule's match allows, whose schema types its paths and variables. */
+function matchedKind(spec: PolicyRuleSpec): 'User' | 'Config' | undefined {
+  const kinds = new Set(spec.match?.kinds ?? []);
+  const [only, ...rest] = [...kinds];
+  return rest.length === 0 ? only : undefined;
+}
+
 /** `oldObject` and `oldSelf` are the previous version (and the old value at `given`) on updates, null otherwise. */
-const VARIABLES = ['self', 'object', 'oldObject', 'oldSelf'] as const;
+function variables(object: CelType, self: CelType): VariableDecls {
+  return { self, object, oldObject: object, oldSelf: self };
+}
 
 export class RuleCompiler {
   /** Every rule compiled, by id: where it was declared. */
@@ -78,16 +92,33 @@ export class RuleCompiler {
 
     // What is checked.
     const compiled: CompiledPolicyRule = {};
+    const kind = matchedKind(spec);
+    const object = kind ? platformObjectType(kind) : DYN;
+    let self = object;
+    /** The `given` paths that name fields the kind has (the document itself without `given`). */
+    const typedBases: PathStep[][] = spec.given === undefined ? [[]] : [];
     if (spec.given !== undefined) {
       const list = Array.isArray(spec.given);
       const paths = Array.isArray(spec.given) ? spec.given : [spec.given];
       if (paths.length === 0) fail(['given'], 'given is an empty list, so the rule would check nothing; write a path, e.g. spec.clusterRoles[*]');
       compiled.given = [];
+      const selected: CelType[] = [];
       paths.forEach((path, i) => {
+        const at = list ? ['given', i] : ['given'];
         const parsed = parsePath(path);
-        if (parsed.ok) compiled.given?.push(parsed.steps);
-        else failIn(list ? ['given', i] : ['given'], parsed.offset, `Invalid given path "${path}": ${parsed.error}`);
+        if (!parsed.ok) {
+          failIn(at, parsed.offset, `Invalid given path "${path}": ${parsed.error}`);
+          return;
+        }
+        compiled.given?.push(parsed.steps);
+        if (!kind) return;
+        const typed = typeAtPath(kind, parsed.steps);
+        if (typed.ok) {
+          selected.push(typed.type);
+          typedBases.push(parsed.steps);
+        } else failIn(at, parsed.offsets[typed.step] ?? 0, `The given path "${path}" selects nothing: ${typed.message}`);
       });
+      self = kind ? commonType(selected) : DYN;
     }
     const hasExpression = spec.expression !== undefined;
     if (hasExpression && spec.assertions) fail(['assertions'], 'Give either expression or assertions, not both; split them into two rules', 'key');
@@ -96,7 +127,7 @@ export class RuleCompiler {
     if (hasExpression && spec.message === undefined && spec.messageExpression === undefined) fail(['expression'], 'An expression rule needs a message or a messageExpression saying what is wrong and what to do', 'key');
     if (spec.message !== undefined && spec.message.trim() === '') fail(['message'], 'The message is empty');
     const cel = (field: 'expression' | 'messageExpression', text: string, result: 'bool' | 'string'): CompiledExpression | undefined => {
-      const outcome = this.runtime.compile(text, result, VARIABLES);
+      const outcome = this.runtime.compile(text, result, variables(object, self));
       if (outcome.ok) return outcome.expression;
       failIn([field], outcome.problem.offset, `${field === 'expression' ? 'Expression' : 'Message expression'}: ${outcome.problem.message}`);
       return undefined;
@@ -110,7 +141,15 @@ export class RuleCompiler {
       if (messageExpression) compiled.messageExpression = messageExpression;
     }
     if (spec.assertions) {
-      const assertions = compileAssertions(spec, fail);
+      const fieldProblem = (steps: readonly PathStep[]): string | undefined => {
+        if (!kind) return undefined;
+        for (const base of typedBases) {
+          const typed = typeAtPath(kind, [...base, ...steps]);
+          if (!typed.ok) return typed.message;
+        }
+        return undefined;
+      };
+      const assertions = compileAssertions(spec, fail, fieldProblem);
       if (assertions) compiled.assertions = assertions;
     }
     if (!ok) return undefined;

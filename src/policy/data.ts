@@ -1,11 +1,15 @@
 /**
  * Document data as CEL sees it. YAML integers are CEL `int` (bigint), not `double`: `self.tokenGeneration == 3`
- * and `self.maxAge + 1` behave as in Kubernetes. Numbers with a fraction (and integers beyond int64) are `double`.
- * Mappings become `Map`s (any key, `__proto__` included), sequences arrays. Shared nodes (YAML aliases) are
- * converted once.
+ * and `self.maxAge + 1` behave as in Kubernetes. Numbers with a fraction (and integers beyond int64) are `double`,
+ * and so is an integer in a field the platform's schema types as a number, as Kubernetes reads it
+ * (k8s.io/apiserver pkg/cel/common/values.go). Mappings become `Map`s (any key, `__proto__` included), sequences
+ * arrays. Shared nodes (YAML aliases) are converted once.
  */
 import type { CelInput } from './cel.js';
-import type { PathSegment } from '../engine/types.js';
+import { API_GROUP } from '../engine/scope.js';
+import type { PathSegment, ResourceKind } from '../engine/types.js';
+import type { PathStep } from './path.js';
+import { platformNumberFields } from './schema-types.js';
 
 const INT64_LIMIT = 2 ** 63;
 export const MAX_DATA_DEPTH = 1000;
@@ -55,4 +59,37 @@ export function celAt(root: CelInput, path: readonly PathSegment[]): CelInput {
     else return null;
   }
   return (node ?? null) as CelInput;
+}
+
+/** Integers at the end of the path become doubles. */
+function toDoubles(node: CelInput, steps: readonly PathStep[], at: number): CelInput {
+  const step = steps[at];
+  if (step === undefined) return typeof node === 'bigint' ? Number(node) : node;
+  if (node instanceof Map) {
+    const keys = step.kind === 'key' ? [step.key] : step.kind === 'wildcard' ? [...node.keys()] : [];
+    for (const key of keys) {
+      const value = node.get(key);
+      if (value !== undefined) node.set(key, toDoubles(value, steps, at + 1));
+    }
+  } else if (Array.isArray(node) && step.kind === 'wildcard') {
+    node.forEach((item, i) => {
+      node[i] = toDoubles(item, steps, at + 1);
+    });
+  }
+  return node;
+}
+
+/** A document of a platform kind as CEL sees it, its number fields doubles. */
+export function toKindCelData(data: Readonly<Record<string, unknown>>, kind: ResourceKind | undefined): CelInput {
+  const converted = toCelData(data);
+  if (kind !== undefined) for (const steps of platformNumberFields(kind)) toDoubles(converted, steps, 0);
+  return converted;
+}
+
+/** An admission request's object as CEL sees it: read with its kind's schema when it is one of the platform's kinds. */
+export function objectCelData(data: Readonly<Record<string, unknown>> | null): CelInput {
+  if (data === null) return null;
+  const { apiVersion, kind } = data;
+  const platform = typeof apiVersion === 'string' && apiVersion.startsWith(`${API_GROUP}/`);
+  return toKindCelData(data, platform && (kind === 'User' || kind === 'Config') ? kind : undefined);
 }

@@ -12,7 +12,7 @@ import { docsUrlFor } from '../engine/docs.js';
 import { FileReporter } from '../engine/reporter.js';
 import type { RuleSettings } from '../engine/settings.js';
 import type { CheckFailure, FileResult, RuleDocument } from '../engine/types.js';
-import { toCelData } from './data.js';
+import { toKindCelData } from './data.js';
 import type { PolicyOrigin } from './types.js';
 
 /** After this many documents of a file over the cost limit, a rule is not evaluated on the rest of the file. */
@@ -27,10 +27,10 @@ export class FileEvaluation {
   private readonly overBudget = new Map<string, number>();
 
   /** A document's data (or its previous version's) converted for CEL, once per file for every policy rule. */
-  celData(data: RuleDocument['data']): CelInput {
+  celData(data: RuleDocument['data'], kind: RuleDocument['kind']): CelInput {
     let converted = this.converted.get(data);
     if (converted === undefined) {
-      converted = toCelData(data);
+      converted = toKindCelData(data, kind);
       this.converted.set(data, converted);
     }
     return converted;

@@ -8,22 +8,25 @@ import { isRecord } from '../platform/data.js';
 
 export type PathStep = { kind: 'key'; key: string } | { kind: 'index'; index: number } | { kind: 'wildcard' };
 
-export type ParsedPath = { ok: true; steps: PathStep[] } | { ok: false; error: string; offset: number };
+/** `offsets[i]` is where step i starts in the text, for problems about one step. */
+export type ParsedPath = { ok: true; steps: PathStep[]; offsets: number[] } | { ok: false; error: string; offset: number };
 
 const PLAIN_KEY = /[^.[\]\s'"]/;
 
 export function parsePath(text: string): ParsedPath {
   const steps: PathStep[] = [];
+  const offsets: number[] = [];
   let i = 0;
   if (text.startsWith('$')) {
     i = 1;
     if (text[i] === '.') i++;
-    if (i === text.length) return { ok: true, steps };
+    if (i === text.length) return { ok: true, steps, offsets };
   }
   if (text.length === 0) return { ok: false, error: 'the path is empty', offset: 0 };
   let expectSegment = true;
   while (i < text.length) {
     const ch = text[i] ?? '';
+    if (ch !== '.') offsets[steps.length] = i;
     if (ch === '[') {
       const close = text.indexOf(']', i + 1);
       const quote = text[i + 1];
@@ -64,7 +67,7 @@ export function parsePath(text: string): ParsedPath {
     i = end;
     expectSegment = false;
   }
-  return { ok: true, steps };
+  return { ok: true, steps, offsets };
 }
 
 export function hasWildcard(steps: readonly PathStep[]): boolean {

@@ -110,8 +110,8 @@ export class PolicyRule implements Rule {
       let root: CelInput;
       let oldRoot: CelInput = null;
       try {
-        root = evaluation.celData(doc.data);
-        if (doc.old) oldRoot = evaluation.celData(doc.old);
+        root = evaluation.celData(doc.data, doc.kind);
+        if (doc.old) oldRoot = evaluation.celData(doc.old, doc.kind);
       } catch (error) {
         failed ??= { at: 'expression', error: (error as Error).message, costExceeded: false };
         break;

@@ -39,7 +39,10 @@ export class PolicySource {
     const value = node.value;
     const offset = mapScalarOffset(this.text, node, value, Math.max(0, Math.min(valueOffset, value.length)));
     let end = offset;
-    while (end < node.range[1] && /[\w@.]/.test(this.text[end] ?? '')) end++;
+    // A field selection (`.nmae`) is the dot and the field's name; anything else, the name or number it starts.
+    const word = this.text[end] === '.' ? /\w/ : /[\w@.]/;
+    if (this.text[end] === '.') end++;
+    while (end < node.range[1] && word.test(this.text[end] ?? '')) end++;
     if (end === offset) end = offset + 1;
     return this.spotOfRange(offset, Math.min(end, Math.max(node.range[1], offset + 1)), path);
   }

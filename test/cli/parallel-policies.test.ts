@@ -24,13 +24,13 @@ spec:
       given: metadata
       expression: "!self.name.endsWith('7')"
       message: names ending in 7 are reserved
-    - id: acme/badge
-      description: Require a badge number
+    - id: acme/icon
+      description: Require an https icon
       severity: info
       match: {kinds: [User]}
       given: spec
-      expression: self.badge > 0
-      message: give the user a badge
+      expression: self.icon.startsWith('https://')
+      message: give the user an icon
 `;
 
 // A fixture of the policy's pack, which lint skips on every thread.
@@ -68,7 +68,7 @@ describe('custom policies on worker threads', () => {
     // The seeded corpus: 113 of its Users have a name ending in 7.
     const sevens = report.results.flatMap((r) => r.diagnostics.filter((d) => d.ruleId === 'acme/no-sevens'));
     expect(sevens.map((d) => d.message)).toEqual(Array(113).fill('names ending in 7 are reserved'));
-    // No User has a badge: the rule fails on each one the engine reads, reported once, at the rule's expression,
+    // No User has an icon: the rule fails on each one the engine reads, reported once, at the rule's expression,
     // naming the first in input order, whichever thread linted it.
     const evaluation = report.results.filter((r) => r.file === 'corpus/acme/policy.yaml' && r.diagnostics.length);
     expect(evaluation.map((r) => r.diagnostics.map((d) => [d.ruleId, d.line, d.column, d.message]))).toEqual([
@@ -77,7 +77,7 @@ describe('custom policies on worker threads', () => {
           'policy/evaluation-error',
           19,
           19,
-          'The policy rule acme/badge could not be evaluated on 944 documents (those were not checked by it); it first failed on User "lena-smith-00001" in corpus/d0000/manifest-000001.yaml: no such key: badge; test optional fields with has() first, e.g. has(self.x) && self.x > 0.',
+          'The policy rule acme/icon could not be evaluated on 944 documents (those were not checked by it); it first failed on User "lena-smith-00001" in corpus/d0000/manifest-000001.yaml: no such key: icon; test optional fields with has() first, e.g. has(self.x) && self.x > 0.',
         ],
       ],
     ]);

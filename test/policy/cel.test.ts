@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
+import { DYN } from '../../src/policy/cel/index.js';
 import { PolicyCel } from '../../src/policy/cel.js';
 import { celAt, toCelData } from '../../src/policy/data.js';
 import { selectorMatches } from '../../src/policy/match.js';
@@ -19,7 +20,7 @@ const DATA = {
 
 function evaluate(expression: string, result: 'bool' | 'string' = 'bool'): unknown {
   const runtime = new PolicyCel(undefined);
-  const compiled = runtime.compile(expression, result, ['self', 'object']);
+  const compiled = runtime.compile(expression, result, { self: DYN, object: DYN });
   if (!compiled.ok) throw new Error(compiled.problem.message);
   const root = toCelData(DATA);
   const outcome = compiled.expression.evaluate({ self: celAt(root, ['spec']), object: root });

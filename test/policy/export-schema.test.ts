@@ -72,7 +72,7 @@ describe('exported objects', () => {
     );
     expect(exported.documents).toEqual([]);
     expect(exported.skipped).toEqual([
-      { id: 'acme/typo', reason: "its translation does not compile in the CEL of Kubernetes 1.30 with object typed by the User's schema: validations[0].expression: CEL type error: undefined field 'nmae'" },
+      { id: 'acme/typo', reason: "its translation does not compile in the CEL of Kubernetes 1.30 with object typed by the User's schema: validations[0].expression: CEL type error: undefined field 'nmae'; did you mean \"name\"?" },
     ]);
   });
 });

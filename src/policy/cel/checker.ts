@@ -42,6 +42,8 @@ export type Reference =
 export interface CheckIssue {
   message: string;
   exprId: number;
+  /** For an undefined field: the fields the object has, for a did-you-mean. */
+  fields?: readonly string[];
 }
 
 export interface Checked {
@@ -88,8 +90,8 @@ class Checker {
     return { types: this.types, refs: this.refs, issues: this.issues };
   }
 
-  private error(exprId: number, message: string): void {
-    this.issues.push({ message, exprId });
+  private error(exprId: number, message: string, fields?: Iterable<string>): void {
+    this.issues.push({ message, exprId, ...(fields ? { fields: [...fields] } : {}) });
   }
 
   private typeOf(e: Expr): CelType {
@@ -189,7 +191,7 @@ class Checker {
       case 'object': {
         const fieldType = target.fields?.get(field);
         if (fieldType) result = fieldType;
-        else this.error(e.id, `undefined field '${field}'`);
+        else this.error(e.id, `undefined field '${field}'`, target.fields?.keys());
         break;
       }
       case 'param':

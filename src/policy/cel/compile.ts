@@ -19,6 +19,8 @@ export interface CompileIssue {
   message: string;
   /** Why, when cel-go's message does not say (an invalid pattern's own error). */
   detail?: string;
+  /** For an undefined field: the fields the object has. */
+  fields?: readonly string[];
   /** Offset of the problem in the expression text (UTF-16 code units). */
   offset: number;
 }
@@ -103,7 +105,7 @@ export class EnvironmentCore {
     }
     const issues = [...checked.issues];
     if (issues.length === 0) issues.push(...literalIssues(parsed.expr, checked, { homogeneous: this.options.homogeneousLiterals, literals: this.features.literalValidators }));
-    if (issues.length) return failure('type', issues.map((i) => ({ message: i.message, offset: at(i.exprId), ...((i as { detail?: string }).detail ? { detail: (i as { detail?: string }).detail as string } : {}) })));
+    if (issues.length) return failure('type', issues.map(({ exprId, ...issue }) => ({ ...issue, offset: at(exprId) })));
     const outputType = checked.types.get(parsed.expr.id) ?? { kind: 'dyn' };
     if (expected && !expected.some((t) => t.kind === 'dyn' || formatType(t) === formatType(outputType))) {
       const reason = expected.length === 1 ? `must evaluate to ${formatType(expected[0] as CelType)} but got ${formatType(outputType)}` : `must evaluate to one of [${expected.map(formatType).join(' ')}] but got ${formatType(outputType)}`;

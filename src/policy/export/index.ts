@@ -11,7 +11,7 @@ import { CelEnvironment, KUBERNETES_VERSIONS } from '../cel/index.js';
 import type { PolicyRuleSpec } from '../types.js';
 import { compilePolicy } from '../vap/compile.js';
 import { readPolicy } from '../vap/read.js';
-import { platformObjectType } from '../vap/schema-types.js';
+import { platformObjectType } from '../schema-types.js';
 import { API_GROUP } from '../../engine/scope.js';
 import { USER_RESOURCE } from './match.js';
 import { admissionObjectName, bindingObject, policyObject, type ManifestOptions } from './manifest.js';

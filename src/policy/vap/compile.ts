@@ -11,7 +11,7 @@ import { API_GROUP } from '../../engine/scope.js';
 import { compileProblem } from '../cel.js';
 import { admissionVariables, BOOL, DYN, NULL, PER_CALL_LIMIT, STRING, costErrorMessage, type CelEnvironment, type CelProgram, type CelType, type VariableDecls } from '../cel/index.js';
 import type { DocumentProblem } from '../schema-problems.js';
-import { platformObjectType } from './schema-types.js';
+import { platformObjectType } from '../schema-types.js';
 import type { ExpressionSpec, MatchResources, PolicySpec, ValidationSpec } from './types.js';
 
 export interface CompiledValidation {

@@ -7,7 +7,7 @@
  * audit) is the caller's.
  */
 import type { Authorizer, CelValue } from '../cel/index.js';
-import { toCelData } from '../data.js';
+import { objectCelData } from '../data.js';
 import type { ClusterObjects, ObjectData } from './cluster.js';
 import type { CompiledPolicy } from './compile.js';
 import { validate, type Activation, type Decision } from './evaluate.js';
@@ -48,7 +48,7 @@ export class CelObjects {
     if (data === null) return null;
     let value = this.cache.get(data);
     if (value === undefined) {
-      value = toCelData(data);
+      value = objectCelData(data);
       this.cache.set(data, value);
     }
     return value;

@@ -16,7 +16,7 @@ import { namespaceValue, prepareRequest, requestValue, type AdmissionInput } fro
 import type { ResourceMapper } from './resources.js';
 import { splitApiVersion, type Operation, type UserInfo } from './types.js';
 import type { Authorizer } from '../cel/index.js';
-import { toCelData } from '../data.js';
+import { objectCelData, toCelData } from '../data.js';
 
 export type KaptestResult = 'admit' | 'deny' | 'skip' | 'error';
 const RESULTS: readonly KaptestResult[] = ['admit', 'deny', 'skip', 'error'];
@@ -168,8 +168,8 @@ export function runKaptestCase(policy: CompiledPolicy, resources: readonly Objec
   }
   const { attributes } = prepared;
   const result = validate(policy, {
-    object: toCelData(object),
-    oldObject: toCelData(oldObject),
+    object: objectCelData(object),
+    oldObject: objectCelData(oldObject),
     params: toCelData(param),
     request: requestValue(prepared, matched, input),
     namespaceObject: namespaceValue(prepared.namespaceObject),

@@ -56,6 +56,18 @@ describe('decisions', () => {
     expect(decide(one(bomb))[0]?.decisions).toEqual([{ action: 'deny', evaluation: 'error', message: `expression 'lists.range(100).map(i, '%.999999e'.format([double(i)])).size() > 0' resulted in error: ${limit}`, validation: 0 }]);
   });
 
+  it("an integer in a number field of the platform's schema is a double, as the API server reads it; elsewhere an int", () => {
+    const configs = USERS_RULES.replace('resources: [users]', 'resources: [configs]');
+    const spec = `${configs}  validations:\n    - expression: "type(object.status.costControl.settings.averageCPUPricePerNode.price) == double && object.status.costControl.settings.averageCPUPricePerNode.price * 2.0 == 4.0"\n`;
+    const price = { costControl: { settings: { averageCPUPricePerNode: { price: 2 } } } };
+    const object = { apiVersion: 'management.platform/v1', kind: 'Config', metadata: { name: 'config' }, status: price };
+    expect(decide(one(spec), { object })[0]?.decisions).toEqual([{ action: 'admit', evaluation: 'admit', message: '', validation: 0 }]);
+    // The same data in an object of another group is not read with the platform's schema.
+    const other = { ...object, apiVersion: 'example.com/v1' };
+    const dyn = `${configs.replace('[management.platform]', '[example.com]')}  validations:\n    - expression: "type(object.status.costControl.settings.averageCPUPricePerNode.price) == int"\n`;
+    expect(decide(one(dyn), { object: other })[0]?.decisions).toEqual([{ action: 'admit', evaluation: 'admit', message: '', validation: 0 }]);
+  });
+
   it('a message expression longer than 5 KiB or of several lines falls back on the message', () => {
     const messages = `${USERS_RULES}  validations:\n    - expression: "false"\n      messageExpression: "lists.range(6000).map(i, 'x').join('')"\n      message: too long\n    - expression: "false"\n      messageExpression: "'two\\\\nlines'"\n`;
     expect(decide(one(messages))[0]?.decisions.map((d) => d.message)).toEqual(['too long', 'failed expression: false']);

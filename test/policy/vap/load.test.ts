@@ -36,7 +36,7 @@ describe('a policy that does not compile', () => {
         return [r[3], r[4], r[5]];
       });
     expect(problems("ip('10.0.0.1').family() == 4", 'kubernetesVersion: "1.29"\n')).toEqual([
-      [14, 31, "variables[0].expression: CEL type error: undefined field 'mail'"],
+      [14, 31, "variables[0].expression: CEL type error: undefined field 'mail'; did you mean \"email\"?"],
       [16, 20, "validations[0].expression: CEL type error: undeclared reference to 'ip' (in container '')"],
       [17, 20, 'validations[1].expression: CEL type error: must evaluate to bool but got string'],
     ]);
