@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { FileResult } from '../engine/types.js';
 import { loadReportWriter, type FormatName } from '../formatters/index.js';
-import { addToSummary, emptySummary, type FormatContext, type ReportWriter, type ReportWriterFactory, type Summary } from '../formatters/summary.js';
+import { SummaryCount, type FormatContext, type ReportWriter, type ReportWriterFactory, type Summary } from '../formatters/summary.js';
 import { repositoryRoot } from '../project/files.js';
 import type { CliIo } from './io.js';
 import { ruleInfoOf, type RuleInfo } from '../formatters/summary.js';
@@ -146,7 +146,7 @@ export class ReportOutputs {
     return new ReportOutputs(writers, withRoot, io);
   }
 
-  private readonly summary: Summary = emptySummary();
+  private readonly count = new SummaryCount();
   /** A report file could not be written (said on stderr): the run exits 2. */
   writeFailed = false;
   private readonly reports: { writer: ReportWriter; sink: Sink }[];
@@ -171,17 +171,17 @@ export class ReportOutputs {
 
   add(result: FileResult): void {
     if (this.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
-    addToSummary(this.summary, result);
+    this.count.add(result);
     for (const { writer, sink } of this.reports) sink.write(writer.file(result));
   }
 
   /** Ends every report, in the order given: the held stdout reports follow the streamed one. */
   end(): Summary {
     for (const { writer, sink } of this.reports) {
-      sink.write(writer.end(this.summary));
+      sink.write(writer.end(this.count.summary));
       sink.close();
     }
-    return this.summary;
+    return this.count.summary;
   }
 }
 

@@ -26,29 +26,52 @@ export function lintedFiles(summary: Summary): number {
   return summary.files - summary.skippedFiles;
 }
 
-/** The summary of no files, to which `addToSummary` adds each file's counts as it is linted. */
+/** The summary of no files, to which `SummaryCount` adds each file's counts as it is linted. */
 export function emptySummary(): Summary {
   return { files: 0, filesWithProblems: 0, documents: 0, skipped: 0, skippedFiles: 0, errors: 0, warnings: 0, infos: 0, fixableErrors: 0, fixableWarnings: 0, fixableInfos: 0, suppressed: { baseline: 0, exception: 0 } };
 }
 
-/** Counts one file's result into `summary`: a run keeps these counts, not the results. */
-export function addToSummary(summary: Summary, result: FileResult): void {
-  summary.files++;
-  summary.documents += result.documents;
-  summary.skipped += result.skipped;
-  if (result.skippedFile) summary.skippedFiles++;
-  if (result.diagnostics.length > 0 || result.ioError !== undefined) summary.filesWithProblems++;
-  for (const s of result.suppressed ?? []) summary.suppressed[s.by]++;
-  for (const d of result.diagnostics) {
-    if (d.severity === 'error') {
-      summary.errors++;
-      if (d.fix) summary.fixableErrors++;
-    } else if (d.severity === 'warning') {
-      summary.warnings++;
-      if (d.fix) summary.fixableWarnings++;
-    } else {
-      summary.infos++;
-      if (d.fix) summary.fixableInfos++;
+const WITH_PROBLEMS = 1;
+const SKIPPED_WHOLE = 2;
+
+/** A run's summary, counted one file's result at a time: a run keeps these counts, not the results. */
+export class SummaryCount {
+  readonly summary: Summary = emptySummary();
+  /**
+   * What has been counted of each file (WITH_PROBLEMS, SKIPPED_WHOLE). A file can come in several results: a policy
+   * file's load problems come first, its evaluation errors at the end of the run, and the file itself among the
+   * linted ones when it is in the paths linted; it counts once.
+   */
+  private readonly files = new Map<string, number>();
+
+  add(result: FileResult): void {
+    const summary = this.summary;
+    const known = this.files.get(result.file);
+    let flags = known ?? 0;
+    if (known === undefined) summary.files++;
+    if (result.skippedFile && !(flags & SKIPPED_WHOLE)) {
+      summary.skippedFiles++;
+      flags |= SKIPPED_WHOLE;
+    }
+    if ((result.diagnostics.length > 0 || result.ioError !== undefined) && !(flags & WITH_PROBLEMS)) {
+      summary.filesWithProblems++;
+      flags |= WITH_PROBLEMS;
+    }
+    if (flags !== known) this.files.set(result.file, flags);
+    summary.documents += result.documents;
+    summary.skipped += result.skipped;
+    for (const s of result.suppressed ?? []) summary.suppressed[s.by]++;
+    for (const d of result.diagnostics) {
+      if (d.severity === 'error') {
+        summary.errors++;
+        if (d.fix) summary.fixableErrors++;
+      } else if (d.severity === 'warning') {
+        summary.warnings++;
+        if (d.fix) summary.fixableWarnings++;
+      } else {
+        summary.infos++;
+        if (d.fix) summary.fixableInfos++;
+      }
     }
   }
 }
@@ -124,13 +147,13 @@ export interface FormatModule {
 export function formatterOf(createWriter: ReportWriterFactory): Formatter {
   return (results, context) => {
     const writer = createWriter(context);
-    const summary = emptySummary();
+    const count = new SummaryCount();
     let text = writer.start();
     for (const result of results) {
-      addToSummary(summary, result);
+      count.add(result);
       text += writer.file(result);
     }
-    return text + writer.end(summary);
+    return text + writer.end(count.summary);
   };
 }
 

@@ -59,6 +59,42 @@ describe('policies through the CLI', () => {
     expect(report.results[0].diagnostics.map((d: { ruleId: string; line: number }) => [d.ruleId, d.line])).toEqual([['policy/invalid', 9]]);
   });
 
+  it('a policy file in the paths linted, with a load problem and an evaluation error, counts as one file in the summary', () => {
+    const policy = `apiVersion: platlint/v1
+kind: Policy
+metadata: {name: acme}
+spec:
+  rules:
+    - id: acme/icon
+      description: Require an https icon
+      severity: error
+      given: spec
+      expression: "self.icon.startsWith('https://')"
+      message: m
+    - id: acme/broken
+      description: Broken syntax
+      severity: error
+      expression: "self.x > 1 +"
+      message: m
+`;
+    const user = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  email: jane@example.com\n';
+    const dir = tempTree('platlint-policy-summary-', { '.platlint.yaml': 'policies: [policy.yaml]\n', 'policy.yaml': policy, 'jane.yaml': user });
+    // policy.yaml comes three times: its load problem first, then as a path linted (not a platform object, so
+    // skipped), and its evaluation error at the end. It is one file, with problems, and not linted.
+    const json = runCli(['.', '--format', 'json'], { cwd: dir });
+    expect(json.status).toBe(1);
+    const report = JSON.parse(json.stdout);
+    expect(report.results.map((r: { file: string; diagnostics: { ruleId: string }[] }) => [r.file, r.diagnostics.map((d) => d.ruleId)])).toEqual([
+      ['policy.yaml', ['policy/invalid']],
+      ['jane.yaml', []],
+      ['policy.yaml', []],
+      ['policy.yaml', ['policy/evaluation-error']],
+    ]);
+    expect(report.summary).toMatchObject({ files: 2, filesWithProblems: 1, skippedFiles: 1, lintedFiles: 1, errors: 2 });
+    const stylish = runCli(['.'], { cwd: dir });
+    expect(stylish.stdout.trimEnd().split('\n').at(-1)).toBe('✖ 2 problems (2 errors, 0 warnings, 0 infos) in 1 file with problems (1 file linted), 1 file skipped (--verbose lists them)');
+  });
+
   it('kubernetesVersion chooses the CEL environment: ip() is unknown before 1.30; the cache holds per version', () => {
     const policyFile = `apiVersion: platlint/v1
 kind: Policy
