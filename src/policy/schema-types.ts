@@ -57,6 +57,25 @@ export function platformObjectType(kind: 'User' | 'Config'): CelType {
   return platformTypes[kind];
 }
 
+/** The steps to the shallowest field of that name below an object type (a few levels at most), if there is one. */
+function fieldBelow(type: CelType, name: string): PathStep[] | undefined {
+  let level: { type: CelType; steps: PathStep[] }[] = [{ type, steps: [] }];
+  for (let depth = 0; depth < 5 && level.length > 0; depth++) {
+    const next: typeof level = [];
+    for (const { type: at, steps } of level) {
+      if (at.kind === 'list' || at.kind === 'map') next.push({ type: at.kind === 'list' ? at.elem : at.value, steps: [...steps, { kind: 'wildcard' }] });
+      if (at.kind !== 'object' || !at.fields) continue;
+      for (const [field, fieldType] of at.fields) {
+        const path: PathStep[] = [...steps, { kind: 'key', key: field }];
+        if (field === name) return path;
+        next.push({ type: fieldType, steps: path });
+      }
+    }
+    level = next;
+  }
+  return undefined;
+}
+
 export type TypeAtPath = { ok: true; type: CelType } | { ok: false; step: number; message: string };
 
 /** The one type of several, or dyn where they differ (a `[*]` over an object's fields, `given` with several paths). */
@@ -90,7 +109,12 @@ export function typeAtPath(kind: 'User' | 'Config', steps: readonly PathStep[]):
           break;
         }
         const field = fields.get(step.key);
-        if (field === undefined) return problem(`a ${kind} has no ${reached}${nearest(step.key, fields.keys())}`);
+        if (field === undefined) {
+          // A misspelt name, or a right one at the wrong depth (`given: clusterRoles[*]` for spec.clusterRoles[*]).
+          const below = fieldBelow(type, step.key);
+          const deeper = below && `; did you mean "${formatSteps([...steps.slice(0, i), ...below, ...steps.slice(i + 1)])}"?`;
+          return problem(`a ${kind} has no ${reached}${nearest(step.key, fields.keys(), deeper)}`);
+        }
         type = field;
         break;
       }
@@ -99,7 +123,10 @@ export function typeAtPath(kind: 'User' | 'Config', steps: readonly PathStep[]):
         type = type.value;
         break;
       case 'list':
-        if (step.kind === 'key') return problem(`${parent} is a list; select its items with [*] or one with an index like [0]`);
+        if (step.kind === 'key') {
+          const items = formatSteps([...steps.slice(0, i), { kind: 'wildcard' }, ...steps.slice(i)]);
+          return problem(`${parent} is a list: select its items with [*], as in "${items}", or one with an index like [0]`);
+        }
         type = type.elem;
         break;
       default:

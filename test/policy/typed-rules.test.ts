@@ -48,6 +48,7 @@ describe('a rule that matches one kind is checked against its schema at load', (
         - spec.email.domain
         - "spec.tokenGeneration[*]"
         - "spec.groups[*]"
+        - "clusterRoles[*]"
       expression: "true"
       message: m
 `),
@@ -56,11 +57,13 @@ describe('a rule that matches one kind is checked against its schema at load', (
     expect(problemSpans(policies.problems)).toEqual([
       // Each at the step that selects nothing: `        - spec.clusterRolse[*]` has "clusterRolse" at columns 16-27.
       [12, 16, 12, 28, 'The given path "spec.clusterRolse[*]" selects nothing: a User has no spec.clusterRolse; did you mean "clusterRoles"?'],
-      [13, 29, 13, 33, 'The given path "spec.clusterRoles.name" selects nothing: spec.clusterRoles of a User is a list; select its items with [*] or one with an index like [0]'],
+      [13, 29, 13, 33, 'The given path "spec.clusterRoles.name" selects nothing: spec.clusterRoles of a User is a list: select its items with [*], as in "spec.clusterRoles[*].name", or one with an index like [0]'],
       [14, 16, 14, 17, 'The given path "spec[0]" selects nothing: spec of a User is an object, not a list; select a field by its name'],
       [15, 27, 15, 28, 'The given path "metadata.labels[0]" selects nothing: metadata.labels of a User is a map, not a list; select a key by its name or every value with [*]'],
       [16, 22, 16, 28, 'The given path "spec.email.domain" selects nothing: spec.email of a User is of type string, which has no fields'],
       [17, 32, 17, 33, 'The given path "spec.tokenGeneration[*]" selects nothing: spec.tokenGeneration of a User is of type int, which has no items'],
+      // The right name at the wrong depth: the path to where the kind has it.
+      [19, 12, 19, 24, 'The given path "clusterRoles[*]" selects nothing: a User has no clusterRoles; did you mean "spec.clusterRoles[*]"?'],
     ]);
   });
 
@@ -80,7 +83,7 @@ describe('a rule that matches one kind is checked against its schema at load', (
     expect(problemSpans(policies.problems)).toEqual([
       [13, 20, 13, 24, 'The field path "verb" can never be set: a User has no spec.access[*].verb; did you mean "verbs"?'],
       [14, 19, 14, 23, 'The field path "nmae" can never be set: a User has no spec.access[*].nmae; did you mean "name"?'],
-      [15, 21, 15, 31, 'The field path "teams.lead" can never be set: spec.access[*].teams of a User is a list; select its items with [*] or one with an index like [0]'],
+      [15, 21, 15, 31, 'The field path "teams.lead" can never be set: spec.access[*].teams of a User is a list: select its items with [*], as in "spec.access[*].teams[*].lead", or one with an index like [0]'],
     ]);
   });
 
