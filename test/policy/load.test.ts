@@ -99,6 +99,25 @@ ${VALID_RULE}`));
     ]);
   });
 
+  it('an expression that costs more than the per-call limit whatever the document holds, as for an admission policy', () => {
+    const policies = loadPolicy(policy(`    - id: acme/too-costly
+      description: Always over the limit
+      severity: error
+      expression: "lists.range(2000000).all(i, i >= 0)"
+      message: m
+    - id: acme/under
+      description: Under the limit on every document
+      severity: error
+      expression: "lists.range(100000).all(i, i >= 0)"
+      message: m
+`));
+    // The estimate's minimum is 8,000,012 units against 1,000,000: the rule could never be evaluated.
+    expect(problemSpans(policies.problems)).toEqual([
+      [10, 20, 10, 31, 'Expression: CEL cost error: estimated rule cost exceeds budget by factor of 8.0x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)'],
+    ]);
+    expect(policies.rules.map((r) => r.meta.id)).toEqual(['acme/under']);
+  });
+
   it('an unknown field, at its key, with a did-you-mean; the other rules still load', () => {
     const policies = loadPolicy(policy(`    - id: acme/typo
       description: Misspelt key
