@@ -7,6 +7,7 @@ import { USER_VERBS } from '../platform/enumerations.js';
 import { containerPath, isDocumentMarker, lineShape, siblingKeys, topLevelValue, type LineShape, type PathStep } from './cursor.js';
 import { configFileKeys, fieldAt, fieldMarkdown, fieldsOf, objectAt, typeLabel, type FieldInfo } from './fields.js';
 import { DIRECTIVE_COMMENT, lineAt } from './hover.js';
+import { policyCompletions } from './policy-completion.js';
 
 export interface CompletionContext {
   rules: readonly Rule[];
@@ -138,7 +139,10 @@ function rulesReportingIn(rules: readonly Rule[], lines: readonly string[]): Rul
   });
 }
 
-/** Completion: rule ids in directives, `.platlint.yaml` keys and values, manifest fields and enum values. */
+/**
+ * Completion: rule ids in directives, `.platlint.yaml` keys and values, manifest fields and enum values, and in a
+ * policy file the fields its expressions and `given` paths can name.
+ */
 export function completionsAt(document: TextDocument, position: Position, context: CompletionContext): CompletionItem[] {
   const text = lineAt(document, position.line);
   const before = text.slice(0, position.character);
@@ -154,6 +158,7 @@ export function completionsAt(document: TextDocument, position: Position, contex
   if (context.isConfigFile) return configFileCompletions(lines, position, context.rules);
   const shape = lineShape(text);
   const documentKind = topLevelValue(lines, position.line, 'kind');
+  if (documentKind === 'Policy') return policyCompletions(document.getText(), document.offsetAt(position), (offset) => document.positionAt(offset));
   if (afterColon(text, shape, position)) {
     const path = [...containerPath(lines, position.line, shape.contentColumn), shape.key];
     const object = objectAt(documentKind, path, context.embedded);

@@ -175,7 +175,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
         hoverProvider: true,
-        completionProvider: { triggerCharacters: [':', ','] },
+        completionProvider: { triggerCharacters: [':', ',', '.'] },
         documentSymbolProvider: true,
         diagnosticProvider: { identifier: 'platlint', interFileDependencies: false, workspaceDiagnostics: true },
         executeCommandProvider: { commands: [LINT_WORKSPACE_COMMAND] },

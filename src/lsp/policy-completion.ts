@@ -1,0 +1,200 @@
+/**
+ * Completion in a platlint policy file: the fields that a rule on one kind (`match.kinds: [User]`) can name next in
+ * a CEL expression (after `object.`, `self.spec.`, or a macro's variable: `self.access.all(a, a.`) or in a `given`
+ * path, from the kind's schema, as the rule compiler types them (src/policy/compile-rule.ts). The file is parsed to
+ * find the rule and the scalar under the cursor: a policy file is small, and the expression being typed is a scalar
+ * whatever it holds.
+ */
+import { CompletionItemKind, MarkupKind, type CompletionItem, type Range } from 'vscode-languageserver/node.js';
+import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node } from 'yaml';
+import type { ResourceKind } from '../engine/types.js';
+import { parsePath, type PathStep as PolicyStep } from '../policy/path.js';
+import type { PathStep } from './cursor.js';
+import { fieldAt, fieldMarkdown, fieldsOf, typeLabel } from './fields.js';
+
+const CEL_FIELDS = new Set(['expression', 'messageExpression']);
+/** Macros whose first argument is a variable bound to each item of what they are called on. */
+const MACROS = new Set(['all', 'exists', 'exists_one', 'map', 'filter']);
+/** The variable of a macro call, after its parenthesis. */
+const MACRO_VARIABLE = /\s*([A-Za-z_]\w*)\s*,/y;
+
+type Step = { key: string } | { any: true };
+
+/** The scalar of a policy document that holds the offset, and its path. */
+function scalarAt(node: unknown, offset: number, path: (string | number)[] = []): { node: Node; path: (string | number)[] } | undefined {
+  if (isScalar(node)) return node.range && node.range[0] <= offset && offset <= node.range[1] ? { node, path } : undefined;
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
+      if (key === undefined) continue;
+      const found = scalarAt(pair.value, offset, [...path, key]);
+      if (found) return found;
+    }
+  } else if (isSeq(node)) {
+    for (const [i, item] of node.items.entries()) {
+      const found = scalarAt(item, offset, [...path, i]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+const isWord = (ch: string | undefined): boolean => ch !== undefined && /\w/.test(ch);
+
+/** The chain of selections (`self.access[0]`, `r.?name`) that ends at `end` of the text, read backwards. */
+function chainBefore(text: string, end: number): string | undefined {
+  let start = end;
+  for (;;) {
+    if (text[start - 1] === ']') {
+      const open = text.lastIndexOf('[', start - 1);
+      if (open < 0 || text.slice(open + 1, start - 1).includes(']')) return undefined;
+      start = open;
+      continue;
+    }
+    let word = start;
+    while (isWord(text[word - 1])) word--;
+    if (word === start || !/[A-Za-z_]/.test(text[word] ?? '')) return undefined;
+    start = word;
+    if (text[start - 1] !== '.') break;
+    start -= text[start - 2] === '?' ? 2 : 1;
+  }
+  return text.slice(start, end);
+}
+
+/** The chain the text ends with (`self.access[0]` in `size(self.access[0].na`) and the name typed after its last dot. */
+function selectionBefore(text: string): { chain: string; typed: string } | undefined {
+  let end = text.length;
+  while (isWord(text[end - 1])) end--;
+  const typed = text.slice(end);
+  if (text[end - 1] !== '.') return undefined;
+  const chain = chainBefore(text, text[end - 2] === '?' ? end - 2 : end - 1);
+  return chain === undefined ? undefined : { chain, typed };
+}
+
+/** `.name` selects a field; `[...]` an item of a list or a value of a map, whichever the schema has there. */
+function chainSteps(chain: string): { root: string; steps: Step[] } {
+  const root = /^[A-Za-z_]\w*/.exec(chain)?.[0] ?? '';
+  const steps: Step[] = [];
+  for (const [, key, index] of chain.slice(root.length).matchAll(/\??\.([A-Za-z_]\w*)|(\[[^\][]*\])/g)) steps.push(index ? { any: true } : { key: key ?? '' });
+  return { root, steps };
+}
+
+/** The schema path a chain reaches from a path of the kind, or undefined where the schema does not follow it. */
+function follow(kind: ResourceKind, from: readonly PathStep[], steps: readonly Step[]): PathStep[] | undefined {
+  const path = [...from];
+  for (const step of steps) {
+    const here = fieldAt(kind, path);
+    if (!here) return undefined;
+    // An array's items are one schema (index 0); a map's values are its additionalProperties, under any key.
+    path.push('key' in step ? step.key : here.schema.type === 'array' ? 0 : '*');
+    if (!fieldAt(kind, path)) return undefined;
+  }
+  return path;
+}
+
+function fromPolicySteps(steps: readonly PolicyStep[]): Step[] {
+  return steps.map((s) => (s.kind === 'key' ? { key: s.key } : { any: true }));
+}
+
+/** What `self` is: the node `given` selects (the first path, when there are several), or the document. */
+function selfPath(kind: ResourceKind, given: unknown): PathStep[] | undefined {
+  const first = Array.isArray(given) ? given[0] : given;
+  if (first === undefined) return [];
+  if (typeof first !== 'string') return undefined;
+  const parsed = parsePath(first);
+  return parsed.ok ? follow(kind, [], fromPolicySteps(parsed.steps)) : undefined;
+}
+
+/** The macro calls whose parenthesis is still open at the end of the text, outermost first: `self.access.all(a, `. */
+function openMacroCalls(text: string): { over: string; variable: string }[] {
+  // One pass, each parenthesis on a stack (a macro call, or null for any other): the text is the user's.
+  const open: ({ over: string; variable: string } | null)[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === ')') open.pop();
+    if (text[i] !== '(') continue;
+    let name = i;
+    while (isWord(text[name - 1])) name--;
+    MACRO_VARIABLE.lastIndex = i + 1;
+    const variable = text[name - 1] === '.' && MACROS.has(text.slice(name, i)) ? MACRO_VARIABLE.exec(text)?.[1] : undefined;
+    const over = variable === undefined ? undefined : chainBefore(text, name - 1);
+    open.push(variable !== undefined && over !== undefined ? { over, variable } : null);
+  }
+  return open.filter((call) => call !== null);
+}
+
+/** The variables in scope at the end of the text: the rule's, and those of the macros still open. */
+function scope(kind: ResourceKind, given: unknown, before: string): Map<string, PathStep[]> {
+  const self = selfPath(kind, given);
+  const variables = new Map<string, PathStep[]>([
+    ['object', []],
+    ['oldObject', []],
+  ]);
+  if (self) {
+    variables.set('self', self);
+    variables.set('oldSelf', self);
+  }
+  for (const call of openMacroCalls(before)) {
+    const { root, steps } = chainSteps(call.over);
+    const base = variables.get(root);
+    const target = base && follow(kind, base, steps);
+    // A macro over a list binds its items; over a map, its keys (strings: no fields).
+    if (target && fieldAt(kind, target)?.schema.type === 'array') variables.set(call.variable, [...target, 0]);
+  }
+  return variables;
+}
+
+function fieldItems(kind: ResourceKind, path: readonly PathStep[], range: Range): CompletionItem[] {
+  // A Config's spec.raw is a string to CEL, whatever the editor shows below it in a manifest.
+  if (kind === 'Config' && path[0] === 'spec' && path[1] === 'raw') return [];
+  return fieldsOf(kind, path).map(([name, field]) => ({
+    label: name,
+    kind: CompletionItemKind.Field,
+    detail: typeLabel(field.schema),
+    documentation: { kind: MarkupKind.Markdown, value: fieldMarkdown(name, field) },
+    textEdit: { range, newText: name },
+  }));
+}
+
+/** The one kind a rule matches, whose schema types it (as in the rule compiler). */
+function ruleKind(rule: unknown): ResourceKind | undefined {
+  const kinds = (rule as { match?: { kinds?: unknown } } | undefined)?.match?.kinds;
+  if (!Array.isArray(kinds)) return undefined;
+  const distinct = new Set(kinds);
+  const [only] = distinct;
+  return distinct.size === 1 && (only === 'User' || only === 'Config') ? only : undefined;
+}
+
+/**
+ * Field completions at `offset` of a policy file's text: in an `expression` or `messageExpression` after a selection
+ * from `object`, `oldObject`, `self`, `oldSelf` or a macro's variable, and in a `given` path; `toPosition` turns an
+ * offset into the editor's position.
+ */
+export function policyCompletions(text: string, offset: number, toPosition: (offset: number) => Range['start']): CompletionItem[] {
+  const document = parseAllDocuments(text).find((d): d is Document.Parsed => 'contents' in d && d.range[0] <= offset && offset <= d.range[2]);
+  if (!document || document.get('apiVersion') !== 'platlint/v1' || document.get('kind') !== 'Policy') return [];
+  const at = scalarAt(document.contents, offset);
+  const [spec, rules, index, field] = at?.path ?? [];
+  if (!at?.node.range || spec !== 'spec' || rules !== 'rules' || typeof index !== 'number' || typeof field !== 'string') return [];
+  const rule = (document.getIn(['spec', 'rules', index]) as { toJSON?: () => unknown } | undefined)?.toJSON?.() as Record<string, unknown> | undefined;
+  const kind = ruleKind(rule);
+  if (!kind) return [];
+  const before = text.slice(at.node.range[0], offset);
+  if (CEL_FIELDS.has(field)) {
+    const selecting = selectionBefore(before);
+    if (!selecting) return [];
+    const { root, steps } = chainSteps(selecting.chain);
+    const base = scope(kind, rule?.['given'], before).get(root);
+    const path = base && follow(kind, base, steps);
+    const { typed } = selecting;
+    return path ? fieldItems(kind, path, { start: toPosition(offset - typed.length), end: toPosition(offset) }) : [];
+  }
+  if (field !== 'given') return [];
+  // The path written so far up to its last dot, and the name being typed after it: `spec.clusterRoles[*].na`.
+  const written = /^["']?(?:(.*)\.)?(\w*)$/.exec(before);
+  if (!written) return [];
+  const prefix = written[1];
+  const typed = written[2] ?? '';
+  const parsed = prefix === undefined ? { ok: true as const, steps: [] } : parsePath(prefix);
+  const path = parsed.ok ? follow(kind, [], fromPolicySteps(parsed.steps)) : undefined;
+  return path ? fieldItems(kind, path, { start: toPosition(offset - typed.length), end: toPosition(offset) }) : [];
+}

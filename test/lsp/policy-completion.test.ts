@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CompletionItem } from 'vscode-languageserver/node.js';
+import { completionsAt } from '../../src/lsp/completion.js';
+import { builtinRules } from '../../rules/index.js';
+import { Client, TEST_MS, workspace } from './client.js';
+
+/** A policy file with one rule of the given lines; `|` marks the cursor (and is removed). */
+function completeAt(ruleLines: string): { items: CompletionItem[]; text: string } {
+  const marked = `apiVersion: platlint/v1
+kind: Policy
+metadata:
+  name: acme
+spec:
+  rules:
+    - id: acme/rule
+      description: A rule
+      severity: error
+${ruleLines}`;
+  const offset = marked.indexOf('|');
+  const text = marked.slice(0, offset) + marked.slice(offset + 1);
+  const document = TextDocument.create('file:///w/policy.yaml', 'yaml', 1, text);
+  return { items: completionsAt(document, document.positionAt(offset), { rules: builtinRules, isConfigFile: false }), text };
+}
+
+const labels = (items: CompletionItem[]): string[] => items.map((i) => i.label);
+
+const ACCESS = ['name', 'verbs', 'subresources', 'users', 'teams'];
+const USER_SPEC = [
+  'displayName', 'description', 'owner', 'username', 'icon', 'email', 'subject', 'groups', 'ssoGroups', 'passwordRef',
+  'codesRef', 'imagePullSecrets', 'tokenGeneration', 'disabled', 'clusterRoles', 'access', 'extraClaims',
+];
+
+describe('completion in a policy file: the fields a rule on one kind can name', () => {
+  it('after object.spec. in an expression: the fields of the User spec, with their types and docs, replacing what is typed', () => {
+    const { items } = completeAt(`      match: {kinds: [User]}
+      expression: "object.spec.em|"
+      message: m
+`);
+    expect(labels(items)).toEqual(USER_SPEC);
+    const email = items.find((i) => i.label === 'email');
+    expect(email?.detail).toBe('string');
+    // Line 11 (0-based 10): `      expression: "object.spec.em"`; "em" is at 0-based characters 31 and 32.
+    expect(email?.textEdit).toEqual({ range: { start: { line: 10, character: 31 }, end: { line: 10, character: 33 } }, newText: 'email' });
+    expect((email?.documentation as { value: string }).value).toMatch(/^\*\*email\*\*: string\n\n`spec\.email`/);
+  });
+
+  it('self is what given selects; a macro over a list binds its items while its parenthesis is open', () => {
+    const given = (expression: string): string[] =>
+      labels(
+        completeAt(`      match: {kinds: [User]}
+      given: spec
+      expression: "${expression}"
+      message: m
+`).items,
+      );
+    expect(given('self.|')).toEqual(USER_SPEC);
+    expect(given('self.access.all(a, a.|')).toEqual(ACCESS);
+    expect(given("self.clusterRoles.exists(r, r.name == 'x') && self.access[0].|")).toEqual(ACCESS);
+    // The macro is closed: its variable is gone.
+    expect(given('self.access.all(a, true) && a.|')).toEqual([]);
+    // A macro over a map binds its keys, strings.
+    expect(given('self.extraClaims.all(k, k.|')).toEqual([]);
+  });
+
+  it('in a given path, plain or quoted, after a dot; not before the dot of a [*]', () => {
+    const given = (path: string): string[] =>
+      labels(
+        completeAt(`      match: {kinds: [User]}
+      given: ${path}
+      expression: "true"
+      message: m
+`).items,
+      );
+    expect(given('sp|')).toEqual(['apiVersion', 'kind', 'metadata', 'spec', 'status']);
+    expect(given('"spec.clusterRoles[*].|"')).toEqual(['name']);
+    expect(given('metadata.own|')).toEqual([
+      'name', 'generateName', 'namespace', 'selfLink', 'uid', 'resourceVersion', 'generation', 'creationTimestamp',
+      'deletionTimestamp', 'deletionGracePeriodSeconds', 'labels', 'annotations', 'ownerReferences', 'finalizers', 'managedFields',
+    ]);
+    expect(given('"spec.clusterRoles[*]|"')).toEqual([]);
+  });
+
+  it('nothing for a rule on both kinds or none, a Config spec.raw, a field the kind does not have, or outside the rules', () => {
+    expect(labels(completeAt(`      match: {kinds: [User, Config]}
+      expression: "object.spec.|"
+      message: m
+`).items)).toEqual([]);
+    expect(labels(completeAt(`      expression: "object.spec.|"
+      message: m
+`).items)).toEqual([]);
+    expect(labels(completeAt(`      match: {kinds: [Config]}
+      expression: "object.spec.raw.|"
+      message: m
+`).items)).toEqual([]);
+    expect(labels(completeAt(`      match: {kinds: [User]}
+      expression: "object.spec.emial.|"
+      message: m
+`).items)).toEqual([]);
+    expect(labels(completeAt(`      match: {kinds: [User]}
+      message: "object.spec.|"
+      expression: "true"
+`).items)).toEqual([]);
+  });
+});
+
+describe('the server completes in a policy file', () => {
+  it('on the "." it asks to be triggered by, in a policy file of the workspace', async () => {
+    const policy = ['apiVersion: platlint/v1', 'kind: Policy', 'metadata:', '  name: acme', 'spec:', '  rules:', '    - id: acme/roles', '      description: d', '      severity: error', '      match: {kinds: [User]}', '      given: spec.clusterRoles[*]', '      expression: "self."', '      message: m', ''].join('\n');
+    const client = new Client(workspace({ '.platlint.yaml': 'policies: [policies/]\n', 'policies/access.yaml': policy }));
+    const init = await client.initialize();
+    expect(init.capabilities.completionProvider?.triggerCharacters).toEqual([':', ',', '.']);
+    const uri = await client.open('policies/access.yaml', policy);
+    const items = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: { line: 11, character: 24 }, context: { triggerKind: 2, triggerCharacter: '.' } });
+    expect(items.map((i) => [i.label, i.detail])).toEqual([['name', 'string']]);
+    await client.stop();
+  }, TEST_MS);
+});
