@@ -7,7 +7,7 @@ import { USER_VERBS } from '../platform/enumerations.js';
 import { containerPath, isDocumentMarker, lineShape, siblingKeys, topLevelValue, type LineShape, type PathStep } from './cursor.js';
 import { configFileKeys, fieldAt, fieldMarkdown, fieldsOf, objectAt, typeLabel, type FieldInfo } from './fields.js';
 import { DIRECTIVE_COMMENT, lineAt } from './hover.js';
-import { policyCompletions } from './policy-completion.js';
+import { policyCompletions } from './policy-fields.js';
 
 export interface CompletionContext {
   rules: readonly Rule[];

@@ -4,6 +4,7 @@ import type { Diagnostic, Rule } from '../engine/types.js';
 import { intersects, toRange } from './convert.js';
 import { containerPath, lineShape, topLevelValue } from './cursor.js';
 import { fieldAt, fieldMarkdown, objectAt } from './fields.js';
+import { policyFieldHover } from './policy-fields.js';
 
 export interface HoverContext {
   /** The rules in force for the document, policy rules included. */
@@ -48,7 +49,10 @@ function diagnosticMarkdown(d: Diagnostic, rule: Rule | undefined): string {
   return lines.join('\n');
 }
 
-/** Hover: the diagnostics under the cursor with their explanation, a directive's rule, or a field's schema. */
+/**
+ * Hover: the diagnostics under the cursor with their explanation, a directive's rule, or a field's schema (in a
+ * manifest, or selected by a policy rule).
+ */
 export function hoverAt(document: TextDocument, position: Position, context: HoverContext): Hover | null {
   const text = lineAt(document, position.line);
   const sections: string[] = [];
@@ -64,12 +68,18 @@ export function hoverAt(document: TextDocument, position: Position, context: Hov
       ? context.rules.find((r) => r.meta.id === shape.key)
       : undefined);
   if (rule) sections.push(ruleSummary(rule, context.docsUrl(rule.meta.id)));
-  if (!rule && !context.isConfigFile && shape.key !== undefined && position.character >= shape.contentColumn) {
+  if (!rule && !context.isConfigFile) {
     const lines = document.getText().split(/\r?\n/);
-    const path = [...containerPath(lines, position.line, shape.contentColumn), shape.key];
-    const object = objectAt(topLevelValue(lines, position.line, 'kind'), path, context.embedded);
-    const field = object && fieldAt(object.kind, object.path);
-    if (field) sections.push(fieldMarkdown(shape.key, field));
+    const kind = topLevelValue(lines, position.line, 'kind');
+    if (kind === 'Policy') {
+      const field = policyFieldHover(document.getText(), document.offsetAt(position));
+      if (field) sections.push(field);
+    } else if (shape.key !== undefined && position.character >= shape.contentColumn) {
+      const path = [...containerPath(lines, position.line, shape.contentColumn), shape.key];
+      const object = objectAt(kind, path, context.embedded);
+      const field = object && fieldAt(object.kind, object.path);
+      if (field) sections.push(fieldMarkdown(shape.key, field));
+    }
   }
   if (sections.length === 0) return null;
   return { contents: { kind: MarkupKind.Markdown, value: sections.join('\n\n---\n\n') } };

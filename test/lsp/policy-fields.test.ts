@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem } from 'vscode-languageserver/node.js';
 import { completionsAt } from '../../src/lsp/completion.js';
+import { hoverAt } from '../../src/lsp/hover.js';
 import { builtinRules } from '../../rules/index.js';
 import { Client, TEST_MS, workspace } from './client.js';
 
@@ -101,6 +102,58 @@ describe('completion in a policy file: the fields a rule on one kind can name', 
       message: "object.spec.|"
       expression: "true"
 `).items)).toEqual([]);
+  });
+});
+
+describe('hover in a policy file: the field a rule selects, in its CEL and its given path', () => {
+  const policyWith = (ruleLines: string): TextDocument =>
+    TextDocument.create('file:///w/policy.yaml', 'yaml', 1, `apiVersion: platlint/v1
+kind: Policy
+metadata:
+  name: acme
+spec:
+  rules:
+    - id: acme/rule
+      description: A rule
+      severity: error
+${ruleLines}`);
+  const hover = (document: TextDocument, line: number, character: number): string | undefined => {
+    const result = hoverAt(document, { line, character }, { rules: builtinRules, docsUrl: () => undefined, diagnostics: [], isConfigFile: false });
+    return result ? (result.contents as { value: string }).value : undefined;
+  };
+
+  it('a field in an expression, under the cursor anywhere in its name; self, an open macro variable, object', () => {
+    const document = policyWith(`      match: {kinds: [User]}
+      given: spec.access[*]
+      expression: "self.verbs.all(v, v != '*') && object.spec.email != ''"
+      message: m
+`);
+    // Line 12 (0-based 11): `      expression: "self.verbs.all(v, v != '*') && object.spec.email != ''"`: "verbs" at
+    // 0-based 24-28, "spec" at 57-60, "email" at 62-66.
+    expect(hover(document, 11, 26)?.split('\n').slice(0, 3)).toEqual(['**verbs**: list of string', '', '`spec.access[].verbs`']);
+    expect(hover(document, 11, 24)?.split('\n')[0]).toBe('**verbs**: list of string');
+    expect(hover(document, 11, 66)?.split('\n').slice(0, 3)).toEqual(['**email**: string', '', '`spec.email`']);
+    expect(hover(document, 11, 58)?.split('\n')[0]).toBe('**spec**: object (UserSpec)');
+    // `self`, `all` (a macro, not a field) and the string literal: nothing.
+    expect(hover(document, 11, 20)).toBeUndefined();
+    expect(hover(document, 11, 31)).toBeUndefined();
+  });
+
+  it('a step of a given path; nothing in a rule on both kinds', () => {
+    const one = policyWith(`      match: {kinds: [User]}
+      given: spec.clusterRoles[*].name
+      expression: "true"
+      message: m
+`);
+    // Line 11 (0-based 10): `      given: spec.clusterRoles[*].name`: "clusterRoles" at 0-based 18-29, "name" at 33-36.
+    expect(hover(one, 10, 20)?.split('\n')[0]).toBe('**clusterRoles**: list of object (UserClusterRole)');
+    expect(hover(one, 10, 34)?.split('\n').slice(0, 3)).toEqual(['**name**: string', '', '`spec.clusterRoles[].name`']);
+    const both = policyWith(`      match: {kinds: [User, Config]}
+      given: spec.clusterRoles[*].name
+      expression: "true"
+      message: m
+`);
+    expect(hover(both, 10, 34)).toBeUndefined();
   });
 });
 

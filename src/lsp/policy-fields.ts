@@ -1,7 +1,8 @@
 /**
- * Completion in a platlint policy file: the fields that a rule on one kind (`match.kinds: [User]`) can name next in
- * a CEL expression (after `object.`, `self.spec.`, or a macro's variable: `self.access.all(a, a.`) or in a `given`
- * path, from the kind's schema, as the rule compiler types them (src/policy/compile-rule.ts). The file is parsed to
+ * The fields of a platlint policy rule's kind, for completion and hover in a policy file: the fields that a rule on
+ * one kind (`match.kinds: [User]`) can name next in a CEL expression (after `object.`, `self.spec.`, or a macro's
+ * variable: `self.access.all(a, a.`) or in a `given` path, from the kind's schema, as the rule compiler types them
+ * (src/policy/compile-rule.ts). The file is parsed to
  * find the rule and the scalar under the cursor: a policy file is small, and the expression being typed is a scalar
  * whatever it holds.
  */
@@ -165,36 +166,50 @@ function ruleKind(rule: unknown): ResourceKind | undefined {
 }
 
 /**
- * Field completions at `offset` of a policy file's text: in an `expression` or `messageExpression` after a selection
- * from `object`, `oldObject`, `self`, `oldSelf` or a macro's variable, and in a `given` path; `toPosition` turns an
- * offset into the editor's position.
+ * The field path a name typed at `offset` of a policy file's text would be selected from, and that name: in an
+ * `expression` or `messageExpression` after a selection from `object`, `oldObject`, `self`, `oldSelf` or a macro's
+ * variable, and in a `given` path after its last dot (or at its start).
  */
-export function policyCompletions(text: string, offset: number, toPosition: (offset: number) => Range['start']): CompletionItem[] {
+function selectionAt(text: string, offset: number): { kind: ResourceKind; path: PathStep[]; typed: string } | undefined {
   const document = parseAllDocuments(text).find((d): d is Document.Parsed => 'contents' in d && d.range[0] <= offset && offset <= d.range[2]);
-  if (!document || document.get('apiVersion') !== 'platlint/v1' || document.get('kind') !== 'Policy') return [];
+  if (!document || document.get('apiVersion') !== 'platlint/v1' || document.get('kind') !== 'Policy') return undefined;
   const at = scalarAt(document.contents, offset);
   const [spec, rules, index, field] = at?.path ?? [];
-  if (!at?.node.range || spec !== 'spec' || rules !== 'rules' || typeof index !== 'number' || typeof field !== 'string') return [];
+  if (!at?.node.range || spec !== 'spec' || rules !== 'rules' || typeof index !== 'number' || typeof field !== 'string') return undefined;
   const rule = (document.getIn(['spec', 'rules', index]) as { toJSON?: () => unknown } | undefined)?.toJSON?.() as Record<string, unknown> | undefined;
   const kind = ruleKind(rule);
-  if (!kind) return [];
+  if (!kind) return undefined;
   const before = text.slice(at.node.range[0], offset);
   if (CEL_FIELDS.has(field)) {
     const selecting = selectionBefore(before);
-    if (!selecting) return [];
+    if (!selecting) return undefined;
     const { root, steps } = chainSteps(selecting.chain);
     const base = scope(kind, rule?.['given'], before).get(root);
     const path = base && follow(kind, base, steps);
-    const { typed } = selecting;
-    return path ? fieldItems(kind, path, { start: toPosition(offset - typed.length), end: toPosition(offset) }) : [];
+    return path && { kind, path, typed: selecting.typed };
   }
-  if (field !== 'given') return [];
-  // The path written so far up to its last dot, and the name being typed after it: `spec.clusterRoles[*].na`.
+  if (field !== 'given') return undefined;
+  // The path written so far up to its last dot, and the name after it: `spec.clusterRoles[*].na`.
   const written = /^["']?(?:(.*)\.)?(\w*)$/.exec(before);
-  if (!written) return [];
+  if (!written) return undefined;
   const prefix = written[1];
-  const typed = written[2] ?? '';
   const parsed = prefix === undefined ? { ok: true as const, steps: [] } : parsePath(prefix);
   const path = parsed.ok ? follow(kind, [], fromPolicySteps(parsed.steps)) : undefined;
-  return path ? fieldItems(kind, path, { start: toPosition(offset - typed.length), end: toPosition(offset) }) : [];
+  return path && { kind, path, typed: written[2] ?? '' };
+}
+
+/** Field completions at `offset` of a policy file's text; `toPosition` turns an offset into the editor's position. */
+export function policyCompletions(text: string, offset: number, toPosition: (offset: number) => Range['start']): CompletionItem[] {
+  const at = selectionAt(text, offset);
+  return at ? fieldItems(at.kind, at.path, { start: toPosition(offset - at.typed.length), end: toPosition(offset) }) : [];
+}
+
+/** Hover on a field a policy rule selects, in its CEL or its `given` path: the field's type and description. */
+export function policyFieldHover(text: string, offset: number): string | undefined {
+  let end = offset;
+  while (isWord(text[end])) end++;
+  const at = selectionAt(text, end);
+  if (!at?.typed) return undefined;
+  const field = fieldAt(at.kind, [...at.path, at.typed]);
+  return field && fieldMarkdown(at.typed, field);
 }
