@@ -6,9 +6,8 @@ import { hoverAt } from '../../src/lsp/hover.js';
 import { builtinRules } from '../../rules/index.js';
 import { Client, TEST_MS, workspace } from './client.js';
 
-/** A policy file with one rule of the given lines; `|` marks the cursor (and is removed). */
-function completeAt(ruleLines: string): { items: CompletionItem[]; text: string } {
-  const marked = `apiVersion: platlint/v1
+/** A policy file with one rule whose lines after `severity` (line 10 on) are given. */
+const policyText = (ruleLines: string): string => `apiVersion: platlint/v1
 kind: Policy
 metadata:
   name: acme
@@ -18,6 +17,10 @@ spec:
       description: A rule
       severity: error
 ${ruleLines}`;
+
+/** Completion in a policy file with one rule of the given lines; `|` marks the cursor (and is removed). */
+function completeAt(ruleLines: string): { items: CompletionItem[]; text: string } {
+  const marked = policyText(ruleLines);
   const offset = marked.indexOf('|');
   const text = marked.slice(0, offset) + marked.slice(offset + 1);
   const document = TextDocument.create('file:///w/policy.yaml', 'yaml', 1, text);
@@ -106,17 +109,7 @@ describe('completion in a policy file: the fields a rule on one kind can name', 
 });
 
 describe('hover in a policy file: the field a rule selects, in its CEL and its given path', () => {
-  const policyWith = (ruleLines: string): TextDocument =>
-    TextDocument.create('file:///w/policy.yaml', 'yaml', 1, `apiVersion: platlint/v1
-kind: Policy
-metadata:
-  name: acme
-spec:
-  rules:
-    - id: acme/rule
-      description: A rule
-      severity: error
-${ruleLines}`);
+  const policyWith = (ruleLines: string): TextDocument => TextDocument.create('file:///w/policy.yaml', 'yaml', 1, policyText(ruleLines));
   const hover = (document: TextDocument, line: number, character: number): string | undefined => {
     const result = hoverAt(document, { line, character }, { rules: builtinRules, docsUrl: () => undefined, diagnostics: [], isConfigFile: false });
     return result ? (result.contents as { value: string }).value : undefined;
