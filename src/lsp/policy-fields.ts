@@ -6,7 +6,7 @@
  * find the rule and the scalar under the cursor: a policy file is small, and the expression being typed is a scalar
  * whatever it holds.
  */
-import { CompletionItemKind, MarkupKind, type CompletionItem, type Range } from 'vscode-languageserver/node.js';
+import { CompletionItemKind, MarkupKind, type CompletionItem, type Range } from 'vscode-languageserver-types';
 import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node } from 'yaml';
 import type { ResourceKind } from '../engine/types.js';
 import { parsePath, type PathStep as PolicyStep } from '../policy/path.js';

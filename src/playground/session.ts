@@ -120,10 +120,13 @@ export class PlaygroundSession {
     return action ? offsetEdits(document, action) : [];
   }
 
-  /** Hover in the manifest (its fields' schema, rule ids in directives) or in `.platlint.yaml` (rule ids). */
+  /**
+   * Hover in the manifest (its fields' schema, rule ids in directives), in `.platlint.yaml` (rule ids) or in the policy
+   * (the fields a rule on one kind selects).
+   */
   private hover(editor: EditorName, offset: number): string | null {
     const { texts, run } = this.last ?? {};
-    if (!texts || !run?.inForce || editor === 'policy') return null;
+    if (!texts || !run?.inForce) return null;
     const document = documentOf(editor, texts[editor]);
     const { inForce, options } = run;
     const hover = hoverAt(document, document.positionAt(offset), {

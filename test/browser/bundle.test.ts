@@ -33,7 +33,7 @@ const WORKER_ALLOWED = new RegExp(
     'suppressions/(?:suppressions|exceptions|unused)',
     'project/(?:rules-in-force|file-linting|settings)',
     'formatters/(?:json|summary|statistics)',
-    'lsp/(?:convert|hover|text-edits|cursor|fields)',
+    'lsp/(?:convert|hover|text-edits|cursor|fields|policy-fields)',
   ].join('|')})\\.ts$`,
 );
 
@@ -164,5 +164,12 @@ describe("the playground's worker in a browser", () => {
     expect(fixed).toBe((JSON.parse(command.stdout) as { results: { output: string }[] }).results[0]?.output);
     const hover = await reply({ id: ++id, type: 'hover', editor: 'manifest', offset: texts.manifest.indexOf('tokenGeneration') + 2 });
     expect(hover.type === 'hover' && hover.markdown?.split('\n')[0]).toBe('**tokenGeneration**: integer');
+  });
+
+  it('hovers a field a policy rule on one kind selects', async () => {
+    const policy = readFileSync(join(ROOT, 'fixtures/policies/no-cluster-admin/policy.yaml'), 'utf8');
+    await reply({ id: ++id, type: 'lint', texts: { manifest: '', config: '', policy } });
+    const hover = await reply({ id: ++id, type: 'hover', editor: 'policy', offset: policy.indexOf('clusterRoles') + 2 });
+    expect(hover.type === 'hover' && hover.markdown?.split('\n')[0]).toBe('**clusterRoles**: list of object (UserClusterRole)');
   });
 });

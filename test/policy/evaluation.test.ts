@@ -4,7 +4,7 @@ import { presetSettings } from '../../src/engine/presets.js';
 import type { Rule } from '../../src/engine/types.js';
 import { lintResult } from '../helpers/lint.js';
 import { config } from '../helpers/manifests.js';
-import { loadPolicy, policy, reported, removeTempDirs } from './helpers.js';
+import { loadPolicy, policy, problemSpans, reported, removeTempDirs } from './helpers.js';
 
 afterAll(removeTempDirs);
 
@@ -122,10 +122,13 @@ describe('policy/evaluation-error', () => {
 
   it('stops a runaway expression with an error at the policy, and the run goes on', () => {
     const range = `[${Array.from({ length: 100 }, (_, i) => i).join(', ')}]`;
+    // Over each of the document's groups, so that only evaluating it shows its cost (a million iterations for one
+    // group): an expression over the limit whatever the document holds would not load.
     const policies = loadPolicy(policy(`    - id: acme/runaway
       description: Nested maps over a generated range
       severity: error
-      expression: "${range}.map(a, ${range}.map(b, ${range}.map(c, a + b + c))).size() > 0"
+      given: status.auth.oidc
+      expression: "self.groups.map(g, ${range}.map(a, ${range}.map(b, ${range}.map(c, a + b + c)))).size() > 0"
       message: m
     - id: acme/still-runs
       description: Flag every document
@@ -140,7 +143,7 @@ describe('policy/evaluation-error', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(reported(result).map(([id]) => id)).toEqual(Array(5).fill('acme/still-runs'));
     const diagnostics = policies.evaluationProblems([result]).flatMap((p) => p.diagnostics);
-    expect(diagnostics.map((d) => [d.ruleId, d.line, d.column])).toEqual([['policy/evaluation-error', 10, 19]]);
+    expect(diagnostics.map((d) => [d.ruleId, d.line, d.column])).toEqual([['policy/evaluation-error', 11, 19]]);
     expect(diagnostics[0]?.message).toContain('could not be evaluated on 5 documents');
     expect(diagnostics[0]?.message).toContain('operation cancelled: actual cost limit exceeded');
     expect(diagnostics[0]?.message).toContain('After 3 documents over the cost limit in a file, it was skipped on the other 2 there.');
@@ -193,8 +196,20 @@ ${Array.from({ length: 2000 }, (_, i) => `    - team-${i}`).join('\n')}
       message: m
 `);
     const normal = loadPolicy(text);
+    expect(normal.problems).toEqual([]);
     expect(normal.evaluationProblems([lintResult(oidcConfig('a', WITH_GROUPS), { policies: normal })])).toEqual([]);
+    // Under a limit of 100 units it costs too much whatever the document holds: it does not load.
     const tight = loadPolicy(text, { costLimit: 100 });
-    expect(tight.evaluationProblems([lintResult(oidcConfig('a', WITH_GROUPS), { policies: tight })])[0]?.diagnostics[0]?.message).toContain('operation cancelled: actual cost limit exceeded');
+    expect(problemSpans(tight.problems)).toEqual([[10, 20, 10, 21, 'Expression: CEL cost error: estimated rule cost exceeds budget by factor of 1.6x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)']]);
+    // Over the document's groups, only evaluating it tells.
+    const perGroup = loadPolicy(policy(`    - id: acme/groups
+      description: Quadratic over the groups
+      severity: error
+      given: status.auth.oidc
+      expression: "self.groups.all(g, ${list}.all(a, ${list}.exists(b, a == b)))"
+      message: m
+`), { costLimit: 100 });
+    expect(perGroup.problems).toEqual([]);
+    expect(perGroup.evaluationProblems([lintResult(oidcConfig('a', WITH_GROUPS), { policies: perGroup })])[0]?.diagnostics[0]?.message).toContain('operation cancelled: actual cost limit exceeded');
   });
 });
