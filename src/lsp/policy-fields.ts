@@ -10,6 +10,7 @@ import { CompletionItemKind, MarkupKind, type CompletionItem, type Range } from 
 import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node } from 'yaml';
 import type { ResourceKind } from '../engine/types.js';
 import { parsePath, type PathStep as PolicyStep } from '../policy/path.js';
+import { ruleKind } from '../policy/schema-types.js';
 import type { PathStep } from './cursor.js';
 import { fieldAt, fieldMarkdown, fieldsOf, typeLabel } from './fields.js';
 
@@ -156,15 +157,6 @@ function fieldItems(kind: ResourceKind, path: readonly PathStep[], range: Range)
   }));
 }
 
-/** The one kind a rule matches, whose schema types it (as in the rule compiler). */
-function ruleKind(rule: unknown): ResourceKind | undefined {
-  const kinds = (rule as { match?: { kinds?: unknown } } | undefined)?.match?.kinds;
-  if (!Array.isArray(kinds)) return undefined;
-  const distinct = new Set(kinds);
-  const [only] = distinct;
-  return distinct.size === 1 && (only === 'User' || only === 'Config') ? only : undefined;
-}
-
 /**
  * The field path a name typed at `offset` of a policy file's text would be selected from, and that name: in an
  * `expression` or `messageExpression` after a selection from `object`, `oldObject`, `self`, `oldSelf` or a macro's
@@ -177,7 +169,7 @@ function selectionAt(text: string, offset: number): { kind: ResourceKind; path: 
   const [spec, rules, index, field] = at?.path ?? [];
   if (!at?.node.range || spec !== 'spec' || rules !== 'rules' || typeof index !== 'number' || typeof field !== 'string') return undefined;
   const rule = (document.getIn(['spec', 'rules', index]) as { toJSON?: () => unknown } | undefined)?.toJSON?.() as Record<string, unknown> | undefined;
-  const kind = ruleKind(rule);
+  const kind = ruleKind((rule?.['match'] as { kinds?: unknown } | undefined)?.kinds);
   if (!kind) return undefined;
   const before = text.slice(at.node.range[0], offset);
   if (CEL_FIELDS.has(field)) {

@@ -13,7 +13,7 @@ import { DYN, type CelType, type VariableDecls } from './cel/index.js';
 import { PolicyCel, type CompiledExpression } from './cel.js';
 import { compileAssertions } from './compile-assertions.js';
 import { parsePath, type PathStep } from './path.js';
-import { commonType, platformObjectType, typeAtPath } from './schema-types.js';
+import { commonType, platformObjectType, ruleKind, typeAtPath } from './schema-types.js';
 import { PolicyRule, type CompiledPolicyRule } from './rule.js';
 import type { Problem } from './schema-problems.js';
 import type { PolicySource } from './source.js';
@@ -21,13 +21,6 @@ import type { PolicyOrigin, PolicyRuleSpec } from './types.js';
 import { ADMISSION_NAMESPACE } from './vap/types.js';
 
 const POLICY_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
-/** The one kind a rule's match allows, whose schema types its paths and variables. */
-function matchedKind(spec: PolicyRuleSpec): 'User' | 'Config' | undefined {
-  const kinds = new Set(spec.match?.kinds ?? []);
-  const [only, ...rest] = [...kinds];
-  return rest.length === 0 ? only : undefined;
-}
-
 /** `oldObject` and `oldSelf` are the previous version (and the old value at `given`) on updates, null otherwise. */
 function variables(object: CelType, self: CelType): VariableDecls {
   return { self, object, oldObject: object, oldSelf: self };
@@ -92,7 +85,7 @@ export class RuleCompiler {
 
     // What is checked.
     const compiled: CompiledPolicyRule = {};
-    const kind = matchedKind(spec);
+    const kind = ruleKind(spec.match?.kinds);
     const object = kind ? platformObjectType(kind) : DYN;
     let self = object;
     /** The `given` paths that name fields the kind has (the document itself without `given`). */

@@ -49,6 +49,17 @@ export function platformNumberFields(kind: 'User' | 'Config'): readonly PathStep
   return platformNumbers[kind];
 }
 
+/**
+ * The one kind a policy rule's `match.kinds` names (written twice or not), whose schema types the rule; none when it
+ * names both, none, or something else (a rule as written in an editor).
+ */
+export function ruleKind(kinds: unknown): 'User' | 'Config' | undefined {
+  if (!Array.isArray(kinds)) return undefined;
+  const distinct = new Set<unknown>(kinds);
+  const [only] = distinct;
+  return distinct.size === 1 && (only === 'User' || only === 'Config') ? only : undefined;
+}
+
 let platformTypes: { User: CelType; Config: CelType } | undefined;
 
 /** The CEL type of a platform kind's objects (built once: the schemas do not change). */
