@@ -2,9 +2,8 @@
  * The fields of a platlint policy rule's kind, for completion and hover in a policy file: the fields that a rule on
  * one kind (`match.kinds: [User]`) can name next in a CEL expression (after `object.`, `self.spec.`, or a macro's
  * variable: `self.access.all(a, a.`) or in a `given` path, from the kind's schema, as the rule compiler types them
- * (src/policy/compile-rule.ts). The file is parsed to
- * find the rule and the scalar under the cursor: a policy file is small, and the expression being typed is a scalar
- * whatever it holds.
+ * (src/policy/compile-rule.ts). The file is parsed to find the rule and the scalar under the cursor: a policy file is
+ * small, and the expression being typed is a scalar whatever it holds.
  */
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Range } from 'vscode-languageserver-types';
 import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node } from 'yaml';

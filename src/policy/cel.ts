@@ -6,7 +6,7 @@
  * whether the cost limit stopped them.
  */
 import { nearest } from '../engine/suggest.js';
-import { BOOL, CelEnvironment, PER_CALL_LIMIT, STRING, costErrorMessage, formatType, type CelValue, type CompileError, type VariableDecls } from './cel/index.js';
+import { BOOL, CelEnvironment, PER_CALL_LIMIT, STRING, formatType, type CelValue, type CompileError, type VariableDecls } from './cel/index.js';
 import { valueTypeName } from './cel/values.js';
 
 /** Kubernetes' per-expression runtime cost limit (k8s.io/apiserver pkg/apis/cel/config.go PerCallLimit). */
@@ -62,10 +62,8 @@ export class PolicyCel {
     const compiled = this.environment.compile(text, variables);
     if (!compiled.ok) return { ok: false, problem: compileProblem(compiled.error, Object.keys(variables), this.environment.functionNames()) };
     const { program } = compiled;
-    // As for an admission policy: an expression that costs more than the limit whatever the document holds could
-    // never be evaluated.
-    const minimum = program.estimateCost().min;
-    if (minimum > BigInt(this.costLimit)) return { ok: false, problem: { message: `CEL cost error: ${costErrorMessage(minimum, this.costLimit)}`, offset: 0 } };
+    const overLimit = program.overLimitEverywhere(this.costLimit);
+    if (overLimit !== undefined) return { ok: false, problem: { message: overLimit, offset: 0 } };
     const output = program.outputType;
     const expected = result === 'bool' ? BOOL : STRING;
     if (output.kind !== 'dyn' && formatType(output) !== formatType(expected)) {

@@ -19,14 +19,16 @@ export function compileAssertions(
   const out: CompiledAssertions = { required: [], forbidden: [], pattern: [], enum: [], exactlyOneOf: [] };
   let ok = true;
   const steps = (path: PathSegment[], field: string): PathStep[] | undefined => {
+    const reject = (message: string): undefined => {
+      ok = false;
+      fail(path, message, typeof path[path.length - 1] === 'string' ? 'key' : 'value');
+      return undefined;
+    };
     const parsed = parsePath(field);
-    const where = typeof path[path.length - 1] === 'string' ? 'key' : 'value';
-    const problem = parsed.ok && parsed.steps.length > 0 ? fieldProblem(parsed.steps) : undefined;
-    if (parsed.ok && parsed.steps.length > 0 && problem === undefined) return parsed.steps;
-    ok = false;
-    if (problem !== undefined) fail(path, `The field path "${field}" can never be set: ${problem}`, where);
-    else fail(path, `Invalid field path "${field}": ${parsed.ok ? 'it selects the node itself; name a field' : parsed.error}`, where);
-    return undefined;
+    if (!parsed.ok) return reject(`Invalid field path "${field}": ${parsed.error}`);
+    if (parsed.steps.length === 0) return reject(`Invalid field path "${field}": it selects the node itself; name a field`);
+    const unset = fieldProblem(parsed.steps);
+    return unset === undefined ? parsed.steps : reject(`The field path "${field}" can never be set: ${unset}`);
   };
   const kinds = Object.keys(a).filter((k) => {
     const value = (a as Record<string, unknown>)[k];

@@ -6,7 +6,7 @@
  * arrays. Shared nodes (YAML aliases) are converted once.
  */
 import type { CelInput } from './cel.js';
-import { API_GROUP } from '../engine/scope.js';
+import { API_GROUP, apiGroupOf } from '../engine/scope.js';
 import type { PathSegment, ResourceKind } from '../engine/types.js';
 import type { PathStep } from './path.js';
 import { platformNumberFields } from './schema-types.js';
@@ -90,6 +90,6 @@ export function toKindCelData(data: Readonly<Record<string, unknown>>, kind: Res
 export function objectCelData(data: Readonly<Record<string, unknown>> | null): CelInput {
   if (data === null) return null;
   const { apiVersion, kind } = data;
-  const platform = typeof apiVersion === 'string' && apiVersion.startsWith(`${API_GROUP}/`);
+  const platform = typeof apiVersion === 'string' && apiGroupOf(apiVersion) === API_GROUP;
   return toKindCelData(data, platform && (kind === 'User' || kind === 'Config') ? kind : undefined);
 }

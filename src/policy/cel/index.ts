@@ -76,6 +76,15 @@ export class CelProgram {
     return estimateCost(this.compiled, sizes);
   }
 
+  /**
+   * Why the expression could never be evaluated under a per-call limit: its estimate's minimum, the least it costs
+   * whatever the input holds, is over it (as the API server refuses an admission policy). Undefined when it is not.
+   */
+  overLimitEverywhere(limit: number): string | undefined {
+    const { min } = this.estimateCost();
+    return min > BigInt(limit) ? `CEL cost error: ${costErrorMessage(min, limit)}` : undefined;
+  }
+
   /** Evaluates with the variables bound; a Map subclass may compute values when first read. */
   evaluate(variables: Activation | Readonly<Record<string, CelValue>>, options: EvaluateOptions = {}): EvalResult {
     const vars = variables instanceof Map ? variables : new Map(Object.entries(variables));

@@ -9,7 +9,7 @@
  */
 import { API_GROUP } from '../../engine/scope.js';
 import { compileProblem } from '../cel.js';
-import { admissionVariables, BOOL, DYN, NULL, PER_CALL_LIMIT, STRING, costErrorMessage, type CelEnvironment, type CelProgram, type CelType, type VariableDecls } from '../cel/index.js';
+import { admissionVariables, BOOL, DYN, NULL, PER_CALL_LIMIT, STRING, type CelEnvironment, type CelProgram, type CelType, type VariableDecls } from '../cel/index.js';
 import type { DocumentProblem } from '../schema-problems.js';
 import { platformObjectType } from '../schema-types.js';
 import type { ExpressionSpec, MatchResources, PolicySpec, ValidationSpec } from './types.js';
@@ -71,9 +71,9 @@ export function compilePolicy(spec: PolicySpec, environment: CelEnvironment): Co
       problems.push({ path: [...what.at], offset: problem.offset, message: `${label}: ${problem.message}` });
       return undefined;
     }
-    const cost = result.program.estimateCost();
-    if (cost.min > BigInt(PER_CALL_LIMIT)) {
-      problems.push({ path: [...what.at], message: `${label}: CEL cost error: ${costErrorMessage(cost.min, PER_CALL_LIMIT)}` });
+    const overLimit = result.program.overLimitEverywhere(PER_CALL_LIMIT);
+    if (overLimit !== undefined) {
+      problems.push({ path: [...what.at], message: `${label}: ${overLimit}` });
       return undefined;
     }
     // authorizer.requestResource is the authorizer too.
