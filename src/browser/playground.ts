@@ -9,6 +9,7 @@
  */
 import type { LintOptions } from '../engine/lint.js';
 import { lintBytes } from '../engine/lint.js';
+import { LateResults } from '../engine/merge-results.js';
 import type { RuleSettings } from '../engine/settings.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
 import { formatJson } from '../formatters/json.js';
@@ -84,7 +85,7 @@ export class PlaygroundProject {
     return inForce;
   }
 
-  /** Lints the texts as the command does, in its order: policy problems, the manifest, evaluation problems, suppressions' problems. */
+  /** Lints the texts as the command does, in its order: the manifest, then the policy file and the configuration, each once. */
   async lint(texts: PlaygroundTexts, today = todayUtc()): Promise<PlaygroundRun> {
     let inForce: RulesInForce;
     try {
@@ -103,9 +104,10 @@ export class PlaygroundProject {
     const ledger = new SuppressionLedger(suppressions, judgeBySettings(rules, settingsFor));
     const results: FileResult[] = [];
     const stderr: string[] = [];
+    const late = new LateResults([...inForce.policyFiles.map((file) => file.file), CONFIG_FILE]);
     const add = (result: FileResult): void => {
       ledger.record(result);
-      results.push(result);
+      if (!late.hold(result)) results.push(result);
     };
     for (const problem of policies?.problems ?? []) {
       add(problem);
@@ -127,6 +129,7 @@ export class PlaygroundProject {
       lintableFiles: (dir) => (dir === PLAYGROUND_DIR ? present.map((file) => join(PLAYGROUND_DIR, file)) : []),
     });
     for (const result of ledger.problems(reporting)) add(result);
+    results.push(...late.release());
     return {
       stdout: formatJson(results, { color: false, cwd: PLAYGROUND_DIR }),
       stderr,

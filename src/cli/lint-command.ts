@@ -146,7 +146,8 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
 
   const ruleInfo = ruleInfoLookup(ruleSet);
   // Each result goes to every report as it comes and is dropped: the run keeps counts, not results.
-  const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true, statistics: flags.statistics === true, quiet: flags.quiet === true }, io);
+  const lateFiles = [...ruleSet.policyFiles.map((p) => p.file), ...(configFile ? [configFile.path] : []), ...(baselinePath ? [baselinePath] : [])];
+  const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true, statistics: flags.statistics === true, quiet: flags.quiet === true, lateFiles }, io);
   // What the policies could not check, file by file in the order of the reports: reported once per rule at the end.
   const failedChecks: FileResult[] = [];
   const add = (result: FileResult): void => {

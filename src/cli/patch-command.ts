@@ -58,14 +58,14 @@ export async function runPatch(baseFile: string, patchFile: string, flags: LintF
     if (flags.print) return printPatched(base, patch, io);
     const targets = outputs(flags, env);
     const maxWarnings = parseMaxWarnings(flags.maxWarnings);
-    const { config, rules, policies, docsUrl } = await loadRuleSet(flags, io.cwd);
+    const { config, rules, policies, policyFiles, docsUrl } = await loadRuleSet(flags, io.cwd);
     const settings = withOverrides(config.settingsFor(baseFile), ruleOverrides(flags.rule ?? [], rules), rules);
     for (const warning of renamedRuleWarnings(config.deprecations, flags.rule ?? [], rules)) io.error(warning);
     const withFrames = targets.some((t) => t.format === 'stylish');
     const { results } = lintPatch(base, patch, { rules, settings, docsUrl, withFrames });
     const all: FileResult[] = [...(policies?.problems ?? []), ...results, ...(policies?.evaluationProblems(results) ?? [])];
     // The same reports as the lint command's: `-o` creates its folders, and a file that cannot be written exits 2.
-    const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo: ruleInfoLookup({ rules, policies, docsUrl }), toolVersion: VERSION, verbose: flags.verbose === true, quiet: flags.quiet === true }, io);
+    const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo: ruleInfoLookup({ rules, policies, docsUrl }), toolVersion: VERSION, verbose: flags.verbose === true, quiet: flags.quiet === true, lateFiles: policyFiles.map((p) => p.file) }, io);
     for (const result of all) reports.add(result);
     const summary = reports.end();
     if (policies?.problems.some((p) => p.ioError) || reports.writeFailed) return 2;

@@ -4,6 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { LateResults } from '../engine/merge-results.js';
 import type { FileResult } from '../engine/types.js';
 import { loadReportWriter, type FormatName } from '../formatters/index.js';
 import { SummaryCount, type FormatContext, type ReportWriter, type ReportWriterFactory, type Summary } from '../formatters/summary.js';
@@ -135,6 +136,12 @@ export interface ReportTarget {
 export interface ReportsContext extends Omit<FormatContext, 'color'> {
   /** `--quiet`: errors only, in every report and in the counts. */
   quiet?: boolean;
+  /**
+   * The files that can get results at the end of the run as well as before (policy files, whose rules' evaluation
+   * errors are known last; the configuration file and the baseline, with their unused entries): their results are
+   * held, and each is reported once, merged, when the reports end.
+   */
+  lateFiles?: readonly string[];
 }
 
 /** Every report of a run, fed one result at a time in report order, with the run's counts. */
@@ -151,9 +158,11 @@ export class ReportOutputs {
   writeFailed = false;
   private readonly reports: { writer: ReportWriter; sink: Sink }[];
   private readonly quiet: boolean;
+  private readonly late: LateResults;
 
-  constructor(targets: readonly ReportTarget[], { quiet = false, ...context }: ReportsContext, io: CliIo) {
+  constructor(targets: readonly ReportTarget[], { quiet = false, lateFiles = [], ...context }: ReportsContext, io: CliIo) {
     this.quiet = quiet;
+    this.late = new LateResults(lateFiles, (file) => resolve(context.cwd, file));
     let stdoutTaken = false;
     const onError = (line: string): void => {
       this.writeFailed = true;
@@ -170,6 +179,10 @@ export class ReportOutputs {
   }
 
   add(result: FileResult): void {
+    if (!this.late.hold(result)) this.write(result);
+  }
+
+  private write(result: FileResult): void {
     if (this.quiet) result.diagnostics = result.diagnostics.filter((d) => d.severity === 'error');
     this.count.add(result);
     for (const { writer, sink } of this.reports) sink.write(writer.file(result));
@@ -177,6 +190,7 @@ export class ReportOutputs {
 
   /** Ends every report, in the order given: the held stdout reports follow the streamed one. */
   end(): Summary {
+    for (const result of this.late.release()) this.write(result);
     for (const { writer, sink } of this.reports) {
       sink.write(writer.end(this.count.summary));
       sink.close();

@@ -102,7 +102,7 @@ export const reportSchema = {
       type: 'object',
       required: ['files', 'documents', 'skipped', 'skippedFiles', 'errors', 'warnings', 'infos'],
       properties: {
-        files: { type: 'integer', minimum: 0, description: 'Files read, unreadable and skipped ones included, each once (a policy file can have several results): files - skippedFiles were linted.' },
+        files: { type: 'integer', minimum: 0, description: 'Files read, unreadable and skipped ones included, each once: files - skippedFiles were linted.' },
         lintedFiles: { type: 'integer', minimum: 0, description: 'Files linted: files - skippedFiles, as the text summaries count them.' },
         filesWithProblems: { type: 'integer', minimum: 0, description: 'Files with at least one diagnostic, or unreadable.' },
         documents: { type: 'integer', minimum: 0, description: 'Non-empty YAML documents read.' },

@@ -31,33 +31,16 @@ export function emptySummary(): Summary {
   return { files: 0, filesWithProblems: 0, documents: 0, skipped: 0, skippedFiles: 0, errors: 0, warnings: 0, infos: 0, fixableErrors: 0, fixableWarnings: 0, fixableInfos: 0, suppressed: { baseline: 0, exception: 0 } };
 }
 
-const WITH_PROBLEMS = 1;
-const SKIPPED_WHOLE = 2;
-
 /** A run's summary, counted one file's result at a time: a run keeps these counts, not the results. */
 export class SummaryCount {
   readonly summary: Summary = emptySummary();
-  /**
-   * What has been counted of each file (WITH_PROBLEMS, SKIPPED_WHOLE). A file can come in several results: a policy
-   * file's load problems come first, its evaluation errors at the end of the run, and the file itself among the
-   * linted ones when it is in the paths linted; it counts once.
-   */
-  private readonly files = new Map<string, number>();
 
+  /** Counts a file: each file comes in one result (the reports merge those of a file that gets several). */
   add(result: FileResult): void {
     const summary = this.summary;
-    const known = this.files.get(result.file);
-    let flags = known ?? 0;
-    if (known === undefined) summary.files++;
-    if (result.skippedFile && !(flags & SKIPPED_WHOLE)) {
-      summary.skippedFiles++;
-      flags |= SKIPPED_WHOLE;
-    }
-    if ((result.diagnostics.length > 0 || result.ioError !== undefined) && !(flags & WITH_PROBLEMS)) {
-      summary.filesWithProblems++;
-      flags |= WITH_PROBLEMS;
-    }
-    if (flags !== known) this.files.set(result.file, flags);
+    summary.files++;
+    if (result.skippedFile) summary.skippedFiles++;
+    if (result.diagnostics.length > 0 || result.ioError !== undefined) summary.filesWithProblems++;
     summary.documents += result.documents;
     summary.skipped += result.skipped;
     for (const s of result.suppressed ?? []) summary.suppressed[s.by]++;

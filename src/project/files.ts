@@ -250,7 +250,10 @@ export function resolveInputs(args: readonly string[], cwd: string, options: Res
       errors.push(`no such file or directory: ${arg}`);
     }
   }
-  return { files: [...new Set(files)], errors, unmatched };
+  // A file named twice (a.yaml ./a.yaml, or found by a directory and a glob) is linted once, by its first name.
+  const unique = new Map<string, string>();
+  for (const file of files) if (!unique.has(resolve(cwd, file))) unique.set(resolve(cwd, file), file);
+  return { files: [...unique.values()], errors, unmatched };
 }
 
 /** Lints a file from disk; one that cannot be read is a result with `ioError`, the line that says why. */

@@ -83,8 +83,8 @@ describe('exit codes', () => {
     const loud = runCli(['u.yaml', '--format', 'json'], { cwd: dir });
     expect(loud.status).toBe(0);
     expect((JSON.parse(loud.stdout) as { results: { file: string; diagnostics: { ruleId: string; severity: string }[] }[] }).results.map((r) => [r.file, r.diagnostics.map((d) => [d.ruleId, d.severity])])).toEqual([
-      ['policy.yaml', [['policy/invalid', 'warning']]],
       ['u.yaml', [['yaml/ambiguous-scalar', 'warning']]],
+      ['policy.yaml', [['policy/invalid', 'warning']]],
     ]);
     expect(runCli(['u.yaml', '--quiet'], { cwd: dir })).toEqual({ status: 0, stdout: '', stderr: '' });
   });
@@ -120,6 +120,13 @@ describe('inputs', () => {
     writeFileSync(join(nested, 'd.yaml'), BROKEN_USER);
     const report = JSON.parse(runCli(['.', '--format', 'json'], { cwd: dir }).stdout);
     expect(report.results.map((r: { file: string }) => r.file)).toEqual(['a.yaml', 'b.yml']);
+  });
+
+  it('lints a file named twice, or found twice, once, by its first name', () => {
+    const dir = tempTree('platlint-twice-', { 'a.yaml': BROKEN_USER, 'users/b.yaml': BROKEN_USER });
+    const report = JSON.parse(runCli(['a.yaml', './a.yaml', `${dir}/a.yaml`, 'users', 'users/*.yaml', './users/b.yaml', '--format', 'json'], { cwd: dir }).stdout);
+    expect(report.results.map((r: { file: string }) => r.file)).toEqual(['a.yaml', 'users/b.yaml']);
+    expect(report.summary).toMatchObject({ files: 2, errors: 2 });
   });
 
   it('expands globs', () => {

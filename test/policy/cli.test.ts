@@ -55,11 +55,11 @@ describe('policies through the CLI', () => {
     const run = runCli(['--policy', 'test/policy/data/broken-cel.yaml', 'fixtures/examples/maximal-user.yaml', '--format', 'json']);
     const report = JSON.parse(run.stdout);
     expect(run.status).toBe(1);
-    expect(report.results[0].file).toBe('test/policy/data/broken-cel.yaml');
-    expect(report.results[0].diagnostics.map((d: { ruleId: string; line: number }) => [d.ruleId, d.line])).toEqual([['policy/invalid', 9]]);
+    expect(report.results.map((r: { file: string }) => r.file)).toEqual(['fixtures/examples/maximal-user.yaml', 'test/policy/data/broken-cel.yaml']);
+    expect(report.results[1].diagnostics.map((d: { ruleId: string; line: number }) => [d.ruleId, d.line])).toEqual([['policy/invalid', 9]]);
   });
 
-  it('a policy file in the paths linted, with a load problem and an evaluation error, counts as one file in the summary', () => {
+  it('a policy file in the paths linted, with a load problem and an evaluation error, is one result, at the end, and one file in the summary', () => {
     const policy = `apiVersion: platlint/v1
 kind: Policy
 metadata: {name: acme}
@@ -79,20 +79,31 @@ spec:
 `;
     const user = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  email: jane@example.com\n';
     const dir = tempTree('platlint-policy-summary-', { '.platlint.yaml': 'policies: [policy.yaml]\n', 'policy.yaml': policy, 'jane.yaml': user });
-    // policy.yaml comes three times: its load problem first, then as a path linted (not a platform object, so
-    // skipped), and its evaluation error at the end. It is one file, with problems, and not linted.
+    // Three producers report on policy.yaml: the loader (a load problem), the linting of the paths (not a platform
+    // object) and the evaluation at the end of the run (an evaluation error). It is one result, in the order of lines.
     const json = runCli(['.', '--format', 'json'], { cwd: dir });
     expect(json.status).toBe(1);
     const report = JSON.parse(json.stdout);
     expect(report.results.map((r: { file: string; diagnostics: { ruleId: string }[] }) => [r.file, r.diagnostics.map((d) => d.ruleId)])).toEqual([
-      ['policy.yaml', ['policy/invalid']],
       ['jane.yaml', []],
-      ['policy.yaml', []],
-      ['policy.yaml', ['policy/evaluation-error']],
+      ['policy.yaml', ['policy/evaluation-error', 'policy/invalid']],
     ]);
-    expect(report.summary).toMatchObject({ files: 2, filesWithProblems: 1, skippedFiles: 1, lintedFiles: 1, errors: 2 });
+    expect(report.results[1].diagnostics.map((d: { line: number; column: number }) => [d.line, d.column])).toEqual([[10, 19], [15, 32]]);
+    expect(report.results[1].skipped).toEqual([{ document: 0, line: 1, path: '', reason: 'apiVersion platlint/v1, kind Policy: not a management.platform object' }]);
+    expect(report.summary).toMatchObject({ files: 2, filesWithProblems: 1, skippedFiles: 0, lintedFiles: 2, errors: 2 });
     const stylish = runCli(['.'], { cwd: dir });
-    expect(stylish.stdout.trimEnd().split('\n').at(-1)).toBe('✖ 2 problems (2 errors, 0 warnings, 0 infos) in 1 file with problems (1 file linted), 1 file skipped (--verbose lists them)');
+    expect(stylish.stdout.trimEnd().split('\n').at(-1)).toBe('✖ 2 problems (2 errors, 0 warnings, 0 infos) in 1 file with problems (2 files linted)');
+  });
+
+  it('a YAML error in a policy file that is linted too is reported once', () => {
+    const dir = tempTree('platlint-policy-syntax-', { 'policy.yaml': 'apiVersion: platlint/v1\nkind: Policy\nmetadata: {name: [\n' });
+    const run = runCli(['--policy', 'policy.yaml', 'policy.yaml', '--format', 'json'], { cwd: dir });
+    expect(run.status).toBe(1);
+    const report = JSON.parse(run.stdout);
+    expect(report.results.map((r: { file: string; diagnostics: { ruleId: string; line: number; column: number }[] }) => [r.file, r.diagnostics.map((d) => [d.ruleId, d.line, d.column])])).toEqual([
+      ['policy.yaml', [['yaml/syntax', 3, 18]]],
+    ]);
+    expect(report.summary).toMatchObject({ files: 1, filesWithProblems: 1, errors: 1 });
   });
 
   it('kubernetesVersion chooses the CEL environment: ip() is unknown before 1.30; the cache holds per version', () => {

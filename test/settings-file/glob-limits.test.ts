@@ -122,7 +122,7 @@ describe('a glob that cannot be compiled elsewhere', () => {
     const policy = `apiVersion: platlint/v1\nkind: Policy\nmetadata: {name: acme}\nspec:\n  rules:\n    - id: acme/named\n      description: Require a display name\n      severity: error\n      match: {names: ["${LONG}"]}\n      expression: has(self.spec.displayName)\n      message: set spec.displayName\n`;
     const dir = project({ 'policy.yaml': policy, 'u.yaml': BROKEN });
     const run = runCli(['u.yaml', '--policy', 'policy.yaml', '--format', 'json'], { cwd: dir });
-    expect(diagnosticsOf(run.stdout)).toEqual([`policy.yaml:9:23 policy/invalid Invalid glob "${'a'.repeat(119)}…": ${TOO_LONG}`, `u.yaml:7:20 ${TYPE_MESSAGE}`]);
+    expect(diagnosticsOf(run.stdout)).toEqual([`u.yaml:7:20 ${TYPE_MESSAGE}`, `policy.yaml:9:23 policy/invalid Invalid glob "${'a'.repeat(119)}…": ${TOO_LONG}`]);
     expect(run.stderr).toBe('');
     expect(run.status).toBe(1);
   });

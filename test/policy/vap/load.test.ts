@@ -20,9 +20,9 @@ describe('a policy that does not compile', () => {
     const run = vapRun({ 'broken.yaml': broken, 'works.yaml': WORKS, 'a.yaml': JANE, 'b.yaml': JANE }, ['--policy', 'broken.yaml', '--policy', 'works.yaml', 'a.yaml', 'b.yaml']);
     expect(run.status).toBe(1);
     expect(run.rows).toEqual([
-      ['policy/invalid', 'error', 'broken.yaml', 10, 59, "validations[0].expression: CEL syntax error: token recognition error at: '&'"],
       ['vap/works', 'warning', 'a.yaml', 4, 9, "failed expression: object.spec.email.endsWith('@acme.example')"],
       ['vap/works', 'warning', 'b.yaml', 4, 9, "failed expression: object.spec.email.endsWith('@acme.example')"],
+      ['policy/invalid', 'error', 'broken.yaml', 10, 59, "validations[0].expression: CEL syntax error: token recognition error at: '&'"],
     ]);
   });
 

@@ -104,9 +104,9 @@ describe('the authorizer', () => {
   it('without it, denies every check and says so once, in the policy file', () => {
     const run = vapRun({ 'p.yaml': checks, 'u.yaml': users }, ['--policy', 'p.yaml', 'u.yaml']);
     expect(run.rows).toEqual([
-      ['vap/authz', 'info', 'p.yaml', 4, 9, 'vap/authz checks the authorizer, and .platlint.yaml sets no admission.authorizer: every check is denied'],
       ['vap/authz', 'error', 'u.yaml', 4, 9, 'not allowed to update jane'],
       ['vap/authz', 'error', 'u.yaml', 12, 9, 'not allowed to update bob'],
+      ['vap/authz', 'info', 'p.yaml', 4, 9, 'vap/authz checks the authorizer, and .platlint.yaml sets no admission.authorizer: every check is denied'],
     ]);
   });
 });
