@@ -9,7 +9,7 @@ import type { AdmissionRuntime } from '../policy/vap/load.js';
 import { readInputFile } from '../project/files.js';
 
 /** Gives the policies the objects of the files (and of stdin's bytes) they read, and returns them. */
-export function collectClusterObjects(runtime: AdmissionRuntime, files: readonly string[], stdin?: Uint8Array): ObjectData[] {
+export function collectClusterObjects(runtime: AdmissionRuntime, files: readonly string[], cwd: string, stdin?: Uint8Array): ObjectData[] {
   const found: ObjectData[] = [];
   const add = (bytes: Uint8Array): void => {
     const decoded = decodeSource(bytes);
@@ -17,7 +17,7 @@ export function collectClusterObjects(runtime: AdmissionRuntime, files: readonly
   };
   if (stdin) add(stdin);
   for (const file of files) {
-    const read = readInputFile(file);
+    const read = readInputFile(file, cwd);
     if ('bytes' in read) add(read.bytes);
   }
   runtime.cluster.useLinted(found);

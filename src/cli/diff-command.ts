@@ -6,7 +6,7 @@ import { runLint, type LintFlags } from './lint-command.js';
 
 /** `platlint diff OLD NEW`: exit codes as for lint; OLD that cannot be read is exit 2. */
 export async function runDiff(oldFile: string, newFile: string, flags: LintFlags, io: CliIo, env: Readonly<Record<string, string | undefined>>): Promise<number> {
-  const read = readManifestText(oldFile);
+  const read = readManifestText(resolve(io.cwd, oldFile));
   if ('reason' in read) {
     io.error(`platlint: cannot read ${oldFile}: ${read.reason}`);
     return 2;

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { foreignJudge } from '../engine/rule-plan.js';
 import { lintBytes, lintText } from '../engine/lint.js';
@@ -167,7 +168,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const stdin = wantsStdin ? await io.readStdin() : undefined;
   // Admission policies read Namespaces and parameter objects from every linted file: they are found first.
   const admission = policies?.admission;
-  const clusterObjects = admission?.readsClusterObjects ? collectClusterObjects(admission, inputs.files, stdin) : [];
+  const clusterObjects = admission?.readsClusterObjects ? collectClusterObjects(admission, inputs.files, io.cwd, stdin) : [];
   const clusterKey = clusterObjects.length ? hashText(JSON.stringify(clusterObjects)) : '';
   const lintOne = (filename: string, bytes: Uint8Array, writeBack: boolean): void => {
     // `diff` compares the two files it is given, fixtures or not.
@@ -198,7 +199,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
           else if (!writeBack) result.output = fixed.text;
           else {
             try {
-              writeFileAtomic(filename, fixed.text);
+              writeFileAtomic(resolve(io.cwd, filename), fixed.text, { shown: filename });
             } catch (error) {
               if (!(error instanceof FileWriteError)) throw error;
               io.error(`platlint: ${error.message}`);
@@ -219,7 +220,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   // Nothing stateful (stdin, change-aware runs, --fix, --cache, baseline): lint on the threads threadsFor gives (those
   // --threads asks for, else one a core for enough bytes), policies too.
   const stateless = !wantsStdin && !change && !cache && !flags.fix && !flags.fixDryRun && !baselineRun && inputs.files.length > 1;
-  const sizes = stateless && requestedThreads !== 1 ? fileSizes(inputs.files) : [];
+  const sizes = stateless && requestedThreads !== 1 ? fileSizes(inputs.files, io.cwd) : [];
   const threads = stateless ? threadsFor(sizes, requestedThreads) : 1;
   const parallel = threads > 1;
   const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, policyPaths: flags.policy, ruleFlags: flags.rule, clusterObjects, withFrames, baseline: suppressions.options.baseline?.path ?? false, today } as const;
@@ -240,7 +241,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   }
   for (const file of parallel ? [] : inputs.files) {
     onProgress(1);
-    const read = readInputFile(file);
+    const read = readInputFile(file, io.cwd);
     if ('error' in read) {
       io.error(`platlint: ${read.error}`);
       add({ ...emptyResult(file), ioError: read.error });

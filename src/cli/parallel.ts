@@ -15,6 +15,7 @@
  */
 import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { FileResult } from '../engine/types.js';
 import { loadRuleSet, type RuleSet } from '../project/rule-set.js';
@@ -50,11 +51,11 @@ const CHUNKS_PER_THREAD = 8;
 /** Near the end, a chunk is at most what is left divided by this many per thread. */
 const TAPER = 4;
 
-/** Sizes of the files (0 for one that cannot be read: it is reported where it is linted). */
-export function fileSizes(files: readonly string[]): number[] {
+/** Sizes of the files, named relative to `cwd` (0 for one that cannot be read: it is reported where it is linted). */
+export function fileSizes(files: readonly string[], cwd: string): number[] {
   return files.map((file) => {
     try {
-      return statSync(file).size;
+      return statSync(resolve(cwd, file)).size;
     } catch {
       return 0;
     }
@@ -133,7 +134,7 @@ export async function createFileLinter(setup: ParallelSetup, loaded?: RuleSet): 
   ruleSet.policies?.admission?.cluster.useLinted(setup.clusterObjects ?? []);
   const suppressions = loadSuppressions({ cwd: setup.cwd, configFile: ruleSet.configFile, baseline: setup.baseline, today: setup.today });
   const linting = { ruleSet, overrides: ruleOverrides(setup.ruleFlags, ruleSet.rules), suppressorFor: (file: string) => suppressions.forFile(file), withFrames: setup.withFrames };
-  return (file) => (ruleSet.isPolicyFixture(file) ? policyFixtureSkipped(file) : lintFile(linting, file));
+  return (file) => (ruleSet.isPolicyFixture(file) ? policyFixtureSkipped(file) : lintFile(linting, file, setup.cwd));
 }
 
 /**
@@ -327,7 +328,7 @@ export async function lintFilesInParallel(
   options: ParallelOptions = {},
 ): Promise<void> {
   const threads = options.threads ?? defaultThreads();
-  const sizes = options.sizes ?? fileSizes(files);
+  const sizes = options.sizes ?? fileSizes(files, setup.cwd);
   const chunks = chunkByBytes(files, sizes, threads);
   const largest = sizes.reduce((max, size) => Math.max(max, size), 0);
   const youngMb = workerYoungGenerationMb(largest);

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { builtinRules } from '../../rules/index.js';
 import { decodeSource } from '../engine/decode.js';
@@ -16,7 +17,7 @@ import { VERSION } from './version.js';
 
 async function readInput(file: string, io: CliIo): Promise<PatchFile | undefined> {
   if (file !== '-') {
-    const read = readManifestText(file);
+    const read = readManifestText(resolve(io.cwd, file));
     if ('text' in read) return { file, text: read.text };
     io.error(`platlint: cannot read ${file}: ${read.reason}`);
     return undefined;

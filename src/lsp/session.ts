@@ -329,7 +329,7 @@ export class Session {
         if (!this.settingsFor(file).enable || ruleSet.config.isIgnored(file)) continue;
         // Read and decoded as the CLI reads it: a FIFO or device is refused rather than read forever, a binary or
         // UTF-16 file or a template gets what the CLI says of it.
-        const result = lintFile(this.projectLinting(ruleSet, file), file);
+        const result = lintFile(this.projectLinting(ruleSet, file), file, root);
         if (result.ioError !== undefined) {
           this.log(result.ioError);
           continue;

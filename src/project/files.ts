@@ -162,11 +162,11 @@ export function walkYamlFiles(dir: string, errors: string[], options: WalkOption
 }
 
 /**
- * Reads a file named on the command line or found by the walk (read-file.ts): a FIFO or device is refused with a
- * way to pipe it in. Returns the bytes, or the one line saying why they cannot be read.
+ * Reads a file named on the command line or found by the walk (read-file.ts), by its name relative to `cwd`: a FIFO
+ * or device is refused with a way to pipe it in. Returns the bytes, or the one line saying why they cannot be read.
  */
-export function readInputFile(file: string): { bytes: Uint8Array } | { error: string } {
-  const read = readRegularFile(file);
+export function readInputFile(file: string, cwd: string): { bytes: Uint8Array } | { error: string } {
+  const read = readRegularFile(resolve(cwd, file));
   if ('bytes' in read) return read;
   return { error: `cannot read ${file}: ${read.reason}${read.notRegular ? '; pipe it to platlint - instead' : ''}` };
 }
@@ -256,9 +256,12 @@ export function resolveInputs(args: readonly string[], cwd: string, options: Res
   return { files: [...unique.values()], errors, unmatched };
 }
 
-/** Lints a file from disk; one that cannot be read is a result with `ioError`, the line that says why. */
-export function lintFile(linting: ProjectLinting, file: string): FileResult {
-  const read = readInputFile(file);
+/**
+ * Lints a file from disk, named relative to `cwd` (the command's directory); one that cannot be read is a result
+ * with `ioError`, the line that says why.
+ */
+export function lintFile(linting: ProjectLinting, file: string, cwd: string): FileResult {
+  const read = readInputFile(file, cwd);
   if ('error' in read) return { ...emptyResult(file), ioError: read.error };
   return lintBytes(read.bytes, lintOptionsFor(linting, file));
 }
