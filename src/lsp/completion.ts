@@ -14,6 +14,8 @@ export interface CompletionContext {
   isConfigFile: boolean;
   /** The paths of the file's `embedded` entries, below which it holds a Config's status. */
   embedded?: readonly (readonly string[])[];
+  /** `.platlint.yaml`'s kubernetesVersion: the CEL whose functions a policy file's expressions can call. */
+  kubernetesVersion?: string;
 }
 
 /** The kinds a document may name, and the kind of the objects it holds. */
@@ -158,7 +160,7 @@ export function completionsAt(document: TextDocument, position: Position, contex
   if (context.isConfigFile) return configFileCompletions(lines, position, context.rules);
   const shape = lineShape(text);
   const documentKind = topLevelValue(lines, position.line, 'kind');
-  if (documentKind === 'Policy') return policyCompletions(document.getText(), document.offsetAt(position), (offset) => document.positionAt(offset));
+  if (documentKind === 'Policy') return policyCompletions(document.getText(), document.offsetAt(position), (offset) => document.positionAt(offset), context.kubernetesVersion);
   if (afterColon(text, shape, position)) {
     const path = [...containerPath(lines, position.line, shape.contentColumn), shape.key];
     const object = objectAt(documentKind, path, context.embedded);

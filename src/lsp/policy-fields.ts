@@ -2,14 +2,16 @@
  * The fields of a platlint policy rule's kind, for completion and hover in a policy file: the fields that a rule on
  * one kind (`match.kinds: [User]`) can name next in a CEL expression (after `object.`, `self.spec.`, or a macro's
  * variable: `self.access.all(a, a.`) or in a `given` path, from the kind's schema, as the rule compiler types them
- * (src/policy/compile-rule.ts). The file is parsed to find the rule and the scalar under the cursor: a policy file is
+ * (src/policy/compile-rule.ts), and in CEL the functions and macros that can be called on what is selected. The file is parsed to find the rule and the scalar under the cursor: a policy file is
  * small, and the expression being typed is a scalar whatever it holds.
  */
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Range } from 'vscode-languageserver-types';
 import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node } from 'yaml';
 import type { ResourceKind } from '../engine/types.js';
 import { parsePath, type PathStep as PolicyStep } from '../policy/path.js';
-import { ruleKind } from '../policy/schema-types.js';
+import { memberCalls } from '../policy/cel/members.js';
+import { optionalOf } from '../policy/cel/types.js';
+import { ruleKind, typeAtPath } from '../policy/schema-types.js';
 import type { PathStep } from './cursor.js';
 import { fieldAt, fieldMarkdown, fieldsOf, typeLabel } from './fields.js';
 
@@ -42,7 +44,7 @@ function scalarAt(node: unknown, offset: number, path: (string | number)[] = [])
 
 const isWord = (ch: string | undefined): boolean => ch !== undefined && /\w/.test(ch);
 
-/** The chain of selections (`self.access[0]`, `r.?name`) that ends at `end` of the text, read backwards. */
+/** The chain of selections (`self.access[0]`, `r.?name`, `m[?'k']`) that ends at `end` of the text, read backwards. */
 function chainBefore(text: string, end: number): string | undefined {
   let start = end;
   for (;;) {
@@ -56,27 +58,34 @@ function chainBefore(text: string, end: number): string | undefined {
     while (isWord(text[word - 1])) word--;
     if (word === start || !/[A-Za-z_]/.test(text[word] ?? '')) return undefined;
     start = word;
-    if (text[start - 1] !== '.') break;
-    start -= text[start - 2] === '?' ? 2 : 1;
+    // `.name`, or CEL's optional selection `.?name`.
+    const dot = text[start - 1] === '?' ? start - 2 : start - 1;
+    if (text[dot] !== '.') break;
+    start = dot;
   }
   return text.slice(start, end);
 }
 
-/** The chain the text ends with (`self.access[0]` in `size(self.access[0].na`) and the name typed after its last dot. */
-function selectionBefore(text: string): { chain: string; typed: string } | undefined {
+/**
+ * The chain the text ends with (`self.access[0]` in `size(self.access[0].na`), the name typed after its last dot,
+ * and whether that dot is an optional selection's (`.?na`: a field, never a function).
+ */
+function selectionBefore(text: string): { chain: string; typed: string; optional: boolean } | undefined {
   let end = text.length;
   while (isWord(text[end - 1])) end--;
   const typed = text.slice(end);
-  if (text[end - 1] !== '.') return undefined;
-  const chain = chainBefore(text, text[end - 2] === '?' ? end - 2 : end - 1);
-  return chain === undefined ? undefined : { chain, typed };
+  const optional = text[end - 1] === '?';
+  const dot = optional ? end - 2 : end - 1;
+  if (text[dot] !== '.') return undefined;
+  const chain = chainBefore(text, dot);
+  return chain === undefined ? undefined : { chain, typed, optional };
 }
 
 /** `.name` selects a field; `[...]` an item of a list or a value of a map, whichever the schema has there. */
 function chainSteps(chain: string): { root: string; steps: Step[] } {
   const root = /^[A-Za-z_]\w*/.exec(chain)?.[0] ?? '';
   const steps: Step[] = [];
-  for (const [, key, index] of chain.slice(root.length).matchAll(/\??\.([A-Za-z_]\w*)|(\[[^\][]*\])/g)) steps.push(index ? { any: true } : { key: key ?? '' });
+  for (const [, key, index] of chain.slice(root.length).matchAll(/\.\??([A-Za-z_]\w*)|(\[[^\][]*\])/g)) steps.push(index ? { any: true } : { key: key ?? '' });
   return { root, steps };
 }
 
@@ -156,12 +165,23 @@ function fieldItems(kind: ResourceKind, path: readonly PathStep[], range: Range)
   }));
 }
 
+interface Selection {
+  kind: ResourceKind;
+  path: PathStep[];
+  typed: string;
+  /**
+   * Selected in CEL: then functions can be called on it too (not after `.?`, which selects a field), and it is an
+   * optional value if the chain has an optional selection (`.?spec`, `[?0]`).
+   */
+  cel?: { calls: boolean; optional: boolean };
+}
+
 /**
  * The field path a name typed at `offset` of a policy file's text would be selected from, and that name: in an
  * `expression` or `messageExpression` after a selection from `object`, `oldObject`, `self`, `oldSelf` or a macro's
  * variable, and in a `given` path after its last dot (or at its start).
  */
-function selectionAt(text: string, offset: number): { kind: ResourceKind; path: PathStep[]; typed: string } | undefined {
+function selectionAt(text: string, offset: number): Selection | undefined {
   const document = parseAllDocuments(text).find((d): d is Document.Parsed => 'contents' in d && d.range[0] <= offset && offset <= d.range[2]);
   if (!document || document.get('apiVersion') !== 'platlint/v1' || document.get('kind') !== 'Policy') return undefined;
   const at = scalarAt(document.contents, offset);
@@ -177,7 +197,7 @@ function selectionAt(text: string, offset: number): { kind: ResourceKind; path: 
     const { root, steps } = chainSteps(selecting.chain);
     const base = scope(kind, rule?.['given'], before).get(root);
     const path = base && follow(kind, base, steps);
-    return path && { kind, path, typed: selecting.typed };
+    return path && { kind, path, typed: selecting.typed, cel: { calls: !selecting.optional, optional: /\.\?|\[\?/.test(selecting.chain) } };
   }
   if (field !== 'given') return undefined;
   // The path written so far up to its last dot, and the name after it: `spec.clusterRoles[*].na`.
@@ -189,10 +209,32 @@ function selectionAt(text: string, offset: number): { kind: ResourceKind; path: 
   return path && { kind, path, typed: written[2] ?? '' };
 }
 
-/** Field completions at `offset` of a policy file's text; `toPosition` turns an offset into the editor's position. */
-export function policyCompletions(text: string, offset: number, toPosition: (offset: number) => Range['start']): CompletionItem[] {
+/** The functions and macros a value of this type can call, in the CEL of the Kubernetes version (cel/members.ts). */
+function callItems(at: Selection & { cel: { optional: boolean } }, range: Range, kubernetesVersion: string | undefined): CompletionItem[] {
+  const type = typeAtPath(at.kind, at.path.map((step) => (typeof step === 'string' && step !== '*' ? { kind: 'key', key: step } : { kind: 'wildcard' })));
+  if (!type.ok) return [];
+  return memberCalls(at.cel.optional ? optionalOf(type.type) : type.type, kubernetesVersion).map((call) => ({
+    label: call.name,
+    kind: call.macro ? CompletionItemKind.Keyword : CompletionItemKind.Method,
+    detail: call.signatures[0],
+    documentation: { kind: MarkupKind.Markdown, value: ['```', ...call.signatures, '```'].join('\n') },
+    // After the fields: a field is what one selects most often.
+    sortText: `~${call.name}`,
+    textEdit: { range, newText: call.name },
+  }));
+}
+
+/**
+ * Completions at `offset` of a policy file's text: the fields that can be selected there and, in CEL, the functions
+ * and macros that can be called (those of `kubernetesVersion`, the newest when not given). `toPosition` turns an
+ * offset into the editor's position.
+ */
+export function policyCompletions(text: string, offset: number, toPosition: (offset: number) => Range['start'], kubernetesVersion?: string): CompletionItem[] {
   const at = selectionAt(text, offset);
-  return at ? fieldItems(at.kind, at.path, { start: toPosition(offset - at.typed.length), end: toPosition(offset) }) : [];
+  if (!at) return [];
+  const range = { start: toPosition(offset - at.typed.length), end: toPosition(offset) };
+  const fields = fieldItems(at.kind, at.path, range);
+  return at.cel?.calls ? [...fields, ...callItems({ ...at, cel: at.cel }, range, kubernetesVersion)] : fields;
 }
 
 /** Hover on a field a policy rule selects, in its CEL or its `given` path: the field's type and description. */

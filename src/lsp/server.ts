@@ -302,7 +302,8 @@ export function startLanguageServer(options: LanguageServerOptions): void {
       if (!document || path === undefined || !(session.isManifest(document) || isConfigFileName(path))) return [];
       const ruleSet = await session.ruleSets.ruleSetFor(path);
       const embedded = ruleSet.config.embeddedFor(path).map((source) => source.at);
-      return completionsAt(document, clampPosition(document, position), { rules: ruleSet.rules.length ? ruleSet.rules : builtinRules, isConfigFile: isConfigFileName(path), embedded });
+      const kubernetesVersion = ruleSet.configFile?.kubernetesVersion;
+      return completionsAt(document, clampPosition(document, position), { rules: ruleSet.rules.length ? ruleSet.rules : builtinRules, isConfigFile: isConfigFileName(path), embedded, ...(kubernetesVersion ? { kubernetesVersion } : {}) });
     } catch (error) {
       session.logError('cannot compute completions', error);
       return [];

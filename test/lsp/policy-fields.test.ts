@@ -29,6 +29,9 @@ function completeAt(ruleLines: string): { items: CompletionItem[]; text: string 
 
 const labels = (items: CompletionItem[]): string[] => items.map((i) => i.label);
 
+/** What CEL can call on a string in the newest Kubernetes platlint knows. */
+const STRING_CALLS = ['charAt', 'contains', 'endsWith', 'find', 'findAll', 'format', 'indexOf', 'lastIndexOf', 'lowerAscii', 'matches', 'replace', 'size', 'split', 'startsWith', 'substring', 'trim', 'upperAscii'];
+
 const ACCESS = ['name', 'verbs', 'subresources', 'users', 'teams'];
 const USER_SPEC = [
   'displayName', 'description', 'owner', 'username', 'icon', 'email', 'subject', 'groups', 'ssoGroups', 'passwordRef',
@@ -85,7 +88,7 @@ describe('completion in a policy file: the fields a rule on one kind can name', 
     expect(given('"spec.clusterRoles[*]|"')).toEqual([]);
   });
 
-  it('nothing for a rule on both kinds or none, a Config spec.raw, a field the kind does not have, or outside the rules', () => {
+  it('nothing for a rule on both kinds or none, a field the kind does not have, or outside the rules; no fields in a Config spec.raw', () => {
     expect(labels(completeAt(`      match: {kinds: [User, Config]}
       expression: "object.spec.|"
       message: m
@@ -93,10 +96,11 @@ describe('completion in a policy file: the fields a rule on one kind can name', 
     expect(labels(completeAt(`      expression: "object.spec.|"
       message: m
 `).items)).toEqual([]);
+    // spec.raw is a string to CEL, whatever the editor shows below it in a manifest: a string's functions only.
     expect(labels(completeAt(`      match: {kinds: [Config]}
       expression: "object.spec.raw.|"
       message: m
-`).items)).toEqual([]);
+`).items)).toEqual(STRING_CALLS);
     expect(labels(completeAt(`      match: {kinds: [User]}
       expression: "object.spec.emial.|"
       message: m
@@ -105,6 +109,69 @@ describe('completion in a policy file: the fields a rule on one kind can name', 
       message: "object.spec.|"
       expression: "true"
 `).items)).toEqual([]);
+  });
+});
+
+describe('completion in a policy file: the functions and macros CEL can call on what is selected', () => {
+  const calls = (expression: string, settings: { given?: string; kubernetesVersion?: string } = {}): CompletionItem[] => {
+    const marked = policyText(`      match: {kinds: [User]}
+${settings.given ? `      given: ${settings.given}\n` : ''}      expression: "${expression}"
+      message: m
+`);
+    const offset = marked.indexOf('|');
+    const text = marked.slice(0, offset) + marked.slice(offset + 1);
+    const document = TextDocument.create('file:///w/policy.yaml', 'yaml', 1, text);
+    const context = { rules: builtinRules, isConfigFile: false, ...(settings.kubernetesVersion ? { kubernetesVersion: settings.kubernetesVersion } : {}) };
+    return completionsAt(document, document.positionAt(offset), context);
+  };
+
+  it("a string's functions, with every form of each, after its fields (none), in the newest Kubernetes by default", () => {
+    const items = calls('object.spec.email.ends|');
+    expect(labels(items)).toEqual(STRING_CALLS);
+    const indexOf = items.find((i) => i.label === 'indexOf');
+    expect(indexOf?.detail).toBe('string.indexOf(string) -> int');
+    expect((indexOf?.documentation as { value: string }).value).toBe('```\nstring.indexOf(string) -> int\nstring.indexOf(string, int) -> int\n```');
+    // Line 11 (0-based 10): `      expression: "object.spec.email.ends"`; "ends" is at 0-based characters 37 to 40.
+    expect(items.find((i) => i.label === 'endsWith')?.textEdit).toEqual({ range: { start: { line: 10, character: 37 }, end: { line: 10, character: 41 } }, newText: 'endsWith' });
+  });
+
+  it("a list's macros and functions, by the type of its items; a map's macros; an object's fields only", () => {
+    // Objects cannot be compared: no isSorted, max, min or sort on a list of them.
+    const list = calls('self.clusterRoles.|', { given: 'spec' });
+    expect(labels(list)).toEqual([
+      'all', 'distinct', 'exists', 'existsOne', 'exists_one', 'filter', 'first', 'flatten', 'includes', 'indexOf', 'last', 'lastIndexOf',
+      'map', 'reverse', 'size', 'slice', 'sortBy', 'transformList', 'transformMap', 'transformMapEntry',
+    ]);
+    const all = list.find((i) => i.label === 'all');
+    expect(all?.detail).toBe('list(object.spec.clusterRoles.@items).all(x, predicate) -> bool');
+    expect(all?.sortText).toBe('~all');
+    // Strings can be compared and joined, not summed.
+    expect(labels(calls('object.spec.groups.|'))).toEqual([
+      'all', 'distinct', 'exists', 'existsOne', 'exists_one', 'filter', 'first', 'flatten', 'includes', 'indexOf', 'isSorted', 'join', 'last', 'lastIndexOf',
+      'map', 'max', 'min', 'reverse', 'size', 'slice', 'sort', 'sortBy', 'transformList', 'transformMap', 'transformMapEntry',
+    ]);
+    expect(labels(calls('object.metadata.labels.|'))).toEqual(['all', 'exists', 'existsOne', 'exists_one', 'filter', 'map', 'size', 'transformList', 'transformMap', 'transformMapEntry']);
+    expect(labels(calls('object.spec.tokenGeneration.|'))).toEqual([]);
+    expect(labels(calls('self.access[0].|', { given: 'spec' }))).toEqual(ACCESS);
+  });
+
+  it('those of the Kubernetes version of .platlint.yaml; an optional selection gives optional values', () => {
+    const names = (version: string): string[] => labels(calls('object.spec.groups.|', { kubernetesVersion: version }));
+    expect(names('1.27')).toEqual(['all', 'exists', 'existsOne', 'exists_one', 'filter', 'indexOf', 'isSorted', 'join', 'lastIndexOf', 'map', 'max', 'min', 'size']);
+    expect(names('1.33')).not.toContain('sortBy');
+    expect(names('1.34')).toContain('sortBy');
+    const OPTIONAL = ['hasValue', 'optFlatMap', 'optMap', 'or', 'orValue', 'value'];
+    expect(labels(calls('object.spec.?email.|'))).toEqual(OPTIONAL);
+    expect(labels(calls('object.?spec.email.|'))).toEqual(OPTIONAL);
+    expect(labels(calls("object.spec.clusterRoles[?0].name.|"))).toEqual(OPTIONAL);
+    // After `.?` comes a field's name: the fields, no function.
+    expect(labels(calls('object.?spec.?em|'))).toEqual(USER_SPEC);
+    expect(labels(calls('object.spec.?|'))).toEqual(USER_SPEC);
+  });
+
+  it('nothing for what CEL types dyn: the open parts of the schema', () => {
+    expect(labels(calls('object.status.|'))).toEqual([]);
+    expect(labels(calls('object.spec.extraClaims.|'))).toEqual([]);
   });
 });
 
@@ -130,6 +197,18 @@ describe('hover in a policy file: the field a rule selects, in its CEL and its g
     // `self`, `all` (a macro, not a field) and the string literal: nothing.
     expect(hover(document, 11, 20)).toBeUndefined();
     expect(hover(document, 11, 31)).toBeUndefined();
+  });
+
+  it("through CEL's optional selections, .?name and [?index]", () => {
+    const document = policyWith(`      match: {kinds: [User]}
+      expression: "object.?spec.?email.orValue('') != '' && object.spec.clusterRoles[?0].?name.hasValue()"
+      message: m
+`);
+    // Line 11 (0-based 10): "email" at 0-based 33-37, "orValue" at 39-45, "name" at 90-93.
+    expect(hover(document, 10, 35)?.split('\n').slice(0, 3)).toEqual(['**email**: string', '', '`spec.email`']);
+    expect(hover(document, 10, 91)?.split('\n').slice(0, 3)).toEqual(['**name**: string', '', '`spec.clusterRoles[].name`']);
+    // A function called on it: not a field.
+    expect(hover(document, 10, 42)).toBeUndefined();
   });
 
   it('a step of a given path; nothing in a rule on both kinds', () => {

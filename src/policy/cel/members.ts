@@ -1,0 +1,94 @@
+/**
+ * What can be called on a value of a type after a dot, in the CEL of one Kubernetes version: the member overloads
+ * of its functions whose receiver takes that type, and the macros that range over it. The editor offers them.
+ */
+import type { Overload } from './decls.js';
+import { Declarations, featuresOf, minorOf } from './environment.js';
+import type { MacroName } from './macros.js';
+import { formatType, type CelType } from './types.js';
+import { NEWEST_KUBERNETES_VERSION } from './versions.js';
+
+export interface MemberCall {
+  name: string;
+  /** How each form is called, as in the CEL docs: `string.startsWith(string) -> bool`. */
+  signatures: string[];
+  macro: boolean;
+}
+
+/** The macros called on a list or a map (`has` is not: it is global), and how each is written. */
+const RANGE_MACROS: readonly { macro: MacroName; name: string; forms: readonly string[] }[] = [
+  { macro: 'all', name: 'all', forms: ['all(x, predicate) -> bool'] },
+  { macro: 'exists', name: 'exists', forms: ['exists(x, predicate) -> bool'] },
+  { macro: 'exists_one', name: 'exists_one', forms: ['exists_one(x, predicate) -> bool'] },
+  { macro: 'existsOne', name: 'existsOne', forms: ['existsOne(x, predicate) -> bool'] },
+  { macro: 'map', name: 'map', forms: ['map(x, transform) -> list', 'map(x, predicate, transform) -> list'] },
+  { macro: 'filter', name: 'filter', forms: ['filter(x, predicate) -> list'] },
+  { macro: 'twoVarComprehensions', name: 'transformList', forms: ['transformList(i, v, transform) -> list', 'transformList(i, v, predicate, transform) -> list'] },
+  { macro: 'twoVarComprehensions', name: 'transformMap', forms: ['transformMap(k, v, transform) -> map', 'transformMap(k, v, predicate, transform) -> map'] },
+  { macro: 'twoVarComprehensions', name: 'transformMapEntry', forms: ['transformMapEntry(k, v, transform) -> map', 'transformMapEntry(k, v, predicate, transform) -> map'] },
+];
+/** The macros of two variables that share a name with one of one variable: another form of it. */
+const TWO_VARIABLE_FORMS: Readonly<Record<string, string>> = { all: 'all(i, v, predicate) -> bool', exists: 'exists(i, v, predicate) -> bool', existsOne: 'existsOne(i, v, predicate) -> bool', exists_one: 'exists_one(i, v, predicate) -> bool' };
+const OPTIONAL_MACROS: readonly { macro: MacroName; forms: readonly string[] }[] = [
+  { macro: 'optMap', forms: ['optMap(x, transform) -> optional_type'] },
+  { macro: 'optFlatMap', forms: ['optFlatMap(x, transform) -> optional_type'] },
+];
+
+/** Whether a parameter of an overload takes a value of this type: its type parameters and dyn take any. */
+function takes(param: CelType, arg: CelType): boolean {
+  if (param.kind === 'param' || param.kind === 'dyn' || arg.kind === 'dyn') return true;
+  if (param.kind !== arg.kind) return false;
+  if (param.kind === 'list' && arg.kind === 'list') return takes(param.elem, arg.elem);
+  if (param.kind === 'map' && arg.kind === 'map') return takes(param.key, arg.key) && takes(param.value, arg.value);
+  if (param.kind === 'opaque' && arg.kind === 'opaque') return param.name === arg.name && param.params.every((p, i) => takes(p, arg.params[i] ?? p));
+  if (param.kind === 'object' && arg.kind === 'object') return param.name === arg.name;
+  return true;
+}
+
+function signature(overload: Overload, name: string): string {
+  const [receiver, ...params] = overload.params;
+  return `${receiver ? formatType(receiver) : ''}.${name}(${params.map(formatType).join(', ')}) -> ${formatType(overload.result)}`;
+}
+
+const declarationsByMinor = new Map<number, Declarations>();
+
+/**
+ * The functions and macros that can be called on a value of `receiver`, by name, in the CEL of `kubernetesVersion`
+ * (the newest platlint knows when it is not given or not known). Nothing for dyn: any call is allowed on it.
+ */
+export function memberCalls(receiver: CelType, kubernetesVersion?: string): MemberCall[] {
+  if (receiver.kind === 'dyn') return [];
+  const minor = minorOf(kubernetesVersion ?? NEWEST_KUBERNETES_VERSION) ?? (minorOf(NEWEST_KUBERNETES_VERSION) as number);
+  let declarations = declarationsByMinor.get(minor);
+  if (!declarations) {
+    declarations = new Declarations(featuresOf(minor));
+    declarationsByMinor.set(minor, declarations);
+  }
+  const calls = new Map<string, MemberCall>();
+  const add = (name: string, forms: readonly string[], macro: boolean): void => {
+    const known = calls.get(name);
+    if (known) known.signatures.push(...forms.filter((form) => !known.signatures.includes(form)));
+    else calls.set(name, { name, signatures: [...forms], macro });
+  };
+  if (receiver.kind === 'list' || receiver.kind === 'map') {
+    const range = formatType(receiver);
+    for (const { macro, name, forms } of RANGE_MACROS) if (declarations.macros.has(macro)) add(name, forms.map((form) => `${range}.${form}`), true);
+    if (declarations.macros.has('twoVarComprehensions')) {
+      for (const [name, form] of Object.entries(TWO_VARIABLE_FORMS)) if (calls.has(name)) add(name, [`${range}.${form}`], true);
+    }
+    if (receiver.kind === 'list' && declarations.macros.has('sortBy')) add('sortBy', [`${range}.sortBy(x, key) -> ${range}`], true);
+  }
+  if (receiver.kind === 'opaque' && receiver.name === 'optional_type') {
+    for (const { macro, forms } of OPTIONAL_MACROS) if (declarations.macros.has(macro)) add(macro, forms.map((form) => `${formatType(receiver)}.${form}`), true);
+  }
+  for (const decl of declarations.functions.values()) {
+    if (!/^[A-Za-z_]\w*$/.test(decl.name)) continue;
+    for (const overload of decl.overloads) {
+      const [first] = overload.params;
+      // Kubernetes declares `includes` on dyn for lists (k8s.io/apiserver pkg/cel/library/lists.go): offered on lists.
+      const fits = first?.kind === 'dyn' ? receiver.kind === 'list' : first !== undefined && takes(first, receiver);
+      if (overload.member && fits) add(decl.name, [signature(overload, decl.name)], false);
+    }
+  }
+  return [...calls.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
