@@ -157,7 +157,12 @@ ${settings.given ? `      given: ${settings.given}\n` : ''}      expression: "${
 
   it('those of the Kubernetes version of .platlint.yaml; an optional selection gives optional values', () => {
     const names = (version: string): string[] => labels(calls('object.spec.groups.|', { kubernetesVersion: version }));
-    expect(names('1.27')).toEqual(['all', 'exists', 'existsOne', 'exists_one', 'filter', 'indexOf', 'isSorted', 'join', 'lastIndexOf', 'map', 'max', 'min', 'size']);
+    expect(names('1.27')).toEqual(['all', 'exists', 'exists_one', 'filter', 'indexOf', 'isSorted', 'join', 'lastIndexOf', 'map', 'max', 'min', 'size']);
+    // existsOne(i, v, p) from 1.32, existsOne(x, p) from 1.33.
+    const existsOne = (version: string): string[] | undefined => (calls('object.spec.groups.|', { kubernetesVersion: version }).find((i) => i.label === 'existsOne')?.documentation as { value: string } | undefined)?.value.split('\n');
+    expect(existsOne('1.31')).toBeUndefined();
+    expect(existsOne('1.32')).toEqual(['```', 'list(string).existsOne(i, v, predicate) -> bool', '```']);
+    expect(existsOne('1.33')).toEqual(['```', 'list(string).existsOne(x, predicate) -> bool', 'list(string).existsOne(i, v, predicate) -> bool', '```']);
     expect(names('1.33')).not.toContain('sortBy');
     expect(names('1.34')).toContain('sortBy');
     const OPTIONAL = ['hasValue', 'optFlatMap', 'optMap', 'or', 'orValue', 'value'];

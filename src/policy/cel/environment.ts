@@ -45,6 +45,8 @@ export interface VersionedOption {
   apply(features: Features): void;
 }
 
+const EXISTS_ONE_MACRO: Library = { name: 'the existsOne macro', functions: [], macros: ['existsOne'] };
+
 const add = (...libraries: Library[]) => (f: Features) => void f.libraries.push(...libraries);
 
 /** base.go's baseOpts, in its order. Minor versions of Kubernetes 1.x. */
@@ -71,6 +73,10 @@ export const BASE_OPTIONS: readonly VersionedOption[] = [
   { name: 'semver', introduced: 33, apply: add(semverLibrary(1)) },
   { name: 'ext lists version 3', introduced: 34, apply: add(listsLibrary(3)) },
   { name: 'kubernetes lists version 1', introduced: 37, apply: add(kubernetesListsLibrary(1)) },
+  // Not base.go's: the parser's macros come with cel-go, and `existsOne` with v0.22.1 (#1064), which Kubernetes takes
+  // in 1.33 (k8s.io/apiserver v0.32 builds with v0.22.0, v0.33 with v0.23.2). An older API server reads
+  // `l.existsOne(x, p)` as a call of an undeclared function.
+  { name: 'existsOne macro', introduced: 33, apply: add(EXISTS_ONE_MACRO) },
 ];
 
 /** "1.30" as its minor number, or undefined for a version platlint does not know. */

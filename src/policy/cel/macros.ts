@@ -22,7 +22,8 @@ export type MacroName =
 
 export type MacroSet = ReadonlySet<MacroName>;
 
-export const STANDARD_MACROS: readonly MacroName[] = ['has', 'all', 'exists', 'exists_one', 'existsOne', 'map', 'filter'];
+/** The macros of every version; `existsOne` (cel-go v0.22.1, Kubernetes 1.33) comes with its version (environment.ts). */
+export const STANDARD_MACROS: readonly MacroName[] = ['has', 'all', 'exists', 'exists_one', 'map', 'filter'];
 
 interface NodeFactory {
   id(offset: number): number;

@@ -27,7 +27,7 @@ const RANGE_MACROS: readonly { macro: MacroName; name: string; forms: readonly s
   { macro: 'twoVarComprehensions', name: 'transformMap', forms: ['transformMap(k, v, transform) -> map', 'transformMap(k, v, predicate, transform) -> map'] },
   { macro: 'twoVarComprehensions', name: 'transformMapEntry', forms: ['transformMapEntry(k, v, transform) -> map', 'transformMapEntry(k, v, predicate, transform) -> map'] },
 ];
-/** The macros of two variables that share a name with one of one variable: another form of it. */
+/** The quantifiers of two variables (ext/comprehensions.go): another form of those of one, and existsOne before its own. */
 const TWO_VARIABLE_FORMS: Readonly<Record<string, string>> = { all: 'all(i, v, predicate) -> bool', exists: 'exists(i, v, predicate) -> bool', existsOne: 'existsOne(i, v, predicate) -> bool', exists_one: 'exists_one(i, v, predicate) -> bool' };
 const OPTIONAL_MACROS: readonly { macro: MacroName; forms: readonly string[] }[] = [
   { macro: 'optMap', forms: ['optMap(x, transform) -> optional_type'] },
@@ -74,7 +74,7 @@ export function memberCalls(receiver: CelType, kubernetesVersion?: string): Memb
     const range = formatType(receiver);
     for (const { macro, name, forms } of RANGE_MACROS) if (declarations.macros.has(macro)) add(name, forms.map((form) => `${range}.${form}`), true);
     if (declarations.macros.has('twoVarComprehensions')) {
-      for (const [name, form] of Object.entries(TWO_VARIABLE_FORMS)) if (calls.has(name)) add(name, [`${range}.${form}`], true);
+      for (const [name, form] of Object.entries(TWO_VARIABLE_FORMS)) add(name, [`${range}.${form}`], true);
     }
     if (receiver.kind === 'list' && declarations.macros.has('sortBy')) add('sortBy', [`${range}.sortBy(x, key) -> ${range}`], true);
   }

@@ -52,6 +52,19 @@ describe('the CEL environment of each Kubernetes version', () => {
     }
   });
 
+  it("existsOne(x, p) is a macro from 1.33 (cel-go v0.22.1, not base.go), existsOne(i, v, p) with the two-variable comprehensions of 1.32", () => {
+    const compile = (version: string, expression: string) => new CelEnvironment(version).compile(expression, variables);
+    // An older parser does not expand it: a call of an undeclared function whose variable is undeclared as well.
+    const before = compile('1.32', '[1, 2].existsOne(x, x == 2)');
+    expect(before.ok ? [] : before.error.issues.map((i) => i.message)).toEqual(expect.arrayContaining(["undeclared reference to 'x' (in container '')"]));
+    expect(before.ok).toBe(false);
+    for (const [version, expression] of [['1.33', '[1, 2].existsOne(x, x == 2)'], ['1.37', '[1, 2].existsOne(x, x == 2)'], ['1.32', '[1, 2].existsOne(i, v, v == 2)'], ['1.23', '[1, 2].exists_one(x, x == 2)']] as const) {
+      const on = compile(version, expression);
+      if (!on.ok) throw new Error(`${version}: ${on.error.message}`);
+      expect(on.program.evaluate({ authorizer: allowAll })).toMatchObject({ kind: 'value', value: true });
+    }
+  });
+
   it.each([
     ['library.URLs', "url('https://kubernetes.io/docs').getHost() == 'kubernetes.io'"],
     ['library.Regex', "'abc-123'.find('[0-9]+') == '123'"],
