@@ -10,8 +10,8 @@ import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node } f
 import type { ResourceKind } from '../engine/types.js';
 import { parsePath, type PathStep as PolicyStep } from '../policy/path.js';
 import { memberCalls } from '../policy/cel/members.js';
-import { optionalOf } from '../policy/cel/types.js';
-import { ruleKind, typeAtPath } from '../policy/schema-types.js';
+import { DYN, optionalOf } from '../policy/cel/types.js';
+import { commonType, ruleKind, typeAtPath } from '../policy/schema-types.js';
 import type { PathStep } from './cursor.js';
 import { fieldAt, fieldMarkdown, fieldsOf, typeLabel } from './fields.js';
 
@@ -106,13 +106,21 @@ function fromPolicySteps(steps: readonly PolicyStep[]): Step[] {
   return steps.map((s) => (s.kind === 'key' ? { key: s.key } : { any: true }));
 }
 
-/** What `self` is: the node `given` selects (the first path, when there are several), or the document. */
+/**
+ * What `self` is: the node `given` selects, or the document. With several paths, as the rule compiler types it: the
+ * first one's when they all select values of one type (`spec.access[0]`, `spec.access[1]`), else nothing known.
+ */
 function selfPath(kind: ResourceKind, given: unknown): PathStep[] | undefined {
-  const first = Array.isArray(given) ? given[0] : given;
-  if (first === undefined) return [];
-  if (typeof first !== 'string') return undefined;
-  const parsed = parsePath(first);
-  return parsed.ok ? follow(kind, [], fromPolicySteps(parsed.steps)) : undefined;
+  if (given === undefined) return [];
+  const paths = Array.isArray(given) ? given : [given];
+  const parsed = paths.map((path) => (typeof path === 'string' ? parsePath(path) : undefined));
+  const [first, ...rest] = parsed;
+  if (!first?.ok) return undefined;
+  if (rest.length > 0) {
+    const types = parsed.map((path) => (path?.ok ? typeAtPath(kind, path.steps) : undefined));
+    if (!types.every((type) => type?.ok) || commonType(types.map((type) => (type?.ok ? type.type : DYN))).kind === 'dyn') return undefined;
+  }
+  return follow(kind, [], fromPolicySteps(first.steps));
 }
 
 /** The macro calls whose parenthesis is still open at the end of the text, outermost first: `self.access.all(a, `. */

@@ -174,6 +174,13 @@ ${settings.given ? `      given: ${settings.given}\n` : ''}      expression: "${
     expect(labels(calls('object.spec.?|'))).toEqual(USER_SPEC);
   });
 
+  it('with several given paths, self is what they all select, as the rule compiler types it', () => {
+    expect(labels(calls('self.|', { given: '["spec.access[0]", "spec.access[1]"]' }))).toEqual(ACCESS);
+    expect(labels(calls('self.|', { given: '[spec.email, spec.username]' }))).toEqual(STRING_CALLS);
+    // An access rule and a cluster role have other types: self is dyn, nothing known of it.
+    expect(labels(calls('self.|', { given: '["spec.access[*]", "spec.clusterRoles[*]"]' }))).toEqual([]);
+  });
+
   it('nothing for what CEL types dyn: the open parts of the schema', () => {
     expect(labels(calls('object.status.|'))).toEqual([]);
     expect(labels(calls('object.spec.extraClaims.|'))).toEqual([]);
