@@ -16,6 +16,8 @@ export interface HoverContext {
   isConfigFile: boolean;
   /** The paths of its `embedded` entries, below which the file holds a Config's status. */
   embedded?: readonly (readonly string[])[];
+  /** `.platlint.yaml`'s kubernetesVersion: the CEL whose functions a policy file's expressions call. */
+  kubernetesVersion?: string;
 }
 
 export const DIRECTIVE_COMMENT = /#\s*platlint-(?:disable-next-line|disable-line|disable-file|disable|enable)\b/;
@@ -72,7 +74,7 @@ export function hoverAt(document: TextDocument, position: Position, context: Hov
     const lines = document.getText().split(/\r?\n/);
     const kind = topLevelValue(lines, position.line, 'kind');
     if (kind === 'Policy') {
-      const field = policyFieldHover(document.getText(), document.offsetAt(position));
+      const field = policyFieldHover(document.getText(), document.offsetAt(position), context.kubernetesVersion);
       if (field) sections.push(field);
     } else if (shape.key !== undefined && position.character >= shape.contentColumn) {
       const path = [...containerPath(lines, position.line, shape.contentColumn), shape.key];

@@ -9,7 +9,7 @@ import { CompletionItemKind, MarkupKind, type CompletionItem, type Range } from 
 import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node } from 'yaml';
 import type { ResourceKind } from '../engine/types.js';
 import { parsePath, type PathStep as PolicyStep } from '../policy/path.js';
-import { memberCalls } from '../policy/cel/members.js';
+import { memberCalls, type MemberCall } from '../policy/cel/members.js';
 import { DYN, optionalOf } from '../policy/cel/types.js';
 import { commonType, ruleKind, typeAtPath } from '../policy/schema-types.js';
 import type { PathStep } from './cursor.js';
@@ -217,15 +217,24 @@ function selectionAt(text: string, offset: number): Selection | undefined {
   return path && { kind, path, typed: written[2] ?? '' };
 }
 
-/** The functions and macros a value of this type can call, in the CEL of the Kubernetes version (cel/members.ts). */
-function callItems(at: Selection & { cel: { optional: boolean } }, range: Range, kubernetesVersion: string | undefined): CompletionItem[] {
+/** The functions and macros what is selected can call, in the CEL of the Kubernetes version (cel/members.ts). */
+function callsOn(at: Selection, kubernetesVersion: string | undefined): MemberCall[] {
+  if (!at.cel?.calls) return [];
   const type = typeAtPath(at.kind, at.path.map((step) => (typeof step === 'string' && step !== '*' ? { kind: 'key', key: step } : { kind: 'wildcard' })));
-  if (!type.ok) return [];
-  return memberCalls(at.cel.optional ? optionalOf(type.type) : type.type, kubernetesVersion).map((call) => ({
+  return type.ok ? memberCalls(at.cel.optional ? optionalOf(type.type) : type.type, kubernetesVersion) : [];
+}
+
+/** Every form a function or macro can be called in, as a code block. */
+function signaturesMarkdown(call: MemberCall): string {
+  return ['```', ...call.signatures, '```'].join('\n');
+}
+
+function callItems(at: Selection, range: Range, kubernetesVersion: string | undefined): CompletionItem[] {
+  return callsOn(at, kubernetesVersion).map((call) => ({
     label: call.name,
     kind: call.macro ? CompletionItemKind.Keyword : CompletionItemKind.Method,
     detail: call.signatures[0],
-    documentation: { kind: MarkupKind.Markdown, value: ['```', ...call.signatures, '```'].join('\n') },
+    documentation: { kind: MarkupKind.Markdown, value: signaturesMarkdown(call) },
     // After the fields: a field is what one selects most often.
     sortText: `~${call.name}`,
     textEdit: { range, newText: call.name },
@@ -241,16 +250,22 @@ export function policyCompletions(text: string, offset: number, toPosition: (off
   const at = selectionAt(text, offset);
   if (!at) return [];
   const range = { start: toPosition(offset - at.typed.length), end: toPosition(offset) };
-  const fields = fieldItems(at.kind, at.path, range);
-  return at.cel?.calls ? [...fields, ...callItems({ ...at, cel: at.cel }, range, kubernetesVersion)] : fields;
+  return [...fieldItems(at.kind, at.path, range), ...callItems(at, range, kubernetesVersion)];
 }
 
-/** Hover on a field a policy rule selects, in its CEL or its `given` path: the field's type and description. */
-export function policyFieldHover(text: string, offset: number): string | undefined {
+/**
+ * Hover on a field a policy rule selects, in its CEL or its `given` path: the field's type and description; on a
+ * function or macro called on what is selected (`object.spec.email.endsWith(`), every form it can be called in.
+ */
+export function policyFieldHover(text: string, offset: number, kubernetesVersion?: string): string | undefined {
   let end = offset;
   while (isWord(text[end])) end++;
   const at = selectionAt(text, end);
   if (!at?.typed) return undefined;
   const field = fieldAt(at.kind, [...at.path, at.typed]);
-  return field && fieldMarkdown(at.typed, field);
+  if (field) return fieldMarkdown(at.typed, field);
+  // A call, not a field: its name is followed by its parenthesis.
+  if (!/^\s*\(/.test(text.slice(end))) return undefined;
+  const call = callsOn(at, kubernetesVersion).find((c) => c.name === at.typed);
+  return call && signaturesMarkdown(call);
 }

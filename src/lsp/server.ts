@@ -288,6 +288,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
         diagnostics: analysis?.result.diagnostics ?? [],
         isConfigFile: isConfigFileName(path) || (await session.ruleSets.isRuleSetFile(path)),
         embedded: ruleSet.config.embeddedFor(path).map((source) => source.at),
+        ...(ruleSet.configFile?.kubernetesVersion ? { kubernetesVersion: ruleSet.configFile.kubernetesVersion } : {}),
       });
     } catch (error) {
       session.logError('cannot compute the hover', error);

@@ -122,7 +122,7 @@ export class PlaygroundSession {
 
   /**
    * Hover in the manifest (its fields' schema, rule ids in directives), in `.platlint.yaml` (rule ids) or in the policy
-   * (the fields a rule on one kind selects).
+   * (the fields a rule on one kind selects, the functions called on them).
    */
   private hover(editor: EditorName, offset: number): string | null {
     const { texts, run } = this.last ?? {};
@@ -136,6 +136,7 @@ export class PlaygroundSession {
       diagnostics: [],
       isConfigFile: editor === 'config',
       embedded: options?.embedded?.map((source) => source.at) ?? [],
+      ...(inForce.configFile?.kubernetesVersion ? { kubernetesVersion: inForce.configFile.kubernetesVersion } : {}),
     });
     const contents = hover?.contents;
     return contents && typeof contents === 'object' && 'value' in contents ? contents.value : null;

@@ -206,9 +206,27 @@ describe('hover in a policy file: the field a rule selects, in its CEL and its g
     expect(hover(document, 11, 24)?.split('\n')[0]).toBe('**verbs**: list of string');
     expect(hover(document, 11, 66)?.split('\n').slice(0, 3)).toEqual(['**email**: string', '', '`spec.email`']);
     expect(hover(document, 11, 58)?.split('\n')[0]).toBe('**spec**: object (UserSpec)');
-    // `self`, `all` (a macro, not a field) and the string literal: nothing.
+    // `self` and the string literal: nothing; `all`, a macro called on a list of strings: its forms.
     expect(hover(document, 11, 20)).toBeUndefined();
-    expect(hover(document, 11, 31)).toBeUndefined();
+    expect(hover(document, 11, 31)).toBe('```\nlist(string).all(x, predicate) -> bool\nlist(string).all(i, v, predicate) -> bool\n```');
+  });
+
+  it('a function or macro called on what is selected: every form it can be called in, in the Kubernetes version', () => {
+    const document = policyWith(`      match: {kinds: [User]}
+      expression: "object.spec.email.indexOf('@') > 0 && object.spec.groups.existsOne(g, g == 'a') && object.spec.email.size > 0"
+      message: m
+`);
+    const at = (character: number, kubernetesVersion?: string): string | undefined => {
+      const result = hoverAt(document, { line: 10, character }, { rules: builtinRules, docsUrl: () => undefined, diagnostics: [], isConfigFile: false, ...(kubernetesVersion ? { kubernetesVersion } : {}) });
+      return result ? (result.contents as { value: string }).value : undefined;
+    };
+    // Line 11 (0-based 10): "indexOf" at 0-based 37-43, "existsOne" at 76-84, "size" (no call) at 120-123.
+    expect(at(40)).toBe('```\nstring.indexOf(string) -> int\nstring.indexOf(string, int) -> int\n```');
+    expect(at(80)).toBe('```\nlist(string).existsOne(x, predicate) -> bool\nlist(string).existsOne(i, v, predicate) -> bool\n```');
+    expect(at(80, '1.32')).toBe('```\nlist(string).existsOne(i, v, predicate) -> bool\n```');
+    expect(at(80, '1.31')).toBeUndefined();
+    // Not a call: a string has no field size.
+    expect(at(121)).toBeUndefined();
   });
 
   it("through CEL's optional selections, .?name and [?index]", () => {
@@ -219,8 +237,8 @@ describe('hover in a policy file: the field a rule selects, in its CEL and its g
     // Line 11 (0-based 10): "email" at 0-based 33-37, "orValue" at 39-45, "name" at 90-93.
     expect(hover(document, 10, 35)?.split('\n').slice(0, 3)).toEqual(['**email**: string', '', '`spec.email`']);
     expect(hover(document, 10, 91)?.split('\n').slice(0, 3)).toEqual(['**name**: string', '', '`spec.clusterRoles[].name`']);
-    // A function called on it: not a field.
-    expect(hover(document, 10, 42)).toBeUndefined();
+    // A function called on an optional value: the optional's.
+    expect(hover(document, 10, 42)).toBe('```\noptional_type(V).orValue(V) -> V\n```');
   });
 
   it('a step of a given path; nothing in a rule on both kinds', () => {
