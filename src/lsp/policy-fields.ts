@@ -2,15 +2,15 @@
  * The fields of a platlint policy rule's kind, for completion and hover in a policy file: the fields that a rule on
  * one kind (`match.kinds: [User]`) can name next in a CEL expression (after `object.`, `self.spec.`, or a macro's
  * variable: `self.access.all(a, a.`) or in a `given` path, from the kind's schema, as the rule compiler types them
- * (src/policy/compile-rule.ts), and in CEL the functions and macros that can be called on what is selected. The file is parsed to find the rule and the scalar under the cursor: a policy file is
- * small, and the expression being typed is a scalar whatever it holds.
+ * (src/policy/compile-rule.ts), and in CEL the functions and macros that can be called on what is selected. The file
+ * is parsed to find the rule and the scalar under the cursor: a policy file is small, and the expression being typed
+ * is a scalar whatever it holds.
  */
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Range } from 'vscode-languageserver-types';
 import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node } from 'yaml';
 import type { ResourceKind } from '../engine/types.js';
 import { parsePath, type PathStep as PolicyStep } from '../policy/path.js';
-import { memberCalls, type MemberCall } from '../policy/cel/members.js';
-import { DYN, optionalOf } from '../policy/cel/types.js';
+import { CelEnvironment, DYN, KUBERNETES_VERSIONS, optionalOf, type MemberCall } from '../policy/cel/index.js';
 import { commonType, ruleKind, typeAtPath } from '../policy/schema-types.js';
 import type { PathStep } from './cursor.js';
 import { fieldAt, fieldMarkdown, fieldsOf, typeLabel } from './fields.js';
@@ -217,11 +217,24 @@ function selectionAt(text: string, offset: number): Selection | undefined {
   return path && { kind, path, typed: written[2] ?? '' };
 }
 
-/** The functions and macros what is selected can call, in the CEL of the Kubernetes version (cel/members.ts). */
+/** The CEL environment of each Kubernetes version asked for, built once. */
+const environments = new Map<string, CelEnvironment>();
+
+/**
+ * The functions and macros what is selected can call, in the CEL of the Kubernetes version (the newest when it is
+ * not given, or not one platlint knows: .platlint.yaml reports that).
+ */
 function callsOn(at: Selection, kubernetesVersion: string | undefined): MemberCall[] {
   if (!at.cel?.calls) return [];
   const type = typeAtPath(at.kind, at.path.map((step) => (typeof step === 'string' && step !== '*' ? { kind: 'key', key: step } : { kind: 'wildcard' })));
-  return type.ok ? memberCalls(at.cel.optional ? optionalOf(type.type) : type.type, kubernetesVersion) : [];
+  if (!type.ok) return [];
+  const version = kubernetesVersion !== undefined && KUBERNETES_VERSIONS.includes(kubernetesVersion) ? kubernetesVersion : undefined;
+  let environment = environments.get(version ?? '');
+  if (!environment) {
+    environment = new CelEnvironment(version);
+    environments.set(version ?? '', environment);
+  }
+  return environment.memberCalls(at.cel.optional ? optionalOf(type.type) : type.type);
 }
 
 /** Every form a function or macro can be called in, as a code block. */

@@ -17,6 +17,7 @@ import { EnvironmentCore, type CompileError, type CompiledExpression, type Envir
 import { minorOf, NEWEST_KUBERNETES_VERSION } from './environment.js';
 import { Evaluation, CostLimitExceeded, type Activation } from './interpreter.js';
 import { extensionCallCost, kubernetesCallCost } from './lib/call-cost.js';
+import { memberCalls, type MemberCall } from './members.js';
 import type { ActualCostEstimator } from './runtime-cost.js';
 import { estimateCost, type CostEstimate, type SizeEstimator } from './estimate.js';
 import type { CelType } from './types.js';
@@ -26,6 +27,7 @@ export { KUBERNETES_VERSIONS, NEWEST_KUBERNETES_VERSION, BASE_OPTIONS, type Feat
 export type { EnvironmentOptions } from './compile.js';
 export type { CompileError, CompileErrorKind, CompileIssue, VariableDecls } from './compile.js';
 export type { CostEstimate, SizeEstimator } from './estimate.js';
+export type { MemberCall } from './members.js';
 export * from './types.js';
 export { type CelValue } from './values.js';
 export { authorizerValue, resourceCheckValue, type Authorizer, type AuthorizationDecision, type AuthorizationRequest } from './lib/k8s-authz.js';
@@ -155,6 +157,11 @@ export class CelEnvironment {
   /** The functions the environment declares (for did-you-mean hints). */
   functionNames(): Iterable<string> {
     return this.core.declarations.functions.keys();
+  }
+
+  /** The functions and macros that can be called on a value of this type (for the editor). */
+  memberCalls(receiver: CelType): MemberCall[] {
+    return memberCalls(this.core.declarations, receiver);
   }
 
   compile(text: string, variables: VariableDecls, options: CompileOptions = {}): CompileResult {

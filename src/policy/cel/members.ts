@@ -1,12 +1,12 @@
 /**
- * What can be called on a value of a type after a dot, in the CEL of one Kubernetes version: the member overloads
- * of its functions whose receiver takes that type, and the macros that range over it. The editor offers them.
+ * What can be called on a value of a type after a dot, in the CEL of one Kubernetes version
+ * (`CelEnvironment.memberCalls`): the member overloads of its functions whose receiver takes that type, and the
+ * macros that range over it. The editor offers them.
  */
 import type { Overload } from './decls.js';
-import { Declarations, featuresOf, minorOf } from './environment.js';
+import type { Declarations } from './environment.js';
 import type { MacroName } from './macros.js';
 import { formatType, type CelType } from './types.js';
-import { NEWEST_KUBERNETES_VERSION } from './versions.js';
 
 export interface MemberCall {
   name: string;
@@ -50,20 +50,12 @@ function signature(overload: Overload, name: string): string {
   return `${receiver ? formatType(receiver) : ''}.${name}(${params.map(formatType).join(', ')}) -> ${formatType(overload.result)}`;
 }
 
-const declarationsByMinor = new Map<number, Declarations>();
-
 /**
- * The functions and macros that can be called on a value of `receiver`, by name, in the CEL of `kubernetesVersion`
- * (the newest platlint knows when it is not given or not known). Nothing for dyn: any call is allowed on it.
+ * The functions and macros of these declarations that can be called on a value of `receiver`, by name. Nothing for
+ * dyn: any call is allowed on it.
  */
-export function memberCalls(receiver: CelType, kubernetesVersion?: string): MemberCall[] {
+export function memberCalls(declarations: Declarations, receiver: CelType): MemberCall[] {
   if (receiver.kind === 'dyn') return [];
-  const minor = minorOf(kubernetesVersion ?? NEWEST_KUBERNETES_VERSION) ?? (minorOf(NEWEST_KUBERNETES_VERSION) as number);
-  let declarations = declarationsByMinor.get(minor);
-  if (!declarations) {
-    declarations = new Declarations(featuresOf(minor));
-    declarationsByMinor.set(minor, declarations);
-  }
   const calls = new Map<string, MemberCall>();
   const add = (name: string, forms: readonly string[], macro: boolean): void => {
     const known = calls.get(name);
