@@ -143,7 +143,7 @@ function rulesReportingIn(rules: readonly Rule[], lines: readonly string[]): Rul
 
 /**
  * Completion: rule ids in directives, `.platlint.yaml` keys and values, manifest fields and enum values, and in a
- * policy file the fields its expressions and `given` paths can name.
+ * policy file the fields its expressions and `given` paths can name and the CEL functions callable on them.
  */
 export function completionsAt(document: TextDocument, position: Position, context: CompletionContext): CompletionItem[] {
   const text = lineAt(document, position.line);

@@ -53,7 +53,7 @@ function diagnosticMarkdown(d: Diagnostic, rule: Rule | undefined): string {
 
 /**
  * Hover: the diagnostics under the cursor with their explanation, a directive's rule, or a field's schema (in a
- * manifest, or selected by a policy rule).
+ * manifest, or selected by a policy rule), or the forms of a CEL function a policy rule calls.
  */
 export function hoverAt(document: TextDocument, position: Position, context: HoverContext): Hover | null {
   const text = lineAt(document, position.line);
