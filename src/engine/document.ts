@@ -1,5 +1,5 @@
 import { isScalar, Scalar, type Node } from 'yaml';
-import { goScalarOfNode } from '../yaml/go-decode.js';
+import { goScalarOfNode } from '../yaml/go-node.js';
 import type { GoScalar } from '../yaml/go-scalar.js';
 import { PositionLocator } from './locator.js';
 import type { EmbeddedPlace } from './embedded.js';

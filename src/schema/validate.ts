@@ -9,7 +9,7 @@ import schemaUnknownFieldRule from '../../rules/schema/unknown-field/index.js';
 import yamlAmbiguousScalarRule from '../../rules/yaml/ambiguous-scalar/index.js';
 import type { DataPath, ResourceKind } from '../engine/types.js';
 import { goStringOf, printScalar } from '../yaml/go-scalar.js';
-import { meantText } from '../yaml/go-decode.js';
+import { meantText } from '../yaml/go-node.js';
 import { schemas } from './index.js';
 import { displayPath, getIn } from '../platform/data.js';
 import { didYouMean } from '../engine/suggest.js';

@@ -1,12 +1,12 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node, type YAMLMap } from 'yaml';
 import { excessiveAliasing } from './alias-limit.js';
-import { describeValue } from './describe-value.js';
 import { refusedTabsOf } from './parse.js';
 import yamlAmbiguousScalarRule from '../../rules/yaml/ambiguous-scalar/index.js';
 import yamlDuplicateKeyRule from '../../rules/yaml/duplicate-key/index.js';
 import yamlInvalidValueRule from '../../rules/yaml/invalid-value/index.js';
 import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 import type { RuleFinding } from '../rule-model/types.js';
+import { goScalarOfNode, jsonKeyTextOf, meantText, mergedValueShown, sameGoValue } from './go-node.js';
 import { jsonKeyOf, NOT_ONLY_STRING, printScalar, resolvePlain, resolveTagged, type GoScalar } from './go-scalar.js';
 import { yaml12Text } from './yaml12.js';
 
@@ -274,10 +274,8 @@ class GoDecoder {
     if (!isPair(later) || !isScalar(later.key)) return;
     const read = goScalarOfNode(later.key);
     for (const pair of items.slice(0, index)) {
-      if (!isPair(pair) || !isScalar(pair.key)) continue;
+      if (!isPair(pair) || !isScalar(pair.key) || jsonKeyTextOf(pair.key) !== key) continue;
       const earlier = goScalarOfNode(pair.key);
-      const json = earlier ? jsonKeyOf(earlier) : undefined;
-      if (!json || !('key' in json) || json.key !== key) continue;
       if (read && earlier && sameGoValue(read, earlier)) return;
       const shown = (k: Scalar): string => (typeof k.source === 'string' ? (k.type === Scalar.PLAIN ? k.source : JSON.stringify(k.source)) : String(k.value));
       this.report(yamlAmbiguousScalarRule.finding('sameJsonKey', { first: shown(pair.key), second: shown(later.key), key }), later.key as Node);
@@ -290,9 +288,8 @@ class GoDecoder {
     const keys = new Map<string, Node>();
     for (const pair of items.slice(0, end)) {
       if (!isPair(pair) || !isScalar(pair.key)) continue;
-      const read = goScalarOfNode(pair.key);
-      const json = read ? jsonKeyOf(read) : undefined;
-      if (json && 'key' in json) keys.set(json.key, pair.key);
+      const key = jsonKeyTextOf(pair.key);
+      if (key !== undefined) keys.set(key, pair.key);
     }
     return keys;
   }
@@ -308,15 +305,15 @@ class GoDecoder {
     return out;
   }
 
-  private mergeSources(value: Node | null): Record<string, unknown>[] | undefined {
+  private mergeSources(value: Node | null): { values: Record<string, unknown>; node: YAMLMap }[] | undefined {
     const target = isAlias(value) ? (value.resolve(this.doc) as Node | undefined) : value;
-    if (isMap(target)) return [this.decode(value) as Record<string, unknown>];
+    if (isMap(target)) return [{ values: this.decode(value) as Record<string, unknown>, node: target }];
     if (isSeq(target)) {
-      const maps: Record<string, unknown>[] = [];
+      const maps: { values: Record<string, unknown>; node: YAMLMap }[] = [];
       for (const item of target.items) {
         const resolved = isAlias(item) ? (item.resolve(this.doc) as Node | undefined) : (item as Node | null);
         if (!isMap(resolved)) return undefined;
-        maps.push(this.decode(item as Node) as Record<string, unknown>);
+        maps.push({ values: this.decode(item as Node) as Record<string, unknown>, node: resolved });
       }
       // yaml.v2 applies the list from the end, so the first mapping listed wins.
       return maps.reverse();
@@ -333,48 +330,22 @@ class GoDecoder {
     // yaml.v2's strict decoder refuses a key that two mappings of one merge list both set ("already set in map").
     const merged = new Set<string>();
     for (const source of sources) {
-      for (const key of Object.keys(source)) {
+      for (const key of Object.keys(source.values)) {
         if (merged.has(key)) this.report(yamlDuplicateKeyRule.finding('mergeRepeats', { key }), value ?? mergeKey);
         merged.add(key);
       }
     }
     for (const source of sources) {
-      for (const [key, merged] of Object.entries(source)) {
+      for (const [key, merged] of Object.entries(source.values)) {
         const written = explicit.get(key);
         if (written && !Object.is(out[key], merged)) {
-          this.report(yamlAmbiguousScalarRule.finding('mergeOverrides', { key, value: describeValue(merged) }), written);
+          this.report(yamlAmbiguousScalarRule.finding('mergeOverrides', { key, value: mergedValueShown(source.node, key, merged) }), written);
           explicit.delete(key);
         }
         setKey(out, key, merged);
       }
     }
   }
-}
-
-/** Two scalars the decoder reads as one value of one type (yaml.v2 compares keys that way): `01` and `1`, not `1.0` and `1`. */
-function sameGoValue(a: GoScalar, b: GoScalar): boolean {
-  if (a.type !== b.type) return false;
-  if (a.type === 'int' && b.type === 'int') return a.exact === b.exact;
-  return 'value' in a && 'value' in b && Object.is(a.value, b.value);
-}
-
-/**
- * The text a scalar's author means: what YAML 1.2 reads under its explicit tag (`!!int 0x1F` is 31), else the text
- * as written. The platform's reading is a change worth a warning only where it differs from this.
- */
-export function meantText(node: Scalar): string {
-  const written = typeof node.source === 'string' ? node.source : String(node.value);
-  return node.tag && node.tag !== '!' ? (yaml12Text(node.tag, written) ?? written) : written;
-}
-
-/** What the platform's decoder makes of one scalar node, ignoring where it sits; undefined when it refuses it. */
-export function goScalarOfNode(node: Scalar): GoScalar | undefined {
-  const text = typeof node.source === 'string' ? node.source : typeof node.value === 'string' ? node.value : String(node.value ?? '');
-  if (node.tag && node.tag !== '!') {
-    const resolved = resolveTagged(node.tag, text);
-    return resolved.type === 'error' ? undefined : resolved;
-  }
-  return node.type === Scalar.PLAIN && node.tag !== '!' ? resolvePlain(text) : { type: 'string', value: text };
 }
 
 /** Decodes one parsed document as the platform's Go decoder does. */

@@ -1,5 +1,5 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node } from 'yaml';
-import { goScalarOfNode } from './go-decode.js';
+import { goScalarOfNode } from './go-node.js';
 import { jsonKeyOf } from './go-scalar.js';
 import type { DataPath } from './data-path.js';
 

@@ -18,6 +18,13 @@ describe('numbers print exactly', () => {
     expect(lint(`${USER}  tokenGeneration: 9223372036854775807\n`)).toEqual([]);
   });
 
+  it('in the value a `<<` merge sets over a key written before it, from the merged text', () => {
+    const text = `${USER}  extraClaims:\n    big: 1\n    <<: {big: 9007199254740993, "small": 7}\n    small: 2\n`;
+    const merged = lint(text).filter((d) => d.ruleId === 'yaml/ambiguous-scalar');
+    expect(spans(merged)).toEqual([['yaml/ambiguous-scalar', 8, 5, 8, 8]]);
+    expect(merged[0]?.message).toBe('The platform replaces big here with 9007199254740993, the value of the later `<<` merge.');
+  });
+
   it('keeps uint64 and int64 values exact when resolving', () => {
     expect(resolvePlain('18446744073709551615')).toMatchObject({ type: 'int', exact: '18446744073709551615', go: 'uint64' });
     expect(resolvePlain('-0x8000000000000000')).toMatchObject({ type: 'int', exact: '-9223372036854775808', go: 'int' });
