@@ -4,7 +4,7 @@ import type { Diagnostic, Rule } from '../engine/types.js';
 import { intersects, toRange } from './convert.js';
 import { containerPath, lineShape, topLevelValue } from './cursor.js';
 import { fieldAt, fieldMarkdown, objectAt } from './fields.js';
-import { policyFieldHover } from './policy-fields.js';
+import { policyHover } from './policy-fields.js';
 
 export interface HoverContext {
   /** The rules in force for the document, policy rules included. */
@@ -74,7 +74,7 @@ export function hoverAt(document: TextDocument, position: Position, context: Hov
     const lines = document.getText().split(/\r?\n/);
     const kind = topLevelValue(lines, position.line, 'kind');
     if (kind === 'Policy') {
-      const field = policyFieldHover(document.getText(), document.offsetAt(position), context.kubernetesVersion);
+      const field = policyHover(document.getText(), document.offsetAt(position), context.kubernetesVersion);
       if (field) sections.push(field);
     } else if (shape.key !== undefined && position.character >= shape.contentColumn) {
       const path = [...containerPath(lines, position.line, shape.contentColumn), shape.key];

@@ -1,33 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem } from 'vscode-languageserver/node.js';
-import { completionsAt } from '../../src/lsp/completion.js';
-import { hoverAt } from '../../src/lsp/hover.js';
-import { builtinRules } from '../../rules/index.js';
 import { Client, TEST_MS, workspace } from './client.js';
-
-/** A policy file with one rule whose lines after `severity` (line 10 on) are given. */
-const policyText = (ruleLines: string): string => `apiVersion: platlint/v1
-kind: Policy
-metadata:
-  name: acme
-spec:
-  rules:
-    - id: acme/rule
-      description: A rule
-      severity: error
-${ruleLines}`;
-
-/** Completion in a policy file with one rule of the given lines; `|` marks the cursor (and is removed). */
-function completeAt(ruleLines: string): { items: CompletionItem[]; text: string } {
-  const marked = policyText(ruleLines);
-  const offset = marked.indexOf('|');
-  const text = marked.slice(0, offset) + marked.slice(offset + 1);
-  const document = TextDocument.create('file:///w/policy.yaml', 'yaml', 1, text);
-  return { items: completionsAt(document, document.positionAt(offset), { rules: builtinRules, isConfigFile: false }), text };
-}
-
-const labels = (items: CompletionItem[]): string[] => items.map((i) => i.label);
+import { completeAt, hoverText, labels, policyDocument } from './policy-file.js';
 
 /** What CEL can call on a string in the newest Kubernetes platlint knows. */
 const STRING_CALLS = ['charAt', 'contains', 'endsWith', 'find', 'findAll', 'format', 'indexOf', 'lastIndexOf', 'lowerAscii', 'matches', 'replace', 'size', 'split', 'startsWith', 'substring', 'trim', 'upperAscii'];
@@ -113,17 +87,14 @@ describe('completion in a policy file: the fields a rule on one kind can name', 
 });
 
 describe('completion in a policy file: the functions and macros CEL can call on what is selected', () => {
-  const calls = (expression: string, settings: { given?: string; kubernetesVersion?: string } = {}): CompletionItem[] => {
-    const marked = policyText(`      match: {kinds: [User]}
+  const calls = (expression: string, settings: { given?: string; kubernetesVersion?: string } = {}): CompletionItem[] =>
+    completeAt(
+      `      match: {kinds: [User]}
 ${settings.given ? `      given: ${settings.given}\n` : ''}      expression: "${expression}"
       message: m
-`);
-    const offset = marked.indexOf('|');
-    const text = marked.slice(0, offset) + marked.slice(offset + 1);
-    const document = TextDocument.create('file:///w/policy.yaml', 'yaml', 1, text);
-    const context = { rules: builtinRules, isConfigFile: false, ...(settings.kubernetesVersion ? { kubernetesVersion: settings.kubernetesVersion } : {}) };
-    return completionsAt(document, document.positionAt(offset), context);
-  };
+`,
+      settings,
+    ).items;
 
   it("a string's functions, with every form of each, after its fields (none), in the newest Kubernetes by default", () => {
     const items = calls('object.spec.email.ends|');
@@ -188,38 +159,33 @@ ${settings.given ? `      given: ${settings.given}\n` : ''}      expression: "${
 });
 
 describe('hover in a policy file: the field a rule selects, in its CEL and its given path', () => {
-  const policyWith = (ruleLines: string): TextDocument => TextDocument.create('file:///w/policy.yaml', 'yaml', 1, policyText(ruleLines));
-  const hover = (document: TextDocument, line: number, character: number): string | undefined => {
-    const result = hoverAt(document, { line, character }, { rules: builtinRules, docsUrl: () => undefined, diagnostics: [], isConfigFile: false });
-    return result ? (result.contents as { value: string }).value : undefined;
-  };
 
-  it('a field in an expression, under the cursor anywhere in its name; self, an open macro variable, object', () => {
-    const document = policyWith(`      match: {kinds: [User]}
+  it('a field in an expression, under the cursor anywhere in its name, after self, an open macro variable or object', () => {
+    const document = policyDocument(`      match: {kinds: [User]}
       given: spec.access[*]
       expression: "self.verbs.all(v, v != '*') && object.spec.email != ''"
       message: m
 `);
     // Line 12 (0-based 11): `      expression: "self.verbs.all(v, v != '*') && object.spec.email != ''"`: "verbs" at
     // 0-based 24-28, "spec" at 57-60, "email" at 62-66.
-    expect(hover(document, 11, 26)?.split('\n').slice(0, 3)).toEqual(['**verbs**: list of string', '', '`spec.access[].verbs`']);
-    expect(hover(document, 11, 24)?.split('\n')[0]).toBe('**verbs**: list of string');
-    expect(hover(document, 11, 66)?.split('\n').slice(0, 3)).toEqual(['**email**: string', '', '`spec.email`']);
-    expect(hover(document, 11, 58)?.split('\n')[0]).toBe('**spec**: object (UserSpec)');
-    // `self` and the string literal: nothing; `all`, a macro called on a list of strings: its forms.
-    expect(hover(document, 11, 20)).toBeUndefined();
-    expect(hover(document, 11, 31)).toBe('```\nlist(string).all(x, predicate) -> bool\nlist(string).all(i, v, predicate) -> bool\n```');
+    expect(hoverText(document, 11, 26)?.split('\n').slice(0, 3)).toEqual(['**verbs**: list of string', '', '`spec.access[].verbs`']);
+    expect(hoverText(document, 11, 24)?.split('\n')[0]).toBe('**verbs**: list of string');
+    expect(hoverText(document, 11, 66)?.split('\n').slice(0, 3)).toEqual(['**email**: string', '', '`spec.email`']);
+    expect(hoverText(document, 11, 58)?.split('\n')[0]).toBe('**spec**: object (UserSpec)');
+    // `self` and the macro's variable `v` (0-based 37): their types; in the string literal '*' (43): nothing.
+    expect(hoverText(document, 11, 20)).toBe('**self**: object (UserAccessRule)\n\nWhat `given` selects, one value at a time.');
+    expect(hoverText(document, 11, 37)).toBe('**v**: string\n\nEach item of `self.verbs`, in `all`.');
+    expect(hoverText(document, 11, 43)).toBeUndefined();
+    // `all`, a macro called on a list of strings: its forms.
+    expect(hoverText(document, 11, 31)).toBe('```\nlist(string).all(x, predicate) -> bool\nlist(string).all(i, v, predicate) -> bool\n```');
   });
 
   it('a function or macro called on what is selected: every form it can be called in, in the Kubernetes version', () => {
-    const document = policyWith(`      match: {kinds: [User]}
+    const document = policyDocument(`      match: {kinds: [User]}
       expression: "object.spec.email.indexOf('@') > 0 && object.spec.groups.existsOne(g, g == 'a') && object.spec.email.size > 0"
       message: m
 `);
-    const at = (character: number, kubernetesVersion?: string): string | undefined => {
-      const result = hoverAt(document, { line: 10, character }, { rules: builtinRules, docsUrl: () => undefined, diagnostics: [], isConfigFile: false, ...(kubernetesVersion ? { kubernetesVersion } : {}) });
-      return result ? (result.contents as { value: string }).value : undefined;
-    };
+    const at = (character: number, kubernetesVersion?: string): string | undefined => hoverText(document, 10, character, kubernetesVersion);
     // Line 11 (0-based 10): "indexOf" at 0-based 37-43, "existsOne" at 76-84, "size" (no call) at 120-123.
     expect(at(40)).toBe('```\nstring.indexOf(string) -> int\nstring.indexOf(string, int) -> int\n```');
     expect(at(80)).toBe('```\nlist(string).existsOne(x, predicate) -> bool\nlist(string).existsOne(i, v, predicate) -> bool\n```');
@@ -230,32 +196,32 @@ describe('hover in a policy file: the field a rule selects, in its CEL and its g
   });
 
   it("through CEL's optional selections, .?name and [?index]", () => {
-    const document = policyWith(`      match: {kinds: [User]}
+    const document = policyDocument(`      match: {kinds: [User]}
       expression: "object.?spec.?email.orValue('') != '' && object.spec.clusterRoles[?0].?name.hasValue()"
       message: m
 `);
     // Line 11 (0-based 10): "email" at 0-based 33-37, "orValue" at 39-45, "name" at 90-93.
-    expect(hover(document, 10, 35)?.split('\n').slice(0, 3)).toEqual(['**email**: string', '', '`spec.email`']);
-    expect(hover(document, 10, 91)?.split('\n').slice(0, 3)).toEqual(['**name**: string', '', '`spec.clusterRoles[].name`']);
+    expect(hoverText(document, 10, 35)?.split('\n').slice(0, 3)).toEqual(['**email**: string', '', '`spec.email`']);
+    expect(hoverText(document, 10, 91)?.split('\n').slice(0, 3)).toEqual(['**name**: string', '', '`spec.clusterRoles[].name`']);
     // A function called on an optional value: the optional's.
-    expect(hover(document, 10, 42)).toBe('```\noptional_type(V).orValue(V) -> V\n```');
+    expect(hoverText(document, 10, 42)).toBe('```\noptional_type(V).orValue(V) -> V\n```');
   });
 
   it('a step of a given path; nothing in a rule on both kinds', () => {
-    const one = policyWith(`      match: {kinds: [User]}
+    const one = policyDocument(`      match: {kinds: [User]}
       given: spec.clusterRoles[*].name
       expression: "true"
       message: m
 `);
     // Line 11 (0-based 10): `      given: spec.clusterRoles[*].name`: "clusterRoles" at 0-based 18-29, "name" at 33-36.
-    expect(hover(one, 10, 20)?.split('\n')[0]).toBe('**clusterRoles**: list of object (UserClusterRole)');
-    expect(hover(one, 10, 34)?.split('\n').slice(0, 3)).toEqual(['**name**: string', '', '`spec.clusterRoles[].name`']);
-    const both = policyWith(`      match: {kinds: [User, Config]}
+    expect(hoverText(one, 10, 20)?.split('\n')[0]).toBe('**clusterRoles**: list of object (UserClusterRole)');
+    expect(hoverText(one, 10, 34)?.split('\n').slice(0, 3)).toEqual(['**name**: string', '', '`spec.clusterRoles[].name`']);
+    const both = policyDocument(`      match: {kinds: [User, Config]}
       given: spec.clusterRoles[*].name
       expression: "true"
       message: m
 `);
-    expect(hover(both, 10, 34)).toBeUndefined();
+    expect(hoverText(both, 10, 34)).toBeUndefined();
   });
 });
 

@@ -17,7 +17,7 @@ import { EnvironmentCore, type CompileError, type CompiledExpression, type Envir
 import { minorOf, NEWEST_KUBERNETES_VERSION } from './environment.js';
 import { Evaluation, CostLimitExceeded, type Activation } from './interpreter.js';
 import { extensionCallCost, kubernetesCallCost } from './lib/call-cost.js';
-import { memberCalls, type MemberCall } from './members.js';
+import { globalCalls, memberCalls, type CelCall } from './members.js';
 import type { ActualCostEstimator } from './runtime-cost.js';
 import { estimateCost, type CostEstimate, type SizeEstimator } from './estimate.js';
 import type { CelType } from './types.js';
@@ -27,7 +27,8 @@ export { KUBERNETES_VERSIONS, NEWEST_KUBERNETES_VERSION, BASE_OPTIONS, type Feat
 export type { EnvironmentOptions } from './compile.js';
 export type { CompileError, CompileErrorKind, CompileIssue, VariableDecls } from './compile.js';
 export type { CostEstimate, SizeEstimator } from './estimate.js';
-export type { MemberCall } from './members.js';
+export type { CelCall } from './members.js';
+export { tokenize } from './lexer.js';
 export * from './types.js';
 export { type CelValue } from './values.js';
 export { authorizerValue, resourceCheckValue, type Authorizer, type AuthorizationDecision, type AuthorizationRequest } from './lib/k8s-authz.js';
@@ -160,8 +161,13 @@ export class CelEnvironment {
   }
 
   /** The functions and macros that can be called on a value of this type (for the editor). */
-  memberCalls(receiver: CelType): MemberCall[] {
+  memberCalls(receiver: CelType): CelCall[] {
     return memberCalls(this.core.declarations, receiver);
+  }
+
+  /** The functions and macros called without a receiver, by their qualified names (for the editor). */
+  globalCalls(): CelCall[] {
+    return globalCalls(this.core.declarations);
   }
 
   compile(text: string, variables: VariableDecls, options: CompileOptions = {}): CompileResult {

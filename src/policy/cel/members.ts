@@ -1,14 +1,15 @@
 /**
- * What can be called on a value of a type after a dot, in the CEL of one Kubernetes version
- * (`CelEnvironment.memberCalls`): the member overloads of its functions whose receiver takes that type, and the
- * macros that range over it. The editor offers them.
+ * What can be called in the CEL of one Kubernetes version, for the editor: on a value of a type after a dot
+ * (`CelEnvironment.memberCalls`: the member overloads of its functions whose receiver takes that type, and the
+ * macros that range over it), and where a name is written (`CelEnvironment.globalCalls`: the global functions, by
+ * their qualified names, and `has`).
  */
 import type { Overload } from './decls.js';
 import type { Declarations } from './environment.js';
 import type { MacroName } from './macros.js';
 import { formatType, type CelType } from './types.js';
 
-export interface MemberCall {
+export interface CelCall {
   name: string;
   /** How each form is called, as in the CEL docs: `string.startsWith(string) -> bool`. */
   signatures: string[];
@@ -46,22 +47,37 @@ function takes(param: CelType, arg: CelType): boolean {
 }
 
 function signature(overload: Overload, name: string): string {
+  if (!overload.member) return `${name}(${overload.params.map(formatType).join(', ')}) -> ${formatType(overload.result)}`;
   const [receiver, ...params] = overload.params;
   return `${receiver ? formatType(receiver) : ''}.${name}(${params.map(formatType).join(', ')}) -> ${formatType(overload.result)}`;
 }
+
+/** Collects calls by name, each form once. */
+class CallList {
+  private readonly calls = new Map<string, CelCall>();
+
+  add(name: string, forms: readonly string[], macro: boolean): void {
+    const known = this.calls.get(name);
+    if (known) known.signatures.push(...forms.filter((form) => !known.signatures.includes(form)));
+    else this.calls.set(name, { name, signatures: [...forms], macro });
+  }
+
+  sorted(): CelCall[] {
+    return [...this.calls.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+}
+
+/** A name a user can write: the operators (`_+_`) and the parser's internal functions (`@in`) are not. */
+const WRITABLE_NAME = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*$/;
 
 /**
  * The functions and macros of these declarations that can be called on a value of `receiver`, by name. Nothing for
  * dyn: any call is allowed on it.
  */
-export function memberCalls(declarations: Declarations, receiver: CelType): MemberCall[] {
+export function memberCalls(declarations: Declarations, receiver: CelType): CelCall[] {
   if (receiver.kind === 'dyn') return [];
-  const calls = new Map<string, MemberCall>();
-  const add = (name: string, forms: readonly string[], macro: boolean): void => {
-    const known = calls.get(name);
-    if (known) known.signatures.push(...forms.filter((form) => !known.signatures.includes(form)));
-    else calls.set(name, { name, signatures: [...forms], macro });
-  };
+  const calls = new CallList();
+  const add = calls.add.bind(calls);
   if (receiver.kind === 'list' || receiver.kind === 'map') {
     const range = formatType(receiver);
     for (const { macro, name, forms } of RANGE_MACROS) if (declarations.macros.has(macro)) add(name, forms.map((form) => `${range}.${form}`), true);
@@ -74,7 +90,7 @@ export function memberCalls(declarations: Declarations, receiver: CelType): Memb
     for (const { macro, forms } of OPTIONAL_MACROS) if (declarations.macros.has(macro)) add(macro, forms.map((form) => `${formatType(receiver)}.${form}`), true);
   }
   for (const decl of declarations.functions.values()) {
-    if (!/^[A-Za-z_]\w*$/.test(decl.name)) continue;
+    if (!WRITABLE_NAME.test(decl.name) || decl.name.includes('.')) continue;
     for (const overload of decl.overloads) {
       const [first] = overload.params;
       // Kubernetes declares `includes` on dyn for lists (k8s.io/apiserver pkg/cel/library/lists.go): offered on lists.
@@ -82,5 +98,16 @@ export function memberCalls(declarations: Declarations, receiver: CelType): Memb
       if (overload.member && fits) add(decl.name, [signature(overload, decl.name)], false);
     }
   }
-  return [...calls.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return calls.sorted();
+}
+
+/** The functions of these declarations called without a receiver (`size(x)`, `quantity(s)`, `optional.none()`), and `has`. */
+export function globalCalls(declarations: Declarations): CelCall[] {
+  const calls = new CallList();
+  if (declarations.macros.has('has')) calls.add('has', ['has(x.field) -> bool'], true);
+  for (const decl of declarations.functions.values()) {
+    if (!WRITABLE_NAME.test(decl.name)) continue;
+    for (const overload of decl.overloads) if (!overload.member) calls.add(decl.name, [signature(overload, decl.name)], false);
+  }
+  return calls.sorted();
 }

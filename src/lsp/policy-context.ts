@@ -1,0 +1,204 @@
+/**
+ * Where the cursor is in a platlint policy file, for completion and hover: the rule and its kind, the scalar under
+ * the cursor (an `expression`, a `given` path...) and the text of it before the cursor, and in CEL the variables in
+ * scope there with the fields they select, as the rule compiler types them (src/policy/compile-rule.ts). The file is
+ * parsed: a policy file is small, and the expression being typed is a scalar whatever it holds.
+ */
+import { isMap, isScalar, isSeq, parseAllDocuments, Scalar, type Document } from 'yaml';
+import type { ResourceKind } from '../engine/types.js';
+import { parsePath, type PathStep as PolicyStep } from '../policy/path.js';
+import { CelEnvironment, DYN, KUBERNETES_VERSIONS } from '../policy/cel/index.js';
+import { commonType, ruleKind, typeAtPath } from '../policy/schema-types.js';
+import type { PathStep } from './cursor.js';
+import { fieldAt } from './fields.js';
+
+/** The fields of a rule that hold CEL. */
+export const CEL_FIELDS = new Set(['expression', 'messageExpression']);
+/** Macros whose first argument is a variable bound to each item of what they are called on. */
+const MACROS = new Set(['all', 'exists', 'exists_one', 'existsOne', 'map', 'filter']);
+/** The variable of a macro call, after its parenthesis. */
+const MACRO_VARIABLE = /\s*([A-Za-z_]\w*)\s*,/y;
+
+type Step = { key: string } | { any: true };
+
+/** A variable of a rule's CEL: where it is in the kind's schema (undefined where that is not known), and what it is. */
+export interface Variable {
+  path: PathStep[] | undefined;
+  description: string;
+}
+
+/** The scalar of a rule under the cursor. */
+export interface RuleScalar {
+  kind: ResourceKind;
+  rule: Record<string, unknown> | undefined;
+  /** The rule's field that holds the scalar: `expression`, `given`... */
+  field: string;
+  /** The scalar's text as written in the file, from its start (quote or block header included) to the cursor. */
+  before: string;
+  /** How the scalar is written (plain, quoted, block). */
+  style: Scalar['type'];
+}
+
+/** The scalar of a policy document that holds the offset, and its path. */
+function scalarAt(node: unknown, offset: number, path: (string | number)[] = []): { node: Scalar; path: (string | number)[] } | undefined {
+  if (isScalar(node)) return node.range && node.range[0] <= offset && offset <= node.range[1] ? { node, path } : undefined;
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : undefined;
+      if (key === undefined) continue;
+      const found = scalarAt(pair.value, offset, [...path, key]);
+      if (found) return found;
+    }
+  } else if (isSeq(node)) {
+    for (const [i, item] of node.items.entries()) {
+      const found = scalarAt(item, offset, [...path, i]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/** A flow list of `given` paths with the cursor between its items, where no scalar is yet: `[spec.access[*], |]`. */
+function emptyGivenItem(document: Document.Parsed, offset: number): number | undefined {
+  const rules = document.getIn(['spec', 'rules']);
+  if (!isSeq(rules)) return undefined;
+  for (const [index, rule] of rules.items.entries()) {
+    const given = isMap(rule) ? rule.get('given', true) : undefined;
+    if (isSeq(given) && given.flow && given.range && given.range[0] < offset && offset < given.range[1]) return index;
+  }
+  return undefined;
+}
+
+/** The rule scalar at `offset` of a policy file's text, on a rule of one kind (`match.kinds: [User]`). */
+export function ruleScalarAt(text: string, offset: number): RuleScalar | undefined {
+  const document = parseAllDocuments(text).find((d): d is Document.Parsed => 'contents' in d && d.range[0] <= offset && offset <= d.range[2]);
+  if (!document || document.get('apiVersion') !== 'platlint/v1' || document.get('kind') !== 'Policy') return undefined;
+  const at = scalarAt(document.contents, offset);
+  const [spec, rules, found, foundField] = at?.path ?? [];
+  const inRule = at?.node.range && spec === 'spec' && rules === 'rules' && typeof found === 'number' && typeof foundField === 'string';
+  const index = inRule ? found : emptyGivenItem(document, offset);
+  if (index === undefined) return undefined;
+  const rule = (document.getIn(['spec', 'rules', index]) as { toJSON?: () => unknown } | undefined)?.toJSON?.() as Record<string, unknown> | undefined;
+  const kind = ruleKind((rule?.['match'] as { kinds?: unknown } | undefined)?.kinds);
+  if (!kind) return undefined;
+  if (!inRule || !at?.node.range) return { kind, rule, field: 'given', before: '', style: Scalar.PLAIN };
+  return { kind, rule, field: String(foundField), before: text.slice(at.node.range[0], offset), style: at.node.type ?? Scalar.PLAIN };
+}
+
+export const isWord = (ch: string | undefined): boolean => ch !== undefined && /\w/.test(ch);
+
+/** The chain of selections (`self.access[0]`, `r.?name`, `m[?'k']`) that ends at `end` of the text, read backwards. */
+export function chainBefore(text: string, end: number): string | undefined {
+  let start = end;
+  for (;;) {
+    if (text[start - 1] === ']') {
+      const open = text.lastIndexOf('[', start - 1);
+      if (open < 0 || text.slice(open + 1, start - 1).includes(']')) return undefined;
+      start = open;
+      continue;
+    }
+    let word = start;
+    while (isWord(text[word - 1])) word--;
+    if (word === start || !/[A-Za-z_]/.test(text[word] ?? '')) return undefined;
+    start = word;
+    // `.name`, or CEL's optional selection `.?name`.
+    const dot = text[start - 1] === '?' ? start - 2 : start - 1;
+    if (text[dot] !== '.') break;
+    start = dot;
+  }
+  return text.slice(start, end);
+}
+
+/** `.name` selects a field; `[...]` an item of a list or a value of a map, whichever the schema has there. */
+export function chainSteps(chain: string): { root: string; steps: Step[] } {
+  const root = /^[A-Za-z_]\w*/.exec(chain)?.[0] ?? '';
+  const steps: Step[] = [];
+  for (const [, key, index] of chain.slice(root.length).matchAll(/\.\??([A-Za-z_]\w*)|(\[[^\][]*\])/g)) steps.push(index ? { any: true } : { key: key ?? '' });
+  return { root, steps };
+}
+
+/** The schema path a chain reaches from a path of the kind, or undefined where the schema does not follow it. */
+export function follow(kind: ResourceKind, from: readonly PathStep[], steps: readonly Step[]): PathStep[] | undefined {
+  const path = [...from];
+  for (const step of steps) {
+    const here = fieldAt(kind, path);
+    if (!here) return undefined;
+    // An array's items are one schema (index 0); a map's values are its additionalProperties, under any key.
+    path.push('key' in step ? step.key : here.schema.type === 'array' ? 0 : '*');
+    if (!fieldAt(kind, path)) return undefined;
+  }
+  return path;
+}
+
+export function fromPolicySteps(steps: readonly PolicyStep[]): Step[] {
+  return steps.map((s) => (s.kind === 'key' ? { key: s.key } : { any: true }));
+}
+
+/**
+ * What `self` is: the node `given` selects, or the document. With several paths, as the rule compiler types it: the
+ * first one's when they all select values of one type (`spec.access[0]`, `spec.access[1]`), else nothing known.
+ */
+function selfPath(kind: ResourceKind, given: unknown): PathStep[] | undefined {
+  if (given === undefined) return [];
+  const paths = Array.isArray(given) ? given : [given];
+  const parsed = paths.map((path) => (typeof path === 'string' ? parsePath(path) : undefined));
+  const [first, ...rest] = parsed;
+  if (!first?.ok) return undefined;
+  if (rest.length > 0) {
+    const types = parsed.map((path) => (path?.ok ? typeAtPath(kind, path.steps) : undefined));
+    if (!types.every((type) => type?.ok) || commonType(types.map((type) => (type?.ok ? type.type : DYN))).kind === 'dyn') return undefined;
+  }
+  return follow(kind, [], fromPolicySteps(first.steps));
+}
+
+/** The macro calls whose parenthesis is still open at the end of the text, outermost first: `self.access.all(a, `. */
+function openMacroCalls(text: string): { over: string; variable: string; macro: string }[] {
+  // One pass, each parenthesis on a stack (a macro call, or null for any other): the text is the user's.
+  const open: ({ over: string; variable: string; macro: string } | null)[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === ')') open.pop();
+    if (text[i] !== '(') continue;
+    let name = i;
+    while (isWord(text[name - 1])) name--;
+    const macro = text.slice(name, i);
+    MACRO_VARIABLE.lastIndex = i + 1;
+    const variable = text[name - 1] === '.' && MACROS.has(macro) ? MACRO_VARIABLE.exec(text)?.[1] : undefined;
+    const over = variable === undefined ? undefined : chainBefore(text, name - 1);
+    open.push(variable !== undefined && over !== undefined ? { over, variable, macro } : null);
+  }
+  return open.filter((call) => call !== null);
+}
+
+/** The variables in scope at the end of the text: the rule's, and those of the macros still open. */
+export function scope(kind: ResourceKind, given: unknown, before: string): Map<string, Variable> {
+  const self = selfPath(kind, given);
+  const variables = new Map<string, Variable>([
+    ['object', { path: [], description: `The ${kind} being linted.` }],
+    ['oldObject', { path: [], description: `The ${kind} before the change when it is linted as an update (\`platlint diff\`, \`patch\`, \`lint --base\`); null otherwise.` }],
+    ['self', { path: self, description: given === undefined ? `The ${kind} being linted, as \`object\`.` : 'What `given` selects, one value at a time.' }],
+    ['oldSelf', { path: self, description: 'What `self` was before the change, at the same path; the rule skips a node the old version does not have.' }],
+  ]);
+  for (const call of openMacroCalls(before)) {
+    const { root, steps } = chainSteps(call.over);
+    const base = variables.get(root)?.path;
+    const target = base && follow(kind, base, steps);
+    // A macro over a list binds its items; over a map, its keys (strings: no fields).
+    const items = target && fieldAt(kind, target)?.schema.type === 'array' ? [...target, 0] : undefined;
+    variables.set(call.variable, { path: items, description: `Each item of \`${call.over}\`, in \`${call.macro}\`.` });
+  }
+  return variables;
+}
+
+/** The CEL environment of each Kubernetes version asked for, built once. */
+const environments = new Map<string, CelEnvironment>();
+
+/** The CEL of a Kubernetes version: the newest when it is not given, or not one platlint knows (.platlint.yaml reports that). */
+export function environmentOf(kubernetesVersion: string | undefined): CelEnvironment {
+  const version = kubernetesVersion !== undefined && KUBERNETES_VERSIONS.includes(kubernetesVersion) ? kubernetesVersion : undefined;
+  let environment = environments.get(version ?? '');
+  if (!environment) {
+    environment = new CelEnvironment(version);
+    environments.set(version ?? '', environment);
+  }
+  return environment;
+}
