@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { describe, expect, it } from 'vitest';
+import { completionsAt } from '../../src/lsp/completion.js';
+import { hoverAt } from '../../src/lsp/hover.js';
+import { builtinRules } from '../../rules/index.js';
+import { insertion, mutate, mutation } from '../helpers/mutants.js';
+
+/**
+ * Property-based fuzzing of completion and hover in policy files: the shipped policies, mutated as the other fuzz
+ * tests mutate YAML and with pieces of CEL a user types (selections, macros, open string literals, comments,
+ * namespaces), asked at random offsets, half of them in the text after an `expression:`, in each Kubernetes version and one platlint does not know. Every answer is
+ * well formed: no exception, no item or hover with `undefined` in it, every edit inside the document. Fixed seed,
+ * so a CI failure reproduces; FUZZ_RUNS and FUZZ_SEED move the search locally.
+ */
+const RUNS = Number(process.env['FUZZ_RUNS'] ?? 150);
+const SEED = Number(process.env['FUZZ_SEED'] ?? 11);
+const POLICIES = ['audit-retention', 'no-cluster-admin', 'sso-restricted', 'token-generation-grows'].map((name) => readFileSync(`fixtures/policies/${name}/policy.yaml`, 'utf8'));
+const CEL_PIECES = ['.', '.?', '[?0]', '(', ')', '[', ']', "'", '"', '"""', "r'", '//', ' && ', ' in ', ', ', 'self.', 'object.spec.', '.all(x, x.', '.map(', 'format.', 'optional.', 'has(', '\\', '\\"', "''"];
+const VERSIONS = [undefined, '1.27', '1.31', '1.34', '9.99'];
+
+const hasUndefined = (value: unknown): boolean => JSON.stringify(value).includes('undefined');
+
+describe(`fuzzing completion and hover in policy files (${RUNS} files, seed ${SEED})`, () => {
+  it('answers at every offset asked with well-formed items and hovers', () => {
+    fc.assert(
+      fc.property(
+        fc.nat({ max: POLICIES.length - 1 }),
+        fc.array(fc.oneof(mutation, insertion(fc.constantFrom(...CEL_PIECES))), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.nat({ max: 100_000 }), { minLength: 20, maxLength: 20 }),
+        fc.nat({ max: VERSIONS.length - 1 }),
+        (policy, mutations, offsets, version) => {
+          const text = mutate(POLICIES[policy] ?? '', mutations);
+          const document = TextDocument.create('file:///w/policy.yaml', 'yaml', 1, text);
+          const kubernetesVersion = VERSIONS[version];
+          const context = { rules: builtinRules, isConfigFile: false, ...(kubernetesVersion ? { kubernetesVersion } : {}) };
+          // Half the offsets in the text after an `expression:`, where the CEL is.
+          const expressions = [...text.matchAll(/expression:/g)].map((match) => match.index + 'expression:'.length);
+          for (const [i, at] of offsets.entries()) {
+            const start = i % 2 === 0 ? expressions[at % Math.max(1, expressions.length)] : undefined;
+            const position = document.positionAt(start === undefined ? at % (text.length + 1) : Math.min(text.length, start + (at % 120)));
+            const items = completionsAt(document, position, context);
+            for (const item of items) {
+              expect(item.label).toMatch(/^\S+$/);
+              expect(hasUndefined(item)).toBe(false);
+              const edit = item.textEdit && 'range' in item.textEdit ? item.textEdit.range : undefined;
+              if (edit) expect(document.offsetAt(edit.start) <= document.offsetAt(edit.end) && document.offsetAt(edit.end) <= text.length).toBe(true);
+            }
+            const hover = hoverAt(document, position, { ...context, docsUrl: () => undefined, diagnostics: [] });
+            if (hover) expect(hasUndefined(hover.contents)).toBe(false);
+          }
+        },
+      ),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+  });
+});
