@@ -1,6 +1,7 @@
 /**
  * The messages between the playground's page and its Web Worker (./worker.ts): the page sends the texts to lint and
- * asks for fixes and hovers of what was linted last; the worker answers each request by its id.
+ * asks for fixes and hovers of what was linted last, and completions in an editor's text as it is; the worker
+ * answers each request by its id.
  */
 import type { PlaygroundTexts } from '../browser/playground.js';
 import type { Severity } from '../engine/types.js';
@@ -40,6 +41,20 @@ export interface PageDiagnostic {
   fixes: QuickFix[];
 }
 
+/** A completion the language server offers at the cursor, as CodeMirror shows and applies it. */
+export interface PageCompletion {
+  label: string;
+  /** CodeMirror's name for what it is (its icon): `property`, `enum`, `function`, `method`, `variable`, `keyword`, `constant`, `text`. */
+  type: string;
+  detail?: string;
+  /** Markdown, as hover's. */
+  documentation?: string;
+  /** The edit that applies it: what it replaces (`from` to `to`, UTF-16 offsets) and with what. */
+  edit: OffsetEdit;
+  /** Where it comes in the list, before CodeMirror's own ranking by what is typed. */
+  sortText: string;
+}
+
 export interface LintReply {
   /** What `platlint --format json` prints: the JSON tab. */
   stdout: string;
@@ -52,12 +67,14 @@ export interface LintReply {
 export type Request =
   | { id: number; type: 'lint'; texts: PlaygroundTexts }
   | { id: number; type: 'fixAll' }
-  | { id: number; type: 'hover'; editor: EditorName; offset: number };
+  | { id: number; type: 'hover'; editor: EditorName; offset: number }
+  | { id: number; type: 'complete'; editor: EditorName; text: string; offset: number };
 
 export type Reply =
   | ({ id: number; type: 'lint' } & LintReply)
   | { id: number; type: 'fixAll'; edits: OffsetEdit[] }
   | { id: number; type: 'hover'; markdown: string | null }
+  | { id: number; type: 'complete'; completions: PageCompletion[] }
   | { id: number; type: 'error'; message: string };
 
 /** A starting example of the page's choice: the repository's examples and fixtures, built into the site. */

@@ -1,24 +1,55 @@
 /**
  * What the playground's Web Worker does for the page (./worker.ts wires it to messages): it lints the three texts as
  * the command does (src/browser/playground.ts), and offers in them what the language server offers in an editor,
- * through the language server's own conversions (src/lsp/convert.ts, hover.ts): each diagnostic with its quick fixes,
- * fix all as `--fix` does it, and hover on fields and rule ids.
+ * through the language server's own conversions (src/lsp/convert.ts, hover.ts, completion.ts): each diagnostic with
+ * its quick fixes, fix all as `--fix` does it, hover on fields and rule ids, and completion.
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CodeActionKind, type CodeAction, type TextEdit as LspTextEdit } from 'vscode-languageserver-types';
+import { CodeActionKind, CompletionItemKind, type CodeAction, type CompletionItem, type TextEdit as LspTextEdit } from 'vscode-languageserver-types';
 import { builtinRules } from '../../rules/index.js';
 import { CONFIG_FILE, MANIFEST_FILE, PlaygroundProject, POLICY_FILE, type PlaygroundRun } from '../browser/playground.js';
 import { lintText } from '../engine/lint.js';
 import type { Diagnostic } from '../engine/types.js';
 import { codeActions, FIX_ALL_KIND, toRange } from '../lsp/convert.js';
+import { completionsAt } from '../lsp/completion.js';
 import { hoverAt } from '../lsp/hover.js';
-import type { EditorName, LintReply, OffsetEdit, PageDiagnostic, PlaygroundTexts, QuickFix, Reply, Request } from './protocol.js';
+import type { EditorName, LintReply, OffsetEdit, PageCompletion, PageDiagnostic, PlaygroundTexts, QuickFix, Reply, Request } from './protocol.js';
 
 const FILE_NAMES: Readonly<Record<EditorName, string>> = { manifest: MANIFEST_FILE, config: CONFIG_FILE, policy: POLICY_FILE };
 const BUILTIN_IDS = new Set(builtinRules.map((rule) => rule.meta.id));
 
 function documentOf(editor: EditorName, text: string): TextDocument {
   return TextDocument.create(`playground:///${FILE_NAMES[editor]}`, 'yaml', 1, text);
+}
+
+/** CodeMirror's names of what a completion is, for its icon. */
+const COMPLETION_TYPES: ReadonlyMap<CompletionItemKind, string> = new Map([
+  [CompletionItemKind.Field, 'property'],
+  [CompletionItemKind.Property, 'property'],
+  [CompletionItemKind.Value, 'enum'],
+  [CompletionItemKind.EnumMember, 'enum'],
+  [CompletionItemKind.Function, 'function'],
+  [CompletionItemKind.Method, 'method'],
+  [CompletionItemKind.Variable, 'variable'],
+  [CompletionItemKind.Keyword, 'keyword'],
+  [CompletionItemKind.Constant, 'constant'],
+]);
+
+/** A language server completion as the page applies it: its edit in offsets (the word typed, when it has none). */
+function pageCompletion(document: TextDocument, offset: number, item: CompletionItem, index: number): PageCompletion {
+  const edit = item.textEdit && 'range' in item.textEdit ? item.textEdit : undefined;
+  const documentation = typeof item.documentation === 'object' ? item.documentation.value : item.documentation;
+  return {
+    label: item.label,
+    type: (item.kind !== undefined && COMPLETION_TYPES.get(item.kind)) || 'text',
+    ...(item.detail === undefined ? {} : { detail: item.detail }),
+    ...(documentation === undefined ? {} : { documentation }),
+    edit: edit
+      ? { from: document.offsetAt(edit.range.start), to: document.offsetAt(edit.range.end), insert: edit.newText }
+      : { from: offset, to: offset, insert: item.insertText ?? item.label },
+    // The server's order where it gives none: the order of its list.
+    sortText: item.sortText ?? String(index).padStart(4, '0'),
+  };
 }
 
 function offsetEdits(document: TextDocument, action: CodeAction): OffsetEdit[] {
@@ -56,6 +87,8 @@ export class PlaygroundSession {
         return { id: request.id, type: 'fixAll', edits: this.fixAll() };
       case 'hover':
         return { id: request.id, type: 'hover', markdown: this.hover(request.editor, request.offset) };
+      case 'complete':
+        return { id: request.id, type: 'complete', completions: this.complete(request.editor, request.text, request.offset) };
     }
   }
 
@@ -122,7 +155,7 @@ export class PlaygroundSession {
 
   /**
    * Hover in the manifest (its fields' schema, rule ids in directives), in `.platlint.yaml` (rule ids) or in the policy
-   * (the fields a rule on one kind selects, the functions called on them).
+   * (the fields a rule on one kind selects, the functions it calls, its variables).
    */
   private hover(editor: EditorName, offset: number): string | null {
     const { texts, run } = this.last ?? {};
@@ -140,5 +173,22 @@ export class PlaygroundSession {
     });
     const contents = hover?.contents;
     return contents && typeof contents === 'object' && 'value' in contents ? contents.value : null;
+  }
+
+  /**
+   * Completion in an editor's text as it is now (typing runs ahead of linting), with the rules, embedded paths and
+   * Kubernetes version of the settings and policy linted last (the built-in rules before the first lint).
+   */
+  private complete(editor: EditorName, text: string, offset: number): PageCompletion[] {
+    const run = this.last?.run;
+    const document = documentOf(editor, text);
+    const at = Math.max(0, Math.min(offset, text.length));
+    const items = completionsAt(document, document.positionAt(at), {
+      rules: run?.inForce?.rules ?? builtinRules,
+      isConfigFile: editor === 'config',
+      embedded: run?.options?.embedded?.map((source) => source.at) ?? [],
+      ...(run?.inForce?.configFile?.kubernetesVersion ? { kubernetesVersion: run.inForce.configFile.kubernetesVersion } : {}),
+    });
+    return items.map((item, index) => pageCompletion(document, at, item, index));
   }
 }

@@ -25,7 +25,7 @@ const ENTRY = 'src/browser/index.ts';
 const WORKER = 'src/playground/worker.ts';
 /** Where the bundle may take code from: the core, the browser entry, the packages, the validators compiled from the core's schemas. */
 const ALLOWED = /^(?:src\/(?:engine|yaml|rule-model|schema|formats|platform|policy|browser)\/|rules\/|node_modules\/|dist\/src\/schema\/validators\.generated\.js$)/;
-/** And the worker's: the core, the project layer's Node-free modules, the JSON report, the language server's conversions. */
+/** And the worker's: the core, the project layer's Node-free modules, the JSON report, the language server's conversions, hover and completion. */
 const WORKER_ALLOWED = new RegExp(
   `${ALLOWED.source}|^src/(?:${[
     'playground/(?:worker|session|protocol)',
@@ -33,7 +33,7 @@ const WORKER_ALLOWED = new RegExp(
     'suppressions/(?:suppressions|exceptions|unused)',
     'project/(?:rules-in-force|file-linting|settings)',
     'formatters/(?:json|summary|statistics)',
-    'lsp/(?:convert|hover|text-edits|cursor|fields|policy-fields)',
+    'lsp/(?:convert|hover|completion|text-edits|cursor|fields|policy-fields|policy-context|policy-names)',
   ].join('|')})\\.ts$`,
 );
 

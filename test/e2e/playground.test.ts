@@ -2,11 +2,11 @@
  * The docs site's playground (/playground/) in a real browser (Debian's Chromium, ./browser/chromium.ts), on the site
  * `npm run site` builds and `npm run site:serve` serves: it loads with its first example; a mistake typed into the
  * manifest is underlined and listed at its line; a quick fix and Fix all change the text (Fix all as `platlint --fix`
- * does); hover shows a field's schema; the Share link reopens the same texts in a fresh browser; axe-core finds
- * nothing serious; no console error and no request outside the page's origin. And for every starting example (every
- * YAML file of fixtures/, src/site/playground-examples.ts) the JSON tab shows exactly what
- * `platlint --format json [--policy policy.yaml] playground.yaml` prints for the same texts. Screenshots are left in
- * dist/test-artifacts/playground/.
+ * does); hover shows a field's schema; completion offers a policy's fields and CEL functions; the Share link reopens
+ * the same texts in a fresh browser; axe-core finds nothing serious; no console error and no request outside the
+ * page's origin. And for every starting example (every YAML file of fixtures/, src/site/playground-examples.ts) the
+ * JSON tab shows exactly what `platlint --format json [--policy policy.yaml] playground.yaml` prints for the same
+ * texts. Screenshots are left in dist/test-artifacts/playground/.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ import { runPlaygroundCommand } from '../helpers/playground-cli.js';
 import { seriousViolations } from './browser/axe.js';
 import { launchChromium } from './browser/chromium.js';
 import { PageWatch } from './browser/page-watch.js';
-import { diagnosticsShown, editorTexts, hoverOver, jsonTab, listedPlaces, shareLink } from './browser/playground.js';
+import { diagnosticsShown, editorTexts, hoverOver, jsonTab, listedPlaces, shareLink, toLineEnd } from './browser/playground.js';
 import { runInCheckout, serveSite, type RunningSite } from './browser/site.js';
 
 // A hook builds the site; the last test runs the command once for each of some 300 examples.
@@ -105,11 +105,7 @@ describe('the playground', () => {
     await choose('fixtures/examples/maximal-user.yaml');
     expect(await listedPlaces(page)).toEqual([]);
     await expect(page.getByRole('tabpanel', { name: 'Problems' }).textContent()).resolves.toBe('No problems.');
-    await page.getByRole('tab', { name: 'playground.yaml' }).click();
-    await page.locator('#playground-manifest-panel .cm-content').click();
-    await page.keyboard.press('Control+Home');
-    for (let line = 1; line < 23; line++) await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('End');
+    await toLineEnd(page, 'playground.yaml', 23);
     await page.keyboard.press('Enter');
     await page.keyboard.type('colour: blue');
     await diagnosticsShown(page);
@@ -154,6 +150,29 @@ describe('the playground', () => {
     await choose('fixtures/examples/maximal-user.yaml');
     expect(await hoverOver(page, 'displayName')).toBe('displayName: stringspec.displayNameName shown in the UI.');
     await page.screenshot({ path: join(ARTIFACTS, 'playground-hover.png') });
+  });
+
+  it("completes a policy's fields and CEL names as the editor does, with the signatures of a function", async () => {
+    await choose('fixtures/policies/no-cluster-admin/tests/valid.yaml');
+    // Line 19: `      expression: "!has(self.name) || self.name != 'cluster-admin'"`, the cursor before its closing quote.
+    await toLineEnd(page, 'policy.yaml', 19);
+    await page.keyboard.press('ArrowLeft');
+    const list = page.locator('.cm-tooltip-autocomplete');
+    await page.keyboard.type(' && self.na');
+    await list.locator('.cm-completionLabel', { hasText: 'name' }).waitFor();
+    await expect(list.locator('.cm-completionLabel').allTextContents()).resolves.toEqual(['name']);
+    await expect(list.locator('.cm-completionDetail').allTextContents()).resolves.toEqual(['string']);
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(" != '' && siz");
+    await list.locator('.cm-completionLabel', { hasText: 'size' }).waitFor();
+    await expect(list.locator('.cm-completionLabel').allTextContents()).resolves.toEqual(['size']);
+    await expect(page.locator('.cm-completionInfo pre').textContent()).resolves.toBe('size(bytes) -> int\nsize(list(A)) -> int\nsize(map(A, B)) -> int\nsize(string) -> int');
+    await page.screenshot({ path: join(ARTIFACTS, 'playground-completion.png') });
+    await page.keyboard.press('Enter');
+    await diagnosticsShown(page);
+    const texts = await editorTexts(page);
+    const policy = exampleNamed('fixtures/policies/no-cluster-admin/tests/valid.yaml').policy;
+    expect(texts.policy).toBe(policy.replace(`self.name != 'cluster-admin'"`, `self.name != 'cluster-admin' && self.name != '' && size"`));
   });
 
   it('reopens the same texts from its Share link in a fresh browser, and sends them nowhere', async () => {

@@ -1,6 +1,7 @@
 /**
- * The hover's Markdown as the language server writes it (src/lsp/hover.ts, fields.ts): paragraphs, `---` between
- * sections, **bold**, `code` and [links](url). The text is set as text, never parsed as HTML.
+ * The hover's Markdown as the language server writes it (src/lsp/hover.ts, fields.ts, policy-names.ts): paragraphs,
+ * `---` between sections, code blocks (a CEL function's signatures), **bold**, `code` and [links](url). The text is
+ * set as text, never parsed as HTML.
  */
 // A link's text holds no "[", so an attempt at each "[" of a long run stops at the next one.
 const INLINE = /\*\*([^*]+)\*\*|`([^`]+)`|\[([^[\]]+)\]\(([^)\s]+)\)/g;
@@ -25,6 +26,13 @@ export function renderMarkdown(markdown: string): HTMLElement {
   for (const block of markdown.split(/\n{2,}/)) {
     if (block.trim() === '---') {
       root.append(document.createElement('hr'));
+      continue;
+    }
+    const fenced = /^```[^\n]*\n([^]*?)\n?```$/.exec(block);
+    if (fenced) {
+      const pre = document.createElement('pre');
+      pre.append(Object.assign(document.createElement('code'), { textContent: fenced[1] ?? '' }));
+      root.append(pre);
       continue;
     }
     const paragraph = document.createElement('p');

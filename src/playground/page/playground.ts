@@ -142,7 +142,7 @@ export function mountPlayground(root: HTMLElement, options: PlaygroundOptions): 
   };
   panels.forEach(({ panel }, i) => {
     const name = EDITORS[i] as EditorName;
-    views[name] = createEditor(panel, { name, label: FILES[name], text: '', onChange: changed, hover: (offset) => hover(name, offset) });
+    views[name] = createEditor(panel, { name, label: FILES[name], text: '', onChange: changed, hover: (offset) => hover(name, offset), complete: (text, offset) => client.complete(name, text, offset) });
   });
 
   const load = (next: PlaygroundTexts): void => {

@@ -64,3 +64,12 @@ export async function hoverOver(page: Page, key: string): Promise<string> {
   await tooltip.waitFor({ timeout: 10_000 });
   return (await tooltip.textContent()) ?? '';
 }
+
+/** Opens an editor's tab (by its file's name) and puts the cursor at the end of one of its lines (1-based). */
+export async function toLineEnd(page: Page, file: string, line: number): Promise<void> {
+  await page.getByRole('tab', { name: file, exact: true }).click();
+  await page.getByRole('tabpanel', { name: file }).locator('.cm-content').click();
+  await page.keyboard.press('Control+Home');
+  for (let at = 1; at < line; at++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+}

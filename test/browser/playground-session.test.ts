@@ -1,0 +1,63 @@
+/**
+ * The playground's worker session (src/playground/session.ts) answers completion as the language server does, in the
+ * page's offsets: in the text as typed, before any lint with the built-in rules, after one with the Kubernetes
+ * version of the settings linted. test/e2e/playground.test.ts drives the page's list in Chromium.
+ */
+import { describe, expect, it } from 'vitest';
+import type { PageCompletion, Reply } from '../../src/playground/protocol.js';
+import { PlaygroundSession } from '../../src/playground/session.js';
+import { useNodeHost } from '../../src/project/node-host.js';
+import { policyText } from '../lsp/policy-file.js';
+
+const POLICY = policyText(`      match: {kinds: [User]}
+      expression: "object.spec.em"
+      message: m
+`);
+
+async function complete(session: PlaygroundSession, editor: 'manifest' | 'config' | 'policy', text: string, offset: number): Promise<PageCompletion[]> {
+  const reply: Reply = await session.handle({ id: 1, type: 'complete', editor, text, offset });
+  if (reply.type !== 'complete') throw new Error(`no completion: ${JSON.stringify(reply)}`);
+  return reply.completions;
+}
+
+describe("the playground's completion", () => {
+  useNodeHost();
+
+  it("offers a policy's fields with the edit that replaces what is typed, in UTF-16 offsets", async () => {
+    const offset = POLICY.indexOf('em"') + 2;
+    const completions = await complete(new PlaygroundSession(), 'policy', POLICY, offset);
+    const email = completions.find((c) => c.label === 'email');
+    expect(email).toEqual({
+      label: 'email',
+      type: 'property',
+      detail: 'string',
+      documentation: expect.stringMatching(/^\*\*email\*\*: string\n\n`spec\.email`/) as unknown as string,
+      edit: { from: offset - 2, to: offset, insert: 'email' },
+      sortText: expect.any(String) as unknown as string,
+    });
+    // The server gives no sortText to fields: their order is its list's.
+    expect(completions.slice(0, 3).map((c) => [c.label, c.sortText])).toEqual([['displayName', '0000'], ['description', '0001'], ['owner', '0002']]);
+  });
+
+  it("offers CEL's names with their kinds, in the Kubernetes version of the settings linted last", async () => {
+    const text = POLICY.replace('object.spec.em', 'quan');
+    const offset = text.indexOf('quan') + 4;
+    const session = new PlaygroundSession();
+    const newest = await complete(session, 'policy', text, offset);
+    expect(newest.find((c) => c.label === 'quantity')).toMatchObject({ type: 'function', detail: 'quantity(string) -> kubernetes.Quantity', sortText: '1quantity', edit: { from: offset - 4, to: offset, insert: 'quantity' } });
+    expect(newest.find((c) => c.label === 'self')).toMatchObject({ type: 'variable', detail: 'User' });
+    expect(newest.find((c) => c.label === 'has')?.type).toBe('keyword');
+    expect(newest.find((c) => c.label === 'null')?.type).toBe('constant');
+    await session.handle({ id: 2, type: 'lint', texts: { manifest: '', config: 'kubernetesVersion: "1.27"\n', policy: text } });
+    expect((await complete(session, 'policy', text, offset)).map((c) => c.label)).not.toContain('quantity');
+  });
+
+  it('offers a manifest\'s fields before anything is linted, and the settings\' keys in .platlint.yaml', async () => {
+    const session = new PlaygroundSession();
+    const manifest = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  user';
+    const fields = await complete(session, 'manifest', manifest, manifest.length);
+    expect(fields.find((c) => c.label === 'username')).toMatchObject({ type: 'property', edit: { from: manifest.length - 4, to: manifest.length, insert: 'username: ' } });
+    const config = await complete(session, 'config', 'kubern', 6);
+    expect(config.map((c) => [c.label, c.edit])).toContainEqual(['kubernetesVersion', { from: 0, to: 6, insert: 'kubernetesVersion: ' }]);
+  });
+});
