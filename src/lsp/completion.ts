@@ -5,7 +5,8 @@ import type { EngineStage, ResourceKind, Rule } from '../engine/types.js';
 import { API_GROUP, API_VERSION } from '../engine/extract.js';
 import { USER_VERBS } from '../platform/enumerations.js';
 import { containerPath, isDocumentMarker, lineShape, siblingKeys, topLevelValue, type LineShape, type PathStep } from './cursor.js';
-import { configFileKeys, fieldAt, fieldMarkdown, fieldsOf, objectAt, typeLabel, type FieldInfo } from './fields.js';
+import { policyDocumentSchema } from '../policy/schema.js';
+import { configFileKeys, fieldAt, fieldMarkdown, fieldsOf, objectAt, ownFileKeys, ownFileSchemaAt, typeLabel, type FieldInfo, type OwnFileSchema } from './fields.js';
 import { DIRECTIVE_COMMENT, lineAt } from './hover.js';
 import { policyCompletions } from './policy-fields.js';
 
@@ -72,12 +73,43 @@ function configFileCompletions(lines: readonly string[], position: Position, rul
   const range = wordRange(text, position, /\s/);
   const written = siblingKeys(lines, position.line, keyColumn);
   if (inRules) return ruleItems(rules.filter((r) => !written.has(r.meta.id)), range, ': ');
-  return configFileKeys(path).filter(([name]) => !written.has(name)).map(([name, description]) => ({
+  return keyItems(configFileKeys(path), written, range);
+}
+
+/** Keys of one of platlint's own files, but those written already. */
+function keyItems(keys: readonly [string, string][], written: ReadonlySet<string>, range: Range): CompletionItem[] {
+  return keys.filter(([name]) => !written.has(name)).map(([name, description]) => ({
     label: name,
     kind: CompletionItemKind.Property,
     detail: description,
     textEdit: { range, newText: `${name}: ` },
   }));
+}
+
+const POLICY_SCHEMA = policyDocumentSchema as unknown as OwnFileSchema;
+
+/**
+ * A policy file outside its CEL and its `given` paths (policy-fields.ts): its keys, and the values its schema lists
+ * (`severity`, `match.kinds`, a label requirement's `operator`), after `key: `, in a flow list or as a list's item.
+ */
+function policyFileCompletions(lines: readonly string[], position: Position): CompletionItem[] {
+  const text = lines[position.line] ?? '';
+  const shape = lineShape(text);
+  const keyColumn = shape.key !== undefined || text.trim() !== '' ? shape.contentColumn : position.character;
+  const path = containerPath(lines, position.line, keyColumn);
+  const valueRange = wordRange(text, position, /[\s,[:]/);
+  if (afterColon(text, shape, position)) {
+    const field = ownFileSchemaAt(POLICY_SCHEMA, [...path, shape.key]);
+    const listItems = flowListItems(text.slice(shape.keyEnd, position.character));
+    const schema = listItems ? ownFileSchemaAt(POLICY_SCHEMA, [...path, shape.key, 0]) : field;
+    const values = (schema?.enum ?? []).map(String).filter((value) => !listItems?.includes(value));
+    const lead = !listItems && text.slice(0, position.character).endsWith(':') ? ' ' : '';
+    return valueItems(values, field?.description ?? 'value', valueRange, lead);
+  }
+  const here = ownFileSchemaAt(POLICY_SCHEMA, path);
+  // An item of a list of values: `- Us` under `kinds:`.
+  if (shape.key === undefined && here?.enum) return valueItems(here.enum.map(String), 'value', valueRange);
+  return keyItems(ownFileKeys(POLICY_SCHEMA, path), siblingKeys(lines, position.line, keyColumn), wordRange(text, position, /\s/));
 }
 
 /** The values a list field's items may take: the schema's enum, or values offered beside the schema. */
@@ -143,7 +175,8 @@ function rulesReportingIn(rules: readonly Rule[], lines: readonly string[]): Rul
 
 /**
  * Completion: rule ids in directives, `.platlint.yaml` keys and values, manifest fields and enum values, and in a
- * policy file the fields its expressions and `given` paths can name and the CEL functions callable on them.
+ * policy file its keys and values, the fields its expressions and `given` paths can name, and CEL's functions,
+ * macros and variables.
  */
 export function completionsAt(document: TextDocument, position: Position, context: CompletionContext): CompletionItem[] {
   const text = lineAt(document, position.line);
@@ -160,7 +193,11 @@ export function completionsAt(document: TextDocument, position: Position, contex
   if (context.isConfigFile) return configFileCompletions(lines, position, context.rules);
   const shape = lineShape(text);
   const documentKind = topLevelValue(lines, position.line, 'kind');
-  if (documentKind === 'Policy') return policyCompletions(document.getText(), document.offsetAt(position), (offset) => document.positionAt(offset), context.kubernetesVersion);
+  // A policy file, or one becoming a policy file (`apiVersion: platlint/v1`, the kind being typed).
+  if (documentKind === 'Policy' || topLevelValue(lines, position.line, 'apiVersion') === 'platlint/v1') {
+    const selecting = policyCompletions(document.getText(), document.offsetAt(position), (offset) => document.positionAt(offset), context.kubernetesVersion);
+    return selecting.length > 0 ? selecting : policyFileCompletions(lines, position);
+  }
   if (afterColon(text, shape, position)) {
     const path = [...containerPath(lines, position.line, shape.contentColumn), shape.key];
     const object = objectAt(documentKind, path, context.embedded);

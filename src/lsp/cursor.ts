@@ -128,7 +128,8 @@ export function siblingKeys(lines: readonly string[], line: number, column: numb
       if (itemStart) return;
     }
   };
-  walk(-1);
+  // A `- ` marker on the cursor's own line starts its item: the keys above are an earlier item's.
+  if (!lineShape(lines[line] ?? '').dashes.some((d) => d < column)) walk(-1);
   walk(1);
   return keys;
 }

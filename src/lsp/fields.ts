@@ -90,19 +90,31 @@ export function fieldsOf(kind: ResourceKind | undefined, path: readonly PathStep
   return Object.entries(properties).map(([name, schema]) => [name, { schema, display: fieldAt(kind, [...path, name])?.display ?? name }]);
 }
 
-interface ConfigKeySchema {
+/** What completion reads of the schema of one of platlint's own files (`.platlint.yaml`, a policy file). */
+export interface OwnFileSchema {
   description?: string;
-  properties?: Readonly<Record<string, ConfigKeySchema>>;
-  items?: ConfigKeySchema | readonly ConfigKeySchema[];
+  properties?: Readonly<Record<string, OwnFileSchema>>;
+  items?: OwnFileSchema | readonly OwnFileSchema[];
+  enum?: readonly unknown[];
+}
+
+/** The schema at a path of one of platlint's own files (`[]`, or `['overrides', 0]`); undefined where it has none. */
+export function ownFileSchemaAt(root: OwnFileSchema, path: readonly PathStep[]): OwnFileSchema | undefined {
+  let schema: OwnFileSchema | undefined = root;
+  for (const step of path) {
+    if (!schema) return undefined;
+    if (typeof step === 'number') schema = Array.isArray(schema.items) ? undefined : (schema.items as OwnFileSchema | undefined);
+    else schema = schema.properties?.[step];
+  }
+  return schema;
+}
+
+/** Keys of one of platlint's own files at a path, with their descriptions. */
+export function ownFileKeys(root: OwnFileSchema, path: readonly PathStep[]): [string, string][] {
+  return Object.entries(ownFileSchemaAt(root, path)?.properties ?? {}).map(([name, s]) => [name, s.description ?? '']);
 }
 
 /** Keys of `.platlint.yaml` at a path (`[]`, or `['overrides', 0]`), with their descriptions. */
 export function configFileKeys(path: readonly PathStep[]): [string, string][] {
-  let schema: ConfigKeySchema | undefined = configFileSchema as unknown as ConfigKeySchema;
-  for (const step of path) {
-    if (!schema) return [];
-    if (typeof step === 'number') schema = Array.isArray(schema.items) ? undefined : (schema.items as ConfigKeySchema | undefined);
-    else schema = schema.properties?.[step];
-  }
-  return Object.entries(schema?.properties ?? {}).map(([name, s]) => [name, s.description ?? '']);
+  return ownFileKeys(configFileSchema as unknown as OwnFileSchema, path);
 }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem, Position } from 'vscode-languageserver/node.js';
+import { completionsAt } from '../../src/lsp/completion.js';
+import { builtinRules } from '../../rules/index.js';
 import { Client, TEST_MS, workspace } from './client.js';
 
 const complete = (client: Client, uri: string, position: Position): Promise<CompletionItem[]> =>
@@ -99,4 +102,16 @@ describe('platlint lsp completion of directives and flow lists', () => {
     );
     await client.stop();
   }, TEST_MS);
+});
+
+describe('completion of the keys of a new list item', () => {
+  it('offers every key of the item: the keys of the items above are theirs', () => {
+    const text = user(['  clusterRoles:', '    - name: admin', '      ', '    - ']);
+    const document = TextDocument.create('file:///w/jane.yaml', 'yaml', 1, text);
+    const at = (line: number, character: number): CompletionItem[] => completionsAt(document, { line, character }, { rules: builtinRules, isConfigFile: false });
+    // Line 9 (0-based 8): `    - `, the cursor after the dash.
+    expect(at(8, 6).map((i) => [i.label, i.textEdit])).toEqual([['name', { range: { start: { line: 8, character: 6 }, end: { line: 8, character: 6 } }, newText: 'name: ' }]]);
+    // On the blank line of the item above (0-based 7), its name is written already.
+    expect(at(7, 6)).toEqual([]);
+  });
 });
