@@ -5,8 +5,7 @@ import type { EngineStage, ResourceKind, Rule } from '../engine/types.js';
 import { API_GROUP, API_VERSION } from '../engine/extract.js';
 import { USER_VERBS } from '../platform/enumerations.js';
 import { containerPath, isDocumentMarker, lineShape, siblingKeys, topLevelValue, type LineShape, type PathStep } from './cursor.js';
-import { policyDocumentSchema } from '../policy/schema.js';
-import { configFileKeys, fieldAt, fieldMarkdown, fieldsOf, objectAt, ownFileKeys, ownFileSchemaAt, typeLabel, type FieldInfo, type OwnFileSchema } from './fields.js';
+import { CONFIG_FILE_SCHEMA, fieldAt, fieldMarkdown, fieldsOf, objectAt, ownFileKeys, ownFileSchemaAt, POLICY_FILE_SCHEMA, typeLabel, type FieldInfo } from './fields.js';
 import { DIRECTIVE_COMMENT, lineAt } from './hover.js';
 import { policyCompletions } from './policy-fields.js';
 
@@ -73,7 +72,7 @@ function configFileCompletions(lines: readonly string[], position: Position, rul
   const range = wordRange(text, position, /\s/);
   const written = siblingKeys(lines, position.line, keyColumn);
   if (inRules) return ruleItems(rules.filter((r) => !written.has(r.meta.id)), range, ': ');
-  return keyItems(configFileKeys(path), written, range);
+  return keyItems(ownFileKeys(CONFIG_FILE_SCHEMA, path), written, range);
 }
 
 /** Keys of one of platlint's own files, but those written already. */
@@ -86,8 +85,6 @@ function keyItems(keys: readonly [string, string][], written: ReadonlySet<string
   }));
 }
 
-const POLICY_SCHEMA = policyDocumentSchema as unknown as OwnFileSchema;
-
 /**
  * A policy file outside its CEL and its `given` paths (policy-fields.ts): its keys, and the values its schema lists
  * (`severity`, `match.kinds`, a label requirement's `operator`), after `key: `, in a flow list or as a list's item.
@@ -99,17 +96,17 @@ function policyFileCompletions(lines: readonly string[], position: Position): Co
   const path = containerPath(lines, position.line, keyColumn);
   const valueRange = wordRange(text, position, /[\s,[:]/);
   if (afterColon(text, shape, position)) {
-    const field = ownFileSchemaAt(POLICY_SCHEMA, [...path, shape.key]);
+    const field = ownFileSchemaAt(POLICY_FILE_SCHEMA, [...path, shape.key]);
     const listItems = flowListItems(text.slice(shape.keyEnd, position.character));
-    const schema = listItems ? ownFileSchemaAt(POLICY_SCHEMA, [...path, shape.key, 0]) : field;
+    const schema = listItems ? ownFileSchemaAt(POLICY_FILE_SCHEMA, [...path, shape.key, 0]) : field;
     const values = (schema?.enum ?? []).map(String).filter((value) => !listItems?.includes(value));
     const lead = !listItems && text.slice(0, position.character).endsWith(':') ? ' ' : '';
     return valueItems(values, field?.description ?? 'value', valueRange, lead);
   }
-  const here = ownFileSchemaAt(POLICY_SCHEMA, path);
+  const here = ownFileSchemaAt(POLICY_FILE_SCHEMA, path);
   // An item of a list of values: `- Us` under `kinds:`.
   if (shape.key === undefined && here?.enum) return valueItems(here.enum.map(String), 'value', valueRange);
-  return keyItems(ownFileKeys(POLICY_SCHEMA, path), siblingKeys(lines, position.line, keyColumn), wordRange(text, position, /\s/));
+  return keyItems(ownFileKeys(POLICY_FILE_SCHEMA, path), siblingKeys(lines, position.line, keyColumn), wordRange(text, position, /\s/));
 }
 
 /** The values a list field's items may take: the schema's enum, or values offered beside the schema. */

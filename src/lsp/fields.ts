@@ -1,3 +1,4 @@
+import { policyDocumentSchema } from '../policy/schema.js';
 import { configFileSchema } from '../settings-file/schema.js';
 import { configStatusSchema } from '../schema/config.js';
 import { schemas, type JsonSchema } from '../schema/index.js';
@@ -98,6 +99,10 @@ export interface OwnFileSchema {
   enum?: readonly unknown[];
 }
 
+/** The schemas of platlint's own files, as completion and hover read them. */
+export const CONFIG_FILE_SCHEMA = configFileSchema as unknown as OwnFileSchema;
+export const POLICY_FILE_SCHEMA = policyDocumentSchema as unknown as OwnFileSchema;
+
 /** The schema at a path of one of platlint's own files (`[]`, or `['overrides', 0]`); undefined where it has none. */
 export function ownFileSchemaAt(root: OwnFileSchema, path: readonly PathStep[]): OwnFileSchema | undefined {
   let schema: OwnFileSchema | undefined = root;
@@ -109,12 +114,16 @@ export function ownFileSchemaAt(root: OwnFileSchema, path: readonly PathStep[]):
   return schema;
 }
 
+/** Hover on a key of one of platlint's own files: its values when the schema lists them, and its description. */
+export function ownFileKeyMarkdown(root: OwnFileSchema, path: readonly PathStep[]): string | undefined {
+  const schema = ownFileSchemaAt(root, path);
+  const key = path[path.length - 1];
+  if (!schema || typeof key !== 'string') return undefined;
+  const values = schema.enum ? `: one of ${schema.enum.map(String).join(', ')}` : '';
+  return [`**${key}**${values}`, ...(schema.description ? ['', schema.description] : [])].join('\n');
+}
+
 /** Keys of one of platlint's own files at a path, with their descriptions. */
 export function ownFileKeys(root: OwnFileSchema, path: readonly PathStep[]): [string, string][] {
   return Object.entries(ownFileSchemaAt(root, path)?.properties ?? {}).map(([name, s]) => [name, s.description ?? '']);
-}
-
-/** Keys of `.platlint.yaml` at a path (`[]`, or `['overrides', 0]`), with their descriptions. */
-export function configFileKeys(path: readonly PathStep[]): [string, string][] {
-  return ownFileKeys(configFileSchema as unknown as OwnFileSchema, path);
 }

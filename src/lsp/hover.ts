@@ -3,7 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, Rule } from '../engine/types.js';
 import { intersects, toRange } from './convert.js';
 import { containerPath, lineShape, topLevelValue } from './cursor.js';
-import { fieldAt, fieldMarkdown, objectAt } from './fields.js';
+import { CONFIG_FILE_SCHEMA, fieldAt, fieldMarkdown, objectAt, ownFileKeyMarkdown, POLICY_FILE_SCHEMA, type OwnFileSchema } from './fields.js';
 import { policyHover } from './policy-fields.js';
 
 export interface HoverContext {
@@ -52,8 +52,9 @@ function diagnosticMarkdown(d: Diagnostic, rule: Rule | undefined): string {
 }
 
 /**
- * Hover: the diagnostics under the cursor with their explanation, a directive's rule, or a field's schema (in a
- * manifest, or selected by a policy rule), or the forms of a CEL function a policy rule calls.
+ * Hover: the diagnostics under the cursor with their explanation, a directive's rule, a field's schema (in a
+ * manifest, or selected by a policy rule), the forms of a CEL function a policy rule calls, a CEL variable, or what
+ * the schema of `.platlint.yaml` or of a policy file says of one of its keys.
  */
 export function hoverAt(document: TextDocument, position: Position, context: HoverContext): Hover | null {
   const text = lineAt(document, position.line);
@@ -63,18 +64,22 @@ export function hoverAt(document: TextDocument, position: Position, context: Hov
     if (intersects(toRange(d), here)) sections.push(diagnosticMarkdown(d, context.rules.find((r) => r.meta.id === d.ruleId)));
   }
   const shape = lineShape(text);
+  const onKey = shape.key !== undefined && position.character >= shape.contentColumn && position.character <= (shape.keyEnd ?? 0);
   // A rule id in a directive, or a key of `rules:` in the config file.
-  const rule =
-    directiveRule(text, position.character, context.rules) ??
-    (context.isConfigFile && shape.key !== undefined && position.character >= shape.contentColumn && position.character <= (shape.keyEnd ?? 0)
-      ? context.rules.find((r) => r.meta.id === shape.key)
-      : undefined);
+  const rule = directiveRule(text, position.character, context.rules) ?? (context.isConfigFile && onKey ? context.rules.find((r) => r.meta.id === shape.key) : undefined);
   if (rule) sections.push(ruleSummary(rule, context.docsUrl(rule.meta.id)));
+  const lines = document.getText().split(/\r?\n/);
+  // A key of platlint's own files: what its schema says of it.
+  const ownKey = (root: OwnFileSchema): string | undefined =>
+    shape.key !== undefined && onKey ? ownFileKeyMarkdown(root, [...containerPath(lines, position.line, shape.contentColumn), shape.key]) : undefined;
+  if (!rule && context.isConfigFile) {
+    const key = ownKey(CONFIG_FILE_SCHEMA);
+    if (key) sections.push(key);
+  }
   if (!rule && !context.isConfigFile) {
-    const lines = document.getText().split(/\r?\n/);
     const kind = topLevelValue(lines, position.line, 'kind');
     if (kind === 'Policy') {
-      const field = policyHover(document.getText(), document.offsetAt(position), context.kubernetesVersion);
+      const field = policyHover(document.getText(), document.offsetAt(position), context.kubernetesVersion) ?? ownKey(POLICY_FILE_SCHEMA);
       if (field) sections.push(field);
     } else if (shape.key !== undefined && position.character >= shape.contentColumn) {
       const path = [...containerPath(lines, position.line, shape.contentColumn), shape.key];

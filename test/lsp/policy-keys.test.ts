@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem } from 'vscode-languageserver/node.js';
 import { completionsAt } from '../../src/lsp/completion.js';
+import { hoverAt } from '../../src/lsp/hover.js';
 import { builtinRules } from '../../rules/index.js';
-import { completeAt, labels } from './policy-file.js';
+import { completeAt, hoverText, labels, policyDocument } from './policy-file.js';
 
 const RULE_KEYS = ['id', 'description', 'severity', 'docsUrl', 'match', 'given', 'expression', 'message', 'messageExpression', 'assertions'];
 const newText = (items: readonly CompletionItem[]): string[] => items.map((i) => (i.textEdit && 'newText' in i.textEdit ? i.textEdit.newText : ''));
@@ -37,5 +38,24 @@ describe("completion of a policy file's keys and values, from its schema", () =>
     expect(labels(completionsAt(document, document.positionAt(text.length), { rules: builtinRules, isConfigFile: false }))).toEqual(['Policy']);
     expect(completeAt('      match: {kinds: [User]}\n      expression: "\'abc ‸"\n', { marker: '‸' }).items).toEqual([]);
     expect(completeAt('      match: {kinds: [User]}\n      expression: |\n        self ‸\n', { marker: '‸' }).items).toEqual([]);
+  });
+});
+
+describe("hover on a key of platlint's own files: what their schema says", () => {
+  it('in a policy file: its values when the schema lists them, and its description', () => {
+    const document = policyDocument('      match: {kinds: [User]}\n      expression: "true"\n      message: m\n');
+    // Line 9 (0-based 8): `      severity: error`; line 10: `      match: {kinds: [User]}`.
+    expect(hoverText(document, 8, 8)).toBe('**severity**: one of error, warning, info\n\nDefault severity; the config file may override it.');
+    expect(hoverText(document, 9, 6)).toBe('**match**\n\nWhich documents the rule applies to; every given condition must hold. Absent: every User and Config.');
+    // On the value, nothing: `error` is no key.
+    expect(hoverText(document, 8, 18)).toBeUndefined();
+  });
+
+  it('in .platlint.yaml: its keys, and the summary of a rule under rules', () => {
+    const document = TextDocument.create('file:///w/.platlint.yaml', 'yaml', 1, 'extends: [strict]\nrules:\n  user/email: off\n');
+    const hover = (line: number, character: number): string | undefined =>
+      (hoverAt(document, { line, character }, { rules: builtinRules, docsUrl: () => undefined, diagnostics: [], isConfigFile: true })?.contents as { value: string } | undefined)?.value;
+    expect(hover(0, 3)).toBe('**extends**\n\nPresets applied in order: recommended (the default), strict, security, export.');
+    expect(hover(2, 5)).toBe(`**user/email**: ${builtinRules.find((r) => r.meta.id === 'user/email')?.meta.description ?? ''}`);
   });
 });
