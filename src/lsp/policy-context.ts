@@ -31,7 +31,7 @@ export interface Variable {
 export interface RuleScalar {
   kind: ResourceKind;
   rule: Record<string, unknown> | undefined;
-  /** The rule's field that holds the scalar: `expression`, `given`... */
+  /** Where in the rule the scalar is, its keys joined by dots: `expression`, `given`, `assertions.required`... */
   field: string;
   /** The scalar's text as written in the file, from its start (quote or block header included) to the cursor. */
   before: string;
@@ -58,13 +58,19 @@ function scalarAt(node: unknown, offset: number, path: (string | number)[] = [])
   return undefined;
 }
 
-/** A flow list of `given` paths with the cursor between its items, where no scalar is yet: `[spec.access[*], |]`. */
-function emptyGivenItem(document: Document.Parsed, offset: number): number | undefined {
+/** The lists of field paths in a rule: `given`'s from the document, an assertion's from what `given` selects. */
+const PATH_LISTS: readonly (readonly string[])[] = [['given'], ['assertions', 'required'], ['assertions', 'forbidden'], ['assertions', 'exactlyOneOf']];
+
+/** A flow list of paths with the cursor between its items, where no scalar is yet: `[spec.access[*], |]`. */
+function emptyPathItem(document: Document.Parsed, offset: number): { index: number; path: readonly string[] } | undefined {
   const rules = document.getIn(['spec', 'rules']);
   if (!isSeq(rules)) return undefined;
   for (const [index, rule] of rules.items.entries()) {
-    const given = isMap(rule) ? rule.get('given', true) : undefined;
-    if (isSeq(given) && given.flow && given.range && given.range[0] < offset && offset < given.range[1]) return index;
+    if (!isMap(rule)) continue;
+    for (const path of PATH_LISTS) {
+      const list = rule.getIn(path, true);
+      if (isSeq(list) && list.flow && list.range && list.range[0] < offset && offset < list.range[1]) return { index, path };
+    }
   }
   return undefined;
 }
@@ -74,15 +80,16 @@ export function ruleScalarAt(text: string, offset: number): RuleScalar | undefin
   const document = parseAllDocuments(text).find((d): d is Document.Parsed => 'contents' in d && d.range[0] <= offset && offset <= d.range[2]);
   if (!document || document.get('apiVersion') !== 'platlint/v1' || document.get('kind') !== 'Policy') return undefined;
   const at = scalarAt(document.contents, offset);
-  const [spec, rules, found, foundField] = at?.path ?? [];
-  const inRule = at?.node.range && spec === 'spec' && rules === 'rules' && typeof found === 'number' && typeof foundField === 'string';
-  const index = inRule ? found : emptyGivenItem(document, offset);
+  const [spec, rules, found, ...inside] = at?.path ?? [];
+  const inRule = at?.node.range && spec === 'spec' && rules === 'rules' && typeof found === 'number' && typeof inside[0] === 'string';
+  const empty = inRule ? undefined : emptyPathItem(document, offset);
+  const index = inRule ? found : empty?.index;
   if (index === undefined) return undefined;
   const rule = (document.getIn(['spec', 'rules', index]) as { toJSON?: () => unknown } | undefined)?.toJSON?.() as Record<string, unknown> | undefined;
   const kind = ruleKind((rule?.['match'] as { kinds?: unknown } | undefined)?.kinds);
   if (!kind) return undefined;
-  if (!inRule || !at?.node.range) return { kind, rule, field: 'given', before: '', style: Scalar.PLAIN };
-  return { kind, rule, field: String(foundField), before: text.slice(at.node.range[0], offset), style: at.node.type ?? Scalar.PLAIN };
+  if (!inRule || !at?.node.range) return { kind, rule, field: empty?.path.join('.') ?? 'given', before: '', style: Scalar.PLAIN };
+  return { kind, rule, field: inside.filter((step) => typeof step === 'string').join('.'), before: text.slice(at.node.range[0], offset), style: at.node.type ?? Scalar.PLAIN };
 }
 
 export const isWord = (ch: string | undefined): boolean => ch !== undefined && /\w/.test(ch);
@@ -138,7 +145,7 @@ export function fromPolicySteps(steps: readonly PolicyStep[]): Step[] {
  * What `self` is: the node `given` selects, or the document. With several paths, as the rule compiler types it: the
  * first one's when they all select values of one type (`spec.access[0]`, `spec.access[1]`), else nothing known.
  */
-function selfPath(kind: ResourceKind, given: unknown): PathStep[] | undefined {
+export function selfPath(kind: ResourceKind, given: unknown): PathStep[] | undefined {
   if (given === undefined) return [];
   const paths = Array.isArray(given) ? given : [given];
   const parsed = paths.map((path) => (typeof path === 'string' ? parsePath(path) : undefined));

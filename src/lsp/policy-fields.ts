@@ -11,8 +11,11 @@ import { optionalOf, type CelCall } from '../policy/cel/index.js';
 import { typeAtPath } from '../policy/schema-types.js';
 import type { PathStep } from './cursor.js';
 import { fieldAt, fieldMarkdown, fieldsOf, typeLabel } from './fields.js';
-import { CEL_FIELDS, chainBefore, chainSteps, environmentOf, follow, fromPolicySteps, isWord, ruleScalarAt, scope, type RuleScalar } from './policy-context.js';
+import { CEL_FIELDS, chainBefore, chainSteps, environmentOf, follow, fromPolicySteps, isWord, ruleScalarAt, scope, selfPath, type RuleScalar } from './policy-context.js';
 import { nameAt, nameCompletions, nameHover, signaturesMarkdown } from './policy-names.js';
+
+/** The assertions whose items are field paths from what `given` selects. */
+const ASSERTION_PATHS = new Set(['assertions.required', 'assertions.forbidden', 'assertions.exactlyOneOf']);
 
 /**
  * The chain the text ends with (`self.access[0]` in `size(self.access[0].na`), the name typed after its last dot,
@@ -56,7 +59,7 @@ interface Selection {
 /**
  * The field path a name typed at the end of a rule's scalar would be selected from, and that name: in an
  * `expression` or `messageExpression` after a selection from `object`, `oldObject`, `self`, `oldSelf` or a macro's
- * variable, and in a `given` path after its last dot (or at its start).
+ * variable, and in a `given` path or an assertion's field path after its last dot (or at its start).
  */
 function selectionAt(at: RuleScalar): Selection | undefined {
   const { kind, before } = at;
@@ -68,13 +71,15 @@ function selectionAt(at: RuleScalar): Selection | undefined {
     const path = base && follow(kind, base, steps);
     return path && { kind, path, typed: selecting.typed, cel: { calls: !selecting.optional, optional: /\.\?|\[\?/.test(selecting.chain) } };
   }
-  if (at.field !== 'given') return undefined;
+  // `given` paths start at the document; an assertion's at what `given` selects (`self`).
+  const from = at.field === 'given' ? [] : ASSERTION_PATHS.has(at.field) ? selfPath(kind, at.rule?.['given']) : undefined;
+  if (!from) return undefined;
   // The path written so far up to its last dot, and the name after it: `spec.clusterRoles[*].na`.
   const written = /^["']?(?:(.*)\.)?(\w*)$/.exec(before);
   if (!written) return undefined;
   const prefix = written[1];
   const parsed = prefix === undefined ? { ok: true as const, steps: [] } : parsePath(prefix);
-  const path = parsed.ok ? follow(kind, [], fromPolicySteps(parsed.steps)) : undefined;
+  const path = parsed.ok ? follow(kind, from, fromPolicySteps(parsed.steps)) : undefined;
   return path && { kind, path, typed: written[2] ?? '' };
 }
 

@@ -62,6 +62,30 @@ describe('completion in a policy file: the fields a rule on one kind can name', 
     expect(given('"spec.clusterRoles[*]|"')).toEqual([]);
   });
 
+  it("in an assertion's field paths, from what given selects (the document without given), an empty flow item too", () => {
+    const assertions = (given: string | undefined, list: string): string[] =>
+      labels(
+        completeAt(`      match: {kinds: [User]}
+${given ? `      given: ${given}\n` : ''}      assertions:
+        ${list}
+      message: m
+`).items,
+      );
+    expect(assertions('spec.access[*]', 'required: [ver|]')).toEqual(ACCESS);
+    expect(assertions('spec.access[*]', 'forbidden: [name, |]')).toEqual(ACCESS);
+    expect(assertions(undefined, 'exactlyOneOf: [spec.em|]')).toEqual(USER_SPEC);
+    // Patterns map a path to a regular expression: the expression is no path.
+    expect(assertions('spec', "pattern: {email: 'x|'}")).toEqual([]);
+    // Line 13 (0-based 12): `        required: [ver]`, "ver" at 0-based characters 19 to 21.
+    const { items } = completeAt(`      match: {kinds: [User]}
+      given: spec.access[*]
+      assertions:
+        required: [ver|]
+      message: m
+`);
+    expect(items.find((i) => i.label === 'verbs')?.textEdit).toEqual({ range: { start: { line: 12, character: 19 }, end: { line: 12, character: 22 } }, newText: 'verbs' });
+  });
+
   it('nothing for a rule on both kinds or none, a field the kind does not have, or outside the rules; no fields in a Config spec.raw', () => {
     expect(labels(completeAt(`      match: {kinds: [User, Config]}
       expression: "object.spec.|"
