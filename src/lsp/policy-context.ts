@@ -7,7 +7,7 @@
 import { isMap, isScalar, isSeq, parseAllDocuments, Scalar, type Document } from 'yaml';
 import type { ResourceKind } from '../engine/types.js';
 import { parsePath, type PathStep as PolicyStep } from '../policy/path.js';
-import { CelEnvironment, DYN, KUBERNETES_VERSIONS } from '../policy/cel/index.js';
+import { CelEnvironment, DYN, KUBERNETES_VERSIONS, type CelType } from '../policy/cel/index.js';
 import { commonType, ruleKind, typeAtPath } from '../policy/schema-types.js';
 import type { PathStep } from './cursor.js';
 import { fieldAt } from './fields.js';
@@ -19,18 +19,26 @@ const MACROS = new Set(['all', 'exists', 'exists_one', 'existsOne', 'map', 'filt
 /** The variable of a macro call, after its parenthesis. */
 const MACRO_VARIABLE = /\s*([A-Za-z_]\w*)\s*,/y;
 
-type Step = { key: string } | { any: true };
+export type Step = { key: string } | { any: true };
 
-/** A variable of a rule's CEL: where it is in the kind's schema (undefined where that is not known), and what it is. */
+/**
+ * A variable of a rule's CEL and what it is: where it is in the kind's schema (`path`, with the schema's
+ * descriptions), or its CEL type for what no schema of the platform describes (an admission request); neither where
+ * nothing is known of it.
+ */
 export interface Variable {
-  path: PathStep[] | undefined;
+  path?: PathStep[] | undefined;
+  type?: CelType;
   description: string;
 }
 
-/** The scalar of a rule under the cursor. */
+/** The scalar of a rule under the cursor: of a platlint policy, or of a ValidatingAdmissionPolicy (vap-context.ts). */
 export interface RuleScalar {
-  kind: ResourceKind;
+  /** The kind the rule's objects are, when one (a policy rule on one kind, an admission policy on its resource). */
+  kind: ResourceKind | undefined;
   rule: Record<string, unknown> | undefined;
+  /** The variables of its CEL (without those of the macros in it). */
+  variables: ReadonlyMap<string, Variable>;
   /** Where in the rule the scalar is, its keys joined by dots: `expression`, `given`, `assertions.required`... */
   field: string;
   /** The scalar's text as written in the file, from its start (quote or block header included) to the cursor. */
@@ -39,8 +47,8 @@ export interface RuleScalar {
   style: Scalar['type'];
 }
 
-/** The scalar of a policy document that holds the offset, and its path. */
-function scalarAt(node: unknown, offset: number, path: (string | number)[] = []): { node: Scalar; path: (string | number)[] } | undefined {
+/** The scalar of a document that holds the offset, and its path. */
+export function scalarAt(node: unknown, offset: number, path: (string | number)[] = []): { node: Scalar; path: (string | number)[] } | undefined {
   if (isScalar(node)) return node.range && node.range[0] <= offset && offset <= node.range[1] ? { node, path } : undefined;
   if (isMap(node)) {
     for (const pair of node.items) {
@@ -88,8 +96,10 @@ export function ruleScalarAt(text: string, offset: number): RuleScalar | undefin
   const rule = (document.getIn(['spec', 'rules', index]) as { toJSON?: () => unknown } | undefined)?.toJSON?.() as Record<string, unknown> | undefined;
   const kind = ruleKind((rule?.['match'] as { kinds?: unknown } | undefined)?.kinds);
   if (!kind) return undefined;
-  if (!inRule || !at?.node.range) return { kind, rule, field: empty?.path.join('.') ?? 'given', before: '', style: Scalar.PLAIN };
-  return { kind, rule, field: inside.filter((step) => typeof step === 'string').join('.'), before: text.slice(at.node.range[0], offset), style: at.node.type ?? Scalar.PLAIN };
+  const variables = ruleVariables(kind, rule?.['given']);
+  if (!inRule || !at?.node.range) return { kind, rule, variables, field: empty?.path.join('.') ?? 'given', before: '', style: Scalar.PLAIN };
+  const field = inside.filter((step) => typeof step === 'string').join('.');
+  return { kind, rule, variables, field, before: text.slice(at.node.range[0], offset), style: at.node.type ?? Scalar.PLAIN };
 }
 
 export const isWord = (ch: string | undefined): boolean => ch !== undefined && /\w/.test(ch);
@@ -176,22 +186,46 @@ function openMacroCalls(text: string): { over: string; variable: string; macro: 
   return open.filter((call) => call !== null);
 }
 
-/** The variables in scope at the end of the text: the rule's, and those of the macros still open. */
-export function scope(kind: ResourceKind, given: unknown, before: string): Map<string, Variable> {
+/** The variables of a policy rule's CEL, as the rule compiler declares them. */
+function ruleVariables(kind: ResourceKind, given: unknown): Map<string, Variable> {
   const self = selfPath(kind, given);
-  const variables = new Map<string, Variable>([
+  return new Map<string, Variable>([
     ['object', { path: [], description: `The ${kind} being linted.` }],
     ['oldObject', { path: [], description: `The ${kind} before the change when it is linted as an update (\`platlint diff\`, \`patch\`, \`lint --base\`); null otherwise.` }],
     ['self', { path: self, description: given === undefined ? `The ${kind} being linted, as \`object\`.` : 'What `given` selects, one value at a time.' }],
     ['oldSelf', { path: self, description: 'What `self` was before the change, at the same path; the rule skips a node the old version does not have.' }],
   ]);
+}
+
+/** What a chain of steps from a variable selects: a place in the kind's schema, or a CEL type. */
+export function followVariable(at: RuleScalar, variable: Variable | undefined, steps: readonly Step[]): Variable | undefined {
+  if (variable?.path && at.kind) {
+    const path = follow(at.kind, variable.path, steps);
+    return path && { path, description: '' };
+  }
+  let type = variable?.type;
+  for (const step of steps) {
+    if (!type) return undefined;
+    if (type.kind === 'list' && !('key' in step)) type = type.elem;
+    else if (type.kind === 'map') type = type.value;
+    else if (type.kind === 'object' && 'key' in step) type = type.fields?.get(step.key);
+    else return undefined;
+  }
+  return type && { type, description: '' };
+}
+
+/** The variables in scope at the end of the text: the rule's, and those of the macros still open. */
+export function scope(at: RuleScalar, before: string = at.before): Map<string, Variable> {
+  const variables = new Map(at.variables);
   for (const call of openMacroCalls(before)) {
     const { root, steps } = chainSteps(call.over);
-    const base = variables.get(root)?.path;
-    const target = base && follow(kind, base, steps);
-    // A macro over a list binds its items; over a map, its keys (strings: no fields).
-    const items = target && fieldAt(kind, target)?.schema.type === 'array' ? [...target, 0] : undefined;
-    variables.set(call.variable, { path: items, description: `Each item of \`${call.over}\`, in \`${call.macro}\`.` });
+    const over = followVariable(at, variables.get(root), steps);
+    const description = `Each item of \`${call.over}\`, in \`${call.macro}\`.`;
+    // A macro over a list binds its items; over a map, its keys.
+    if (over?.path && at.kind) variables.set(call.variable, { path: fieldAt(at.kind, over.path)?.schema.type === 'array' ? [...over.path, 0] : undefined, description });
+    else if (over?.type?.kind === 'list') variables.set(call.variable, { type: over.type.elem, description });
+    else if (over?.type?.kind === 'map') variables.set(call.variable, { type: over.type.key, description });
+    else variables.set(call.variable, { description });
   }
   return variables;
 }

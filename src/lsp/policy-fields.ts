@@ -7,11 +7,10 @@
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Range } from 'vscode-languageserver-types';
 import type { ResourceKind } from '../engine/types.js';
 import { parsePath } from '../policy/path.js';
-import { optionalOf, type CelCall } from '../policy/cel/index.js';
+import { formatType, optionalOf, type CelCall } from '../policy/cel/index.js';
 import { typeAtPath } from '../policy/schema-types.js';
-import type { PathStep } from './cursor.js';
 import { fieldAt, fieldMarkdown, fieldsOf, typeLabel } from './fields.js';
-import { CEL_FIELDS, chainBefore, chainSteps, environmentOf, follow, fromPolicySteps, isWord, ruleScalarAt, scope, selfPath, type RuleScalar } from './policy-context.js';
+import { CEL_FIELDS, chainBefore, chainSteps, environmentOf, follow, followVariable, fromPolicySteps, isWord, ruleScalarAt, scope, selfPath, type RuleScalar, type Variable } from './policy-context.js';
 import { nameAt, nameCompletions, nameHover, signaturesMarkdown } from './policy-names.js';
 
 /** The assertions whose items are field paths from what `given` selects. */
@@ -33,21 +32,38 @@ function selectionBefore(text: string): { chain: string; typed: string; optional
 }
 
 
-function fieldItems(kind: ResourceKind, path: readonly PathStep[], range: Range): CompletionItem[] {
-  // A Config's spec.raw is a string to CEL, whatever the editor shows below it in a manifest.
-  if (kind === 'Config' && path[0] === 'spec' && path[1] === 'raw') return [];
-  return fieldsOf(kind, path).map(([name, field]) => ({
-    label: name,
-    kind: CompletionItemKind.Field,
-    detail: typeLabel(field.schema),
-    documentation: { kind: MarkupKind.Markdown, value: fieldMarkdown(name, field) },
-    textEdit: { range, newText: name },
-  }));
+/** What can be selected from a place: the fields of its schema, or of its CEL object type. */
+function fieldItems(kind: ResourceKind | undefined, place: Variable, range: Range): CompletionItem[] {
+  const { path, type } = place;
+  if (path && kind) {
+    // A Config's spec.raw is a string to CEL, whatever the editor shows below it in a manifest.
+    if (kind === 'Config' && path[0] === 'spec' && path[1] === 'raw') return [];
+    return fieldsOf(kind, path).map(([name, field]) => ({
+      label: name,
+      kind: CompletionItemKind.Field,
+      detail: typeLabel(field.schema),
+      documentation: { kind: MarkupKind.Markdown, value: fieldMarkdown(name, field) },
+      textEdit: { range, newText: name },
+    }));
+  }
+  if (type?.kind !== 'object') return [];
+  return [...(type.fields ?? [])].map(([name, field]) => ({ label: name, kind: CompletionItemKind.Field, detail: formatType(field), textEdit: { range, newText: name } }));
+}
+
+/** The markdown of a field selected from a place. */
+function fieldHover(kind: ResourceKind | undefined, place: Variable, name: string): string | undefined {
+  if (place.path && kind) {
+    const field = fieldAt(kind, [...place.path, name]);
+    return field && fieldMarkdown(name, field);
+  }
+  const field = place.type?.kind === 'object' ? place.type.fields?.get(name) : undefined;
+  return field && `**${name}**: ${formatType(field)}`;
 }
 
 interface Selection {
-  kind: ResourceKind;
-  path: PathStep[];
+  kind: ResourceKind | undefined;
+  /** What the name is selected from. */
+  place: Variable;
   typed: string;
   /**
    * Selected in CEL: then functions can be called on it too (not after `.?`, which selects a field), and it is an
@@ -57,9 +73,9 @@ interface Selection {
 }
 
 /**
- * The field path a name typed at the end of a rule's scalar would be selected from, and that name: in an
- * `expression` or `messageExpression` after a selection from `object`, `oldObject`, `self`, `oldSelf` or a macro's
- * variable, and in a `given` path or an assertion's field path after its last dot (or at its start).
+ * The place a name typed at the end of a rule's scalar would be selected from, and that name: in CEL after a
+ * selection from a variable (`object.`, `self.spec.`, a macro's variable, an admission policy's `request.`), and in
+ * a `given` path or an assertion's field path after its last dot (or at its start).
  */
 function selectionAt(at: RuleScalar): Selection | undefined {
   const { kind, before } = at;
@@ -67,28 +83,29 @@ function selectionAt(at: RuleScalar): Selection | undefined {
     const selecting = selectionBefore(before);
     if (!selecting) return undefined;
     const { root, steps } = chainSteps(selecting.chain);
-    const base = scope(kind, at.rule?.['given'], before).get(root)?.path;
-    const path = base && follow(kind, base, steps);
-    return path && { kind, path, typed: selecting.typed, cel: { calls: !selecting.optional, optional: /\.\?|\[\?/.test(selecting.chain) } };
+    const place = followVariable(at, scope(at).get(root), steps);
+    return place && { kind, place, typed: selecting.typed, cel: { calls: !selecting.optional, optional: /\.\?|\[\?/.test(selecting.chain) } };
   }
   // `given` paths start at the document; an assertion's at what `given` selects (`self`).
-  const from = at.field === 'given' ? [] : ASSERTION_PATHS.has(at.field) ? selfPath(kind, at.rule?.['given']) : undefined;
-  if (!from) return undefined;
+  const from = !kind ? undefined : at.field === 'given' ? [] : ASSERTION_PATHS.has(at.field) ? selfPath(kind, at.rule?.['given']) : undefined;
+  if (!from || !kind) return undefined;
   // The path written so far up to its last dot, and the name after it: `spec.clusterRoles[*].na`.
   const written = /^["']?(?:(.*)\.)?(\w*)$/.exec(before);
   if (!written) return undefined;
   const prefix = written[1];
   const parsed = prefix === undefined ? { ok: true as const, steps: [] } : parsePath(prefix);
   const path = parsed.ok ? follow(kind, from, fromPolicySteps(parsed.steps)) : undefined;
-  return path && { kind, path, typed: written[2] ?? '' };
+  return path && { kind, place: { path, description: '' }, typed: written[2] ?? '' };
 }
 
 /** The functions and macros what is selected can call, in the CEL of the Kubernetes version. */
 function callsOn(at: Selection, kubernetesVersion: string | undefined): CelCall[] {
   if (!at.cel?.calls) return [];
-  const type = typeAtPath(at.kind, at.path.map((step) => (typeof step === 'string' && step !== '*' ? { kind: 'key', key: step } : { kind: 'wildcard' })));
-  if (!type.ok) return [];
-  return environmentOf(kubernetesVersion).memberCalls(at.cel.optional ? optionalOf(type.type) : type.type);
+  const { path, type: known } = at.place;
+  const typed = path && at.kind ? typeAtPath(at.kind, path.map((step) => (typeof step === 'string' && step !== '*' ? { kind: 'key', key: step } : { kind: 'wildcard' }))) : undefined;
+  const type = typed ? (typed.ok ? typed.type : undefined) : known;
+  if (!type) return [];
+  return environmentOf(kubernetesVersion).memberCalls(at.cel.optional ? optionalOf(type) : type);
 }
 
 function callItems(at: Selection, range: Range, kubernetesVersion: string | undefined): CompletionItem[] {
@@ -114,7 +131,7 @@ export function policyCompletions(text: string, offset: number, toPosition: (off
   if (!scalar) return [];
   const rangeOf = (typed: string): Range => ({ start: toPosition(offset - typed.length), end: toPosition(offset) });
   const at = selectionAt(scalar);
-  if (at) return [...fieldItems(at.kind, at.path, rangeOf(at.typed)), ...callItems(at, rangeOf(at.typed), kubernetesVersion)];
+  if (at) return [...fieldItems(at.kind, at.place, rangeOf(at.typed)), ...callItems(at, rangeOf(at.typed), kubernetesVersion)];
   const name = CEL_FIELDS.has(scalar.field) ? nameAt(scalar) : undefined;
   return name ? nameCompletions(scalar, name, rangeOf(name.written), kubernetesVersion) : [];
 }
@@ -134,8 +151,8 @@ export function policyHover(text: string, offset: number, kubernetesVersion?: st
   const at = selectionAt(scalar);
   if (!at) return CEL_FIELDS.has(scalar.field) ? nameHover(scalar, called, kubernetesVersion) : undefined;
   if (!at.typed) return undefined;
-  const field = fieldAt(at.kind, [...at.path, at.typed]);
-  if (field) return fieldMarkdown(at.typed, field);
+  const field = fieldHover(at.kind, at.place, at.typed);
+  if (field) return field;
   if (!called) return undefined;
   const call = callsOn(at, kubernetesVersion).find((c) => c.name === at.typed);
   return call && signaturesMarkdown(call);

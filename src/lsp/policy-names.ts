@@ -5,7 +5,7 @@
  */
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Range } from 'vscode-languageserver-types';
 import { Scalar } from 'yaml';
-import { tokenize, type CelCall } from '../policy/cel/index.js';
+import { formatType, tokenize, type CelCall } from '../policy/cel/index.js';
 import { fieldAt, typeLabel } from './fields.js';
 import { environmentOf, scope, type RuleScalar, type Variable } from './policy-context.js';
 
@@ -57,13 +57,15 @@ export function nameAt(at: RuleScalar): NameAt | undefined {
   return { written, qualifier: written.slice(0, dot + 1) };
 }
 
-/** What a variable is in the kind's schema: the kind itself, a field's type, or nothing known. */
+/** What a variable is: the kind itself, a field's type in its schema, its CEL type, or nothing known. */
 function variableType(at: RuleScalar, variable: Variable): string | undefined {
-  const { path } = variable;
-  if (!path) return undefined;
-  if (path.length === 0) return at.kind;
-  const field = fieldAt(at.kind, path);
-  return field && typeLabel(field.schema);
+  const { path, type } = variable;
+  if (path && at.kind) {
+    if (path.length === 0) return at.kind;
+    const field = fieldAt(at.kind, path);
+    return field && typeLabel(field.schema);
+  }
+  return type && type.kind !== 'dyn' ? formatType(type) : undefined;
 }
 
 function variableMarkdown(at: RuleScalar, name: string, variable: Variable): string {
@@ -80,7 +82,7 @@ export function signaturesMarkdown(call: CelCall): string {
 export function nameCompletions(at: RuleScalar, name: NameAt, range: Range, kubernetesVersion: string | undefined): CompletionItem[] {
   const items: CompletionItem[] = [];
   if (!name.qualifier) {
-    for (const [label, variable] of scope(at.kind, at.rule?.['given'], at.before)) {
+    for (const [label, variable] of scope(at)) {
       const detail = variableType(at, variable);
       items.push({
         label,
@@ -120,6 +122,6 @@ export function nameHover(at: RuleScalar, called: boolean, kubernetesVersion: st
     const call = environmentOf(kubernetesVersion).globalCalls().find((c) => c.name === name.written);
     return call && signaturesMarkdown(call);
   }
-  const variable = name.qualifier ? undefined : scope(at.kind, at.rule?.['given'], at.before).get(name.written);
+  const variable = name.qualifier ? undefined : scope(at).get(name.written);
   return variable && variableMarkdown(at, name.written, variable);
 }
