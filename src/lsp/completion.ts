@@ -4,6 +4,7 @@ import { PRESET_NAMES } from '../engine/presets.js';
 import type { EngineStage, ResourceKind, Rule } from '../engine/types.js';
 import { API_GROUP, API_VERSION } from '../engine/extract.js';
 import { USER_VERBS } from '../platform/enumerations.js';
+import { ADMISSION_POLICY_KIND } from '../policy/vap/types.js';
 import { containerPath, isDocumentMarker, lineShape, siblingKeys, topLevelValue, type LineShape, type PathStep } from './cursor.js';
 import { CONFIG_FILE_SCHEMA, fieldAt, fieldMarkdown, fieldsOf, objectAt, ownFileKeys, ownFileSchemaAt, POLICY_FILE_SCHEMA, typeLabel, type FieldInfo } from './fields.js';
 import { DIRECTIVE_COMMENT, lineAt } from './hover.js';
@@ -190,6 +191,7 @@ export function completionsAt(document: TextDocument, position: Position, contex
   if (context.isConfigFile) return configFileCompletions(lines, position, context.rules);
   const shape = lineShape(text);
   const documentKind = topLevelValue(lines, position.line, 'kind');
+  if (documentKind === ADMISSION_POLICY_KIND) return policyCompletions(document.getText(), document.offsetAt(position), (offset) => document.positionAt(offset), context.kubernetesVersion);
   // A policy file, or one becoming a policy file (`apiVersion: platlint/v1`, the kind being typed).
   if (documentKind === 'Policy' || topLevelValue(lines, position.line, 'apiVersion') === 'platlint/v1') {
     const selecting = policyCompletions(document.getText(), document.offsetAt(position), (offset) => document.positionAt(offset), context.kubernetesVersion);

@@ -1,6 +1,7 @@
 import { MarkupKind, type Hover, type Position } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, Rule } from '../engine/types.js';
+import { ADMISSION_POLICY_KIND } from '../policy/vap/types.js';
 import { intersects, toRange } from './convert.js';
 import { containerPath, lineShape, topLevelValue } from './cursor.js';
 import { CONFIG_FILE_SCHEMA, fieldAt, fieldMarkdown, objectAt, ownFileKeyMarkdown, POLICY_FILE_SCHEMA, type OwnFileSchema } from './fields.js';
@@ -78,8 +79,8 @@ export function hoverAt(document: TextDocument, position: Position, context: Hov
   }
   if (!rule && !context.isConfigFile) {
     const kind = topLevelValue(lines, position.line, 'kind');
-    if (kind === 'Policy') {
-      const field = policyHover(document.getText(), document.offsetAt(position), context.kubernetesVersion) ?? ownKey(POLICY_FILE_SCHEMA);
+    if (kind === 'Policy' || kind === ADMISSION_POLICY_KIND) {
+      const field = policyHover(document.getText(), document.offsetAt(position), context.kubernetesVersion) ?? (kind === 'Policy' ? ownKey(POLICY_FILE_SCHEMA) : undefined);
       if (field) sections.push(field);
     } else if (shape.key !== undefined && position.character >= shape.contentColumn) {
       const path = [...containerPath(lines, position.line, shape.contentColumn), shape.key];

@@ -83,17 +83,30 @@ function emptyPathItem(document: Document.Parsed, offset: number): { index: numb
   return undefined;
 }
 
+/** What a node (or a document) holds as JSON; undefined where YAML cannot say (an alias of no anchor, text being typed). */
+export function jsonOf(node: unknown): unknown {
+  try {
+    return (node as { toJSON?: () => unknown } | undefined)?.toJSON?.();
+  } catch {
+    return undefined;
+  }
+}
+
+/** The document of a file's text that holds `offset`. */
+export function documentAt(text: string, offset: number): Document.Parsed | undefined {
+  return parseAllDocuments(text).find((d): d is Document.Parsed => 'contents' in d && d.range[0] <= offset && offset <= d.range[2]);
+}
+
 /** The rule scalar at `offset` of a policy file's text, on a rule of one kind (`match.kinds: [User]`). */
-export function ruleScalarAt(text: string, offset: number): RuleScalar | undefined {
-  const document = parseAllDocuments(text).find((d): d is Document.Parsed => 'contents' in d && d.range[0] <= offset && offset <= d.range[2]);
-  if (!document || document.get('apiVersion') !== 'platlint/v1' || document.get('kind') !== 'Policy') return undefined;
+export function ruleScalarAt(document: Document.Parsed, text: string, offset: number): RuleScalar | undefined {
+  if (document.get('apiVersion') !== 'platlint/v1' || document.get('kind') !== 'Policy') return undefined;
   const at = scalarAt(document.contents, offset);
   const [spec, rules, found, ...inside] = at?.path ?? [];
   const inRule = at?.node.range && spec === 'spec' && rules === 'rules' && typeof found === 'number' && typeof inside[0] === 'string';
   const empty = inRule ? undefined : emptyPathItem(document, offset);
   const index = inRule ? found : empty?.index;
   if (index === undefined) return undefined;
-  const rule = (document.getIn(['spec', 'rules', index]) as { toJSON?: () => unknown } | undefined)?.toJSON?.() as Record<string, unknown> | undefined;
+  const rule = jsonOf(document.getIn(['spec', 'rules', index])) as Record<string, unknown> | undefined;
   const kind = ruleKind((rule?.['match'] as { kinds?: unknown } | undefined)?.kinds);
   if (!kind) return undefined;
   const variables = ruleVariables(kind, rule?.['given']);

@@ -10,8 +10,15 @@ import { parsePath } from '../policy/path.js';
 import { formatType, optionalOf, type CelCall } from '../policy/cel/index.js';
 import { typeAtPath } from '../policy/schema-types.js';
 import { fieldAt, fieldMarkdown, fieldsOf, typeLabel } from './fields.js';
-import { CEL_FIELDS, chainBefore, chainSteps, environmentOf, follow, followVariable, fromPolicySteps, isWord, ruleScalarAt, scope, selfPath, type RuleScalar, type Variable } from './policy-context.js';
+import { CEL_FIELDS, chainBefore, chainSteps, documentAt, environmentOf, follow, followVariable, fromPolicySteps, isWord, ruleScalarAt, scope, selfPath, type RuleScalar, type Variable } from './policy-context.js';
 import { nameAt, nameCompletions, nameHover, signaturesMarkdown } from './policy-names.js';
+import { admissionScalarAt } from './vap-context.js';
+
+/** The scalar of a policy rule at `offset`: of a platlint policy, or a ValidatingAdmissionPolicy's CEL. */
+function scalarAt(text: string, offset: number): RuleScalar | undefined {
+  const document = documentAt(text, offset);
+  return document && (ruleScalarAt(document, text, offset) ?? admissionScalarAt(document, text, offset));
+}
 
 /** The assertions whose items are field paths from what `given` selects. */
 const ASSERTION_PATHS = new Set(['assertions.required', 'assertions.forbidden', 'assertions.exactlyOneOf']);
@@ -127,7 +134,7 @@ function callItems(at: Selection, range: Range, kubernetesVersion: string | unde
  * editor's position.
  */
 export function policyCompletions(text: string, offset: number, toPosition: (offset: number) => Range['start'], kubernetesVersion?: string): CompletionItem[] {
-  const scalar = ruleScalarAt(text, offset);
+  const scalar = scalarAt(text, offset);
   if (!scalar) return [];
   const rangeOf = (typed: string): Range => ({ start: toPosition(offset - typed.length), end: toPosition(offset) });
   const at = selectionAt(scalar);
@@ -144,7 +151,7 @@ export function policyCompletions(text: string, offset: number, toPosition: (off
 export function policyHover(text: string, offset: number, kubernetesVersion?: string): string | undefined {
   let end = offset;
   while (isWord(text[end])) end++;
-  const scalar = ruleScalarAt(text, end);
+  const scalar = scalarAt(text, end);
   if (!scalar) return undefined;
   // A call, not a field: its name is followed by its parenthesis.
   const called = /^\s*\(/.test(text.slice(end));

@@ -23,7 +23,7 @@ import type { AdmissionSettings } from '../policy/vap/load.js';
 import { readPolicy } from '../policy/vap/read.js';
 import { ResourceMapper } from '../policy/vap/resources.js';
 import { objectsInText } from '../policy/vap/scan.js';
-import { admissionKindOf, POLICY_KIND } from '../policy/vap/types.js';
+import { admissionKindOf, ADMISSION_POLICY_KIND } from '../policy/vap/types.js';
 
 export interface KaptestRun {
   passed: number;
@@ -60,7 +60,7 @@ function policiesIn(text: string, show: string, environment: CelEnvironment): { 
   const invalid: Finding[] = [];
   for (const { data, doc, index, unreadable } of read.documents) {
     // kaptest reads the ValidatingAdmissionPolicies of a file and passes over everything else.
-    if (unreadable || !isRecord(data) || admissionKindOf(data) !== POLICY_KIND) continue;
+    if (unreadable || !isRecord(data) || admissionKindOf(data) !== ADMISSION_POLICY_KIND) continue;
     const source = new PolicySource(read.parsed.text, lineCounter, doc, index);
     const policy = readPolicy(data);
     const compiled = policy.spec ? compilePolicy(policy.spec, environment) : undefined;

@@ -8,7 +8,7 @@ import { builtinRules } from '../../rules/index.js';
 import { insertion, mutate, mutation } from '../helpers/mutants.js';
 
 /**
- * Property-based fuzzing of completion and hover in policy files: the shipped policies, mutated as the other fuzz
+ * Property-based fuzzing of completion and hover in policy files: the shipped policies and admission policies, mutated as the other fuzz
  * tests mutate YAML and with pieces of CEL a user types (selections, macros, open string literals, comments,
  * namespaces), asked at random offsets, half of them in the text after an `expression:`, in each Kubernetes version and one platlint does not know. Every answer is
  * well formed: no exception, no item or hover with `undefined` in it, every edit inside the document. Fixed seed,
@@ -16,8 +16,12 @@ import { insertion, mutate, mutation } from '../helpers/mutants.js';
  */
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 150);
 const SEED = Number(process.env['FUZZ_SEED'] ?? 11);
-const POLICIES = ['audit-retention', 'no-cluster-admin', 'sso-restricted', 'token-generation-grows'].map((name) => readFileSync(`fixtures/policies/${name}/policy.yaml`, 'utf8'));
-const CEL_PIECES = ['.', '.?', '[?0]', '(', ')', '[', ']', "'", '"', '"""', "r'", '//', ' && ', ' in ', ', ', 'self.', 'object.spec.', '.all(x, x.', '.map(', 'format.', 'optional.', 'has(', '\\', '\\"', "''"];
+const POLICIES = [
+  ...['audit-retention', 'no-cluster-admin', 'sso-restricted', 'token-generation-grows'].map((name) => `fixtures/policies/${name}/policy.yaml`),
+  'fixtures/vap/users/policy.yaml',
+  'fixtures/vap/kaptest/deployments.yaml',
+].map((file) => readFileSync(file, 'utf8'));
+const CEL_PIECES = ['.', '.?', '[?0]', '(', ')', '[', ']', "'", '"', '"""', "r'", '//', ' && ', ' in ', ', ', 'self.', 'object.spec.', 'request.userInfo.', 'variables.', '.all(x, x.', '.map(', 'format.', 'optional.', 'has(', '\\', '\\"', "''"];
 const VERSIONS = [undefined, '1.27', '1.31', '1.34', '9.99'];
 
 const hasUndefined = (value: unknown): boolean => JSON.stringify(value).includes('undefined');
@@ -36,7 +40,7 @@ describe(`fuzzing completion and hover in policy files (${RUNS} files, seed ${SE
           const kubernetesVersion = VERSIONS[version];
           const context = { rules: builtinRules, isConfigFile: false, ...(kubernetesVersion ? { kubernetesVersion } : {}) };
           // Half the offsets in the text after an `expression:`, where the CEL is.
-          const expressions = [...text.matchAll(/expression:/g)].map((match) => match.index + 'expression:'.length);
+          const expressions = [...text.matchAll(/[eE]xpression:/g)].map((match) => match.index + 'expression:'.length);
           for (const [i, at] of offsets.entries()) {
             const start = i % 2 === 0 ? expressions[at % Math.max(1, expressions.length)] : undefined;
             const position = document.positionAt(start === undefined ? at % (text.length + 1) : Math.min(text.length, start + (at % 120)));

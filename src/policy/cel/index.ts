@@ -31,7 +31,7 @@ export type { CelCall } from './members.js';
 export { tokenize } from './lexer.js';
 export * from './types.js';
 export { type CelValue } from './values.js';
-export { authorizerValue, resourceCheckValue, type Authorizer, type AuthorizationDecision, type AuthorizationRequest } from './lib/k8s-authz.js';
+export { AUTHORIZER_TYPE, authorizerValue, resourceCheckValue, type Authorizer, type AuthorizationDecision, type AuthorizationRequest } from './lib/k8s-authz.js';
 export { admissionVariables, ADMISSION_REQUEST_TYPE, NAMESPACE_TYPE, type AdmissionDeclarations } from './admission.js';
 
 /** k8s.io/apiserver pkg/apis/cel/config.go: the cost limit of one evaluation of one expression. */

@@ -4,7 +4,7 @@
  */
 import type { Severity } from '../../engine/types.js';
 import { DNS1123_SUBDOMAIN_MAX_LENGTH, isDNS1123Subdomain } from '../../formats/k8s-names.js';
-import { BINDING_KIND, POLICY_KIND, type ValidationAction } from '../vap/types.js';
+import { BINDING_KIND, ADMISSION_POLICY_KIND, type ValidationAction } from '../vap/types.js';
 import { API_GROUP } from '../../engine/scope.js';
 import { USER_RESOURCE } from './match.js';
 import type { AdmissionPlan } from './translate.js';
@@ -52,7 +52,7 @@ function metadata(name: string, plan: AdmissionPlan, options: ManifestOptions): 
 export function policyObject(name: string, plan: AdmissionPlan, options: ManifestOptions): Record<string, unknown> {
   return {
     apiVersion: ADMISSION_API_VERSION,
-    kind: POLICY_KIND,
+    kind: ADMISSION_POLICY_KIND,
     metadata: metadata(name, plan, options),
     spec: {
       failurePolicy: 'Fail',

@@ -12,7 +12,7 @@ import { compilePolicy, type CompiledPolicy } from './compile.js';
 import { AdmissionPolicies, type BindingOutcome } from './dispatch.js';
 import { readBinding, readPolicy } from './read.js';
 import { ResourceMapper, type ResourceOverride } from './resources.js';
-import { admissionKindOf, BINDING_KIND, POLICY_KIND, type BindingSpec, type Operation, type UserInfo } from './types.js';
+import { admissionKindOf, BINDING_KIND, ADMISSION_POLICY_KIND, type BindingSpec, type Operation, type UserInfo } from './types.js';
 
 export type { AdmissionSettings } from './load.js';
 export type { BindingOutcome } from './dispatch.js';
@@ -69,7 +69,7 @@ export class AdmissionSet {
     documents.forEach((data, document) => {
       const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
       const kind = admissionKindOf(record);
-      if (kind === POLICY_KIND) {
+      if (kind === ADMISSION_POLICY_KIND) {
         const read = readPolicy(data);
         const compiled = read.spec ? compilePolicy(read.spec, environment) : undefined;
         if (compiled?.ok) policies.push(compiled.policy);

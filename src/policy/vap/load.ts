@@ -18,7 +18,7 @@ import { readBinding, readPolicy } from './read.js';
 import { kindPattern, objectsInText } from './scan.js';
 import { ResourceMapper, type ResourceOverride } from './resources.js';
 import { admissionRuleId, AdmissionPolicyRule } from './rule.js';
-import { ADMISSION_GROUP, ADMISSION_VERSIONS, admissionKindOf, BINDING_KIND, POLICY_KIND, splitApiVersion, type BindingSpec, type UserInfo } from './types.js';
+import { ADMISSION_GROUP, ADMISSION_VERSIONS, admissionKindOf, BINDING_KIND, ADMISSION_POLICY_KIND, splitApiVersion, type BindingSpec, type UserInfo } from './types.js';
 import { nearest } from '../../engine/suggest.js';
 
 /** `admission` in .platlint.yaml: who sends the requests, what the authorizer allows, kinds' resources. */
@@ -103,7 +103,7 @@ export class AdmissionLoader {
    */
   add(file: string, data: Record<string, unknown>, nameSpot: () => SourceSpot, report: AdmissionReporter): boolean {
     const kind = admissionKindOf(data);
-    if (kind === POLICY_KIND) {
+    if (kind === ADMISSION_POLICY_KIND) {
       // A binding of a policy with mistakes is not a mistake of its own.
       this.declared.add(nameOf(data));
       const read = readPolicy(data);
@@ -127,12 +127,12 @@ export class AdmissionLoader {
     // A platlint Policy with a mistake in its type: the Policy schema says what is wrong.
     if (typeof apiVersion !== 'string' || typeof written !== 'string' || apiVersion.startsWith('platlint') || written === 'Policy') return false;
     const { group, version } = splitApiVersion(apiVersion);
-    if (group === ADMISSION_GROUP && (written === POLICY_KIND || written === BINDING_KIND)) {
+    if (group === ADMISSION_GROUP && (written === ADMISSION_POLICY_KIND || written === BINDING_KIND)) {
       report({ path: ['apiVersion'], message: `platlint reads ${written} of ${ADMISSION_VERSIONS.map((v) => `${group}/${v}`).join(' and ')}, not ${version}` });
       return true;
     }
     if (group === ADMISSION_GROUP && /Validating.*Polic/i.test(written)) {
-      report({ path: ['kind'], message: `kind must be ${POLICY_KIND} or ${BINDING_KIND}${nearest(written, [POLICY_KIND, BINDING_KIND])}` });
+      report({ path: ['kind'], message: `kind must be ${ADMISSION_POLICY_KIND} or ${BINDING_KIND}${nearest(written, [ADMISSION_POLICY_KIND, BINDING_KIND])}` });
       return true;
     }
     if (nameOf(data) !== '') this.objects.push({ spec: data, file, report });

@@ -6,7 +6,7 @@
  */
 import { closedObject } from '../../schema/metadata.js';
 import type { JsonSchema } from '../schema.js';
-import { BINDING_KIND, POLICY_KIND } from './types.js';
+import { BINDING_KIND, ADMISSION_POLICY_KIND } from './types.js';
 
 const str: JsonSchema = { type: 'string' };
 const strings: JsonSchema = { type: 'array', items: str };
@@ -60,7 +60,7 @@ const metadata: JsonSchema = {
 const document = (kind: string, spec: JsonSchema): JsonSchema =>
   closedObject(['apiVersion', 'kind', 'metadata', 'spec'], { apiVersion: str, kind: { type: 'string', enum: [kind] }, metadata, spec, status: { type: 'object' } });
 
-export const admissionPolicySchema: JsonSchema = document(POLICY_KIND, {
+export const admissionPolicySchema: JsonSchema = document(ADMISSION_POLICY_KIND, {
   type: 'object',
   additionalProperties: false,
   properties: {

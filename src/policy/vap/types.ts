@@ -14,7 +14,7 @@ export type RuleScope = 'Cluster' | 'Namespaced' | '*';
 
 export const ADMISSION_GROUP = 'admissionregistration.k8s.io';
 export const ADMISSION_VERSIONS: readonly string[] = ['v1', 'v1beta1'];
-export const POLICY_KIND = 'ValidatingAdmissionPolicy';
+export const ADMISSION_POLICY_KIND = 'ValidatingAdmissionPolicy';
 export const BINDING_KIND = 'ValidatingAdmissionPolicyBinding';
 
 /** A NamedRuleWithOperations: which requests a rule matches. */
@@ -120,9 +120,9 @@ export function splitApiVersion(apiVersion: string): { group: string; version: s
 }
 
 /** Whether a document is a ValidatingAdmissionPolicy or binding of a version platlint reads. */
-export function admissionKindOf(data: Readonly<Record<string, unknown>>): typeof POLICY_KIND | typeof BINDING_KIND | undefined {
+export function admissionKindOf(data: Readonly<Record<string, unknown>>): typeof ADMISSION_POLICY_KIND | typeof BINDING_KIND | undefined {
   const { apiVersion, kind } = data;
-  if (typeof apiVersion !== 'string' || (kind !== POLICY_KIND && kind !== BINDING_KIND)) return undefined;
+  if (typeof apiVersion !== 'string' || (kind !== ADMISSION_POLICY_KIND && kind !== BINDING_KIND)) return undefined;
   const { group, version } = splitApiVersion(apiVersion);
   return group === ADMISSION_GROUP && ADMISSION_VERSIONS.includes(version) ? kind : undefined;
 }

@@ -1,0 +1,63 @@
+/**
+ * Where the cursor is in a ValidatingAdmissionPolicy's CEL, for completion and hover as in a platlint policy: the
+ * expression under the cursor (a validation's `expression` or `messageExpression`, a variable's, a match condition's,
+ * an audit annotation's `valueExpression`) and its variables as src/policy/vap/compile.ts declares them: `object`
+ * and `oldObject` typed by the platform's schema when the policy matches one kind of it, `request` and
+ * `namespaceObject` by Kubernetes' types, `params` with a paramKind, `authorizer` but in a message, and the
+ * policy's `variables` (those declared before, in a variable).
+ */
+import { Scalar, type Document } from 'yaml';
+import { ADMISSION_REQUEST_TYPE, AUTHORIZER_TYPE, DYN, NAMESPACE_TYPE, objectType } from '../policy/cel/index.js';
+import { typedKind } from '../policy/vap/compile.js';
+import { readPolicy } from '../policy/vap/read.js';
+import { ADMISSION_POLICY_KIND, admissionKindOf } from '../policy/vap/types.js';
+import { jsonOf, scalarAt, type RuleScalar, type Variable } from './policy-context.js';
+
+/** The CEL fields of each list of a policy's spec, and the field a rule scalar names them by. */
+const EXPRESSION_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  validations: { expression: 'expression', messageExpression: 'messageExpression' },
+  variables: { expression: 'expression' },
+  matchConditions: { expression: 'expression' },
+  auditAnnotations: { valueExpression: 'expression' },
+};
+
+const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+
+/** The names of the policy's variables: all of them, or those before the one at `index` in a variable's expression. */
+function variableNames(spec: Record<string, unknown>, list: string, index: number): string[] {
+  const variables = Array.isArray(spec['variables']) ? spec['variables'] : [];
+  const names = variables.map((v) => record(v)['name']).filter((name): name is string => typeof name === 'string' && name !== '');
+  return list === 'variables' ? names.slice(0, index) : names;
+}
+
+/** The kind of the platform the policy's objects are, if it matches one, and the variables of its CEL there. */
+function admissionVariables(data: Record<string, unknown>, list: string, index: number, field: string): Pick<RuleScalar, 'kind' | 'variables'> {
+  const spec = record(data['spec']);
+  const read = readPolicy(data);
+  const kind = read.spec ? typedKind(read.spec.matchConstraints) : undefined;
+  const object = kind ? { path: [] } : { type: DYN };
+  const variables = new Map<string, Variable>([
+    ['object', { ...object, description: `The object of the request${kind ? ` (a ${kind})` : ''}; null on DELETE.` }],
+    ['oldObject', { ...object, description: 'The object before the request, on UPDATE and DELETE; null on CREATE.' }],
+    ['request', { type: ADMISSION_REQUEST_TYPE, description: 'The admission request: its operation, user, kind and resource.' }],
+    ['namespaceObject', { type: NAMESPACE_TYPE, description: "The object's namespace; null for a cluster-scoped object." }],
+  ]);
+  if (spec['paramKind'] !== undefined) variables.set('params', { type: DYN, description: "The binding's parameter resource (spec.paramKind)." });
+  // compile.ts: a message expression is compiled without the authorizer.
+  if (field !== 'messageExpression') variables.set('authorizer', { type: AUTHORIZER_TYPE, description: "Authorization checks for the request's user." });
+  const names = variableNames(spec, list, index);
+  if (names.length) variables.set('variables', { type: objectType('kubernetes.variables', new Map(names.map((name) => [name, DYN]))), description: "The policy's spec.variables, by name." });
+  return { kind, variables };
+}
+
+/** The CEL scalar of a ValidatingAdmissionPolicy document at `offset` of the file's text. */
+export function admissionScalarAt(document: Document.Parsed, text: string, offset: number): RuleScalar | undefined {
+  const data = record(jsonOf(document));
+  if (admissionKindOf(data) !== ADMISSION_POLICY_KIND) return undefined;
+  const at = scalarAt(document.contents, offset);
+  const [spec, list, index, key] = at?.path ?? [];
+  const field = typeof list === 'string' && typeof key === 'string' ? EXPRESSION_FIELDS[list]?.[key] : undefined;
+  if (!at?.node.range || spec !== 'spec' || typeof index !== 'number' || typeof list !== 'string' || typeof key !== 'string' || !field) return undefined;
+  const { kind, variables } = admissionVariables(data, list, index, field);
+  return { kind, rule: undefined, variables, field, before: text.slice(at.node.range[0], offset), style: at.node.type ?? Scalar.PLAIN };
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CompletionItem } from 'vscode-languageserver/node.js';
+import { completionsAt } from '../../src/lsp/completion.js';
+import { builtinRules } from '../../rules/index.js';
+import { hoverText, labels } from './policy-file.js';
+
+/** A ValidatingAdmissionPolicy on `resources`, with a variable `email`; `|` marks the cursor in one of its expressions. */
+function admissionPolicy(expressions: { variable?: string; validation?: string; message?: string; condition?: string }, resources = '[users]', group = 'management.platform'): string {
+  return `apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata:
+  name: users
+spec:
+  matchConstraints:
+    resourceRules:
+      - apiGroups: [${group}]
+        apiVersions: [v1]
+        operations: [CREATE, UPDATE]
+        resources: ${resources}
+  matchConditions:
+    - name: managed
+      expression: "${expressions.condition ?? 'true'}"
+  variables:
+    - name: email
+      expression: "${expressions.variable ?? "'x'"}"
+    - name: domain
+      expression: "'example.com'"
+  validations:
+    - expression: "${expressions.validation ?? 'true'}"
+      messageExpression: "${expressions.message ?? "'m'"}"
+`;
+}
+
+function complete(marked: string): CompletionItem[] {
+  const offset = marked.indexOf('|');
+  const text = marked.slice(0, offset) + marked.slice(offset + 1);
+  const document = TextDocument.create('file:///w/vap.yaml', 'yaml', 1, text);
+  return completionsAt(document, document.positionAt(offset), { rules: builtinRules, isConfigFile: false, kubernetesVersion: '1.27' });
+}
+
+const USER_SPEC = [
+  'displayName', 'description', 'owner', 'username', 'icon', 'email', 'subject', 'groups', 'ssoGroups', 'passwordRef',
+  'codesRef', 'imagePullSecrets', 'tokenGeneration', 'disabled', 'clusterRoles', 'access', 'extraClaims',
+];
+const REQUEST = ['kind', 'resource', 'subResource', 'requestKind', 'requestResource', 'requestSubResource', 'name', 'namespace', 'operation', 'userInfo', 'dryRun', 'options'];
+const GLOBALS_1_27 = ['bool', 'bytes', 'double', 'duration', 'dyn', 'has', 'int', 'isURL', 'matches', 'size', 'string', 'timestamp', 'type', 'uint', 'url'];
+
+describe("completion in a ValidatingAdmissionPolicy's CEL", () => {
+  it("the fields of the platform's kind it matches, after object and oldObject", () => {
+    expect(labels(complete(admissionPolicy({ validation: 'object.spec.|' })))).toEqual(USER_SPEC);
+    const email = complete(admissionPolicy({ validation: 'oldObject.spec.em|' })).find((i) => i.label === 'email');
+    expect([email?.detail, (email?.documentation as { value: string } | undefined)?.value.split('\n')[0]]).toEqual(['string', '**email**: string']);
+    // A policy on other resources too: object is dyn, nothing known of it.
+    expect(complete(admissionPolicy({ validation: 'object.spec.|' }, '[users, deployments]'))).toEqual([]);
+  });
+
+  it("the fields of Kubernetes' types of the request and the namespace, and the functions of what they select", () => {
+    const request = complete(admissionPolicy({ validation: 'request.|' }));
+    expect(labels(request)).toEqual(REQUEST);
+    expect(request.find((i) => i.label === 'userInfo')?.detail).toBe('kubernetes.UserInfo');
+    expect(labels(complete(admissionPolicy({ validation: 'request.userInfo.|' })))).toEqual(['username', 'uid', 'groups', 'extra']);
+    expect(labels(complete(admissionPolicy({ validation: 'request.userInfo.groups.|' })))).toEqual(['all', 'exists', 'exists_one', 'filter', 'indexOf', 'isSorted', 'join', 'lastIndexOf', 'map', 'max', 'min', 'size']);
+    expect(labels(complete(admissionPolicy({ validation: 'namespaceObject.metadata.la|' })))).toContain('labels');
+  });
+
+  it("the policy's variables, those declared before in a variable; no authorizer in a message", () => {
+    expect(labels(complete(admissionPolicy({ validation: 'variables.|' })))).toEqual(['email', 'domain']);
+    expect(labels(complete(admissionPolicy({ condition: 'variables.|' })))).toEqual(['email', 'domain']);
+    const inVariable = labels(complete(admissionPolicy({ variable: '|' })));
+    expect(inVariable).not.toContain('variables');
+    const names = ['object', 'oldObject', 'request', 'namespaceObject', 'authorizer', 'variables'];
+    expect(labels(complete(admissionPolicy({ validation: '|' })))).toEqual([...names, ...GLOBALS_1_27, 'true', 'false', 'null']);
+    expect(labels(complete(admissionPolicy({ message: '|' })))).toEqual([...names.filter((n) => n !== 'authorizer'), ...GLOBALS_1_27, 'true', 'false', 'null']);
+  });
+
+  it('hover on a field of the request and on a variable', () => {
+    const text = admissionPolicy({ validation: "request.userInfo.username != '' && object.spec.email.endsWith(variables.domain)" });
+    const document = TextDocument.create('file:///w/vap.yaml', 'yaml', 1, text);
+    // Line 21 (0-based 20): `    - expression: "request.userInfo.username != '' && ..."`: "userInfo" at 0-based 27-34, "object" at 55-60.
+    expect(hoverText(document, 20, 30)).toBe('**userInfo**: kubernetes.UserInfo');
+    expect(hoverText(document, 20, 57)).toBe('**object**: User\n\nThe object of the request (a User); null on DELETE.');
+  });
+});
+
+describe('a policy YAML cannot read', () => {
+  it('answers without an error where a document holds an alias of no anchor: nothing in an admission policy, which is not read', () => {
+    expect(complete(admissionPolicy({ validation: 'object.spec.|' }).replace('name: users', 'name: *nowhere'))).toEqual([]);
+    // A platlint policy's rule is read by itself, the alias as nothing.
+    const policy = `apiVersion: platlint/v1\nkind: Policy\nmetadata:\n  name: acme\nspec:\n  rules:\n    - id: acme/rule\n      description: *nowhere\n      severity: error\n      match: {kinds: [User]}\n      expression: "object.spec.|"\n      message: m\n`;
+    expect(labels(complete(policy))).toEqual(USER_SPEC);
+  });
+});
