@@ -1,8 +1,9 @@
 /**
  * Where the cursor is in a platlint policy file, for completion and hover: the rule and its kind, the scalar under
  * the cursor (an `expression`, a `given` path...) and the text of it before the cursor, and in CEL the variables in
- * scope there with the fields they select, as the rule compiler types them (src/policy/compile-rule.ts). The file is
- * parsed: a policy file is small, and the expression being typed is a scalar whatever it holds.
+ * scope there with the fields they select, as the rule compiler types them (src/policy/compile-rule.ts); the same
+ * for a ValidatingAdmissionPolicy comes from vap-context.ts. The file is parsed: a policy file is small, and the
+ * expression being typed is a scalar whatever it holds.
  */
 import { isMap, isScalar, isSeq, parseAllDocuments, Scalar, type Document } from 'yaml';
 import type { ResourceKind } from '../engine/types.js';

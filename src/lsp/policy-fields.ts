@@ -1,8 +1,9 @@
 /**
- * Completion and hover in a platlint policy file: the fields that a rule on one kind (`match.kinds: [User]`) can
- * name next in a CEL expression (after `object.`, `self.spec.`, or a macro's variable: `self.access.all(a, a.`) or
- * in a `given` path, from the kind's schema, as the rule compiler types them (src/policy/compile-rule.ts), and in
- * CEL the functions and macros that can be called on what is selected; where CEL takes a name, policy-names.ts.
+ * Completion and hover in a platlint policy file and a ValidatingAdmissionPolicy's CEL: the fields that a rule on
+ * one kind (`match.kinds: [User]`) can name next in a CEL expression (after `object.`, `self.spec.`, or a macro's
+ * variable: `self.access.all(a, a.`) or in a `given` path, from the kind's schema, as the rule compiler types them
+ * (src/policy/compile-rule.ts), the fields of the typed variables of an admission policy (`request.`), and in CEL
+ * the functions and macros that can be called on what is selected; where CEL takes a name, policy-names.ts.
  */
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Range } from 'vscode-languageserver-types';
 import type { ResourceKind } from '../engine/types.js';

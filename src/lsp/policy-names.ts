@@ -1,5 +1,5 @@
 /**
- * Names in a policy rule's CEL, for completion and hover: where a name is written (not after a dot, not in a string
+ * Names in the CEL of a policy rule or of an admission policy, for completion and hover: where a name is written (not after a dot, not in a string
  * literal or a comment), the variables in scope, the global functions and macros of the Kubernetes version (`size`,
  * `quantity`, `has`; a namespace's functions after it: `format.`), and `true`, `false` and `null`.
  */
