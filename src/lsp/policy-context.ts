@@ -5,8 +5,9 @@
  * for a ValidatingAdmissionPolicy comes from vap-context.ts. The file is parsed: a policy file is small, and the
  * expression being typed is a scalar whatever it holds.
  */
-import { isMap, isScalar, isSeq, parseAllDocuments, Scalar, type Document } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, Scalar, type Document } from 'yaml';
 import type { ResourceKind } from '../engine/types.js';
+import { parseYaml, PLAIN_YAML_OPTIONS } from '../yaml/parse.js';
 import { parsePath, type PathStep as PolicyStep } from '../policy/path.js';
 import { CelEnvironment, DYN, KUBERNETES_VERSIONS, type CelType } from '../policy/cel/index.js';
 import { commonType, ruleKind, typeAtPath } from '../policy/schema-types.js';
@@ -93,9 +94,12 @@ export function jsonOf(node: unknown): unknown {
   }
 }
 
-/** The document of a file's text that holds `offset`. */
+/**
+ * The document of a file's text that holds `offset`, read as platlint reads its own files: with the nesting guard
+ * (none for a file nested too deep) and no warnings on the process's stderr.
+ */
 export function documentAt(text: string, offset: number): Document.Parsed | undefined {
-  return parseAllDocuments(text).find((d): d is Document.Parsed => 'contents' in d && d.range[0] <= offset && offset <= d.range[2]);
+  return parseYaml(text, new LineCounter(), PLAIN_YAML_OPTIONS).documents.find((d) => d.range[0] <= offset && offset <= d.range[2]);
 }
 
 /** The rule scalar at `offset` of a policy file's text, on a rule of one kind (`match.kinds: [User]`). */

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem } from 'vscode-languageserver/node.js';
 import { completionsAt } from '../../src/lsp/completion.js';
@@ -89,5 +89,18 @@ describe('a policy YAML cannot read', () => {
     // A platlint policy's rule is read by itself, the alias as nothing.
     const policy = `apiVersion: platlint/v1\nkind: Policy\nmetadata:\n  name: acme\nspec:\n  rules:\n    - id: acme/rule\n      description: *nowhere\n      severity: error\n      match: {kinds: [User]}\n      expression: "object.spec.|"\n      message: m\n`;
     expect(labels(complete(policy))).toEqual(USER_SPEC);
+  });
+
+  it('answers nothing for a file nested too deep, and warns nothing on the process for a key YAML cannot turn into JSON', () => {
+    const warned = vi.spyOn(process, 'emitWarning');
+    try {
+      const deep = `apiVersion: platlint/v1\nkind: Policy\nmetadata:\n  name: acme\nspec:\n  rules:\n    - id: acme/rule\n      description: ${'['.repeat(100_000)}\n      match: {kinds: [User]}\n      expression: "object.spec.|"\n`;
+      expect(complete(deep)).toEqual([]);
+      const collectionKey = complete(admissionPolicy({ validation: 'object.spec.|' }).replace('  name: users', '  name: users\n  ? [a]\n  : b'));
+      expect(labels(collectionKey)).toEqual(USER_SPEC);
+      expect(warned).not.toHaveBeenCalled();
+    } finally {
+      warned.mockRestore();
+    }
   });
 });

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Random } from '../bench/random.js';
+import { ROOT } from '../helpers/cli.js';
 import { exampleTexts } from '../helpers/mutants.js';
 import { workspace } from '../lsp/client.js';
 import { serverStarter, type Received, type StdioServer } from '../lsp/stdio.js';
@@ -19,7 +21,8 @@ const SEED = Number(process.env['FUZZ_SEED'] ?? 53);
 const MESSAGES = 200;
 
 const EXAMPLES = exampleTexts();
-const TEXTS = Object.values(EXAMPLES);
+/** The examples, and a policy and an admission policy, where completion and hover read CEL. */
+const TEXTS = [...Object.values(EXAMPLES), ...['fixtures/policies/no-cluster-admin/policy.yaml', 'fixtures/vap/users/policy.yaml'].map((file) => readFileSync(join(ROOT, file), 'utf8'))];
 
 const HOSTILE: unknown[] = [null, -1, 2 ** 31, 0.5, '', 'x'.repeat(10_000), {}, [], true, 'file:///dev/zero', 'file:///%ZZ', 'untitled:Untitled-1', '\u0000', '\ud800', { line: 0 }, [{ line: 0, character: 0 }]];
 
