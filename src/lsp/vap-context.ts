@@ -7,6 +7,7 @@
  * policy's `variables` (those declared before, in a variable).
  */
 import { Scalar, type Document } from 'yaml';
+import { isRecord } from '../platform/data.js';
 import { ADMISSION_REQUEST_TYPE, AUTHORIZER_TYPE, DYN, NAMESPACE_TYPE, objectType } from '../policy/cel/index.js';
 import { typedKind } from '../policy/vap/compile.js';
 import { readPolicy } from '../policy/vap/read.js';
@@ -21,18 +22,16 @@ const EXPRESSION_FIELDS: Readonly<Record<string, Readonly<Record<string, string>
   auditAnnotations: { valueExpression: 'expression' },
 };
 
-const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
-
 /** The names of the policy's variables: all of them, or those before the one at `index` in a variable's expression. */
 function variableNames(spec: Record<string, unknown>, list: string, index: number): string[] {
   const variables = Array.isArray(spec['variables']) ? spec['variables'] : [];
-  const names = variables.map((v) => record(v)['name']).filter((name): name is string => typeof name === 'string' && name !== '');
+  const names = variables.map((v: unknown) => (isRecord(v) ? v['name'] : undefined)).filter((name): name is string => typeof name === 'string' && name !== '');
   return list === 'variables' ? names.slice(0, index) : names;
 }
 
 /** The kind of the platform the policy's objects are, if it matches one, and the variables of its CEL there. */
 function admissionVariables(data: Record<string, unknown>, list: string, index: number, field: string): Pick<RuleScalar, 'kind' | 'variables'> {
-  const spec = record(data['spec']);
+  const spec = isRecord(data['spec']) ? data['spec'] : {};
   const read = readPolicy(data);
   const kind = read.spec ? typedKind(read.spec.matchConstraints) : undefined;
   const object = kind ? { path: [] } : { type: DYN };
@@ -52,8 +51,8 @@ function admissionVariables(data: Record<string, unknown>, list: string, index: 
 
 /** The CEL scalar of a ValidatingAdmissionPolicy document at `offset` of the file's text. */
 export function admissionScalarAt(document: Document.Parsed, text: string, offset: number): RuleScalar | undefined {
-  const data = record(jsonOf(document));
-  if (admissionKindOf(data) !== ADMISSION_POLICY_KIND) return undefined;
+  const data = jsonOf(document);
+  if (!isRecord(data) || admissionKindOf(data) !== ADMISSION_POLICY_KIND) return undefined;
   const at = scalarAt(document.contents, offset);
   const [spec, list, index, key] = at?.path ?? [];
   const field = typeof list === 'string' && typeof key === 'string' ? EXPRESSION_FIELDS[list]?.[key] : undefined;
