@@ -16,7 +16,7 @@ import { nameAt, nameCompletions, nameHover, signaturesMarkdown } from './policy
 import { admissionScalarAt } from './vap-context.js';
 
 /** The scalar of a policy rule at `offset`: of a platlint policy, or a ValidatingAdmissionPolicy's CEL. */
-function scalarAt(text: string, offset: number): RuleScalar | undefined {
+function policyScalarAt(text: string, offset: number): RuleScalar | undefined {
   const document = documentAt(text, offset);
   return document && (ruleScalarAt(document, text, offset) ?? admissionScalarAt(document, text, offset));
 }
@@ -38,7 +38,6 @@ function selectionBefore(text: string): { chain: string; typed: string; optional
   const chain = chainBefore(text, dot);
   return chain === undefined ? undefined : { chain, typed, optional };
 }
-
 
 /** What can be selected from a place: the fields of its schema, or of its CEL object type. */
 function fieldItems(kind: ResourceKind | undefined, place: Variable, range: Range): CompletionItem[] {
@@ -135,7 +134,7 @@ function callItems(at: Selection, range: Range, kubernetesVersion: string | unde
  * editor's position.
  */
 export function policyCompletions(text: string, offset: number, toPosition: (offset: number) => Range['start'], kubernetesVersion?: string): CompletionItem[] {
-  const scalar = scalarAt(text, offset);
+  const scalar = policyScalarAt(text, offset);
   if (!scalar) return [];
   const rangeOf = (typed: string): Range => ({ start: toPosition(offset - typed.length), end: toPosition(offset) });
   const at = selectionAt(scalar);
@@ -152,7 +151,7 @@ export function policyCompletions(text: string, offset: number, toPosition: (off
 export function policyHover(text: string, offset: number, kubernetesVersion?: string): string | undefined {
   let end = offset;
   while (isWord(text[end])) end++;
-  const scalar = scalarAt(text, end);
+  const scalar = policyScalarAt(text, end);
   if (!scalar) return undefined;
   // A call, not a field: its name is followed by its parenthesis.
   const called = /^\s*\(/.test(text.slice(end));
