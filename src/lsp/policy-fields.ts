@@ -16,9 +16,9 @@ import { nameAt, nameCompletions, nameHover, signaturesMarkdown } from './policy
 import { admissionScalarAt } from './vap-context.js';
 
 /** The scalar of a policy rule at `offset`: of a platlint policy, or a ValidatingAdmissionPolicy's CEL. */
-function policyScalarAt(text: string, offset: number): RuleScalar | undefined {
+function policyScalarAt(text: string, offset: number, kubernetesVersion: string | undefined): RuleScalar | undefined {
   const document = documentAt(text, offset);
-  return document && (ruleScalarAt(document, text, offset) ?? admissionScalarAt(document, text, offset));
+  return document && (ruleScalarAt(document, text, offset) ?? admissionScalarAt(document, text, offset, kubernetesVersion));
 }
 
 /** The assertions whose items are field paths from what `given` selects. */
@@ -134,7 +134,7 @@ function callItems(at: Selection, range: Range, kubernetesVersion: string | unde
  * editor's position.
  */
 export function policyCompletions(text: string, offset: number, toPosition: (offset: number) => Range['start'], kubernetesVersion?: string): CompletionItem[] {
-  const scalar = policyScalarAt(text, offset);
+  const scalar = policyScalarAt(text, offset, kubernetesVersion);
   if (!scalar) return [];
   const rangeOf = (typed: string): Range => ({ start: toPosition(offset - typed.length), end: toPosition(offset) });
   const at = selectionAt(scalar);
@@ -151,7 +151,7 @@ export function policyCompletions(text: string, offset: number, toPosition: (off
 export function policyHover(text: string, offset: number, kubernetesVersion?: string): string | undefined {
   let end = offset;
   while (isWord(text[end])) end++;
-  const scalar = policyScalarAt(text, end);
+  const scalar = policyScalarAt(text, end, kubernetesVersion);
   if (!scalar) return undefined;
   // A call, not a field: its name is followed by its parenthesis.
   const called = /^\s*\(/.test(text.slice(end));

@@ -4,15 +4,15 @@
  * an audit annotation's `valueExpression`) and its variables as src/policy/vap/compile.ts declares them: `object`
  * and `oldObject` typed by the platform's schema when the policy matches one kind of it, `request` and
  * `namespaceObject` by Kubernetes' types, `params` with a paramKind, `authorizer` but in a message, and the
- * policy's `variables` (those declared before, in a variable).
+ * policy's `variables` (those declared before, in a variable) with the types their expressions compile to.
  */
 import { Scalar, type Document } from 'yaml';
 import { isRecord } from '../platform/data.js';
-import { ADMISSION_REQUEST_TYPE, AUTHORIZER_TYPE, DYN, NAMESPACE_TYPE, objectType } from '../policy/cel/index.js';
-import { typedKind } from '../policy/vap/compile.js';
+import { ADMISSION_REQUEST_TYPE, AUTHORIZER_TYPE, DYN, NAMESPACE_TYPE, objectType, type CelType } from '../policy/cel/index.js';
+import { compiledVariableTypes, typedKind } from '../policy/vap/compile.js';
 import { readPolicy } from '../policy/vap/read.js';
-import { ADMISSION_POLICY_KIND, admissionKindOf } from '../policy/vap/types.js';
-import { jsonOf, scalarAt, type RuleScalar, type Variable } from './policy-context.js';
+import { ADMISSION_POLICY_KIND, admissionKindOf, type PolicySpec } from '../policy/vap/types.js';
+import { environmentOf, jsonOf, scalarAt, type RuleScalar, type Variable } from './policy-context.js';
 
 /** The CEL fields of each list of a policy's spec, and the field a rule scalar names them by. */
 const EXPRESSION_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
@@ -22,15 +22,19 @@ const EXPRESSION_FIELDS: Readonly<Record<string, Readonly<Record<string, string>
   auditAnnotations: { valueExpression: 'expression' },
 };
 
-/** The names of the policy's variables: all of them, or those before the one at `index` in a variable's expression. */
-function variableNames(spec: Record<string, unknown>, list: string, index: number): string[] {
-  const variables = Array.isArray(spec['variables']) ? spec['variables'] : [];
+/**
+ * The policy's variables by name with their types (`count`: in a variable's expression, those before it); of a
+ * policy that cannot be read yet (being written), the names of its variables, of no type known.
+ */
+function policyVariables(read: PolicySpec | undefined, spec: Record<string, unknown>, count: number | undefined, kubernetesVersion: string | undefined): Record<string, CelType> {
+  if (read) return compiledVariableTypes(read, environmentOf(kubernetesVersion), count);
+  const variables = Array.isArray(spec['variables']) ? spec['variables'].slice(0, count) : [];
   const names = variables.map((v: unknown) => (isRecord(v) ? v['name'] : undefined)).filter((name): name is string => typeof name === 'string' && name !== '');
-  return list === 'variables' ? names.slice(0, index) : names;
+  return Object.fromEntries(names.map((name) => [name, DYN]));
 }
 
 /** The kind of the platform the policy's objects are, if it matches one, and the variables of its CEL there. */
-function admissionVariables(data: Record<string, unknown>, list: string, index: number, field: string): Pick<RuleScalar, 'kind' | 'variables'> {
+function admissionVariables(data: Record<string, unknown>, list: string, index: number, field: string, kubernetesVersion: string | undefined): Pick<RuleScalar, 'kind' | 'variables'> {
   const spec = isRecord(data['spec']) ? data['spec'] : {};
   const read = readPolicy(data);
   const kind = read.spec ? typedKind(read.spec.matchConstraints) : undefined;
@@ -44,19 +48,19 @@ function admissionVariables(data: Record<string, unknown>, list: string, index: 
   if (spec['paramKind'] !== undefined) variables.set('params', { type: DYN, description: "The binding's parameter resource (spec.paramKind)." });
   // compile.ts: a message expression is compiled without the authorizer.
   if (field !== 'messageExpression') variables.set('authorizer', { type: AUTHORIZER_TYPE, description: "Authorization checks for the request's user." });
-  const names = variableNames(spec, list, index);
-  if (names.length) variables.set('variables', { type: objectType('kubernetes.variables', new Map(names.map((name) => [name, DYN]))), description: "The policy's spec.variables, by name." });
+  const types = policyVariables(read.spec, spec, list === 'variables' ? index : undefined, kubernetesVersion);
+  if (Object.keys(types).length) variables.set('variables', { type: objectType('kubernetes.variables', new Map(Object.entries(types))), description: "The policy's spec.variables, by name." });
   return { kind, variables };
 }
 
 /** The CEL scalar of a ValidatingAdmissionPolicy document at `offset` of the file's text. */
-export function admissionScalarAt(document: Document.Parsed, text: string, offset: number): RuleScalar | undefined {
+export function admissionScalarAt(document: Document.Parsed, text: string, offset: number, kubernetesVersion: string | undefined): RuleScalar | undefined {
   const data = jsonOf(document);
   if (!isRecord(data) || admissionKindOf(data) !== ADMISSION_POLICY_KIND) return undefined;
   const at = scalarAt(document.contents, offset);
   const [spec, list, index, key] = at?.path ?? [];
   const field = typeof list === 'string' && typeof key === 'string' ? EXPRESSION_FIELDS[list]?.[key] : undefined;
   if (!at?.node.range || spec !== 'spec' || typeof index !== 'number' || typeof list !== 'string' || typeof key !== 'string' || !field) return undefined;
-  const { kind, variables } = admissionVariables(data, list, index, field);
+  const { kind, variables } = admissionVariables(data, list, index, field, kubernetesVersion);
   return { kind, rule: undefined, variables, field, before: text.slice(at.node.range[0], offset), style: at.node.type ?? Scalar.PLAIN };
 }

@@ -64,8 +64,13 @@ describe("completion in a ValidatingAdmissionPolicy's CEL", () => {
     expect(labels(complete(admissionPolicy({ validation: 'namespaceObject.metadata.la|' })))).toContain('labels');
   });
 
-  it("the policy's variables, those declared before in a variable; no authorizer in a message", () => {
-    expect(labels(complete(admissionPolicy({ validation: 'variables.|' })))).toEqual(['email', 'domain']);
+  it("the policy's variables with their types, those declared before in a variable; no authorizer in a message", () => {
+    const variables = complete(admissionPolicy({ validation: 'variables.|', variable: 'object.spec.email' }));
+    // Each of the type its expression compiles to.
+    expect(variables.map((i) => [i.label, i.detail])).toEqual([['email', 'string'], ['domain', 'string']]);
+    expect(labels(complete(admissionPolicy({ validation: 'variables.email.|', variable: 'object.spec.email' })))).toContain('endsWith');
+    // One that does not compile is dyn: nothing known of it.
+    expect(complete(admissionPolicy({ validation: 'variables.email.|', variable: 'object.spec.emial' }))).toEqual([]);
     expect(labels(complete(admissionPolicy({ condition: 'variables.|' })))).toEqual(['email', 'domain']);
     const inVariable = labels(complete(admissionPolicy({ variable: '|' })));
     expect(inVariable).not.toContain('variables');

@@ -51,18 +51,37 @@ export function typedKind(constraints: MatchResources): 'User' | 'Config' | unde
   return rest.length === 0 ? only : undefined;
 }
 
+/**
+ * What an expression of the policy is compiled with: the admission request's variables, `variables` with the types
+ * of those compiled so far, and `object` and `oldObject` of the one platform kind the policy's rules match.
+ */
+export function policyDeclarations(spec: PolicySpec, variableTypes: Readonly<Record<string, CelType>>, hasAuthorizer: boolean): VariableDecls {
+  const objectKind = typedKind(spec.matchConstraints);
+  const object: CelType = objectKind ? platformObjectType(objectKind) : DYN;
+  return { ...admissionVariables({ hasParams: spec.paramKind !== undefined, hasAuthorizer, variables: { ...variableTypes } }), object, oldObject: object };
+}
+
+/**
+ * The types of the policy's first `count` variables, each compiled with those before it, for the editor: dyn where
+ * an expression does not compile (compilePolicy also takes one over the cost limit as dyn; the editor does not
+ * estimate costs).
+ */
+export function compiledVariableTypes(spec: PolicySpec, environment: CelEnvironment, count = spec.variables.length): Record<string, CelType> {
+  const types: Record<string, CelType> = {};
+  for (const variable of spec.variables.slice(0, count)) {
+    const result = environment.compile(variable.expression, policyDeclarations(spec, types, true));
+    types[variable.name] = (result.ok ? result.program.outputType : undefined) ?? DYN;
+  }
+  return types;
+}
+
 /** Compiles every expression of a policy; the problems come back at each expression's place in the document. */
 export function compilePolicy(spec: PolicySpec, environment: CelEnvironment): CompileOutcome {
   const problems: DocumentProblem[] = [];
   const objectKind = typedKind(spec.matchConstraints);
-  const object: CelType = objectKind ? platformObjectType(objectKind) : DYN;
   const variableTypes: Record<string, CelType> = {};
   const reads = new Set<string>();
-  const declarations = (hasAuthorizer: boolean): VariableDecls => ({
-    ...admissionVariables({ hasParams: spec.paramKind !== undefined, hasAuthorizer, variables: { ...variableTypes } }),
-    object,
-    oldObject: object,
-  });
+  const declarations = (hasAuthorizer: boolean): VariableDecls => policyDeclarations(spec, variableTypes, hasAuthorizer);
   const compile = (what: ExpressionSpec, label: string, expected: CelType[] | undefined, hasAuthorizer = true): CelProgram | undefined => {
     const decls = declarations(hasAuthorizer);
     const result = environment.compile(what.expression, decls, expected ? { expectedTypes: expected } : {});
