@@ -286,7 +286,8 @@ export function startLanguageServer(options: LanguageServerOptions): void {
         rules: ruleSet.rules,
         docsUrl: (id) => ruleSet.docsUrl(id),
         diagnostics: analysis?.result.diagnostics ?? [],
-        isConfigFile: isConfigFileName(path) || (await session.ruleSets.isRuleSetFile(path)),
+        // A policy file is no config file: its CEL, given paths and keys have their own hover.
+        isConfigFile: isConfigFileName(path),
         embedded: ruleSet.config.embeddedFor(path).map((source) => source.at),
         ...(ruleSet.configFile?.kubernetesVersion ? { kubernetesVersion: ruleSet.configFile.kubernetesVersion } : {}),
       });

@@ -3,6 +3,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem } from 'vscode-languageserver/node.js';
 import { completionsAt } from '../../src/lsp/completion.js';
 import { builtinRules } from '../../rules/index.js';
+import { Client, TEST_MS, workspace } from './client.js';
 import { hoverText, labels } from './policy-file.js';
 
 /** A ValidatingAdmissionPolicy on `resources`, with a variable `email`; `|` marks the cursor in one of its expressions. */
@@ -108,4 +109,19 @@ describe('a policy YAML cannot read', () => {
       warned.mockRestore();
     }
   });
+});
+
+describe('the server in an admission policy of the workspace', () => {
+  it('completes and hovers in its CEL', async () => {
+    const text = admissionPolicy({ validation: 'request.userInfo.username != object.spec.email' });
+    const client = new Client(workspace({ '.platlint.yaml': 'policies: [policies/]\n', 'policies/users.yaml': text }));
+    await client.initialize();
+    const uri = await client.open('policies/users.yaml', text);
+    // Line 21 (0-based 20): `    - expression: "request.userInfo.username != object.spec.email"`: "userInfo" at 27-34, "email" at 60-64.
+    const items = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: { line: 20, character: 60 } });
+    expect(labels(items)).toEqual(USER_SPEC);
+    const hover = await client.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 20, character: 30 } });
+    expect(hover?.contents.value).toBe('**userInfo**: kubernetes.UserInfo');
+    await client.stop();
+  }, TEST_MS);
 });

@@ -249,7 +249,7 @@ describe('hover in a policy file: the field a rule selects, in its CEL and its g
   });
 });
 
-describe('the server completes in a policy file', () => {
+describe('the server completes and hovers in a policy file', () => {
   it('on the "." it asks to be triggered by, in a policy file of the workspace', async () => {
     const policy = ['apiVersion: platlint/v1', 'kind: Policy', 'metadata:', '  name: acme', 'spec:', '  rules:', '    - id: acme/roles', '      description: d', '      severity: error', '      match: {kinds: [User]}', '      given: spec.clusterRoles[*]', '      expression: "self."', '      message: m', ''].join('\n');
     const client = new Client(workspace({ '.platlint.yaml': 'policies: [policies/]\n', 'policies/access.yaml': policy }));
@@ -258,6 +258,21 @@ describe('the server completes in a policy file', () => {
     const uri = await client.open('policies/access.yaml', policy);
     const items = await client.request<CompletionItem[]>('textDocument/completion', { textDocument: { uri }, position: { line: 11, character: 24 }, context: { triggerKind: 2, triggerCharacter: '.' } });
     expect(items.map((i) => [i.label, i.detail])).toEqual([['name', 'string']]);
+    await client.stop();
+  }, TEST_MS);
+
+  it('hovers there on a field its CEL selects, a key and a given path (it took the policy file for a config file)', async () => {
+    const policy = ['apiVersion: platlint/v1', 'kind: Policy', 'metadata:', '  name: acme', 'spec:', '  rules:', '    - id: acme/roles', '      description: d', '      severity: error', '      match: {kinds: [User]}', '      given: spec.clusterRoles[*]', "      expression: \"self.name != ''\"", '      message: m', ''].join('\n');
+    const client = new Client(workspace({ '.platlint.yaml': 'policies: [policies/]\n', 'policies/access.yaml': policy }));
+    await client.initialize();
+    const uri = await client.open('policies/access.yaml', policy);
+    const hover = async (line: number, character: number): Promise<string | undefined> =>
+      (await client.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line, character } }))?.contents.value;
+    // Line 12 (0-based 11): `      expression: "self.name != ''"`, "name" at 0-based 24-27; line 9: `      severity: error`;
+    // line 11: `      given: spec.clusterRoles[*]`, "clusterRoles" at 18-29.
+    expect((await hover(11, 25))?.split('\n')[0]).toBe('**name**: string');
+    expect((await hover(8, 8))?.split('\n')[0]).toBe('**severity**: one of error, warning, info');
+    expect((await hover(10, 20))?.split('\n')[0]).toBe('**clusterRoles**: list of object (UserClusterRole)');
     await client.stop();
   }, TEST_MS);
 });
