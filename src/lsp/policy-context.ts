@@ -38,7 +38,6 @@ export interface Variable {
 export interface RuleScalar {
   /** The kind the rule's objects are, when one (a policy rule on one kind, an admission policy on its resource). */
   kind: ResourceKind | undefined;
-  rule: Record<string, unknown> | undefined;
   /** The variables of its CEL (without those of the macros in it). */
   variables: ReadonlyMap<string, Variable>;
   /** Where in the rule the scalar is, its keys joined by dots: `expression`, `given`, `assertions.required`... */
@@ -115,9 +114,9 @@ export function ruleScalarAt(document: Document.Parsed, text: string, offset: nu
   const kind = ruleKind((rule?.['match'] as { kinds?: unknown } | undefined)?.kinds);
   if (!kind) return undefined;
   const variables = ruleVariables(kind, rule?.['given']);
-  if (!inRule || !at?.node.range) return { kind, rule, variables, field: empty?.path.join('.') ?? 'given', before: '', style: Scalar.PLAIN };
+  if (!inRule || !at?.node.range) return { kind, variables, field: empty?.path.join('.') ?? 'given', before: '', style: Scalar.PLAIN };
   const field = inside.filter((step) => typeof step === 'string').join('.');
-  return { kind, rule, variables, field, before: text.slice(at.node.range[0], offset), style: at.node.type ?? Scalar.PLAIN };
+  return { kind, variables, field, before: text.slice(at.node.range[0], offset), style: at.node.type ?? Scalar.PLAIN };
 }
 
 export const isWord = (ch: string | undefined): boolean => ch !== undefined && /\w/.test(ch);
@@ -173,7 +172,7 @@ export function fromPolicySteps(steps: readonly PolicyStep[]): Step[] {
  * What `self` is: the node `given` selects, or the document. With several paths, as the rule compiler types it: the
  * first one's when they all select values of one type (`spec.access[0]`, `spec.access[1]`), else nothing known.
  */
-export function selfPath(kind: ResourceKind, given: unknown): PathStep[] | undefined {
+function selfPath(kind: ResourceKind, given: unknown): PathStep[] | undefined {
   if (given === undefined) return [];
   const paths = Array.isArray(given) ? given : [given];
   const parsed = paths.map((path) => (typeof path === 'string' ? parsePath(path) : undefined));
@@ -233,9 +232,9 @@ export function followVariable(at: RuleScalar, variable: Variable | undefined, s
 }
 
 /** The variables in scope at the end of the text: the rule's, and those of the macros still open. */
-export function scope(at: RuleScalar, before: string = at.before): Map<string, Variable> {
+export function scope(at: RuleScalar): Map<string, Variable> {
   const variables = new Map(at.variables);
-  for (const call of openMacroCalls(before)) {
+  for (const call of openMacroCalls(at.before)) {
     const { root, steps } = chainSteps(call.over);
     const over = followVariable(at, variables.get(root), steps);
     const description = `Each item of \`${call.over}\`, in \`${call.macro}\`.`;

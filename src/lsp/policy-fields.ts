@@ -11,7 +11,7 @@ import { parsePath } from '../policy/path.js';
 import { formatType, optionalOf, type CelCall } from '../policy/cel/index.js';
 import { typeAtPath } from '../policy/schema-types.js';
 import { fieldAt, fieldMarkdown, fieldsOf, typeLabel } from './fields.js';
-import { CEL_FIELDS, chainBefore, chainSteps, documentAt, environmentOf, follow, followVariable, fromPolicySteps, isWord, ruleScalarAt, scope, selfPath, type RuleScalar, type Variable } from './policy-context.js';
+import { CEL_FIELDS, chainBefore, chainSteps, documentAt, environmentOf, follow, followVariable, fromPolicySteps, isWord, ruleScalarAt, scope, type RuleScalar, type Variable } from './policy-context.js';
 import { nameAt, nameCompletions, nameHover, signaturesMarkdown } from './policy-names.js';
 import { admissionScalarAt } from './vap-context.js';
 
@@ -94,7 +94,7 @@ function selectionAt(at: RuleScalar): Selection | undefined {
     return place && { kind, place, typed: selecting.typed, cel: { calls: !selecting.optional, optional: /\.\?|\[\?/.test(selecting.chain) } };
   }
   // `given` paths start at the document; an assertion's at what `given` selects (`self`).
-  const from = !kind ? undefined : at.field === 'given' ? [] : ASSERTION_PATHS.has(at.field) ? selfPath(kind, at.rule?.['given']) : undefined;
+  const from = at.field === 'given' ? [] : ASSERTION_PATHS.has(at.field) ? at.variables.get('self')?.path : undefined;
   if (!from || !kind) return undefined;
   // The path written so far up to its last dot, and the name after it: `spec.clusterRoles[*].na`.
   const written = /^["']?(?:(.*)\.)?(\w*)$/.exec(before);

@@ -62,5 +62,5 @@ export function admissionScalarAt(document: Document.Parsed, text: string, offse
   const field = typeof list === 'string' && typeof key === 'string' ? EXPRESSION_FIELDS[list]?.[key] : undefined;
   if (!at?.node.range || spec !== 'spec' || typeof index !== 'number' || typeof list !== 'string' || typeof key !== 'string' || !field) return undefined;
   const { kind, variables } = admissionVariables(data, list, index, field, kubernetesVersion);
-  return { kind, rule: undefined, variables, field, before: text.slice(at.node.range[0], offset), style: at.node.type ?? Scalar.PLAIN };
+  return { kind, variables, field, before: text.slice(at.node.range[0], offset), style: at.node.type ?? Scalar.PLAIN };
 }
