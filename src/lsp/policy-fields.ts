@@ -16,7 +16,7 @@ import { nameAt, nameCompletions, nameHover, signaturesMarkdown } from './policy
 import { admissionScalarAt } from './vap-context.js';
 
 /** The scalar of a policy rule at `offset`: of a platlint policy, or a ValidatingAdmissionPolicy's CEL. */
-function policyScalarAt(text: string, offset: number, kubernetesVersion: string | undefined): RuleScalar | undefined {
+export function policyScalarAt(text: string, offset: number, kubernetesVersion: string | undefined): RuleScalar | undefined {
   const document = documentAt(text, offset);
   return document && (ruleScalarAt(document, text, offset) ?? admissionScalarAt(document, text, offset, kubernetesVersion));
 }
@@ -67,6 +67,15 @@ function fieldHover(kind: ResourceKind | undefined, place: Variable, name: strin
   return field && `**${name}**: ${formatType(field)}`;
 }
 
+/** A chain with an optional selection (`.?spec`, `[?0]`) selects an optional value. */
+const OPTIONAL_SELECTION = /\.\?|\[\?/;
+
+/** What a chain of CEL selections reaches from the variable it starts with (`self.spec`, or `a` of an open macro). */
+function placeOfChain(at: RuleScalar, chain: string): Variable | undefined {
+  const { root, steps } = chainSteps(chain);
+  return followVariable(at, scope(at).get(root), steps);
+}
+
 interface Selection {
   kind: ResourceKind | undefined;
   /** What the name is selected from. */
@@ -89,9 +98,8 @@ function selectionAt(at: RuleScalar): Selection | undefined {
   if (CEL_FIELDS.has(at.field)) {
     const selecting = selectionBefore(before);
     if (!selecting) return undefined;
-    const { root, steps } = chainSteps(selecting.chain);
-    const place = followVariable(at, scope(at).get(root), steps);
-    return place && { kind, place, typed: selecting.typed, cel: { calls: !selecting.optional, optional: /\.\?|\[\?/.test(selecting.chain) } };
+    const place = placeOfChain(at, selecting.chain);
+    return place && { kind, place, typed: selecting.typed, cel: { calls: !selecting.optional, optional: OPTIONAL_SELECTION.test(selecting.chain) } };
   }
   // `given` paths start at the document; an assertion's at what `given` selects (`self`).
   const from = at.field === 'given' ? [] : ASSERTION_PATHS.has(at.field) ? at.variables.get('self')?.path : undefined;
@@ -113,6 +121,16 @@ function callsOn(at: Selection, kubernetesVersion: string | undefined): CelCall[
   const type = typed ? (typed.ok ? typed.type : undefined) : known;
   if (!type) return [];
   return environmentOf(kubernetesVersion).memberCalls(at.cel.optional ? optionalOf(type) : type);
+}
+
+/**
+ * The function or macro `name` called on what a chain selects (`self.spec.email` in `self.spec.email.endsWith(`),
+ * among those its type can call; undefined where the chain's type is not known or cannot call it.
+ */
+export function callOnChain(at: RuleScalar, chain: string, name: string, kubernetesVersion: string | undefined): CelCall | undefined {
+  const place = placeOfChain(at, chain);
+  const selection = place && { kind: at.kind, place, typed: name, cel: { calls: true, optional: OPTIONAL_SELECTION.test(chain) } };
+  return selection && callsOn(selection, kubernetesVersion).find((call) => call.name === name);
 }
 
 function callItems(at: Selection, range: Range, kubernetesVersion: string | undefined): CompletionItem[] {

@@ -19,7 +19,7 @@ export interface NameAt {
 const ENDS_VALUE = new Set([')', ']', '}']);
 
 /** The CEL of a scalar up to the cursor, from its text in the file: near enough to tell what the cursor is in. */
-function celBefore(at: RuleScalar): string | undefined {
+export function celBefore(at: RuleScalar): string | undefined {
   const { before, style } = at;
   if (style === Scalar.QUOTE_DOUBLE) return before.slice(1).replace(/\\(["\\])/g, '$1');
   if (style === Scalar.QUOTE_SINGLE) return before.slice(1).replaceAll("''", "'");

@@ -26,6 +26,7 @@ import { parseClientSettings, SETTINGS_SECTION, type ClientSettings } from './cl
 import { completionsAt } from './completion.js';
 import { codeActions, FIX_ALL_KIND } from './convert.js';
 import { hoverAt } from './hover.js';
+import { signatureHelpAt } from './policy-signatures.js';
 import { isInside } from './rule-sets.js';
 import { LINT_DELAY_MS, pathOf, Session } from './session.js';
 import { documentSymbols } from './symbols.js';
@@ -176,6 +177,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
         codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL_KIND] },
         hoverProvider: true,
         completionProvider: { triggerCharacters: [':', ',', '.'] },
+        signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [')'] },
         documentSymbolProvider: true,
         diagnosticProvider: { identifier: 'platlint', interFileDependencies: false, workspaceDiagnostics: true },
         executeCommandProvider: { commands: [LINT_WORKSPACE_COMMAND] },
@@ -309,6 +311,19 @@ export function startLanguageServer(options: LanguageServerOptions): void {
     } catch (error) {
       session.logError('cannot compute completions', error);
       return [];
+    }
+  });
+
+  connection.onSignatureHelp(async ({ textDocument, position }) => {
+    try {
+      const document = documents.get(textDocument.uri);
+      const path = pathOf(textDocument.uri);
+      if (!document || path === undefined) return null;
+      const ruleSet = await session.ruleSets.ruleSetFor(path);
+      return signatureHelpAt(document, clampPosition(document, position), ruleSet.configFile?.kubernetesVersion);
+    } catch (error) {
+      session.logError('cannot compute signature help', error);
+      return null;
     }
   });
 

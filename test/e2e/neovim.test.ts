@@ -31,6 +31,7 @@ interface Seen {
   hover: string;
   completionLine: string;
   completion: [string, string][];
+  signatureHelp: (string | null)[];
   sameClient: boolean;
 }
 
@@ -71,7 +72,7 @@ describe('platlint lsp in a real editor, started by the configuration of docs/ed
     project = projectWithPlatlint();
   }, 120_000);
 
-  it('a project with platlint as its devDependency: diagnostics, a typed mistake, undo, fix-all, hover, completion', () => {
+  it('a project with platlint as its devDependency: diagnostics, a typed mistake, undo, fix-all, hover, completion, signature help', () => {
     expect(executable(join(project, 'node_modules/.bin/platlint'))).toBe(true);
     const { seen, stderr } = runNeovim(project);
     expect(seen.error ?? null).toBeNull();
@@ -93,6 +94,7 @@ describe('platlint lsp in a real editor, started by the configuration of docs/ed
     expect(seen.completionLine).toBe('  dis');
     expect(seen.completion).toEqual([['displayName', 'string'], ['disabled', 'boolean']]);
     expect(seen.sameClient).toBe(true);
+    expect(seen.signatureHelp).toEqual(['```yaml', 'matches(string, string) -> bool', '```', 'string']);
     expect(seen.clients).toBe(1);
     // Neovim records a blank line among its messages; no words.
     expect(seen.messages.trim()).toBe('');

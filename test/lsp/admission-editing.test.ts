@@ -4,38 +4,10 @@ import type { CompletionItem } from 'vscode-languageserver/node.js';
 import { completionsAt } from '../../src/lsp/completion.js';
 import { builtinRules } from '../../rules/index.js';
 import { Client, TEST_MS, workspace } from './client.js';
-import { hoverText, labels } from './policy-file.js';
-
-/** A ValidatingAdmissionPolicy on `resources`, with a variable `email`; `|` marks the cursor in one of its expressions. */
-function admissionPolicy(expressions: { variable?: string; validation?: string; message?: string; condition?: string }, resources = '[users]', group = 'management.platform'): string {
-  return `apiVersion: admissionregistration.k8s.io/v1
-kind: ValidatingAdmissionPolicy
-metadata:
-  name: users
-spec:
-  matchConstraints:
-    resourceRules:
-      - apiGroups: [${group}]
-        apiVersions: [v1]
-        operations: [CREATE, UPDATE]
-        resources: ${resources}
-  matchConditions:
-    - name: managed
-      expression: "${expressions.condition ?? 'true'}"
-  variables:
-    - name: email
-      expression: "${expressions.variable ?? "'x'"}"
-    - name: domain
-      expression: "'example.com'"
-  validations:
-    - expression: "${expressions.validation ?? 'true'}"
-      messageExpression: "${expressions.message ?? "'m'"}"
-`;
-}
+import { admissionPolicy, hoverText, labels, unmark } from './policy-file.js';
 
 function complete(marked: string): CompletionItem[] {
-  const offset = marked.indexOf('|');
-  const text = marked.slice(0, offset) + marked.slice(offset + 1);
+  const { text, offset } = unmark(marked);
   const document = TextDocument.create('file:///w/vap.yaml', 'yaml', 1, text);
   return completionsAt(document, document.positionAt(offset), { rules: builtinRules, isConfigFile: false, kubernetesVersion: '1.27' });
 }

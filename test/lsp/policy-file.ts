@@ -18,15 +18,18 @@ ${ruleLines}`;
 
 export const policyDocument = (ruleLines: string): TextDocument => TextDocument.create('file:///w/policy.yaml', 'yaml', 1, policyText(ruleLines));
 
+/** A text without the cursor's marker (`|`, or another where the text holds a `|` of its own), and the cursor's offset. */
+export function unmark(marked: string, marker = '|'): { text: string; offset: number } {
+  const offset = marked.indexOf(marker);
+  return { text: marked.slice(0, offset) + marked.slice(offset + marker.length), offset };
+}
+
 /**
  * Completion in a policy file with one rule of the given lines; `marker` marks the cursor (and is removed): `|`, or
  * another character where the rule holds a `|` of its own (a block scalar).
  */
 export function completeAt(ruleLines: string, options: { kubernetesVersion?: string; marker?: string } = {}): { items: CompletionItem[]; text: string } {
-  const marked = policyText(ruleLines);
-  const marker = options.marker ?? '|';
-  const offset = marked.indexOf(marker);
-  const text = marked.slice(0, offset) + marked.slice(offset + marker.length);
+  const { text, offset } = unmark(policyText(ruleLines), options.marker);
   const document = TextDocument.create('file:///w/policy.yaml', 'yaml', 1, text);
   const context = { rules: builtinRules, isConfigFile: false, ...(options.kubernetesVersion ? { kubernetesVersion: options.kubernetesVersion } : {}) };
   return { items: completionsAt(document, document.positionAt(offset), context), text };
@@ -40,3 +43,30 @@ export function hoverText(document: TextDocument, line: number, character: numbe
 }
 
 export const labels = (items: readonly CompletionItem[]): string[] => items.map((i) => i.label);
+
+/** A ValidatingAdmissionPolicy on `resources`, with a variable `email`; `|` marks the cursor in one of its expressions. */
+export function admissionPolicy(expressions: { variable?: string; validation?: string; message?: string; condition?: string }, resources = '[users]', group = 'management.platform'): string {
+  return `apiVersion: admissionregistration.k8s.io/v1
+kind: ValidatingAdmissionPolicy
+metadata:
+  name: users
+spec:
+  matchConstraints:
+    resourceRules:
+      - apiGroups: [${group}]
+        apiVersions: [v1]
+        operations: [CREATE, UPDATE]
+        resources: ${resources}
+  matchConditions:
+    - name: managed
+      expression: "${expressions.condition ?? 'true'}"
+  variables:
+    - name: email
+      expression: "${expressions.variable ?? "'x'"}"
+    - name: domain
+      expression: "'example.com'"
+  validations:
+    - expression: "${expressions.validation ?? 'true'}"
+      messageExpression: "${expressions.message ?? "'m'"}"
+`;
+}

@@ -4,14 +4,16 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { describe, expect, it } from 'vitest';
 import { completionsAt } from '../../src/lsp/completion.js';
 import { hoverAt } from '../../src/lsp/hover.js';
+import { signatureHelpAt } from '../../src/lsp/policy-signatures.js';
 import { builtinRules } from '../../rules/index.js';
 import { insertion, mutate, mutation } from '../helpers/mutants.js';
 
 /**
- * Property-based fuzzing of completion and hover in policy files: the shipped policies and admission policies, mutated as the other fuzz
+ * Property-based fuzzing of completion, hover and signature help in policy files: the shipped policies and admission policies, mutated as the other fuzz
  * tests mutate YAML and with pieces of CEL a user types (selections, macros, open string literals, comments,
  * namespaces), asked at random offsets, half of them in the text after an `expression:`, in each Kubernetes version and one platlint does not know. Every answer is
- * well formed: no exception, no item or hover with `undefined` in it, every edit inside the document. Fixed seed,
+ * well formed: no exception, no item, hover or signature with `undefined` in it, every edit inside the document,
+ * every parameter inside its signature. Fixed seed,
  * so a CI failure reproduces; FUZZ_RUNS and FUZZ_SEED move the search locally.
  */
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 150);
@@ -21,13 +23,13 @@ const POLICIES = [
   'fixtures/vap/users/policy.yaml',
   'fixtures/vap/kaptest/deployments.yaml',
 ].map((file) => readFileSync(file, 'utf8'));
-const CEL_PIECES = ['.', '.?', '[?0]', '(', ')', '[', ']', "'", '"', '"""', "r'", '//', ' && ', ' in ', ', ', 'self.', 'object.spec.', 'request.userInfo.', 'variables.', '.all(x, x.', '.map(', 'format.', 'optional.', 'has(', '\\', '\\"', "''"];
+const CEL_PIECES = ['.', '.?', '[?0]', '(', ')', '[', ']', "'", '"', '"""', "r'", '//', ' && ', ' in ', ', ', 'self.', 'object.spec.', 'request.userInfo.', 'variables.', '.all(x, x.', '.map(', 'format.', 'optional.', 'has(', 'size(', 'matches(self.spec.email, ', '.endsWith(', '\\', '\\"', "''"];
 const VERSIONS = [undefined, '1.27', '1.31', '1.34', '9.99'];
 
 const hasUndefined = (value: unknown): boolean => JSON.stringify(value).includes('undefined');
 
-describe(`fuzzing completion and hover in policy files (${RUNS} files, seed ${SEED})`, () => {
-  it('answers at every offset asked with well-formed items and hovers', () => {
+describe(`fuzzing completion, hover and signature help in policy files (${RUNS} files, seed ${SEED})`, () => {
+  it('answers at every offset asked with well-formed items, hovers and signatures', () => {
     fc.assert(
       fc.property(
         fc.nat({ max: POLICIES.length - 1 }),
@@ -53,6 +55,17 @@ describe(`fuzzing completion and hover in policy files (${RUNS} files, seed ${SE
             }
             const hover = hoverAt(document, position, { ...context, docsUrl: () => undefined, diagnostics: [] });
             if (hover) expect(hasUndefined(hover.contents)).toBe(false);
+            const help = signatureHelpAt(document, position, kubernetesVersion);
+            if (help) {
+              expect(hasUndefined(help)).toBe(false);
+              expect(help.activeSignature).toBeLessThan(help.signatures.length);
+              for (const { label, parameters } of help.signatures) {
+                for (const parameter of parameters ?? []) {
+                  const [start, end] = parameter.label as [number, number];
+                  expect(0 < start && start < end && end < label.length, `${label} ${start}-${end}`).toBe(true);
+                }
+              }
+            }
           }
         },
       ),

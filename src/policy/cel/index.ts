@@ -17,7 +17,7 @@ import { EnvironmentCore, type CompileError, type CompiledExpression, type Envir
 import { minorOf, NEWEST_KUBERNETES_VERSION } from './environment.js';
 import { Evaluation, CostLimitExceeded, type Activation } from './interpreter.js';
 import { extensionCallCost, kubernetesCallCost } from './lib/call-cost.js';
-import { globalCalls, memberCalls, type CelCall } from './members.js';
+import { globalCalls, memberCallNamed, memberCalls, type CelCall } from './members.js';
 import type { ActualCostEstimator } from './runtime-cost.js';
 import { estimateCost, type CostEstimate, type SizeEstimator } from './estimate.js';
 import type { CelType } from './types.js';
@@ -28,7 +28,7 @@ export type { EnvironmentOptions } from './compile.js';
 export type { CompileError, CompileErrorKind, CompileIssue, VariableDecls } from './compile.js';
 export type { CostEstimate, SizeEstimator } from './estimate.js';
 export type { CelCall } from './members.js';
-export { tokenize } from './lexer.js';
+export { SyntaxProblem, tokenize } from './lexer.js';
 export * from './types.js';
 export { type CelValue } from './values.js';
 export { AUTHORIZER_TYPE, authorizerValue, resourceCheckValue, type Authorizer, type AuthorizationDecision, type AuthorizationRequest } from './lib/k8s-authz.js';
@@ -163,6 +163,11 @@ export class CelEnvironment {
   /** The functions and macros that can be called on a value of this type (for the editor). */
   memberCalls(receiver: CelType): CelCall[] {
     return memberCalls(this.core.declarations, receiver);
+  }
+
+  /** The forms of a member function or macro on a receiver of any type (for the editor, where the receiver's is not known). */
+  memberCallNamed(name: string): CelCall | undefined {
+    return memberCallNamed(this.core.declarations, name);
   }
 
   /** The functions and macros called without a receiver, by their qualified names (for the editor). */

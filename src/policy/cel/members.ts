@@ -2,12 +2,12 @@
  * What can be called in the CEL of one Kubernetes version, for the editor: on a value of a type after a dot
  * (`CelEnvironment.memberCalls`: the member overloads of its functions whose receiver takes that type, and the
  * macros that range over it), and where a name is written (`CelEnvironment.globalCalls`: the global functions, by
- * their qualified names, and `has`).
+ * their qualified names, and `has`); and a member call's forms on any receiver (`CelEnvironment.memberCallNamed`).
  */
 import type { Overload } from './decls.js';
 import type { Declarations } from './environment.js';
 import type { MacroName } from './macros.js';
-import { formatType, type CelType } from './types.js';
+import { formatType, listOf, mapOf, optionalOf, param, type CelType } from './types.js';
 
 export interface CelCall {
   name: string;
@@ -110,4 +110,20 @@ export function globalCalls(declarations: Declarations): CelCall[] {
     for (const overload of decl.overloads) if (!overload.member) calls.add(decl.name, [signature(overload, decl.name)], false);
   }
   return calls.sorted();
+}
+
+/** What a macro can be called on: a list, a map, an optional value. */
+const MACRO_RECEIVERS: readonly CelType[] = [listOf(param('A')), mapOf(param('K'), param('V')), optionalOf(param('V'))];
+
+/**
+ * The forms of the function or macro `name` called on a receiver whose type is not known (`'a'.startsWith(`, or a
+ * value of dyn): its member overloads and its macros on whatever they take.
+ */
+export function memberCallNamed(declarations: Declarations, name: string): CelCall | undefined {
+  const calls = new CallList();
+  for (const receiver of MACRO_RECEIVERS) {
+    for (const call of memberCalls(declarations, receiver)) if (call.macro && call.name === name) calls.add(name, call.signatures, true);
+  }
+  for (const overload of declarations.functions.get(name)?.overloads ?? []) if (overload.member) calls.add(name, [signature(overload, name)], false);
+  return calls.sorted()[0];
 }

@@ -1,6 +1,6 @@
 -- Drives platlint's language server from headless Neovim (0.7 and later) as a person would, with the server started
 -- by the configuration of docs/editors.md (loaded before this file): open a manifest, type a mistake, read the
--- diagnostics, undo, apply fix-all, hover, complete. With $PLATLINT_CASE = 'missing', only open two manifests of a
+-- diagnostics, undo, apply fix-all, hover, complete, signature help in a policy. With $PLATLINT_CASE = 'missing', only open two manifests of a
 -- project without platlint. Writes what it saw as JSON to $PLATLINT_OUT and quits; test/e2e/neovim.test.ts asserts.
 local root = vim.env.PLATLINT_ROOT
 local out = {}
@@ -128,6 +128,20 @@ local function run()
   -- A second manifest of the project goes to the same server.
   local other = edit('users/john.yaml')
   out.sameClient = vim.lsp.buf_get_clients(other)[client_id] ~= nil
+  -- A new policy file: signature help in its CEL, as Neovim renders it (the active argument highlighted).
+  local policy = edit('policies/acme.yaml')
+  vim.api.nvim_buf_set_lines(policy, 0, -1, false, {
+    'apiVersion: platlint/v1', 'kind: Policy', 'metadata:', '  name: acme', 'spec:', '  rules:', '    - id: acme/email',
+    '      description: Emails are ours', '      severity: error', '      match: {kinds: [User]}',
+    '      expression: "matches(self.spec.email, )"', '      message: m',
+  })
+  local help = vim.lsp.buf_request_sync(policy, 'textDocument/signatureHelp', {
+    textDocument = { uri = vim.uri_from_bufnr(policy) },
+    position = { line = 10, character = 43 },
+  }, 10000)
+  local signatures = help[client_id].result
+  local shown, active = vim.lsp.util.convert_signature_help_to_markdown_lines(signatures, 'yaml', { '(', ',' })
+  out.signatureHelp = { shown[1], shown[2], shown[3], active and string.sub(shown[2], active[1] + 1, active[2]) or vim.NIL }
   record_messages()
   vim.lsp.stop_client(client_id)
 end
