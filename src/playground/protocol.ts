@@ -1,6 +1,7 @@
 /**
  * The messages between the playground's page and its Web Worker (./worker.ts): the page sends the texts to lint and
- * asks for fixes and hovers of what was linted last, and completions in an editor's text as it is; the worker
+ * asks for fixes and hovers of what was linted last, and completions and signature help in an editor's text as it
+ * is; the worker
  * answers each request by its id.
  */
 import type { PlaygroundTexts } from '../browser/playground.js';
@@ -55,6 +56,14 @@ export interface PageCompletion {
   sortText: string;
 }
 
+/** Signature help as the page shows it: every form of the call being written, the chosen one and its argument being written. */
+export interface PageSignatureHelp {
+  forms: string[];
+  active: number;
+  /** Where the argument being written is in the chosen form (UTF-16 offsets), when it has one there. */
+  parameter: [number, number] | null;
+}
+
 export interface LintReply {
   /** What `platlint --format json` prints: the JSON tab. */
   stdout: string;
@@ -68,13 +77,15 @@ export type Request =
   | { id: number; type: 'lint'; texts: PlaygroundTexts }
   | { id: number; type: 'fixAll' }
   | { id: number; type: 'hover'; editor: EditorName; offset: number }
-  | { id: number; type: 'complete'; editor: EditorName; text: string; offset: number };
+  | { id: number; type: 'complete'; editor: EditorName; text: string; offset: number }
+  | { id: number; type: 'signature'; editor: EditorName; text: string; offset: number };
 
 export type Reply =
   | ({ id: number; type: 'lint' } & LintReply)
   | { id: number; type: 'fixAll'; edits: OffsetEdit[] }
   | { id: number; type: 'hover'; markdown: string | null }
   | { id: number; type: 'complete'; completions: PageCompletion[] }
+  | { id: number; type: 'signature'; help: PageSignatureHelp | null }
   | { id: number; type: 'error'; message: string };
 
 /** A starting example of the page's choice: the repository's examples and fixtures, built into the site. */

@@ -2,7 +2,7 @@
  * What the playground's Web Worker does for the page (./worker.ts wires it to messages): it lints the three texts as
  * the command does (src/browser/playground.ts), and offers in them what the language server offers in an editor,
  * through the language server's own conversions (src/lsp/convert.ts, hover.ts, completion.ts): each diagnostic with
- * its quick fixes, fix all as `--fix` does it, hover on fields and rule ids, and completion.
+ * its quick fixes, fix all as `--fix` does it, hover on fields and rule ids, completion, and signature help in CEL.
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeActionKind, CompletionItemKind, type CodeAction, type CompletionItem, type TextEdit as LspTextEdit } from 'vscode-languageserver-types';
@@ -13,7 +13,8 @@ import type { Diagnostic } from '../engine/types.js';
 import { codeActions, FIX_ALL_KIND, toRange } from '../lsp/convert.js';
 import { completionsAt } from '../lsp/completion.js';
 import { hoverAt } from '../lsp/hover.js';
-import type { EditorName, LintReply, OffsetEdit, PageCompletion, PageDiagnostic, PlaygroundTexts, QuickFix, Reply, Request } from './protocol.js';
+import { signatureHelpAt } from '../lsp/policy-signatures.js';
+import type { EditorName, LintReply, OffsetEdit, PageCompletion, PageDiagnostic, PageSignatureHelp, PlaygroundTexts, QuickFix, Reply, Request } from './protocol.js';
 
 const FILE_NAMES: Readonly<Record<EditorName, string>> = { manifest: MANIFEST_FILE, config: CONFIG_FILE, policy: POLICY_FILE };
 const BUILTIN_IDS = new Set(builtinRules.map((rule) => rule.meta.id));
@@ -89,6 +90,8 @@ export class PlaygroundSession {
         return { id: request.id, type: 'hover', markdown: this.hover(request.editor, request.offset) };
       case 'complete':
         return { id: request.id, type: 'complete', completions: this.complete(request.editor, request.text, request.offset) };
+      case 'signature':
+        return { id: request.id, type: 'signature', help: this.signature(request.editor, request.text, request.offset) };
     }
   }
 
@@ -190,5 +193,15 @@ export class PlaygroundSession {
       ...(run?.inForce?.configFile?.kubernetesVersion ? { kubernetesVersion: run.inForce.configFile.kubernetesVersion } : {}),
     });
     return items.map((item, index) => pageCompletion(document, at, item, index));
+  }
+
+  /** Signature help in an editor's text as it is now (a policy's CEL), in the Kubernetes version of the settings linted last. */
+  private signature(editor: EditorName, text: string, offset: number): PageSignatureHelp | null {
+    const document = documentOf(editor, text);
+    const help = signatureHelpAt(document, document.positionAt(Math.max(0, Math.min(offset, text.length))), this.last?.run?.inForce?.configFile?.kubernetesVersion);
+    const chosen = help?.signatures[help.activeSignature ?? 0];
+    if (!help || !chosen) return null;
+    const parameter = chosen.parameters?.[help.activeParameter ?? 0]?.label;
+    return { forms: help.signatures.map((signature) => signature.label), active: help.activeSignature ?? 0, parameter: Array.isArray(parameter) ? parameter : null };
   }
 }

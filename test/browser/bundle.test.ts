@@ -33,7 +33,7 @@ const WORKER_ALLOWED = new RegExp(
     'suppressions/(?:suppressions|exceptions|unused)',
     'project/(?:rules-in-force|file-linting|settings)',
     'formatters/(?:json|summary|statistics)',
-    'lsp/(?:convert|hover|completion|text-edits|cursor|fields|policy-fields|policy-context|policy-names|vap-context)',
+    'lsp/(?:convert|hover|completion|text-edits|cursor|fields|policy-fields|policy-context|policy-names|policy-signatures|vap-context)',
   ].join('|')})\\.ts$`,
 );
 

@@ -1,10 +1,10 @@
 /**
- * The playground's worker session (src/playground/session.ts) answers completion as the language server does, in the
- * page's offsets: in the text as typed, before any lint with the built-in rules, after one with the Kubernetes
- * version of the settings linted. test/e2e/playground.test.ts drives the page's list in Chromium.
+ * The playground's worker session (src/playground/session.ts) answers completion and signature help as the language
+ * server does, in the page's offsets: in the text as typed, before any lint with the built-in rules, after one with
+ * the Kubernetes version of the settings linted. test/e2e/playground.test.ts drives the page's list in Chromium.
  */
 import { describe, expect, it } from 'vitest';
-import type { PageCompletion, Reply } from '../../src/playground/protocol.js';
+import type { PageCompletion, PageSignatureHelp, Reply } from '../../src/playground/protocol.js';
 import { PlaygroundSession } from '../../src/playground/session.js';
 import { useNodeHost } from '../../src/project/node-host.js';
 import { policyText } from '../lsp/policy-file.js';
@@ -18,6 +18,12 @@ async function complete(session: PlaygroundSession, editor: 'manifest' | 'config
   const reply: Reply = await session.handle({ id: 1, type: 'complete', editor, text, offset });
   if (reply.type !== 'complete') throw new Error(`no completion: ${JSON.stringify(reply)}`);
   return reply.completions;
+}
+
+async function signatureHelp(session: PlaygroundSession, editor: 'manifest' | 'policy', text: string, offset: number): Promise<PageSignatureHelp | null> {
+  const reply: Reply = await session.handle({ id: 1, type: 'signature', editor, text, offset });
+  if (reply.type !== 'signature') throw new Error(`no signature help: ${JSON.stringify(reply)}`);
+  return reply.help;
 }
 
 describe("the playground's completion", () => {
@@ -59,5 +65,26 @@ describe("the playground's completion", () => {
     expect(fields.find((c) => c.label === 'username')).toMatchObject({ type: 'property', edit: { from: manifest.length - 4, to: manifest.length, insert: 'username: ' } });
     const config = await complete(session, 'config', 'kubern', 6);
     expect(config.map((c) => [c.label, c.edit])).toContainEqual(['kubernetesVersion', { from: 0, to: 6, insert: 'kubernetesVersion: ' }]);
+  });
+});
+
+describe("the playground's signature help", () => {
+  useNodeHost();
+
+  it('gives the forms of the call being written, the chosen one and its argument as offsets in it', async () => {
+    const text = POLICY.replace('object.spec.em', "isSemver('1.0.0', ");
+    const offset = text.indexOf(', "') + 2;
+    const session = new PlaygroundSession();
+    expect(await signatureHelp(session, 'policy', text, offset)).toEqual({ forms: ['isSemver(string) -> bool', 'isSemver(string, bool) -> bool'], active: 1, parameter: [17, 21] });
+    // Kubernetes 1.27 has no isSemver: nothing to show once the settings asking for it are linted.
+    await session.handle({ id: 2, type: 'lint', texts: { manifest: '', config: 'kubernetesVersion: "1.27"\n', policy: text } });
+    expect(await signatureHelp(session, 'policy', text, offset)).toBeNull();
+  });
+
+  it('gives nothing outside a call, nor in a manifest', async () => {
+    const session = new PlaygroundSession();
+    expect(await signatureHelp(session, 'policy', POLICY, POLICY.indexOf('em"') + 2)).toBeNull();
+    const manifest = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: size(';
+    expect(await signatureHelp(session, 'manifest', manifest, manifest.length)).toBeNull();
   });
 });

@@ -2,9 +2,9 @@
  * The docs site's playground (/playground/) in a real browser (Debian's Chromium, ./browser/chromium.ts), on the site
  * `npm run site` builds and `npm run site:serve` serves: it loads with its first example; a mistake typed into the
  * manifest is underlined and listed at its line; a quick fix and Fix all change the text (Fix all as `platlint --fix`
- * does); hover shows a field's schema; completion offers a policy's fields and CEL functions; the Share link reopens
- * the same texts in a fresh browser; axe-core finds nothing serious; no console error and no request outside the
- * page's origin. And for every starting example (every YAML file of fixtures/, src/site/playground-examples.ts) the
+ * does); hover shows a field's schema; completion offers a policy's fields and CEL functions, and signature help the
+ * forms of a function while its arguments are written; the Share link reopens the same texts in a fresh browser;
+ * axe-core finds nothing serious; no console error and no request outside the page's origin. And for every starting example (every YAML file of fixtures/, src/site/playground-examples.ts) the
  * JSON tab shows exactly what `platlint --format json [--policy policy.yaml] playground.yaml` prints for the same
  * texts. Screenshots are left in dist/test-artifacts/playground/.
  */
@@ -173,6 +173,34 @@ describe('the playground', () => {
     const texts = await editorTexts(page);
     const policy = exampleNamed('fixtures/policies/no-cluster-admin/tests/valid.yaml').policy;
     expect(texts.policy).toBe(policy.replace(`self.name != 'cluster-admin'"`, `self.name != 'cluster-admin' && self.name != '' && size"`));
+  });
+
+  it('shows the forms of the CEL function whose arguments are being written, the argument in bold, until the call is closed or Escape', async () => {
+    await choose('fixtures/policies/no-cluster-admin/tests/valid.yaml');
+    await toLineEnd(page, 'policy.yaml', 19);
+    await page.keyboard.press('ArrowLeft');
+    const signature = page.locator('.playground-signature');
+    await page.keyboard.type(' && matches(');
+    await signature.waitFor();
+    const active = signature.locator('.playground-signature-active');
+    const parts = (): Promise<(string | null)[]> => active.evaluate((line) => [...line.childNodes].map((node) => node.textContent));
+    await expect(parts()).resolves.toEqual(['matches(', 'string', ', string) -> bool']);
+    await page.keyboard.type('self.name, ');
+    await expect.poll(parts).toEqual(['matches(string, ', 'string', ') -> bool']);
+    await page.screenshot({ path: join(ARTIFACTS, 'playground-signature.png') });
+    await page.keyboard.type("'^a')");
+    await signature.waitFor({ state: 'detached' });
+    await page.keyboard.type(' && size(');
+    await signature.waitFor();
+    await expect(signature.locator('.playground-signature-form').allTextContents()).resolves.toEqual(['size(bytes) -> int', 'size(list(A)) -> int', 'size(map(A, B)) -> int', 'size(string) -> int']);
+    // After a parenthesis the list offers CEL's names too: Escape closes it first, then the signature.
+    const list = page.locator('.cm-tooltip-autocomplete');
+    await list.waitFor();
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
+    await expect(signature.isVisible()).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await signature.waitFor({ state: 'detached' });
   });
 
   it('reopens the same texts from its Share link in a fresh browser, and sends them nowhere', async () => {

@@ -1,7 +1,7 @@
 /**
  * The page's three CodeMirror 6 editors: YAML with its highlighting, line numbers, history, the lint gutter and
  * tooltips of the diagnostics the worker found (set from outside with `showDiagnostics`), hover on fields, and
- * completion as the language server offers it.
+ * completion and signature help as the language server offers them.
  */
 import { autocompletion, pickedCompletion, type Completion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
@@ -12,6 +12,7 @@ import { EditorState } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, highlightActiveLineGutter, hoverTooltip, keymap, lineNumbers } from '@codemirror/view';
 import type { EditorName, PageCompletion } from '../protocol.js';
 import { renderMarkdown } from './markdown.js';
+import { signatureHelp, type SignatureSource } from './signature-help.js';
 
 export interface EditorSpec {
   name: EditorName;
@@ -23,6 +24,8 @@ export interface EditorSpec {
   hover(offset: number): Promise<HTMLElement | null>;
   /** The completions at an offset of the editor's text as it is. */
   complete(text: string, offset: number): Promise<PageCompletion[]>;
+  /** Signature help at an offset of the editor's text as it is. */
+  signatureHelp: SignatureSource;
 }
 
 /** The worker's completions as CodeMirror lists them: filtered by what is typed, in the server's order otherwise. */
@@ -74,6 +77,7 @@ export function createEditor(parent: HTMLElement, spec: EditorSpec): EditorView 
         keymap.of([...defaultKeymap, ...historyKeymap, ...lintKeymap, indentWithTab]),
         EditorView.contentAttributes.of({ 'aria-label': spec.label }),
         autocompletion({ override: [completionSource(spec)] }),
+        signatureHelp(spec.signatureHelp),
         hoverTooltip(async (_view, pos) => {
           const content = await spec.hover(pos);
           return content ? { pos, above: true, create: () => ({ dom: content }) } : null;

@@ -142,7 +142,15 @@ export function mountPlayground(root: HTMLElement, options: PlaygroundOptions): 
   };
   panels.forEach(({ panel }, i) => {
     const name = EDITORS[i] as EditorName;
-    views[name] = createEditor(panel, { name, label: FILES[name], text: '', onChange: changed, hover: (offset) => hover(name, offset), complete: (text, offset) => client.complete(name, text, offset) });
+    views[name] = createEditor(panel, {
+      name,
+      label: FILES[name],
+      text: '',
+      onChange: changed,
+      hover: (offset) => hover(name, offset),
+      complete: (text, offset) => client.complete(name, text, offset),
+      signatureHelp: (text, offset) => client.signatureHelp(name, text, offset),
+    });
   });
 
   const load = (next: PlaygroundTexts): void => {

@@ -2,7 +2,7 @@
  * The page's side of the Web Worker (../worker.ts): each request gets its id, and its reply resolves the promise of
  * that id. A worker that fails to start or throws rejects everything pending, with what it said.
  */
-import type { EditorName, LintReply, OffsetEdit, PageCompletion, PlaygroundTexts, Reply, Request } from '../protocol.js';
+import type { EditorName, LintReply, OffsetEdit, PageCompletion, PageSignatureHelp, PlaygroundTexts, Reply, Request } from '../protocol.js';
 
 type RequestBody = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -50,6 +50,11 @@ export class WorkerClient {
   /** The completions at an offset of an editor's text as it is now, with the settings and policy linted last. */
   async complete(editor: EditorName, text: string, offset: number): Promise<PageCompletion[]> {
     return (await this.ask({ type: 'complete', editor, text, offset })).completions;
+  }
+
+  /** Signature help at an offset of an editor's text as it is now. */
+  async signatureHelp(editor: EditorName, text: string, offset: number): Promise<PageSignatureHelp | null> {
+    return (await this.ask({ type: 'signature', editor, text, offset })).help;
   }
 
   stop(): void {
