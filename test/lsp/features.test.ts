@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompletionItem, DocumentSymbol, Hover, Position } from 'vscode-languageserver/node.js';
 import { Client, TEST_MS, workspace } from './client.js';
+import { admissionPolicy, policyText } from './policy-file.js';
 
 const USER = [
   'apiVersion: management.platform/v1',
@@ -161,6 +162,30 @@ describe('platlint lsp features', () => {
     expect(symbols.map((s) => [s.name, s.kind, s.range.start.line, s.range.end.line, s.children?.map((c) => [c.name, c.kind, c.detail])])).toEqual([
       ['User jane', 5, 0, 9, [['apiVersion', 7, 'management.platform/v1'], ['kind', 7, 'User'], ['metadata', 19, undefined], ['spec', 19, undefined]]],
       ['Config platform', 5, 12, 22, [['apiVersion', 7, 'management.platform/v1'], ['kind', 7, 'Config'], ['metadata', 19, undefined], ['spec', 19, undefined]]],
+    ]);
+    await client.stop();
+  }, TEST_MS);
+
+  it("lists a policy's rules by id, and an admission policy's conditions, variables and validations, under their spec", async () => {
+    const client = new Client(workspace({}));
+    await client.initialize();
+    const outline = async (name: string, text: string): Promise<unknown[]> => {
+      const uri = await client.open(name, text);
+      const [object] = await client.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } });
+      const spec = object?.children?.find((c) => c.name === 'spec');
+      return [object?.name, spec?.children?.map((c) => [c.name, c.kind, c.range.start.line, c.range.end.line, c.selectionRange.start.line, c.selectionRange.start.character])];
+    };
+    const policy = policyText('      match: {kinds: [User]}\n      expression: "true"\n      message: m\n    - description: No id yet\n      severity: warning\n');
+    // [name, kind (12 function, 13 variable), first line, last line, line and column of what it is named by]
+    expect(await outline('policy.yaml', policy)).toEqual(['Policy acme', [['acme/rule', 12, 6, 11, 6, 10], ['rules[1]', 12, 12, 13, 12, 6]]]);
+    expect(await outline('vap.yaml', admissionPolicy({}))).toEqual([
+      'ValidatingAdmissionPolicy users',
+      [
+        ['managed', 12, 12, 13, 12, 12],
+        ['email', 13, 15, 16, 15, 12],
+        ['domain', 13, 17, 18, 17, 12],
+        ['validations[0]', 12, 20, 21, 20, 6],
+      ],
     ]);
     await client.stop();
   }, TEST_MS);
