@@ -3,7 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Diagnostic, Rule } from '../engine/types.js';
 import { ADMISSION_POLICY_KIND } from '../policy/vap/types.js';
 import { intersects, toRange } from './convert.js';
-import { containerPath, lineShape, topLevelValue } from './cursor.js';
+import { containerPath, lineShape, topLevelValue, type LineShape } from './cursor.js';
 import { CONFIG_FILE_SCHEMA, fieldAt, fieldMarkdown, objectAt, ownFileKeyMarkdown, POLICY_FILE_SCHEMA, type OwnFileSchema } from './fields.js';
 import { policyHover } from './policy-fields.js';
 
@@ -29,6 +29,17 @@ export function lineAt(document: TextDocument, line: number): string {
 
 function ruleSummary(rule: Rule, docsUrl: string | undefined): string {
   return [`**${rule.meta.id}**: ${rule.meta.description}`, ...(docsUrl ? ['', `[Documentation](${docsUrl})`] : [])].join('\n');
+}
+
+/** Whether the cursor is on the key of a line (`key:`). */
+function onKeyOf(shape: LineShape, character: number): boolean {
+  return shape.key !== undefined && character >= shape.contentColumn && character <= (shape.keyEnd ?? 0);
+}
+
+/** The rule whose id is under the cursor: in a `# platlint-disable…` comment, or a key of `rules:` in the config file. */
+export function ruleAt(text: string, character: number, rules: readonly Rule[], isConfigFile: boolean): Rule | undefined {
+  const shape = lineShape(text);
+  return directiveRule(text, character, rules) ?? (isConfigFile && onKeyOf(shape, character) ? rules.find((r) => r.meta.id === shape.key) : undefined);
 }
 
 /** The rule id under the cursor in a `# platlint-disable…` comment. */
@@ -65,9 +76,8 @@ export function hoverAt(document: TextDocument, position: Position, context: Hov
     if (intersects(toRange(d), here)) sections.push(diagnosticMarkdown(d, context.rules.find((r) => r.meta.id === d.ruleId)));
   }
   const shape = lineShape(text);
-  const onKey = shape.key !== undefined && position.character >= shape.contentColumn && position.character <= (shape.keyEnd ?? 0);
-  // A rule id in a directive, or a key of `rules:` in the config file.
-  const rule = directiveRule(text, position.character, context.rules) ?? (context.isConfigFile && onKey ? context.rules.find((r) => r.meta.id === shape.key) : undefined);
+  const onKey = onKeyOf(shape, position.character);
+  const rule = ruleAt(text, position.character, context.rules, context.isConfigFile);
   if (rule) sections.push(ruleSummary(rule, context.docsUrl(rule.meta.id)));
   const lines = document.getText().split(/\r?\n/);
   // A key of platlint's own files: what its schema says of it.

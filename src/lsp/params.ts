@@ -64,6 +64,7 @@ const REQUESTS = new Map<string, Check>(Object.entries({
   'textDocument/hover': shape({ textDocument, position }),
   'textDocument/completion': shape({ textDocument, position }),
   'textDocument/signatureHelp': shape({ textDocument, position }),
+  'textDocument/definition': shape({ textDocument, position }),
   'textDocument/codeAction': shape({ textDocument, range, context: shape({ diagnostics: arrayOf(shape({ range })), only: optional(arrayOf(string)) }) }),
   'textDocument/documentSymbol': shape({ textDocument }),
   'textDocument/diagnostic': shape({ textDocument }),

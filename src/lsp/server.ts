@@ -18,6 +18,8 @@ import {
   type FileSystemWatcher,
   type InitializeParams,
   type InitializeResult,
+  type Position,
+  type TextDocumentPositionParams,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAMES, isConfigFileName } from '../settings-file/load.js';
@@ -26,6 +28,7 @@ import { parseClientSettings, SETTINGS_SECTION, type ClientSettings } from './cl
 import { completionsAt } from './completion.js';
 import { codeActions, FIX_ALL_KIND } from './convert.js';
 import { hoverAt } from './hover.js';
+import { definitionAt } from './definition.js';
 import { signatureHelpAt } from './policy-signatures.js';
 import { isInside } from './rule-sets.js';
 import { LINT_DELAY_MS, pathOf, Session } from './session.js';
@@ -178,6 +181,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
         hoverProvider: true,
         completionProvider: { triggerCharacters: [':', ',', '.'] },
         signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [')'] },
+        definitionProvider: true,
         documentSymbolProvider: true,
         diagnosticProvider: { identifier: 'platlint', interFileDependencies: false, workspaceDiagnostics: true },
         executeCommandProvider: { commands: [LINT_WORKSPACE_COMMAND] },
@@ -277,14 +281,28 @@ export function startLanguageServer(options: LanguageServerOptions): void {
     }
   });
 
-  connection.onHover(async ({ textDocument, position }) => {
-    try {
-      const document = documents.get(textDocument.uri);
-      const path = pathOf(textDocument.uri);
-      if (!document || path === undefined) return null;
-      const analysis = session.isManifest(document) ? await session.current(textDocument.uri) : undefined;
+  /**
+   * A request at a position of an open document of the workspace, answered with the document, its path and the
+   * position clamped to it; `none` for another document, or when answering fails (said in the editor's log).
+   */
+  const atPosition =
+    <T>(what: string, none: T, answer: (document: TextDocument, path: string, position: Position) => T | Promise<T>) =>
+    async ({ textDocument, position }: TextDocumentPositionParams): Promise<T> => {
+      try {
+        const document = documents.get(textDocument.uri);
+        const path = pathOf(textDocument.uri);
+        return document && path !== undefined ? await answer(document, path, clampPosition(document, position)) : none;
+      } catch (error) {
+        session.logError(`cannot ${what}`, error);
+        return none;
+      }
+    };
+
+  connection.onHover(
+    atPosition('compute the hover', null, async (document, path, position) => {
+      const analysis = session.isManifest(document) ? await session.current(document.uri) : undefined;
       const ruleSet = analysis?.ruleSet ?? (await session.ruleSets.ruleSetFor(path));
-      return hoverAt(document, clampPosition(document, position), {
+      return hoverAt(document, position, {
         rules: ruleSet.rules,
         docsUrl: (id) => ruleSet.docsUrl(id),
         diagnostics: analysis?.result.diagnostics ?? [],
@@ -293,39 +311,30 @@ export function startLanguageServer(options: LanguageServerOptions): void {
         embedded: ruleSet.config.embeddedFor(path).map((source) => source.at),
         ...(ruleSet.configFile?.kubernetesVersion ? { kubernetesVersion: ruleSet.configFile.kubernetesVersion } : {}),
       });
-    } catch (error) {
-      session.logError('cannot compute the hover', error);
-      return null;
-    }
-  });
+    }),
+  );
 
-  connection.onCompletion(async ({ textDocument, position }) => {
-    try {
-      const document = documents.get(textDocument.uri);
-      const path = pathOf(textDocument.uri);
-      if (!document || path === undefined || !(session.isManifest(document) || isConfigFileName(path))) return [];
+  connection.onCompletion(
+    atPosition('compute completions', [], async (document, path, position) => {
+      if (!(session.isManifest(document) || isConfigFileName(path))) return [];
       const ruleSet = await session.ruleSets.ruleSetFor(path);
       const embedded = ruleSet.config.embeddedFor(path).map((source) => source.at);
       const kubernetesVersion = ruleSet.configFile?.kubernetesVersion;
-      return completionsAt(document, clampPosition(document, position), { rules: ruleSet.rules.length ? ruleSet.rules : builtinRules, isConfigFile: isConfigFileName(path), embedded, ...(kubernetesVersion ? { kubernetesVersion } : {}) });
-    } catch (error) {
-      session.logError('cannot compute completions', error);
-      return [];
-    }
-  });
+      return completionsAt(document, position, { rules: ruleSet.rules.length ? ruleSet.rules : builtinRules, isConfigFile: isConfigFileName(path), embedded, ...(kubernetesVersion ? { kubernetesVersion } : {}) });
+    }),
+  );
 
-  connection.onSignatureHelp(async ({ textDocument, position }) => {
-    try {
-      const document = documents.get(textDocument.uri);
-      const path = pathOf(textDocument.uri);
-      if (!document || path === undefined) return null;
+  connection.onSignatureHelp(
+    atPosition('compute signature help', null, async (document, path, position) => signatureHelpAt(document, position, (await session.ruleSets.ruleSetFor(path)).configFile?.kubernetesVersion)),
+  );
+
+  connection.onDefinition(
+    atPosition('find the definition', null, async (document, path, position) => {
       const ruleSet = await session.ruleSets.ruleSetFor(path);
-      return signatureHelpAt(document, clampPosition(document, position), ruleSet.configFile?.kubernetesVersion);
-    } catch (error) {
-      session.logError('cannot compute signature help', error);
-      return null;
-    }
-  });
+      const policyFileUri = (file: string): string => pathToFileURL(resolve(ruleSet.config.baseDir, file)).href;
+      return definitionAt(document, position, { rules: ruleSet.rules, isConfigFile: isConfigFileName(path), policyFileUri });
+    }),
+  );
 
   connection.onDocumentSymbol(({ textDocument }) => {
     const document = documents.get(textDocument.uri);

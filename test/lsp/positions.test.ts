@@ -68,6 +68,7 @@ describe('platlint lsp --stdio: params in the wrong shape get InvalidParams (-32
       ['textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }, 'textDocument/codeAction: context must be an object'],
       ['textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [{}] } }, 'textDocument/codeAction: context.diagnostics[0].range must be an object'],
       ['textDocument/signatureHelp', { position: { line: 0, character: 0 } }, 'textDocument/signatureHelp: textDocument must be an object'],
+      ['textDocument/definition', { textDocument: { uri }, position: { line: 0 } }, 'textDocument/definition: position.character must be an integer from 0 to 2147483647'],
       ['textDocument/documentSymbol', null, 'textDocument/documentSymbol: params must be an object'],
       ['workspace/executeCommand', { command: ['platlint.lintWorkspace'] }, 'workspace/executeCommand: command must be a string'],
     ];

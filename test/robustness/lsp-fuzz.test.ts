@@ -41,6 +41,7 @@ function messages(seed: number, root: string): Message[] {
     () => ({ request: true, method: 'textDocument/hover', params: { textDocument: { uri: random.pick(uris) }, position: position() } }),
     () => ({ request: true, method: 'textDocument/completion', params: { textDocument: { uri: random.pick(uris) }, position: position() } }),
     () => ({ request: true, method: 'textDocument/signatureHelp', params: { textDocument: { uri: random.pick(uris) }, position: position() } }),
+    () => ({ request: true, method: 'textDocument/definition', params: { textDocument: { uri: random.pick(uris) }, position: position() } }),
     () => ({ request: true, method: 'textDocument/codeAction', params: { textDocument: { uri: random.pick(uris) }, range: { start: position(), end: position() }, context: { diagnostics: [] } } }),
     () => ({ request: true, method: 'textDocument/documentSymbol', params: { textDocument: { uri: random.pick(uris) } } }),
     () => ({ request: true, method: 'textDocument/diagnostic', params: { textDocument: { uri: random.pick(uris) } } }),
