@@ -3,13 +3,15 @@
  * expression under the cursor (a validation's `expression` or `messageExpression`, a variable's, a match condition's,
  * an audit annotation's `valueExpression`) and its variables as src/policy/vap/compile.ts declares them: `object`
  * and `oldObject` typed by the platform's schema when the policy matches one kind of it, `request` and
- * `namespaceObject` by Kubernetes' types, `params` with a paramKind, `authorizer` but in a message, and the
- * policy's `variables` (those declared before, in a variable) with the types their expressions compile to.
+ * `namespaceObject` by Kubernetes' types, `params` with a paramKind (typed when it names a kind of the platform),
+ * `authorizer` but in a message, and the policy's `variables` (those declared before, in a variable) with the types
+ * their expressions compile to.
  */
 import { Scalar, type Document } from 'yaml';
 import { isRecord } from '../platform/data.js';
 import { ADMISSION_REQUEST_TYPE, AUTHORIZER_TYPE, DYN, NAMESPACE_TYPE, objectType, type CelType } from '../policy/cel/index.js';
-import { compiledVariableTypes, typedKind } from '../policy/vap/compile.js';
+import { compiledVariableTypes, paramsKind, typedKind } from '../policy/vap/compile.js';
+import { platformObjectType } from '../policy/schema-types.js';
 import { readPolicy } from '../policy/vap/read.js';
 import { ADMISSION_POLICY_KIND, admissionKindOf, type PolicySpec } from '../policy/vap/types.js';
 import { environmentOf, jsonOf, scalarAt, type RuleScalar, type Variable } from './policy-context.js';
@@ -45,7 +47,8 @@ function admissionVariables(data: Record<string, unknown>, list: string, index: 
     ['request', { type: ADMISSION_REQUEST_TYPE, description: 'The admission request: its operation, user, kind and resource.' }],
     ['namespaceObject', { type: NAMESPACE_TYPE, description: "The object's namespace; null for a cluster-scoped object." }],
   ]);
-  if (spec['paramKind'] !== undefined) variables.set('params', { type: DYN, description: "The binding's parameter resource (spec.paramKind)." });
+  const params = read.spec && paramsKind(read.spec.paramKind);
+  if (spec['paramKind'] !== undefined) variables.set('params', { type: params ? platformObjectType(params) : DYN, description: `The binding's parameter resource (spec.paramKind${params ? `: a ${params}` : ''}).` });
   // compile.ts: a message expression is compiled without the authorizer.
   if (field !== 'messageExpression') variables.set('authorizer', { type: AUTHORIZER_TYPE, description: "Authorization checks for the request's user." });
   const types = policyVariables(read.spec, spec, list === 'variables' ? index : undefined, kubernetesVersion);

@@ -61,6 +61,20 @@ describe("completion in a ValidatingAdmissionPolicy's CEL", () => {
   });
 });
 
+describe('params of a paramKind', () => {
+  const withParams = (apiVersion: string, kind: string, validation: string): string =>
+    admissionPolicy({ validation }).replace('  matchConditions:', `  paramKind:\n    apiVersion: ${apiVersion}\n    kind: ${kind}\n  matchConditions:`);
+
+  it("of the platform: the fields of its kind's schema, as the policy compiles", () => {
+    expect(labels(complete(withParams('management.platform/v1', 'Config', 'params.status.platformH|')))).toContain('platformHost');
+    expect(labels(complete(withParams('management.platform/v1', 'Config', 'params.|')))).toEqual(['apiVersion', 'kind', 'metadata', 'spec', 'status']);
+  });
+
+  it('of another kind: nothing known of it', () => {
+    expect(complete(withParams('v1', 'ConfigMap', 'params.|'))).toEqual([]);
+  });
+});
+
 describe('a policy YAML cannot read', () => {
   it('answers without an error where a document holds an alias of no anchor: nothing in an admission policy, which is not read', () => {
     expect(complete(admissionPolicy({ validation: 'object.spec.|' }).replace('name: users', 'name: *nowhere'))).toEqual([]);

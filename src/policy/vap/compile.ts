@@ -3,8 +3,9 @@
  * validating/plugin.go compilePolicy, cel/compile.go, cel/composition.go): the variables in order, each seeing those
  * before it through `variables` with the type its expression has; match conditions and validations must be bool,
  * messages string, audit annotation values string or null; `authorizer` is declared for all but messages. Where
- * the policy's resource rules can only match one kind of the platform, `object` and `oldObject` have its type (the
- * checks the API server reports as type warnings, platlint reports as errors). An expression that exceeds the
+ * the policy's resource rules can only match one kind of the platform, `object` and `oldObject` have its type, and
+ * `params` has the type of the platform kind its paramKind names (the checks the API server reports as type
+ * warnings, platlint reports as errors). An expression that exceeds the
  * per-call cost limit on every object, whatever it holds (its static estimate's minimum), does not compile either.
  */
 import { API_GROUP } from '../../engine/scope.js';
@@ -12,7 +13,7 @@ import { compileProblem } from '../cel.js';
 import { admissionVariables, BOOL, DYN, NULL, PER_CALL_LIMIT, STRING, type CelEnvironment, type CelProgram, type CelType, type VariableDecls } from '../cel/index.js';
 import type { DocumentProblem } from '../schema-problems.js';
 import { platformObjectType } from '../schema-types.js';
-import type { ExpressionSpec, MatchResources, PolicySpec, ValidationSpec } from './types.js';
+import type { ExpressionSpec, MatchResources, ParamKind, PolicySpec, ValidationSpec } from './types.js';
 
 export interface CompiledValidation {
   /** Its index in spec.validations. */
@@ -52,13 +53,29 @@ export function typedKind(constraints: MatchResources): 'User' | 'Config' | unde
 }
 
 /**
+ * The platform kind a policy's `paramKind` names, if one: the API server types `params` by the schema of the
+ * paramKind it resolves (typechecking.go), and platlint knows the schemas of the platform's kinds only.
+ */
+export function paramsKind(paramKind: ParamKind | undefined): 'User' | 'Config' | undefined {
+  if (paramKind?.apiVersion !== `${API_GROUP}/v1`) return undefined;
+  return paramKind.kind === 'User' || paramKind.kind === 'Config' ? paramKind.kind : undefined;
+}
+
+/**
  * What an expression of the policy is compiled with: the admission request's variables, `variables` with the types
- * of those compiled so far, and `object` and `oldObject` of the one platform kind the policy's rules match.
+ * of those compiled so far, `object` and `oldObject` of the one platform kind the policy's rules match, and `params`
+ * of the platform kind its paramKind names.
  */
 export function policyDeclarations(spec: PolicySpec, variableTypes: Readonly<Record<string, CelType>>, hasAuthorizer: boolean): VariableDecls {
   const objectKind = typedKind(spec.matchConstraints);
   const object: CelType = objectKind ? platformObjectType(objectKind) : DYN;
-  return { ...admissionVariables({ hasParams: spec.paramKind !== undefined, hasAuthorizer, variables: { ...variableTypes } }), object, oldObject: object };
+  const params = paramsKind(spec.paramKind);
+  return {
+    ...admissionVariables({ hasParams: spec.paramKind !== undefined, hasAuthorizer, variables: { ...variableTypes } }),
+    ...(params ? { params: platformObjectType(params) } : {}),
+    object,
+    oldObject: object,
+  };
 }
 
 /**

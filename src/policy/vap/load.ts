@@ -91,6 +91,8 @@ export class AdmissionLoader {
   private readonly objects: Loaded<ObjectData>[] = [];
   /** The names of every policy read, with mistakes or not. */
   private readonly declared = new Set<string>();
+  /** The paramKinds of every policy read, with mistakes or not: a parameter object of a policy with mistakes is not a mistake of its own. */
+  private readonly declaredParamKinds = new Set<string>();
 
   constructor(
     private readonly environment: CelEnvironment,
@@ -107,6 +109,8 @@ export class AdmissionLoader {
       // A binding of a policy with mistakes is not a mistake of its own.
       this.declared.add(nameOf(data));
       const read = readPolicy(data);
+      const paramKind = read.spec?.paramKind;
+      if (paramKind) this.declaredParamKinds.add(ClusterObjects.key(splitApiVersion(paramKind.apiVersion).group, paramKind.kind));
       if (!read.spec) read.problems.forEach((p) => report(p));
       else {
         const compiled = compilePolicy(read.spec, this.environment);
@@ -153,7 +157,7 @@ export class AdmissionLoader {
     const cluster = new ClusterObjects(mapper);
     for (const object of this.objects) {
       if (ClusterObjects.wanted(object.spec, paramKinds, true)) cluster.add(object.spec);
-      else object.report({ path: ['kind'], message: `A ${String(object.spec['kind'])} is neither a policy (platlint/v1 Policy, ValidatingAdmissionPolicy), a binding, nor an object a loaded policy reads (a Namespace, a paramKind)` });
+      else if (!ClusterObjects.wanted(object.spec, this.declaredParamKinds, false)) object.report({ path: ['kind'], message: `A ${String(object.spec['kind'])} is neither a policy (platlint/v1 Policy, ValidatingAdmissionPolicy), a binding, nor an object a loaded policy reads (a Namespace, a paramKind)` });
     }
     if (this.policies.length === 0) return undefined;
     const namespaces = this.policies.some(({ spec }) => readsNamespaces(spec, byPolicy.get(spec.spec.name) ?? []));

@@ -56,6 +56,25 @@ describe('parameter objects', () => {
   });
 });
 
+describe('a paramKind of the platform', () => {
+  const params = (expression: string): string =>
+    docs(
+      policy('email', `  paramKind:\n    apiVersion: management.platform/v1\n    kind: Config\n${USERS_RULES}  validations:\n    - expression: "${expression}"\n      messageExpression: "'not at ' + params.status.platformHost"\n`),
+      binding('b', 'email', '[Deny]', '  paramRef:\n    name: platform\n    parameterNotFoundAction: Deny\n'),
+      'apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: platform\nstatus:\n  platformHost: acme.example\n',
+    );
+  const jane = user('jane', '  username: jane\n  email: jane@example.com\n');
+
+  it('has the type of its schema, as the API server resolves a paramKind: its fields are read', () => {
+    expect(messages({ 'p.yaml': params("object.spec.email.endsWith('@' + params.status.platformHost)"), 'u.yaml': jane })).toEqual([['vap/email', 'error', ...NAME, 'not at acme.example']]);
+  });
+
+  it('a field its schema does not have is a compile error at the field, as for object; its parameter object is no mistake of its own', () => {
+    const run = vapRun({ 'p.yaml': params("object.spec.email.endsWith('@' + params.status.platformHots)"), 'u.yaml': jane }, ['--policy', 'p.yaml', 'u.yaml']);
+    expect(run.rows).toEqual([['policy/invalid', 'error', 'p.yaml', 16, 66, 'validations[0].expression: CEL type error: undefined field \'platformHots\'; did you mean "platformHost"?']]);
+  });
+});
+
 describe('the request', () => {
   const requestPolicy = (expression: string, message: string): string => docs(policy('request', `${USERS_RULES}  validations:\n    - expression: "${expression}"\n      messageExpression: "${message}"\n`), binding('b', 'request', '[Deny]'));
 
