@@ -61,6 +61,11 @@ export class ClusterObjects {
     return `${group}/${kind}`;
   }
 
+  /** The key of the objects a paramKind names. */
+  static paramKey(paramKind: ParamKind): string {
+    return ClusterObjects.key(splitApiVersion(paramKind.apiVersion).group, paramKind.kind);
+  }
+
   /** Whether an object of this kind is kept: a Namespace (when `namespaces`), or a kind some policy takes its parameters from. */
   static wanted(data: ObjectData, paramKinds: ReadonlySet<string>, namespaces: boolean): boolean {
     const type = typeOf(data);

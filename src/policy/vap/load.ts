@@ -110,7 +110,7 @@ export class AdmissionLoader {
       this.declared.add(nameOf(data));
       const read = readPolicy(data);
       const paramKind = read.spec?.paramKind;
-      if (paramKind) this.declaredParamKinds.add(ClusterObjects.key(splitApiVersion(paramKind.apiVersion).group, paramKind.kind));
+      if (paramKind) this.declaredParamKinds.add(ClusterObjects.paramKey(paramKind));
       if (!read.spec) read.problems.forEach((p) => report(p));
       else {
         const compiled = compilePolicy(read.spec, this.environment);
@@ -152,7 +152,7 @@ export class AdmissionLoader {
       if (list) list.push(binding.spec);
       else if (!this.declared.has(binding.spec.policyName)) binding.report({ path: ['spec', 'policyName'], message: `No ValidatingAdmissionPolicy named "${binding.spec.policyName}" is loaded: the binding binds nothing` });
     }
-    const paramKinds = new Set(this.policies.flatMap(({ spec }) => (spec.spec.paramKind ? [ClusterObjects.key(splitApiVersion(spec.spec.paramKind.apiVersion).group, spec.spec.paramKind.kind)] : [])));
+    const paramKinds = new Set(this.policies.flatMap(({ spec }) => (spec.spec.paramKind ? [ClusterObjects.paramKey(spec.spec.paramKind)] : [])));
     const mapper = new ResourceMapper(this.settings.resources);
     const cluster = new ClusterObjects(mapper);
     for (const object of this.objects) {
