@@ -16,6 +16,7 @@ const named = (at: string): string => at || 'params';
 
 const any: Check = () => undefined;
 const string: Check = (value, at) => (typeof value === 'string' ? undefined : `${named(at)} must be a string`);
+const boolean: Check = (value, at) => (typeof value === 'boolean' ? undefined : `${named(at)} must be a boolean`);
 const integer: Check = (value, at) => (Number.isInteger(value) ? undefined : `${named(at)} must be an integer`);
 const uinteger: Check = (value, at) =>
   Number.isInteger(value) && (value as number) >= 0 && (value as number) <= MAX_UINTEGER ? undefined : `${named(at)} must be an integer from 0 to ${MAX_UINTEGER}`;
@@ -65,6 +66,9 @@ const REQUESTS = new Map<string, Check>(Object.entries({
   'textDocument/completion': shape({ textDocument, position }),
   'textDocument/signatureHelp': shape({ textDocument, position }),
   'textDocument/definition': shape({ textDocument, position }),
+  'textDocument/references': shape({ textDocument, position, context: shape({ includeDeclaration: boolean }) }),
+  'textDocument/prepareRename': shape({ textDocument, position }),
+  'textDocument/rename': shape({ textDocument, position, newName: string }),
   'textDocument/codeAction': shape({ textDocument, range, context: shape({ diagnostics: arrayOf(shape({ range })), only: optional(arrayOf(string)) }) }),
   'textDocument/documentSymbol': shape({ textDocument }),
   'textDocument/diagnostic': shape({ textDocument }),

@@ -18,8 +18,14 @@ import {
   type FileSystemWatcher,
   type InitializeParams,
   type InitializeResult,
+  ErrorCodes,
+  ResponseError,
+  type Location,
   type Position,
+  type ReferenceParams,
+  type RenameParams,
   type TextDocumentPositionParams,
+  type WorkspaceEdit,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CONFIG_FILE_NAMES, isConfigFileName } from '../settings-file/load.js';
@@ -31,6 +37,7 @@ import { hoverAt } from './hover.js';
 import { definitionAt } from './definition.js';
 import { signatureHelpAt } from './policy-signatures.js';
 import { isInside } from './rule-sets.js';
+import { prepareVariableRename, renameVariable, variableReferences } from './vap-variables.js';
 import { LINT_DELAY_MS, pathOf, Session } from './session.js';
 import { documentSymbols } from './symbols.js';
 import { relativeTo } from '../settings-file/paths.js';
@@ -182,6 +189,8 @@ export function startLanguageServer(options: LanguageServerOptions): void {
         completionProvider: { triggerCharacters: [':', ',', '.'] },
         signatureHelpProvider: { triggerCharacters: ['(', ','], retriggerCharacters: [')'] },
         definitionProvider: true,
+        referencesProvider: true,
+        renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
         diagnosticProvider: { identifier: 'platlint', interFileDependencies: false, workspaceDiagnostics: true },
         executeCommandProvider: { commands: [LINT_WORKSPACE_COMMAND] },
@@ -286,12 +295,12 @@ export function startLanguageServer(options: LanguageServerOptions): void {
    * position clamped to it; `none` for another document, or when answering fails (said in the editor's log).
    */
   const atPosition =
-    <T>(what: string, none: T, answer: (document: TextDocument, path: string, position: Position) => T | Promise<T>) =>
-    async ({ textDocument, position }: TextDocumentPositionParams): Promise<T> => {
+    <T, P extends TextDocumentPositionParams = TextDocumentPositionParams>(what: string, none: T, answer: (document: TextDocument, path: string, position: Position, params: P) => T | Promise<T>) =>
+    async (params: P): Promise<T> => {
       try {
-        const document = documents.get(textDocument.uri);
-        const path = pathOf(textDocument.uri);
-        return document && path !== undefined ? await answer(document, path, clampPosition(document, position)) : none;
+        const document = documents.get(params.textDocument.uri);
+        const path = pathOf(params.textDocument.uri);
+        return document && path !== undefined ? await answer(document, path, clampPosition(document, params.position), params) : none;
       } catch (error) {
         session.logError(`cannot ${what}`, error);
         return none;
@@ -333,6 +342,18 @@ export function startLanguageServer(options: LanguageServerOptions): void {
       const ruleSet = await session.ruleSets.ruleSetFor(path);
       const policyFileUri = (file: string): string => pathToFileURL(resolve(ruleSet.config.baseDir, file)).href;
       return definitionAt(document, position, { rules: ruleSet.rules, isConfigFile: isConfigFileName(path), policyFileUri });
+    }),
+  );
+
+  connection.onReferences(atPosition<Location[], ReferenceParams>('find the references', [], (document, _path, position, params) => variableReferences(document, position, params.context.includeDeclaration)));
+
+  connection.onPrepareRename(atPosition('prepare the rename', null, (document, _path, position) => prepareVariableRename(document, position)));
+
+  connection.onRenameRequest(
+    atPosition<WorkspaceEdit | ResponseError | null, RenameParams>('rename', null, (document, _path, position, params) => {
+      const renamed = renameVariable(document, position, params.newName);
+      if (renamed && 'refused' in renamed) return new ResponseError(ErrorCodes.InvalidRequest, renamed.refused);
+      return renamed?.edit ?? null;
     }),
   );
 

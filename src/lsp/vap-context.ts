@@ -12,12 +12,12 @@ import { isRecord } from '../platform/data.js';
 import { ADMISSION_REQUEST_TYPE, AUTHORIZER_TYPE, DYN, NAMESPACE_TYPE, objectType, type CelType } from '../policy/cel/index.js';
 import { compiledVariableTypes, paramsKind, typedKind } from '../policy/vap/compile.js';
 import { platformObjectType } from '../policy/schema-types.js';
-import { readPolicy } from '../policy/vap/read.js';
+import { CEL_IDENTIFIER, readPolicy } from '../policy/vap/read.js';
 import { ADMISSION_POLICY_KIND, admissionKindOf, type PolicySpec } from '../policy/vap/types.js';
 import { environmentOf, jsonOf, scalarAt, type RuleScalar, type Variable } from './policy-context.js';
 
 /** The CEL fields of each list of a policy's spec, and the field a rule scalar names them by. */
-const EXPRESSION_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+export const EXPRESSION_FIELDS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   validations: { expression: 'expression', messageExpression: 'messageExpression' },
   variables: { expression: 'expression' },
   matchConditions: { expression: 'expression' },
@@ -31,7 +31,8 @@ const EXPRESSION_FIELDS: Readonly<Record<string, Readonly<Record<string, string>
 function policyVariables(read: PolicySpec | undefined, spec: Record<string, unknown>, count: number | undefined, kubernetesVersion: string | undefined): Record<string, CelType> {
   if (read) return compiledVariableTypes(read, environmentOf(kubernetesVersion), count);
   const variables = Array.isArray(spec['variables']) ? spec['variables'].slice(0, count) : [];
-  const names = variables.map((v: unknown) => (isRecord(v) ? v['name'] : undefined)).filter((name): name is string => typeof name === 'string' && name !== '');
+  // A name the API server refuses (`2fast`, a name being typed) is no variable CEL can select.
+  const names = variables.map((v: unknown) => (isRecord(v) ? v['name'] : undefined)).filter((name): name is string => typeof name === 'string' && CEL_IDENTIFIER.test(name));
   return Object.fromEntries(names.map((name) => [name, DYN]));
 }
 

@@ -45,6 +45,8 @@ describe("completion in a ValidatingAdmissionPolicy's CEL", () => {
     // One that does not compile is dyn: nothing known of it.
     expect(complete(admissionPolicy({ validation: 'variables.email.|', variable: 'object.spec.emial' }))).toEqual([]);
     expect(labels(complete(admissionPolicy({ condition: 'variables.|' })))).toEqual(['email', 'domain']);
+    // A policy the API server would refuse (a variable's name that is no CEL identifier): the names CEL can select, of no type.
+    expect(complete(admissionPolicy({ validation: 'variables.|' }).replace('name: domain', 'name: do main')).map((i) => [i.label, i.detail])).toEqual([['email', 'dyn']]);
     const inVariable = labels(complete(admissionPolicy({ variable: '|' })));
     expect(inVariable).not.toContain('variables');
     const names = ['object', 'oldObject', 'request', 'namespaceObject', 'authorizer', 'variables'];

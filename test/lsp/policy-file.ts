@@ -44,9 +44,8 @@ export function hoverText(document: TextDocument, line: number, character: numbe
 
 export const labels = (items: readonly CompletionItem[]): string[] => items.map((i) => i.label);
 
-/** A ValidatingAdmissionPolicy on `resources`, with a variable `email`; `|` marks the cursor in one of its expressions. */
-export function admissionPolicy(expressions: { variable?: string; validation?: string; message?: string; condition?: string }, resources = '[users]', group = 'management.platform'): string {
-  return `apiVersion: admissionregistration.k8s.io/v1
+/** A ValidatingAdmissionPolicy `users` on `resources` of `group`, up to its match constraints (11 lines); the rest of its spec follows. */
+export const admissionPolicyHead = (resources = '[users]', group = 'management.platform'): string => `apiVersion: admissionregistration.k8s.io/v1
 kind: ValidatingAdmissionPolicy
 metadata:
   name: users
@@ -57,7 +56,11 @@ spec:
         apiVersions: [v1]
         operations: [CREATE, UPDATE]
         resources: ${resources}
-  matchConditions:
+`;
+
+/** A ValidatingAdmissionPolicy on `resources`, with a variable `email`; `|` marks the cursor in one of its expressions. */
+export function admissionPolicy(expressions: { variable?: string; validation?: string; message?: string; condition?: string }, resources = '[users]', group = 'management.platform'): string {
+  return `${admissionPolicyHead(resources, group)}  matchConditions:
     - name: managed
       expression: "${expressions.condition ?? 'true'}"
   variables:

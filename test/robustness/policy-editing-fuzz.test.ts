@@ -5,16 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { completionsAt } from '../../src/lsp/completion.js';
 import { hoverAt } from '../../src/lsp/hover.js';
 import { signatureHelpAt } from '../../src/lsp/policy-signatures.js';
+import { prepareVariableRename, renameVariable, variableReferences } from '../../src/lsp/vap-variables.js';
 import { builtinRules } from '../../rules/index.js';
 import { insertion, mutate, mutation } from '../helpers/mutants.js';
 
 /**
- * Property-based fuzzing of completion, hover and signature help in policy files: the shipped policies and admission policies, mutated as the other fuzz
- * tests mutate YAML and with pieces of CEL a user types (selections, macros, open string literals, comments,
- * namespaces), asked at random offsets, half of them in the text after an `expression:`, in each Kubernetes version and one platlint does not know. Every answer is
- * well formed: no exception, no item, hover or signature with `undefined` in it, every edit inside the document,
- * every parameter inside its signature. Fixed seed,
- * so a CI failure reproduces; FUZZ_RUNS and FUZZ_SEED move the search locally.
+ * Property-based fuzzing of completion, hover, signature help, and an admission policy's variables' references and
+ * rename in policy files: the shipped policies and admission policies, mutated as the other fuzz tests mutate YAML
+ * and with pieces of CEL a user types (selections, macros, open string literals, comments, namespaces), asked at
+ * random offsets (half of them in the text after an `expression:`, a quarter at `variables`), in each Kubernetes
+ * version and one platlint does not know. Every answer is well formed: no exception, no item, hover or signature
+ * with `undefined` in it, every edit inside the document, every parameter inside its signature, a rename's edits
+ * exactly the places references find, none overlapping. Fixed seed, so a CI failure reproduces; FUZZ_RUNS and
+ * FUZZ_SEED move the search locally.
  */
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 150);
 const SEED = Number(process.env['FUZZ_SEED'] ?? 11);
@@ -23,7 +26,7 @@ const POLICIES = [
   'fixtures/vap/users/policy.yaml',
   'fixtures/vap/kaptest/deployments.yaml',
 ].map((file) => readFileSync(file, 'utf8'));
-const CEL_PIECES = ['.', '.?', '[?0]', '(', ')', '[', ']', "'", '"', '"""', "r'", '//', ' && ', ' in ', ', ', 'self.', 'object.spec.', 'request.userInfo.', 'variables.', '.all(x, x.', '.map(', 'format.', 'optional.', 'has(', 'size(', 'matches(self.spec.email, ', '.endsWith(', '\\', '\\"', "''"];
+const CEL_PIECES = ['.', '.?', '[?0]', '(', ')', '[', ']', "'", '"', '"""', "r'", '//', ' && ', ' in ', ', ', 'self.', 'object.spec.', 'request.userInfo.', 'variables.', '.all(x, x.', '.map(', 'format.', 'optional.', 'has(', 'size(', 'matches(self.spec.email, ', '.endsWith(', 'variables.email', 'variables . domain', '\\', '\\"', "''"];
 const VERSIONS = [undefined, '1.27', '1.31', '1.34', '9.99'];
 
 const hasUndefined = (value: unknown): boolean => JSON.stringify(value).includes('undefined');
@@ -43,9 +46,12 @@ describe(`fuzzing completion, hover and signature help in policy files (${RUNS} 
           const context = { rules: builtinRules, isConfigFile: false, ...(kubernetesVersion ? { kubernetesVersion } : {}) };
           // Half the offsets in the text after an `expression:`, where the CEL is.
           const expressions = [...text.matchAll(/[eE]xpression:/g)].map((match) => match.index + 'expression:'.length);
+          // A quarter of them on an admission policy's variables, where references and rename answer.
+          const variables = [...text.matchAll(/variables|- name:/g)].map((match) => match.index);
           for (const [i, at] of offsets.entries()) {
+            const near = i % 4 === 1 ? variables[at % Math.max(1, variables.length)] : undefined;
             const start = i % 2 === 0 ? expressions[at % Math.max(1, expressions.length)] : undefined;
-            const position = document.positionAt(start === undefined ? at % (text.length + 1) : Math.min(text.length, start + (at % 120)));
+            const position = document.positionAt(near !== undefined ? Math.min(text.length, near + (at % 20)) : start === undefined ? at % (text.length + 1) : Math.min(text.length, start + (at % 120)));
             const items = completionsAt(document, position, context);
             for (const item of items) {
               expect(item.label).toMatch(/^\S+$/);
@@ -55,6 +61,12 @@ describe(`fuzzing completion, hover and signature help in policy files (${RUNS} 
             }
             const hover = hoverAt(document, position, { ...context, docsUrl: () => undefined, diagnostics: [] });
             if (hover) expect(hasUndefined(hover.contents)).toBe(false);
+            const references = variableReferences(document, position, true).map((location) => [document.offsetAt(location.range.start), document.offsetAt(location.range.end)]);
+            references.forEach(([start = 0, end = 0], i) => expect(start < end && end <= text.length && (references[i + 1]?.[0] ?? Infinity) >= end).toBe(true));
+            const renamed = renameVariable(document, position, 'renamed');
+            const edits = renamed && 'edit' in renamed ? (renamed.edit.changes?.[document.uri] ?? []) : [];
+            expect(edits.map((edit) => [document.offsetAt(edit.range.start), document.offsetAt(edit.range.end)])).toEqual(renamed && 'edit' in renamed ? references : []);
+            if (prepareVariableRename(document, position) === null) expect(references.some(([start = 0, end = 0]) => start <= document.offsetAt(position) && document.offsetAt(position) <= end)).toBe(false);
             const help = signatureHelpAt(document, position, kubernetesVersion);
             if (help) {
               expect(hasUndefined(help)).toBe(false);

@@ -29,6 +29,7 @@ export type { CompileError, CompileErrorKind, CompileIssue, VariableDecls } from
 export type { CostEstimate, SizeEstimator } from './estimate.js';
 export type { CelCall } from './members.js';
 export { SyntaxProblem, tokenize } from './lexer.js';
+export { RESERVED_IDENTIFIERS } from './parser.js';
 export * from './types.js';
 export { type CelValue } from './values.js';
 export { AUTHORIZER_TYPE, authorizerValue, resourceCheckValue, type Authorizer, type AuthorizationDecision, type AuthorizationRequest } from './lib/k8s-authz.js';

@@ -29,7 +29,8 @@ export interface ParsedExpression {
 export const MAX_RECURSION_DEPTH = 250;
 export const MAX_CODE_POINTS = 100_000;
 
-const RESERVED = new Set(['as', 'break', 'const', 'continue', 'else', 'false', 'for', 'function', 'if', 'import', 'in', 'let', 'loop', 'package', 'namespace', 'null', 'return', 'true', 'var', 'void', 'while']);
+/** The words cel-go refuses as identifiers. */
+export const RESERVED_IDENTIFIERS: ReadonlySet<string> = new Set(['as', 'break', 'const', 'continue', 'else', 'false', 'for', 'function', 'if', 'import', 'in', 'let', 'loop', 'package', 'namespace', 'null', 'return', 'true', 'var', 'void', 'while']);
 const RELATIONS: Readonly<Record<string, string>> = { '<': '_<_', '<=': '_<=_', '>': '_>_', '>=': '_>=_', '==': '_==_', '!=': '_!=_', in: '@in' };
 
 export class Parser {
@@ -290,7 +291,7 @@ export class Parser {
 
   private identOrCall(token: Token, leadingDot: string): Expr {
     if (token.text.startsWith('`')) this.fail(`Syntax error: mismatched input '${token.text}' expecting IDENTIFIER`, token);
-    if (RESERVED.has(token.text)) this.fail(`reserved identifier: ${token.text}`, token);
+    if (RESERVED_IDENTIFIERS.has(token.text)) this.fail(`reserved identifier: ${token.text}`, token);
     if (this.is('(')) {
       this.next();
       const args = this.args(')');

@@ -91,7 +91,8 @@ class Checker {
   }
 }
 
-const CEL_IDENTIFIER = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
+/** What the API server takes as a variable's name. */
+export const CEL_IDENTIFIER = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
 const QUALIFIED_NAME = /^(?:[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\.[a-z0-9](?:[-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9](?:[-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
 
 export type ReadResult<T> = { spec: T; problems: [] } | { spec?: undefined; problems: DocumentProblem[] };
