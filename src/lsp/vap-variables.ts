@@ -27,7 +27,7 @@ export interface VariableSites {
   names: ReadonlySet<string>;
 }
 
-/** A selection of the policy's variables in CEL: `variables` not after a dot, then a name. */
+/** `variables`, a dot and a name: a selection of the policy's variables where CEL's tokens say `variables` is a name of its own. */
 const SELECTION = /variables\s*\.\s*([A-Za-z_]\w*)/g;
 /** What `variables` is to `scope` here, to tell the policy's from a macro's variable of that name. */
 const POLICY_VARIABLES: Variable = { description: '' };
