@@ -32,6 +32,9 @@ interface Seen {
   completionLine: string;
   completion: [string, string][];
   signatureHelp: (string | null)[];
+  references: [number, number, number][];
+  renamed: string[];
+  refused: string | null;
   sameClient: boolean;
 }
 
@@ -72,7 +75,7 @@ describe('platlint lsp in a real editor, started by the configuration of docs/ed
     project = projectWithPlatlint();
   }, 120_000);
 
-  it('a project with platlint as its devDependency: diagnostics, a typed mistake, undo, fix-all, hover, completion, signature help', () => {
+  it('a project with platlint as its devDependency: diagnostics, a typed mistake, undo, fix-all, hover, completion, signature help, references and rename', () => {
     expect(executable(join(project, 'node_modules/.bin/platlint'))).toBe(true);
     const { seen, stderr } = runNeovim(project);
     expect(seen.error ?? null).toBeNull();
@@ -95,6 +98,16 @@ describe('platlint lsp in a real editor, started by the configuration of docs/ed
     expect(seen.completion).toEqual([['displayName', 'string'], ['disabled', 'boolean']]);
     expect(seen.sameClient).toBe(true);
     expect(seen.signatureHelp).toEqual(['```yaml', 'matches(string, string) -> bool', '```', 'string']);
+    // [0-based line, start and end column]: the name, and its two uses (not the one in the message's string literal).
+    expect(seen.references).toEqual([[9, 12, 18], [12, 62, 68], [13, 48, 54]]);
+    expect(seen.renamed.slice(9, 14)).toEqual([
+      '    - name: company',
+      "      expression: \"'acme.example'\"",
+      '  validations:',
+      "    - expression: \"object.spec.email.endsWith('@' + variables.company)\"",
+      "      messageExpression: \"'not at ' + variables.company + ' (variables.domain)'\"",
+    ]);
+    expect(seen.refused).toBe('"in" is not a valid variable name: a CEL identifier, not a reserved word');
     expect(seen.clients).toBe(1);
     // Neovim records a blank line among its messages; no words.
     expect(seen.messages.trim()).toBe('');

@@ -1,6 +1,6 @@
 -- Drives platlint's language server from headless Neovim (0.7 and later) as a person would, with the server started
 -- by the configuration of docs/editors.md (loaded before this file): open a manifest, type a mistake, read the
--- diagnostics, undo, apply fix-all, hover, complete, signature help in a policy. With $PLATLINT_CASE = 'missing', only open two manifests of a
+-- diagnostics, undo, apply fix-all, hover, complete, signature help in a policy, references and rename in an admission policy. With $PLATLINT_CASE = 'missing', only open two manifests of a
 -- project without platlint. Writes what it saw as JSON to $PLATLINT_OUT and quits; test/e2e/neovim.test.ts asserts.
 local root = vim.env.PLATLINT_ROOT
 local out = {}
@@ -142,6 +142,26 @@ local function run()
   local signatures = help[client_id].result
   local shown, active = vim.lsp.util.convert_signature_help_to_markdown_lines(signatures, 'yaml', { '(', ',' })
   out.signatureHelp = { shown[1], shown[2], shown[3], active and string.sub(shown[2], active[1] + 1, active[2]) or vim.NIL }
+  -- A new admission policy: the references of a variable, and a rename applied as Neovim applies one.
+  local vap = edit('policies/users.yaml')
+  vim.api.nvim_buf_set_lines(vap, 0, -1, false, {
+    'apiVersion: admissionregistration.k8s.io/v1', 'kind: ValidatingAdmissionPolicy', 'metadata:', '  name: users', 'spec:',
+    '  matchConstraints:', '    resourceRules:', '      - {apiGroups: [management.platform], apiVersions: [v1], operations: [CREATE], resources: [users]}',
+    '  variables:', '    - name: domain', "      expression: \"'acme.example'\"",
+    '  validations:', "    - expression: \"object.spec.email.endsWith('@' + variables.domain)\"",
+    "      messageExpression: \"'not at ' + variables.domain + ' (variables.domain)'\"",
+  })
+  local at = { textDocument = { uri = vim.uri_from_bufnr(vap) }, position = { line = 12, character = 62 } }
+  local references = vim.lsp.buf_request_sync(vap, 'textDocument/references', vim.tbl_extend('force', at, { context = { includeDeclaration = true } }), 10000)
+  out.references = {}
+  for _, location in ipairs(references[client_id].result) do
+    table.insert(out.references, { location.range.start.line, location.range.start.character, location.range['end'].character })
+  end
+  local renamed = vim.lsp.buf_request_sync(vap, 'textDocument/rename', vim.tbl_extend('force', at, { newName = 'company' }), 10000)
+  vim.lsp.util.apply_workspace_edit(renamed[client_id].result, 'utf-16')
+  out.renamed = lines(vap)
+  local refused = vim.lsp.buf_request_sync(vap, 'textDocument/rename', vim.tbl_extend('force', at, { newName = 'in' }), 10000)
+  out.refused = refused[client_id].error and refused[client_id].error.message or vim.NIL
   record_messages()
   vim.lsp.stop_client(client_id)
 end
