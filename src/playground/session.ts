@@ -199,9 +199,10 @@ export class PlaygroundSession {
   private signature(editor: EditorName, text: string, offset: number): PageSignatureHelp | null {
     const document = documentOf(editor, text);
     const help = signatureHelpAt(document, document.positionAt(Math.max(0, Math.min(offset, text.length))), this.last?.run?.inForce?.configFile?.kubernetesVersion);
-    const chosen = help?.signatures[help.activeSignature ?? 0];
+    const active = help?.activeSignature ?? 0;
+    const chosen = help?.signatures[active];
     if (!help || !chosen) return null;
     const parameter = chosen.parameters?.[help.activeParameter ?? 0]?.label;
-    return { forms: help.signatures.map((signature) => signature.label), active: help.activeSignature ?? 0, parameter: Array.isArray(parameter) ? parameter : null };
+    return { forms: help.signatures.map((signature) => signature.label), active, parameter: Array.isArray(parameter) ? parameter : null };
   }
 }

@@ -5,8 +5,8 @@
  * messages string, audit annotation values string or null; `authorizer` is declared for all but messages. Where
  * the policy's resource rules can only match one kind of the platform, `object` and `oldObject` have its type, and
  * `params` has the type of the platform kind its paramKind names (the checks the API server reports as type
- * warnings, platlint reports as errors). An expression that exceeds the
- * per-call cost limit on every object, whatever it holds (its static estimate's minimum), does not compile either.
+ * warnings, platlint reports as errors). An expression that exceeds the per-call cost limit on every object, whatever
+ * it holds (its static estimate's minimum), does not compile either.
  */
 import { API_GROUP } from '../../engine/scope.js';
 import { compileProblem } from '../cel.js';
