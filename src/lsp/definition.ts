@@ -22,8 +22,8 @@ export interface DefinitionContext {
   policyFileUri(file: string): string;
 }
 
-/** Where a policy rule is defined: its `id`, or its admission policy's name. */
-function ruleDefinition(rule: Rule, context: DefinitionContext): Location | null {
+/** Where a policy rule is defined: its `id`, or its admission policy's name; null for a built-in rule. */
+export function ruleDefinition(rule: Rule, context: Pick<DefinitionContext, 'policyFileUri'>): Location | null {
   if (rule instanceof PolicyRule) return { uri: context.policyFileUri(rule.origin.file), range: toRange(rule.origin.rule) };
   if (rule instanceof AdmissionPolicyRule) return { uri: context.policyFileUri(rule.origin.file), range: toRange(rule.origin.name) };
   return null;

@@ -73,6 +73,7 @@ const REQUESTS = new Map<string, Check>(Object.entries({
   'textDocument/documentSymbol': shape({ textDocument }),
   'textDocument/diagnostic': shape({ textDocument }),
   'workspace/diagnostic': shape({}),
+  'workspace/symbol': shape({ query: string }),
   'workspace/executeCommand': shape({ command: string, arguments: optional(arrayOf(any)) }),
 }));
 

@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { CONFIG_FILE_NAMES, ConfigError, isConfigFileName } from '../settings-file/load.js';
 import { configProblems } from '../settings-file/problems.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
@@ -162,6 +163,16 @@ export class RuleSets {
       }
     }
     return out;
+  }
+
+  /** Every rule set loaded so far. */
+  async loadedRuleSets(): Promise<RuleSet[]> {
+    return (await this.loaded()).map((e) => e.ruleSet);
+  }
+
+  /** The URI of a policy file as a rule set names it (relative to its config file's directory). */
+  static policyFileUri(ruleSet: RuleSet, file: string): string {
+    return pathToFileURL(resolve(ruleSet.config.baseDir, file)).href;
   }
 
   /** Policy files and directories of the loaded rule sets. */

@@ -36,10 +36,11 @@ import { codeActions, FIX_ALL_KIND } from './convert.js';
 import { hoverAt } from './hover.js';
 import { definitionAt } from './definition.js';
 import { signatureHelpAt } from './policy-signatures.js';
-import { isInside } from './rule-sets.js';
+import { isInside, RuleSets } from './rule-sets.js';
 import { prepareVariableRename, renameVariable, variableReferences } from './vap-variables.js';
 import { LINT_DELAY_MS, pathOf, Session } from './session.js';
 import { documentSymbols } from './symbols.js';
+import { workspaceSymbols } from './workspace-symbols.js';
 import { relativeTo } from '../settings-file/paths.js';
 import { readRegularFile, SIZE_LIMITS } from '../project/read-file.js';
 import { FrameError, FrameReader, IgnoredMessage } from './frames.js';
@@ -192,6 +193,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
         referencesProvider: true,
         renameProvider: { prepareProvider: true },
         documentSymbolProvider: true,
+        workspaceSymbolProvider: true,
         diagnosticProvider: { identifier: 'platlint', interFileDependencies: false, workspaceDiagnostics: true },
         executeCommandProvider: { commands: [LINT_WORKSPACE_COMMAND] },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
@@ -340,7 +342,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
   connection.onDefinition(
     atPosition('find the definition', null, async (document, path, position) => {
       const ruleSet = await session.ruleSets.ruleSetFor(path);
-      const policyFileUri = (file: string): string => pathToFileURL(resolve(ruleSet.config.baseDir, file)).href;
+      const policyFileUri = (file: string): string => RuleSets.policyFileUri(ruleSet, file);
       return definitionAt(document, position, { rules: ruleSet.rules, isConfigFile: isConfigFileName(path), policyFileUri });
     }),
   );
@@ -360,6 +362,15 @@ export function startLanguageServer(options: LanguageServerOptions): void {
   connection.onDocumentSymbol(({ textDocument }) => {
     const document = documents.get(textDocument.uri);
     return document && session.isManifest(document) ? documentSymbols(document) : [];
+  });
+
+  connection.onWorkspaceSymbol(async ({ query }) => {
+    try {
+      return workspaceSymbols(await session.workspaceRules(), query);
+    } catch (error) {
+      session.logError('cannot list the workspace symbols', error);
+      return [];
+    }
   });
 
   connection.languages.diagnostics.on(async ({ textDocument }) => {

@@ -2,6 +2,7 @@
  * The state of one editor session: which documents are open, what each was last linted to, which config and
  * policy problems were published where. The protocol wiring is in server.ts.
  */
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageType, ShowMessageNotification, type Connection, type Diagnostic as LspDiagnostic, type TextDocuments } from 'vscode-languageserver/node.js';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -21,6 +22,7 @@ import { toLspDiagnostic } from './convert.js';
 import { DocumentLinting } from './linting.js';
 import { policyFixtureDiagnostics } from './policy-fixture.js';
 import { byFile, RuleSets } from './rule-sets.js';
+import type { LoadedRules } from './workspace-symbols.js';
 import { EditorSuppressions } from '../project/suppressions.js';
 
 /** Time a document must stay unchanged before it is linted again. */
@@ -338,6 +340,17 @@ export class Session {
       }
     }
     return out;
+  }
+
+  /**
+   * The custom rules of the workspace: the rule sets of the workspace folders and of the open documents are loaded
+   * (those of other folders with their own config file are, once a file of theirs was linted or opened).
+   */
+  async workspaceRules(): Promise<LoadedRules[]> {
+    // A rule set belongs to a directory: any file name directly in the folder finds the folder's config file.
+    const files = [...this.ruleSets.roots.map((root) => join(root, 'workspace.yaml')), ...this.documents.all().flatMap((d) => pathOf(d.uri) ?? [])];
+    for (const file of files) await this.ruleSets.ruleSetFor(file);
+    return (await this.ruleSets.loadedRuleSets()).map((ruleSet) => ({ rules: ruleSet.rules, policyFileUri: (file) => RuleSets.policyFileUri(ruleSet, file) }));
   }
 
   /** Workspace diagnostics for clients that only take pushed ones: published for every file, open or not. */

@@ -71,6 +71,7 @@ describe('platlint lsp --stdio: params in the wrong shape get InvalidParams (-32
       ['textDocument/definition', { textDocument: { uri }, position: { line: 0 } }, 'textDocument/definition: position.character must be an integer from 0 to 2147483647'],
       ['textDocument/documentSymbol', null, 'textDocument/documentSymbol: params must be an object'],
       ['workspace/executeCommand', { command: ['platlint.lintWorkspace'] }, 'workspace/executeCommand: command must be a string'],
+      ['workspace/symbol', { query: 3 }, 'workspace/symbol: query must be a string'],
     ];
     for (const [i, [method, params, message]] of cases.entries()) {
       expect(await server.request(10 + i, method, params)).toEqual(invalid(10 + i, message));

@@ -47,6 +47,7 @@ function messages(seed: number, root: string): Message[] {
     () => ({ request: true, method: 'textDocument/rename', params: { textDocument: { uri: random.pick(uris) }, position: position(), newName: random.pick(['renamed', 'in', '', 'email']) } }),
     () => ({ request: true, method: 'textDocument/codeAction', params: { textDocument: { uri: random.pick(uris) }, range: { start: position(), end: position() }, context: { diagnostics: [] } } }),
     () => ({ request: true, method: 'textDocument/documentSymbol', params: { textDocument: { uri: random.pick(uris) } } }),
+    () => ({ request: true, method: 'workspace/symbol', params: { query: random.pick(['', 'acme', 'ü/', 3]) } }),
     () => ({ request: true, method: 'textDocument/diagnostic', params: { textDocument: { uri: random.pick(uris) } } }),
     () => ({ request: true, method: 'workspace/diagnostic', params: { previousResultIds: [] } }),
     () => ({ request: true, method: 'workspace/executeCommand', params: { command: random.pick(['platlint.lintWorkspace', 'unknown.command']), arguments: [random.pick(uris)] } }),
