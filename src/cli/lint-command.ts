@@ -5,7 +5,8 @@ import { lintBytes, lintText } from '../engine/lint.js';
 import { maskSecretsInText } from '../engine/secrets.js';
 import { severityInForce, type RuleSetting, type RuleSettings } from '../engine/settings.js';
 import { emptyResult, type FileResult, type Rule } from '../engine/types.js';
-import { defaultFormat, isFormatName, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
+import { defaultFormat, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
+import { formatOutputs, type Output } from './options.js';
 import type { Summary } from '../formatters/summary.js';
 import { defaultCacheLocation, LintCache } from './cache.js';
 import { hashText } from '../project/node-host.js';
@@ -13,7 +14,6 @@ import { readInputFile, resolveInputs } from '../project/files.js';
 import type { CliIo } from './io.js';
 import { fileSizes, lintFilesInParallel, threadsFor } from './parallel.js';
 import { loadRuleSet } from '../project/rule-set.js';
-import { nearest } from '../engine/suggest.js';
 import { parseMaxWarnings, parseThreads, renamedRuleWarnings, ruleOverrides, UsageError } from './settings.js';
 import { lintOptionsFor, settingsOf, type ProjectLinting } from '../project/file-linting.js';
 import type { ChangeContext } from '../change/context.js';
@@ -70,20 +70,9 @@ export interface BaselineRun {
   finish(baselinePath: string, suppressions: Suppressions, ledger: SuppressionLedger): number;
 }
 
-interface Output {
-  format: FormatName;
-  file?: string;
-}
-
 /** Each `-o FILE` belongs to the `--format` given in the same position; a format without one goes to stdout. */
-export function outputs(flags: Pick<LintFlags, 'format' | 'outputFile'>, env: Readonly<Record<string, string | undefined>>): Output[] {
-  const formats = flags.format.length ? flags.format : [defaultFormat(env)];
-  if (flags.outputFile.length > formats.length) throw new UsageError('more -o files than --format options: give each -o after its --format');
-  return formats.map((format, i) => {
-    if (!isFormatName(format)) throw new UsageError(`unknown format "${format}"${nearest(format, FORMAT_NAMES)} (use ${FORMAT_NAMES.join(', ')})`);
-    const file = flags.outputFile[i];
-    return { format, ...(file ? { file } : {}) };
-  });
+export function outputs(flags: Pick<LintFlags, 'format' | 'outputFile'>, env: Readonly<Record<string, string | undefined>>): Output<FormatName>[] {
+  return formatOutputs(flags, FORMAT_NAMES, defaultFormat(env));
 }
 
 function describeSettings(rules: readonly Rule[], settings: ReadonlyMap<string, RuleSetting>): Record<string, unknown> {

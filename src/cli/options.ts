@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { nearest } from '../engine/suggest.js';
+import { UsageError } from './settings.js';
 
 /** The parser of a repeatable option: each use adds its value. */
 export function collect(value: string, previous: string[]): string[] {
@@ -12,12 +14,36 @@ export function configOptions(command: Command): Command {
     .option('--no-config', 'ignore configuration files');
 }
 
-/** What a lint reports and where: the formats (`formats` says which the command offers) and their files, then the settings, rules and policies. */
-export function reportOptions(command: Command, formats: string): Command {
-  command
+/** The reports and their files (`formats` says which the command offers); `formatOutputs` reads them. */
+export function outputOptions(command: Command, formats: string): Command {
+  return command
     .option('-f, --format <format>', formats, collect, [])
     .option('-o, --output-file <file>', 'write the report of the --format before it to a file (repeatable)', collect, []);
-  return configOptions(command)
+}
+
+/** What a lint reports and where: the formats (`formats` says which the command offers) and their files, then the settings, rules and policies. */
+export function reportOptions(command: Command, formats: string): Command {
+  return configOptions(outputOptions(command, formats))
     .option('--rule <id=severity>', 'set a rule (or a glob of rules) to off, info, warn or error (repeatable)', collect, [])
     .option('--policy <file-or-dir>', 'load custom policy files (repeatable)', collect, []);
+}
+
+/** A report: its format, and the file it goes to (stdout without one). */
+export interface Output<Format extends string> {
+  format: Format;
+  file?: string;
+}
+
+/**
+ * The reports `--format` and `-o` ask for: each `-o FILE` belongs to the `--format` given in the same position, a
+ * format without one goes to stdout; no `--format` is one report in `fallback`.
+ */
+export function formatOutputs<Format extends string>(flags: { format: string[]; outputFile: string[] }, names: readonly Format[], fallback: Format): Output<Format>[] {
+  const formats = flags.format.length ? flags.format : [fallback];
+  if (flags.outputFile.length > formats.length) throw new UsageError('more -o files than --format options: give each -o after its --format');
+  return formats.map((format, i) => {
+    if (!names.some((name) => name === format)) throw new UsageError(`unknown format "${format}"${nearest(format, names)} (use ${names.join(', ')})`);
+    const file = flags.outputFile[i];
+    return { format: format as Format, ...(file ? { file } : {}) };
+  });
 }

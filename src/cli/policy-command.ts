@@ -1,23 +1,54 @@
+import { resolve } from 'node:path';
 import { ConfigError } from '../settings-file/load.js';
 import { findConfigFile, readConfigFile } from '../project/config-file.js';
+import { countCases } from '../project/policy-test-results.js';
+import { FileWriteError } from '../project/write-file.js';
+import { formatPolicyTests, POLICY_TEST_FORMATS } from '../formatters/policy-test.js';
 import type { CliIo } from './io.js';
+import { formatOutputs } from './options.js';
+import { writeReportFile } from './report-output.js';
 
-/** `platlint policy test DIR`: 0 when every fixture passes, 1 when any fails, 2 when DIR or a file in it is unusable. */
-export async function runPolicyTest(dir: string, io: CliIo): Promise<number> {
+export interface PolicyTestFlags {
+  format: string[];
+  outputFile: string[];
+}
+
+/**
+ * `platlint policy test DIR`: 0 when every fixture passes, 1 when any fails, 2 when DIR or a file in it is unusable
+ * or a report cannot be written. Inside GitHub Actions the default report is `github`: the text with annotations.
+ */
+export async function runPolicyTest(dir: string, flags: PolicyTestFlags, io: CliIo, env: Readonly<Record<string, string | undefined>>): Promise<number> {
+  const targets = formatOutputs(flags, POLICY_TEST_FORMATS, env['GITHUB_ACTIONS'] === 'true' ? 'github' : 'text');
   const { PolicyTestError, runPolicyTests } = await import('../project/policy-tests.js');
-  let summary;
+  let cases;
   try {
     // The policies run in the Kubernetes version the settings give, as they do when linting.
     const configPath = findConfigFile(io.cwd);
     const configFile = configPath ? readConfigFile(configPath) : undefined;
     if (configFile?.problems.length) throw new ConfigError(configFile.problems);
     const { kubernetesVersion, admission } = configFile ?? {};
-    summary = runPolicyTests(dir, io.cwd, { ...(kubernetesVersion ? { kubernetesVersion } : {}), ...(admission ? { admission } : {}) });
+    cases = runPolicyTests(dir, io.cwd, { ...(kubernetesVersion ? { kubernetesVersion } : {}), ...(admission ? { admission } : {}) });
   } catch (error) {
     if (!(error instanceof PolicyTestError)) throw error;
     io.error(`platlint: ${error.message}`);
     return 2;
   }
-  io.out(summary.lines.join('\n') + '\n');
-  return summary.unreadable > 0 ? 2 : summary.failed > 0 ? 1 : 0;
+  let unwritten = false;
+  for (const { format, file } of targets) {
+    const text = formatPolicyTests(cases, format, io.cwd);
+    if (file === undefined) {
+      io.out(text);
+      continue;
+    }
+    // Each report is written whole or not at all; one that cannot be written does not keep the others from theirs.
+    try {
+      writeReportFile(resolve(io.cwd, file), file, text);
+    } catch (error) {
+      if (!(error instanceof FileWriteError)) throw error;
+      io.error(`platlint: ${error.message}`);
+      unwritten = true;
+    }
+  }
+  const { failed, unreadable } = countCases(cases);
+  return unreadable > 0 || unwritten ? 2 : failed > 0 ? 1 : 0;
 }

@@ -2,7 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import type { CliIo } from './io.js';
 import { runLint, type LintFlags } from './lint-command.js';
 import { runBaseline, type BaselineFlags } from './baseline-command.js';
-import { runPolicyTest } from './policy-command.js';
+import { runPolicyTest, type PolicyTestFlags } from './policy-command.js';
 import { runPolicyExport, type ExportFlags } from './export-command.js';
 import { registerChangeCommands } from './change-commands.js';
 import { runInit } from './init-command.js';
@@ -15,7 +15,7 @@ import { VERSION } from './version.js';
 import { FileWriteError } from '../project/write-file.js';
 import { megabytes } from '../project/read-file.js';
 import authSamlCaRule from '../../rules/auth/saml-ca/index.js';
-import { collect, configOptions, reportOptions } from './options.js';
+import { collect, configOptions, outputOptions, reportOptions } from './options.js';
 import { PARALLEL_MIN_BYTES, TWO_CORE_MIN_BYTES } from './parallel.js';
 
 /** Runs the command line and returns the exit code: 0 clean, 1 lint errors, 2 usage, I/O or internal failure. */
@@ -120,11 +120,13 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
       const use = 'platlint policy test <dir>, or platlint policy export [paths...]';
       throw new UsageError(subcommand === undefined ? `policy needs a subcommand: ${use}` : `unknown policy subcommand "${subcommand}" (use: ${use})`);
     });
-  policy
-    .command('test')
-    .description('run policies against the fixture files beside them (# expect: ID markers)')
-    .argument('<dir>', 'a directory of policies with their tests')
-    .action(exitWith((dir: string) => runPolicyTest(dir, io)));
+  outputOptions(
+    policy
+      .command('test')
+      .description('run policies against the fixture files beside them (# expect: ID markers)')
+      .argument('<dir>', 'a directory of policies with their tests, or a kaptest manifest'),
+    'text, json, junit or github (repeatable; default text, github on GitHub Actions)',
+  ).action(exitWith((dir: string, flags: PolicyTestFlags) => runPolicyTest(dir, flags, io, env)));
 
   configOptions(
     policy

@@ -24,7 +24,7 @@ export function escapeProperty(text: string): string {
 
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
-function command(name: string, properties: readonly (readonly [string, string | number])[], message: string): string {
+export function workflowCommand(name: string, properties: readonly (readonly [string, string | number])[], message: string): string {
   const props = properties.map(([key, value]) => `${key}=${escapeProperty(String(value))}`).join(',');
   return `::${name} ${props}::${escapeData(message)}`;
 }
@@ -40,17 +40,17 @@ export const createGithubWriter: ReportWriterFactory = (context) => ({
   file: (result) => {
     let out = '';
     const file = relativeToCwd(result.file, context.cwd) ?? result.file.split('\\').join('/');
-    if (result.ioError !== undefined) out += command('error', [['file', file]], result.ioError) + '\n';
+    if (result.ioError !== undefined) out += workflowCommand('error', [['file', file]], result.ioError) + '\n';
     for (const d of result.diagnostics) {
       const properties: [string, string | number][] = [['file', file], ['line', d.line]];
       if (d.endLine === d.line) properties.push(['col', d.column], ['endLine', d.endLine], ['endColumn', d.endColumn]);
       else properties.push(['endLine', d.endLine]);
       properties.push(['title', d.ruleId]);
       // The annotation is all a reviewer sees of the problem: the note (why, how to fix) goes on its next line.
-      out += command(COMMAND[d.severity], properties, d.note ? `${d.message}\n${d.note}` : d.message) + '\n';
+      out += workflowCommand(COMMAND[d.severity], properties, d.note ? `${d.message}\n${d.note}` : d.message) + '\n';
     }
     if (context.verbose) {
-      for (const skip of result.skips ?? []) out += command('notice', [['file', file], ['line', Math.max(1, skip.line)], ['title', 'not linted']], notLinted(skip)) + '\n';
+      for (const skip of result.skips ?? []) out += workflowCommand('notice', [['file', file], ['line', Math.max(1, skip.line)], ['title', 'not linted']], notLinted(skip)) + '\n';
     }
     return out;
   },

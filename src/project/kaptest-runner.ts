@@ -1,14 +1,14 @@
 /**
  * `platlint policy test` on a kaptest manifest (vap/kaptest.ts): its policy files and resource files read relative
- * to it, each case run and printed as the other tests are (`PASS - ...`, `FAIL - ...` with what was expected and
- * what each validation said). A file that cannot be read fails the manifest (exit 2, as for fixtures).
+ * to it, each case run and reported as the other tests are (passed, or failed with what was expected and what each
+ * validation said). A file that cannot be read fails the manifest (exit 2, as for fixtures).
  */
 import { dirname, resolve } from 'node:path';
 import { readManifestText, readRegularFile, SIZE_LIMITS } from './read-file.js';
 import policyInvalidRule from '../../rules/policy/invalid/index.js';
 import { decodeSource } from '../engine/decode.js';
 import { problemLine } from '../engine/problem-line.js';
-import type { Finding } from '../engine/types.js';
+import type { Diagnostic, Finding } from '../engine/types.js';
 import { readingProblems } from '../engine/reading-problems.js';
 import { readYaml } from '../engine/read-yaml.js';
 import { isRecord } from '../platform/data.js';
@@ -24,13 +24,10 @@ import { readPolicy } from '../policy/vap/read.js';
 import { ResourceMapper } from '../policy/vap/resources.js';
 import { objectsInText } from '../policy/vap/scan.js';
 import { admissionKindOf, ADMISSION_POLICY_KIND } from '../policy/vap/types.js';
+import type { PolicyTestCase } from './policy-test-results.js';
 
 export interface KaptestRun {
-  passed: number;
-  failed: number;
-  /** Of the failed, those with a file that could not be read. */
-  unreadable: number;
-  lines: string[];
+  cases: PolicyTestCase[];
   /** Every file the manifest names (absolute): they are no policy pack of their own. */
   files: string[];
 }
@@ -51,7 +48,7 @@ function readText(file: string, policy: boolean): { text: string } | { reason: s
 }
 
 /** The ValidatingAdmissionPolicies of a file, compiled, and the problems of those that do not compile. */
-function policiesIn(text: string, show: string, environment: CelEnvironment): { policies: CompiledPolicy[]; problems: string[] } {
+function policiesIn(text: string, environment: CelEnvironment): { policies: CompiledPolicy[]; problems: Diagnostic[] } {
   // Read as Kubernetes reads a policy (the one reader, src/engine/read-yaml.ts); a syntax error is said at its line.
   const read = readYaml(text);
   const { lineCounter } = read.parsed;
@@ -71,21 +68,19 @@ function policiesIn(text: string, show: string, environment: CelEnvironment): { 
     }
     if (compiled?.ok) policies.push(compiled.policy);
   }
-  return { policies, problems: readingProblems(read, invalid).map((d) => `  ${problemLine(show, d)}`) };
+  return { policies, problems: readingProblems(read, invalid) };
 }
 
 /** Runs a kaptest manifest; `show` names a file as the report does. */
 export function runKaptest(manifest: string, show: (file: string) => string, options: KaptestOptions = {}): KaptestRun {
-  const run: KaptestRun = { passed: 0, failed: 0, unreadable: 0, lines: [], files: [] };
+  const run: KaptestRun = { cases: [], files: [] };
   const name = show(manifest);
-  const fail = (line: string, unreadable = false): KaptestRun => {
-    run.failed++;
-    if (unreadable) run.unreadable++;
-    run.lines.push(`FAIL - ${name} - ${line}`);
+  const fail = (reason: string, options: Partial<PolicyTestCase> = {}): KaptestRun => {
+    run.cases.push({ suite: name, name, file: name, status: 'fail', reason, problems: [], ...options });
     return run;
   };
   const read = readManifestText(manifest);
-  if ('reason' in read) return fail(read.reason, true);
+  if ('reason' in read) return fail(read.reason, { unreadable: true });
   const manifestRead = readYaml(read.text);
   const [syntax] = readingProblems(manifestRead);
   if (syntax) return fail(`unmarshal manifest YAML: ${problemLine(name, syntax)}`);
@@ -100,16 +95,13 @@ export function runKaptest(manifest: string, show: (file: string) => string, opt
       const file = resolve(dir, path);
       run.files.push(file);
       const text = readText(file, policy);
-      if ('reason' in text) return fail(`cannot read ${show(file)}: ${text.reason}`, true);
+      if ('reason' in text) return fail(`cannot read ${show(file)}: ${text.reason}`, { unreadable: true });
       if (!policy) {
         resources.push(...objectsInText(text.text, { wants: () => true }));
         continue;
       }
-      const loaded = policiesIn(text.text, show(file), environment);
-      if (loaded.problems.length) {
-        fail('a policy does not load:');
-        run.lines.push(...loaded.problems);
-      }
+      const loaded = policiesIn(text.text, environment);
+      if (loaded.problems.length) fail('a policy does not load:', { problems: loaded.problems.map((diagnostic) => ({ kind: 'diagnostic', file: show(file), diagnostic })) });
       for (const p of loaded.policies) policies.set(p.spec.name, p);
     }
   }
@@ -124,13 +116,12 @@ export function runKaptest(manifest: string, show: (file: string) => string, opt
       const label = `${name} - ${suite.policy} - ${describeCase(test)}`;
       const outcome = runKaptestCase(policy, resources, test, context);
       if (outcome.result === test.expect) {
-        run.passed++;
-        run.lines.push(`PASS - ${label}`);
+        run.cases.push({ suite: name, name: label, file: name, status: 'pass', problems: [] });
         continue;
       }
-      run.failed++;
       const expected = test.expect ? `expected ${test.expect.toUpperCase()}` : 'no expect (admit, deny, skip or error)';
-      run.lines.push(`FAIL - ${label} - ${expected}, got ${outcome.result.toUpperCase()}`, ...outcome.details.map((d) => `  ${d}`));
+      const problems = outcome.details.map((message) => ({ kind: 'detail' as const, message }));
+      run.cases.push({ suite: name, name: label, file: name, status: 'fail', reason: `${expected}, got ${outcome.result.toUpperCase()}`, problems });
     }
   }
   return run;

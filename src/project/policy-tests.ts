@@ -10,23 +10,15 @@
 import { statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { readManifestText } from './read-file.js';
-import { problemLines } from '../engine/problem-line.js';
 import { checkFixture, previousVersionOf } from './fixture-check.js';
 import { fixtureFolder, fixturesOf } from './policy-fixtures.js';
 import { findPolicyFiles, loadPolicyPaths, type PolicyPathsOptions } from './policy-files.js';
 import { runKaptest } from './kaptest-runner.js';
 import { isKaptestManifest } from '../policy/vap/kaptest.js';
 import { readYaml } from '../engine/read-yaml.js';
+import { resultProblems, type PolicyTestCase, type PolicyTestProblem } from './policy-test-results.js';
 
 export class PolicyTestError extends Error {}
-
-export interface PolicyTestSummary {
-  passed: number;
-  failed: number;
-  /** Of the failed, the packs and fixtures with a file that could not be read (a FIFO, a device, too large): exit 2. */
-  unreadable: number;
-  lines: string[];
-}
 
 /** A fixture's text and its previous version's, or the one line saying why one of them cannot be read. */
 function fixtureTexts(fixture: string, show: (file: string) => string): { text: string; previous?: string } | { error: string } {
@@ -52,7 +44,7 @@ function isKaptestFile(file: string): boolean {
  * the kaptest manifests; `dir` may also be one kaptest manifest. Throws `PolicyTestError` when `dir` is neither a
  * readable directory nor a kaptest manifest, or holds no policy file.
  */
-export function runPolicyTests(dir: string, cwd: string, options: PolicyPathsOptions = {}): PolicyTestSummary {
+export function runPolicyTests(dir: string, cwd: string, options: PolicyPathsOptions = {}): PolicyTestCase[] {
   const root = resolve(cwd, dir);
   let files: string[];
   let single = false;
@@ -68,20 +60,14 @@ export function runPolicyTests(dir: string, cwd: string, options: PolicyPathsOpt
   if (files.length === 0) throw new PolicyTestError(`no policy files (*.yaml, *.yml) in ${dir}`);
   const show = (file: string): string => (single ? relative(cwd, file) || file : join(dir, relative(root, resolve(cwd, file))));
 
-  const lines: string[] = [];
-  let passed = 0;
-  let failed = 0;
-  let unreadable = 0;
+  const cases: PolicyTestCase[] = [];
   // kaptest manifests first: the files they name are their tests' own, not policy packs.
   const manifests = files.filter(isKaptestFile);
   const named = new Set<string>();
   for (const manifest of manifests) {
     const run = runKaptest(manifest, show, options);
     for (const file of run.files) named.add(file);
-    lines.push(...run.lines);
-    passed += run.passed;
-    failed += run.failed;
-    unreadable += run.unreadable;
+    cases.push(...run.cases);
   }
   const packs = new Map<string, string[]>();
   for (const file of files) {
@@ -91,54 +77,36 @@ export function runPolicyTests(dir: string, cwd: string, options: PolicyPathsOpt
     if (named.has(file) && fixturesOf(pack).length === 0) continue;
     packs.set(pack, [...(packs.get(pack) ?? []), file]);
   }
-  for (const [pack, policyFiles] of packs) {
-    const result = runPack(pack, policyFiles, cwd, show, options);
-    lines.push(...result.lines);
-    passed += result.passed;
-    failed += result.failed;
-    unreadable += result.unreadable;
-  }
-  lines.push(`${passed} passed, ${failed} failed`);
-  return { passed, failed, unreadable, lines };
+  for (const [pack, policyFiles] of packs) cases.push(...runPack(pack, policyFiles, cwd, show, options));
+  return cases;
 }
 
 /** One pack: its policies loaded, then each of its fixtures checked against its markers. */
-function runPack(pack: string, policyFiles: string[], cwd: string, show: (file: string) => string, options: PolicyPathsOptions): PolicyTestSummary {
-  const lines: string[] = [];
-  let passed = 0;
-  let failed = 0;
-  let unreadable = 0;
+function runPack(pack: string, policyFiles: string[], cwd: string, show: (file: string) => string, options: PolicyPathsOptions): PolicyTestCase[] {
+  const suite = show(pack);
+  const cases: PolicyTestCase[] = [];
   const policies = loadPolicyPaths(policyFiles, cwd, options);
   if (policies.problems.length) {
-    failed++;
-    if (policies.problems.some((p) => p.ioError !== undefined)) unreadable++;
-    lines.push(`FAIL - ${show(pack)} - the policy does not load:`, ...problemLines(policies.problems, show).map((line) => `  ${line}`));
+    const unreadable = policies.problems.some((p) => p.ioError !== undefined);
+    cases.push({ suite, name: suite, file: suite, status: 'fail', reason: 'the policy does not load:', problems: resultProblems(policies.problems, show), ...(unreadable ? { unreadable } : {}) });
   }
   const fixtures = fixturesOf(pack);
   if (fixtures.length === 0) {
-    lines.push(`WARN - ${show(pack)} - no test fixtures in ${show(fixtureFolder(pack))}`);
-    return { passed, failed, unreadable, lines };
+    cases.push({ suite, name: suite, file: suite, status: 'warn', reason: `no test fixtures in ${show(fixtureFolder(pack))}`, problems: [] });
+    return cases;
   }
   for (const fixture of fixtures) {
     const name = show(fixture);
     const read = fixtureTexts(fixture, show);
     if ('error' in read) {
-      failed++;
-      unreadable++;
-      lines.push(`FAIL - ${name} - ${read.error}`);
+      cases.push({ suite, name, file: name, status: 'fail', reason: read.error, problems: [], unreadable: true });
       continue;
     }
     const check = checkFixture(name, read.text, policies, read.previous);
-    const mismatches = check.mismatches.map((m) => `  line ${m.line}: ${m.text}`);
+    const problems: PolicyTestProblem[] = check.mismatches.map((m) => ({ kind: 'mismatch', file: name, line: m.line, ruleId: m.ruleId, message: m.text, ...(m.diagnostic ? { diagnostic: m.diagnostic } : {}) }));
     const evaluation = policies.evaluationProblems([{ file: name, ...(check.failedChecks ? { failedChecks: check.failedChecks } : {}) }]);
-    for (const line of problemLines(evaluation, show)) mismatches.push(`  ${line}`);
-    if (mismatches.length === 0) {
-      passed++;
-      lines.push(`PASS - ${name}`);
-    } else {
-      failed++;
-      lines.push(`FAIL - ${name}`, ...mismatches);
-    }
+    problems.push(...resultProblems(evaluation, show));
+    cases.push({ suite, name, file: name, status: problems.length ? 'fail' : 'pass', problems });
   }
-  return { passed, failed, unreadable, lines };
+  return cases;
 }

@@ -3,6 +3,7 @@ import type { Diagnostic, FileResult } from '../../src/engine/types.js';
 import type { LoadedPolicies } from '../../src/policy/load.js';
 import { loadPolicyPaths, type PolicyPathsOptions } from '../../src/project/policy-files.js';
 import { tempTree } from '../helpers/files.js';
+import { user } from '../helpers/manifests.js';
 
 const created: string[] = [];
 
@@ -38,3 +39,15 @@ export function problemSpans(results: readonly FileResult[]): [number, number, n
 export function policy(rules: string): string {
   return `apiVersion: platlint/v1\nkind: Policy\nmetadata:\n  name: acme\nspec:\n  rules:\n${rules}`;
 }
+
+/** A policy rule (an item of `policy()`'s list) that reports each cluster role named cluster-admin. */
+export const NO_CLUSTER_ADMIN_RULE = `    - id: acme/no-cluster-admin
+      description: Disallow cluster-admin
+      severity: error
+      given: spec.clusterRoles[*]
+      expression: "self.name != 'cluster-admin'"
+      message: cluster-admin must be requested through the access process
+`;
+
+/** User jane-doe with the given items of spec.clusterRoles (YAML lines indented by 4); its first role is on line 8. */
+export const userWithRoles = (roles: string): string => user(`  username: jane.doe\n  clusterRoles:\n${roles}`, 'jane-doe');
