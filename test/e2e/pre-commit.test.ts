@@ -118,6 +118,39 @@ describe('the hook definition with the real pre-commit', () => {
   }, 120_000);
 });
 
+describe('the policy test hook with the real pre-commit', () => {
+  it('runs platlint policy test on the folder of its args once, and fails the commit on a failing fixture', () => {
+    ensureBuiltCli();
+    const hooks = parse(readFileSync(join(repoRoot, '.pre-commit-hooks.yaml'), 'utf8')) as Record<string, unknown>[];
+    const hook = hooks.find((h) => h['id'] === 'platlint-policy-test');
+    expect(hook).toMatchObject({ entry: 'platlint policy test', pass_filenames: false, args: ['policies/'] });
+    // Run from this checkout (`repo: local`) with the definition's own args, as the installed hook runs them.
+    const local = { ...hook, language: 'system', entry: `${process.execPath} ${join(repoRoot, bins['platlint'] ?? '')} policy test` };
+    const project = join(dir, 'policy-tests');
+    mkdirSync(project);
+    git(['init', '--quiet'], project);
+    write(project, '.pre-commit-config.yaml', stringify({ repos: [{ repo: 'local', hooks: [local] }] }));
+    for (const file of ['policy.yaml', 'tests/invalid.yaml', 'tests/valid.yaml']) {
+      write(project, `policies/no-cluster-admin/${file}`, readFileSync(join(repoRoot, 'fixtures/policies/no-cluster-admin', file), 'utf8'));
+    }
+    git(['add', '-A'], project);
+    const cache = join(dir, 'pre-commit-cache');
+    const passing = sh('pre-commit', ['run', 'platlint-policy-test', '--all-files'], project, { PRE_COMMIT_HOME: cache });
+    expect(passing.output).toMatch(/^platlint policy test\.+Passed$/m);
+    expect(passing.status).toBe(0);
+
+    // A fixture whose marker the policy no longer meets.
+    const invalid = join(project, 'policies/no-cluster-admin/tests/invalid.yaml');
+    writeFileSync(invalid, readFileSync(invalid, 'utf8').replace('# expect: acme/no-cluster-admin', ''));
+    git(['add', '-A'], project);
+    const failing = sh('pre-commit', ['run', 'platlint-policy-test', '--all-files'], project, { PRE_COMMIT_HOME: cache });
+    expect(failing.output).toMatch(/^platlint policy test\.+Failed$/m);
+    expect(failing.output).toContain('FAIL - policies/no-cluster-admin/tests/invalid.yaml\n  line ');
+    expect(failing.output).toContain('1 passed, 1 failed');
+    expect(failing.status).toBe(1);
+  }, 120_000);
+});
+
 describe('installing from git with the command of pre-commit 4.6.1 and later', () => {
   it('builds in prepare (which installs the devDependencies it needs) and installs a working bin', () => {
     const prefix = join(dir, 'global');
