@@ -73,11 +73,15 @@ interface PreCommitConfig {
 
 /** A `.pre-commit-config.yaml` uses a hook this repository defines, pinned to a commit (test/e2e/pre-commit.test.ts runs it). */
 function checkPreCommitConfig(text: string): void {
-  const hookIds = (parse(readFileSync(join(ROOT, '.pre-commit-hooks.yaml'), 'utf8')) as { id: string }[]).map((hook) => hook.id);
   const config = parse(text) as PreCommitConfig;
   const ours = config.repos.filter((repo) => repo.repo === 'https://github.com/platlint/platlint');
   expect(ours).toHaveLength(1);
-  expect(ours[0]?.rev).toMatch(/^[0-9a-f]{40}$/);
+  const rev = ours[0]?.rev ?? '';
+  expect(rev).toMatch(/^[0-9a-f]{40}$/);
+  // The hooks the pinned commit defines: a copied configuration must work as it stands, before any autoupdate.
+  const shown = spawnSync('git', ['show', `${rev}:.pre-commit-hooks.yaml`], { cwd: ROOT, encoding: 'utf8' });
+  expect(shown.status, `${rev} is not a commit of this repository with a .pre-commit-hooks.yaml: ${shown.stderr}`).toBe(0);
+  const hookIds = (parse(shown.stdout) as { id: string }[]).map((hook) => hook.id);
   for (const hook of ours[0]?.hooks ?? []) expect(hookIds).toContain(hook.id);
 }
 
