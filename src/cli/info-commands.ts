@@ -69,6 +69,7 @@ const SCHEMAS: ReadonlyMap<string, () => Promise<unknown>> = new Map([
   ['settings', async () => configFileSchema],
   ['policy', async () => (await import('../policy/schema.js')).policySchema],
   ['report', async () => reportSchema],
+  ['policy-test', async () => (await import('../formatters/policy-test-schema.js')).policyTestReportSchema],
 ]);
 
 const SCHEMA_NAMES: readonly string[] = [...SCHEMAS.keys()];

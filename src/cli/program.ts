@@ -98,8 +98,8 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
 
   program
     .command('schema')
-    .description('print a JSON Schema: user, config (the resource), manifest (user or config by kind), settings (.platlint.yaml), policy or report')
-    .argument('<name>', 'user, config, manifest, settings, policy or report (any case)')
+    .description("print a JSON Schema: user, config (the resource), manifest (user or config by kind), settings (.platlint.yaml), policy, report or policy-test (policy test's JSON report)")
+    .argument('<name>', 'user, config, manifest, settings, policy, report or policy-test (any case)')
     .action(exitWith((name: string) => runSchema(name, io)));
 
   program

@@ -225,7 +225,7 @@ describe('commands', () => {
   });
 
   it('platlint schema with an unknown name: one line, exit 2', () => {
-    expect(runCli(['schema', 'Users'])).toEqual({ status: 2, stdout: '', stderr: 'platlint: unknown schema "Users" (use user, config, manifest, settings, policy, report)\n' });
+    expect(runCli(['schema', 'Users'])).toEqual({ status: 2, stdout: '', stderr: 'platlint: unknown schema "Users" (use user, config, manifest, settings, policy, report, policy-test)\n' });
   });
 });
 

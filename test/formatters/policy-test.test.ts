@@ -1,4 +1,6 @@
+import { Ajv } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
+import { policyTestReportSchema } from '../../src/formatters/policy-test-schema.js';
 import { formatPolicyTestGithub, formatPolicyTestJson, formatPolicyTestJunit, formatPolicyTestText } from '../../src/formatters/policy-test.js';
 import type { PolicyTestCase } from '../../src/project/policy-test-results.js';
 import { runPolicyTests } from '../../src/project/policy-tests.js';
@@ -60,6 +62,14 @@ describe('policy test reports', () => {
       ],
       summary: { passed: 1, failed: 3, warned: 1 },
     });
+  });
+
+  it('json: valid against `platlint schema policy-test`, which refuses a status it does not know', () => {
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(policyTestReportSchema);
+    const report = JSON.parse(formatPolicyTestJson([...packs(), KAPTEST_FAILURE, UNREADABLE])) as { tests: { status: string }[] };
+    expect(validate(report), JSON.stringify(validate.errors)).toBe(true);
+    report.tests[0] = { ...report.tests[0], status: 'skipped' };
+    expect(validate(report)).toBe(false);
   });
 
   it('junit: a suite per pack or manifest, a failure or error per failed test, a pack without fixtures skipped', () => {

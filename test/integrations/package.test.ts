@@ -172,7 +172,7 @@ describe('installing the tarball with --omit=dev into a new project', () => {
   });
 
   it('prints the JSON Schemas for editors (`platlint schema`), from the bundle', () => {
-    for (const name of ['user', 'config', 'manifest', 'settings', 'policy', 'report']) {
+    for (const name of ['user', 'config', 'manifest', 'settings', 'policy', 'report', 'policy-test']) {
       const printed = run(installedBin, ['schema', name]);
       expect(printed.status).toBe(0);
       expect(JSON.parse(printed.stdout)).toMatchObject({ $schema: expect.stringMatching(/^https?:\/\/json-schema\.org\//) as unknown });
