@@ -120,16 +120,42 @@ function disableEdit(document: TextDocument, ruleId: string, line: number): LspT
   return { range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `${indent}# platlint-disable-next-line ${ruleId}${eol}` };
 }
 
+/** A diagnostic the request is about: in its range, or one the client sent in its context. */
+function asked(lsp: LspDiagnostic, request: Pick<ActionRequest, 'range' | 'contextDiagnostics'>): boolean {
+  return intersects(lsp.range, request.range) || request.contextDiagnostics.some((c) => c.source === SOURCE && c.code === lsp.code && sameRange(c.range, lsp.range));
+}
+
+/** The edits a diagnostic suggests (not safe unattended: the person picks one). */
+function suggestionActions(document: TextDocument, d: Diagnostic, lsp: LspDiagnostic, documentChanges: boolean): CodeAction[] {
+  return (d.suggestions ?? []).map((suggestion) => ({
+    title: suggestion.description,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [lsp],
+    edit: workspaceEdit(document, toLspEdits(document, suggestion.edits), documentChanges),
+  }));
+}
+
+/**
+ * Quick fixes in a policy file: the suggestions of its problems (a misspelt field, variable or function in CEL, a
+ * misspelt key), whose offsets are into `diagnostics`' text, the document's current text (the caller checks).
+ */
+export function policyFileActions(request: Omit<ActionRequest, 'result' | 'lint'> & { diagnostics: readonly Diagnostic[] }): CodeAction[] {
+  if (!kindWanted(CodeActionKind.QuickFix, request.only)) return [];
+  return request.diagnostics.flatMap((d) => {
+    const lsp = toLspDiagnostic(d);
+    return asked(lsp, request) ? suggestionActions(request.document, d, lsp, request.documentChanges) : [];
+  });
+}
+
 /** Quick fixes for the diagnostics in the range, and a fix-all for the whole document. */
 export function codeActions(request: ActionRequest): CodeAction[] {
-  const { document, result, range, contextDiagnostics, only, documentChanges } = request;
+  const { document, result, only, documentChanges } = request;
   const actions: CodeAction[] = [];
   if (kindWanted(CodeActionKind.QuickFix, only)) {
     const disabled = new Set<string>();
     for (const d of result.diagnostics) {
       const lsp = toLspDiagnostic(d);
-      const asked = intersects(lsp.range, range) || contextDiagnostics.some((c) => c.source === SOURCE && c.code === d.ruleId && sameRange(c.range, lsp.range));
-      if (!asked) continue;
+      if (!asked(lsp, request)) continue;
       if (d.fix?.edits.length) {
         actions.push({
           title: `Fix: ${shortMessage(d.message)}`,
@@ -139,14 +165,7 @@ export function codeActions(request: ActionRequest): CodeAction[] {
           edit: workspaceEdit(document, toLspEdits(document, d.fix.edits), documentChanges),
         });
       }
-      for (const suggestion of d.suggestions ?? []) {
-        actions.push({
-          title: suggestion.description,
-          kind: CodeActionKind.QuickFix,
-          diagnostics: [lsp],
-          edit: workspaceEdit(document, toLspEdits(document, suggestion.edits), documentChanges),
-        });
-      }
+      actions.push(...suggestionActions(document, d, lsp, documentChanges));
       // Directives never suppress directive diagnostics.
       const key = `${d.ruleId}\u0000${lsp.range.start.line}`;
       if (!d.ruleId.startsWith('directive/') && !disabled.has(key)) {

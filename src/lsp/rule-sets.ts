@@ -25,6 +25,8 @@ export interface RuleSetHost {
 
 interface Entry {
   ruleSet: RuleSet;
+  /** What the rule set's relative file names (its policy files, their problems) are relative to. */
+  base: string;
   /** Problems by absolute file: the config file's own, `policy/invalid` in policy files. */
   problems: Map<string, Diagnostic[]>;
   policyPaths: string[];
@@ -107,7 +109,7 @@ export class RuleSets {
       configMistakes.push(`${at ?? `${config}:1:1`}: policies: ${problem.file}: ${problem.ioError}`);
     }
     if (config && configMistakes.length) problems.set(config, [...(problems.get(config) ?? []), ...configProblems(config, this.configText(config), configMistakes)]);
-    return { ruleSet, problems, policyPaths: ruleSet.config.policyPaths() };
+    return { ruleSet, base: cwd, problems, policyPaths: ruleSet.config.policyPaths() };
   }
 
   private entryFor(path: string): Promise<Entry> {
@@ -173,6 +175,16 @@ export class RuleSets {
   /** The URI of a policy file as a rule set names it (relative to its config file's directory). */
   static policyFileUri(ruleSet: RuleSet, file: string): string {
     return pathToFileURL(resolve(ruleSet.config.baseDir, file)).href;
+  }
+
+  /** A policy file's (an absolute path's) problems, as a loaded rule set found them, and the text their offsets are into. */
+  async policyFileProblems(path: string): Promise<{ text: string; diagnostics: Diagnostic[] } | undefined> {
+    for (const { ruleSet, base } of await this.loaded()) {
+      const result = ruleSet.policies?.problems.find((r) => resolve(base, r.file) === path);
+      const text = result && ruleSet.policies?.sourceText(result.file);
+      if (result && text !== undefined) return { text, diagnostics: result.diagnostics };
+    }
+    return undefined;
   }
 
   /** Policy files and directories of the loaded rule sets. */

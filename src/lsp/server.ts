@@ -32,7 +32,7 @@ import { CONFIG_FILE_NAMES, isConfigFileName } from '../settings-file/load.js';
 import { builtinRules } from '../../rules/index.js';
 import { parseClientSettings, SETTINGS_SECTION, type ClientSettings } from './client-settings.js';
 import { completionsAt } from './completion.js';
-import { codeActions, FIX_ALL_KIND } from './convert.js';
+import { codeActions, FIX_ALL_KIND, policyFileActions } from './convert.js';
 import { hoverAt } from './hover.js';
 import { definitionAt } from './definition.js';
 import { signatureHelpAt } from './policy-signatures.js';
@@ -276,16 +276,11 @@ export function startLanguageServer(options: LanguageServerOptions): void {
       const uri = params.textDocument.uri;
       const analysis = await session.current(uri);
       const document = documents.get(uri);
-      if (!analysis || !document) return [];
-      return codeActions({
-        document,
-        result: analysis.result,
-        range: clampRange(document, params.range),
-        contextDiagnostics: params.context.diagnostics,
-        ...(params.context.only ? { only: params.context.only } : {}),
-        lint: analysis.lint,
-        documentChanges,
-      });
+      if (!document) return [];
+      const request = { document, range: clampRange(document, params.range), contextDiagnostics: params.context.diagnostics, ...(params.context.only ? { only: params.context.only } : {}), documentChanges };
+      // A policy file is linted too (as a file with no platform object); its own problems come from its rule sets.
+      const linted = analysis ? codeActions({ ...request, result: analysis.result, lint: analysis.lint }) : [];
+      return [...linted, ...policyFileActions({ ...request, diagnostics: await session.currentProblems(document) })];
     } catch (error) {
       session.logError('cannot compute code actions', error);
       return [];

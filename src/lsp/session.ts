@@ -196,6 +196,16 @@ export class Session {
     return lintOptionsFor(this.projectLinting(ruleSet, path), path);
   }
 
+  /**
+   * The problems found in a policy file, when they were found in the document's text as it is now: their edits'
+   * offsets are into that text (an edit since, not yet loaded again, would move them).
+   */
+  async currentProblems(document: TextDocument): Promise<Diagnostic[]> {
+    const path = pathOf(document.uri);
+    const found = path === undefined ? undefined : await this.ruleSets.policyFileProblems(path);
+    return found?.text === document.getText() ? found.diagnostics : [];
+  }
+
   /** What the document's diagnostics are now: its lint, and the problems found in it as a config or policy file. */
   diagnosticsFor(uri: string): LspDiagnostic[] {
     const analysis = this.analyses.get(uri);

@@ -5,9 +5,10 @@
  * Kubernetes applies (PerCallLimit). Compile errors carry their offset in the expression; evaluation failures say
  * whether the cost limit stopped them.
  */
-import { nearest } from '../engine/suggest.js';
+import { didYouMean } from '../engine/suggest.js';
 import { BOOL, CelEnvironment, PER_CALL_LIMIT, STRING, formatType, type CelValue, type CompileError, type VariableDecls } from './cel/index.js';
 import { valueTypeName } from './cel/values.js';
+import type { Replacement } from './types.js';
 
 /** Kubernetes' per-expression runtime cost limit (k8s.io/apiserver pkg/apis/cel/config.go PerCallLimit). */
 export const DEFAULT_COST_LIMIT = PER_CALL_LIMIT;
@@ -21,6 +22,8 @@ export interface CompileProblem {
   message: string;
   /** Offset of the problem in the expression text (UTF-16 code units). */
   offset: number;
+  /** The misspelt variable, function or field there, and the one meant. */
+  replace?: Replacement;
 }
 
 /** The result of one evaluation, with the cost units it spent. */
@@ -39,11 +42,14 @@ export function compileProblem(error: CompileError, variables: readonly string[]
   const first = error.issues[0];
   let message = error.message.replace(/^Syntax error: /, '') + (first?.detail ? ` (${first.detail})` : '');
   // cel-go names an unknown identifier or function; say which was meant when a known one is close.
-  const undeclared = /^undeclared reference to '([^']+)'/.exec(message);
-  if (undeclared?.[1]) message += nearest(undeclared[1], [...variables, ...functions].filter((n) => /^[a-zA-Z]/.test(n)));
-  const field = /^undefined field '([^']+)'/.exec(message);
-  if (field?.[1] && first?.fields) message += nearest(field[1], first.fields);
-  return { message: `CEL ${kind === 'syntax' ? 'syntax' : kind === 'cost' ? 'cost' : 'type'} error: ${message}`, offset };
+  const undeclared = /^undeclared reference to '([^']+)'/.exec(message)?.[1];
+  const field = /^undefined field '([^']+)'/.exec(message)?.[1];
+  const written = undeclared ?? (first?.fields ? field : undefined);
+  const known = undeclared ? [...variables, ...functions].filter((n) => /^[a-zA-Z]/.test(n)) : (first?.fields ?? []);
+  const [suggested] = written === undefined ? [] : didYouMean(written, known);
+  if (suggested !== undefined) message += `; did you mean "${suggested}"?`;
+  const text = `CEL ${kind === 'syntax' ? 'syntax' : kind === 'cost' ? 'cost' : 'type'} error: ${message}`;
+  return { message: text, offset, ...(written !== undefined && suggested !== undefined ? { replace: { written, suggested } } : {}) };
 }
 
 /** The environment of one policy load: compile once per expression, evaluate per document. */

@@ -17,7 +17,7 @@ import { commonType, platformObjectType, ruleKind, typeAtPath } from './schema-t
 import { PolicyRule, type CompiledPolicyRule } from './rule.js';
 import type { Problem } from './schema-problems.js';
 import type { PolicySource } from './source.js';
-import type { PolicyOrigin, PolicyRuleSpec } from './types.js';
+import type { PolicyOrigin, PolicyRuleSpec, Replacement } from './types.js';
 import { ADMISSION_NAMESPACE } from './vap/types.js';
 
 const POLICY_ID = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\/[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)+$/;
@@ -43,9 +43,10 @@ export class RuleCompiler {
       ok = false;
       report({ spot: source.spot([...at, ...path], where), message });
     };
-    const failIn = (path: PathSegment[], offset: number, message: string): void => {
+    const failIn = (path: PathSegment[], offset: number, message: string, replace?: Replacement): void => {
       ok = false;
-      report({ spot: source.spotInValue([...at, ...path], offset), message });
+      const spot = source.spotInValue([...at, ...path], offset);
+      report({ spot, message, ...source.suggestionsFor(spot, replace) });
     };
 
     // Identity.
@@ -122,7 +123,7 @@ export class RuleCompiler {
     const cel = (field: 'expression' | 'messageExpression', text: string, result: 'bool' | 'string'): CompiledExpression | undefined => {
       const outcome = this.runtime.compile(text, result, variables(object, self));
       if (outcome.ok) return outcome.expression;
-      failIn([field], outcome.problem.offset, `${field === 'expression' ? 'Expression' : 'Message expression'}: ${outcome.problem.message}`);
+      failIn([field], outcome.problem.offset, `${field === 'expression' ? 'Expression' : 'Message expression'}: ${outcome.problem.message}`, outcome.problem.replace);
       return undefined;
     };
     if (spec.expression !== undefined) {

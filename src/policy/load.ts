@@ -54,6 +54,8 @@ export interface LoadedPolicies {
    * (`FileResult.failedChecks`), in its policy file; the results in the order the run delivers them.
    */
   evaluationProblems(results: readonly Pick<FileResult, 'file' | 'failedChecks'>[]): FileResult[];
+  /** The text a policy file (named as in `problems`) was read as: the offsets of its problems' edits are into it. */
+  sourceText(file: string): string | undefined;
 }
 
 /**
@@ -117,7 +119,8 @@ class Loader {
     };
     const invalid = (problem: Problem): void => {
       const { range, path, document } = problem.spot;
-      report({ ...policyInvalidRule.finding('invalid', { detail: problem.message }), range, pointer: path, document });
+      const suggestions = problem.suggestions ? { suggestions: problem.suggestions } : {};
+      report({ ...policyInvalidRule.finding('invalid', { detail: problem.message }), range, pointer: path, document, ...suggestions });
     };
     this.finishers.push(() => {
       const { diagnostics, frameLines } = reporter.finish({ withFrames: true });
@@ -137,9 +140,9 @@ class Loader {
       policies++;
       const source = new PolicySource(text, lineCounter, doc, index);
       const admission: AdmissionReporter = (problem, as) => {
-        const { spot, message } = placeProblem(problem, source);
+        const { spot, message, suggestions } = placeProblem(problem, source);
         const { range, path, document } = spot;
-        report({ ...(as ?? policyInvalidRule.finding('invalid', { detail: message })), data: { detail: message }, range, pointer: path, document });
+        report({ ...(as ?? policyInvalidRule.finding('invalid', { detail: message })), data: { detail: message }, range, pointer: path, document, ...(suggestions ? { suggestions } : {}) });
       };
       if (isRecord(data) && this.admission.add(display, data, () => source.spot(['metadata', 'name']), admission)) continue;
       this.loadDocument(display, data, source, invalid);
@@ -200,5 +203,6 @@ export function loadPolicies(files: readonly PolicyFile[], options: LoadPolicies
       return rule instanceof PolicyRule ? rule.docsUrl : undefined;
     },
     evaluationProblems: (results) => evaluationProblems(results, loader.compiler.declared, sources),
+    sourceText: (file) => sources.get(file)?.text,
   };
 }

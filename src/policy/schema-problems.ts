@@ -1,11 +1,11 @@
 /** Policy schema errors (ajv) as problems at the key or value they concern, with a did-you-mean. */
 import type { ErrorObject } from 'ajv';
-import type { DataPath, PathSegment } from '../engine/types.js';
+import type { DataPath, Diagnostic, PathSegment } from '../engine/types.js';
 import { didYouMean } from '../engine/suggest.js';
 import { displayPath } from '../platform/data.js';
 import { describeValue } from '../yaml/describe-value.js';
 import type { PolicySource } from './source.js';
-import type { SourceSpot } from './types.js';
+import type { Replacement, SourceSpot } from './types.js';
 import { pointerPath } from '../engine/locator.js';
 
 const TYPE_WORDS: Readonly<Record<string, string>> = { object: 'a mapping', array: 'a list', string: 'a string', integer: 'an integer', number: 'a number', boolean: 'a boolean' };
@@ -17,6 +17,8 @@ function where(path: DataPath): string {
 export interface Problem {
   spot: SourceSpot;
   message: string;
+  /** Replacing a misspelt name with the one meant, as file edits. */
+  suggestions?: Diagnostic['suggestions'];
 }
 
 /** A mistake in a policy document, at a data path of it (the key, or the value), before it is placed in the file. */
@@ -26,6 +28,8 @@ export interface DocumentProblem {
   message: string;
   /** Where in the string value at `path` the mistake is (a CEL expression's error). */
   offset?: number;
+  /** The misspelt name the message names, and the one meant. */
+  replace?: Replacement;
 }
 
 /** A schema error of `data` as a problem at the key or value it concerns. */
@@ -37,7 +41,8 @@ function describeSchemaError(error: ErrorObject, data: unknown): DocumentProblem
       const known = Object.keys((error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
       const suggestion = didYouMean(name, known);
       const tail = suggestion.length ? `; did you mean "${suggestion.join('" or "')}"?` : known.length ? ` (known fields: ${known.join(', ')})` : '';
-      return { path: [...path, name], at: 'key', message: `Unknown field "${name}" in ${where(path)}${tail}` };
+      const [only] = suggestion.length === 1 ? suggestion : [];
+      return { path: [...path, name], at: 'key', message: `Unknown field "${name}" in ${where(path)}${tail}`, ...(only ? { replace: { written: name, suggested: only } } : {}) };
     }
     case 'required': {
       const missing = String((error.params as { missingProperty: string }).missingProperty);
@@ -78,5 +83,5 @@ export function describeSchemaErrors(errors: readonly ErrorObject[], data: unkno
 /** A problem of a policy document placed in its file. */
 export function placeProblem(problem: DocumentProblem, source: PolicySource): Problem {
   const spot = problem.offset !== undefined ? source.spotInValue(problem.path, problem.offset) : source.spot(problem.path, problem.at);
-  return { spot, message: problem.message };
+  return { spot, message: problem.message, ...source.suggestionsFor(spot, problem.replace) };
 }

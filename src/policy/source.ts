@@ -1,8 +1,8 @@
 /** Positions in a policy file: data paths to line/column, and offsets inside a scalar's value back to the file. */
 import { isScalar, Scalar, type Document, type LineCounter, type Node } from 'yaml';
 import { PositionLocator } from '../engine/locator.js';
-import type { DataPath } from '../engine/types.js';
-import type { SourceSpot } from './types.js';
+import type { DataPath, Diagnostic } from '../engine/types.js';
+import type { Replacement, SourceSpot } from './types.js';
 
 export class PolicySource {
   private readonly locator: PositionLocator;
@@ -14,6 +14,25 @@ export class PolicySource {
     readonly documentIndex: number,
   ) {
     this.locator = new PositionLocator({ doc, root: doc.contents, text });
+  }
+
+  /**
+   * A suggestion to replace a misspelt name within a spot, where the file spells it as is (once, as a whole word):
+   * not where escapes or a folded line spell it, which an edit of the text could break.
+   */
+  suggestionsFor(spot: SourceSpot, replace: Replacement | undefined): Pick<Diagnostic, 'suggestions'> {
+    if (!replace) return {};
+    const [start, end] = spot.range;
+    const spotText = this.text.slice(start, end);
+    const places: number[] = [];
+    for (let i = spotText.indexOf(replace.written); i >= 0; i = spotText.indexOf(replace.written, i + 1)) {
+      const before = spotText[i - 1] ?? '';
+      const after = spotText[i + replace.written.length] ?? '';
+      if (!/\w/.test(before) && !/\w/.test(after)) places.push(i);
+    }
+    if (places.length !== 1 || places[0] === undefined) return {};
+    const from = start + places[0];
+    return { suggestions: [{ description: `Replace "${replace.written}" with "${replace.suggested}"`, edits: [{ start: from, end: from + replace.written.length, text: replace.suggested }] }] };
   }
 
   spotOfRange(start: number, end: number, path: DataPath): SourceSpot {

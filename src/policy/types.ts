@@ -48,6 +48,12 @@ export interface PolicyRuleSpec {
  */
 export type SourceSpot = Pick<Diagnostic, 'line' | 'column' | 'endLine' | 'endColumn' | 'path' | 'document'> & { range: OffsetRange };
 
+/** A misspelt name and the one it most likely meant: a suggestion to replace it where the file spells it as is. */
+export interface Replacement {
+  written: string;
+  suggested: string;
+}
+
 /** Where a loaded rule came from. */
 export interface PolicyOrigin {
   /** The policy file as named to the user. */

@@ -104,7 +104,7 @@ export function compilePolicy(spec: PolicySpec, environment: CelEnvironment): Co
     const result = environment.compile(what.expression, decls, expected ? { expectedTypes: expected } : {});
     if (!result.ok) {
       const problem = compileProblem(result.error, Object.keys(decls), environment.functionNames());
-      problems.push({ path: [...what.at], offset: problem.offset, message: `${label}: ${problem.message}` });
+      problems.push({ path: [...what.at], offset: problem.offset, message: `${label}: ${problem.message}`, ...(problem.replace ? { replace: problem.replace } : {}) });
       return undefined;
     }
     const overLimit = result.program.overLimitEverywhere(PER_CALL_LIMIT);
