@@ -110,7 +110,7 @@ export class RuleCompiler {
         if (typed.ok) {
           selected.push(typed.type);
           typedBases.push(parsed.steps);
-        } else failIn(at, parsed.offsets[typed.step] ?? 0, `The given path "${path}" selects nothing: ${typed.message}`);
+        } else failIn(at, parsed.offsets[typed.step] ?? 0, `The given path "${path}" selects nothing: ${typed.message}`, typed.replace);
       });
       self = kind ? commonType(selected) : DYN;
     }

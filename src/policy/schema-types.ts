@@ -4,7 +4,8 @@
  * object is an object type whose fields are declared (a misspelt field is a type error), a map of values is
  * map(string, T), an object open to anything is dyn; integer is int, number double.
  */
-import { nearest } from '../engine/suggest.js';
+import { didYouMean } from '../engine/suggest.js';
+import type { Replacement } from './types.js';
 import { configSchema, userSchema, type JsonSchema } from '../schema/index.js';
 import { BOOL, DOUBLE, DYN, INT, STRING, formatType, listOf, mapOf, objectType, type CelType } from './cel/index.js';
 import { formatSteps, type PathStep } from './path.js';
@@ -87,7 +88,7 @@ function fieldBelow(type: CelType, name: string): PathStep[] | undefined {
   return undefined;
 }
 
-export type TypeAtPath = { ok: true; type: CelType } | { ok: false; step: number; message: string };
+export type TypeAtPath = { ok: true; type: CelType } | { ok: false; step: number; message: string; replace?: Replacement };
 
 /** The one type of several, or dyn where they differ (a `[*]` over an object's fields, `given` with several paths). */
 export function commonType(types: readonly CelType[]): CelType {
@@ -124,7 +125,9 @@ export function typeAtPath(kind: 'User' | 'Config', steps: readonly PathStep[]):
           // A misspelt name, or a right one at the wrong depth (`given: clusterRoles[*]` for spec.clusterRoles[*]).
           const below = fieldBelow(type, step.key);
           const deeper = below && `; did you mean "${formatSteps([...steps.slice(0, i), ...below, ...steps.slice(i + 1)])}"?`;
-          return problem(`a ${kind} has no ${reached}${nearest(step.key, fields.keys(), deeper)}`);
+          const [suggested] = didYouMean(step.key, fields.keys());
+          if (suggested === undefined) return problem(`a ${kind} has no ${reached}${deeper || ''}`);
+          return { ok: false, step: i, message: `a ${kind} has no ${reached}; did you mean "${suggested}"?`, replace: { written: step.key, suggested } };
         }
         type = field;
         break;

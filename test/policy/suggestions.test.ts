@@ -18,6 +18,8 @@ describe('policy problems suggest the name a misspelt one meant, as an edit of t
     expect(suggested(rule("      expression: object.spec.emial.endsWith('@acme.example')\n      message: m\n"))).toEqual([['Replace "emial" with "email"', 'emial', 'email']]);
     expect(suggested(rule('      experssion: "true"\n      message: m\n'))).toEqual([['Replace "experssion" with "expression"', 'experssion', 'expression']]);
     expect(suggested(rule('      expression: "true"\n      "mesage": m\n'))).toEqual([['Replace "mesage" with "message"', 'mesage', 'message']]);
+    // A field of a `given` path.
+    expect(suggested(rule('      given: spec.clusterRole[*]\n      expression: "true"\n      message: m\n'))).toEqual([['Replace "clusterRole" with "clusterRoles"', 'clusterRole', 'clusterRoles']]);
     // In a block scalar, where the name is on a later line.
     expect(suggested(rule('      expression: >-\n        object.spec.username != \'\' &&\n        object.spec.emial != \'\'\n      message: m\n'))).toEqual([['Replace "emial" with "email"', 'emial', 'email']]);
   });
@@ -31,5 +33,9 @@ describe('policy problems suggest the name a misspelt one meant, as an edit of t
     // An escape spells the name: the edit would have to rewrite the escape.
     expect(suggested(rule('      expression: "object.spec.\\u0065mial != \'\'"\n      message: m\n'))).toEqual([]);
     expect(suggested(rule('      expression: "object.spec.nothingLikeIt != \'\'"\n      message: m\n'))).toEqual([]);
+    // A right name at the wrong depth: the message says the whole path meant, nothing to replace in place.
+    expect(loadPolicy(rule('      given: clusterRoles[*]\n      expression: "true"\n      message: m\n')).problems.flatMap((r) => r.diagnostics.map((d) => [d.message, d.suggestions]))).toEqual([
+      ['The given path "clusterRoles[*]" selects nothing: a User has no clusterRoles; did you mean "spec.clusterRoles[*]"?', undefined],
+    ]);
   });
 });
