@@ -10,7 +10,7 @@ import { builtinRules } from '../../rules/index.js';
 import { CONFIG_FILE, MANIFEST_FILE, PlaygroundProject, POLICY_FILE, type PlaygroundRun } from '../browser/playground.js';
 import { lintText } from '../engine/lint.js';
 import type { Diagnostic } from '../engine/types.js';
-import { codeActions, FIX_ALL_KIND, toRange } from '../lsp/convert.js';
+import { codeActions, FIX_ALL_KIND, policyFileActions, toRange } from '../lsp/convert.js';
 import { completionsAt } from '../lsp/completion.js';
 import { hoverAt } from '../lsp/hover.js';
 import { signatureHelpAt } from '../lsp/policy-signatures.js';
@@ -68,6 +68,18 @@ interface Linted {
   run: PlaygroundRun;
 }
 
+/** Code actions as the page applies them, by the diagnostic each fixes. */
+function quickFixesByDiagnostic(document: TextDocument, actions: readonly CodeAction[]): Map<string, QuickFix[]> {
+  const byDiagnostic = new Map<string, QuickFix[]>();
+  for (const action of actions) {
+    const fixed = action.diagnostics?.[0];
+    if (!fixed) continue;
+    const key = actionKey(fixed);
+    byDiagnostic.set(key, [...(byDiagnostic.get(key) ?? []), { title: action.title, preferred: action.isPreferred === true, edits: offsetEdits(document, action) }]);
+  }
+  return byDiagnostic;
+}
+
 export class PlaygroundSession {
   private readonly project = new PlaygroundProject();
   private last: Linted | undefined;
@@ -101,26 +113,26 @@ export class PlaygroundSession {
     const diagnostics = [
       ...this.pageDiagnostics('manifest', texts.manifest, run.manifest?.diagnostics ?? [], this.quickFixes(texts.manifest, run)),
       ...this.pageDiagnostics('config', texts.config, run.config, new Map()),
-      ...this.pageDiagnostics('policy', texts.policy, run.policy, new Map()),
+      ...this.pageDiagnostics('policy', texts.policy, run.policy, this.policyFixes(texts.policy, run)),
     ];
     return { stdout: run.stdout, stderr: run.stderr, diagnostics, fixable: run.manifest?.diagnostics.some((d) => d.fix?.edits.length) ?? false };
   }
 
   /** The language server's quick fixes for every diagnostic of the manifest, by the diagnostic they fix. */
   private quickFixes(text: string, run: PlaygroundRun): Map<string, QuickFix[]> {
-    const byDiagnostic = new Map<string, QuickFix[]>();
     const { manifest, options } = run;
-    if (!manifest || !options) return byDiagnostic;
+    if (!manifest || !options) return new Map();
     const document = documentOf('manifest', text);
     const whole = { start: document.positionAt(0), end: document.positionAt(text.length) };
     const actions = codeActions({ document, result: manifest, range: whole, contextDiagnostics: [], only: [CodeActionKind.QuickFix], lint: (t) => lintText(t, options), documentChanges: false });
-    for (const action of actions) {
-      const fixed = action.diagnostics?.[0];
-      if (!fixed) continue;
-      const key = actionKey(fixed);
-      byDiagnostic.set(key, [...(byDiagnostic.get(key) ?? []), { title: action.title, preferred: action.isPreferred === true, edits: offsetEdits(document, action) }]);
-    }
-    return byDiagnostic;
+    return quickFixesByDiagnostic(document, actions);
+  }
+
+  /** The suggestions of the policy's problems (a misspelt name in its CEL or a key), found in this very text. */
+  private policyFixes(text: string, run: PlaygroundRun): Map<string, QuickFix[]> {
+    const document = documentOf('policy', text);
+    const whole = { start: document.positionAt(0), end: document.positionAt(text.length) };
+    return quickFixesByDiagnostic(document, policyFileActions({ document, range: whole, contextDiagnostics: [], only: [CodeActionKind.QuickFix], documentChanges: false, diagnostics: run.policy }));
   }
 
   private pageDiagnostics(editor: EditorName, text: string, diagnostics: readonly Diagnostic[], fixes: ReadonlyMap<string, QuickFix[]>): PageDiagnostic[] {

@@ -88,3 +88,17 @@ describe("the playground's signature help", () => {
     expect(await signatureHelp(session, 'manifest', manifest, manifest.length)).toBeNull();
   });
 });
+
+describe("the playground's quick fixes in the policy", () => {
+  useNodeHost();
+
+  it('replace a misspelt name its problem names with the one meant, at its offsets in the policy as linted', async () => {
+    const policy = policyText('      match: {kinds: [User]}\n      expression: "object.spec.emial != \'\'"\n      message: m\n');
+    const reply: Reply = await new PlaygroundSession().handle({ id: 1, type: 'lint', texts: { manifest: '', config: '', policy } });
+    if (reply.type !== 'lint') throw new Error(`no lint: ${JSON.stringify(reply)}`);
+    const from = policy.indexOf('emial');
+    expect(reply.diagnostics.filter((d) => d.editor === 'policy').map((d) => [d.ruleId, d.fixes])).toEqual([
+      ['policy/invalid', [{ title: 'Replace "emial" with "email"', preferred: false, edits: [{ from, to: from + 5, insert: 'email' }] }]],
+    ]);
+  });
+});
