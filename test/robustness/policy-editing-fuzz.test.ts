@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { completionsAt } from '../../src/lsp/completion.js';
 import { hoverAt } from '../../src/lsp/hover.js';
 import { signatureHelpAt } from '../../src/lsp/policy-signatures.js';
 import { prepareVariableRename, renameVariable, variableReferences } from '../../src/lsp/vap-variables.js';
 import { builtinRules } from '../../rules/index.js';
 import { insertion, mutate, mutation } from '../helpers/mutants.js';
+import { loadPolicy, removeTempDirs } from '../policy/helpers.js';
 
 /**
  * Property-based fuzzing of completion, hover, signature help, and an admission policy's variables' references and
@@ -16,8 +17,9 @@ import { insertion, mutate, mutation } from '../helpers/mutants.js';
  * random offsets (half of them in the text after an `expression:`, a quarter at `variables`), in each Kubernetes
  * version and one platlint does not know. Every answer is well formed: no exception, no item, hover or signature
  * with `undefined` in it, every edit inside the document, every parameter inside its signature, a rename's edits
- * exactly the places references find, none overlapping. Fixed seed, so a CI failure reproduces; FUZZ_RUNS and
- * FUZZ_SEED move the search locally.
+ * exactly the places references find, none overlapping. The same policies with misspelt words load with problems
+ * whose suggestions replace exactly the name their message names by the one it says was meant. Fixed seed, so a CI
+ * failure reproduces; FUZZ_RUNS and FUZZ_SEED move the search locally.
  */
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 150);
 const SEED = Number(process.env['FUZZ_SEED'] ?? 11);
@@ -83,5 +85,45 @@ describe(`fuzzing completion, hover and signature help in policy files (${RUNS} 
       ),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
+  });
+});
+
+/** A misspelling of the word at `at` (the nth word of three letters or more): a letter dropped, doubled or two swapped. */
+function misspell(text: string, at: number, how: number): string {
+  const words = [...text.matchAll(/[A-Za-z]{3,}/g)];
+  const word = words[at % Math.max(1, words.length)];
+  if (!word) return text;
+  const i = word.index + 1 + (how % (word[0].length - 1));
+  const [a = '', b = ''] = [text[i - 1], text[i]];
+  const changed = [text.slice(0, i) + text.slice(i + 1), text.slice(0, i) + (text[i] ?? '') + text.slice(i), text.slice(0, i - 1) + b + a + text.slice(i + 1)][how % 3] ?? text;
+  return changed;
+}
+
+describe(`fuzzing the suggestions of misspelt policies (${RUNS} files, seed ${SEED})`, () => {
+  afterAll(removeTempDirs);
+
+  it('replace exactly the name the problem says is misspelt, with the one it says was meant', () => {
+    let suggested = 0;
+    fc.assert(
+      fc.property(fc.nat({ max: POLICIES.length - 1 }), fc.array(fc.tuple(fc.nat({ max: 10_000 }), fc.nat({ max: 30 })), { minLength: 1, maxLength: 3 }), (policy, typos) => {
+        const text = typos.reduce((t, [at, how]) => misspell(t, at, how), POLICIES[policy] ?? '');
+        for (const d of loadPolicy(text).problems.flatMap((result) => result.diagnostics)) {
+          for (const suggestion of d.suggestions ?? []) {
+            suggested++;
+            const [edit, ...more] = suggestion.edits;
+            expect(more).toEqual([]);
+            if (!edit) throw new Error(`a suggestion without an edit: ${JSON.stringify(d)}`);
+            const written = text.slice(edit.start, edit.end);
+            expect(written).toMatch(/^\w+(\.\w+)*$/);
+            expect(suggestion.description).toBe(`Replace "${written}" with "${edit.text}"`);
+            expect(d.message).toMatch(new RegExp(`(^|\\W)${written.replace(/\./g, '\\.')}(\\W|$)`));
+            expect(d.message).toContain(`did you mean "${edit.text}`);
+          }
+        }
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+    // The misspellings reach the suggestions (a fifth of the files or more), not only other problems.
+    expect(suggested).toBeGreaterThanOrEqual(RUNS / 5);
   });
 });
