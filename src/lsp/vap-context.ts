@@ -10,8 +10,7 @@
 import { Scalar, type Document } from 'yaml';
 import { isRecord } from '../platform/data.js';
 import { ADMISSION_REQUEST_TYPE, AUTHORIZER_TYPE, DYN, NAMESPACE_TYPE, objectType, type CelType } from '../policy/cel/index.js';
-import { compiledVariableTypes, paramsKind, typedKind } from '../policy/vap/compile.js';
-import { platformObjectType } from '../policy/schema-types.js';
+import { compiledVariableTypes, paramsType, typedKind } from '../policy/vap/compile.js';
 import { CEL_IDENTIFIER, readPolicy } from '../policy/vap/read.js';
 import { ADMISSION_POLICY_KIND, admissionKindOf, type PolicySpec } from '../policy/vap/types.js';
 import { environmentOf, jsonOf, scalarAt, type RuleScalar, type Variable } from './policy-context.js';
@@ -48,8 +47,8 @@ function admissionVariables(data: Record<string, unknown>, list: string, index: 
     ['request', { type: ADMISSION_REQUEST_TYPE, description: 'The admission request: its operation, user, kind and resource.' }],
     ['namespaceObject', { type: NAMESPACE_TYPE, description: "The object's namespace; null for a cluster-scoped object." }],
   ]);
-  const params = read.spec && paramsKind(read.spec.paramKind);
-  if (spec['paramKind'] !== undefined) variables.set('params', { type: params ? platformObjectType(params) : DYN, description: `The binding's parameter resource (spec.paramKind${params ? `: a ${params}` : ''}).` });
+  const params = read.spec && paramsType(read.spec.paramKind);
+  if (spec['paramKind'] !== undefined) variables.set('params', { type: params?.type ?? DYN, description: `The binding's parameter resource (spec.paramKind${params ? `: a ${params.kind}` : ''}).` });
   // compile.ts: a message expression is compiled without the authorizer.
   if (field !== 'messageExpression') variables.set('authorizer', { type: AUTHORIZER_TYPE, description: "Authorization checks for the request's user." });
   const types = policyVariables(read.spec, spec, list === 'variables' ? index : undefined, kubernetesVersion);

@@ -72,8 +72,13 @@ describe('params of a paramKind', () => {
     expect(labels(complete(withParams('management.platform/v1', 'Config', 'params.|')))).toEqual(['apiVersion', 'kind', 'metadata', 'spec', 'status']);
   });
 
+  it('of a v1 ConfigMap or Secret: the fields of its OpenAPI schema', () => {
+    expect(labels(complete(withParams('v1', 'ConfigMap', 'params.|')))).toEqual(['apiVersion', 'kind', 'metadata', 'data', 'binaryData', 'immutable']);
+    expect(labels(complete(withParams('v1', 'Secret', 'params.metadata.na|')))).toEqual(expect.arrayContaining(['name', 'namespace']));
+  });
+
   it('of another kind: nothing known of it', () => {
-    expect(complete(withParams('v1', 'ConfigMap', 'params.|'))).toEqual([]);
+    expect(complete(withParams('apps/v1', 'Deployment', 'params.|'))).toEqual([]);
   });
 });
 

@@ -4,13 +4,14 @@
  * before it through `variables` with the type its expression has; match conditions and validations must be bool,
  * messages string, audit annotation values string or null; `authorizer` is declared for all but messages. Where
  * the policy's resource rules can only match one kind of the platform, `object` and `oldObject` have its type, and
- * `params` has the type of the platform kind its paramKind names (the checks the API server reports as type
- * warnings, platlint reports as errors). An expression that exceeds the per-call cost limit on every object, whatever
+ * `params` has the type of the kind its paramKind names, when platlint knows its schema: the platform's, v1 ConfigMap
+ * and Secret (the checks the API server reports as type warnings, platlint reports as errors). An expression that exceeds the per-call cost limit on every object, whatever
  * it holds (its static estimate's minimum), does not compile either.
  */
 import { API_GROUP } from '../../engine/scope.js';
 import { compileProblem } from '../cel.js';
 import { admissionVariables, BOOL, DYN, NULL, PER_CALL_LIMIT, STRING, type CelEnvironment, type CelProgram, type CelType, type VariableDecls } from '../cel/index.js';
+import { CORE_KIND_TYPES } from '../cel/core-types.js';
 import type { DocumentProblem } from '../schema-problems.js';
 import { platformObjectType } from '../schema-types.js';
 import type { ExpressionSpec, MatchResources, ParamKind, PolicySpec, ValidationSpec } from './types.js';
@@ -53,26 +54,30 @@ export function typedKind(constraints: MatchResources): 'User' | 'Config' | unde
 }
 
 /**
- * The platform kind a policy's `paramKind` names, if one: the API server types `params` by the schema of the
- * paramKind it resolves (typechecking.go), and platlint knows the schemas of the platform's kinds only.
+ * The type of `params` for a policy's `paramKind`, and the kind it names: the API server types `params` by the schema
+ * of the paramKind it resolves (typechecking.go); platlint knows the schemas of the platform's kinds and of v1
+ * ConfigMap and Secret. Another paramKind: undefined (dyn).
  */
-export function paramsKind(paramKind: ParamKind | undefined): 'User' | 'Config' | undefined {
-  if (paramKind?.apiVersion !== `${API_GROUP}/v1`) return undefined;
-  return paramKind.kind === 'User' || paramKind.kind === 'Config' ? paramKind.kind : undefined;
+export function paramsType(paramKind: ParamKind | undefined): { kind: string; type: CelType } | undefined {
+  if (!paramKind) return undefined;
+  const { apiVersion, kind } = paramKind;
+  if (apiVersion === `${API_GROUP}/v1` && (kind === 'User' || kind === 'Config')) return { kind, type: platformObjectType(kind) };
+  const core = CORE_KIND_TYPES.get(`${apiVersion}/${kind}`);
+  return core ? { kind, type: core } : undefined;
 }
 
 /**
  * What an expression of the policy is compiled with: the admission request's variables, `variables` with the types
  * of those compiled so far, `object` and `oldObject` of the one platform kind the policy's rules match, and `params`
- * of the platform kind its paramKind names.
+ * of the kind its paramKind names (paramsType).
  */
 export function policyDeclarations(spec: PolicySpec, variableTypes: Readonly<Record<string, CelType>>, hasAuthorizer: boolean): VariableDecls {
   const objectKind = typedKind(spec.matchConstraints);
   const object: CelType = objectKind ? platformObjectType(objectKind) : DYN;
-  const params = paramsKind(spec.paramKind);
+  const params = paramsType(spec.paramKind);
   return {
     ...admissionVariables({ hasParams: spec.paramKind !== undefined, hasAuthorizer, variables: { ...variableTypes } }),
-    ...(params ? { params: platformObjectType(params) } : {}),
+    ...(params ? { params: params.type } : {}),
     object,
     oldObject: object,
   };

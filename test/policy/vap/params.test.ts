@@ -75,6 +75,39 @@ describe('a paramKind of the platform', () => {
   });
 });
 
+describe('a v1 ConfigMap or Secret paramKind', () => {
+  const withParams = (kind: 'ConfigMap' | 'Secret', expression: string, message = "'denied'"): string =>
+    docs(
+      policy('max', `  paramKind:\n    apiVersion: v1\n    kind: ${kind}\n${USERS_RULES}  validations:\n    - expression: "${expression}"\n      messageExpression: "${message}"\n`),
+      binding('b', 'max', '[Deny]', '  paramRef:\n    name: limits\n    namespace: policies\n    parameterNotFoundAction: Deny\n'),
+      kind === 'ConfigMap' ? configMap('limits', 2) : 'apiVersion: v1\nkind: Secret\nmetadata:\n  name: limits\n  namespace: policies\ndata:\n  max: Mg==\n',
+    );
+  const problems = (files: Record<string, string>): Row[] => vapRun(files, ['--policy', 'p.yaml', 'u.yaml']).rows;
+
+  it("has the type of its schema: a ConfigMap's data are strings, its metadata an ObjectMeta", () => {
+    expect(messages({ 'p.yaml': withParams('ConfigMap', 'size(object.spec.groups) <= int(params.data.max)', "params.metadata.name + ' ' + params.data.max"), 'u.yaml': JANE })).toEqual([['vap/max', 'error', ...GROUPS.slice(0, 1), 4, 9, 'limits 2']]);
+  });
+
+  it('a field its schema does not have is a compile error at the field; values are typed as evaluation sees them', () => {
+    expect(problems({ 'p.yaml': withParams('ConfigMap', 'size(object.spec.groups) <= int(params.dat.max)'), 'u.yaml': JANE })).toEqual([
+      ['policy/invalid', 'error', 'p.yaml', 16, 58, 'validations[0].expression: CEL type error: undefined field \'dat\'; did you mean "data"?'],
+    ]);
+    // A Secret's data are what evaluation sees, the base64 text (the API server passes params as unstructured JSON).
+    expect(messages({ 'p.yaml': withParams('Secret', "params.data.max.startsWith('M') && false", "string(params.data.max) + ' ' + params.metadata.namespace"), 'u.yaml': JANE })).toEqual([['vap/max', 'error', ...GROUPS.slice(0, 1), 4, 9, 'Mg== policies']]);
+    expect(problems({ 'p.yaml': withParams('Secret', "params.metadata.nmae == ''"), 'u.yaml': JANE })).toEqual([
+      ['policy/invalid', 'error', 'p.yaml', 16, 35, 'validations[0].expression: CEL type error: undefined field \'nmae\'; did you mean "name"?'],
+    ]);
+  });
+
+  it('another paramKind stays dyn: its schema is not known offline', () => {
+    const deployment = docs(
+      policy('max', `  paramKind:\n    apiVersion: apps/v1\n    kind: Deployment\n${USERS_RULES}  validations:\n    - expression: "params.spec.whatever == 1"\n      messageExpression: "'x'"\n`),
+      binding('b', 'max', '[Deny]', '  paramRef:\n    name: limits\n    namespace: policies\n    parameterNotFoundAction: Allow\n'),
+    );
+    expect(problems({ 'p.yaml': deployment, 'u.yaml': JANE })).toEqual([]);
+  });
+});
+
 describe('the request', () => {
   const requestPolicy = (expression: string, message: string): string => docs(policy('request', `${USERS_RULES}  validations:\n    - expression: "${expression}"\n      messageExpression: "${message}"\n`), binding('b', 'request', '[Deny]'));
 
