@@ -4,7 +4,7 @@
  * here, it does not skip.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { docBlock } from '../docs/doc-blocks.js';
@@ -36,6 +36,10 @@ interface Seen {
   renamed: string[];
   refused: string | null;
   sameClient: boolean;
+  policyProblems: Diagnostic[];
+  policyActions: string[];
+  policyFixed: string;
+  symbols: [string, number, number, string][];
 }
 
 
@@ -110,6 +114,24 @@ describe('platlint lsp in a real editor, started by the configuration of docs/ed
     expect(seen.refused).toBe('"in" is not a valid variable name: a CEL identifier, not a reserved word');
     expect(seen.clients).toBe(1);
     // Neovim records a blank line among its messages; no words.
+    expect(seen.messages.trim()).toBe('');
+    expect(stderr).toBe('');
+  }, 90_000);
+
+  it("a policy file: its problem, the quick fix of its did-you-mean applied, the workspace's rules as symbols", () => {
+    // A folder with its own .platlint.yaml, in the project (whose node_modules/.bin/platlint Neovim starts).
+    const policy = 'apiVersion: platlint/v1\nkind: Policy\nmetadata:\n  name: acme\nspec:\n  rules:\n    - id: acme/email\n      description: Emails are ours\n      severity: error\n      match: {kinds: [User]}\n      expression: "object.spec.emial.endsWith(\'@acme.example\')"\n      message: m\n';
+    mkdirSync(join(project, 'policy-workspace/policies'), { recursive: true });
+    writeFileSync(join(project, 'policy-workspace/.platlint.yaml'), 'policies: [policies/]\n');
+    writeFileSync(join(project, 'policy-workspace/policies/acme.yaml'), policy);
+    const { seen, stderr } = runNeovim(project, { PLATLINT_CASE: 'policies' });
+    expect(seen.error ?? null).toBeNull();
+    // [rule id, 0-based line, column, severity]: at `.emial`.
+    expect(seen.policyProblems).toEqual([['policy/invalid', 10, 30, 1]]);
+    expect(seen.policyActions).toEqual(['Replace "emial" with "email"']);
+    expect(seen.policyFixed).toBe('      expression: "object.spec.email.endsWith(\'@acme.example\')"');
+    // Neovim's quickfix items: [file, 1-based line and column, text].
+    expect(seen.symbols).toEqual([['policy-workspace/policies/acme.yaml', 7, 11, '[Function] acme/email']]);
     expect(seen.messages.trim()).toBe('');
     expect(stderr).toBe('');
   }, 90_000);

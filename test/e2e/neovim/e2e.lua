@@ -1,7 +1,7 @@
 -- Drives platlint's language server from headless Neovim (0.7 and later) as a person would, with the server started
 -- by the configuration of docs/editors.md (loaded before this file): open a manifest, type a mistake, read the
 -- diagnostics, undo, apply fix-all, hover, complete, signature help in a policy, references and rename in an admission policy. With $PLATLINT_CASE = 'missing', only open two manifests of a
--- project without platlint. Writes what it saw as JSON to $PLATLINT_OUT and quits; test/e2e/neovim.test.ts asserts.
+-- project without platlint; with 'policies', fix a misspelt field in a policy file and list the workspace's rules. Writes what it saw as JSON to $PLATLINT_OUT and quits; test/e2e/neovim.test.ts asserts.
 local root = vim.env.PLATLINT_ROOT
 local out = {}
 local failed = nil
@@ -166,7 +166,39 @@ local function run()
   vim.lsp.stop_client(client_id)
 end
 
-local ok, err = pcall(vim.env.PLATLINT_CASE == 'missing' and run_missing or run)
+-- A policy file with a misspelt field under a folder's own .platlint.yaml: its problem, the quick fix applied as
+-- Neovim applies a workspace edit, and the workspace's custom rules as Neovim lists workspace symbols.
+local function run_policies()
+  local policy = edit('policy-workspace/policies/acme.yaml')
+  wait_for('the server to attach', function() return next(vim.lsp.buf_get_clients(policy)) ~= nil end)
+  local client_id = next(vim.lsp.buf_get_clients(policy))
+  wait_for('the policy problem', function() return #vim.diagnostic.get(policy) > 0 end)
+  out.policyProblems = seen(policy)
+  local problem = vim.diagnostic.get(policy)[1]
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(policy) },
+    range = { start = { line = problem.lnum, character = problem.col }, ['end'] = { line = problem.end_lnum, character = problem.end_col } },
+    context = { diagnostics = vim.lsp.diagnostic.get_line_diagnostics(policy, problem.lnum) },
+  }
+  local responses = vim.lsp.buf_request_sync(policy, 'textDocument/codeAction', params, 10000)
+  out.policyActions = {}
+  for _, action in ipairs(responses[client_id].result or {}) do
+    table.insert(out.policyActions, action.title)
+    if vim.startswith(action.title, 'Replace') then vim.lsp.util.apply_workspace_edit(action.edit, 'utf-16') end
+  end
+  out.policyFixed = lines(policy)[11]
+  wait_for('the problem to go', function() return #vim.diagnostic.get(policy) == 0 end)
+  local symbols = vim.lsp.buf_request_sync(policy, 'workspace/symbol', { query = 'acmemail' }, 10000)
+  out.symbols = {}
+  for _, item in ipairs(vim.lsp.util.symbols_to_items(symbols[client_id].result or {}, policy)) do
+    table.insert(out.symbols, { vim.fn.fnamemodify(item.filename, ':.'), item.lnum, item.col, item.text })
+  end
+  record_messages()
+  vim.lsp.stop_client(client_id)
+end
+
+local cases = { missing = run_missing, policies = run_policies }
+local ok, err = pcall(cases[vim.env.PLATLINT_CASE or ''] or run)
 if not ok then failed = tostring(err) end
 out.error = failed
 local file = io.open(vim.env.PLATLINT_OUT, 'w')
