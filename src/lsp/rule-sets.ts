@@ -25,8 +25,6 @@ export interface RuleSetHost {
 
 interface Entry {
   ruleSet: RuleSet;
-  /** What the rule set's relative file names (its policy files, their problems) are relative to. */
-  base: string;
   /** Problems by absolute file: the config file's own, `policy/invalid` in policy files. */
   problems: Map<string, Diagnostic[]>;
   policyPaths: string[];
@@ -109,7 +107,7 @@ export class RuleSets {
       configMistakes.push(`${at ?? `${config}:1:1`}: policies: ${problem.file}: ${problem.ioError}`);
     }
     if (config && configMistakes.length) problems.set(config, [...(problems.get(config) ?? []), ...configProblems(config, this.configText(config), configMistakes)]);
-    return { ruleSet, base: cwd, problems, policyPaths: ruleSet.config.policyPaths() };
+    return { ruleSet, problems, policyPaths: ruleSet.config.policyPaths() };
   }
 
   private entryFor(path: string): Promise<Entry> {
@@ -179,8 +177,9 @@ export class RuleSets {
 
   /** A policy file's (an absolute path's) problems, as a loaded rule set found them, and the text their offsets are into. */
   async policyFileProblems(path: string): Promise<{ text: string; diagnostics: Diagnostic[] } | undefined> {
-    for (const { ruleSet, base } of await this.loaded()) {
-      const result = ruleSet.policies?.problems.find((r) => resolve(base, r.file) === path);
+    for (const { ruleSet } of await this.loaded()) {
+      // Named relative to the config file's directory, as policyFileUri reads them.
+      const result = ruleSet.policies?.problems.find((r) => resolve(ruleSet.config.baseDir, r.file) === path);
       const text = result && ruleSet.policies?.sourceText(result.file);
       if (result && text !== undefined) return { text, diagnostics: result.diagnostics };
     }
