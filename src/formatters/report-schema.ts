@@ -45,96 +45,103 @@ const diagnostic = {
   },
 } as const;
 
-/** JSON Schema of `platlint --format json` output, version 1. Fields may be added; none are renamed. */
-export const reportSchema = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  $id: 'https://platlint.dev/schemas/report.json',
-  title: 'platlint JSON report',
-  type: 'object',
-  required: ['version', 'results', 'summary'],
-  properties: {
-    version: { const: REPORT_VERSION, description: 'Report shape version.' },
-    results: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['file', 'diagnostics'],
-        properties: {
-          file: { type: 'string', description: 'The path as given on the command line (or --stdin-filename).' },
-          output: { type: 'string', description: 'With --fix-dry-run: the text after fixes, secrets masked. With --fix on stdin: the text to write back, exactly.' },
-          ioError: { type: 'string', description: 'The file could not be read; no diagnostics.' },
-          skipped: {
-            type: 'array',
-            description: 'Documents and list items not linted because they are not platform objects, or the whole file (no document) when it is templated YAML.',
-            items: {
-              type: 'object',
-              required: ['line', 'path', 'reason'],
-              properties: {
-                document: { type: 'integer', minimum: 0, description: 'Index of the YAML document; absent when the whole file was skipped.' },
-                line: { type: 'integer', minimum: 1 },
-                path: { type: 'string', description: "JSON Pointer of the skipped object in its document ('' for the document)." },
-                reason: { type: 'string' },
-              },
-            },
-          },
-          diagnostics: { type: 'array', items: diagnostic },
-          suppressed: {
-            type: 'array',
-            description: 'Diagnostics the baseline or an exception of .platlint.yaml keeps out of the report (absent when none).',
-            items: {
-              allOf: [
-                diagnostic,
-                {
-                  type: 'object',
-                  required: ['by'],
-                  properties: {
-                    by: { enum: ['baseline', 'exception'], description: 'What suppressed it.' },
-                    reason: { type: 'string', description: "The exception's reason." },
-                  },
-                },
-              ],
-            },
-          },
-        },
-      },
-    },
-    summary: {
+/**
+ * The JSON Schema of a versioned JSON report (`platlint schema <name>`): draft-07, its `version` a constant, its other
+ * properties as given. Fields may be added in later versions; none are renamed.
+ */
+export function versionedReportSchema<Properties extends Record<string, unknown>>(name: string, title: string, version: number, required: readonly string[], properties: Properties) {
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    $id: `https://platlint.dev/schemas/${name}.json`,
+    title,
+    type: 'object',
+    required: ['version', ...required],
+    properties: { version: { const: version, description: 'Report shape version.' }, ...properties },
+  } as const;
+}
+
+/** JSON Schema of `platlint --format json` output, version 1. */
+export const reportSchema = versionedReportSchema('report', 'platlint JSON report', REPORT_VERSION, ['results', 'summary'], {
+  results: {
+    type: 'array',
+    items: {
       type: 'object',
-      required: ['files', 'documents', 'skipped', 'skippedFiles', 'errors', 'warnings', 'infos'],
+      required: ['file', 'diagnostics'],
       properties: {
-        files: { type: 'integer', minimum: 0, description: 'Files read, unreadable and skipped ones included, each once: files - skippedFiles were linted.' },
-        lintedFiles: { type: 'integer', minimum: 0, description: 'Files linted: files - skippedFiles, as the text summaries count them.' },
-        filesWithProblems: { type: 'integer', minimum: 0, description: 'Files with at least one diagnostic, or unreadable.' },
-        documents: { type: 'integer', minimum: 0, description: 'Non-empty YAML documents read.' },
-        skipped: { type: 'integer', minimum: 0, description: 'Documents and list items that are not platform objects, not linted.' },
-        skippedFiles: { type: 'integer', minimum: 0, description: 'Files not linted: with no platform object at all (templated YAML, other tools\' files), or policy test fixtures.' },
-        errors: { type: 'integer', minimum: 0 },
-        warnings: { type: 'integer', minimum: 0 },
-        infos: { type: 'integer', minimum: 0 },
-        fixableErrors: { type: 'integer', minimum: 0, description: 'Errors that --fix can fix.' },
-        fixableWarnings: { type: 'integer', minimum: 0 },
-        fixableInfos: { type: 'integer', minimum: 0 },
-        suppressed: {
-          type: 'object',
-          required: ['baseline', 'exception'],
-          description: 'Diagnostics not reported, by what suppressed them.',
-          properties: { baseline: { type: 'integer', minimum: 0 }, exception: { type: 'integer', minimum: 0 } },
+        file: { type: 'string', description: 'The path as given on the command line (or --stdin-filename).' },
+        output: { type: 'string', description: 'With --fix-dry-run: the text after fixes, secrets masked. With --fix on stdin: the text to write back, exactly.' },
+        ioError: { type: 'string', description: 'The file could not be read; no diagnostics.' },
+        skipped: {
+          type: 'array',
+          description: 'Documents and list items not linted because they are not platform objects, or the whole file (no document) when it is templated YAML.',
+          items: {
+            type: 'object',
+            required: ['line', 'path', 'reason'],
+            properties: {
+              document: { type: 'integer', minimum: 0, description: 'Index of the YAML document; absent when the whole file was skipped.' },
+              line: { type: 'integer', minimum: 1 },
+              path: { type: 'string', description: "JSON Pointer of the skipped object in its document ('' for the document)." },
+              reason: { type: 'string' },
+            },
+          },
         },
-      },
-    },
-    statistics: {
-      type: 'array',
-      description: 'With --statistics only: one entry per rule that reported, the most frequent first (equal counts by rule id).',
-      items: {
-        type: 'object',
-        required: ['ruleId', 'count', 'fixable'],
-        additionalProperties: false,
-        properties: {
-          ruleId: { type: 'string' },
-          count: { type: 'integer', minimum: 1, description: 'Diagnostics of the rule in the report.' },
-          fixable: { type: 'integer', minimum: 0, description: 'How many of them --fix can fix.' },
+        diagnostics: { type: 'array', items: diagnostic },
+        suppressed: {
+          type: 'array',
+          description: 'Diagnostics the baseline or an exception of .platlint.yaml keeps out of the report (absent when none).',
+          items: {
+            allOf: [
+              diagnostic,
+              {
+                type: 'object',
+                required: ['by'],
+                properties: {
+                  by: { enum: ['baseline', 'exception'], description: 'What suppressed it.' },
+                  reason: { type: 'string', description: "The exception's reason." },
+                },
+              },
+            ],
+          },
         },
       },
     },
   },
-} as const;
+  summary: {
+    type: 'object',
+    required: ['files', 'documents', 'skipped', 'skippedFiles', 'errors', 'warnings', 'infos'],
+    properties: {
+      files: { type: 'integer', minimum: 0, description: 'Files read, unreadable and skipped ones included, each once: files - skippedFiles were linted.' },
+      lintedFiles: { type: 'integer', minimum: 0, description: 'Files linted: files - skippedFiles, as the text summaries count them.' },
+      filesWithProblems: { type: 'integer', minimum: 0, description: 'Files with at least one diagnostic, or unreadable.' },
+      documents: { type: 'integer', minimum: 0, description: 'Non-empty YAML documents read.' },
+      skipped: { type: 'integer', minimum: 0, description: 'Documents and list items that are not platform objects, not linted.' },
+      skippedFiles: { type: 'integer', minimum: 0, description: 'Files not linted: with no platform object at all (templated YAML, other tools\' files), or policy test fixtures.' },
+      errors: { type: 'integer', minimum: 0 },
+      warnings: { type: 'integer', minimum: 0 },
+      infos: { type: 'integer', minimum: 0 },
+      fixableErrors: { type: 'integer', minimum: 0, description: 'Errors that --fix can fix.' },
+      fixableWarnings: { type: 'integer', minimum: 0 },
+      fixableInfos: { type: 'integer', minimum: 0 },
+      suppressed: {
+        type: 'object',
+        required: ['baseline', 'exception'],
+        description: 'Diagnostics not reported, by what suppressed them.',
+        properties: { baseline: { type: 'integer', minimum: 0 }, exception: { type: 'integer', minimum: 0 } },
+      },
+    },
+  },
+  statistics: {
+    type: 'array',
+    description: 'With --statistics only: one entry per rule that reported, the most frequent first (equal counts by rule id).',
+    items: {
+      type: 'object',
+      required: ['ruleId', 'count', 'fixable'],
+      additionalProperties: false,
+      properties: {
+        ruleId: { type: 'string' },
+        count: { type: 'integer', minimum: 1, description: 'Diagnostics of the rule in the report.' },
+        fixable: { type: 'integer', minimum: 0, description: 'How many of them --fix can fix.' },
+      },
+    },
+  },
+});
