@@ -1,9 +1,7 @@
 import { resolve } from 'node:path';
 import { ConfigError } from '../settings-file/load.js';
 import { findConfigFile, readConfigFile } from '../project/config-file.js';
-import { countCases } from '../project/policy-test-results.js';
 import { FileWriteError } from '../project/write-file.js';
-import { formatPolicyTests, POLICY_TEST_FORMATS } from '../formatters/policy-test.js';
 import type { CliIo } from './io.js';
 import { formatOutputs } from './options.js';
 import { writeReportFile } from './report-output.js';
@@ -18,8 +16,13 @@ export interface PolicyTestFlags {
  * or a report cannot be written. Inside GitHub Actions the default report is `github`: the text with annotations.
  */
 export async function runPolicyTest(dir: string, flags: PolicyTestFlags, io: CliIo, env: Readonly<Record<string, string | undefined>>): Promise<number> {
+  // Loaded when the command runs, as the lint's formats are: a lint's start does not pay for them.
+  const [{ formatPolicyTests, POLICY_TEST_FORMATS }, { PolicyTestError, runPolicyTests }, { countCases }] = await Promise.all([
+    import('../formatters/policy-test.js'),
+    import('../project/policy-tests.js'),
+    import('../project/policy-test-results.js'),
+  ]);
   const targets = formatOutputs(flags, POLICY_TEST_FORMATS, env['GITHUB_ACTIONS'] === 'true' ? 'github' : 'text');
-  const { PolicyTestError, runPolicyTests } = await import('../project/policy-tests.js');
   let cases;
   try {
     // The policies run in the Kubernetes version the settings give, as they do when linting.
