@@ -1,5 +1,5 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { Severity } from '../engine/types.js';
+import type { Diagnostic, Severity } from '../engine/types.js';
 import { formatterOf, notLinted, type ReportWriterFactory, type FormatModule } from './summary.js';
 
 /**
@@ -10,6 +10,16 @@ export function relativeToCwd(file: string, cwd: string): string | undefined {
   const rel = relative(cwd, resolve(cwd, file));
   if (rel === '' || isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`)) return undefined;
   return sep === '/' ? rel : rel.split(sep).join('/');
+}
+
+/** A file as an annotation names it: relative to the checkout, else as reported, with forward slashes. */
+export function annotationFile(file: string, cwd: string): string {
+  return relativeToCwd(file, cwd) ?? file.split('\\').join('/');
+}
+
+/** Where an annotation goes: its line, and its columns when it is on one line (GitHub rejects them otherwise). */
+export function annotationPlace(d: Pick<Diagnostic, 'line' | 'column' | 'endLine' | 'endColumn'>): [string, number][] {
+  return d.endLine === d.line ? [['line', d.line], ['col', d.column], ['endLine', d.endLine], ['endColumn', d.endColumn]] : [['line', d.line], ['endLine', d.endLine]];
 }
 
 /** Message data of a workflow command (after `::`): GitHub's `escapeData` from @actions/core. */
@@ -39,13 +49,10 @@ export const createGithubWriter: ReportWriterFactory = (context) => ({
   start: () => '',
   file: (result) => {
     let out = '';
-    const file = relativeToCwd(result.file, context.cwd) ?? result.file.split('\\').join('/');
+    const file = annotationFile(result.file, context.cwd);
     if (result.ioError !== undefined) out += workflowCommand('error', [['file', file]], result.ioError) + '\n';
     for (const d of result.diagnostics) {
-      const properties: [string, string | number][] = [['file', file], ['line', d.line]];
-      if (d.endLine === d.line) properties.push(['col', d.column], ['endLine', d.endLine], ['endColumn', d.endColumn]);
-      else properties.push(['endLine', d.endLine]);
-      properties.push(['title', d.ruleId]);
+      const properties: [string, string | number][] = [['file', file], ...annotationPlace(d), ['title', d.ruleId]];
       // The annotation is all a reviewer sees of the problem: the note (why, how to fix) goes on its next line.
       out += workflowCommand(COMMAND[d.severity], properties, d.note ? `${d.message}\n${d.note}` : d.message) + '\n';
     }

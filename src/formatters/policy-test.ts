@@ -6,7 +6,7 @@
  */
 import { problemLine } from '../engine/problem-line.js';
 import { countCases, type PolicyTestCase, type PolicyTestProblem } from '../project/policy-test-results.js';
-import { relativeToCwd, workflowCommand } from './github.js';
+import { annotationFile, annotationPlace, workflowCommand } from './github.js';
 import { escapeXml, escapeXmlAttribute } from './junit.js';
 
 export const POLICY_TEST_FORMATS = ['text', 'json', 'junit', 'github'] as const;
@@ -31,8 +31,13 @@ function problemText(problem: PolicyTestProblem): string {
   }
 }
 
+/** The test and, when its own line says it, why it failed or warns. */
+function testTitle(test: PolicyTestCase): string {
+  return `${test.name}${test.reason ? ` - ${test.reason}` : ''}`;
+}
+
 function caseLine(test: PolicyTestCase): string {
-  return `${STATUS[test.status]} - ${test.name}${test.reason ? ` - ${test.reason}` : ''}`;
+  return `${STATUS[test.status]} - ${testTitle(test)}`;
 }
 
 function countsLine(cases: readonly PolicyTestCase[]): string {
@@ -111,24 +116,19 @@ export function formatPolicyTestJunit(cases: readonly PolicyTestCase[]): string 
 /** The annotations of a failed or warning test: one at each place it names, else one on its file. */
 function annotations(test: PolicyTestCase, cwd: string): string[] {
   const kind = test.status === 'warn' ? 'warning' : 'error';
-  const fileOf = (file: string): string => relativeToCwd(file, cwd) ?? file.split('\\').join('/');
   const out: string[] = [];
   for (const problem of test.problems) {
     if (problem.kind === 'detail') continue;
-    const at: [string, string | number][] = [['file', fileOf(problem.file)]];
+    // A mismatch has its diagnostic's line; one expected but not reported has only its marker's.
     const d = problem.kind === 'unreadable' ? undefined : problem.diagnostic;
-    if (problem.kind === 'mismatch') at.push(['line', problem.line]);
-    if (d) {
-      if (problem.kind === 'diagnostic') at.push(['line', d.line]);
-      if (d.endLine === d.line) at.push(['col', d.column], ['endLine', d.endLine], ['endColumn', d.endColumn]);
-      else at.push(['endLine', d.endLine]);
-    }
+    const place = d ? annotationPlace(d) : problem.kind === 'mismatch' ? [['line', problem.line] as [string, number]] : [];
+    const at: [string, string | number][] = [['file', annotationFile(problem.file, cwd)], ...place];
     const message = problem.kind === 'diagnostic' ? `${problem.diagnostic.message} (${problem.diagnostic.ruleId})` : problem.message;
     out.push(workflowCommand(kind, [...at, ['title', `policy test: ${test.name}`]], message));
   }
   if (out.length === 0) {
     const details = test.problems.map(problemText);
-    out.push(workflowCommand(kind, [['file', fileOf(test.file)], ['title', 'policy test']], [`${test.name}${test.reason ? ` - ${test.reason}` : ''}`, ...details].join('\n')));
+    out.push(workflowCommand(kind, [['file', annotationFile(test.file, cwd)], ['title', 'policy test']], [testTitle(test), ...details].join('\n')));
   }
   return out;
 }

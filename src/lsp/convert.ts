@@ -96,8 +96,18 @@ function workspaceEdit(document: TextDocument, edits: LspTextEdit[], documentCha
     : { changes: { [document.uri]: edits } };
 }
 
+/** File offsets (end exclusive) as an LSP range of the document. */
+export function offsetRange(document: TextDocument, start: number, end: number): Range {
+  return { start: document.positionAt(start), end: document.positionAt(end) };
+}
+
+/** The whole document as a range: what the playground asks its code actions for. */
+export function wholeRange(document: TextDocument): Range {
+  return offsetRange(document, 0, document.getText().length);
+}
+
 function toLspEdits(document: TextDocument, edits: readonly TextEdit[]): LspTextEdit[] {
-  return edits.map((e) => ({ range: { start: document.positionAt(e.start), end: document.positionAt(e.end) }, newText: e.text }));
+  return edits.map((e) => ({ range: offsetRange(document, e.start, e.end), newText: e.text }));
 }
 
 const NEXT_LINE_DIRECTIVE = /^(\s*#\s*platlint-disable-next-line\b)([^\n]*)$/;

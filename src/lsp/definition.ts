@@ -9,7 +9,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Rule } from '../engine/types.js';
 import { PolicyRule } from '../policy/rule.js';
 import { AdmissionPolicyRule } from '../policy/vap/rule.js';
-import { toRange } from './convert.js';
+import { offsetRange, toRange } from './convert.js';
 import { lineAt, ruleAt } from './hover.js';
 import { variableSitesAt } from './vap-variables.js';
 
@@ -33,5 +33,5 @@ export function definitionAt(document: TextDocument, position: Position, context
   const rule = ruleAt(lineAt(document, position.line), position.character, context.rules, context.isConfigFile);
   if (rule) return ruleDefinition(rule, context);
   const definition = variableSitesAt(document.getText(), document.offsetAt(position))?.definition;
-  return definition ? { uri: document.uri, range: { start: document.positionAt(definition[0]), end: document.positionAt(definition[1]) } } : null;
+  return definition ? { uri: document.uri, range: offsetRange(document, ...definition) } : null;
 }

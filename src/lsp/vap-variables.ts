@@ -12,6 +12,7 @@ import { isRecord } from '../platform/data.js';
 import { CEL_IDENTIFIER } from '../policy/vap/read.js';
 import { ADMISSION_POLICY_KIND, admissionKindOf } from '../policy/vap/types.js';
 import { documentAt, jsonOf, scalarAt, scope, type RuleScalar, type Variable } from './policy-context.js';
+import { offsetRange } from './convert.js';
 import { EXPRESSION_FIELDS } from './vap-context.js';
 
 /** Offsets in the file's text: where a name is written. */
@@ -131,7 +132,7 @@ function renameProblem(sites: VariableSites, name: string): string | undefined {
   return undefined;
 }
 
-const rangeOf = (document: TextDocument, [start, end]: Span): Range => ({ start: document.positionAt(start), end: document.positionAt(end) });
+const rangeOf = (document: TextDocument, [start, end]: Span): Range => offsetRange(document, start, end);
 
 /** Every place that reads the variable at the position, its definition too when asked. */
 export function variableReferences(document: TextDocument, position: Position, includeDeclaration: boolean): Location[] {

@@ -10,7 +10,7 @@ import { builtinRules } from '../../rules/index.js';
 import { CONFIG_FILE, MANIFEST_FILE, PlaygroundProject, POLICY_FILE, type PlaygroundRun } from '../browser/playground.js';
 import { lintText } from '../engine/lint.js';
 import type { Diagnostic } from '../engine/types.js';
-import { codeActions, FIX_ALL_KIND, policyFileActions, toRange } from '../lsp/convert.js';
+import { codeActions, FIX_ALL_KIND, policyFileActions, toRange, wholeRange } from '../lsp/convert.js';
 import { completionsAt } from '../lsp/completion.js';
 import { hoverAt } from '../lsp/hover.js';
 import { signatureHelpAt } from '../lsp/policy-signatures.js';
@@ -123,16 +123,14 @@ export class PlaygroundSession {
     const { manifest, options } = run;
     if (!manifest || !options) return new Map();
     const document = documentOf('manifest', text);
-    const whole = { start: document.positionAt(0), end: document.positionAt(text.length) };
-    const actions = codeActions({ document, result: manifest, range: whole, contextDiagnostics: [], only: [CodeActionKind.QuickFix], lint: (t) => lintText(t, options), documentChanges: false });
+    const actions = codeActions({ document, result: manifest, range: wholeRange(document), contextDiagnostics: [], only: [CodeActionKind.QuickFix], lint: (t) => lintText(t, options), documentChanges: false });
     return quickFixesByDiagnostic(document, actions);
   }
 
   /** The suggestions of the policy's problems (a misspelt name in its CEL or a key), found in this very text. */
   private policyFixes(text: string, run: PlaygroundRun): Map<string, QuickFix[]> {
     const document = documentOf('policy', text);
-    const whole = { start: document.positionAt(0), end: document.positionAt(text.length) };
-    return quickFixesByDiagnostic(document, policyFileActions({ document, range: whole, contextDiagnostics: [], only: [CodeActionKind.QuickFix], documentChanges: false, diagnostics: run.policy }));
+    return quickFixesByDiagnostic(document, policyFileActions({ document, range: wholeRange(document), contextDiagnostics: [], only: [CodeActionKind.QuickFix], documentChanges: false, diagnostics: run.policy }));
   }
 
   private pageDiagnostics(editor: EditorName, text: string, diagnostics: readonly Diagnostic[], fixes: ReadonlyMap<string, QuickFix[]>): PageDiagnostic[] {
@@ -163,8 +161,7 @@ export class PlaygroundSession {
     if (!texts || !run?.manifest || !run.options) return [];
     const { options } = run;
     const document = documentOf('manifest', texts.manifest);
-    const whole = { start: document.positionAt(0), end: document.positionAt(texts.manifest.length) };
-    const [action] = codeActions({ document, result: run.manifest, range: whole, contextDiagnostics: [], only: [FIX_ALL_KIND], lint: (t) => lintText(t, options), documentChanges: false });
+    const [action] = codeActions({ document, result: run.manifest, range: wholeRange(document), contextDiagnostics: [], only: [FIX_ALL_KIND], lint: (t) => lintText(t, options), documentChanges: false });
     return action ? offsetEdits(document, action) : [];
   }
 
