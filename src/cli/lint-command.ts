@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { foreignJudge } from '../engine/rule-plan.js';
 import { lintBytes, lintText } from '../engine/lint.js';
@@ -43,6 +43,8 @@ export interface LintFlags {
   config?: string | false;
   fix?: boolean;
   fixDryRun?: boolean;
+  /** `--diff`: print what --fix would change, instead of the report. */
+  diff?: boolean;
   cache?: boolean;
   /** The cache file; by default `defaultCacheLocation` of the working directory. */
   cacheLocation?: string;
@@ -90,7 +92,11 @@ function describeSettings(rules: readonly Rule[], settings: ReadonlyMap<string, 
  * `baselineRun`: `platlint baseline`, which lints to write the baseline instead of a report.
  */
 export async function runLint(paths: readonly string[], flags: LintFlags, io: CliIo, env: Readonly<Record<string, string | undefined>>, previous?: ChangeContext, baselineRun?: BaselineRun): Promise<number> {
-  const targets = baselineRun ? [] : outputs(flags, env);
+  if (flags.diff) refuseWithDiff(flags);
+  const targets = baselineRun || flags.diff ? [] : outputs(flags, env);
+  const fixing = flags.fix === true || flags.fixDryRun === true || flags.diff === true;
+  const fixDiff = flags.diff ? (await import('../formatters/fix-diff.js')).fixDiff : undefined;
+  let changedFiles = 0;
   // Only a change-aware run loads the change code, and only --base starts git.
   const change = previous ?? (flags.base !== undefined ? await loadBase(flags.base, io.cwd) : undefined);
   if (flags.newOnly && flags.base === undefined) throw new UsageError('--new-only needs --base REF (what the change is measured against)');
@@ -169,10 +175,10 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     const { settings, embedded = [] } = plain;
     const options = change ? { ...plain, previousOf: change.previousFor(filename, Buffer.from(bytes).toString('utf8')) } : plain;
     const key = cache ? hashText(VERSION, ruleIds, policyFingerprint, clusterKey, JSON.stringify([...settings]), JSON.stringify(embedded), String(withFrames), suppressionKey, bytes) : '';
-    let result = cache && !flags.fix && !flags.fixDryRun ? cache.get(filename, key) : undefined;
+    let result = cache && !fixing ? cache.get(filename, key) : undefined;
     if (!result) {
       result = lintBytes(bytes, options);
-      if ((flags.fix || flags.fixDryRun) && result.diagnostics.some((d) => d.fix)) {
+      if (fixing && result.diagnostics.some((d) => d.fix)) {
         const original = Buffer.from(bytes).toString('utf8');
         const fixed = fixUntilStable(original, (text) => lintText(text, options));
         result = fixed.result;
@@ -184,7 +190,15 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
         if (fixed.text !== original) {
           // --fix-dry-run's text is a preview to read, output like any other: its secrets are masked. --fix on stdin
           // gives back the text to write in place of what was read: exactly that, or a secret would become a mask.
-          if (flags.fixDryRun) result.output = maskSecretsInText(fixed.text);
+          if (fixDiff) {
+            changedFiles++;
+            // As git names files: from where platlint runs, which is where `git apply` or `patch -p1` will.
+            const path = writeBack ? relative(io.cwd, resolve(io.cwd, filename)) : filename;
+            const shown = fixDiff(path, maskSecretsInText(original), maskSecretsInText(fixed.text), io.color);
+            io.out(shown);
+            // Compared, never printed: whether the mask stands in a hunk, whose context then no longer matches the file.
+            if (shown !== fixDiff(path, original, fixed.text, io.color)) io.error(`platlint: the diff of ${filename} shows secrets masked: git apply does not apply a hunk that holds one (--fix does)`);
+          } else if (flags.fixDryRun) result.output = maskSecretsInText(fixed.text);
           else if (!writeBack) result.output = fixed.text;
           else {
             try {
@@ -197,7 +211,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
           }
         }
       }
-      if (cache && !flags.fix && !flags.fixDryRun) cache.set(filename, key, result);
+      if (cache && !fixing) cache.set(filename, key, result);
     }
     if (change && flags.base !== undefined) {
       change.markIntroduced(result, (text, oldFile) => lintText(text, { ...plain, filename: oldFile, withFrames: false }));
@@ -208,7 +222,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   if (stdin) lintOne(flags.stdinFilename ?? '<stdin>', stdin, false);
   // Nothing stateful (stdin, change-aware runs, --fix, --cache, baseline): lint on the threads threadsFor gives (those
   // --threads asks for, else one a core for enough bytes), policies too.
-  const stateless = !wantsStdin && !change && !cache && !flags.fix && !flags.fixDryRun && !baselineRun && inputs.files.length > 1;
+  const stateless = !wantsStdin && !change && !cache && !fixing && !baselineRun && inputs.files.length > 1;
   const sizes = stateless && requestedThreads !== 1 ? fileSizes(inputs.files, io.cwd) : [];
   const threads = stateless ? threadsFor(sizes, requestedThreads) : 1;
   const parallel = threads > 1;
@@ -251,7 +265,21 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   for (const result of ledger.problems(reporting)) add(result);
   const summary = reports.end();
   if (failed || reports.writeFailed) return 2;
+  // As Ruff's and Black's --diff: the exit code says whether a file would change, whatever else remains.
+  if (flags.diff) return changedFiles > 0 ? 1 : 0;
   return exitCodeOf(summary, maxWarnings, io);
+}
+
+/** `--diff` prints a diff instead of the report, and writes nothing: the options that shape a report or write do not go with it. */
+function refuseWithDiff(flags: LintFlags): void {
+  const clash = [
+    ['--fix', flags.fix],
+    ['--fix-dry-run', flags.fixDryRun],
+    ['--format', flags.format.length > 0],
+    ['--output-file', flags.outputFile.length > 0],
+    ['--statistics', flags.statistics],
+  ].find(([, given]) => given === true);
+  if (clash) throw new UsageError(`--diff cannot be used with ${String(clash[0])}: it prints what --fix would change instead of a report`);
 }
 
 /** 1 for any error, or for more warnings than `--max-warnings` allows (said on stderr); else 0. */

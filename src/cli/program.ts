@@ -46,6 +46,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
     .option('--fix', 'apply safe fixes to the files')
     .option('--fix-dry-run', 'compute fixes without writing them (the JSON report carries the fixed text)')
+    .option('--diff', 'print what --fix would change as a unified diff instead of the report, write nothing; exit 1 when a file would change')
     .option('--cache', 'only re-lint files whose content, configuration or platlint version changed')
     .option('--cache-location <file>', 'the cache file (default: node_modules/.cache/platlint/cache.json of the project, else .platlintcache/cache.json)')
     .option('--print-config <file>', 'print the rule settings that apply to a file and exit')
@@ -62,9 +63,9 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .argument('[paths...]', 'files, directories, globs or -')
     .option('--prune', 'only remove the baseline entries that match no problem; add none')
     .action(exitWith((paths: string[], flags: BaselineFlags) => runBaseline(paths, flags, io, env)));
-  // It lints exactly as `platlint` does, so it takes the same options.
+  // It lints exactly as `platlint` does, so it takes the same options, but for the two that would make it no baseline.
   const lint = program.commands.find((command) => command.name() === 'lint');
-  for (const option of lint?.options ?? []) if (option.long !== '--no-baseline') baseline.addOption(option);
+  for (const option of lint?.options ?? []) if (option.long !== '--no-baseline' && option.long !== '--diff') baseline.addOption(option);
 
   registerChangeCommands(program, (code) => {
     exitCode = code;

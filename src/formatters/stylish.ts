@@ -1,13 +1,8 @@
 import type { Diagnostic, Severity } from '../engine/types.js';
+import { painter, type Style } from './ansi.js';
 import { RuleStatistics, statisticsTable } from './statistics.js';
 import { formatterOf, lintedFiles, type ReportWriterFactory, type Summary, type FormatModule } from './summary.js';
 
-const ANSI = { red: 31, yellow: 33, blue: 34, dim: 2, bold: 1, underline: 4 } as const;
-type Style = keyof typeof ANSI;
-
-function painter(enabled: boolean): (style: Style, text: string) => string {
-  return (style, text) => (enabled ? `\u001b[${ANSI[style]}m${text}\u001b[0m` : text);
-}
 
 const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow', info: 'blue' };
 
