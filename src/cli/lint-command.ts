@@ -14,7 +14,7 @@ import { readInputFile, resolveInputs } from '../project/files.js';
 import type { CliIo } from './io.js';
 import { fileSizes, lintFilesInParallel, threadsFor } from './parallel.js';
 import { loadRuleSet } from '../project/rule-set.js';
-import { parseMaxWarnings, parseThreads, renamedRuleWarnings, ruleOverrides, UsageError } from './settings.js';
+import { ignorePatternTest, parseMaxWarnings, parseThreads, renamedRuleWarnings, ruleOverrides, UsageError } from './settings.js';
 import { lintOptionsFor, settingsOf, type ProjectLinting } from '../project/file-linting.js';
 import type { ChangeContext } from '../change/context.js';
 import { loadBase } from './base-option.js';
@@ -50,6 +50,8 @@ export interface LintFlags {
   cacheLocation?: string;
   printConfig?: string;
   policy: string[];
+  /** `--ignore-pattern GLOB`: files to leave out besides those the configuration's `ignore` names. */
+  ignorePattern?: string[];
   /** False with `--no-error-on-unmatched-pattern`. */
   errorOnUnmatchedPattern: boolean;
   /** `--base REF`: lint as a change from the git revision REF. */
@@ -102,14 +104,16 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   if (flags.newOnly && flags.base === undefined) throw new UsageError('--new-only needs --base REF (what the change is measured against)');
   const maxWarnings = parseMaxWarnings(flags.maxWarnings);
   const requestedThreads = parseThreads(flags.threads);
+  const ignoredByFlag = ignorePatternTest(flags.ignorePattern ?? [], io.cwd);
   const ruleSet = await loadRuleSet(flags, io.cwd);
   const { configFile, config, rules, policies, policyFingerprint, isPolicyFixture } = ruleSet;
   const overrides = ruleOverrides(flags.rule, rules);
   const settingsFor = (file: string): RuleSettings => settingsOf({ ruleSet, overrides }, file);
   if (change) change.foreign = foreignJudge(rules);
   for (const warning of renamedRuleWarnings(config.deprecations, flags.rule, rules)) io.error(warning);
+  const isIgnored = (file: string): boolean => config.isIgnored(file) || ignoredByFlag(file);
   if (flags.printConfig !== undefined) {
-    io.out(JSON.stringify({ config: configFile?.path ?? null, ignored: config.isIgnored(flags.printConfig), rules: describeSettings(rules, settingsFor(flags.printConfig)) }, null, 2) + '\n');
+    io.out(JSON.stringify({ config: configFile?.path ?? null, ignored: isIgnored(flags.printConfig), rules: describeSettings(rules, settingsFor(flags.printConfig)) }, null, 2) + '\n');
     return 0;
   }
   const wantsStdin = paths.includes('-');
@@ -131,7 +135,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const ruleIds = rules.map((r) => r.meta.id).join(',');
   const suppressionKey = suppressions.active ? suppressionsFingerprint(suppressions) : '';
 
-  const inputs = resolveInputs(paths.length ? paths.filter((p) => p !== '-') : wantsStdin ? [] : ['.'], io.cwd, { isIgnored: (file) => config.isIgnored(file) });
+  const inputs = resolveInputs(paths.length ? paths.filter((p) => p !== '-') : wantsStdin ? [] : ['.'], io.cwd, { isIgnored });
   const inputErrors = [...inputs.errors, ...(flags.errorOnUnmatchedPattern ? inputs.unmatched : [])];
   let failed = inputErrors.length > 0;
   for (const error of inputErrors) io.error(`platlint: ${error}`);
@@ -261,7 +265,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     failed = true;
   }
   if (baselineRun && baselinePath) return failed ? 2 : baselineRun.finish(baselinePath, suppressions, ledger);
-  const reporting = unusedReporting(suppressions, { cwd: io.cwd, settingsFor, configFile, isIgnored: (file) => config.isIgnored(file) });
+  const reporting = unusedReporting(suppressions, { cwd: io.cwd, settingsFor, configFile, isIgnored });
   for (const result of ledger.problems(reporting)) add(result);
   const summary = reports.end();
   if (failed || reports.writeFailed) return 2;

@@ -1,4 +1,8 @@
+import { resolve } from 'node:path';
+import { globMatches, globProblem } from '../engine/globs.js';
 import { renamedRulesNote } from '../engine/settings.js';
+import { shown } from '../engine/message-text.js';
+import { relativeTo } from '../settings-file/paths.js';
 import type { Rule } from '../engine/types.js';
 import { parseRuleFlag, type SeverityOverride } from '../project/settings.js';
 
@@ -25,6 +29,19 @@ export function renamedRuleWarnings(configDeprecations: readonly string[], flags
     return note ? [`--rule ${flags[i] ?? ''}: ${note}`] : [];
   });
   return [...configDeprecations, ...fromFlags].map((line) => `platlint: warning: ${line}`);
+}
+
+/**
+ * The `--ignore-pattern GLOB` flags as a test of a file: relative to the working directory, as the configuration's
+ * `ignore` is to its file, and matched the same way. A glob that cannot be one is a usage error.
+ */
+export function ignorePatternTest(globs: readonly string[], cwd: string): (file: string) => boolean {
+  for (const glob of globs) {
+    const problem = globProblem(glob);
+    if (problem !== undefined) throw new UsageError(`--ignore-pattern "${shown(glob)}": ${problem}`);
+  }
+  if (globs.length === 0) return () => false;
+  return (file) => globMatches(relativeTo(cwd, resolve(cwd, file)), globs, { dot: true });
 }
 
 /**
