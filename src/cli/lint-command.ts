@@ -203,10 +203,13 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
             // Compared, never printed: whether the mask stands in a hunk, whose context then no longer matches the file.
             if (shown !== fixDiff(path, original, fixed.text, io.color)) io.error(`platlint: the diff of ${filename} shows secrets masked: git apply does not apply a hunk that holds one (--fix does)`);
           } else if (flags.fixDryRun) result.output = maskSecretsInText(fixed.text);
-          else if (!writeBack) result.output = fixed.text;
-          else {
+          else if (!writeBack) {
+            result.output = fixed.text;
+            result.fixed = fixed.fixed;
+          } else {
             try {
               writeFileAtomic(resolve(io.cwd, filename), fixed.text, { shown: filename });
+              result.fixed = fixed.fixed;
             } catch (error) {
               if (!(error instanceof FileWriteError)) throw error;
               io.error(`platlint: ${error.message}`);

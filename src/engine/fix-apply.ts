@@ -40,6 +40,8 @@ export interface FixOutcome {
   text: string;
   result: FileResult;
   passes: number;
+  /** Problems fixed: the diagnostics whose fixes were applied, over all passes. */
+  fixed: number;
   /** The text does not parse completely, so it was left as it was. */
   refused: boolean;
 }
@@ -52,14 +54,16 @@ export interface FixOutcome {
 export function fixUntilStable(text: string, lint: (text: string) => FileResult): FixOutcome {
   let current = text;
   let result = lint(current);
-  if (!parsesCompletely(text)) return { text, result, passes: 0, refused: true };
+  if (!parsesCompletely(text)) return { text, result, passes: 0, fixed: 0, refused: true };
   let passes = 0;
+  let fixed = 0;
   while (passes < MAX_FIX_PASSES) {
     const { text: next, applied } = applyFixes(current, result.diagnostics);
     if (applied === 0 || next === current || !parsesCompletely(next)) break;
     passes++;
+    fixed += applied;
     current = next;
     result = lint(current);
   }
-  return { text: current, result, passes, refused: false };
+  return { text: current, result, passes, fixed, refused: false };
 }

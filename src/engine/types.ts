@@ -62,6 +62,8 @@ export interface FileResult {
   frameLines?: Map<number, string>;
   /** The fixed text, with `--fix-dry-run` (and for stdin with `--fix`). */
   output?: string;
+  /** With `--fix`: the problems fixed in the file it wrote (or in stdin's `output`); absent when none were. */
+  fixed?: number;
   /** The platform objects linted, in file order, for formats that key problems by object (GitLab fingerprints). */
   objects?: LintedObject[];
   /** Set when the file could not be read at all (CI formats show it; the CLI also prints it to stderr). */

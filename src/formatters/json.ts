@@ -13,6 +13,7 @@ function entry(r: FileResult): string {
     ...(r.suppressed?.length ? { suppressed: r.suppressed.map(({ entry: _entry, overlaps: _overlaps, ...d }) => d) } : {}),
     ...(r.skips?.length ? { skipped: r.skips } : {}),
     ...(r.output !== undefined ? { output: r.output } : {}),
+    ...(r.fixed ? { fixed: r.fixed } : {}),
     ...(r.ioError ? { ioError: r.ioError } : {}),
   });
 }

@@ -19,6 +19,11 @@ function fixableLine(s: Summary): string | undefined {
   return `  ${list} fixable with the \`--fix\` option.`;
 }
 
+/** Ruff's "(3 fixed, …)": what `--fix` did, which the counts of what remains do not show. */
+function fixedLine(s: Summary): string | undefined {
+  return s.fixed ? `✔ Fixed ${plural(s.fixed, 'problem')} in ${plural(s.fixedFiles, 'file')}.` : undefined;
+}
+
 /** "12 suppressed by the baseline, 2 by exceptions.", or undefined when nothing was. */
 function suppressedLine(s: Summary): string | undefined {
   const { baseline, exception } = s.suppressed;
@@ -82,6 +87,8 @@ export const createStylishWriter: ReportWriterFactory = (context) => {
     },
     end: (s) => {
       const out: string[] = context.verbose ? skippedListing(skips, paint) : [];
+      const fixed = fixedLine(s);
+      if (fixed) out.push(paint('green', fixed));
       const problems = s.errors + s.warnings + s.infos;
       // Skipped files (no platform object, policy test fixtures) were read but not linted: counted apart.
       const skipped = s.skippedFiles ? `, ${plural(s.skippedFiles, 'file')} skipped${context.verbose ? '' : ' (--verbose lists them)'}` : '';
@@ -104,7 +111,8 @@ export const createStylishWriter: ReportWriterFactory = (context) => {
         out.push(`No problems in ${linted} linted${skipped}.`, ...(suppressed ? [suppressed] : []));
         return out.join('\n') + '\n';
       }
-      return suppressed ? `${suppressed}\n` : '';
+      if (suppressed) out.push(suppressed);
+      return out.length ? out.join('\n') + '\n' : '';
     },
   };
 };

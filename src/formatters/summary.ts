@@ -17,6 +17,9 @@ export interface Summary {
   fixableErrors: number;
   fixableWarnings: number;
   fixableInfos: number;
+  /** With `--fix`: the problems it fixed, and in how many files (those it wrote). */
+  fixed: number;
+  fixedFiles: number;
   /** Diagnostics not reported because the baseline or an exception of `.platlint.yaml` covers them. */
   suppressed: { baseline: number; exception: number };
 }
@@ -28,7 +31,7 @@ export function lintedFiles(summary: Summary): number {
 
 /** The summary of no files, to which `SummaryCount` adds each file's counts as it is linted. */
 export function emptySummary(): Summary {
-  return { files: 0, filesWithProblems: 0, documents: 0, skipped: 0, skippedFiles: 0, errors: 0, warnings: 0, infos: 0, fixableErrors: 0, fixableWarnings: 0, fixableInfos: 0, suppressed: { baseline: 0, exception: 0 } };
+  return { files: 0, filesWithProblems: 0, documents: 0, skipped: 0, skippedFiles: 0, errors: 0, warnings: 0, infos: 0, fixableErrors: 0, fixableWarnings: 0, fixableInfos: 0, fixed: 0, fixedFiles: 0, suppressed: { baseline: 0, exception: 0 } };
 }
 
 /** A run's summary, counted one file's result at a time: a run keeps these counts, not the results. */
@@ -43,6 +46,10 @@ export class SummaryCount {
     if (result.diagnostics.length > 0 || result.ioError !== undefined) summary.filesWithProblems++;
     summary.documents += result.documents;
     summary.skipped += result.skipped;
+    if (result.fixed) {
+      summary.fixed += result.fixed;
+      summary.fixedFiles++;
+    }
     for (const s of result.suppressed ?? []) summary.suppressed[s.by]++;
     for (const d of result.diagnostics) {
       if (d.severity === 'error') {

@@ -136,7 +136,7 @@ describe('platlint baseline', () => {
     expect([fix.status, fix.stdout]).toEqual([0, '1 suppressed by the baseline, 1 by an exception.\n']);
     expect(readFileSync(join(dir, 'users/ann.yaml'), 'utf8')).toBe(legacy);
     const all = runCli(['--fix', '--no-baseline'], { cwd: dir });
-    expect([all.status, all.stdout]).toEqual([0, '1 suppressed by an exception.\n']);
+    expect([all.status, all.stdout]).toEqual([0, '✔ Fixed 1 problem in 1 file.\n1 suppressed by an exception.\n']);
     // The baselined misspelling is fixed; the excepted selfLink stays.
     expect(readFileSync(join(dir, 'users/ann.yaml'), 'utf8')).toBe(legacy.replace('emial', 'email'));
     expect(runCli(['baseline', '--prune'], { cwd: dir }).stderr).toBe('platlint: wrote .platlint-baseline.json: removed 1 entry, 0 entries left\n');

@@ -158,7 +158,7 @@ describe('the JSON report', () => {
     expect(report.summary.files).toBe(report.results.length);
     expect(report.summary).toEqual({
       files: 8, filesWithProblems: 6, documents: 8, skipped: 1, skippedFiles: 1, lintedFiles: 7,
-      errors: 17, warnings: 23, infos: 0, fixableErrors: 5, fixableWarnings: 2, fixableInfos: 0,
+      errors: 17, warnings: 23, infos: 0, fixableErrors: 5, fixableWarnings: 2, fixableInfos: 0, fixed: 0, fixedFiles: 0,
       suppressed: { baseline: 0, exception: 0 },
     });
   });

@@ -78,11 +78,18 @@ describe('--fix', () => {
     expect(readFileSync(file, 'utf8')).toBe(COMMENTED);
     const fixedText = JSON.parse(dry.stdout).results[0].output as string;
     expect(fixedText).toContain('position: BottomEnd   # lower case by mistake');
+    expect(JSON.parse(dry.stdout).results[0].fixed).toBeUndefined();
     const run = runCli(['config.yaml', '--fix'], { cwd: dir });
-    expect(run.status).toBe(0);
+    // The run ends clean, and says what it did.
+    expect([run.status, run.stdout]).toEqual([0, '✔ Fixed 3 problems in 1 file.\n']);
     expect(readFileSync(file, 'utf8')).toBe(fixedText);
-    expect(runCli(['config.yaml', '--fix'], { cwd: dir }).status).toBe(0);
+    // Nothing left to fix: nothing fixed, nothing said.
+    expect(runCli(['config.yaml', '--fix'], { cwd: dir })).toEqual({ status: 0, stdout: '', stderr: '' });
     expect(readFileSync(file, 'utf8')).toBe(fixedText);
+    writeFileSync(file, COMMENTED);
+    const json = JSON.parse(runCli(['config.yaml', '--fix', '--format', 'json'], { cwd: dir }).stdout);
+    expect([json.results[0].fixed, json.summary.fixed, json.summary.fixedFiles]).toEqual([3, 3, 1]);
+    expect(JSON.parse(runCli(['-', '--fix', '--format', 'json'], { input: COMMENTED }).stdout).summary.fixed).toBe(3);
   });
 
   it('leaves a file with a syntax error in any document byte-identical, and says so', () => {

@@ -151,7 +151,7 @@ describe('a repository of platform manifests among other tools\' YAML', () => {
     // The walker leaves hidden files (.github, .pre-commit-hooks.yaml) alone; 11 files are read, 9 of them skipped.
     // The two templates are never parsed, so their documents are neither read nor skipped one by one.
     expect(report.summary).toEqual({
-      files: 11, filesWithProblems: 2, documents: 10, skipped: 8, skippedFiles: 9, errors: 4, warnings: 1, infos: 0, fixableErrors: 1, fixableWarnings: 0, fixableInfos: 0, suppressed: { baseline: 0, exception: 0 }, lintedFiles: 2,
+      files: 11, filesWithProblems: 2, documents: 10, skipped: 8, skippedFiles: 9, errors: 4, warnings: 1, infos: 0, fixableErrors: 1, fixableWarnings: 0, fixableInfos: 0, fixed: 0, fixedFiles: 0, suppressed: { baseline: 0, exception: 0 }, lintedFiles: 2,
     });
     const skippedFiles = report.results.filter((r) => r.skipped?.length).map((r) => r.file);
     expect(skippedFiles).toEqual([
