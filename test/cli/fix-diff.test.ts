@@ -64,6 +64,16 @@ describe('--diff', () => {
     expect(runCli(['--diff', 'jane.yaml'], { cwd: dir })).toEqual({ status: 0, stdout: '', stderr: '' });
   });
 
+  it('keeps CRLF line ends and a byte order mark: the diff applied still gives what --fix writes', () => {
+    const text = `\uFEFF${readFileSync(join(ROOT, 'fixtures/examples/broken-user.yaml'), 'utf8').replaceAll('\n', '\r\n')}`;
+    const dir = project({ 'jane.yaml': text });
+    const run = runCli(['--diff', 'jane.yaml'], { cwd: dir });
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('-  emial: jane@example.com\r\n+  email: jane@example.com\r\n');
+    runCli(['--fix', 'jane.yaml'], { cwd: dir });
+    expect(applyPatch(text, run.stdout)).toBe(readFileSync(join(dir, 'jane.yaml'), 'utf8'));
+  });
+
   it('names files from the working directory, as git apply reads them, and only the files that would change', () => {
     const dir = project({ 'clean.yaml': CLEAN_USER });
     mkdirSync(join(dir, 'sub'));
