@@ -3,7 +3,6 @@ import { painter, type Style } from './ansi.js';
 import { RuleStatistics, statisticsTable } from './statistics.js';
 import { formatterOf, lintedFiles, type ReportWriterFactory, type Summary, type FormatModule } from './summary.js';
 
-
 const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow', info: 'blue' };
 
 function plural(n: number, word: string): string {
