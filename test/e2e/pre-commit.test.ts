@@ -118,6 +118,34 @@ describe('the hook definition with the real pre-commit', () => {
   }, 120_000);
 });
 
+describe('the hook with args: [--fix], with the real pre-commit', () => {
+  it('fixes the staged files, fails the commit once with what it fixed, and passes once the fixes are staged', () => {
+    ensureBuiltCli();
+    const config = parse(docBlock('docs/integrations.md', 'Fixing on commit', '--fix')) as { repos: { hooks: Record<string, unknown>[] }[] };
+    const [hook] = parse(readFileSync(join(repoRoot, '.pre-commit-hooks.yaml'), 'utf8')) as Record<string, unknown>[];
+    // The docs' hook settings, on the hook as .pre-commit-hooks.yaml defines it, run from this checkout.
+    const local = { ...hook, ...config.repos[0]?.hooks[0], language: 'system', entry: `${process.execPath} ${join(repoRoot, bins['platlint'] ?? '')}` };
+    const project = join(dir, 'fix');
+    mkdirSync(project);
+    git(['init', '--quiet'], project);
+    write(project, '.pre-commit-config.yaml', stringify({ repos: [{ repo: 'local', hooks: [local] }] }));
+    const user = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\n  selfLink: /apis/management.platform/v1/users/jane\nspec:\n  emial: jane@example.com\n';
+    write(project, 'platform/jane.yaml', user);
+    git(['add', '-A'], project);
+    const cache = join(dir, 'pre-commit-cache');
+    const fixing = sh('pre-commit', ['run', '--all-files'], project, { PRE_COMMIT_HOME: cache });
+    expect(fixing.output).toMatch(/^platlint\.+Failed$/m);
+    expect(fixing.output).toContain('- files were modified by this hook');
+    expect(fixing.output).toContain('✔ Fixed 2 problems in 1 file.');
+    expect(fixing.status).toBe(1);
+    expect(readFileSync(join(project, 'platform/jane.yaml'), 'utf8')).toBe(user.replace('  selfLink: /apis/management.platform/v1/users/jane\n', '').replace('emial', 'email'));
+    git(['add', '-A'], project);
+    const passing = sh('pre-commit', ['run', '--all-files'], project, { PRE_COMMIT_HOME: cache });
+    expect(passing.output).toMatch(/^platlint\.+Passed$/m);
+    expect(passing.status).toBe(0);
+  }, 120_000);
+});
+
 describe('the policy test hook with the real pre-commit', () => {
   it('runs platlint policy test on the folder of its args once, and fails the commit on a failing fixture', () => {
     ensureBuiltCli();
