@@ -20,8 +20,7 @@ export function fixDiff(file: string, before: string, after: string, color: bool
   const path = file.replaceAll('\\', '/');
   const text = formatPatch(structuredPatch(`a/${path}`, `b/${path}`, before, after, undefined, undefined, { context: 3 }), FILE_HEADERS_ONLY);
   const body = text.endsWith('\n') ? text : `${text}\n`;
-  if (!color) return body;
-  const paint = painter(true);
+  const paint = painter(color);
   return body
     .split('\n')
     .map((line) => {
