@@ -5,7 +5,7 @@ import { reportOptions } from './options.js';
 
 /** The lint options that make sense for one linted file: output, rules and policies, severity filters. */
 function lintOptions(command: Command): Command {
-  return reportOptions(command, 'stylish, json, sarif, github, junit or gitlab (repeatable)')
+  return reportOptions(command, 'stylish, concise, json, sarif, github, junit or gitlab (repeatable)')
     .option('--quiet', 'report errors only')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this');
 }

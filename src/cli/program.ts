@@ -35,7 +35,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.error(s.replace(/\n$/, '').replace(/^error: /, 'platlint: ')) })
     .showSuggestionAfterError();
 
-  reportOptions(program.command('lint', { isDefault: true }), 'stylish, json, sarif, github, junit or gitlab (repeatable; default stylish, github on GitHub Actions)')
+  reportOptions(program.command('lint', { isDefault: true }), 'stylish, concise, json, sarif, github, junit or gitlab (repeatable; default stylish, github on GitHub Actions)')
     .description('lint files, directories (*.yaml, *.yml), globs, or - for stdin (the default command)')
     .argument('[paths...]', 'files, directories, globs or -')
     .option('--stdin-filename <name>', 'name to report for input read from stdin')

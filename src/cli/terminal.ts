@@ -29,15 +29,23 @@ export function terminalProgress(write: (text: string) => void, intervalMs = 100
  * carriage-return redraw as a line of its own).
  */
 export function wantsProgress(stderrIsTty: boolean, env: Readonly<Record<string, string | undefined>>): boolean {
-  return stderrIsTty && !env['CI'] && env['TERM'] !== 'dumb';
+  return stderrIsTty && !env['CI'] && !dumbTerminal(env);
+}
+
+/**
+ * A terminal that shows escape sequences as text: `TERM=dumb`, or Emacs' compilation buffer (`M-x compile` runs the
+ * command on a pseudo-terminal with the TERM Emacs itself has, and says so in `INSIDE_EMACS`, e.g. `28.2,compile`).
+ */
+function dumbTerminal(env: Readonly<Record<string, string | undefined>>): boolean {
+  return env['TERM'] === 'dumb' || (env['INSIDE_EMACS'] ?? '').endsWith(',compile');
 }
 
 /**
  * ANSI colours: `FORCE_COLOR` (any value but `0` or `false`) turns them on even in a pipe, as in Node and chalk, and
- * wins over `NO_COLOR`; otherwise only on a terminal, never with `NO_COLOR` (no-color.org) or `TERM=dumb`.
+ * wins over `NO_COLOR`; otherwise only on a terminal, never with `NO_COLOR` (no-color.org) or on a dumb one.
  */
 export function wantsColor(stdoutIsTty: boolean, env: Readonly<Record<string, string | undefined>>): boolean {
   const force = env['FORCE_COLOR'];
   if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
-  return stdoutIsTty && !('NO_COLOR' in env) && env['TERM'] !== 'dumb';
+  return stdoutIsTty && !('NO_COLOR' in env) && !dumbTerminal(env);
 }

@@ -1,6 +1,6 @@
 import type { FormatModule, Formatter, ReportWriterFactory } from './summary.js';
 
-export const FORMAT_NAMES = ['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab'] as const;
+export const FORMAT_NAMES = ['stylish', 'concise', 'json', 'sarif', 'github', 'junit', 'gitlab'] as const;
 export type FormatName = (typeof FORMAT_NAMES)[number];
 
 export function isFormatName(name: string): name is FormatName {
@@ -18,6 +18,7 @@ export function defaultFormat(env: Readonly<Record<string, string | undefined>>)
 /** Formats load on demand: a pre-commit run that prints stylish output should not pay for SARIF. */
 const FORMAT_MODULES: Readonly<Record<FormatName, () => Promise<{ format: FormatModule }>>> = {
   stylish: () => import('./stylish.js'),
+  concise: () => import('./concise.js'),
   json: () => import('./json.js'),
   sarif: () => import('./sarif.js'),
   github: () => import('./github.js'),
@@ -34,7 +35,7 @@ export async function loadFormatter(name: FormatName): Promise<Formatter> {
 }
 
 /**
- * A format's report writer, which the lint command feeds file by file: json, stylish, github and gitlab write each
+ * A format's report writer, which the lint command feeds file by file: json, stylish, concise, github and gitlab write each
  * file's part as it comes; sarif and junit hold the results and write the report at the end.
  */
 export async function loadReportWriter(name: FormatName): Promise<ReportWriterFactory> {

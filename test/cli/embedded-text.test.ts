@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { tempTree } from '../helpers/files.js';
 import { report } from '../helpers/json-report.js';
+import { FORMAT_NAMES } from '../../src/formatters/index.js';
 
 const CONFIG = [
   'embedded:',
@@ -49,7 +50,7 @@ describe("an alias to no anchor in an embedded configuration: the manifest's mes
     ['sealed.yaml', 'base64 data'],
     ['plain.yaml', 'stringData'],
   ])('%s (%s) shows no secret in any format', (file) => {
-    for (const format of ['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab']) {
+    for (const format of FORMAT_NAMES) {
       const run = runCli([file, '--format', format], { cwd: dir });
       expect(run.status, format).toBe(1);
       expect(run.stdout, format).toContain('the alias **** refers to no anchor defined before it.');

@@ -6,6 +6,7 @@ import { ROOT, runCli } from '../helpers/cli.js';
 import { tempTree } from '../helpers/files.js';
 import { report } from '../helpers/json-report.js';
 import { createFileLinter } from '../../src/cli/parallel.js';
+import { FORMAT_NAMES } from '../../src/formatters/index.js';
 
 /** fixtures/embedded: the values file, the Secret with stringData and the Secret with data of docs/configuration-sources.md. */
 const EXAMPLES = join(ROOT, 'fixtures/embedded');
@@ -106,7 +107,7 @@ const SETTINGS = 'embedded:\n  - files: [values.yaml]\n    at: config\n  - files
 describe('secrets inside an embedded configuration', () => {
   const dir = tempTree('platlint-embedded-secrets-', { '.platlint.yaml': SETTINGS, 'values.yaml': VALUES, 'secret.yaml': SECRET_MANIFEST, 'sealed.yaml': SEALED });
 
-  it.each(['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab'])('never appear in %s', (format) => {
+  it.each(FORMAT_NAMES)('never appear in %s', (format) => {
     for (const file of ['values.yaml', 'secret.yaml', 'sealed.yaml']) {
       const run = runCli([file, '--format', format, '--rule', 'security/*=error'], { cwd: dir });
       expect(run.status, file).toBe(1);

@@ -67,7 +67,7 @@ describe('did-you-mean on the command line', () => {
     });
     expect(runCli(['--format', 'jsno', '-'], { input: CLEAN_USER })).toMatchObject({
       status: 2,
-      stderr: 'platlint: unknown format "jsno"; did you mean "json"? (use stylish, json, sarif, github, junit, gitlab)\n',
+      stderr: 'platlint: unknown format "jsno"; did you mean "json"? (use stylish, concise, json, sarif, github, junit, gitlab)\n',
     });
     expect(runCli(['explain', 'auth/saml-cca'])).toMatchObject({ status: 2, stderr: 'platlint: unknown rule "auth/saml-cca"; did you mean "auth/saml-ca"?\n' });
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { config, user } from '../helpers/manifests.js';
+import { FORMAT_NAMES } from '../../src/formatters/index.js';
 
 const SECRETS = ['Sup3rS3cretOidc', 'GhS3cretValue', 'VaultT0kenValue', 'RepoPassw0rd', 'DbPassw0rd', 'RawS3cretInBlock', 'Q2FEYXRhU2VjcmV0', 'EndpointPassw0rd'];
 
@@ -58,7 +59,7 @@ describe('secrets never appear in any output', () => {
   const dir = mkdtempSync(join(tmpdir(), 'platlint-secrets-'));
   writeFileSync(join(dir, 'config.yaml'), CONFIG);
 
-  it.each(['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab'])('%s', (format) => {
+  it.each(FORMAT_NAMES)('%s', (format) => {
     const run = runCli(['config.yaml', '--format', format], { cwd: dir });
     expect(run.status).toBe(1);
     const output = run.stdout + run.stderr;
@@ -88,7 +89,7 @@ describe('secrets in odd places (issue 18)', () => {
     }
   });
 
-  it.each(['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab'])('masks an unquoted password starting with * (an alias to YAML) in %s', (format) => {
+  it.each(FORMAT_NAMES)('masks an unquoted password starting with * (an alias to YAML) in %s', (format) => {
     writeFileSync(join(dir, 'alias.yaml'), repositories(repo('charts', '*Al1asS3cret')));
     const run = runCli(['alias.yaml', '--format', format], { cwd: dir });
     expect(run.status).toBe(1);
@@ -130,7 +131,7 @@ describe('secrets in odd places (issue 18)', () => {
     const hidden = ['M1sspeltPassw0rd', 'M1sspeltS3cret', 'Upp3rS3cret', 'M1sspeltT0ken'];
     writeFileSync(join(dir, 'misspelt.yaml'), misspelt.replace('  name: config\n', '  name: config\n  selfLink: /x\n'));
 
-    it.each(['stylish', 'json', 'sarif', 'github', 'junit'])('masks their values in %s', (format) => {
+    it.each(['stylish', 'concise', 'json', 'sarif', 'github', 'junit'])('masks their values in %s', (format) => {
       const run = runCli(['misspelt.yaml', '--format', format], { cwd: dir });
       expect(run.status).toBe(1);
       const output = run.stdout + run.stderr;
@@ -167,7 +168,7 @@ describe("a URL's password outside a value: in a comment, in a key", () => {
     expect(run.stdout).toContain('Unknown field "https://admin:****@registry.example.com" in status.database');
   });
 
-  it.each(['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab'])('never shows it in %s, the JSON Pointer of the key included', (format) => {
+  it.each(FORMAT_NAMES)('never shows it in %s, the JSON Pointer of the key included', (format) => {
     const run = runCli(['config.yaml', '--format', format], { cwd: dir });
     expect(run.status).toBe(1);
     expect(run.stdout).toMatch(/registry\.example\.com/);

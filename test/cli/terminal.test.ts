@@ -8,11 +8,13 @@ import { tempTree } from '../helpers/files.js';
 vi.setConfig({ testTimeout: 60_000 });
 
 describe('wantsColor', () => {
-  it('follows the terminal, NO_COLOR and TERM=dumb, and FORCE_COLOR overrides them', () => {
+  it('follows the terminal, NO_COLOR, TERM=dumb and Emacs compilation buffers, and FORCE_COLOR overrides them', () => {
     expect(wantsColor(true, {})).toBe(true);
     expect(wantsColor(false, {})).toBe(false);
     expect(wantsColor(true, { NO_COLOR: '' })).toBe(false);
     expect(wantsColor(true, { TERM: 'dumb' })).toBe(false);
+    expect(wantsColor(true, { TERM: 'xterm', INSIDE_EMACS: '28.2,compile' })).toBe(false);
+    expect(wantsColor(true, { TERM: 'eterm-color', INSIDE_EMACS: '28.2,term:0.96' })).toBe(true);
     expect(wantsColor(false, { FORCE_COLOR: '1' })).toBe(true);
     expect(wantsColor(false, { FORCE_COLOR: '' })).toBe(true);
     expect(wantsColor(true, { FORCE_COLOR: '1', NO_COLOR: '1' })).toBe(true);
@@ -22,11 +24,14 @@ describe('wantsColor', () => {
 });
 
 describe('wantsProgress', () => {
-  it('only on a terminal, outside CI, and not on a dumb terminal', () => {
+  it('only on a terminal, outside CI, and not on a dumb terminal nor in an Emacs compilation buffer', () => {
     expect(wantsProgress(true, {})).toBe(true);
     expect(wantsProgress(false, {})).toBe(false);
     expect(wantsProgress(true, { CI: 'true' })).toBe(false);
     expect(wantsProgress(true, { TERM: 'dumb' })).toBe(false);
+    // Emacs' M-x compile: a pseudo-terminal whose buffer shows escape sequences as text; its terminal emulators do not.
+    expect(wantsProgress(true, { TERM: 'xterm', INSIDE_EMACS: '28.2,compile' })).toBe(false);
+    expect(wantsProgress(true, { TERM: 'xterm-256color', INSIDE_EMACS: 'vterm' })).toBe(true);
   });
 });
 

@@ -229,6 +229,20 @@ export const UNTESTED_BLOCKS: readonly UntestedBlock[] = [
   },
   {
     file: 'docs/editors.md',
+    heading: 'Vim and Emacs without a language server (`:make`, `M-x compile`)',
+    contains: 'makeprg=npx',
+    why: 'Vim settings: the test sources them into Neovim 0.7 and runs :make in a project with platlint as a devDependency',
+    coveredBy: 'test/e2e/make.test.ts',
+  },
+  {
+    file: 'docs/editors.md',
+    heading: 'Vim and Emacs without a language server (`:make`, `M-x compile`)',
+    contains: 'platlint-compile',
+    why: 'an Emacs init file: the test loads it into Emacs 28, runs platlint-compile and follows next-error through the problems',
+    coveredBy: 'test/e2e/make.test.ts',
+  },
+  {
+    file: 'docs/editors.md',
     heading: 'JSON Schemas for yaml-language-server',
     contains: '"yaml.schemas"',
     why: 'VS Code settings (VS Code is not installed here): the test gives them to the real yaml-language-server, with the schema files and modeline of the page',

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FileResult } from '../../src/engine/types.js';
 import { escapeData, escapeProperty, formatGithub, relativeToCwd } from '../../src/formatters/github.js';
-import { CWD, fixedContext, fixedResults, resultOf } from './inputs.js';
+import { CWD, fixedContext, fixedResults, resultOf, skippedFileResults } from './inputs.js';
 
 const format = (...results: FileResult[]): string => formatGithub(results, { color: false, cwd: CWD });
 
@@ -64,10 +64,8 @@ describe('github commands', () => {
   });
 
   it('says what was not linted only with --verbose, as one notice per skipped file or object', () => {
-    const templated: FileResult = { file: 'chart/templates/u.yaml', documents: 0, skipped: 0, skippedFile: true, diagnostics: [], skips: [{ line: 4, path: '', reason: 'templated YAML, not YAML until rendered' }] };
-    const mixed: FileResult = { file: 'users.yaml', documents: 1, skipped: 1, diagnostics: [], skips: [{ document: 1, line: 9, path: '/items/0', reason: 'apiVersion v1, kind ConfigMap: not a management.platform object' }] };
-    expect(formatGithub([templated, mixed], fixedContext)).toBe('');
-    expect(formatGithub([templated, mixed], { ...fixedContext, verbose: true })).toBe(
+    expect(formatGithub(skippedFileResults(), fixedContext)).toBe('');
+    expect(formatGithub(skippedFileResults(), { ...fixedContext, verbose: true })).toBe(
       '::notice file=chart/templates/u.yaml,line=4,title=not linted::Not linted: templated YAML, not YAML until rendered\n' +
         '::notice file=users.yaml,line=9,title=not linted::Not linted: apiVersion v1, kind ConfigMap: not a management.platform object\n',
     );

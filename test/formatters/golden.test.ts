@@ -18,6 +18,7 @@ const update = process.env['UPDATE_GOLDEN'] === '1';
 const FORMATS: readonly { name: FormatName; ext: string }[] = [
   { name: 'sarif', ext: 'sarif' },
   { name: 'github', ext: 'txt' },
+  { name: 'concise', ext: 'txt' },
   { name: 'junit', ext: 'xml' },
   { name: 'gitlab', ext: 'json' },
   { name: 'json', ext: 'json' },

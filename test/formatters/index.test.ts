@@ -5,8 +5,8 @@ import { formatJunit } from '../../src/formatters/junit.js';
 import { formatSarif } from '../../src/formatters/sarif.js';
 
 describe('formatter registry', () => {
-  it('knows the five formats of the design', () => {
-    expect([...FORMAT_NAMES]).toEqual(['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab']);
+  it('knows the formats of the design and concise', () => {
+    expect([...FORMAT_NAMES]).toEqual(['stylish', 'concise', 'json', 'sarif', 'github', 'junit', 'gitlab']);
     for (const name of FORMAT_NAMES) expect(isFormatName(name)).toBe(true);
     expect(isFormatName('checkstyle')).toBe(false);
   });

@@ -126,6 +126,14 @@ export function suppressedResults(): FileResult[] {
   ];
 }
 
+/** A templated file skipped whole (its first `{{` on `templatedLine`) and a file with one object of another API. */
+export function skippedFileResults(templatedLine = 4): FileResult[] {
+  return [
+    { file: 'chart/templates/u.yaml', documents: 0, skipped: 0, skippedFile: true, diagnostics: [], skips: [{ line: templatedLine, path: '', reason: 'templated YAML, not YAML until rendered' }] },
+    { file: 'users.yaml', documents: 1, skipped: 1, diagnostics: [], skips: [{ document: 1, line: 9, path: '/items/0', reason: 'apiVersion v1, kind ConfigMap: not a management.platform object' }] },
+  ];
+}
+
 /** A result of hand-made diagnostics: each a default one (a/b, error, "m" at 1:1-1:2) with the fields given. */
 export function resultOf(file: string, ...diagnostics: Partial<Diagnostic>[]): FileResult {
   return {

@@ -34,7 +34,7 @@ parentPort.on('message', async ({ id, text }) => {
     const options = { filename: 'fuzz.yaml', rules: builtinRules, settings: presetSettings('strict', builtinRules), withFrames: true };
     const result = lintBytes(Buffer.from(text), options);
     const outputs = {};
-    for (const name of ['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab']) {
+    for (const name of formatters.FORMAT_NAMES) {
       const format = await formatters.loadFormatter(name);
       outputs[name] = format([result], { color: false, cwd: '/', toolVersion: '0', ruleInfo: () => ({ description: 'd' }) });
     }

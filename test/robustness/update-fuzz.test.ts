@@ -7,6 +7,7 @@ import { parseAllDocuments } from 'yaml';
 import { main } from '../../src/cli/program.js';
 import { ROOT } from '../helpers/cli.js';
 import { insertion, mutate, mutation, secretsStillUnderKey } from '../helpers/mutants.js';
+import { FORMAT_NAMES } from '../../src/formatters/index.js';
 
 /**
  * Property-based fuzzing of `platlint diff OLD NEW` and `platlint patch BASE PATCH`, run in process as the CLI runs
@@ -42,7 +43,7 @@ const run = fc.record({
   pair: fc.nat({ max: PAIRS.length - 1 }),
   first: fc.option(side, { nil: undefined }),
   second: fc.option(side, { nil: undefined }),
-  format: fc.constantFrom('stylish', 'json', 'sarif', 'github', 'junit', 'gitlab'),
+  format: fc.constantFrom(...FORMAT_NAMES),
   print: fc.boolean(),
 });
 
