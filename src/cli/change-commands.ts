@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import type { CliIo } from './io.js';
 import type { LintFlags } from './lint-command.js';
-import { reportOptions } from './options.js';
+import { reportOptions, withColorFlag } from './options.js';
 
 /** The lint options that make sense for one linted file: output, rules and policies, severity filters. */
 function lintOptions(command: Command): Command {
@@ -18,7 +18,7 @@ export function registerChangeCommands(program: Command, setExitCode: (code: num
     .argument('<new>', 'the new version (a file, or - for stdin)')
     .action(async (oldFile: string, newFile: string, flags: LintFlags) => {
       const { runDiff } = await import('./diff-command.js');
-      setExitCode(await runDiff(oldFile, newFile, { ...flags, cacheLocation: '' }, io, env));
+      setExitCode(await runDiff(oldFile, newFile, { ...flags, cacheLocation: '' }, withColorFlag(io, flags), env));
     });
 
   lintOptions(program.command('patch'))
@@ -28,6 +28,6 @@ export function registerChangeCommands(program: Command, setExitCode: (code: num
     .option('--print', 'print the patched document as YAML instead of linting (any YAML or JSON document)')
     .action(async (baseFile: string, patchFile: string, flags: LintFlags & { print?: boolean }) => {
       const { runPatch } = await import('./patch-command.js');
-      setExitCode(await runPatch(baseFile, patchFile, flags, io, env));
+      setExitCode(await runPatch(baseFile, patchFile, flags, withColorFlag(io, flags), env));
     });
 }

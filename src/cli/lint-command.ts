@@ -34,6 +34,8 @@ import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 export interface LintFlags {
   format: string[];
   outputFile: string[];
+  /** `--color` / `--no-color`: applied to the I/O by the program (`withColorFlag`). */
+  color?: boolean;
   quiet?: boolean;
   verbose?: boolean;
   maxWarnings?: string;

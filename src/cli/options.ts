@@ -21,9 +21,9 @@ export function outputOptions(command: Command, formats: string): Command {
     .option('-o, --output-file <file>', 'write the report of the --format before it to a file (repeatable)', collect, []);
 }
 
-/** What a lint reports and where: the formats (`formats` says which the command offers) and their files, then the settings, rules and policies. */
+/** What a lint reports and where: the formats (`formats` says which the command offers) and their files, colour, then the settings, rules and policies. */
 export function reportOptions(command: Command, formats: string): Command {
-  return configOptions(outputOptions(command, formats))
+  return configOptions(outputOptions(command, formats).option('--color', 'colour the stylish report even when stdout is not a terminal').option('--no-color', 'never colour the stylish report'))
     .option('--rule <id=severity>', 'set a rule (or a glob of rules) to off, info, warn or error (repeatable)', collect, [])
     .option('--policy <file-or-dir>', 'load custom policy files (repeatable)', collect, []);
 }
@@ -46,4 +46,9 @@ export function formatOutputs<Format extends string>(flags: { format: string[]; 
     const file = flags.outputFile[i];
     return { format: format as Format, ...(file ? { file } : {}) };
   });
+}
+
+/** The process's I/O with `--color` or `--no-color`, which win over the terminal and the environment (ESLint's flags). */
+export function withColorFlag<Io extends { color: boolean }>(io: Io, flags: { color?: boolean }): Io {
+  return flags.color === undefined ? io : { ...io, color: flags.color };
 }

@@ -15,7 +15,7 @@ import { VERSION } from './version.js';
 import { FileWriteError } from '../project/write-file.js';
 import { megabytes } from '../project/read-file.js';
 import authSamlCaRule from '../../rules/auth/saml-ca/index.js';
-import { collect, configOptions, outputOptions, reportOptions } from './options.js';
+import { collect, configOptions, outputOptions, reportOptions, withColorFlag } from './options.js';
 import { PARALLEL_MIN_BYTES, TWO_CORE_MIN_BYTES } from './parallel.js';
 
 /** Runs the command line and returns the exit code: 0 clean, 1 lint errors, 2 usage, I/O or internal failure. */
@@ -56,14 +56,14 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .option('--new-only', 'with --base: report and exit only by what the change introduced')
     .option('--baseline <file>', 'the baseline file (default: .platlint-baseline.json beside the configuration file, else here)')
     .option('--no-baseline', 'report the problems the baseline suppresses too')
-    .action(exitWith((paths: string[], flags: LintFlags) => runLint(paths, flags, io, env)));
+    .action(exitWith((paths: string[], flags: LintFlags) => runLint(paths, flags, withColorFlag(io, flags), env)));
 
   const baseline = program
     .command('baseline')
     .description('lint as platlint does, then write every problem found to the baseline, which later runs suppress')
     .argument('[paths...]', 'files, directories, globs or -')
     .option('--prune', 'only remove the baseline entries that match no problem; add none')
-    .action(exitWith((paths: string[], flags: BaselineFlags) => runBaseline(paths, flags, io, env)));
+    .action(exitWith((paths: string[], flags: BaselineFlags) => runBaseline(paths, flags, withColorFlag(io, flags), env)));
   // It lints exactly as `platlint` does, so it takes the same options, but for the two that would make it no baseline.
   const lint = program.commands.find((command) => command.name() === 'lint');
   for (const option of lint?.options ?? []) if (option.long !== '--no-baseline' && option.long !== '--diff') baseline.addOption(option);

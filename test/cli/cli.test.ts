@@ -266,6 +266,22 @@ describe('the stylish report', () => {
     expect(runCli(['-'], { input: BROKEN_USER, env: { FORCE_COLOR: '0' } }).stdout).not.toContain('\u001b[');
     expect(runCli(['-'], { input: BROKEN_USER }).stdout).not.toContain('\u001b[');
   });
+
+  it('--color colours it in a pipe and --no-color never does, whatever the environment says; the last one given wins', () => {
+    const colored = runCli(['--color', '-'], { input: BROKEN_USER, env: { NO_COLOR: '1' } });
+    expect(colored.status).toBe(1);
+    expect(colored.stdout).toContain('\u001b[31merror  \u001b[0m');
+    const plain = runCli(['--no-color', '-'], { input: BROKEN_USER, env: { FORCE_COLOR: '1' } });
+    expect(plain.status).toBe(1);
+    expect(plain.stdout).toContain('error');
+    expect(plain.stdout).not.toContain('\u001b[');
+    expect(runCli(['--color', '--no-color', '-'], { input: BROKEN_USER }).stdout).not.toContain('\u001b[');
+    expect(runCli(['--no-color', '--color', '-'], { input: BROKEN_USER }).stdout).toContain('\u001b[31merror  \u001b[0m');
+    // diff, patch and baseline take them too.
+    const diff = runCli(['diff', '--color', 'fixtures/examples/update/user.old.yaml', 'fixtures/examples/update/user.yaml'], { cwd: ROOT });
+    expect(diff.status).toBe(1);
+    expect(diff.stdout).toContain('\u001b[31merror  \u001b[0m');
+  });
 });
 
 describe('output files and stdin', () => {
