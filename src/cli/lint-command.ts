@@ -54,6 +54,8 @@ export interface LintFlags {
   policy: string[];
   /** `--ignore-pattern GLOB`: files to leave out besides those the configuration's `ignore` names. */
   ignorePattern?: string[];
+  /** `--no-ignore` (false): lint what the configuration's `ignore` and `--ignore-pattern` leave out. */
+  ignore?: boolean;
   /** False with `--no-error-on-unmatched-pattern`. */
   errorOnUnmatchedPattern: boolean;
   /** `--base REF`: lint as a change from the git revision REF. */
@@ -113,7 +115,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const settingsFor = (file: string): RuleSettings => settingsOf({ ruleSet, overrides }, file);
   if (change) change.foreign = foreignJudge(rules);
   for (const warning of renamedRuleWarnings(config.deprecations, flags.rule, rules)) io.error(warning);
-  const isIgnored = (file: string): boolean => config.isIgnored(file) || ignoredByFlag(file);
+  const isIgnored = (file: string): boolean => flags.ignore !== false && (config.isIgnored(file) || ignoredByFlag(file));
   if (flags.printConfig !== undefined) {
     io.out(JSON.stringify({ config: configFile?.path ?? null, ignored: isIgnored(flags.printConfig), rules: describeSettings(rules, settingsFor(flags.printConfig)) }, null, 2) + '\n');
     return 0;
@@ -141,6 +143,8 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const inputErrors = [...inputs.errors, ...(flags.errorOnUnmatchedPattern ? inputs.unmatched : [])];
   let failed = inputErrors.length > 0;
   for (const error of inputErrors) io.error(`platlint: ${error}`);
+  // Named and left out: pre-commit names every staged file, so only --verbose says it.
+  if (flags.verbose) for (const file of inputs.ignored) io.error(`platlint: ${file} is ignored (the configuration's ignore or --ignore-pattern; --no-ignore lints it)`);
   if (cache?.problem !== undefined) {
     io.error(`platlint: ${cache.problem}`);
     failed = true;

@@ -51,6 +51,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .option('--cache-location <file>', 'the cache file (default: node_modules/.cache/platlint/cache.json of the project, else .platlintcache/cache.json)')
     .option('--print-config <file>', 'print the rule settings that apply to a file and exit')
     .option('--ignore-pattern <glob>', "also leave out the files this glob matches, relative to the working directory (repeatable; as the configuration's ignore)", collect, [])
+    .option('--no-ignore', "lint the files the configuration's ignore and --ignore-pattern leave out")
     .option('--no-error-on-unmatched-pattern', 'exit 0 rather than 2 when a directory or glob has no YAML file to lint')
     .option('--base <ref>', 'lint as a change from git revision REF: transition rules run, diagnostics say if the change introduced them')
     .option('--new-only', 'with --base: report and exit only by what the change introduced')

@@ -21,6 +21,8 @@ export interface Inputs {
   errors: string[];
   /** A directory or glob that gave no file to lint: an error unless `--no-error-on-unmatched-pattern`. */
   unmatched: string[];
+  /** Files named on the command line that `isIgnored` left out, as named (`--verbose` says so). */
+  ignored: string[];
 }
 
 interface IgnoreLevel {
@@ -198,7 +200,13 @@ export function resolveInputs(args: readonly string[], cwd: string, options: Res
   const files: string[] = [];
   const errors: string[] = [];
   const unmatched: string[] = [];
+  const ignored: string[] = [];
   const kept = (list: readonly string[]): string[] => (options.isIgnored ? list.filter((file) => !options.isIgnored?.(file)) : [...list]);
+  const keptNamed = (file: string): string[] => {
+    const named = kept([file]);
+    if (named.length === 0) ignored.push(file);
+    return named;
+  };
   const walkRoot = (dir: string): string[] | undefined => {
     try {
       return walkYamlFiles(dir, errors, { cwd });
@@ -215,7 +223,7 @@ export function resolveInputs(args: readonly string[], cwd: string, options: Res
       stat = undefined;
       // A symlink loop, a dangling symlink or a denied path exists but cannot be read: reading says why.
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || lstatExists(resolve(cwd, arg))) {
-        files.push(...kept([arg]));
+        files.push(...keptNamed(arg));
         continue;
       }
     }
@@ -226,7 +234,7 @@ export function resolveInputs(args: readonly string[], cwd: string, options: Res
       if (lintable.length === 0) unmatched.push(`no YAML files (*.yaml, *.yml) to lint in ${arg === '.' ? 'the current directory' : arg}${UNMATCHED_HINT}`);
       files.push(...lintable);
     } else if (stat) {
-      files.push(...kept([arg]));
+      files.push(...keptNamed(arg));
     } else if (isGlob(arg)) {
       const { base } = scanGlob(arg);
       const problem = globProblem(arg);
@@ -253,7 +261,7 @@ export function resolveInputs(args: readonly string[], cwd: string, options: Res
   // A file named twice (a.yaml ./a.yaml, or found by a directory and a glob) is linted once, by its first name.
   const unique = new Map<string, string>();
   for (const file of files) if (!unique.has(resolve(cwd, file))) unique.set(resolve(cwd, file), file);
-  return { files: [...unique.values()], errors, unmatched };
+  return { files: [...unique.values()], errors, unmatched, ignored };
 }
 
 /**

@@ -59,3 +59,30 @@ describe('--ignore-pattern', () => {
     expect([...new Set(baseline.entries.map((entry) => entry.file))]).toEqual(['fresh/u.yaml']);
   });
 });
+
+describe('--no-ignore, and --verbose on a named file that is ignored', () => {
+  it("lints what the configuration's ignore and --ignore-pattern leave out, walked or named", () => {
+    const dir = tempTree('platlint-ignore-', { ...TREE, '.platlint.yaml': 'ignore: ["legacy/**"]\n' });
+    const all = runCli(['--format', 'json', '--no-ignore', '--ignore-pattern', '*.old.yaml', '.'], { cwd: dir });
+    expect(all.status).toBe(1);
+    expect(linted(all.stdout)).toEqual(['fresh/u.yaml', 'legacy/deep/v.yaml', 'legacy/u.yaml', 'u.old.yaml']);
+    const named = runCli(['--format', 'json', '--no-ignore', 'legacy/u.yaml'], { cwd: dir });
+    expect(named.status).toBe(1);
+    expect(linted(named.stdout)).toEqual(['legacy/u.yaml']);
+    const printed = runCli(['--print-config', 'legacy/u.yaml', '--no-ignore'], { cwd: dir });
+    expect((JSON.parse(printed.stdout) as { ignored: boolean }).ignored).toBe(false);
+  });
+
+  it('--verbose names each named file it leaves out, on stderr; a walked one it does not', () => {
+    const dir = tempTree('platlint-ignore-', { ...TREE, '.platlint.yaml': 'ignore: ["legacy/**"]\n' });
+    const run = runCli(['--verbose', '--ignore-pattern', '*.old.yaml', 'legacy/u.yaml', 'u.old.yaml', 'legacy/'], { cwd: dir });
+    expect(run).toEqual({
+      status: 2,
+      stdout: 'No problems in 0 files linted.\n',
+      stderr:
+        'platlint: no YAML files (*.yaml, *.yml) to lint in legacy/ (--no-error-on-unmatched-pattern allows this)\n' +
+        "platlint: legacy/u.yaml is ignored (the configuration's ignore or --ignore-pattern; --no-ignore lints it)\n" +
+        "platlint: u.old.yaml is ignored (the configuration's ignore or --ignore-pattern; --no-ignore lints it)\n",
+    });
+  });
+});
