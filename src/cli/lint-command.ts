@@ -18,6 +18,7 @@ import { ignorePatternTest, parseMaxWarnings, parseThreads, renamedRuleWarnings,
 import { lintOptionsFor, settingsOf, type ProjectLinting } from '../project/file-linting.js';
 import type { ChangeContext } from '../change/context.js';
 import { loadBase } from './base-option.js';
+import { RuleTimings } from '../formatters/timing.js';
 import { ReportOutputs, ruleInfoLookup } from './report-output.js';
 import { policyFixtureSkipped } from '../project/policy-fixtures.js';
 import { collectClusterObjects } from './admission-objects.js';
@@ -54,6 +55,8 @@ export interface LintFlags {
   policy: string[];
   /** `--ignore-pattern GLOB`: files to leave out besides those the configuration's `ignore` names. */
   ignorePattern?: string[];
+  /** `--timing`: after the report, on stderr, the time the slowest rules took. */
+  timing?: boolean;
   /** `--no-ignore` (false): lint what the configuration's `ignore` and `--ignore-pattern` leave out. */
   ignore?: boolean;
   /** False with `--no-error-on-unmatched-pattern`. */
@@ -134,8 +137,10 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     overrides,
     suppressorFor: (file) => (baselineRun && baselinePath ? baselineRun.suppressorFor(file, suppressions.forFile(file), baselinePath) : suppressions.forFile(file)),
     withFrames,
+    timing: flags.timing === true,
   };
-  const cache = flags.cache && !change ? new LintCache(flags.cacheLocation ?? defaultCacheLocation(io.cwd)) : undefined;
+  // A cached result took no time: --timing lints every file.
+  const cache = flags.cache && !change && !flags.timing ? new LintCache(flags.cacheLocation ?? defaultCacheLocation(io.cwd)) : undefined;
   const ruleIds = rules.map((r) => r.meta.id).join(',');
   const suppressionKey = suppressions.active ? suppressionsFingerprint(suppressions) : '';
 
@@ -156,7 +161,11 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true, statistics: flags.statistics === true, quiet: flags.quiet === true, lateFiles }, io);
   // What the policies could not check, file by file in the order of the reports: reported once per rule at the end.
   const failedChecks: FileResult[] = [];
-  const add = (result: FileResult): void => {
+  const timings = flags.timing ? new RuleTimings() : undefined;
+  const add = (given: FileResult): void => {
+    // Timings go to the table at the end, not into the reports.
+    const { timings: timed, ...result } = given;
+    if (timed) timings?.add(timed);
     // Under --base, what is not compared with the base (problems of policy files, the baseline, .platlint.yaml) is the
     // change's, as --new-only keeps it.
     if (change && flags.base !== undefined) for (const d of [...result.diagnostics, ...(result.suppressed ?? [])]) d.introduced ??= true;
@@ -239,7 +248,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const sizes = stateless && requestedThreads !== 1 ? fileSizes(inputs.files, io.cwd) : [];
   const threads = stateless ? threadsFor(sizes, requestedThreads) : 1;
   const parallel = threads > 1;
-  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, policyPaths: flags.policy, ruleFlags: flags.rule, clusterObjects, withFrames, baseline: suppressions.options.baseline?.path ?? false, today } as const;
+  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, policyPaths: flags.policy, ruleFlags: flags.rule, clusterObjects, withFrames, timing: flags.timing === true, baseline: suppressions.options.baseline?.path ?? false, today } as const;
   const total = inputs.files.length + (wantsStdin ? 1 : 0);
   let done = wantsStdin ? 1 : 0;
   const onProgress = (files: number): void => {
@@ -277,6 +286,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const reporting = unusedReporting(suppressions, { cwd: io.cwd, settingsFor, configFile, isIgnored });
   for (const result of ledger.problems(reporting)) add(result);
   const summary = reports.end();
+  if (timings) io.error(timings.table(10));
   if (failed || reports.writeFailed) return 2;
   // As Ruff's and Black's --diff: the exit code says whether a file would change, whatever else remains.
   if (flags.diff) return changedFiles > 0 ? 1 : 0;

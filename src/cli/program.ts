@@ -42,6 +42,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .option('--quiet', 'report errors only')
     .option('--threads <count>', `lint on at most this many threads, the main one included; 1 starts no worker (default: one a core, from ${megabytes(PARALLEL_MIN_BYTES)} of input, ${megabytes(TWO_CORE_MIN_BYTES)} on two cores)`)
     .option('--statistics', 'after the report, count the problems by rule, with how many are fixable (stylish and json)')
+    .option('--timing', 'after the report, print on stderr the time the 10 slowest rules took (lints every file: no --cache)')
     .option('--verbose', 'also list the files and documents skipped (not platform objects, policy test fixtures), with the reason')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
     .option('--fix', 'apply safe fixes to the files')

@@ -42,7 +42,12 @@ export interface LintOptions {
    * is linted as the configuration at the first of their paths it holds, and nothing else of it.
    */
   embedded?: readonly EmbeddedSource[];
+  /** `--timing`: measure what each rule takes (FileResult.timings). */
+  timing?: boolean;
 }
+
+/** The row of the timing table for the schema validation stage, which reports for every `schema/` rule at once. */
+export const SCHEMA_TIMING = 'schema/*';
 
 /** Lints one file's text. Never throws for any input: parser and rule failures become diagnostics. */
 export class FileLinter {
@@ -56,12 +61,26 @@ export class FileLinter {
   /** What the rules keep while this file is linted (RuleContext.fileState), and what they could not check. */
   private readonly fileStates = new Map<object, unknown>();
   private readonly failedChecks = new Map<string, FailedChecks>();
+  /** With `timing`: milliseconds by rule id. */
+  private readonly timings: Map<string, number> | undefined;
   /** What the rule running now has reported on the target it judges, and what it could not check. */
   private reports: Report[] = [];
   private failures: CheckFailure[] = [];
 
   constructor(private readonly options: LintOptions) {
     this.plan = rulePlan(options.rules, options.settings, options.pruneSections);
+    this.timings = options.timing ? new Map() : undefined;
+  }
+
+  /** Runs `work`, adding the time it takes to `id`'s when timing. */
+  private timed<T>(id: string, work: () => T): T {
+    if (!this.timings) return work();
+    const start = performance.now();
+    try {
+      return work();
+    } finally {
+      this.timings.set(id, (this.timings.get(id) ?? 0) + performance.now() - start);
+    }
   }
 
   private startReporter(parsed: ParsedYaml): void {
@@ -86,7 +105,7 @@ export class FileLinter {
   private runRules(target: LintTarget): void {
     const { kind, apiVersion, data } = target;
     const old = this.options.previousOf?.(target);
-    if (kind && this.plan.schema) for (const finding of validateTarget(target)) this.reporter.reportOn(target, finding.rule, finding);
+    if (kind && this.plan.schema) for (const finding of this.timed(SCHEMA_TIMING, () => validateTarget(target))) this.reporter.reportOn(target, finding.rule, finding);
     // One context for the target, its options set per rule: rules use it while they run and keep nothing of it.
     const context: RuleContext = {
       report: (r) => void this.reports.push(r),
@@ -122,7 +141,7 @@ export class FileLinter {
   /** What a rule reports on one target is reported when it returns; a rule that throws is one internal error. */
   private runRule(rule: Rule, target: LintTarget, check: () => void): void {
     try {
-      check();
+      this.timed(rule.meta.id, check);
       for (const r of this.reports) this.reporter.reportOn(target, rule, r);
       for (const failure of this.failures) this.noteFailure(rule, failure);
     } catch (error) {
@@ -231,6 +250,7 @@ export class FileLinter {
     if (finished.suppressed.length) result.suppressed = finished.suppressed;
     if (finished.frameLines) result.frameLines = finished.frameLines;
     if (this.failedChecks.size) result.failedChecks = [...this.failedChecks.values()];
+    if (this.timings) result.timings = Object.fromEntries(this.timings);
   }
 
   /** Bytes that are no text (binary, UTF-16, invalid UTF-8): one `yaml/syntax` diagnostic, nothing linted. */

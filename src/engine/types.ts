@@ -70,6 +70,8 @@ export interface FileResult {
   ioError?: string;
   /** The rules that could not check some of its documents (custom policies): the run reports each once. */
   failedChecks?: FailedChecks[];
+  /** With `timing`: the milliseconds each rule that ran took on this file, by rule id (`schema/*` for the schema stage). */
+  timings?: Record<string, number>;
 }
 
 /** The result of a file nothing was linted in: yet to be linted, unreadable (add `ioError`), or skipped. */

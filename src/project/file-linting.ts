@@ -19,6 +19,8 @@ export interface ProjectLinting {
   suppressorFor(file: string): Suppressor | undefined;
   /** Keep source lines for code frames (stylish). */
   withFrames?: boolean;
+  /** `--timing`: measure each rule. */
+  timing?: boolean;
 }
 
 /** A file's rule settings; files that share their overrides of the configuration share one map. */
@@ -38,6 +40,7 @@ export function lintOptionsFor(linting: ProjectLinting, file: string): LintOptio
     settings: settingsOf(linting, file),
     docsUrl: (id) => ruleSet.docsUrl(id),
     ...(linting.withFrames ? { withFrames: true } : {}),
+    ...(linting.timing ? { timing: true } : {}),
     ...(embedded.length ? { embedded } : {}),
     ...(suppressor ? { suppressor } : {}),
   };
