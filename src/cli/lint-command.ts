@@ -55,6 +55,8 @@ export interface LintFlags {
   policy: string[];
   /** `--ignore-pattern GLOB`: files to leave out besides those the configuration's `ignore` names. */
   ignorePattern?: string[];
+  /** `--no-inline-directives` (false): `# platlint-disable` comments suppress nothing. */
+  inlineDirectives?: boolean;
   /** `--timing`: after the report, on stderr, the time the slowest rules took. */
   timing?: boolean;
   /** `--no-ignore` (false): lint what the configuration's `ignore` and `--ignore-pattern` leave out. */
@@ -138,6 +140,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     suppressorFor: (file) => (baselineRun && baselinePath ? baselineRun.suppressorFor(file, suppressions.forFile(file), baselinePath) : suppressions.forFile(file)),
     withFrames,
     timing: flags.timing === true,
+    inlineDirectives: flags.inlineDirectives !== false,
   };
   // A cached result took no time: --timing lints every file.
   const cache = flags.cache && !change && !flags.timing ? new LintCache(flags.cacheLocation ?? defaultCacheLocation(io.cwd)) : undefined;
@@ -193,7 +196,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     const plain = lintOptionsFor(linting, filename);
     const { settings, embedded = [] } = plain;
     const options = change ? { ...plain, previousOf: change.previousFor(filename, Buffer.from(bytes).toString('utf8')) } : plain;
-    const key = cache ? hashText(VERSION, ruleIds, policyFingerprint, clusterKey, JSON.stringify([...settings]), JSON.stringify(embedded), String(withFrames), suppressionKey, bytes) : '';
+    const key = cache ? hashText(VERSION, ruleIds, policyFingerprint, clusterKey, JSON.stringify([...settings]), JSON.stringify(embedded), String(withFrames), String(linting.inlineDirectives), suppressionKey, bytes) : '';
     let result = cache && !fixing ? cache.get(filename, key) : undefined;
     if (!result) {
       result = lintBytes(bytes, options);
@@ -248,7 +251,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const sizes = stateless && requestedThreads !== 1 ? fileSizes(inputs.files, io.cwd) : [];
   const threads = stateless ? threadsFor(sizes, requestedThreads) : 1;
   const parallel = threads > 1;
-  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, policyPaths: flags.policy, ruleFlags: flags.rule, clusterObjects, withFrames, timing: flags.timing === true, baseline: suppressions.options.baseline?.path ?? false, today } as const;
+  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, policyPaths: flags.policy, ruleFlags: flags.rule, clusterObjects, withFrames, timing: flags.timing === true, inlineDirectives: flags.inlineDirectives !== false, baseline: suppressions.options.baseline?.path ?? false, today } as const;
   const total = inputs.files.length + (wantsStdin ? 1 : 0);
   let done = wantsStdin ? 1 : 0;
   const onProgress = (files: number): void => {

@@ -119,6 +119,8 @@ export interface ParallelSetup {
   withFrames: boolean;
   /** `--timing`: measure each rule. */
   timing?: boolean;
+  /** False with `--no-inline-directives`. */
+  inlineDirectives?: boolean;
   /** The baseline the main thread loaded (absolute), or false for none. */
   baseline: string | false;
   /** The run's date, for the exceptions' expiry. */
@@ -135,7 +137,7 @@ export async function createFileLinter(setup: ParallelSetup, loaded?: RuleSet): 
   const ruleSet = loaded ?? (await loadRuleSet({ config: setup.configPath ?? false, policy: [...setup.policyPaths] }, setup.cwd));
   ruleSet.policies?.admission?.cluster.useLinted(setup.clusterObjects ?? []);
   const suppressions = loadSuppressions({ cwd: setup.cwd, configFile: ruleSet.configFile, baseline: setup.baseline, today: setup.today });
-  const linting = { ruleSet, overrides: ruleOverrides(setup.ruleFlags, ruleSet.rules), suppressorFor: (file: string) => suppressions.forFile(file), withFrames: setup.withFrames, timing: setup.timing === true };
+  const linting = { ruleSet, overrides: ruleOverrides(setup.ruleFlags, ruleSet.rules), suppressorFor: (file: string) => suppressions.forFile(file), withFrames: setup.withFrames, timing: setup.timing === true, inlineDirectives: setup.inlineDirectives !== false };
   return (file) => (ruleSet.isPolicyFixture(file) ? policyFixtureSkipped(file) : lintFile(linting, file, setup.cwd));
 }
 

@@ -58,6 +58,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .option('--new-only', 'with --base: report and exit only by what the change introduced')
     .option('--baseline <file>', 'the baseline file (default: .platlint-baseline.json beside the configuration file, else here)')
     .option('--no-baseline', 'report the problems the baseline suppresses too')
+    .option('--no-inline-directives', 'ignore # platlint-disable comments: report what they would suppress')
     .action(exitWith((paths: string[], flags: LintFlags) => runLint(paths, flags, withColorFlag(io, flags), env)));
 
   const baseline = program

@@ -44,6 +44,8 @@ export interface LintOptions {
   embedded?: readonly EmbeddedSource[];
   /** `--timing`: measure what each rule takes (FileResult.timings). */
   timing?: boolean;
+  /** False (`--no-inline-directives`): `# platlint-disable` comments suppress nothing and are not reported. */
+  inlineDirectives?: boolean;
 }
 
 /** The row of the timing table for the schema validation stage, which reports for every `schema/` rule at once. */
@@ -231,7 +233,7 @@ export class FileLinter {
   }
 
   private finish(result: FileResult, spaces: NodeSpace[]): void {
-    const directives = parseDirectives(this.parsed.text);
+    const directives = this.options.inlineDirectives === false ? [] : parseDirectives(this.parsed.text);
     const documents = this.parsed.documents;
     const finished = this.reporter.finish({
       directives: {

@@ -21,6 +21,8 @@ export interface ProjectLinting {
   withFrames?: boolean;
   /** `--timing`: measure each rule. */
   timing?: boolean;
+  /** False with `--no-inline-directives`. */
+  inlineDirectives?: boolean;
 }
 
 /** A file's rule settings; files that share their overrides of the configuration share one map. */
@@ -41,6 +43,7 @@ export function lintOptionsFor(linting: ProjectLinting, file: string): LintOptio
     docsUrl: (id) => ruleSet.docsUrl(id),
     ...(linting.withFrames ? { withFrames: true } : {}),
     ...(linting.timing ? { timing: true } : {}),
+    ...(linting.inlineDirectives === false ? { inlineDirectives: false } : {}),
     ...(embedded.length ? { embedded } : {}),
     ...(suppressor ? { suppressor } : {}),
   };
