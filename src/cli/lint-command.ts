@@ -165,10 +165,12 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   // What the policies could not check, file by file in the order of the reports: reported once per rule at the end.
   const failedChecks: FileResult[] = [];
   const timings = flags.timing ? new RuleTimings() : undefined;
-  const add = (given: FileResult): void => {
+  const add = (result: FileResult): void => {
     // Timings go to the table at the end, not into the reports.
-    const { timings: timed, ...result } = given;
-    if (timed) timings?.add(timed);
+    if (result.timings) {
+      timings?.add(result.timings);
+      delete result.timings;
+    }
     // Under --base, what is not compared with the base (problems of policy files, the baseline, .platlint.yaml) is the
     // change's, as --new-only keeps it.
     if (change && flags.base !== undefined) for (const d of [...result.diagnostics, ...(result.suppressed ?? [])]) d.introduced ??= true;
