@@ -67,9 +67,11 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .argument('[paths...]', 'files, directories, globs or -')
     .option('--prune', 'only remove the baseline entries that match no problem; add none')
     .action(exitWith((paths: string[], flags: BaselineFlags) => runBaseline(paths, flags, withColorFlag(io, flags), env)));
-  // It lints exactly as `platlint` does, so it takes the same options, but for the two that would make it no baseline.
+  // It lints exactly as `platlint` does, so it takes the same options, but for the two that would make it no baseline
+  // and --timing, whose table comes after a report it does not print.
   const lint = program.commands.find((command) => command.name() === 'lint');
-  for (const option of lint?.options ?? []) if (option.long !== '--no-baseline' && option.long !== '--diff') baseline.addOption(option);
+  const notForBaseline = new Set(['--no-baseline', '--diff', '--timing']);
+  for (const option of lint?.options ?? []) if (!notForBaseline.has(option.long ?? '')) baseline.addOption(option);
 
   registerChangeCommands(program, (code) => {
     exitCode = code;

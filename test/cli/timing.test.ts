@@ -79,3 +79,9 @@ describe('platlint --timing', () => {
     expect(existsSync(join(dir, '.platlintcache'))).toBe(false);
   });
 });
+
+describe('platlint baseline', () => {
+  it('does not take --timing: it prints no report for the table to follow', () => {
+    expect(runCli(['baseline', '--timing', 'fixtures/examples/broken-user.yaml'])).toEqual({ status: 2, stdout: '', stderr: "platlint: unknown option '--timing'\n" });
+  });
+});
