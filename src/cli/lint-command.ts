@@ -106,7 +106,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   if (flags.diff) refuseWithDiff(flags);
   const targets = baselineRun || flags.diff ? [] : outputs(flags, env);
   const fixing = flags.fix === true || flags.fixDryRun === true || flags.diff === true;
-  const fixDiff = flags.diff ? (await import('../formatters/fix-diff.js')).fixDiff : undefined;
+  const { fixDiff, unifiedDiff } = flags.diff ? await import('../formatters/fix-diff.js') : { fixDiff: undefined, unifiedDiff: undefined };
   let changedFiles = 0;
   // Only a change-aware run loads the change code, and only --base starts git.
   const change = previous ?? (flags.base !== undefined ? await loadBase(flags.base, io.cwd) : undefined);
@@ -218,10 +218,13 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
             changedFiles++;
             // As git names files: from where platlint runs, which is where `git apply` or `patch -p1` will.
             const path = writeBack ? relative(io.cwd, resolve(io.cwd, filename)) : filename;
-            const shown = fixDiff(path, maskSecretsInText(original), maskSecretsInText(fixed.text), io.color);
+            const masked = [maskSecretsInText(original), maskSecretsInText(fixed.text)] as const;
+            const shown = fixDiff(path, ...masked, io.color);
             io.out(shown);
-            // Compared, never printed: whether the mask stands in a hunk, whose context then no longer matches the file.
-            if (shown !== fixDiff(path, original, fixed.text, io.color)) io.error(`platlint: the diff of ${filename} shows secrets masked: git apply does not apply a hunk that holds one (--fix does)`);
+            // Compared, never printed: whether a mask or a control's picture stands in a hunk, which then no longer matches the file.
+            const exact = unifiedDiff(path, ...masked);
+            if (exact !== unifiedDiff(path, original, fixed.text)) io.error(`platlint: the diff of ${filename} shows secrets masked: git apply does not apply a hunk that holds one (--fix does)`);
+            if (fixDiff(path, ...masked, false) !== exact) io.error(`platlint: the diff of ${filename} shows control characters as pictures: git apply does not apply a hunk that holds one (--fix does)`);
           } else if (flags.fixDryRun) result.output = maskSecretsInText(fixed.text);
           else if (!writeBack) {
             result.output = fixed.text;

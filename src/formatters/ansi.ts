@@ -5,3 +5,22 @@ export type Style = keyof typeof ANSI;
 export function painter(enabled: boolean): (style: Style, text: string) => string {
   return (style, text) => (enabled ? `\u001b[${ANSI[style]}m${text}\u001b[0m` : text);
 }
+
+/** The C0 controls but tab, DEL and the C1 controls (Unicode's Cc but tab): what a terminal would obey rather than show. */
+const CONTROL = /[^\P{Cc}\t]/gu;
+
+function picture(control: string): string {
+  const code = control.charCodeAt(0);
+  if (code < 0x20) return String.fromCharCode(0x2400 + code);
+  return code === 0x7f ? '\u2421' : '\ufffd';
+}
+
+/**
+ * Text for a terminal, its control characters shown as Unicode's control pictures (`␛` for ESC, `␊` for a line
+ * break; `�` for a C1 control) rather than obeyed: a value in a linted file, a file's name or a policy's message
+ * cannot move the cursor, clear the screen, retitle the window or write an escape sequence the terminal acts on. One
+ * character for one, so a code frame's carets stay under what they mark.
+ */
+export function terminalText(text: string): string {
+  return text.replace(CONTROL, picture);
+}

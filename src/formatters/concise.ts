@@ -1,8 +1,12 @@
+import { terminalText } from './ansi.js';
 import { formatterOf, notLinted, type FormatModule, type ReportWriterFactory } from './summary.js';
 
-/** A report line is one line whatever a message holds (a policy's message is the author's text). */
+/**
+ * A report line is one line whatever a message holds (a policy's message is the author's text), and shows the other
+ * control characters rather than sending them to the terminal.
+ */
 function oneLine(text: string): string {
-  return text.replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
+  return terminalText(text.replace(/\r\n|[\r\n\u2028\u2029]/g, ' '));
 }
 
 /**
@@ -15,10 +19,11 @@ export const createConciseWriter: ReportWriterFactory = (context) => ({
   start: () => '',
   file: (result) => {
     let out = '';
-    if (result.ioError !== undefined) out += `${result.file}: error: ${oneLine(result.ioError)}\n`;
-    for (const d of result.diagnostics) out += `${result.file}:${d.line}:${d.column}: ${d.severity}: ${oneLine(d.message)} [${d.ruleId}]\n`;
+    const file = oneLine(result.file);
+    if (result.ioError !== undefined) out += `${file}: error: ${oneLine(result.ioError)}\n`;
+    for (const d of result.diagnostics) out += `${file}:${d.line}:${d.column}: ${d.severity}: ${oneLine(d.message)} [${oneLine(d.ruleId)}]\n`;
     if (context.verbose) {
-      for (const skip of result.skips ?? []) out += `${result.file}:${Math.max(1, skip.line)}: info: ${oneLine(notLinted(skip))}\n`;
+      for (const skip of result.skips ?? []) out += `${file}:${Math.max(1, skip.line)}: info: ${oneLine(notLinted(skip))}\n`;
     }
     return out;
   },

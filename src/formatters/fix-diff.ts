@@ -4,7 +4,7 @@
  * a line that holds a secret shows the mask, as every other output of platlint does.
  */
 import { FILE_HEADERS_ONLY, formatPatch, structuredPatch } from 'diff';
-import { painter, type Style } from './ansi.js';
+import { painter, terminalText, type Style } from './ansi.js';
 
 function styleOf(line: string): Style | undefined {
   if (line.startsWith('--- ') || line.startsWith('+++ ')) return 'bold';
@@ -14,18 +14,27 @@ function styleOf(line: string): Style | undefined {
   return undefined;
 }
 
-/** The diff of `file` from `before` to `after`, three lines of context; empty when they are equal. */
-export function fixDiff(file: string, before: string, after: string, color: boolean): string {
+/** The unified diff of `file` from `before` to `after`, three lines of context, exactly; empty when they are equal. */
+export function unifiedDiff(file: string, before: string, after: string): string {
   if (before === after) return '';
   const path = file.replaceAll('\\', '/');
   const text = formatPatch(structuredPatch(`a/${path}`, `b/${path}`, before, after, undefined, undefined, { context: 3 }), FILE_HEADERS_ONLY);
-  const body = text.endsWith('\n') ? text : `${text}\n`;
+  return text.endsWith('\n') ? text : `${text}\n`;
+}
+
+/**
+ * The diff as `--diff` prints it: control characters as pictures (a CRLF line keeps its CR, so the patch still
+ * applies), coloured when `color`.
+ */
+export function fixDiff(file: string, before: string, after: string, color: boolean): string {
   const paint = painter(color);
-  return body
+  return unifiedDiff(file, before, after)
     .split('\n')
     .map((line) => {
-      const style = styleOf(line);
-      return style ? paint(style, line) : line;
+      const crlf = line.endsWith('\r');
+      const shown = crlf ? `${terminalText(line.slice(0, -1))}\r` : terminalText(line);
+      const style = styleOf(shown);
+      return style ? paint(style, shown) : shown;
     })
     .join('\n');
 }

@@ -1,5 +1,5 @@
 import type { Diagnostic, Severity } from '../engine/types.js';
-import { painter, type Style } from './ansi.js';
+import { painter, terminalText, type Style } from './ansi.js';
 import { RuleStatistics, statisticsTable } from './statistics.js';
 import { formatterOf, lintedFiles, type ReportWriterFactory, type Summary, type FormatModule } from './summary.js';
 
@@ -40,8 +40,8 @@ function codeFrame(d: Diagnostic, lines: ReadonlyMap<number, string>, paint: Ret
   const out: string[] = [];
   const gutter = (n: number | '', marker: string): string => `  ${marker} ${String(n).padStart(width)} | `;
   const before = lines.get(d.line - 1);
-  if (before !== undefined) out.push(paint('dim', gutter(d.line - 1, ' ')) + before);
-  out.push(gutter(d.line, '>') + first);
+  if (before !== undefined) out.push(paint('dim', gutter(d.line - 1, ' ')) + terminalText(before));
+  out.push(gutter(d.line, '>') + terminalText(first));
   const endColumn = d.endLine === d.line ? d.endColumn : first.length + 1;
   const caretStart = Math.max(0, d.column - 1);
   const carets = '^'.repeat(Math.max(1, Math.min(endColumn, first.length + 1) - d.column));
@@ -71,13 +71,13 @@ export const createStylishWriter: ReportWriterFactory = (context) => {
       statistics?.add(result);
       if (context.verbose) for (const skip of result.skips ?? []) skips.push({ file: result.file, line: skip.line, path: skip.path, reason: skip.reason });
       if (result.diagnostics.length === 0) return '';
-      const out: string[] = [paint('underline', result.file)];
+      const out: string[] = [paint('underline', terminalText(result.file))];
       for (const d of result.diagnostics) {
         const where = `${d.line}:${d.column}`.padEnd(7);
-        out.push(`  ${paint('dim', where)}  ${paint(SEVERITY_STYLE[d.severity], d.severity.padEnd(7))}  ${d.message}  ${paint('dim', d.ruleId)}`);
+        out.push(`  ${paint('dim', where)}  ${paint(SEVERITY_STYLE[d.severity], d.severity.padEnd(7))}  ${terminalText(d.message)}  ${paint('dim', terminalText(d.ruleId))}`);
         const frame = result.frameLines ? codeFrame(d, result.frameLines, paint) : [];
         // The note goes under the frame, dimmed, as rustc's notes: the eye reads message, place, then explanation.
-        const note = d.note ? [paint('dim', `    note: ${d.note}`)] : [];
+        const note = d.note ? [paint('dim', `    note: ${terminalText(d.note)}`)] : [];
         if (frame.length) out.push('', ...frame, ...note, '');
         else out.push(...note);
       }
@@ -119,7 +119,7 @@ export const createStylishWriter: ReportWriterFactory = (context) => {
 export const formatStylish = formatterOf(createStylishWriter);
 
 function skippedListing(skips: readonly SkipEntry[], paint: ReturnType<typeof painter>): string[] {
-  const lines = skips.map((skip) => `  ${skip.file}:${skip.line}${skip.path ? ` ${skip.path}` : ''}  ${paint('dim', skip.reason)}`);
+  const lines = skips.map((skip) => `  ${terminalText(skip.file)}:${skip.line}${skip.path ? ` ${terminalText(skip.path)}` : ''}  ${paint('dim', terminalText(skip.reason))}`);
   return lines.length ? ['Skipped, not linted:', ...lines, ''] : [];
 }
 

@@ -93,8 +93,9 @@ describe('progress on a terminal', () => {
     expect(run.output.endsWith('\r\u001b[K')).toBe(true);
   });
 
-  it('never in CI, even on a terminal, nor in a pipe', () => {
+  it("never in CI, even on a terminal, nor in Emacs' M-x compile, nor in a pipe", () => {
     expect(onTerminal({ CI: 'true' })).toEqual({ status: 0, output: '' });
+    expect(onTerminal({ INSIDE_EMACS: '28.2,compile' })).toEqual({ status: 0, output: '' });
     expect(runCli(['users'], { cwd: dir })).toEqual({ status: 0, stdout: '', stderr: '' });
   });
 });

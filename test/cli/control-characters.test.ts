@@ -1,0 +1,80 @@
+/**
+ * Control characters from a linted file (a value's `\e` escape, a raw ESC byte, a file's name) are shown as Unicode's
+ * control pictures in what is written for a terminal, never sent to it: a file in a pull request must not be able to
+ * clear the reviewer's screen, retitle the window or hide a line.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { terminalText } from '../../src/formatters/ansi.js';
+import { formatStylish } from '../../src/formatters/stylish.js';
+import { runCli } from '../helpers/cli.js';
+import { tempTree } from '../helpers/files.js';
+import { resultOf } from '../formatters/inputs.js';
+
+const ESCAPED = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: "a\\e]0;PWNED\\a\\e[2Jb"\nspec:\n  username: jane\n';
+const RAW = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: a\u001b]0;PWNED\u0007b\nspec:\n  username: jane\n  emial: jane@example.com\n';
+/** A file's name can hold an escape sequence too. */
+const HOSTILE_NAME = 'u\u001b[2J.yaml';
+/** A control character other than tab and the report's own line breaks. */
+const CONTROL = /[^\P{Cc}\t\n]/u;
+
+describe('terminalText', () => {
+  it('shows each C0 control but tab, DEL and each C1 control as one character', () => {
+    expect(terminalText('a\u0000\u0007\u001b[2J\r\n\u007f\u009b\tz')).toBe('a\u2400\u2407\u241b[2J\u240d\u240a\u2421\ufffd\tz');
+    expect(terminalText('plain, ü 漢字 🙂 and ␛ stay')).toBe('plain, ü 漢字 🙂 and ␛ stay');
+  });
+
+  it('keeps the carets of a code frame under what they mark', () => {
+    const result = { ...resultOf('u.yaml', { line: 2, column: 9, endLine: 2, endColumn: 15, message: 'bad \u001b[31m' }), frameLines: new Map([[1, 'a: 1'], [2, '  name: a\u001b]0;x']]) };
+    expect(formatStylish([result], { color: false, cwd: '/' }).split('\n').slice(0, 7)).toEqual([
+      'u.yaml',
+      '  2:9      error    bad ␛[31m  a/b',
+      '',
+      '    1 | a: 1',
+      '  > 2 |   name: a␛]0;x',
+      '      |         ^^^^^^',
+      '',
+    ]);
+  });
+});
+
+describe('what platlint writes for a terminal', () => {
+  const dir = tempTree('platlint-controls-', { 'escaped.yaml': ESCAPED, 'raw.yaml': RAW, [HOSTILE_NAME]: RAW });
+
+  it.each(['stylish', 'concise'])('%s shows them as pictures, in messages, code frames and file names', (format) => {
+    const run = runCli(['--format', format, '--verbose', 'escaped.yaml', 'raw.yaml', HOSTILE_NAME], { cwd: dir });
+    expect(run.status).toBe(1);
+    expect(run.stdout).not.toMatch(CONTROL);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('metadata.name "a␛]0;PWNED␇␛[2Jb" is not a valid object name.');
+    expect(run.stdout).toContain('metadata.name "a␛]0;PWNED␇b" is not a valid object name.');
+    expect(run.stdout).toContain('u␛[2J.yaml');
+  });
+
+  it('stderr lines show them too', () => {
+    const run = runCli(['--verbose', '--ignore-pattern', 'u*', HOSTILE_NAME], { cwd: dir });
+    expect(run.stderr).toBe("platlint: u␛[2J.yaml is ignored (the configuration's ignore or --ignore-pattern; --no-ignore lints it)\n");
+  });
+
+  it('--diff shows them as pictures and says that git apply will not take that hunk; --fix writes the file exactly', () => {
+    const run = runCli(['--diff', 'raw.yaml'], { cwd: dir });
+    expect(run).toEqual({
+      status: 1,
+      stdout: [
+        '--- a/raw.yaml',
+        '+++ b/raw.yaml',
+        '@@ -4,4 +4,4 @@',
+        '   name: a␛]0;PWNED␇b',
+        ' spec:',
+        '   username: jane',
+        '-  emial: jane@example.com',
+        '+  email: jane@example.com',
+        '',
+      ].join('\n'),
+      stderr: 'platlint: the diff of raw.yaml shows control characters as pictures: git apply does not apply a hunk that holds one (--fix does)\n',
+    });
+    expect(runCli(['--fix', '--quiet', 'raw.yaml'], { cwd: dir }).status).toBe(1);
+    expect(readFileSync(join(dir, 'raw.yaml'), 'utf8')).toBe(RAW.replace('emial', 'email'));
+  });
+});
