@@ -8,6 +8,7 @@ import { problemLine } from '../engine/problem-line.js';
 import { countCases, type PolicyTestCase, type PolicyTestProblem } from '../project/policy-test-results.js';
 import { annotationFile, annotationPlace, workflowCommand } from './github.js';
 import { escapeXml, escapeXmlAttribute } from './junit.js';
+import { terminalText } from './ansi.js';
 
 export const POLICY_TEST_FORMATS = ['text', 'json', 'junit', 'github'] as const;
 export type PolicyTestFormat = (typeof POLICY_TEST_FORMATS)[number];
@@ -45,9 +46,10 @@ function countsLine(cases: readonly PolicyTestCase[]): string {
   return `${passed} passed, ${failed} failed`;
 }
 
+/** For a person: what fixtures and policies put in a line (names, messages) shows its control characters, not obeys them. */
 export function formatPolicyTestText(cases: readonly PolicyTestCase[]): string {
   const lines = cases.flatMap((test) => [caseLine(test), ...test.problems.map((problem) => `  ${problemText(problem)}`)]);
-  return [...lines, countsLine(cases), ''].join('\n');
+  return [...lines.map(terminalText), countsLine(cases), ''].join('\n');
 }
 
 function problemJson(problem: PolicyTestProblem): Record<string, unknown> {

@@ -32,6 +32,11 @@ const KAPTEST_FAILURE: PolicyTestCase = {
 const UNREADABLE: PolicyTestCase = { suite: 'packs/acme', name: 'packs/acme/tests/fifo.yaml', file: 'packs/acme/tests/fifo.yaml', status: 'fail', reason: 'not a regular file', problems: [], unreadable: true };
 
 describe('policy test reports', () => {
+  it('text: control characters from a fixture or a policy show as pictures, not sent to the terminal', () => {
+    const hostile: PolicyTestCase = { ...KAPTEST_FAILURE, name: 'tests/u\u001b[2J.yaml', reason: 'expected DENY\u0007', problems: [{ kind: 'detail', message: 'name "a\u001b]0;x\u0007"' }] };
+    expect(formatPolicyTestText([hostile])).toBe('FAIL - tests/u␛[2J.yaml - expected DENY␇\n  name "a␛]0;x␇"\n0 passed, 1 failed\n');
+  });
+
   it('json: every test with its status, reason and problems at their places, and the counts', () => {
     expect(JSON.parse(formatPolicyTestJson([...packs(), KAPTEST_FAILURE]))).toEqual({
       version: 1,
