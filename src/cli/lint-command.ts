@@ -7,7 +7,7 @@ import { severityInForce, type RuleSetting, type RuleSettings } from '../engine/
 import { emptyResult, type FileResult, type Rule } from '../engine/types.js';
 import { defaultFormat, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
 import { formatOutputs, type Output } from './options.js';
-import type { Summary } from '../formatters/summary.js';
+import { plural, type Summary } from '../formatters/summary.js';
 import { defaultCacheLocation, LintCache } from './cache.js';
 import { hashText } from '../project/node-host.js';
 import { readInputFile, resolveInputs } from '../project/files.js';
@@ -256,7 +256,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const sizes = stateless && requestedThreads !== 1 ? fileSizes(inputs.files, io.cwd) : [];
   const threads = stateless ? threadsFor(sizes, requestedThreads) : 1;
   const parallel = threads > 1;
-  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, policyPaths: flags.policy, ruleFlags: flags.rule, clusterObjects, withFrames, timing: flags.timing === true, inlineDirectives: flags.inlineDirectives !== false, baseline: suppressions.options.baseline?.path ?? false, today } as const;
+  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, policyPaths: flags.policy, ruleFlags: flags.rule, clusterObjects, withFrames, timing: linting.timing, inlineDirectives: linting.inlineDirectives, baseline: suppressions.options.baseline?.path ?? false, today } as const;
   const total = inputs.files.length + (wantsStdin ? 1 : 0);
   let done = wantsStdin ? 1 : 0;
   const onProgress = (files: number): void => {
@@ -317,7 +317,7 @@ function refuseWithDiff(flags: LintFlags): void {
 export function exitCodeOf(summary: Summary, maxWarnings: number | undefined, io: CliIo): number {
   if (summary.errors > 0) return 1;
   if (maxWarnings !== undefined && summary.warnings > maxWarnings) {
-    io.error(`platlint: ${summary.warnings} warning${summary.warnings === 1 ? '' : 's'}, more than --max-warnings ${maxWarnings}`);
+    io.error(`platlint: ${plural(summary.warnings, 'warning')}, more than --max-warnings ${maxWarnings}`);
     return 1;
   }
   return 0;

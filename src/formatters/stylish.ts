@@ -1,13 +1,9 @@
 import type { Diagnostic, Severity } from '../engine/types.js';
 import { painter, terminalText, type Style } from './ansi.js';
 import { RuleStatistics, statisticsTable } from './statistics.js';
-import { formatterOf, lintedFiles, type ReportWriterFactory, type Summary, type FormatModule } from './summary.js';
+import { formatterOf, lintedFiles, plural, type ReportWriterFactory, type Summary, type FormatModule } from './summary.js';
 
 const SEVERITY_STYLE: Record<Severity, Style> = { error: 'red', warning: 'yellow', info: 'blue' };
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}
 
 /** ESLint's "N errors and M warnings are fixable with the `--fix` option", with infos when there are any. */
 function fixableLine(s: Summary): string | undefined {

@@ -24,6 +24,11 @@ export interface Summary {
   suppressed: { baseline: number; exception: number };
 }
 
+/** "1 file", "2 files": a count and its noun, as the text reports write them. */
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 /** Files linted: those read, less those skipped whole. */
 export function lintedFiles(summary: Summary): number {
   return summary.files - summary.skippedFiles;

@@ -1,3 +1,5 @@
+import { plural } from './summary.js';
+
 /** `--timing`: what each rule took over a run, summed file by file as the results come. */
 export class RuleTimings {
   private readonly byRule = new Map<string, number>();
@@ -21,7 +23,7 @@ export class RuleTimings {
     const widths = header.map((title, i) => Math.max(title.length, ...shown.map((row) => row[i]?.length ?? 0)));
     const [rule = 0, time = 0, relative = 0] = widths;
     const line = (cells: readonly [string, string, string]): string => `${cells[0].padEnd(rule)} | ${cells[1].padStart(time)} | ${cells[2].padStart(relative)}`;
-    const rulesLine = `${rows.length} rule${rows.length === 1 ? '' : 's'} ran for ${total.toFixed(3)} ms on ${this.files} file${this.files === 1 ? '' : 's'}${rows.length > limit ? `; the ${limit} slowest above` : ''}.`;
+    const rulesLine = `${plural(rows.length, 'rule')} ran for ${total.toFixed(3)} ms on ${plural(this.files, 'file')}${rows.length > limit ? `; the ${limit} slowest above` : ''}.`;
     // ESLint's alignment row: the first column left-aligned, the others right-aligned.
     const alignment = `:${'-'.repeat(rule)}|${'-'.repeat(time + 1)}:|${'-'.repeat(relative)}:`;
     return [line(header), alignment, ...shown.map(line), '', rulesLine].join('\n');
