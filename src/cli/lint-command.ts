@@ -107,7 +107,9 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const targets = baselineRun || flags.diff ? [] : outputs(flags, env);
   const fixing = flags.fix === true || flags.fixDryRun === true || flags.diff === true;
   const { fixDiff, unifiedDiff } = flags.diff ? await import('../formatters/fix-diff.js') : { fixDiff: undefined, unifiedDiff: undefined };
+  // --diff's counts, said on stderr at the end as Ruff's "Would fix N errors".
   let changedFiles = 0;
+  let wouldFix = 0;
   // Only a change-aware run loads the change code, and only --base starts git.
   const change = previous ?? (flags.base !== undefined ? await loadBase(flags.base, io.cwd) : undefined);
   if (flags.newOnly && flags.base === undefined) throw new UsageError('--new-only needs --base REF (what the change is measured against)');
@@ -161,7 +163,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const ruleInfo = ruleInfoLookup(ruleSet);
   // Each result goes to every report as it comes and is dropped: the run keeps counts, not results.
   const lateFiles = [...ruleSet.policyFiles.map((p) => p.file), ...(configFile ? [configFile.path] : []), ...(baselinePath ? [baselinePath] : [])];
-  const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true, statistics: flags.statistics === true, quiet: flags.quiet === true, lateFiles }, io);
+  const reports = await ReportOutputs.open(targets, { cwd: io.cwd, ruleInfo, toolVersion: VERSION, verbose: flags.verbose === true, statistics: flags.statistics === true, fixDryRun: flags.fixDryRun === true, quiet: flags.quiet === true, lateFiles }, io);
   // What the policies could not check, file by file in the order of the reports: reported once per rule at the end.
   const failedChecks: FileResult[] = [];
   const timings = flags.timing ? new RuleTimings() : undefined;
@@ -216,6 +218,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
           // gives back the text to write in place of what was read: exactly that, or a secret would become a mask.
           if (fixDiff) {
             changedFiles++;
+            wouldFix += fixed.fixed;
             // As git names files: from where platlint runs, which is where `git apply` or `patch -p1` will.
             const path = writeBack ? relative(io.cwd, resolve(io.cwd, filename)) : filename;
             const masked = [maskSecretsInText(original), maskSecretsInText(fixed.text)] as const;
@@ -225,7 +228,10 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
             const exact = unifiedDiff(path, ...masked);
             if (exact !== unifiedDiff(path, original, fixed.text)) io.error(`platlint: the diff of ${filename} shows secrets masked: git apply does not apply a hunk that holds one (--fix does)`);
             if (fixDiff(path, ...masked, false) !== exact) io.error(`platlint: the diff of ${filename} shows control characters as pictures: git apply does not apply a hunk that holds one (--fix does)`);
-          } else if (flags.fixDryRun) result.output = maskSecretsInText(fixed.text);
+          } else if (flags.fixDryRun) {
+            result.output = maskSecretsInText(fixed.text);
+            result.fixed = fixed.fixed;
+          }
           else if (!writeBack) {
             result.output = fixed.text;
             result.fixed = fixed.fixed;
@@ -297,7 +303,10 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   if (timings) io.error(timings.table(10));
   if (failed || reports.writeFailed) return 2;
   // As Ruff's and Black's --diff: the exit code says whether a file would change, whatever else remains.
-  if (flags.diff) return changedFiles > 0 ? 1 : 0;
+  if (flags.diff) {
+    if (changedFiles > 0) io.error(`platlint: --fix would fix ${plural(wouldFix, 'problem')} in ${plural(changedFiles, 'file')}`);
+    return changedFiles > 0 ? 1 : 0;
+  }
   return exitCodeOf(summary, maxWarnings, io);
 }
 

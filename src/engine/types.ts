@@ -62,7 +62,7 @@ export interface FileResult {
   frameLines?: Map<number, string>;
   /** The fixed text, with `--fix-dry-run` (and for stdin with `--fix`). */
   output?: string;
-  /** With `--fix`: the problems fixed in the file it wrote (or in stdin's `output`); absent when none were. */
+  /** With `--fix`: the problems fixed in the file it wrote (or in stdin's `output`); with `--fix-dry-run`, those fixed in `output`; absent when none were. */
   fixed?: number;
   /** The platform objects linted, in file order, for formats that key problems by object (GitLab fingerprints). */
   objects?: LintedObject[];

@@ -70,7 +70,7 @@ export const reportSchema = versionedReportSchema('report', 'platlint JSON repor
       properties: {
         file: { type: 'string', description: 'The path as given on the command line (or --stdin-filename).' },
         output: { type: 'string', description: 'With --fix-dry-run: the text after fixes, secrets masked. With --fix on stdin: the text to write back, exactly.' },
-        fixed: { type: 'integer', minimum: 1, description: 'With --fix: the problems it fixed in this file (which it wrote, or whose text is output); absent when none.' },
+        fixed: { type: 'integer', minimum: 1, description: 'With --fix: the problems it fixed in this file (which it wrote, or whose text is output); with --fix-dry-run: those it would fix (the output text has them fixed); absent when none.' },
         ioError: { type: 'string', description: 'The file could not be read; no diagnostics.' },
         skipped: {
           type: 'array',
@@ -123,8 +123,8 @@ export const reportSchema = versionedReportSchema('report', 'platlint JSON repor
       fixableErrors: { type: 'integer', minimum: 0, description: 'Errors that --fix can fix.' },
       fixableWarnings: { type: 'integer', minimum: 0 },
       fixableInfos: { type: 'integer', minimum: 0 },
-      fixed: { type: 'integer', minimum: 0, description: 'With --fix: the problems it fixed in the files it wrote (or in the output of stdin).' },
-      fixedFiles: { type: 'integer', minimum: 0, description: 'With --fix: the files it changed.' },
+      fixed: { type: 'integer', minimum: 0, description: 'With --fix: the problems it fixed in the files it wrote (or in the output of stdin); with --fix-dry-run: those it would fix.' },
+      fixedFiles: { type: 'integer', minimum: 0, description: 'With --fix: the files it changed; with --fix-dry-run: those it would change.' },
       suppressed: {
         type: 'object',
         required: ['baseline', 'exception'],

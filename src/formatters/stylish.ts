@@ -14,9 +14,11 @@ function fixableLine(s: Summary): string | undefined {
   return `  ${list} fixable with the \`--fix\` option.`;
 }
 
-/** Ruff's "(3 fixed, …)": what `--fix` did, which the counts of what remains do not show. */
-function fixedLine(s: Summary): string | undefined {
-  return s.fixed ? `✔ Fixed ${plural(s.fixed, 'problem')} in ${plural(s.fixedFiles, 'file')}.` : undefined;
+/** Ruff's "(3 fixed, …)": what `--fix` did (or, dry, would do), which the counts of what remains do not show. */
+function fixedLine(s: Summary, dryRun: boolean): string | undefined {
+  if (!s.fixed) return undefined;
+  const counts = `${plural(s.fixed, 'problem')} in ${plural(s.fixedFiles, 'file')}`;
+  return dryRun ? `✔ --fix would fix ${counts}.` : `✔ Fixed ${counts}.`;
 }
 
 /** "12 suppressed by the baseline, 2 by exceptions.", or undefined when nothing was. */
@@ -82,7 +84,7 @@ export const createStylishWriter: ReportWriterFactory = (context) => {
     },
     end: (s) => {
       const out: string[] = context.verbose ? skippedListing(skips, paint) : [];
-      const fixed = fixedLine(s);
+      const fixed = fixedLine(s, context.fixDryRun === true);
       if (fixed) out.push(paint('green', fixed));
       const problems = s.errors + s.warnings + s.infos;
       // Skipped files (no platform object, policy test fixtures) were read but not linted: counted apart.

@@ -17,7 +17,7 @@ export interface Summary {
   fixableErrors: number;
   fixableWarnings: number;
   fixableInfos: number;
-  /** With `--fix`: the problems it fixed, and in how many files (those it wrote). */
+  /** With `--fix`: the problems it fixed, and in how many files (those it wrote); with `--fix-dry-run`, those it would. */
   fixed: number;
   fixedFiles: number;
   /** Diagnostics not reported because the baseline or an exception of `.platlint.yaml` covers them. */
@@ -114,6 +114,8 @@ export interface FormatContext {
   verbose?: boolean;
   /** `--statistics`: per-rule counts after the report (stylish's table, the JSON report's `statistics`). */
   statistics?: boolean;
+  /** `--fix-dry-run`: the fixed counts are of what `--fix` would fix (stylish says "would"). */
+  fixDryRun?: boolean;
 }
 
 export type Formatter = (results: readonly FileResult[], context: FormatContext) => string;

@@ -193,14 +193,15 @@ export function codeActions(request: ActionRequest): CodeAction[] {
     const text = document.getText();
     // The same passes as `platlint --fix`: non-overlapping fixes first, the rest on re-lints.
     let first = true;
-    const fixed = fixUntilStable(text, (t) => {
+    const { text: fixed, fixed: count } = fixUntilStable(text, (t) => {
       const reuse = first && t === text;
       first = false;
       return reuse ? result : request.lint(t);
-    }).text;
+    });
     if (fixed !== text) {
       actions.push({
-        title: 'Fix all auto-fixable platlint problems',
+        // The count is what `platlint --fix` would say it fixed: the later passes' fixes too.
+        title: `Fix all auto-fixable platlint problems (${count})`,
         kind: FIX_ALL_KIND,
         edit: workspaceEdit(document, toLspEdits(document, minimalEdits(text, fixed)), documentChanges),
       });

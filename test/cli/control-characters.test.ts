@@ -72,7 +72,7 @@ describe('what platlint writes for a terminal', () => {
         '+  email: jane@example.com',
         '',
       ].join('\n'),
-      stderr: 'platlint: the diff of raw.yaml shows control characters as pictures: git apply does not apply a hunk that holds one (--fix does)\n',
+      stderr: 'platlint: the diff of raw.yaml shows control characters as pictures: git apply does not apply a hunk that holds one (--fix does)\nplatlint: --fix would fix 1 problem in 1 file\n',
     });
     expect(runCli(['--fix', '--quiet', 'raw.yaml'], { cwd: dir }).status).toBe(1);
     expect(readFileSync(join(dir, 'raw.yaml'), 'utf8')).toBe(RAW.replace('emial', 'email'));

@@ -56,7 +56,7 @@ describe('--diff', () => {
     copyFileSync(join(ROOT, 'fixtures/examples/broken-user.yaml'), join(dir, 'jane.yaml'));
     const before = readFileSync(join(dir, 'jane.yaml'), 'utf8');
     const run = runCli(['--diff', 'jane.yaml'], { cwd: dir });
-    expect(run).toEqual({ status: 1, stdout: BROKEN_USER_DIFF, stderr: '' });
+    expect(run).toEqual({ status: 1, stdout: BROKEN_USER_DIFF, stderr: 'platlint: --fix would fix 4 problems in 1 file\n' });
     expect(readFileSync(join(dir, 'jane.yaml'), 'utf8')).toBe(before);
     expect(runCli(['--fix', 'jane.yaml'], { cwd: dir }).status).toBe(1);
     expect(applyPatch(before, run.stdout)).toBe(readFileSync(join(dir, 'jane.yaml'), 'utf8'));
@@ -97,14 +97,14 @@ describe('--diff', () => {
 +      clientId: platform
        clientSecret: ****
 `);
-    expect(run.stderr).toBe('platlint: the diff of config.yaml shows secrets masked: git apply does not apply a hunk that holds one (--fix does)\n');
+    expect(run.stderr).toBe('platlint: the diff of config.yaml shows secrets masked: git apply does not apply a hunk that holds one (--fix does)\nplatlint: --fix would fix 1 problem in 1 file\n');
     expect(run.stdout + run.stderr).not.toContain(SECRET);
   });
 
   it('reads stdin under --stdin-filename', () => {
     const text = readFileSync(join(ROOT, 'fixtures/examples/broken-user.yaml'), 'utf8');
     const run = runCli(['--diff', '--stdin-filename', 'jane.yaml', '-'], { input: text });
-    expect(run).toEqual({ status: 1, stdout: BROKEN_USER_DIFF, stderr: '' });
+    expect(run).toEqual({ status: 1, stdout: BROKEN_USER_DIFF, stderr: 'platlint: --fix would fix 4 problems in 1 file\n' });
   });
 
   it('leaves a file with YAML errors alone, as --fix does', () => {

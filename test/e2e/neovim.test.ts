@@ -93,7 +93,7 @@ describe('platlint lsp in a real editor, started by the configuration of docs/ed
     expect(seen.broken.filter((d) => d[0] === 'yaml/syntax').length).toBeLessThanOrEqual(3);
     expect(seen.broken.filter((d) => d[0] !== 'yaml/syntax')).toEqual(seen.opened);
     expect(seen.undone).toEqual(seen.opened);
-    expect(seen.fixAllTitles).toEqual(['Fix all auto-fixable platlint problems']);
+    expect(seen.fixAllTitles).toEqual(['Fix all auto-fixable platlint problems (1)']);
     expect(seen.fixed.join('\n')).toBe(USER.replace('emial', 'email').replace(/\n$/, ''));
     expect(seen.cursorAfterFix).toEqual([8, 5]);
     expect(seen.afterFix).toEqual([['schema/type', 7, 19, 2]]);

@@ -78,7 +78,9 @@ describe('--fix', () => {
     expect(readFileSync(file, 'utf8')).toBe(COMMENTED);
     const fixedText = JSON.parse(dry.stdout).results[0].output as string;
     expect(fixedText).toContain('position: BottomEnd   # lower case by mistake');
-    expect(JSON.parse(dry.stdout).results[0].fixed).toBeUndefined();
+    // It counts what --fix would fix, as --fix counts what it fixed.
+    expect([JSON.parse(dry.stdout).results[0].fixed, JSON.parse(dry.stdout).summary.fixed, JSON.parse(dry.stdout).summary.fixedFiles]).toEqual([3, 3, 1]);
+    expect(runCli(['config.yaml', '--fix-dry-run'], { cwd: dir })).toEqual({ status: 0, stdout: '✔ --fix would fix 3 problems in 1 file.\n', stderr: '' });
     const run = runCli(['config.yaml', '--fix'], { cwd: dir });
     // The run ends clean, and says what it did.
     expect([run.status, run.stdout]).toEqual([0, '✔ Fixed 3 problems in 1 file.\n']);

@@ -48,7 +48,7 @@ describe('platlint lsp --stdio: positions out of range are clamped to the docume
     const actions = await result(server.request(7, 'textDocument/codeAction', { textDocument: { uri: broken }, range: huge, context: { diagnostics: [] } }));
     const end = { line: 8, character: 0 };
     expect(actions).toEqual(await result(server.request(8, 'textDocument/codeAction', { textDocument: { uri: broken }, range: { start: end, end }, context: { diagnostics: [] } })));
-    expect((actions as { title: string }[]).map((a) => a.title)).toEqual(['Fix all auto-fixable platlint problems']);
+    expect((actions as { title: string }[]).map((a) => a.title)).toEqual(['Fix all auto-fixable platlint problems (1)']);
     expect(server.logged()).toEqual([]);
   }, TEST_MS);
 });

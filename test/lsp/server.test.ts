@@ -1,8 +1,9 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Range } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { ROOT, runCli } from '../helpers/cli.js';
 import { BROKEN_USER as USER, Client, TEST_MS, workspace } from './client.js';
 
 const CLEAN = USER.replace('emial', 'email').replace('"3"', '3');
@@ -55,7 +56,7 @@ describe('platlint lsp', () => {
         edit: { changes: { [uri]: [{ range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }, newText: '  # platlint-disable-next-line schema/unknown-field\n' }] } },
       },
       {
-        title: 'Fix all auto-fixable platlint problems',
+        title: 'Fix all auto-fixable platlint problems (1)',
         kind: 'source.fixAll.platlint',
         // The smallest edit: "emial" becomes "email" by swapping two letters; the rest of the text is untouched.
         edit: { changes: { [uri]: [{ range: { start: { line: 6, character: 4 }, end: { line: 6, character: 6 } }, newText: 'ai' }] } },
@@ -162,7 +163,7 @@ describe('platlint lsp', () => {
     expect(nameActions.map((a) => [a.title, a.kind, a.isPreferred, a.edit?.documentChanges])).toEqual([
       ['Use "jane-doe"', 'quickfix', undefined, [{ textDocument: { uri, version: 1 }, edits: [{ range: name, newText: 'jane-doe' }] }]],
       ['Disable meta/name for this line', 'quickfix', undefined, [{ textDocument: { uri, version: 1 }, edits: [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, newText: '  # platlint-disable-next-line meta/name\n' }] }]],
-      ['Fix all auto-fixable platlint problems', 'source.fixAll.platlint', undefined, expect.anything()],
+      ['Fix all auto-fixable platlint problems (1)', 'source.fixAll.platlint', undefined, expect.anything()],
     ]);
 
     // A directive already above the line gets the id added, before its reason.
@@ -176,13 +177,30 @@ describe('platlint lsp', () => {
     const fixAll = await client.codeActions(uri, { start: { line: 0, character: 0 }, end: { line: 10, character: 0 } }, [], ['source.fixAll']);
     expect(fixAll).toEqual([
       {
-        title: 'Fix all auto-fixable platlint problems',
+        title: 'Fix all auto-fixable platlint problems (1)',
         kind: 'source.fixAll.platlint',
         edit: { documentChanges: [{ textDocument: { uri, version: 1 }, edits: [{ range: { start: { line: 6, character: 4 }, end: { line: 6, character: 6 } }, newText: 'ai' }] }] },
       },
     ]);
 
     expect(client.published.map((p) => p.uri)).not.toContain(notes);
+    await client.stop();
+  }, TEST_MS);
+
+  it("titles fix-all with the count of problems platlint --fix-dry-run says --fix would fix, and gives its text", async () => {
+    const root = workspace({});
+    const text = readFileSync(join(ROOT, 'fixtures/examples/broken-user.yaml'), 'utf8');
+    writeFileSync(join(root, 'jane.yaml'), text);
+    const dry = JSON.parse(runCli(['jane.yaml', '--fix-dry-run', '--format', 'json'], { cwd: root }).stdout);
+    expect(dry.results[0].fixed).toBe(4);
+    const client = new Client(root);
+    await client.initialize();
+    const uri = await client.open('jane.yaml', text);
+    await client.diagnostics(uri);
+    const fixAll = await client.codeActions(uri, { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, [], ['source.fixAll']);
+    expect(fixAll.map((a) => a.title)).toEqual(['Fix all auto-fixable platlint problems (4)']);
+    const edited = TextDocument.applyEdits(TextDocument.create(uri, 'yaml', 1, text), fixAll[0]?.edit?.changes?.[uri] ?? []);
+    expect(edited).toBe(dry.results[0].output);
     await client.stop();
   }, TEST_MS);
 
