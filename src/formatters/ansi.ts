@@ -24,3 +24,14 @@ function picture(control: string): string {
 export function terminalText(text: string): string {
   return text.replace(CONTROL, picture);
 }
+
+/** Every control `terminalText` pictures but the line breaks. */
+const CONTROL_BUT_LINE_BREAKS = /[^\P{Cc}\t\n\r]/gu;
+
+/**
+ * `terminalText` for a format that escapes line breaks itself (GitHub's workflow commands write them as `%0A`, and the
+ * annotation shows them as lines): the line breaks are kept, every other control is pictured.
+ */
+export function terminalLines(text: string): string {
+  return text.replace(CONTROL_BUT_LINE_BREAKS, picture);
+}

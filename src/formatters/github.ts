@@ -1,5 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { Diagnostic, Severity } from '../engine/types.js';
+import { terminalLines } from './ansi.js';
 import { formatterOf, notLinted, type ReportWriterFactory, type FormatModule } from './summary.js';
 
 /**
@@ -50,14 +51,16 @@ export const createGithubWriter: ReportWriterFactory = (context) => ({
   file: (result) => {
     let out = '';
     const file = annotationFile(result.file, context.cwd);
-    if (result.ioError !== undefined) out += workflowCommand('error', [['file', file]], result.ioError) + '\n';
+    // The texts a reviewer reads (in the log and on the diff) show a linted file's control characters as pictures, as
+    // the terminal reports do; the file stays exact, or the annotation would not land on it.
+    if (result.ioError !== undefined) out += workflowCommand('error', [['file', file]], terminalLines(result.ioError)) + '\n';
     for (const d of result.diagnostics) {
-      const properties: [string, string | number][] = [['file', file], ...annotationPlace(d), ['title', d.ruleId]];
+      const properties: [string, string | number][] = [['file', file], ...annotationPlace(d), ['title', terminalLines(d.ruleId)]];
       // The annotation is all a reviewer sees of the problem: the note (why, how to fix) goes on its next line.
-      out += workflowCommand(COMMAND[d.severity], properties, d.note ? `${d.message}\n${d.note}` : d.message) + '\n';
+      out += workflowCommand(COMMAND[d.severity], properties, d.note ? `${terminalLines(d.message)}\n${terminalLines(d.note)}` : terminalLines(d.message)) + '\n';
     }
     if (context.verbose) {
-      for (const skip of result.skips ?? []) out += workflowCommand('notice', [['file', file], ['line', Math.max(1, skip.line)], ['title', 'not linted']], notLinted(skip)) + '\n';
+      for (const skip of result.skips ?? []) out += workflowCommand('notice', [['file', file], ['line', Math.max(1, skip.line)], ['title', 'not linted']], terminalLines(notLinted(skip))) + '\n';
     }
     return out;
   },

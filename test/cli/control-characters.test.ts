@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { terminalText } from '../../src/formatters/ansi.js';
+import { terminalLines, terminalText } from '../../src/formatters/ansi.js';
 import { formatStylish } from '../../src/formatters/stylish.js';
 import { runCli } from '../helpers/cli.js';
 import { tempTree } from '../helpers/files.js';
@@ -23,6 +23,10 @@ describe('terminalText', () => {
   it('shows each C0 control but tab, DEL and each C1 control as one character', () => {
     expect(terminalText('a\u0000\u0007\u001b[2J\r\n\u007f\u009b\tz')).toBe('a\u2400\u2407\u241b[2J\u240d\u240a\u2421\ufffd\tz');
     expect(terminalText('plain, ü 漢字 🙂 and ␛ stay')).toBe('plain, ü 漢字 🙂 and ␛ stay');
+  });
+
+  it('terminalLines keeps the line breaks, which GitHub\'s workflow commands escape, and pictures the rest', () => {
+    expect(terminalLines('a\u0000\u001b[2J\r\n\u007f\u009b\tz')).toBe('a\u2400\u241b[2J\r\n\u2421\ufffd\tz');
   });
 
   it('keeps the carets of a code frame under what they mark', () => {
@@ -50,6 +54,18 @@ describe('what platlint writes for a terminal', () => {
     expect(run.stdout).toContain('metadata.name "a␛]0;PWNED␇␛[2Jb" is not a valid object name.');
     expect(run.stdout).toContain('metadata.name "a␛]0;PWNED␇b" is not a valid object name.');
     expect(run.stdout).toContain('u␛[2J.yaml');
+  });
+
+  it("github shows them as pictures in the annotations' text and title; the file stays exact, for the annotation to land on it", () => {
+    const run = runCli(['--format', 'github', 'escaped.yaml', HOSTILE_NAME], { cwd: dir });
+    expect(run.status).toBe(1);
+    const lines = run.stdout.split('\n').filter((line) => line.includes('meta/name'));
+    expect(lines.map((line) => line.slice(0, line.indexOf('%0A')))).toEqual([
+      '::error file=escaped.yaml,line=4,col=9,endLine=4,endColumn=30,title=meta/name::metadata.name "a␛]0;PWNED␇␛[2Jb" is not a valid object name.',
+      `::error file=${HOSTILE_NAME},line=4,col=9,endLine=4,endColumn=21,title=meta/name::metadata.name "a␛]0;PWNED␇b" is not a valid object name.`,
+    ]);
+    // The file property is the only place a control character is left: the runner reads it, nobody sees it.
+    expect(run.stdout.replaceAll(`file=${HOSTILE_NAME},`, '')).not.toMatch(CONTROL);
   });
 
   it('stderr lines show them too', () => {
