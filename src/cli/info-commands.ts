@@ -9,6 +9,7 @@ import type { CliIo } from './io.js';
 import { loadRuleSet, type RuleSetFlags } from '../project/rule-set.js';
 import { nearest } from '../engine/suggest.js';
 import { UsageError } from './settings.js';
+import { terminalLines } from '../formatters/ansi.js';
 
 export async function runRules(flags: RuleSetFlags & { format: string }, io: CliIo): Promise<number> {
   if (flags.format !== 'table' && flags.format !== 'json') throw new UsageError(`unknown format "${flags.format}" for rules (use table or json)`);
@@ -31,7 +32,8 @@ export async function runRules(flags: RuleSetFlags & { format: string }, io: Cli
   for (const { meta } of rules) {
     lines.push(`${meta.id.padEnd(idWidth)}  ${ruleCategory(meta.id).padEnd(catWidth)}  ${meta.severity.padEnd(8)}  ${meta.fixable ? 'yes' : '   '}  ${meta.description}`);
   }
-  io.out(lines.join('\n') + '\n');
+  // A policy's description is a YAML value: shown, not obeyed, by the terminal (the JSON above escapes it).
+  io.out(terminalLines(lines.join('\n') + '\n'));
   return 0;
 }
 
@@ -57,7 +59,8 @@ export async function runExplain(asked: string, flags: RuleSetFlags, io: CliIo):
     }
     docs.push(doc.endsWith('\n') ? doc : doc + '\n');
   }
-  io.out(docs.join('\n'));
+  // A custom policy rule's page quotes its YAML (description, message, CEL): its control characters are pictured.
+  io.out(terminalLines(docs.join('\n')));
   return 0;
 }
 

@@ -8,6 +8,7 @@ import type { ExceptionEntry } from '../settings-file/load.js';
 import { todayUtc } from '../suppressions/exceptions.js';
 import { relativeTo, shownPath } from '../settings-file/paths.js';
 import type { CliIo } from './io.js';
+import { terminalLines } from '../formatters/ansi.js';
 import { loadRuleSet, type RuleSetFlags } from '../project/rule-set.js';
 import { renamedRuleWarnings, ruleOverrides, UsageError } from './settings.js';
 import { applyOverrides } from '../project/settings.js';
@@ -111,6 +112,6 @@ function stylish(effective: EffectiveConfig, cwd: string): string {
 export async function runPrintConfig(file: string, flags: PrintConfigFlags, io: CliIo): Promise<number> {
   if (flags.format !== 'stylish' && flags.format !== 'json') throw new UsageError(`unknown format "${flags.format}" for print-config (use stylish or json)`);
   const effective = await effectiveConfig(file, flags, io);
-  io.out(flags.format === 'json' ? JSON.stringify(effective, null, 2) + '\n' : stylish(effective, io.cwd));
+  io.out(flags.format === 'json' ? JSON.stringify(effective, null, 2) + '\n' : terminalLines(stylish(effective, io.cwd)));
   return 0;
 }

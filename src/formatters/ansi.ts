@@ -25,13 +25,14 @@ export function terminalText(text: string): string {
   return text.replace(CONTROL, picture);
 }
 
-/** Every control `terminalText` pictures but the line breaks. */
-const CONTROL_BUT_LINE_BREAKS = /[^\P{Cc}\t\n\r]/gu;
+/** Every control `terminalText` pictures but the line feed. */
+const CONTROL_BUT_LINE_FEED = /[^\P{Cc}\t\n]/gu;
 
 /**
- * `terminalText` for a format that escapes line breaks itself (GitHub's workflow commands write them as `%0A`, and the
- * annotation shows them as lines): the line breaks are kept, every other control is pictured.
+ * `terminalText` for text of several lines (a table, a documentation page, GitHub's workflow commands, which write them
+ * as `%0A`): the line feeds are kept, every other control is pictured (a carriage return too, which would let a line
+ * overwrite the one before).
  */
 export function terminalLines(text: string): string {
-  return text.replace(CONTROL_BUT_LINE_BREAKS, picture);
+  return text.replace(CONTROL_BUT_LINE_FEED, picture);
 }

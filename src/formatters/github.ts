@@ -52,7 +52,7 @@ export const createGithubWriter: ReportWriterFactory = (context) => ({
     let out = '';
     const file = annotationFile(result.file, context.cwd);
     // The texts a reviewer reads (in the log and on the diff) show a linted file's control characters as pictures, as
-    // the terminal reports do; the file stays exact, or the annotation would not land on it.
+    // the terminal reports do, line feeds but kept; the file stays exact, or the annotation would not land on it.
     if (result.ioError !== undefined) out += workflowCommand('error', [['file', file]], terminalLines(result.ioError)) + '\n';
     for (const d of result.diagnostics) {
       const properties: [string, string | number][] = [['file', file], ...annotationPlace(d), ['title', terminalLines(d.ruleId)]];

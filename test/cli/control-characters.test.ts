@@ -25,8 +25,8 @@ describe('terminalText', () => {
     expect(terminalText('plain, ü 漢字 🙂 and ␛ stay')).toBe('plain, ü 漢字 🙂 and ␛ stay');
   });
 
-  it('terminalLines keeps the line breaks, which GitHub\'s workflow commands escape, and pictures the rest', () => {
-    expect(terminalLines('a\u0000\u001b[2J\r\n\u007f\u009b\tz')).toBe('a\u2400\u241b[2J\r\n\u2421\ufffd\tz');
+  it('terminalLines keeps the line feeds of text of several lines, and pictures the rest, a carriage return too', () => {
+    expect(terminalLines('a\u0000\u001b[2J\r\n\u007f\u009b\tz\n')).toBe('a\u2400\u241b[2J\u240d\n\u2421\ufffd\tz\n');
   });
 
   it('keeps the carets of a code frame under what they mark', () => {
@@ -66,6 +66,28 @@ describe('what platlint writes for a terminal', () => {
     ]);
     // The file property is the only place a control character is left: the runner reads it, nobody sees it.
     expect(run.stdout.replaceAll(`file=${HOSTILE_NAME},`, '')).not.toMatch(CONTROL);
+  });
+
+  it("rules, explain and print-config show a policy's control characters as pictures; rules' JSON escapes them", () => {
+    const policyDir = tempTree('platlint-controls-policy-', {
+      '.platlint.yaml': 'policies: [acme.yaml]\n',
+      'acme.yaml': 'apiVersion: platlint/v1\nkind: Policy\nmetadata: {name: acme}\nspec:\n  rules:\n    - id: acme/x\n      description: "Bad \\e[2J\\r desc"\n      severity: error\n      match: {kinds: [User]}\n      expression: "true"\n      message: "msg \\e]0;T\\a"\n',
+      [HOSTILE_NAME]: RAW,
+    });
+    const rules = runCli(['rules'], { cwd: policyDir });
+    expect(rules.status).toBe(0);
+    expect(rules.stdout).not.toMatch(CONTROL);
+    expect(rules.stdout.split('\n').find((line) => line.startsWith('acme/x'))).toMatch(/ error {10}Bad ␛\[2J␍ desc$/);
+    const explain = runCli(['explain', 'acme/x'], { cwd: policyDir });
+    expect(explain.status).toBe(0);
+    expect(explain.stdout).not.toMatch(CONTROL);
+    expect(explain.stdout).toContain('Bad ␛[2J␍ desc');
+    expect(explain.stdout).toContain('msg ␛]0;T␇');
+    const printed = runCli(['print-config', HOSTILE_NAME], { cwd: policyDir });
+    expect(printed.status).toBe(0);
+    expect(printed.stdout).not.toMatch(CONTROL);
+    expect(printed.stdout).toContain('u␛[2J.yaml');
+    expect(JSON.parse(runCli(['rules', '--format', 'json'], { cwd: policyDir }).stdout).find((r: { id: string }) => r.id === 'acme/x').description).toBe('Bad \u001b[2J\r desc');
   });
 
   it('stderr lines show them too', () => {
