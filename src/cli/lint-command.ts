@@ -18,7 +18,7 @@ import { ignorePatternTest, parseMaxWarnings, parseThreads, renamedRuleWarnings,
 import { lintOptionsFor, settingsOf, type ProjectLinting } from '../project/file-linting.js';
 import type { ChangeContext } from '../change/context.js';
 import { loadBase } from './base-option.js';
-import { RuleTimings } from '../formatters/timing.js';
+import { RuleTimings, timingsOfPasses } from '../formatters/timing.js';
 import { ReportOutputs, ruleInfoLookup } from './report-output.js';
 import { policyFixtureSkipped } from '../project/policy-fixtures.js';
 import { collectClusterObjects } from './admission-objects.js';
@@ -206,8 +206,14 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
       result = lintBytes(bytes, options);
       if (fixing && result.diagnostics.some((d) => d.fix)) {
         const original = Buffer.from(bytes).toString('utf8');
-        const fixed = fixUntilStable(original, (text) => lintText(text, options));
+        const passes = [result];
+        const fixed = fixUntilStable(original, (text) => {
+          const pass = lintText(text, options);
+          passes.push(pass);
+          return pass;
+        });
         result = fixed.result;
+        if (linting.timing) result.timings = timingsOfPasses(passes);
         if (fixed.refused) {
           const note = '--fix left this file unchanged: it fixes only files that parse completely.';
           result.diagnostics = result.diagnostics.map((d) => (d.ruleId === yamlSyntaxRule.meta.id ? { ...d, note: d.note ? `${d.note} ${note}` : note } : d));

@@ -1,4 +1,12 @@
+import type { FileResult } from '../engine/types.js';
 import { plural } from './summary.js';
+
+/** One file's timings over the lint passes `--fix` made of it (it lints again after each round of fixes). */
+export function timingsOfPasses(passes: readonly Pick<FileResult, 'timings'>[]): Record<string, number> {
+  const sum: Record<string, number> = {};
+  for (const pass of passes) for (const [id, ms] of Object.entries(pass.timings ?? {})) sum[id] = (sum[id] ?? 0) + ms;
+  return sum;
+}
 
 /** `--timing`: what each rule took over a run, summed file by file as the results come. */
 export class RuleTimings {

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { RuleTimings } from '../../src/formatters/timing.js';
+import { RuleTimings, timingsOfPasses } from '../../src/formatters/timing.js';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { tempTree } from '../helpers/files.js';
 
@@ -29,6 +29,10 @@ describe('the timing table', () => {
     const timings = new RuleTimings();
     timings.add({ 'b/b': 1, 'a/a': 1, 'c/c': 3 });
     expect(timings.table(2).split('\n')).toEqual(['Rule | Time (ms) | Relative', ':----|----------:|--------:', 'c/c  |     3.000 |    60.0%', 'a/a  |     1.000 |    20.0%', '', '3 rules ran for 5.000 ms on 1 file; the 2 slowest above.']);
+  });
+
+  it("sums one file's lint passes, as --fix makes them", () => {
+    expect(timingsOfPasses([{ timings: { 'a/a': 1, 'schema/*': 0.5 } }, {}, { timings: { 'a/a': 2, 'b/b': 0.25 } }])).toEqual({ 'a/a': 3, 'schema/*': 0.5, 'b/b': 0.25 });
   });
 
   it('of a run that linted nothing', () => {
@@ -69,6 +73,14 @@ describe('platlint --timing', () => {
     expect(run.status).toBe(1);
     expect(rows(run.stderr).sort()).toEqual(['acme/no-cluster-admin', 'acme/no-wildcard-verbs', 'schema/*']);
     expect(run.stderr).toMatch(/\n\n3 rules ran for \d+\.\d{3} ms on 3 files\.\n$/);
+  });
+
+  it('with --fix, counts every lint pass of a file once among the files', () => {
+    const dir = tempTree('platlint-timing-', { 'users.yaml': USERS.replace('email:', 'emial:') });
+    const run = runCli(['--fix', '--timing', ...ONLY, 'users.yaml'], { cwd: dir });
+    expect(readFileSync(join(dir, 'users.yaml'), 'utf8')).toBe(USERS);
+    expect(rows(run.stderr).sort()).toEqual(['acme/no-cluster-admin', 'acme/no-wildcard-verbs', 'schema/*']);
+    expect(run.stderr).toMatch(/\n\n3 rules ran for \d+\.\d{3} ms on 1 file\.\n$/);
   });
 
   it('lints every file: with --cache it neither reads nor writes the cache', () => {
