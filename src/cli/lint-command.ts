@@ -4,7 +4,7 @@ import { foreignJudge } from '../engine/rule-plan.js';
 import { lintBytes, lintText } from '../engine/lint.js';
 import { maskSecretsInText } from '../engine/secrets.js';
 import { severityInForce, type RuleSetting, type RuleSettings } from '../engine/settings.js';
-import { emptyResult, type FileResult, type Rule } from '../engine/types.js';
+import { emptyResult, type Diagnostic, type FileResult, type Rule } from '../engine/types.js';
 import { defaultFormat, FORMAT_NAMES, type FormatName } from '../formatters/index.js';
 import { formatOutputs, type Output } from './options.js';
 import { plural, type Summary } from '../formatters/summary.js';
@@ -107,6 +107,8 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const targets = baselineRun || flags.diff ? [] : outputs(flags, env);
   const fixing = flags.fix === true || flags.fixDryRun === true || flags.diff === true;
   const { fixDiff, unifiedDiff } = flags.diff ? await import('../formatters/fix-diff.js') : { fixDiff: undefined, unifiedDiff: undefined };
+  // As ESLint's since 9: --quiet fixes only what it reports, the errors.
+  const fixWanted = (d: Diagnostic): boolean => !flags.quiet || d.severity === 'error';
   // --diff's counts, said on stderr at the end as Ruff's "Would fix N errors".
   let changedFiles = 0;
   let wouldFix = 0;
@@ -204,14 +206,14 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     let result = cache && !fixing ? cache.get(filename, key) : undefined;
     if (!result) {
       result = lintBytes(bytes, options);
-      if (fixing && result.diagnostics.some((d) => d.fix)) {
+      if (fixing && result.diagnostics.some((d) => d.fix && fixWanted(d))) {
         const original = Buffer.from(bytes).toString('utf8');
         const passes = [result];
         const fixed = fixUntilStable(original, (text) => {
           const pass = lintText(text, options);
           passes.push(pass);
           return pass;
-        });
+        }, fixWanted);
         result = fixed.result;
         if (linting.timing) result.timings = timingsOfPasses(passes);
         if (fixed.refused) {

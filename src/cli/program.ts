@@ -39,7 +39,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .description('lint files, directories (*.yaml, *.yml), globs, or - for stdin (the default command)')
     .argument('[paths...]', 'files, directories, globs or -')
     .option('--stdin-filename <name>', 'name to report for input read from stdin')
-    .option('--quiet', 'report errors only')
+    .option('--quiet', 'report errors only (--fix then fixes only errors)')
     .option('--threads <count>', `lint on at most this many threads, the main one included; 1 starts no worker (default: one a core, from ${megabytes(PARALLEL_MIN_BYTES)} of input, ${megabytes(TWO_CORE_MIN_BYTES)} on two cores)`)
     .option('--statistics', 'after the report, count the problems by rule, with how many are fixable (stylish and json)')
     .option('--timing', 'after the report, print on stderr the time the 10 slowest rules took (lints every file: no --cache)')

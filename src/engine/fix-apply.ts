@@ -50,15 +50,16 @@ export interface FixOutcome {
  * Lints, fixes and re-lints until nothing more can be fixed (at most ten passes, like ESLint). A text that does
  * not parse completely is not touched: the fixes of the documents that do parse would be made without knowing
  * what the broken part means. A pass whose result would not parse is dropped (a fix must never break a file).
+ * `wanted` picks the diagnostics whose fixes are applied (`--quiet`: the errors, those it reports); all by default.
  */
-export function fixUntilStable(text: string, lint: (text: string) => FileResult): FixOutcome {
+export function fixUntilStable(text: string, lint: (text: string) => FileResult, wanted: (d: Diagnostic) => boolean = () => true): FixOutcome {
   let current = text;
   let result = lint(current);
   if (!parsesCompletely(text)) return { text, result, passes: 0, fixed: 0, refused: true };
   let passes = 0;
   let fixed = 0;
   while (passes < MAX_FIX_PASSES) {
-    const { text: next, applied } = applyFixes(current, result.diagnostics);
+    const { text: next, applied } = applyFixes(current, result.diagnostics.filter(wanted));
     if (applied === 0 || next === current || !parsesCompletely(next)) break;
     passes++;
     fixed += applied;

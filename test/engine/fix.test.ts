@@ -6,7 +6,7 @@ import { builtinRules } from '../../rules/index.js';
 import { fixUntilStable } from '../../src/engine/fix-apply.js';
 import { lintText } from '../../src/engine/lint.js';
 import { presetSettings } from '../../src/engine/presets.js';
-import { runCli } from '../helpers/cli.js';
+import { ROOT, runCli } from '../helpers/cli.js';
 
 const settings = presetSettings('recommended', builtinRules);
 const lintFn = (text: string) => lintText(text, { filename: 'x.yaml', rules: builtinRules, settings });
@@ -92,6 +92,18 @@ describe('--fix', () => {
     const json = JSON.parse(runCli(['config.yaml', '--fix', '--format', 'json'], { cwd: dir }).stdout);
     expect([json.results[0].fixed, json.summary.fixed, json.summary.fixedFiles]).toEqual([3, 3, 1]);
     expect(JSON.parse(runCli(['-', '--fix', '--format', 'json'], { input: COMMENTED }).stdout).summary.fixed).toBe(3);
+  });
+
+  it('with --quiet fixes only the errors, which it reports, as ESLint since 9', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-fix-quiet-'));
+    const text = readFileSync(join(ROOT, 'fixtures/examples/broken-user.yaml'), 'utf8');
+    writeFileSync(join(dir, 'jane.yaml'), text);
+    const run = runCli(['jane.yaml', '--fix', '--quiet'], { cwd: dir });
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('✔') || line.startsWith('✖'))).toEqual(['✔ Fixed 2 problems in 1 file.', '✖ 2 problems (2 errors, 0 warnings, 0 infos) in 1 file with problems (1 file linted)']);
+    // The errors' fixes (schema/unknown-field, user/access-verbs) are made; the warnings' (meta/self-link, user/duplicates) are not.
+    expect(readFileSync(join(dir, 'jane.yaml'), 'utf8')).toBe(text.replace('emial:', 'email:').replace('[get, List, "*"]', '[get, list, "*"]'));
+    const warnings = JSON.parse(runCli(['jane.yaml', '--format', 'json'], { cwd: dir }).stdout).results[0].diagnostics.filter((d: { fix?: unknown }) => d.fix);
+    expect(warnings.map((d: { ruleId: string; severity: string }) => [d.ruleId, d.severity])).toEqual([['meta/self-link', 'warning'], ['user/duplicates', 'warning']]);
   });
 
   it('leaves a file with a syntax error in any document byte-identical, and says so', () => {
