@@ -41,7 +41,7 @@ const CONFIG_RULES = [
   'oidc-provider/clients', 'apps/repositories', 'apps/predefined-apps',
   'audit/path', 'audit/level-or-policy', 'audit/policy-rules', 'audit/request-targets', 'audit/unreachable-rule',
   'audit/nothing-logged', 'audit/retention', 'ui/urls', 'ui/colors', 'ui/external-urls', 'vault/sync-interval',
-  'vault/address', 'vault/auth', 'cloud/maintenance-window', 'container-resources/quantities', 'cost/prices', 'cost/price-currency',
+  'vault/address', 'vault/address-url', 'vault/auth', 'cloud/maintenance-window', 'container-resources/quantities', 'cost/prices', 'cost/price-currency',
   'cost/retention', 'cost/replicas', 'storage/storage-class', 'database/data-source',
 ];
 /** The security rules, of Config but for the one of User, in the order the rule list has them. */

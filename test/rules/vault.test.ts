@@ -57,3 +57,26 @@ describe('vault/address and vault/auth', () => {
     expect(lintStatus('  vault:\n    enabled: false\n')).toEqual([]);
   });
 });
+
+describe('vault/address-url', () => {
+  it('reports an address without a scheme at the value, with what is missing', () => {
+    const d = of('vault/address-url', lintStatus('  vault:\n    address: vault.example.com:8200\n'));
+    expect(spans(d)).toEqual([['vault/address-url', 7, 14, 7, 36]]);
+    expect(d[0]?.severity).toBe('error');
+    expect(d[0]?.message).toBe('status.vault.address is "vault.example.com:8200", which the vault client cannot send requests to (it has no scheme: write https:// before the host).');
+  });
+
+  it("says why for another scheme, no host and what Go's url.Parse refuses, and hides a password", () => {
+    const reasons = (address: string): string[] => of('vault/address-url', lintStatus(`  vault:\n    address: "${address}"\n`)).map((x) => x.message);
+    expect(reasons('tcp://vault:8200')).toEqual(['status.vault.address is "tcp://vault:8200", which the vault client cannot send requests to (the scheme is "tcp": the client speaks http, https or unix).']);
+    expect(reasons('https:///v1')).toEqual(['status.vault.address is "https:///v1", which the vault client cannot send requests to (missing host (expected scheme://host/...)).']);
+    expect(reasons('https://vault%zz:8200')).toEqual(['status.vault.address is "https://vault%zz:8200", which the vault client cannot send requests to (invalid URL escape "%zz").']);
+    expect(reasons('ftp://admin:hunter2@vault')).toEqual(['status.vault.address is "ftp://admin:****@vault", which the vault client cannot send requests to (the scheme is "ftp": the client speaks http, https or unix).']);
+  });
+
+  it('accepts http(s) URLs with a host in any case of scheme, unix:// sockets, environment references, and leaves blank to vault/address', () => {
+    for (const address of ['https://vault.example.com:8200', 'HTTPS://vault', 'http://127.0.0.1:8200', 'https://[fd00::7]:8200/vault', 'unix:///var/run/vault.sock', '$VAULT_ADDR', '${VAULT_ADDR}', '']) {
+      expect(of('vault/address-url', lintStatus(`  vault:\n    address: "${address}"\n`))).toEqual([]);
+    }
+  });
+});
