@@ -156,7 +156,11 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   let failed = inputErrors.length > 0;
   for (const error of inputErrors) io.error(`platlint: ${error}`);
   // Named and left out: pre-commit names every staged file, so only --verbose says it.
-  if (flags.verbose) for (const file of inputs.ignored) io.error(`platlint: ${file} is ignored (the configuration's ignore or --ignore-pattern; --no-ignore lints it)`);
+  // Stdin under a name the configuration ignores is left out as that file would be: an editor that pipes a buffer
+  // gets what `platlint FILE` gives (and what the language server gives), not the problems of a generated file.
+  const stdinIgnored = wantsStdin && flags.stdinFilename !== undefined && isIgnored(flags.stdinFilename);
+  const ignored = stdinIgnored && flags.stdinFilename !== undefined ? [...inputs.ignored, flags.stdinFilename] : inputs.ignored;
+  if (flags.verbose) for (const file of ignored) io.error(`platlint: ${file} is ignored (the configuration's ignore or --ignore-pattern; --no-ignore lints it)`);
   if (cache?.problem !== undefined) {
     io.error(`platlint: ${cache.problem}`);
     failed = true;
@@ -263,7 +267,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     }
     add(result);
   };
-  if (stdin) lintOne(flags.stdinFilename ?? '<stdin>', stdin, false);
+  if (stdin && !stdinIgnored) lintOne(flags.stdinFilename ?? '<stdin>', stdin, false);
   // Nothing stateful (stdin, change-aware runs, --fix, --cache, baseline): lint on the threads threadsFor gives (those
   // --threads asks for, else one a core for enough bytes), policies too.
   const stateless = !wantsStdin && !change && !cache && !fixing && !baselineRun && inputs.files.length > 1;
@@ -271,8 +275,9 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const threads = stateless ? threadsFor(sizes, requestedThreads) : 1;
   const parallel = threads > 1;
   const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, policyPaths: flags.policy, ruleFlags: flags.rule, clusterObjects, withFrames, timing: linting.timing, inlineDirectives: linting.inlineDirectives, baseline: suppressions.options.baseline?.path ?? false, today } as const;
-  const total = inputs.files.length + (wantsStdin ? 1 : 0);
-  let done = wantsStdin ? 1 : 0;
+  const linted = wantsStdin && !stdinIgnored;
+  const total = inputs.files.length + (linted ? 1 : 0);
+  let done = linted ? 1 : 0;
   const onProgress = (files: number): void => {
     done += files;
     io.progress?.update(done, total);

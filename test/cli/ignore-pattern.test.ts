@@ -86,3 +86,29 @@ describe('--no-ignore, and --verbose on a named file that is ignored', () => {
     });
   });
 });
+
+describe('stdin under an ignored --stdin-filename', () => {
+  const dir = tempTree('platlint-ignore-stdin-', { '.platlint.yaml': 'ignore: ["generated/**"]\n' });
+
+  it('is left out as the named file would be: nothing reported, exit 0; --verbose says so, by the name given', () => {
+    expect(runCli(['--format', 'json', '--stdin-filename', 'generated/u.yaml', '-'], { cwd: dir, input: BROKEN_USER })).toEqual({
+      status: 0,
+      stdout: '{"version":1,"results":[],"summary":{"files":0,"filesWithProblems":0,"documents":0,"skipped":0,"skippedFiles":0,"errors":0,"warnings":0,"infos":0,"fixableErrors":0,"fixableWarnings":0,"fixableInfos":0,"fixed":0,"fixedFiles":0,"suppressed":{"baseline":0,"exception":0},"lintedFiles":0}}\n',
+      stderr: '',
+    });
+    const absolute = join(dir, 'generated/u.yaml');
+    expect(runCli(['--verbose', '--ignore-pattern', 'other/**', '--stdin-filename', absolute, '-'], { cwd: dir, input: BROKEN_USER })).toEqual({
+      status: 0,
+      stdout: 'No problems in 0 files linted.\n',
+      stderr: `platlint: ${absolute} is ignored (the configuration's ignore or --ignore-pattern; --no-ignore lints it)\n`,
+    });
+    expect(runCli(['--format', 'json', '--ignore-pattern', 'u.yaml', '--stdin-filename', 'u.yaml', '-'], { cwd: dir, input: BROKEN_USER }).status).toBe(0);
+  });
+
+  it('is linted with --no-ignore, and under a name nothing ignores', () => {
+    const unignored = runCli(['--format', 'json', '--no-ignore', '--stdin-filename', 'generated/u.yaml', '-'], { cwd: dir, input: BROKEN_USER });
+    expect([unignored.status, linted(unignored.stdout)]).toEqual([1, ['generated/u.yaml']]);
+    const elsewhere = runCli(['--format', 'json', '--stdin-filename', 'users/u.yaml', '-'], { cwd: dir, input: BROKEN_USER });
+    expect([elsewhere.status, linted(elsewhere.stdout)]).toEqual([1, ['users/u.yaml']]);
+  });
+});
