@@ -243,8 +243,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
           } else if (flags.fixDryRun) {
             result.output = maskSecretsInText(fixed.text);
             result.fixed = fixed.fixed;
-          }
-          else if (!writeBack) {
+          } else if (!writeBack) {
             result.output = fixed.text;
             result.fixed = fixed.fixed;
           } else {
