@@ -35,9 +35,14 @@ export function escapeProperty(text: string): string {
 
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
+/**
+ * A workflow command line. What a reviewer reads (the message, in the log and on the diff, and the title) shows the
+ * control characters of linted files and policies as pictures, line feeds but kept, as the terminal reports do; the
+ * file stays exact, or the annotation would not land on it.
+ */
 export function workflowCommand(name: string, properties: readonly (readonly [string, string | number])[], message: string): string {
-  const props = properties.map(([key, value]) => `${key}=${escapeProperty(String(value))}`).join(',');
-  return `::${name} ${props}::${escapeData(message)}`;
+  const props = properties.map(([key, value]) => `${key}=${escapeProperty(key === 'file' ? String(value) : terminalLines(String(value)))}`).join(',');
+  return `::${name} ${props}::${escapeData(terminalLines(message))}`;
 }
 
 /**
@@ -51,16 +56,14 @@ export const createGithubWriter: ReportWriterFactory = (context) => ({
   file: (result) => {
     let out = '';
     const file = annotationFile(result.file, context.cwd);
-    // The texts a reviewer reads (in the log and on the diff) show a linted file's control characters as pictures, as
-    // the terminal reports do, line feeds but kept; the file stays exact, or the annotation would not land on it.
-    if (result.ioError !== undefined) out += workflowCommand('error', [['file', file]], terminalLines(result.ioError)) + '\n';
+    if (result.ioError !== undefined) out += workflowCommand('error', [['file', file]], result.ioError) + '\n';
     for (const d of result.diagnostics) {
-      const properties: [string, string | number][] = [['file', file], ...annotationPlace(d), ['title', terminalLines(d.ruleId)]];
+      const properties: [string, string | number][] = [['file', file], ...annotationPlace(d), ['title', d.ruleId]];
       // The annotation is all a reviewer sees of the problem: the note (why, how to fix) goes on its next line.
-      out += workflowCommand(COMMAND[d.severity], properties, d.note ? `${terminalLines(d.message)}\n${terminalLines(d.note)}` : terminalLines(d.message)) + '\n';
+      out += workflowCommand(COMMAND[d.severity], properties, d.note ? `${d.message}\n${d.note}` : d.message) + '\n';
     }
     if (context.verbose) {
-      for (const skip of result.skips ?? []) out += workflowCommand('notice', [['file', file], ['line', Math.max(1, skip.line)], ['title', 'not linted']], terminalLines(notLinted(skip))) + '\n';
+      for (const skip of result.skips ?? []) out += workflowCommand('notice', [['file', file], ['line', Math.max(1, skip.line)], ['title', 'not linted']], notLinted(skip)) + '\n';
     }
     return out;
   },
