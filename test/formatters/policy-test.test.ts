@@ -37,6 +37,27 @@ describe('policy test reports', () => {
     expect(formatPolicyTestText([hostile])).toBe('FAIL - tests/u␛[2J.yaml - expected DENY␇\n  name "a␛]0;x␇"\n0 passed, 1 failed\n');
   });
 
+  it('github: control characters in an annotation\'s title and text show as pictures, its file stays exact, line feeds stay lines', () => {
+    const hostile: PolicyTestCase = { ...KAPTEST_FAILURE, name: 'tests/u\u001b[2J.yaml', reason: 'expected DENY\u0007', problems: [{ kind: 'detail', message: 'name "a\u001b]0;x\u0007"' }] };
+    const mismatch: PolicyTestCase = {
+      suite: 'packs/acme',
+      name: 'packs/acme/tests/\u001b[31mred.yaml',
+      file: 'packs/acme/tests/\u001b[31mred.yaml',
+      status: 'fail',
+      problems: [{ kind: 'mismatch', file: 'packs/acme/tests/\u001b[31mred.yaml', line: 3, ruleId: 'acme/x', message: 'unexpected acme/x: role "\u001b]8;;x\u0007"\r' }],
+    };
+    expect(formatPolicyTestGithub([hostile, mismatch], '/nowhere').split('\n')).toEqual([
+      'FAIL - tests/u␛[2J.yaml - expected DENY␇',
+      '  name "a␛]0;x␇"',
+      'FAIL - packs/acme/tests/␛[31mred.yaml',
+      '  line 3: unexpected acme/x: role "␛]8;;x␇"␍',
+      '0 passed, 2 failed',
+      '::error file=policies/users.test/kaptest.yaml,title=policy test::tests/u␛[2J.yaml - expected DENY␇%0Aname "a␛]0;x␇"',
+      '::error file=packs/acme/tests/\u001b[31mred.yaml,line=3,title=policy test%3A packs/acme/tests/␛[31mred.yaml::unexpected acme/x: role "␛]8;;x␇"␍',
+      '',
+    ]);
+  });
+
   it('json: every test with its status, reason and problems at their places, and the counts', () => {
     expect(JSON.parse(formatPolicyTestJson([...packs(), KAPTEST_FAILURE]))).toEqual({
       version: 1,
