@@ -12,7 +12,7 @@ import type { OffsetRange } from './node-space.js';
 import { applyDirectives, directiveFindings, type Directive, type DirectivePlaces } from './directives.js';
 import { fixToEdits } from './fixes.js';
 import { rulePlan } from './rule-plan.js';
-import { maskLine, scrubMessage, type SecretMap } from './secrets.js';
+import { maskLine, noSecrets, scrubMessage, scrubWording, type SecretMap } from './masking.js';
 import { effectiveSeverity, formatMessage, isRuleEnabled, messageSpec, type RuleSettings } from './settings.js';
 import type { Diagnostic, Finding, Report, Rule, SuppressedDiagnostic, TextEdit } from './types.js';
 import { lineEnd } from '../yaml/lines.js';
@@ -93,6 +93,25 @@ interface Pending {
   start: number;
   end: number;
   supersedes: readonly string[];
+  /** What the message and note were made of, to scrub what they quote apart from the rule's wording; none if made elsewhere. */
+  wording?: Wording;
+}
+
+interface Wording {
+  text: string;
+  note: string | undefined;
+  data: Readonly<Record<string, unknown>> | undefined;
+  inside: string | undefined;
+}
+
+/**
+ * A message made again with secrets scrubbed: what it quotes of the file (its data, the decoded position) of every
+ * secret and piece of one, the rule's wording of whole secrets only.
+ */
+function scrubbedMessage(template: string, data: Wording['data'], inside: string | undefined, secrets: SecretMap): string {
+  const quoted = data && Object.fromEntries(Object.entries(data).map(([key, value]) => [key, scrubMessage(String(value), secrets)]));
+  const message = formatMessage(template, quoted);
+  return scrubWording(inside ? `${message} (${scrubMessage(inside, secrets)})` : message, secrets);
 }
 
 /** The line index of a text known only as a string (not parsed as YAML). */
@@ -183,7 +202,8 @@ export class FileReporter {
     if (docsUrl) diagnostic.docsUrl = docsUrl;
     if (finding.fix) diagnostic.fix = finding.fix;
     if (finding.suggestions?.length) diagnostic.suggestions = finding.suggestions;
-    this.pending.push({ start: range[0], end: range[1], supersedes: meta.supersedes ?? [], diagnostic });
+    const wording: Wording = { text: spec.text, note: spec.note, data, inside: finding.inside };
+    this.pending.push({ start: range[0], end: range[1], supersedes: meta.supersedes ?? [], diagnostic, wording });
   }
 
   /**
@@ -248,17 +268,20 @@ export class FileReporter {
     });
     unique.sort((a, b) => a.start - b.start || a.end - b.end || a.diagnostic.ruleId.localeCompare(b.diagnostic.ruleId));
     if (unique.length === 0) return { diagnostics: [], suppressed: [] };
-    const secrets = options.secrets?.() ?? { ranges: [], values: new Set<string>() };
+    const secrets = options.secrets?.() ?? noSecrets();
     const suppressor = this.options.suppressor ?? SUPPRESS_NOTHING;
     const subjectOf = this.options.subjectOf ?? ((document: number, pointer: string) => ({ object: `#${document}`, pointer }));
     const diagnostics: Diagnostic[] = [];
     const suppressed: SuppressedDiagnostic[] = [];
-    for (const { diagnostic: scrubbed } of unique) {
+    const anySecret = secrets.values.size > 0 || secrets.pieces.size > 0;
+    for (const { diagnostic: scrubbed, wording } of unique) {
       // The reporter's own objects, scrubbed in place: nothing else has seen them yet.
-      scrubbed.message = scrubMessage(scrubbed.message, secrets);
-      if (scrubbed.note !== undefined) scrubbed.note = scrubMessage(scrubbed.note, secrets);
-      // A key can hold a secret too (a URL with its password); the baseline written and the one read see the same path.
-      scrubbed.path = scrubMessage(scrubbed.path, secrets);
+      if (anySecret) {
+        scrubbed.message = wording ? scrubbedMessage(wording.text, wording.data, wording.inside, secrets) : scrubMessage(scrubbed.message, secrets);
+        if (scrubbed.note !== undefined) scrubbed.note = wording?.note !== undefined ? scrubbedMessage(wording.note, wording.data, undefined, secrets) : scrubMessage(scrubbed.note, secrets);
+        // A key can hold a secret too (a URL with its password); the baseline written and the one read see the same path.
+        scrubbed.path = scrubMessage(scrubbed.path, secrets);
+      }
       const suppression = suppressor.suppression(scrubbed, subjectOf(scrubbed.document, scrubbed.path));
       if (suppression) suppressed.push({ ...scrubbed, ...suppression });
       else diagnostics.push(scrubbed);

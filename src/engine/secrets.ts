@@ -1,5 +1,4 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Node, type Pair } from 'yaml';
-import { quoteMeta } from '../formats/go-text.js';
 import { memoizeByString } from '../formats/memo.js';
 import { PASSWORD_LOGIN_FIELDS } from '../platform/enumerations.js';
 import { editDistance } from './suggest.js';
@@ -8,10 +7,10 @@ import { withoutComment } from '../yaml/line-comment.js';
 import { lineEnd, lineStart, nextLineStart } from '../yaml/lines.js';
 import { parseYaml, withLineFeeds } from '../yaml/parse.js';
 import type { NodeSpace, OffsetRange } from './node-space.js';
+import { maskText, noSecrets, type SecretMap } from './masking.js';
 
 /** Keys whose values are credentials; RULES.md "Secrets". */
 export const SECRET_KEYS: ReadonlySet<string> = new Set(['clientSecret', 'password', 'token', 'caData']);
-export const MASK = '****';
 
 /**
  * A key that names a credential: one of SECRET_KEYS or a slip for one, whatever the letter case (`pasword`,
@@ -60,12 +59,6 @@ export function* urlPasswords(text: string): Generator<UrlPassword> {
   }
 }
 
-export interface SecretMap {
-  /** File ranges to mask in code frames. */
-  ranges: OffsetRange[];
-  /** Secret strings to scrub from messages. */
-  values: Set<string>;
-}
 
 /**
  * A field of the password login, `status.auth.password`. Under that secret key's name the value is a settings section,
@@ -219,7 +212,7 @@ function isPasswordLoginBlock(text: string, lines: readonly OffsetRange[]): bool
 }
 
 /** Secret values found in the text by key, line by line, and URL passwords anywhere, whether or not it parses. */
-export function collectTextSecrets(text: string, out: SecretMap = { ranges: [], values: new Set() }): SecretMap {
+export function collectTextSecrets(text: string, out: SecretMap = noSecrets()): SecretMap {
   for (const found of secretKeysInText(text)) {
     const rest = text.slice(...found.value).replace(/\r$/, '');
     const value = rest.trim();
@@ -238,7 +231,7 @@ export function collectTextSecrets(text: string, out: SecretMap = { ranges: [], 
     const bare = uncommented.replace(/^[*&!]\S*\s+(?=\S)/, '').replace(/^(["'])(.*)\1,?$/, '$2').replace(/^[*&]/, '');
     for (const v of [value, bare]) if (v) out.values.add(v);
     // The parser quotes the tokens it cannot place (`Unexpected scalar token: "…"`): each longer token is masked too.
-    for (const token of bare.split(/[\s,[\]{}"'*&!|>#]+/)) if (token.length >= 4) out.values.add(token);
+    for (const token of bare.split(/[\s,[\]{}"'*&!|>#]+/)) if (token.length >= 4 && token !== bare) out.pieces.add(token);
   }
   // A URL's password outside a parsed value: in a comment (a DSN commented out), in a key, on a line that does not parse.
   for (const { at, head, password } of urlPasswords(text)) {
@@ -253,7 +246,7 @@ export function collectTextSecrets(text: string, out: SecretMap = { ranges: [], 
  * in the file's text when given (its ranges are offsets in that text).
  */
 export function collectSecrets(spaces: readonly NodeSpace[], fileText?: string): SecretMap {
-  const out: SecretMap = { ranges: [], values: new Set() };
+  const out = noSecrets();
   // The documents of a file share one text, tested once: the next document's text is the same string, which `!==`
   // settles at once where a map key would be hashed.
   let tested: string | undefined;
@@ -309,65 +302,10 @@ export function collectSecrets(spaces: readonly NodeSpace[], fileText?: string):
     scanned.add(space.text);
     const inner = collectTextSecrets(space.text);
     for (const value of inner.values) out.values.add(value);
+    for (const piece of inner.pieces) out.pieces.add(piece);
     for (const range of inner.ranges) out.ranges.push(fileRange(space, range));
   }
   return out;
-}
-
-/** One replacement per secret value, worked out once per set of values rather than for every message scrubbed. */
-const scrubbers = new WeakMap<SecretMap, { size: number; steps: ((text: string) => string)[] }>();
-
-function scrubStepsOf(secrets: SecretMap): ((text: string) => string)[] {
-  const known = scrubbers.get(secrets);
-  if (known && known.size === secrets.values.size) return known.steps;
-  const steps: ((text: string) => string)[] = [];
-  // Longest first, so that a value containing another is masked whole.
-  for (const value of [...secrets.values].sort((a, b) => b.length - a.length)) {
-    if (value.length >= 4) steps.push((text) => text.split(value).join(MASK));
-    // A very short value is masked only as a word of its own, so that it does not mangle ordinary words.
-    else if (value.trim() !== '') {
-      const word = new RegExp(`(?<![\\w*])${quoteMeta(value)}(?!\\w)`, 'g');
-      steps.push((text) => text.replace(word, MASK));
-    }
-  }
-  scrubbers.set(secrets, { size: secrets.values.size, steps });
-  return steps;
-}
-
-export function scrubMessage(message: string, secrets: SecretMap): string {
-  if (secrets.values.size === 0) return message;
-  let result = message;
-  for (const step of scrubStepsOf(secrets)) result = step(result);
-  return result;
-}
-
-/**
- * The text (starting at file offset `offset`) with each secret range in it replaced by one mask. Ranges overlap
- * when a value is found both in the parsed tree and by key in the text; they are merged, not masked twice.
- */
-function maskRanges(text: string, offset: number, ranges: readonly OffsetRange[]): string {
-  const inside = ranges
-    .filter(([s, e]) => s < offset + text.length && e > offset)
-    .map(([s, e]) => [Math.max(0, s - offset), Math.min(text.length, e - offset)] as const)
-    .sort((x, y) => x[0] - y[0]);
-  let out = '';
-  let at = 0;
-  for (const [s, e] of inside) {
-    if (e <= at) continue;
-    if (s >= at) out += text.slice(at, s) + MASK;
-    at = e;
-  }
-  return out + text.slice(at);
-}
-
-/** The whole text with every secret in it replaced by the mask (the fixed text `--fix-dry-run` reports). */
-export function maskText(text: string, secrets: SecretMap): string {
-  return scrubMessage(maskRanges(text, 0, secrets.ranges), secrets);
-}
-
-/** One source line with every secret inside it replaced by the mask. */
-export function maskLine(text: string, lineStart: number, secrets: SecretMap): string {
-  return maskRanges(text, lineStart, secrets.ranges);
 }
 
 /** A file's text with its secrets masked, wherever they are: for reporting a whole text, such as fixed output. */

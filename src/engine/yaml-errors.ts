@@ -164,7 +164,7 @@ export function aliasFinding(document: number, doc: Document, error: unknown, po
       },
     });
   }
-  if (name !== undefined && range) return { ...yamlSyntaxRule.finding('undefinedAlias', { name }), document, range, pointer };
+  if (name !== undefined && range) return { ...yamlSyntaxRule.finding('undefinedAlias', { alias: `*${name}`, name }), document, range, pointer };
   const whole = doc.contents?.range ?? [0, 1];
   return { ...yamlSyntaxRule.finding('syntax', { detail }), document, range: range ?? [whole[0], whole[1]], pointer };
 }

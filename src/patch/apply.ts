@@ -5,7 +5,8 @@
  * keeps a shadow of the document saying where every value came from: BASE at a path, or an operation's `value`.
  */
 import { applyPatch, type Operation } from 'rfc6902';
-import { keyHoldsSecret, MASK } from '../engine/secrets.js';
+import { MASK } from '../engine/masking.js';
+import { keyHoldsSecret } from '../engine/secrets.js';
 import type { DataPath } from '../engine/types.js';
 import { deepEqual, isRecord } from '../platform/data.js';
 import type { PatchOperation, PatchProblem } from './operations.js';

@@ -8,7 +8,8 @@ import type { NodeSpace } from '../engine/node-space.js';
 import { FileReporter } from '../engine/reporter.js';
 import { lintText, type LintOptions } from '../engine/lint.js';
 import { PositionLocator, toPointer } from '../engine/locator.js';
-import { collectSecrets, keyHoldsSecret, type SecretMap } from '../engine/secrets.js';
+import type { SecretMap } from '../engine/masking.js';
+import { collectSecrets, keyHoldsSecret } from '../engine/secrets.js';
 import type { DataPath, Diagnostic, FailedChecks, FileResult, Finding, PathSegment } from '../engine/types.js';
 import { readYaml } from '../engine/read-yaml.js';
 import patchServerFieldRule from '../../rules/patch/server-field/index.js';
@@ -187,9 +188,9 @@ export function lintPatch(base: PatchFile, patch: PatchFile, options: PatchLintO
   }
   const withFrames = options.withFrames === true;
   // Messages are scrubbed of every file's secrets; a file's frames are masked at its own secrets' ranges.
-  const baseResult = baseOut.result({ values: secrets.values, ranges: baseSecrets.ranges }, withFrames, 1);
+  const baseResult = baseOut.result({ values: secrets.values, pieces: secrets.pieces, ranges: baseSecrets.ranges }, withFrames, 1);
   return {
-    results: [patchOut.result({ values: secrets.values, ranges: patchSecrets.ranges }, withFrames, 1), failedChecks ? { ...baseResult, failedChecks } : baseResult],
+    results: [patchOut.result({ values: secrets.values, pieces: secrets.pieces, ranges: patchSecrets.ranges }, withFrames, 1), failedChecks ? { ...baseResult, failedChecks } : baseResult],
     ...(patched !== undefined ? { patched } : {}),
   };
 }

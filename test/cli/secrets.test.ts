@@ -182,6 +182,26 @@ describe("a URL's password outside a value: in a comment, in a key", () => {
   });
 });
 
+describe("a secret's words in a rule's own message", () => {
+  it('stay words: caData "not base64 at all" masks the value, not "base64" in the message and its note', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-secrets-words-'));
+    const saml = '      redirectURI: https://platform.example.com/auth/saml/callback\n      ssoURL: https://idp.example.com/sso\n      usernameAttr: name\n      emailAttr: email\n      groupsAttr: groups\n      allowedGroups: [admins]\n';
+    writeFileSync(join(dir, 'config.yaml'), config(`  platformHost: platform.example.com\n  auth:\n    saml:\n${saml}      caData: "not base64 at all"\n`, 'config'));
+    const run = runCli(['config.yaml', '--format', 'json'], { cwd: dir });
+    expect(run.status).toBe(1);
+    const [diagnostic, ...others] = (JSON.parse(run.stdout) as { results: { diagnostics: { ruleId: string; message: string; note: string; line: number; column: number }[] }[] }).results[0]?.diagnostics ?? [];
+    expect(others).toEqual([]);
+    expect(diagnostic).toMatchObject({
+      ruleId: 'auth/saml-ca',
+      line: 15,
+      column: 15,
+      message: "status.auth.saml.caData is not valid base64 (standard alphabet with '=' padding; line breaks are allowed, spaces are not).",
+      note: 'The platform decodes caData from base64 when it reads the config, so the whole config is rejected. Write the base64 encoding of the PEM certificate file, e.g. the output of base64 -w0 idp-ca.pem.',
+    });
+    expect(runCli(['config.yaml'], { cwd: dir }).stdout).toContain('  > 15 |       caData: ****\n');
+  });
+});
+
 describe('a secret on lines the parser could not read', () => {
   const dir = mkdtempSync(join(tmpdir(), 'platlint-secrets-unread-'));
   // The parser gives up on each file before the secret's line: only the text, read by key, tells what it holds.

@@ -37,6 +37,19 @@ describe('FileReporter: a finding becomes a diagnostic in one place', () => {
     expect([...(frameLines ?? [])]).toEqual([[1, 'a: 1'], [2, 'b: two']]);
   });
 
+  it("scrubs secrets whole from a message, and their pieces from what it quotes but not from the rule's own words", () => {
+    const secrets = { ranges: [], values: new Set(['not base64 at all', 'Wh0le']), pieces: new Set(['base64']) };
+    const WORDS: Rule = { meta: { id: 'acme/words', description: 'Words', severity: 'error', sources: ['spec'] }, messages: { bad: { text: 'Not base64: {{value}} (Wh0le).', note: 'Write base64, not {{value}}.' } } };
+    const sink = new FileReporter({ text: TEXT, settings: new Map() });
+    sink.report({ rule: WORDS, messageId: 'bad', data: { value: 'base64? not base64 at all' }, range: [0, 1], pointer: '/a/Wh0le', document: 0, inside: 'in base64' });
+    const elsewhere: Diagnostic = { ruleId: 'acme/words', severity: 'error', message: 'made elsewhere: base64', line: 1, column: 1, endLine: 1, endColumn: 2, path: '/b', document: 0 };
+    sink.relocate(elsewhere, { range: [5, 6], pointer: '/b', document: 0 });
+    expect(sink.finish({ withFrames: false, secrets: () => secrets }).diagnostics.map(({ message, note, path }) => ({ message, note, path }))).toEqual([
+      { message: 'Not base64: ****? **** (****). (in ****)', note: 'Write base64, not ****? ****.', path: '/a/****' },
+      { message: 'made elsewhere: ****', note: undefined, path: '/b' },
+    ]);
+  });
+
   it('moves a diagnostic made from another text to a place in this one, without its edits', () => {
     const sink = new FileReporter({ text: TEXT, settings: new Map() });
     const elsewhere: Diagnostic = { ruleId: 'acme/value', severity: 'error', message: 'm', line: 9, column: 9, endLine: 9, endColumn: 10, path: '/x', document: 3, fix: { edits: [{ start: 0, end: 1, text: '' }] } };

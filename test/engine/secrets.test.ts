@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { yamlFilesUnder } from '../helpers/files.js';
 import type { NodeSpace } from '../../src/engine/node-space.js';
-import { collectSecrets, keyHoldsSecret, SECRET_KEY_MATCHER, secretKeysInText, urlPasswords } from '../../src/engine/secrets.js';
+import { collectSecrets, collectTextSecrets, keyHoldsSecret, SECRET_KEY_MATCHER, secretKeysInText, urlPasswords } from '../../src/engine/secrets.js';
 import { goDecode } from '../../src/yaml/go-decode.js';
 import { parseYaml } from '../../src/yaml/parse.js';
 
@@ -104,6 +104,15 @@ describe('secrets found while decoding', () => {
       expect(found.values).toEqual(new Set());
       expect(found.ranges).toEqual([]);
     }
+  });
+});
+
+describe('secrets read by key from the text', () => {
+  it('takes the whole value, quoted or bare, for a secret, and its longer words for pieces a parser may quote alone', () => {
+    const found = collectTextSecrets('password: "not base64, at all" # c\ntoken: Wh0leT0ken\n');
+    expect(found.values).toEqual(new Set(['"not base64, at all" # c', 'not base64, at all', 'Wh0leT0ken']));
+    expect(found.pieces).toEqual(new Set(['base64']));
+    expect(found.ranges).toEqual([[10, 34], [42, 52]]);
   });
 });
 

@@ -57,7 +57,7 @@ const rule = defineRule({
       note: '& names an anchor and * refers to one (&admins, *admins). To write the character itself, quote the value.',
     },
     undefinedAlias: {
-      text: 'YAML syntax error: the alias *{{name}} refers to no anchor defined before it.',
+      text: 'YAML syntax error: the alias {{alias}} refers to no anchor defined before it.',
       note: 'Define the anchor with &{{name}} on a value above this one, or quote the value if the * is meant literally.',
     },
     afterValue: {
