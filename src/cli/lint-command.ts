@@ -2,6 +2,7 @@ import { relative, resolve } from 'node:path';
 import { fixUntilStable } from '../engine/fix-apply.js';
 import { foreignJudge } from '../engine/rule-plan.js';
 import { lintBytes, lintText } from '../engine/lint.js';
+import { hasByteOrderMark } from '../engine/decode.js';
 import { maskSecretsInText } from '../engine/secrets.js';
 import { severityInForce, type RuleSetting, type RuleSettings } from '../engine/settings.js';
 import { emptyResult, type Diagnostic, type FileResult, type Rule } from '../engine/types.js';
@@ -213,11 +214,13 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
       if (fixing && result.diagnostics.some((d) => d.fix && fixWanted(d))) {
         const original = Buffer.from(bytes).toString('utf8');
         const passes = [result];
+        // The first read is the first pass, unless decoding dropped a byte-order mark its offsets do not count.
+        const linted = hasByteOrderMark(bytes) ? undefined : result;
         const fixed = fixUntilStable(original, (text) => {
           const pass = lintText(text, options);
           passes.push(pass);
           return pass;
-        }, fixWanted);
+        }, { wanted: fixWanted, linted });
         result = fixed.result;
         if (linting.timing) result.timings = timingsOfPasses(passes);
         if (fixed.refused) {

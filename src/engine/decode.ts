@@ -18,3 +18,8 @@ export function decodeSource(bytes: Uint8Array): Decoded {
     return { ok: false, reason: 'the file is not valid UTF-8' };
   }
 }
+
+/** Whether the bytes start with UTF-8's byte-order mark, which `decodeSource` drops from the text it gives. */
+export function hasByteOrderMark(bytes: Uint8Array): boolean {
+  return bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+}

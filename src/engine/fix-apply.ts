@@ -46,15 +46,22 @@ export interface FixOutcome {
   refused: boolean;
 }
 
+export interface FixOptions {
+  /** Picks the diagnostics whose fixes are applied (`--quiet`: the errors, those it reports); all by default. */
+  wanted?: (d: Diagnostic) => boolean;
+  /** The text's lint when the caller has it already (the CLI's first read, the editor's last lint): not made again. */
+  linted?: FileResult;
+}
+
 /**
  * Lints, fixes and re-lints until nothing more can be fixed (at most ten passes, like ESLint). A text that does
  * not parse completely is not touched: the fixes of the documents that do parse would be made without knowing
  * what the broken part means. A pass whose result would not parse is dropped (a fix must never break a file).
- * `wanted` picks the diagnostics whose fixes are applied (`--quiet`: the errors, those it reports); all by default.
  */
-export function fixUntilStable(text: string, lint: (text: string) => FileResult, wanted: (d: Diagnostic) => boolean = () => true): FixOutcome {
+export function fixUntilStable(text: string, lint: (text: string) => FileResult, options: FixOptions = {}): FixOutcome {
+  const { wanted = () => true } = options;
   let current = text;
-  let result = lint(current);
+  let result = options.linted ?? lint(current);
   if (!parsesCompletely(text)) return { text, result, passes: 0, fixed: 0, refused: true };
   let passes = 0;
   let fixed = 0;

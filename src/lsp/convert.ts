@@ -192,12 +192,7 @@ export function codeActions(request: ActionRequest): CodeAction[] {
   if (kindWanted(FIX_ALL_KIND, only) && result.diagnostics.some((d) => d.fix?.edits.length)) {
     const text = document.getText();
     // The same passes as `platlint --fix`: non-overlapping fixes first, the rest on re-lints.
-    let first = true;
-    const { text: fixed, fixed: count } = fixUntilStable(text, (t) => {
-      const reuse = first && t === text;
-      first = false;
-      return reuse ? result : request.lint(t);
-    });
+    const { text: fixed, fixed: count } = fixUntilStable(text, (t) => request.lint(t), { linted: result });
     if (fixed !== text) {
       actions.push({
         // The count is what `platlint --fix` would say it fixed: the later passes' fixes too.

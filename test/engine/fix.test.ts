@@ -58,6 +58,25 @@ describe('--fix', () => {
     expect(second.passes).toBe(0);
   });
 
+  it('takes the lint the caller has for the first pass: it lints only the texts it fixed', () => {
+    const linted: string[] = [];
+    const counting = (text: string) => {
+      linted.push(text);
+      return lintFn(text);
+    };
+    const first = fixUntilStable(COMMENTED, counting, { linted: lintFn(COMMENTED) });
+    expect(linted).toEqual([first.text]);
+    expect(first).toEqual(fixUntilStable(COMMENTED, lintFn));
+  });
+
+  it('--fix keeps a byte-order mark, and fixes at the right offsets after it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-fix-bom-'));
+    const file = join(dir, 'config.yaml');
+    writeFileSync(file, `\ufeff${COMMENTED}`);
+    expect(runCli(['config.yaml', '--fix'], { cwd: dir })).toEqual({ status: 0, stdout: '✔ Fixed 3 problems in 1 file.\n', stderr: '' });
+    expect(readFileSync(file, 'utf8')).toBe(`\ufeff${fixUntilStable(COMMENTED, lintFn).text}`);
+  });
+
   it('renames an unknown field to its only suggestion, and removes duplicate list entries', () => {
     const text = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  emial: jane@example.com # work address\n  groups:\n    - admins\n    - devs\n    - admins\n';
     expect(fixUntilStable(text, lintFn).text).toBe(
