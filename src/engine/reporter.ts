@@ -14,7 +14,7 @@ import { fixToEdits } from './fixes.js';
 import { rulePlan } from './rule-plan.js';
 import { maskLine, noSecrets, scrubMessage, scrubWording, type SecretMap } from './masking.js';
 import { effectiveSeverity, formatMessage, isRuleEnabled, messageSpec, type RuleSettings } from './settings.js';
-import type { Diagnostic, Finding, Report, Rule, SuppressedDiagnostic, TextEdit } from './types.js';
+import type { Diagnostic, Finding, MessageSpec, Report, Rule, SuppressedDiagnostic, TextEdit } from './types.js';
 import { lineEnd } from '../yaml/lines.js';
 
 /**
@@ -93,22 +93,19 @@ interface Pending {
   start: number;
   end: number;
   supersedes: readonly string[];
-  /** What the message and note were made of, to scrub what they quote apart from the rule's wording; none if made elsewhere. */
-  wording?: Wording;
-}
-
-interface Wording {
-  text: string;
-  note: string | undefined;
-  data: Readonly<Record<string, unknown>> | undefined;
-  inside: string | undefined;
+  /**
+   * What the message and note were made of (the rule's wording, the finding's data), to scrub what they quote apart
+   * from the wording; none for a diagnostic made elsewhere.
+   */
+  spec?: MessageSpec;
+  finding?: Finding;
 }
 
 /**
  * A message made again with secrets scrubbed: what it quotes of the file (its data, the decoded position) of every
  * secret and piece of one, the rule's wording of whole secrets only.
  */
-function scrubbedMessage(template: string, data: Wording['data'], inside: string | undefined, secrets: SecretMap): string {
+function scrubbedMessage(template: string, data: Finding['data'], inside: string | undefined, secrets: SecretMap): string {
   const quoted = data && Object.fromEntries(Object.entries(data).map(([key, value]) => [key, scrubMessage(String(value), secrets)]));
   const message = formatMessage(template, quoted);
   return scrubWording(inside ? `${message} (${scrubMessage(inside, secrets)})` : message, secrets);
@@ -202,8 +199,7 @@ export class FileReporter {
     if (docsUrl) diagnostic.docsUrl = docsUrl;
     if (finding.fix) diagnostic.fix = finding.fix;
     if (finding.suggestions?.length) diagnostic.suggestions = finding.suggestions;
-    const wording: Wording = { text: spec.text, note: spec.note, data, inside: finding.inside };
-    this.pending.push({ start: range[0], end: range[1], supersedes: meta.supersedes ?? [], diagnostic, wording });
+    this.pending.push({ start: range[0], end: range[1], supersedes: meta.supersedes ?? [], diagnostic, spec, finding });
   }
 
   /**
@@ -274,11 +270,11 @@ export class FileReporter {
     const diagnostics: Diagnostic[] = [];
     const suppressed: SuppressedDiagnostic[] = [];
     const anySecret = secrets.values.size > 0 || secrets.pieces.size > 0;
-    for (const { diagnostic: scrubbed, wording } of unique) {
+    for (const { diagnostic: scrubbed, spec, finding } of unique) {
       // The reporter's own objects, scrubbed in place: nothing else has seen them yet.
       if (anySecret) {
-        scrubbed.message = wording ? scrubbedMessage(wording.text, wording.data, wording.inside, secrets) : scrubMessage(scrubbed.message, secrets);
-        if (scrubbed.note !== undefined) scrubbed.note = wording?.note !== undefined ? scrubbedMessage(wording.note, wording.data, undefined, secrets) : scrubMessage(scrubbed.note, secrets);
+        scrubbed.message = spec && finding ? scrubbedMessage(spec.text, finding.data, finding.inside, secrets) : scrubMessage(scrubbed.message, secrets);
+        if (scrubbed.note !== undefined) scrubbed.note = spec?.note !== undefined && finding ? scrubbedMessage(spec.note, finding.data, undefined, secrets) : scrubMessage(scrubbed.note, secrets);
         // A key can hold a secret too (a URL with its password); the baseline written and the one read see the same path.
         scrubbed.path = scrubMessage(scrubbed.path, secrets);
       }
