@@ -5,7 +5,7 @@
  */
 import { main } from '../cli/program.js';
 import { terminalProgress, wantsColor, wantsProgress } from '../cli/terminal.js';
-import { terminalLines } from '../formatters/ansi.js';
+import { terminalText } from '../formatters/ansi.js';
 
 // A closed pipe (`platlint … | head`) is the reader's choice, not a failure worth a stack trace.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
@@ -35,8 +35,9 @@ main(process.argv.slice(2), {
   },
   error: (line) => {
     progress?.end();
-    // For a person, and they name files and quote them: control characters are shown, not obeyed (a table's line breaks stay).
-    process.stderr.write(terminalLines(line) + '\n');
+    // For a person, and they name files and quote them: control characters are shown, not obeyed, a line feed too:
+    // each call is one line, and a file's name must not break it in two.
+    process.stderr.write(terminalText(line) + '\n');
   },
   readStdin,
   startLanguageServer: async (cwd) => {

@@ -5,6 +5,7 @@ export interface CliIo {
   cwd: string;
   color: boolean;
   out(text: string): void;
+  /** One line for stderr: a line feed in it (a file's name may hold one) is shown, not obeyed. */
   error(line: string): void;
   readStdin(): Promise<Uint8Array>;
   /** `platlint lsp`: the language server on the process's stdin and stdout, which the entry brings (src/bin/main.ts). */

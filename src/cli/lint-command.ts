@@ -315,7 +315,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const reporting = unusedReporting(suppressions, { cwd: io.cwd, settingsFor, configFile, isIgnored });
   for (const result of ledger.problems(reporting)) add(result);
   const summary = reports.end();
-  if (timings) io.error(timings.table(10));
+  if (timings) for (const line of timings.table(10).split('\n')) io.error(line);
   if (failed || reports.writeFailed) return 2;
   // As Ruff's and Black's --diff: the exit code says whether a file would change, whatever else remains.
   if (flags.diff) {

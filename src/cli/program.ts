@@ -32,7 +32,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .version(VERSION)
     .exitOverride()
     // Commander's own errors ("error: unknown option") get the prefix every other error line has.
-    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.error(s.replace(/\n$/, '').replace(/^error: /, 'platlint: ')) })
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => s.replace(/\n$/, '').replace(/^error: /, 'platlint: ').split('\n').forEach((line) => io.error(line)) })
     .showSuggestionAfterError();
 
   reportOptions(program.command('lint', { isDefault: true }), 'stylish, concise, json, sarif, github, junit or gitlab (repeatable; default stylish, github on GitHub Actions)')

@@ -95,6 +95,14 @@ describe('what platlint writes for a terminal', () => {
     expect(run.stderr).toBe("platlint: u␛[2J.yaml is ignored (the configuration's ignore or --ignore-pattern; --no-ignore lints it)\n");
   });
 
+  it("a line feed in a file's name does not break a stderr line in two; the timing table keeps its lines", () => {
+    const named = tempTree('platlint-line-feed-', { 'a\nb.yaml': RAW.replace('  emial: jane@example.com\n', '  selfLink: /x\n') });
+    const run = runCli(['--verbose', '--ignore-pattern', 'a*', 'a\nb.yaml'], { cwd: named });
+    expect(run.stderr).toBe("platlint: a␊b.yaml is ignored (the configuration's ignore or --ignore-pattern; --no-ignore lints it)\n");
+    const timed = runCli(['--timing', '--format', 'json', 'a\nb.yaml'], { cwd: named });
+    expect(timed.stderr.split('\n').slice(0, 2)).toEqual([expect.stringMatching(/^Rule +\| Time \(ms\) \| Relative$/), expect.stringMatching(/^:-+\|-+:\|-+:$/)]);
+  });
+
   it('--diff shows them as pictures and says that git apply will not take that hunk; --fix writes the file exactly', () => {
     const run = runCli(['--diff', 'raw.yaml'], { cwd: dir });
     expect(run).toEqual({
