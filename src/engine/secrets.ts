@@ -59,7 +59,6 @@ export function* urlPasswords(text: string): Generator<UrlPassword> {
   }
 }
 
-
 /**
  * A field of the password login, `status.auth.password`. Under that secret key's name the value is a settings section,
  * not a credential: a mapping of only these fields is not masked. Any other value under a secret key, a mapping with
@@ -230,7 +229,8 @@ export function collectTextSecrets(text: string, out: SecretMap = noSecrets()): 
     out.ranges.push([found.value[0], found.value[0] + rest.length]);
     const bare = uncommented.replace(/^[*&!]\S*\s+(?=\S)/, '').replace(/^(["'])(.*)\1,?$/, '$2').replace(/^[*&]/, '');
     for (const v of [value, bare]) if (v) out.values.add(v);
-    // The parser quotes the tokens it cannot place (`Unexpected scalar token: "…"`): each longer token is masked too.
+    // The parser quotes the tokens it cannot place (`Unexpected scalar token: "…"`): each longer token is a piece,
+    // masked in what a message quotes (masking.ts).
     for (const token of bare.split(/[\s,[\]{}"'*&!|>#]+/)) if (token.length >= 4 && token !== bare) out.pieces.add(token);
   }
   // A URL's password outside a parsed value: in a comment (a DSN commented out), in a key, on a line that does not parse.
