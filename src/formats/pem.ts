@@ -132,6 +132,13 @@ export function pemDecode(data: Uint8Array | string): { blocks: PemBlock[]; rest
   return { blocks, rest };
 }
 
+/** What Dex's SAML connector finds wrong with `caData`; a block is numbered from 1, its type is the PEM label. */
+export type SamlCaProblem =
+  | { kind: "notBase64" }
+  | { kind: "noPemBlock" }
+  | { kind: "notCertificate"; block: number; type: string }
+  | { kind: "trailingData" };
+
 /**
  * Dex's SAML connector check of `caData` (connector/saml/saml.go,
  * `openConnector`): the value is base64 (decoded by encoding/json into
@@ -139,28 +146,25 @@ export function pemDecode(data: Uint8Array | string): { blocks: PemBlock[]; rest
  * (`x509.ParseCertificate`, whatever the block's type label), and there must
  * be at least one. DER without PEM armour is rejected, as in Dex
  * ("no certificates found in ca data"). Returns null when Dex would accept it,
- * else the problem. Certificates are parsed by the installed reader (src/formats/certificate-reader.ts).
+ * else the problem, as data: the rule words it, so that no wording of ours is
+ * mistaken for the file's. Certificates are parsed by the installed reader (src/formats/certificate-reader.ts).
  */
-export function checkSamlCaData(s: string): string | null {
+export function checkSamlCaData(s: string): SamlCaProblem | null {
   return checkSamlCaDataMemo(s);
 }
 
 const checkSamlCaDataMemo = memoizeByString(checkSamlCaDataUncached, 64, 65_536);
 
-function checkSamlCaDataUncached(s: string): string | null {
+function checkSamlCaDataUncached(s: string): SamlCaProblem | null {
   const raw = goBase64Decode(s);
-  if (raw === null) {
-    return "is not valid base64 (standard alphabet with '=' padding; line breaks are allowed)";
-  }
+  if (raw === null) return { kind: "notBase64" };
   const { blocks, rest } = pemDecode(raw);
-  if (blocks.length === 0) {
-    return "contains no PEM block: base64-encode the PEM text of the certificate (-----BEGIN CERTIFICATE----- ...), not the DER bytes";
-  }
+  if (blocks.length === 0) return { kind: "noPemBlock" };
   for (const [i, b] of blocks.entries()) {
-    if (!isX509Certificate(b.bytes)) return `PEM block ${i + 1} (${b.type}) is not an X.509 certificate`;
+    if (!isX509Certificate(b.bytes)) return { kind: "notCertificate", block: i + 1, type: b.type };
   }
   // Dex trims white space (bytes.TrimSpace) from what follows the last block and refuses anything else.
-  if (!GO_SPACE_ONLY.test(rest)) return 'has text after its last PEM block, which Dex refuses ("parse cert: trailing data")';
+  if (!GO_SPACE_ONLY.test(rest)) return { kind: "trailingData" };
   return null;
 }
 

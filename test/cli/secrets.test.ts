@@ -200,6 +200,32 @@ describe("a secret's words in a rule's own message", () => {
     });
     expect(runCli(['config.yaml'], { cwd: dir }).stdout).toContain('  > 15 |       caData: ****\n');
   });
+
+  it("stay words in what a rule says about another value: a block's problem is the rule's wording, not data", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-secrets-words-'));
+    const connector = (id: string, caData: string, insecure: string): string =>
+      `      - id: ${id}\n        displayName: ${id}\n        saml:\n          redirectURI: https://platform.example.com/auth/${id}/callback\n          ssoURL: https://idp.example.com/sso\n          usernameAttr: name\n          emailAttr: email\n          groupsAttr: groups\n          allowedGroups: [admins]\n${insecure}          caData: ${caData}\n`;
+    // "anVzdCB0ZXh0" is base64 of "just text": no PEM block in it.
+    const connectors = connector('plain', 'anVzdCB0ZXh0', '') + connector('broken', '"not base64 at all"', '          insecureSkipSignatureValidation: true\n');
+    writeFileSync(join(dir, 'config.yaml'), config(`  platformHost: platform.example.com\n  auth:\n    connectors:\n${connectors}`, 'config'));
+    const run = runCli(['config.yaml', '--format', 'json', '--rule', 'security/*=off'], { cwd: dir });
+    expect(run.status).toBe(1);
+    const diagnostics = (JSON.parse(run.stdout) as { results: { diagnostics: { ruleId: string; message: string; note: string; line: number }[] }[] }).results[0]?.diagnostics ?? [];
+    expect(diagnostics.map(({ ruleId, line, message, note }) => ({ ruleId, line, message, note }))).toEqual([
+      {
+        ruleId: 'auth/saml-ca',
+        line: 18,
+        message: 'status.auth.connectors[0].saml.caData is valid base64, but what it decodes to is not a PEM certificate.',
+        note: 'The decoded data: contains no PEM block: base64-encode the PEM text of the certificate (-----BEGIN CERTIFICATE----- ...), not the DER bytes. The SAML connector cannot load a certificate from it and refuses to start. Write the base64 encoding of the PEM certificate file, e.g. the output of base64 -w0 idp-ca.pem.',
+      },
+      {
+        ruleId: 'auth/saml-ca',
+        line: 29,
+        message: "status.auth.connectors[1].saml.caData is not valid base64 (standard alphabet with '=' padding; line breaks are allowed, spaces are not).",
+        note: 'The platform decodes caData from base64 when it reads the config, so the whole config is rejected. Write the base64 encoding of the PEM certificate file, e.g. the output of base64 -w0 idp-ca.pem.',
+      },
+    ]);
+  });
 });
 
 describe('a secret on lines the parser could not read', () => {
