@@ -171,14 +171,17 @@ function checkSamlCaDataUncached(s: string): SamlCaProblem | null {
 /** What Go's bytes.TrimSpace removes, on text read as latin1. */
 const GO_SPACE_ONLY = /^[\t\n\v\f\r \u0085\u00a0]*$/;
 
+/** What Dex's HTTP client finds wrong with a connector's root CA. */
+export type RootCaProblem = { kind: "noPemBlock" } | { kind: "noCertificate"; types: string[] };
+
 /**
  * Dex's `httpclient.NewHTTPClient` on a connector's root CA (pkg/httpclient/httpclient.go): the value is a file
  * path, else base64 of PEM text, else PEM text itself, and x509's `AppendCertsFromPEM` must take at least one
  * certificate from it (a `CERTIFICATE` block without headers that parses), or the connector does not start
  * ("rootCAs.0 is not in PEM format"). Null when Dex would accept it, and for a path, which only the running
- * platform can read.
+ * platform can read; else the problem, as data (the types are the blocks' PEM labels, each once).
  */
-export function checkRootCa(value: string): string | null {
+export function checkRootCa(value: string): RootCaProblem | null {
   let text: string | undefined;
   if (value.includes("-----BEGIN")) text = value;
   else if (!/^[./~]/.test(value) && value.length >= 64) {
@@ -187,9 +190,9 @@ export function checkRootCa(value: string): string | null {
   }
   if (text === undefined) return null;
   const { blocks } = pemDecode(text);
-  if (blocks.length === 0) return "it holds no PEM block";
+  if (blocks.length === 0) return { kind: "noPemBlock" };
   if (blocks.some((b) => b.type === "CERTIFICATE" && Object.keys(b.headers).length === 0 && isX509Certificate(b.bytes))) return null;
-  return `none of its PEM blocks is a certificate (${[...new Set(blocks.map((b) => b.type))].join(", ")})`;
+  return { kind: "noCertificate", types: [...new Set(blocks.map((b) => b.type))] };
 }
 
 /** `checkSamlCaData(s) === null`. */

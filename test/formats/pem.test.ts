@@ -24,9 +24,9 @@ describe("rootCA as Dex's httpclient.NewHTTPClient loads it (AppendCertsFromPEM)
   });
 
   it("refuses PEM without a certificate Go can load", () => {
-    expect(checkRootCa(KEY)).toBe("none of its PEM blocks is a certificate (PUBLIC KEY)");
-    expect(checkRootCa(b64(NOT_X509 + KEY))).toBe("none of its PEM blocks is a certificate (CERTIFICATE, PUBLIC KEY)");
-    expect(checkRootCa("-----BEGIN CERTIFICATE----- no end")).toBe("it holds no PEM block");
+    expect(checkRootCa(KEY)).toEqual({ kind: "noCertificate", types: ["PUBLIC KEY"] });
+    expect(checkRootCa(b64(NOT_X509 + KEY))).toEqual({ kind: "noCertificate", types: ["CERTIFICATE", "PUBLIC KEY"] });
+    expect(checkRootCa("-----BEGIN CERTIFICATE----- no end")).toEqual({ kind: "noPemBlock" });
   });
 });
 

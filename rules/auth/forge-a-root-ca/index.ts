@@ -1,6 +1,8 @@
 import { checkRootCa, defineRule } from '../../api.js';
 import { filled, filledFields } from '../shared.js';
 
+const NOT_LOADED = 'The connector builds its HTTP client from rootCA (a file path, base64 of PEM, or PEM text) and refuses to start unless it holds a CERTIFICATE block ("rootCAs.0 is not in PEM format"). Give the PEM certificate of the CA that signed the enterprise host\'s certificate, or the path of its file.';
+
 const rule = defineRule({
   meta: {
     id: 'auth/forge-a-root-ca',
@@ -15,9 +17,13 @@ const rule = defineRule({
       text: '{{field}} is set without hostName.',
       note: 'A root CA is only used for the enterprise variant, and the connector refuses to start with a root certificate but no host ("Host name field required for a root certificate file"). Set hostName to the enterprise host or remove rootCA.',
     },
-    rootCaNotPem: {
-      text: '{{field}} holds PEM text, but no certificate Dex can load: {{reason}}.',
-      note: 'The connector builds its HTTP client from rootCA (a file path, base64 of PEM, or PEM text) and refuses to start unless it holds a CERTIFICATE block ("rootCAs.0 is not in PEM format"). Give the PEM certificate of the CA that signed the enterprise host\'s certificate, or the path of its file.',
+    rootCaNoPemBlock: {
+      text: '{{field}} holds PEM text, but no certificate Dex can load: it holds no PEM block.',
+      note: NOT_LOADED,
+    },
+    rootCaNoCertificate: {
+      text: '{{field}} holds PEM text, but no certificate Dex can load: none of its PEM blocks is a certificate ({{types}}).',
+      note: NOT_LOADED,
     },
   },
   check(doc, ctx) {
@@ -28,7 +34,8 @@ const rule = defineRule({
         continue;
       }
       const problem = checkRootCa(rootCa);
-      if (problem) ctx.report({ messageId: 'rootCaNotPem', path, data: { field, reason: problem } });
+      if (problem?.kind === 'noPemBlock') ctx.report({ messageId: 'rootCaNoPemBlock', path, data: { field } });
+      if (problem?.kind === 'noCertificate') ctx.report({ messageId: 'rootCaNoCertificate', path, data: { field, types: problem.types.join(', ') } });
     }
   },
 });
