@@ -8,6 +8,7 @@ import { readRegularFile } from '../project/read-file.js';
 import { UsageError } from './settings.js';
 import { writeFileAtomic } from '../project/write-file.js';
 import metaServerFieldsRule from '../../rules/meta/server-fields/index.js';
+import schemaUnknownFieldRule from '../../rules/schema/unknown-field/index.js';
 
 export const STARTER_CONFIG = `# platlint configuration: https://github.com/platlint/platlint/blob/main/docs/configuration.md
 # Presets, applied in order: recommended (the default), strict (every rule on),
@@ -18,6 +19,9 @@ extends: [recommended]
 rules:
   # security/*: error
   # ${metaServerFieldsRule.meta.id}: off
+
+# Rules whose fixes --fix and the editor's fix-all leave to you (each offered as a quick fix).
+# unfixable: [${schemaUnknownFieldRule.meta.id}]
 
 # Files not to lint, relative to this file.
 ignore:

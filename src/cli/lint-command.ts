@@ -44,6 +44,8 @@ export interface LintFlags {
   threads?: string;
   stdinFilename?: string;
   rule: string[];
+  /** `--unfixable ID`: rules whose fixes `--fix` leaves alone (lint only). */
+  unfixable?: string[];
   config?: string | false;
   fix?: boolean;
   fixDryRun?: boolean;
@@ -121,13 +123,16 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const ignoredByFlag = ignorePatternTest(flags.ignorePattern ?? [], io.cwd);
   const ruleSet = await loadRuleSet(flags, io.cwd);
   const { configFile, config, rules, policies, policyFingerprint, isPolicyFixture } = ruleSet;
-  const overrides = ruleOverrides(flags.rule, rules);
+  const overrides = ruleOverrides(flags, rules);
   const settingsFor = (file: string): RuleSettings => settingsOf({ ruleSet, overrides }, file);
   if (change) change.foreign = foreignJudge(rules);
-  for (const warning of renamedRuleWarnings(config.deprecations, flags.rule, rules)) io.error(warning);
+  for (const warning of renamedRuleWarnings(config.deprecations, flags, rules)) io.error(warning);
   const isIgnored = (file: string): boolean => flags.ignore !== false && (config.isIgnored(file) || ignoredByFlag(file));
   if (flags.printConfig !== undefined) {
-    io.out(JSON.stringify({ config: configFile?.path ?? null, ignored: isIgnored(flags.printConfig), rules: describeSettings(rules, settingsFor(flags.printConfig)) }, null, 2) + '\n');
+    const settings = settingsFor(flags.printConfig);
+    // In the configuration's own shape: `unfixable` only when some rule is.
+    const unfixable = rules.filter(({ meta }) => settings.get(meta.id)?.unfixable === true).map(({ meta }) => meta.id);
+    io.out(JSON.stringify({ config: configFile?.path ?? null, ignored: isIgnored(flags.printConfig), rules: describeSettings(rules, settings), ...(unfixable.length ? { unfixable } : {}) }, null, 2) + '\n');
     return 0;
   }
   const wantsStdin = paths.includes('-');
@@ -276,7 +281,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const sizes = stateless && requestedThreads !== 1 ? fileSizes(inputs.files, io.cwd) : [];
   const threads = stateless ? threadsFor(sizes, requestedThreads) : 1;
   const parallel = threads > 1;
-  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, policyPaths: flags.policy, ruleFlags: flags.rule, clusterObjects, withFrames, timing: linting.timing, inlineDirectives: linting.inlineDirectives, baseline: suppressions.options.baseline?.path ?? false, today } as const;
+  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, policyPaths: flags.policy, ruleFlags: flags.rule, unfixableFlags: flags.unfixable ?? [], clusterObjects, withFrames, timing: linting.timing, inlineDirectives: linting.inlineDirectives, baseline: suppressions.options.baseline?.path ?? false, today } as const;
   const linted = wantsStdin && !stdinIgnored;
   const total = inputs.files.length + (linted ? 1 : 0);
   let done = linted ? 1 : 0;

@@ -60,8 +60,8 @@ export async function runPatch(baseFile: string, patchFile: string, flags: LintF
     const targets = outputs(flags, env);
     const maxWarnings = parseMaxWarnings(flags.maxWarnings);
     const { config, rules, policies, policyFiles, docsUrl } = await loadRuleSet(flags, io.cwd);
-    const settings = withOverrides(config.settingsFor(baseFile), ruleOverrides(flags.rule ?? [], rules), rules);
-    for (const warning of renamedRuleWarnings(config.deprecations, flags.rule ?? [], rules)) io.error(warning);
+    const settings = withOverrides(config.settingsFor(baseFile), ruleOverrides({ rule: flags.rule ?? [] }, rules), rules);
+    for (const warning of renamedRuleWarnings(config.deprecations, { rule: flags.rule ?? [] }, rules)) io.error(warning);
     const withFrames = targets.some((t) => t.format === 'stylish');
     const { results } = lintPatch(base, patch, { rules, settings, docsUrl, withFrames });
     const all: FileResult[] = [...(policies?.problems ?? []), ...results, ...(policies?.evaluationProblems(results) ?? [])];

@@ -16,6 +16,7 @@ import { applyOverrides } from '../project/settings.js';
 export interface PrintConfigFlags extends RuleSetFlags {
   format: string;
   rule: string[];
+  unfixable?: string[];
 }
 
 interface RuleInForce {
@@ -34,6 +35,8 @@ export interface EffectiveConfig {
   policies: string[];
   /** The exceptions of `.platlint.yaml` whose `files` take in this file (all of those without `files`). */
   exceptions: ExceptionInForce[];
+  /** The rules whose fixes are only suggested, each with the first entry or flag that made it so, by rule id. */
+  unfixable: Record<string, SettingSource>;
 }
 
 interface ExceptionInForce extends ExceptionEntry {
@@ -49,9 +52,13 @@ const RULE_DEFAULT: SettingSource = { type: 'preset', name: DEFAULT_PRESET };
 /** The settings in force for one file and where each came from: presets, `.platlint.yaml` entries, overrides, `--rule`. */
 export async function effectiveConfig(file: string, flags: PrintConfigFlags, io: CliIo): Promise<EffectiveConfig> {
   const { configFile, config, rules, policyPaths } = await loadRuleSet(flags, io.cwd);
-  for (const warning of renamedRuleWarnings(config.deprecations, flags.rule, rules)) io.error(warning);
-  const { settings, sources, presets } = config.explain(file);
-  applyOverrides(settings, ruleOverrides(flags.rule, rules), rules, (id, index) => sources.set(id, { type: 'flag', name: `--rule ${flags.rule[index] ?? ''}` }));
+  for (const warning of renamedRuleWarnings(config.deprecations, flags, rules)) io.error(warning);
+  const { settings, sources, presets, unfixable } = config.explain(file);
+  applyOverrides(settings, ruleOverrides(flags, rules), rules, (id, index) => {
+    const flag = flags.rule[index];
+    if (flag !== undefined) sources.set(id, { type: 'flag', name: `--rule ${flag}` });
+    else if (!unfixable.has(id)) unfixable.set(id, { type: 'flag', name: `--unfixable ${flags.unfixable?.[index - flags.rule.length] ?? ''}` });
+  });
   const inForce: Record<string, RuleInForce> = {};
   for (const { meta } of [...rules].sort((a, b) => (a.meta.id < b.meta.id ? -1 : 1))) {
     const setting = settings.get(meta.id);
@@ -66,16 +73,18 @@ export async function effectiveConfig(file: string, flags: PrintConfigFlags, io:
       exceptions.push({ ...entry, line: configFile.locationOf(['exceptions', index]).line, expired: isExpired(entry, today) });
     });
   }
-  return { file, config: configFile?.path ?? null, ignored: config.isIgnored(file), presets, rules: inForce, policies: policyPaths, exceptions };
+  const unfixableInForce = Object.fromEntries([...unfixable].sort(([a], [b]) => (a < b ? -1 : 1)));
+  return { file, config: configFile?.path ?? null, ignored: config.isIgnored(file), presets, rules: inForce, policies: policyPaths, exceptions, unfixable: unfixableInForce };
 }
 
-function describeSource(source: SettingSource, cwd: string): string {
+/** `key`: the top-level key a `config` source is an entry of. */
+function describeSource(source: SettingSource, cwd: string, key: 'rules' | 'unfixable' = 'rules'): string {
   const at = source.file !== undefined ? `${shownPath(cwd, source.file)}:${source.line ?? 1}` : undefined;
   switch (source.type) {
     case 'preset':
       return `preset ${source.name ?? ''}${at ? ` (${at})` : ''}`;
     case 'config':
-      return `rules at ${at ?? ''}`;
+      return `${key} at ${at ?? ''}`;
     case 'override':
       return `override ${source.name ?? ''} at ${at ?? ''}`;
     case 'flag':
@@ -101,6 +110,8 @@ function stylish(effective: EffectiveConfig, cwd: string): string {
     `Policies:   ${list(effective.policies)}`,
     `Exceptions: ${effective.exceptions.length ? '' : 'none'}`.trimEnd(),
     ...effective.exceptions.map((e) => `  - ${e.rules.join(', ')} (${shownPath(cwd, effective.config ?? '')}:${e.line})${e.expired ? ' expired' : ''}: ${e.reason}`),
+    `Unfixable:  ${Object.keys(effective.unfixable).length ? '' : 'none'}`.trimEnd(),
+    ...Object.entries(effective.unfixable).map(([id, source]) => `  - ${id} (${describeSource(source, cwd, 'unfixable')})`),
     '',
     'Rules:',
     line('rule', 'severity', 'source', 'options'),

@@ -46,6 +46,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .option('--verbose', 'also list the files and documents skipped (not platform objects, policy test fixtures), with the reason')
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
     .option('--fix', 'apply safe fixes to the files')
+    .option('--unfixable <id>', "leave a rule's (or a glob of rules') fixes to be applied by hand: --fix and --diff do not apply them, the report offers each as a suggestion (repeatable; as the configuration's unfixable)", collect, [])
     .option('--fix-dry-run', 'compute fixes without writing them (the JSON report carries the fixed text)')
     .option('--diff', 'print what --fix would change as a unified diff instead of the report, write nothing; exit 1 when a file would change')
     .option('--cache', 'only re-lint files whose content, configuration or platlint version changed')
@@ -95,6 +96,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .description('print the settings in force for a file: presets, each rule with its severity, options and where that came from, policies, exceptions')
     .argument('<file>', 'the file (it need not exist: settings depend on its path only)')
     .option('--rule <id=severity>', 'set a rule (or a glob of rules) as lint does (repeatable)', collect, [])
+    .option('--unfixable <id>', "leave a rule's (or a glob of rules') fixes alone as lint does (repeatable)", collect, [])
     .addOption(new Option('-f, --format <format>', 'stylish or json').default('stylish'))
     .action(exitWith((file: string, flags: PrintConfigFlags) => runPrintConfig(file, flags, io)));
 

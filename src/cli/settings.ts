@@ -4,16 +4,25 @@ import { renamedRulesNote } from '../engine/settings.js';
 import { shown } from '../engine/message-text.js';
 import { relativeTo } from '../settings-file/paths.js';
 import type { Rule } from '../engine/types.js';
-import { parseRuleFlag, type SeverityOverride } from '../project/settings.js';
+import { parseRuleFlag, parseUnfixableFlag, type RuleOverride } from '../project/settings.js';
 
 export class UsageError extends Error {}
 
-/** The `--rule ID=SEVERITY` flags as overrides, in the order given; the first that is wrong is a usage error. */
-export function ruleOverrides(flags: readonly string[], rules: readonly Rule[]): SeverityOverride[] {
-  return flags.map((flag) => {
-    const parsed = parseRuleFlag(flag, rules);
-    if ('problem' in parsed) throw new UsageError(parsed.problem);
-    return parsed;
+/** The rule flags of a command: `--rule ID=SEVERITY`, and `--unfixable ID` where the command fixes. */
+export interface RuleFlags {
+  rule: readonly string[];
+  unfixable?: readonly string[];
+}
+
+/**
+ * The `--rule ID=SEVERITY` flags as overrides, in the order given, then the `--unfixable` flags; the first that is
+ * wrong is a usage error.
+ */
+export function ruleOverrides(flags: RuleFlags, rules: readonly Rule[]): RuleOverride[] {
+  const parsed = [...flags.rule.map((flag) => parseRuleFlag(flag, rules)), ...(flags.unfixable ?? []).map((flag) => parseUnfixableFlag(flag, rules))];
+  return parsed.map((override) => {
+    if ('problem' in override) throw new UsageError(override.problem);
+    return override;
   });
 }
 
@@ -22,11 +31,12 @@ export function ruleOverrides(flags: readonly string[], rules: readonly Rule[]):
  * once per run by the command, not once per file (the settings are applied per file, and in every worker). The
  * flags are parsed first, so a flag that is no `ID=SEVERITY` is a usage error at once, whichever the command.
  */
-export function renamedRuleWarnings(configDeprecations: readonly string[], flags: readonly string[], rules: readonly Rule[]): string[] {
+export function renamedRuleWarnings(configDeprecations: readonly string[], flags: RuleFlags, rules: readonly Rule[]): string[] {
   const ids = rules.map((rule) => rule.meta.id);
-  const fromFlags = ruleOverrides(flags, rules).flatMap(({ pattern }, i) => {
-    const note = renamedRulesNote(pattern, ids);
-    return note ? [`--rule ${flags[i] ?? ''}: ${note}`] : [];
+  const fromFlags = ruleOverrides(flags, rules).flatMap((override, i) => {
+    const note = renamedRulesNote(override.pattern, ids);
+    const flag = 'severity' in override ? `--rule ${flags.rule[i] ?? ''}` : `--unfixable ${override.pattern}`;
+    return note ? [`${flag}: ${note}`] : [];
   });
   return [...configDeprecations, ...fromFlags].map((line) => `platlint: warning: ${line}`);
 }

@@ -26,3 +26,16 @@ export function textLines(text: string): string[] {
 export function problemsText(problems: readonly string[]): string {
   return problems.join('; ');
 }
+
+/** The message's first sentence (a trailing question kept: it is usually the did-you-mean the fix applies). */
+function shortMessage(message: string, max = 100): string {
+  const end = /[.?!](?=\s|$)/.exec(message);
+  let short = end ? message.slice(0, end.index + (end[0] === '.' ? 0 : 1)) : message;
+  if (short.length > max) short = `${short.slice(0, max - 1).trimEnd()}…`;
+  return short;
+}
+
+/** What applying a diagnostic's fix is called: the editor's quick fix, and the suggestion an `unfixable` rule's fix becomes. */
+export function fixTitle(message: string): string {
+  return `Fix: ${shortMessage(message)}`;
+}

@@ -16,6 +16,7 @@ import { maskLine, noSecrets, scrubMessage, scrubWording, type SecretMap } from 
 import { effectiveSeverity, formatMessage, isRuleEnabled, messageSpec, type RuleSettings } from './settings.js';
 import type { Diagnostic, Finding, MessageSpec, Report, Rule, SuppressedDiagnostic, TextEdit } from './types.js';
 import { lineEnd } from '../yaml/lines.js';
+import { fixTitle } from './message-text.js';
 
 /**
  * The object a diagnostic is about, as a baseline and exceptions name it: `Kind/name`, or `Kind#3` (its document's
@@ -278,11 +279,23 @@ export class FileReporter {
         // A key can hold a secret too (a URL with its password); the baseline written and the one read see the same path.
         scrubbed.path = scrubMessage(scrubbed.path, secrets);
       }
+      if (scrubbed.fix) this.holdUnfixable(scrubbed);
       const suppression = suppressor.suppression(scrubbed, subjectOf(scrubbed.document, scrubbed.path));
       if (suppression) suppressed.push({ ...scrubbed, ...suppression });
       else diagnostics.push(scrubbed);
     }
     return options.withFrames ? { diagnostics, suppressed, frameLines: this.frameLines(diagnostics, secrets) } : { diagnostics, suppressed };
+  }
+
+  /**
+   * The fix of an `unfixable` rule becomes its first suggestion, named after the message as scrubbed: `--fix` and the
+   * editor's fix-all pass it by, a person can still apply it as a quick fix.
+   */
+  private holdUnfixable(diagnostic: Diagnostic): void {
+    const { fix } = diagnostic;
+    if (!fix || this.options.settings.get(diagnostic.ruleId)?.unfixable !== true) return;
+    delete diagnostic.fix;
+    diagnostic.suggestions = [{ description: fixTitle(diagnostic.message), edits: fix.edits }, ...(diagnostic.suggestions ?? [])];
   }
 
   /** One cause, one diagnostic: drop what a more specific rule says on the same range (RuleMeta.supersedes). */

@@ -26,6 +26,8 @@ export function severityFromWord(word: string | number): SeverityChoice | undefi
 export interface RuleSetting {
   severity?: SeverityChoice;
   options?: Readonly<Record<string, unknown>>;
+  /** `unfixable`: the rule's fixes are not applied (`--fix`, the editor's fix-all); each is offered as a suggestion. */
+  unfixable?: true;
 }
 
 export type RuleSettings = ReadonlyMap<string, RuleSetting>;
@@ -66,6 +68,22 @@ export function rulesMatching(pattern: string, rules: readonly Rule[]): Rule[] {
 export function unknownRuleProblem(pattern: string, rules: readonly Rule[]): string | undefined {
   if (rulesMatching(pattern, rules).length > 0) return undefined;
   return `matches no rule${nearest(pattern, rules.map((rule) => rule.meta.id), ' (see platlint rules)')}`;
+}
+
+/**
+ * Why an id or a glob over ids cannot be `unfixable`: it names no rule, or only rules that never fix anything (a
+ * mistake as sure as a misspelt id, since the entry would change nothing); undefined when it names a rule with fixes.
+ */
+export function unfixableProblem(pattern: string, rules: readonly Rule[]): string | undefined {
+  const unknown = unknownRuleProblem(pattern, rules);
+  if (unknown !== undefined) return unknown;
+  if (rulesMatching(pattern, rules).some((rule) => rule.meta.fixable === true)) return undefined;
+  return `names no rule with fixes (rules with fixes: ${rules.filter((rule) => rule.meta.fixable === true).map((rule) => rule.meta.id).join(', ')})`;
+}
+
+/** Makes the fixes of each rule that has fixes suggestions, keeping its severity and options. */
+export function setUnfixable(settings: Map<string, RuleSetting>, rules: readonly Rule[]): void {
+  for (const { meta } of rules) if (meta.fixable === true) settings.set(meta.id, { ...settings.get(meta.id), unfixable: true });
 }
 
 /** Sets the severity of each rule, keeping its options: the config file, --rule flags and the editor all do this. */

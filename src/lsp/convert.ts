@@ -2,6 +2,7 @@ import { CodeActionKind, DiagnosticSeverity, DiagnosticTag, type CodeAction, typ
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { directiveIdText } from '../engine/directives.js';
 import { fixUntilStable } from '../engine/fix-apply.js';
+import { fixTitle } from '../engine/message-text.js';
 import { minimalEdits } from './text-edits.js';
 import type { Diagnostic, FileResult, Severity, TextEdit } from '../engine/types.js';
 import directiveUnusedRule from '../../rules/directive/unused/index.js';
@@ -48,14 +49,6 @@ export function toLspDiagnostic(d: Diagnostic, stale = false): LspDiagnostic {
     ...(d.ruleId === directiveUnusedRule.meta.id ? { tags: [DiagnosticTag.Unnecessary] } : {}),
     ...(data.fix || data.suggestions || data.stale ? { data } : {}),
   };
-}
-
-/** The message's first sentence (a trailing question kept: it is usually the did-you-mean the fix applies). */
-export function shortMessage(message: string, max = 100): string {
-  const end = /[.?!](?=\s|$)/.exec(message);
-  let short = end ? message.slice(0, end.index + (end[0] === '.' ? 0 : 1)) : message;
-  if (short.length > max) short = `${short.slice(0, max - 1).trimEnd()}…`;
-  return short;
 }
 
 function before(a: { line: number; character: number }, b: { line: number; character: number }): boolean {
@@ -168,7 +161,7 @@ export function codeActions(request: ActionRequest): CodeAction[] {
       if (!asked(lsp, request)) continue;
       if (d.fix?.edits.length) {
         actions.push({
-          title: `Fix: ${shortMessage(d.message)}`,
+          title: fixTitle(d.message),
           kind: CodeActionKind.QuickFix,
           diagnostics: [lsp],
           isPreferred: true,

@@ -9,12 +9,12 @@ import type { Suppressor } from '../engine/reporter.js';
 import type { LintOptions } from '../engine/lint.js';
 import type { RuleSettings } from '../engine/settings.js';
 import type { RulesInForce } from './rules-in-force.js';
-import { withOverrides, type SeverityOverride } from './settings.js';
+import { withOverrides, type RuleOverride } from './settings.js';
 
 export interface ProjectLinting {
   ruleSet: RulesInForce;
-  /** `--rule` flags, the editor's `platlint.rules`: applied over the configuration's settings, in order. */
-  overrides: readonly SeverityOverride[];
+  /** `--rule` and `--unfixable` flags, the editor's `platlint.rules`: applied over the configuration's settings, in order. */
+  overrides: readonly RuleOverride[];
   /** The baseline's and exceptions' hold on a file, if any. */
   suppressorFor(file: string): Suppressor | undefined;
   /** Keep source lines for code frames (stylish). */

@@ -1,10 +1,10 @@
 /**
- * Severity overrides on top of the configuration file: `--rule ID=SEVERITY` on the command line (and again in each
- * lint worker), the editor's `platlint.rules`. One judgement of an override that names no rule, which the config
+ * Overrides on top of the configuration file: `--rule ID=SEVERITY` and `--unfixable ID` on the command line (and again
+ * in each lint worker), the editor's `platlint.rules`. One judgement of an override that names no rule, which the config
  * file's `rules` share, and one way of applying them, the same map for the same settings and overrides, so that the
  * engine works out its rule plan once per map and not once per file or keystroke (src/engine/rule-plan.ts).
  */
-import { rulesMatching, setSeverity, severityFromWord, SEVERITY_WORDS_HINT, unknownRuleProblem, type RuleSetting, type RuleSettings, type SeverityChoice } from '../engine/settings.js';
+import { rulesMatching, setSeverity, setUnfixable, severityFromWord, SEVERITY_WORDS_HINT, unfixableProblem, unknownRuleProblem, type RuleSetting, type RuleSettings, type SeverityChoice } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import { globProblem } from '../engine/globs.js';
 import { shown } from '../engine/message-text.js';
@@ -13,6 +13,21 @@ import { shown } from '../engine/message-text.js';
 export interface SeverityOverride {
   pattern: string;
   severity: SeverityChoice;
+}
+
+/** Makes the fixes of the rules an id or a glob over ids names suggestions, as the configuration's `unfixable`. */
+export interface UnfixableOverride {
+  pattern: string;
+  unfixable: true;
+}
+
+/** What the command line or the editor sets over the configuration's settings. */
+export type RuleOverride = SeverityOverride | UnfixableOverride;
+
+/** A `--unfixable ID` flag as an override, or the one line saying what is wrong with it. */
+export function parseUnfixableFlag(pattern: string, rules: readonly Rule[]): UnfixableOverride | { problem: string } {
+  const problem = globProblem(pattern) ?? unfixableProblem(pattern, rules);
+  return problem === undefined ? { pattern, unfixable: true } : { problem: `--unfixable ${shown(pattern)}: ${problem}` };
 }
 
 /** A `--rule ID=SEVERITY` flag as an override, or the one line saying what is wrong with it. */
@@ -31,19 +46,20 @@ export function parseRuleFlag(flag: string, rules: readonly Rule[]): SeverityOve
 }
 
 /** Applies overrides in order; `record` hears each rule an override sets, with the override's index. */
-export function applyOverrides(settings: Map<string, RuleSetting>, overrides: readonly SeverityOverride[], rules: readonly Rule[], record?: (ruleId: string, index: number) => void): void {
+export function applyOverrides(settings: Map<string, RuleSetting>, overrides: readonly RuleOverride[], rules: readonly Rule[], record?: (ruleId: string, index: number) => void): void {
   overrides.forEach((override, index) => {
     const matched = rulesMatching(override.pattern, rules);
-    setSeverity(settings, matched, override.severity);
-    for (const rule of matched) record?.(rule.meta.id, index);
+    if ('severity' in override) setSeverity(settings, matched, override.severity);
+    else setUnfixable(settings, matched);
+    for (const rule of matched) if ('severity' in override || rule.meta.fixable === true) record?.(rule.meta.id, index);
   });
 }
 
 /** Settings with overrides, by settings map and overrides list. */
-const withOverridesOf = new WeakMap<RuleSettings, WeakMap<readonly SeverityOverride[], RuleSettings>>();
+const withOverridesOf = new WeakMap<RuleSettings, WeakMap<readonly RuleOverride[], RuleSettings>>();
 
 /** The settings with the overrides on top; the same map for the same settings and the same list of overrides. */
-export function withOverrides(settings: RuleSettings, overrides: readonly SeverityOverride[], rules: readonly Rule[]): RuleSettings {
+export function withOverrides(settings: RuleSettings, overrides: readonly RuleOverride[], rules: readonly Rule[]): RuleSettings {
   if (overrides.length === 0) return settings;
   let byOverrides = withOverridesOf.get(settings);
   if (!byOverrides) {

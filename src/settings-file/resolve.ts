@@ -2,7 +2,7 @@ import { dirname, resolve } from './path-functions.js';
 import { Ajv } from 'ajv';
 import { globMatches } from '../engine/globs.js';
 import { DEFAULT_PRESET, isPresetName, presetSettings } from '../engine/presets.js';
-import { renamedRulesNote, rulesMatching, setSeverity, severityFromWord, SEVERITY_WORDS_HINT, unknownRuleProblem, type RuleSetting } from '../engine/settings.js';
+import { renamedRulesNote, rulesMatching, setSeverity, setUnfixable, severityFromWord, SEVERITY_WORDS_HINT, unfixableProblem, unknownRuleProblem, type RuleSetting } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import type { EmbeddedSource } from '../engine/embedded.js';
 import { ConfigError, type ConfigFile, type RuleEntry } from './load.js';
@@ -34,11 +34,15 @@ export interface SettingSource {
 /** Hears each rule a layer sets, and from where. */
 export type SourceRecorder = (ruleId: string, source: SettingSource) => void;
 
-/** A file's settings with, for each rule a layer set, the last layer that set it, and the presets applied in order. */
+/**
+ * A file's settings with, for each rule a layer set, the last layer that set it, and the presets applied in order;
+ * for each `unfixable` rule, the first entry that made it so.
+ */
 export interface ExplainedSettings {
   settings: Map<string, RuleSetting>;
   sources: Map<string, SettingSource>;
   presets: string[];
+  unfixable: Map<string, SettingSource>;
 }
 
 type Override = NonNullable<ConfigFile['overrides']>[number];
@@ -75,7 +79,11 @@ export class ResolvedConfig {
     // Validate every entry up front: a bad config fails the run once, with all its mistakes, before any file is linted.
     const problems = [...(file?.problems ?? [])];
     this.apply(new Map(), file?.rules, ['rules'], problems);
-    file?.overrides?.forEach((o, i) => this.apply(new Map(), o.rules, ['overrides', i, 'rules'], problems));
+    this.markUnfixable(new Map(), file?.unfixable, ['unfixable'], problems);
+    file?.overrides?.forEach((o, i) => {
+      this.apply(new Map(), o.rules, ['overrides', i, 'rules'], problems);
+      this.markUnfixable(new Map(), o.unfixable, ['overrides', i, 'unfixable'], problems);
+    });
     if (problems.length) throw new ConfigError(inFileOrder(problems, file?.path ?? ''));
   }
 
@@ -109,9 +117,9 @@ export class ResolvedConfig {
     }
   }
 
-  /** A `rules` entry's place: the config's own `rules`, or an override's. */
-  private entrySource(where: readonly (string | number)[], pattern: string): SettingSource {
-    const at = { file: this.file?.path ?? '', line: this.file?.locationOf([...where, pattern]).line ?? 1 };
+  /** A `rules` entry's place (`key`, its pattern) or an `unfixable` entry's (`key`, its index): the config's own, or an override's. */
+  private entrySource(where: readonly (string | number)[], key: string | number): SettingSource {
+    const at = { file: this.file?.path ?? '', line: this.file?.locationOf([...where, key]).line ?? 1 };
     const index = where[0] === 'overrides' ? where[1] : undefined;
     const override = typeof index === 'number' ? this.file?.overrides?.[index] : undefined;
     return override ? { type: 'override', name: override.files.join(', '), ...at } : { type: 'config', ...at };
@@ -162,6 +170,25 @@ export class ResolvedConfig {
     }
   }
 
+  /**
+   * Marks the rules `unfixable` entries name; with `problems` (validation, once per entry), an entry that names no
+   * rule with fixes is a mistake there. `record` hears each rule the first time an entry marks it.
+   */
+  private markUnfixable(settings: Map<string, RuleSetting>, patterns: readonly string[] | undefined, where: (string | number)[], problems?: string[], record?: SourceRecorder): void {
+    (patterns ?? []).forEach((pattern, index) => {
+      const problem = unfixableProblem(pattern, this.rules);
+      if (problem !== undefined) {
+        if (this.idsKnown) problems?.push(`${this.file?.position([...where, index]) ?? ''}: ${[...where, index].join('.')}: ${problem}`);
+        return;
+      }
+      const matched = rulesMatching(pattern, this.rules);
+      const renamed = problems && renamedRulesNote(pattern, matched.map((rule) => rule.meta.id));
+      if (renamed) this.deprecations.push(`${this.file?.position([...where, index]) ?? ''}: ${[...where, index].join('.')}: ${renamed}`);
+      for (const rule of matched) if (rule.meta.fixable === true && settings.get(rule.meta.id)?.unfixable !== true) record?.(rule.meta.id, this.entrySource(where, index));
+      setUnfixable(settings, matched);
+    });
+  }
+
   /** The `embedded` entries whose `files` match a file, in the order written: the first path a document holds wins. */
   embeddedFor(filePath: string): EmbeddedSource[] {
     const entries = this.file?.embedded ?? [];
@@ -191,8 +218,9 @@ export class ResolvedConfig {
   /** A file's settings with where each came from: what `platlint print-config` shows. */
   explain(filePath: string): ExplainedSettings {
     const sources = new Map<string, SettingSource>();
-    const { settings, presets } = this.layer(this.overridesFor(filePath), (id, source) => sources.set(id, source));
-    return { settings, sources, presets };
+    const unfixable = new Map<string, SettingSource>();
+    const { settings, presets } = this.layer(this.overridesFor(filePath), (id, source) => sources.set(id, source), (id, source) => unfixable.set(id, source));
+    return { settings, sources, presets, unfixable };
   }
 
   private overridesFor(filePath: string): (readonly [Override, number])[] {
@@ -202,8 +230,11 @@ export class ResolvedConfig {
     return all.map((o, i) => [o, i] as const).filter(([o]) => globMatches(rel, o.files, { dot: true }));
   }
 
-  /** Presets, then `rules`, then each matching override's presets and rules. */
-  private layer(overrides: readonly (readonly [Override, number])[], record?: SourceRecorder): { settings: Map<string, RuleSetting>; presets: string[] } {
+  /**
+   * Presets, then `rules`, then each matching override's presets and rules; then `unfixable`, the top level's and the
+   * matching overrides', which a later severity or options entry does not undo.
+   */
+  private layer(overrides: readonly (readonly [Override, number])[], record?: SourceRecorder, recordUnfixable?: SourceRecorder): { settings: Map<string, RuleSetting>; presets: string[] } {
     const settings = new Map<string, RuleSetting>();
     const named = toList(this.file?.extends).length > 0;
     this.applyPresets(settings, named ? this.file?.extends : DEFAULT_PRESET, record, named ? ['extends'] : undefined);
@@ -214,6 +245,8 @@ export class ResolvedConfig {
       presets.push(...toList(override.extends));
       this.apply(settings, override.rules, ['overrides', i, 'rules'], undefined, record);
     }
+    this.markUnfixable(settings, this.file?.unfixable, ['unfixable'], undefined, recordUnfixable);
+    for (const [override, i] of overrides) this.markUnfixable(settings, override.unfixable, ['overrides', i, 'unfixable'], undefined, recordUnfixable);
     return { settings, presets: presets.filter(isPresetName) };
   }
 }

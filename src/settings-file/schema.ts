@@ -40,6 +40,8 @@ const exceptions = {
   }),
 };
 
+const unfixable = globs("Rule ids or globs over rule ids whose fixes --fix and the editor's fix-all leave alone: each is offered as a suggestion (a quick fix in the editor) instead.");
+
 const names = (description: string) => ({ type: 'array', items: { type: 'string' }, description });
 
 const admission = {
@@ -109,6 +111,7 @@ export const configFileSchema = {
     rules,
     ignore: { type: 'array', items: { type: 'string' }, description: 'Globs of files not to lint, relative to this file.' },
     policies: { type: 'array', items: { type: 'string' }, description: 'Policy files or directories, relative to this file.' },
+    unfixable,
     kubernetesVersion: {
       type: 'string',
       enum: [...KUBERNETES_VERSIONS],
@@ -123,6 +126,7 @@ export const configFileSchema = {
         files: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'Globs relative to this file.' },
         extends: extendsList,
         rules,
+        unfixable: { ...unfixable, description: `${unfixable.description} Adds to the top level's.` },
       }),
     },
     embedded: {

@@ -104,7 +104,7 @@ describe('platlint print-config', () => {
     expect(run.status).toBe(0);
     expect(run.stderr).toBe(DEPRECATED_CONFIG_ID(dir));
     const lines = run.stdout.split('\n');
-    expect(lines.slice(0, 9)).toEqual([
+    expect(lines.slice(0, 10)).toEqual([
       'File:       platform/config.yaml',
       'Config:     .platlint.yaml',
       'Presets:    recommended, security',
@@ -112,10 +112,11 @@ describe('platlint print-config', () => {
       'Exceptions:',
       '  - security/open-sign-up (.platlint.yaml:12): Sign-up stays open during the pilot (PLAT-123)',
       '  - meta/labels (.platlint.yaml:18) expired: Labels come later',
+      'Unfixable:  none',
       '',
       'Rules:',
     ]);
-    expect(lines[9]).toMatch(/^ {2}rule {2,}severity {2}source {2,}options$/);
+    expect(lines[10]).toMatch(/^ {2}rule {2,}severity {2}source {2,}options$/);
     const row = (id: string): string | undefined => lines.find((line) => line.startsWith(`  ${id} `))?.trim().replace(/ {2,}/g, ' | ');
     expect(row('schema/type')).toBe('schema/type | error | override platform/** at .platlint.yaml:10');
     expect(row('container-resources/quantities')).toBe('container-resources/quantities | off | rules at .platlint.yaml:4');

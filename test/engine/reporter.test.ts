@@ -50,6 +50,21 @@ describe('FileReporter: a finding becomes a diagnostic in one place', () => {
     ]);
   });
 
+  it("offers an unfixable rule's fix as its first suggestion, named after the message as scrubbed, and keeps a fixable rule's", () => {
+    const FIXING: Rule = { meta: { id: 'acme/fixing', description: 'Fixing', severity: 'error', sources: ['spec'], fixable: true }, messages: { bad: 'The key {{key}} is misspelt. Really.' } };
+    const settings = new Map([['acme/fixing', { unfixable: true as const }]]);
+    const fix = { edits: [{ start: 0, end: 1, text: 'z' }] };
+    const suggestion = { description: 'Write y', edits: [{ start: 0, end: 1, text: 'y' }] };
+    const sink = new FileReporter({ text: TEXT, settings });
+    sink.report({ rule: FIXING, messageId: 'bad', data: { key: 'S3cretKey' }, range: [0, 1], pointer: '/a', document: 0, fix, suggestions: [suggestion] });
+    sink.report({ rule: { ...FIXING, meta: { ...FIXING.meta, id: 'acme/other' } }, messageId: 'bad', data: { key: 'b' }, range: [5, 6], pointer: '/b', document: 0, fix });
+    const secrets = { ranges: [], values: new Set(['S3cretKey']), pieces: new Set<string>() };
+    expect(sink.finish({ withFrames: false, secrets: () => secrets }).diagnostics.map(({ ruleId, fix, suggestions }) => ({ ruleId, fix, suggestions }))).toEqual([
+      { ruleId: 'acme/fixing', fix: undefined, suggestions: [{ description: 'Fix: The key **** is misspelt', edits: fix.edits }, suggestion] },
+      { ruleId: 'acme/other', fix, suggestions: undefined },
+    ]);
+  });
+
   it('moves a diagnostic made from another text to a place in this one, without its edits', () => {
     const sink = new FileReporter({ text: TEXT, settings: new Map() });
     const elsewhere: Diagnostic = { ruleId: 'acme/value', severity: 'error', message: 'm', line: 9, column: 9, endLine: 9, endColumn: 10, path: '/x', document: 3, fix: { edits: [{ start: 0, end: 1, text: '' }] } };

@@ -142,6 +142,28 @@ describe('platlint lsp', () => {
     await client.stop();
   }, TEST_MS);
 
+  it("offers an unfixable rule's fix as a quick fix a person applies, and no fix-all for it", async () => {
+    const root = workspace({ '.platlint.yaml': 'unfixable: [schema/unknown-field]\nrules:\n  schema/type: off\n' });
+    const client = new Client(root);
+    await client.initialize();
+    const uri = await client.open('users/jane.yaml', USER);
+    const { data: _fix, ...held } = UNKNOWN_FIELD;
+    const diagnostic = { ...held, data: { suggestions: [{ description: 'Fix: Unknown field "emial" in spec; did you mean "email"?', edits: UNKNOWN_FIELD.data.fix.edits }] } };
+    expect((await client.diagnostics(uri)).diagnostics).toEqual([diagnostic]);
+    expect(await client.codeActions(uri, EMIAL, [diagnostic])).toEqual([
+      { title: 'Fix: Unknown field "emial" in spec; did you mean "email"?', kind: 'quickfix', diagnostics: [diagnostic], edit: { changes: { [uri]: [{ range: EMIAL, newText: 'email' }] } } },
+      {
+        title: 'Disable schema/unknown-field for this line',
+        kind: 'quickfix',
+        diagnostics: [diagnostic],
+        edit: { changes: { [uri]: [{ range: { start: { line: 6, character: 0 }, end: { line: 6, character: 0 } }, newText: '  # platlint-disable-next-line schema/unknown-field\n' }] } },
+      },
+    ]);
+    expect(await client.codeActions(uri, { start: { line: 0, character: 0 }, end: { line: 10, character: 0 } }, [], ['source.fixAll'])).toEqual([]);
+    expect(client.messages).toEqual([]);
+    await client.stop();
+  }, TEST_MS);
+
   it('skips ignored and non-YAML documents, survives garbage, and offers suggestions, directives and fix-all', async () => {
     const root = workspace({ '.platlint.yaml': 'ignore: ["generated/**"]\n' });
     const client = new Client(root);

@@ -23,3 +23,14 @@ describe.each(shownInFixtures)('fixtures of %s', (ruleId) => {
     expect([...actual].sort()).toEqual([...expected].sort());
   });
 });
+
+/**
+ * `unfixable` and `platlint rules` know a rule's fixes by its `meta.fixable`: a rule that fixes what a fixture holds
+ * says so, and a rule that says so has a fixture it fixes.
+ */
+describe('meta.fixable', () => {
+  const fixedBy = new Set(shownInFixtures.flatMap((ruleId) => fixtureFiles(ruleId).flatMap((file) => lintFixture(file, readFileSync(file, 'utf8')).filter((d) => d.fix !== undefined).map((d) => d.ruleId))));
+  it('is true for exactly the rules whose fixtures get a fix', () => {
+    expect([...fixedBy].sort()).toEqual(builtinRules.filter((rule) => rule.meta.fixable === true).map((rule) => rule.meta.id).sort());
+  });
+});

@@ -84,6 +84,12 @@ describe('.platlint.yaml', () => {
     expect(page).toBe('docs/configuration.md');
     expect(existsSync(join(ROOT, page ?? ''))).toBe(true);
     expect(runCli(['u.yaml', '--format', 'json'], { cwd: dir }).status).toBe(1);
+    // Its commented-out example of unfixable is valid once uncommented, and does what it says.
+    expect(starter).toContain('\n# unfixable: [schema/unknown-field]\n');
+    writeFileSync(join(dir, 'uncommented.platlint.yaml'), starter.replace('\n# unfixable:', '\nunfixable:'));
+    writeFileSync(join(dir, 'typo.yaml'), BROKEN.replace('username:', 'usrname:'));
+    expect(runCli(['typo.yaml', '--diff'], { cwd: dir }).status).toBe(1);
+    expect(runCli(['typo.yaml', '--config', 'uncommented.platlint.yaml', '--diff'], { cwd: dir })).toMatchObject({ status: 0, stdout: '' });
     expect(runCli(['init'], { cwd: dir }).status).toBe(2);
   });
 
