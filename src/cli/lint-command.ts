@@ -218,14 +218,16 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
       result = lintBytes(bytes, options);
       if (fixing && result.diagnostics.some((d) => d.fix && fixWanted(d))) {
         const original = Buffer.from(bytes).toString('utf8');
+        // Fixed as it was read, without the byte-order mark decoding drops (the first read is then the first pass);
+        // the mark goes back in front of the text written.
+        const mark = hasByteOrderMark(bytes) ? original.slice(0, 1) : '';
         const passes = [result];
-        // The first read is the first pass, unless decoding dropped a byte-order mark its offsets do not count.
-        const linted = hasByteOrderMark(bytes) ? undefined : result;
-        const fixed = fixUntilStable(original, (text) => {
+        const fixedText = fixUntilStable(original.slice(mark.length), (text) => {
           const pass = lintText(text, options);
           passes.push(pass);
           return pass;
-        }, { wanted: fixWanted, linted });
+        }, { wanted: fixWanted, linted: result });
+        const fixed = { ...fixedText, text: mark + fixedText.text };
         result = fixed.result;
         if (linting.timing) result.timings = timingsOfPasses(passes);
         if (fixed.refused) {

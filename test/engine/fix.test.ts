@@ -75,6 +75,12 @@ describe('--fix', () => {
     writeFileSync(file, `\ufeff${COMMENTED}`);
     expect(runCli(['config.yaml', '--fix'], { cwd: dir })).toEqual({ status: 0, stdout: '✔ Fixed 3 problems in 1 file.\n', stderr: '' });
     expect(readFileSync(file, 'utf8')).toBe(`\ufeff${fixUntilStable(COMMENTED, lintFn).text}`);
+    // What is left after the fixes is where plain lint puts it: the mark takes no column of the first line.
+    const oneLine = '{apiVersion: management.platform/v1, kind: User, metadata: {name: Jane_Doe}, spec: {emial: x@example.com}}\n';
+    writeFileSync(file, `\ufeff${oneLine}`);
+    const left = (args: string[]): unknown => (JSON.parse(runCli(['config.yaml', '--format', 'json', ...args], { cwd: dir }).stdout) as { results: { output?: string; diagnostics: { ruleId: string; line: number; column: number; endColumn: number }[] }[] }).results.map(({ output, diagnostics }) => ({ output, left: diagnostics.map(({ ruleId, line, column, endColumn }) => [ruleId, line, column, endColumn]) }));
+    expect(left(['--fix-dry-run'])).toEqual([{ output: `\ufeff${oneLine.replace('emial', 'email')}`, left: [['meta/name', 1, 67, 75]] }]);
+    expect(left([])).toEqual([{ output: undefined, left: [['meta/name', 1, 67, 75], ['schema/unknown-field', 1, 85, 90]] }]);
   });
 
   it('renames an unknown field to its only suggestion, and removes duplicate list entries', () => {
