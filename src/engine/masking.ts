@@ -75,6 +75,11 @@ export function scrubWording(message: string, secrets: SecretMap): string {
   return made.wording(message);
 }
 
+/** Whether a text holds a whole secret value: an edit that would write one. */
+export function holdsSecret(text: string, secrets: SecretMap): boolean {
+  return scrubWording(text, secrets) !== text;
+}
+
 /**
  * The text (starting at file offset `offset`) with each secret range in it replaced by one mask. Ranges overlap
  * when a value is found both in the parsed tree and by key in the text; they are merged, not masked twice.

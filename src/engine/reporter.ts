@@ -12,7 +12,7 @@ import type { OffsetRange } from './node-space.js';
 import { applyDirectives, directiveFindings, type Directive, type DirectivePlaces } from './directives.js';
 import { fixToEdits } from './fixes.js';
 import { rulePlan } from './rule-plan.js';
-import { maskLine, noSecrets, scrubMessage, scrubWording, type SecretMap } from './masking.js';
+import { holdsSecret, maskLine, noSecrets, scrubMessage, scrubWording, type SecretMap } from './masking.js';
 import { effectiveSeverity, formatMessage, isRuleEnabled, messageSpec, type RuleSettings } from './settings.js';
 import type { Diagnostic, Finding, MessageSpec, Report, Rule, SuppressedDiagnostic, TextEdit } from './types.js';
 import { lineEnd } from '../yaml/lines.js';
@@ -278,6 +278,7 @@ export class FileReporter {
         if (scrubbed.note !== undefined) scrubbed.note = spec?.note !== undefined && finding ? scrubbedMessage(spec.note, finding.data, undefined, secrets) : scrubMessage(scrubbed.note, secrets);
         // A key can hold a secret too (a URL with its password); the baseline written and the one read see the same path.
         scrubbed.path = scrubMessage(scrubbed.path, secrets);
+        scrubEdits(scrubbed, secrets);
       }
       if (scrubbed.fix) this.holdUnfixable(scrubbed);
       const suppression = suppressor.suppression(scrubbed, subjectOf(scrubbed.document, scrubbed.path));
@@ -333,4 +334,17 @@ export class FileReporter {
     }
     return lines;
   }
+}
+
+/**
+ * A fix or a suggestion whose edits would write a secret value is dropped: every report would show the secret in its
+ * edits, and masked they would write the mask into the file. What a suggestion's description quotes is scrubbed.
+ */
+function scrubEdits(diagnostic: Diagnostic, secrets: SecretMap): void {
+  const writesSecret = (edits: readonly TextEdit[]): boolean => edits.some((edit) => holdsSecret(edit.text, secrets));
+  if (diagnostic.fix && writesSecret(diagnostic.fix.edits)) delete diagnostic.fix;
+  if (!diagnostic.suggestions) return;
+  const kept = diagnostic.suggestions.filter((suggestion) => !writesSecret(suggestion.edits)).map((suggestion) => ({ ...suggestion, description: scrubMessage(suggestion.description, secrets) }));
+  if (kept.length) diagnostic.suggestions = kept;
+  else delete diagnostic.suggestions;
 }

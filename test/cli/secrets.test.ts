@@ -182,6 +182,21 @@ describe("a URL's password outside a value: in a comment, in a key", () => {
   });
 });
 
+describe('a secret in what a fix or a suggestion would write', () => {
+  it('drops that suggestion from the report and the editor; the others stay', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platlint-secrets-edits-'));
+    writeFileSync(join(dir, 'u.yaml'), user('  extraClaims:\n    team: 4711\n    password: 31415926535\n'));
+    const run = runCli(['u.yaml', '--format', 'json'], { cwd: dir });
+    expect(run.status).toBe(1);
+    expect(run.stdout).not.toContain('31415926535');
+    const diagnostics = (JSON.parse(run.stdout) as { results: { diagnostics: { message: string; suggestions?: unknown }[] }[] }).results[0]?.diagnostics ?? [];
+    expect(diagnostics.map(({ message, suggestions }) => ({ message, suggestions }))).toEqual([
+      { message: 'spec.extraClaims.team is the number 4711, not a string.', suggestions: [{ description: 'Quote the value: "4711"', edits: [expect.objectContaining({ text: '"4711"' })] }] },
+      { message: 'spec.extraClaims.password is the number ****, not a string.', suggestions: undefined },
+    ]);
+  });
+});
+
 describe("a secret's words in a rule's own message", () => {
   it('stay words: caData "not base64 at all" masks the value, not "base64" in the message and its note', () => {
     const dir = mkdtempSync(join(tmpdir(), 'platlint-secrets-words-'));

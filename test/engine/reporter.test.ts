@@ -65,6 +65,19 @@ describe('FileReporter: a finding becomes a diagnostic in one place', () => {
     ]);
   });
 
+  it('drops a fix or a suggestion that would write a secret, and scrubs what a suggestion says', () => {
+    const QUOTING: Rule = { meta: { id: 'acme/quoting', description: 'Quoting', severity: 'error', sources: ['spec'], fixable: true }, messages: { bad: 'Quote it.' } };
+    const sink = new FileReporter({ text: TEXT, settings: new Map() });
+    const writes = (text: string) => ({ edits: [{ start: 0, end: 1, text }] });
+    sink.report({ rule: QUOTING, messageId: 'bad', range: [0, 1], pointer: '/a', document: 0, fix: writes('"S3cret99"'), suggestions: [{ description: 'Quote "S3cret99"', ...writes('"S3cret99"') }, { description: 'Remove S3cret99', ...writes('') }] });
+    sink.report({ rule: QUOTING, messageId: 'bad', range: [5, 6], pointer: '/b', document: 0, fix: writes('two'), suggestions: [{ description: 'Write "S3cret99"', ...writes('S3cret99') }] });
+    const secrets = { ranges: [], values: new Set(['S3cret99']), pieces: new Set<string>() };
+    expect(sink.finish({ withFrames: false, secrets: () => secrets }).diagnostics.map(({ fix, suggestions }) => ({ fix, suggestions }))).toEqual([
+      { fix: undefined, suggestions: [{ description: 'Remove ****', edits: [{ start: 0, end: 1, text: '' }] }] },
+      { fix: writes('two'), suggestions: undefined },
+    ]);
+  });
+
   it('moves a diagnostic made from another text to a place in this one, without its edits', () => {
     const sink = new FileReporter({ text: TEXT, settings: new Map() });
     const elsewhere: Diagnostic = { ruleId: 'acme/value', severity: 'error', message: 'm', line: 9, column: 9, endLine: 9, endColumn: 10, path: '/x', document: 3, fix: { edits: [{ start: 0, end: 1, text: '' }] } };
