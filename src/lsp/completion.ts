@@ -67,9 +67,14 @@ function configFileCompletions(lines: readonly string[], position: Position, rul
     const lead = text.slice(0, position.character).endsWith(':') ? ' ' : '';
     if (inRules) return valueItems(SEVERITY_WORDS, 'severity', range, lead);
     if (shape.key === 'extends') return valueItems(PRESET_NAMES, 'preset', range, lead);
+    if (shape.key === 'unfixable') return ruleItems(rules.filter((r) => r.meta.fixable === true), range, '');
     return [];
   }
-  if (path[path.length - 1] === 'extends') return valueItems(PRESET_NAMES, 'preset', wordRange(text, position, /[\s,[]/));
+  // The list the cursor is in, on an item's line (`- rec`: the path ends at the item's index) or under the key.
+  const list = typeof path[path.length - 1] === 'number' ? path[path.length - 2] : path[path.length - 1];
+  if (list === 'extends') return valueItems(PRESET_NAMES, 'preset', wordRange(text, position, /[\s,[]/));
+  // `unfixable` takes only rules with fixes (src/engine/settings.ts, unfixableProblem).
+  if (list === 'unfixable') return ruleItems(rules.filter((r) => r.meta.fixable === true), wordRange(text, position, /[\s,[]/), '');
   const range = wordRange(text, position, /\s/);
   const written = siblingKeys(lines, position.line, keyColumn);
   if (inRules) return ruleItems(rules.filter((r) => !written.has(r.meta.id)), range, ': ');

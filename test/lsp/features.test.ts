@@ -154,6 +154,22 @@ describe('platlint lsp features', () => {
     await client.stop();
   }, TEST_MS);
 
+  it('completes the rules with fixes in unfixable, and presets in extends, as a block list and in flow', async () => {
+    const client = new Client(workspace({}));
+    await client.initialize();
+    const uri = await client.open('.platlint.yaml', 'unfixable:\n  - sch\noverrides:\n  - files: ["a/**"]\n    unfixable: [me\nextends:\n  - s\n');
+    // A preset as a block list's item, the same way.
+    expect(labels(await complete(client, uri, { line: 6, character: 5 }))).toEqual(['recommended', 'strict', 'security', 'export']);
+    const fixable = ['schema/unknown-field', 'schema/enum', 'meta/finalizers', 'meta/self-link', 'user/access-verbs', 'user/cluster-roles', 'user/duplicates'];
+    const block = await complete(client, uri, { line: 1, character: 7 });
+    expect(labels(block)).toEqual(fixable);
+    expect(block[0]?.textEdit).toEqual({ range: { start: { line: 1, character: 4 }, end: { line: 1, character: 7 } }, newText: 'schema/unknown-field' });
+    const flow = await complete(client, uri, { line: 4, character: 18 });
+    expect(labels(flow)).toEqual(fixable);
+    expect(flow[2]?.textEdit).toEqual({ range: { start: { line: 4, character: 16 }, end: { line: 4, character: 18 } }, newText: 'meta/finalizers' });
+    await client.stop();
+  }, TEST_MS);
+
   it('lists each object and its top-level sections as document symbols', async () => {
     const client = new Client(workspace({}));
     await client.initialize();
