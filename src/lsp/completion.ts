@@ -56,6 +56,11 @@ function afterColon(text: string, shape: LineShape, position: Position): shape i
   return shape.key !== undefined && shape.keyEnd !== undefined && position.character > shape.keyEnd && text.slice(shape.keyEnd, position.character).includes(':');
 }
 
+/** The path is an entry of `exceptions`. */
+function isException(path: readonly PathStep[]): boolean {
+  return typeof path[path.length - 1] === 'number' && path[path.length - 2] === 'exceptions';
+}
+
 function configFileCompletions(lines: readonly string[], position: Position, rules: readonly Rule[]): CompletionItem[] {
   const text = lines[position.line] ?? '';
   const shape = lineShape(text);
@@ -68,6 +73,7 @@ function configFileCompletions(lines: readonly string[], position: Position, rul
     if (inRules) return valueItems(SEVERITY_WORDS, 'severity', range, lead);
     if (shape.key === 'extends') return valueItems(PRESET_NAMES, 'preset', range, lead);
     if (shape.key === 'unfixable') return ruleItems(rules.filter((r) => r.meta.fixable === true), range, '');
+    if (shape.key === 'rules' && isException(path)) return ruleItems(rules, range, '');
     return [];
   }
   // The list the cursor is in, on an item's line (`- rec`: the path ends at the item's index) or under the key.
@@ -75,6 +81,7 @@ function configFileCompletions(lines: readonly string[], position: Position, rul
   if (list === 'extends') return valueItems(PRESET_NAMES, 'preset', wordRange(text, position, /[\s,[]/));
   // `unfixable` takes only rules with fixes (src/engine/settings.ts, unfixableProblem).
   if (list === 'unfixable') return ruleItems(rules.filter((r) => r.meta.fixable === true), wordRange(text, position, /[\s,[]/), '');
+  if (list === 'rules' && typeof path[path.length - 1] === 'number' && isException(path.slice(0, -2))) return ruleItems(rules, wordRange(text, position, /[\s,[]/), '');
   const range = wordRange(text, position, /\s/);
   const written = siblingKeys(lines, position.line, keyColumn);
   if (inRules) return ruleItems(rules.filter((r) => !written.has(r.meta.id)), range, ': ');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompletionItem, DocumentSymbol, Hover, Position } from 'vscode-languageserver/node.js';
+import { builtinRules } from '../../rules/index.js';
 import { Client, TEST_MS, workspace } from './client.js';
 import { admissionPolicy, policyText } from './policy-file.js';
 
@@ -154,12 +155,19 @@ describe('platlint lsp features', () => {
     await client.stop();
   }, TEST_MS);
 
-  it('completes the rules with fixes in unfixable, and presets in extends, as a block list and in flow', async () => {
+  it('completes the rules with fixes in unfixable, any rule in an exception\'s rules, and presets in extends, as a block list and in flow', async () => {
     const client = new Client(workspace({}));
     await client.initialize();
     const uri = await client.open('.platlint.yaml', 'unfixable:\n  - sch\noverrides:\n  - files: ["a/**"]\n    unfixable: [me\nextends:\n  - s\n');
     // A preset as a block list's item, the same way.
     expect(labels(await complete(client, uri, { line: 6, character: 5 }))).toEqual(['recommended', 'strict', 'security', 'export']);
+    // An exception's rules, any rule: in flow and as a block list's item.
+    const exceptions = await client.open('other/.platlint.yaml', 'exceptions:\n  - rules: [sec\n    reason: x\n  - reason: y\n    rules:\n      - me\n');
+    const all = builtinRules.map((rule) => rule.meta.id);
+    expect(labels(await complete(client, exceptions, { line: 1, character: 16 }))).toEqual(all);
+    const item = await complete(client, exceptions, { line: 5, character: 10 });
+    expect(labels(item)).toEqual(all);
+    expect(item[0]?.textEdit).toEqual({ range: { start: { line: 5, character: 8 }, end: { line: 5, character: 10 } }, newText: all[0] });
     const fixable = ['schema/unknown-field', 'schema/enum', 'meta/finalizers', 'meta/self-link', 'user/access-verbs', 'user/cluster-roles', 'user/duplicates'];
     const block = await complete(client, uri, { line: 1, character: 7 });
     expect(labels(block)).toEqual(fixable);
