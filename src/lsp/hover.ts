@@ -36,10 +36,27 @@ function onKeyOf(shape: LineShape, character: number): boolean {
   return shape.key !== undefined && character >= shape.contentColumn && character <= (shape.keyEnd ?? 0);
 }
 
-/** The rule whose id is under the cursor: in a `# platlint-disable…` comment, or a key of `rules:` in the config file. */
+/** What a rule id is written with. */
+const RULE_ID_CHARACTER = /[\w./-]/;
+
+/** The run of rule-id characters around the cursor, if any. */
+function idAround(text: string, character: number): string | undefined {
+  let start = character;
+  let end = character;
+  while (start > 0 && RULE_ID_CHARACTER.test(text[start - 1] ?? '')) start--;
+  while (end < text.length && RULE_ID_CHARACTER.test(text[end] ?? '')) end++;
+  return start < end ? text.slice(start, end) : undefined;
+}
+
+/**
+ * The rule whose id is under the cursor: in a `# platlint-disable…` comment, or anywhere in the config file (a key of
+ * `rules:`, an item of `unfixable` or of an exception's `rules`).
+ */
 export function ruleAt(text: string, character: number, rules: readonly Rule[], isConfigFile: boolean): Rule | undefined {
-  const shape = lineShape(text);
-  return directiveRule(text, character, rules) ?? (isConfigFile && onKeyOf(shape, character) ? rules.find((r) => r.meta.id === shape.key) : undefined);
+  const directive = directiveRule(text, character, rules);
+  if (directive || !isConfigFile) return directive;
+  const id = idAround(text, character);
+  return id === undefined ? undefined : rules.find((r) => r.meta.id === id);
 }
 
 /** The rule id under the cursor in a `# platlint-disable…` comment. */

@@ -22,13 +22,14 @@ async function started(files: Record<string, string>): Promise<{ client: Client;
 const at = (line: number, start: number, end: number) => ({ start: { line, character: start }, end: { line, character: end } });
 
 describe('go to definition', () => {
-  it("from a policy rule's id in a directive or under rules: of .platlint.yaml to its id in the policy file", async () => {
+  it("from a policy rule's id in a directive, under rules: or in an exception's rules of .platlint.yaml to its id in the policy file", async () => {
     const { client, offered, definition } = await started({});
     expect(offered).toBe(true);
     // policies/acme.yaml, line 7 (0-based 6): `    - id: acme/rule`.
     const rule = { uri: client.uri('policies/acme.yaml'), range: at(6, 10, 19) };
     expect(await definition('users/jane.yaml', `# platlint-disable-next-line schema/type, acme/r|ule\n${BROKEN_USER}`)).toEqual(rule);
     expect(await definition('.platlint.yaml', 'policies: [policies/]\nrules:\n  acme/|rule: warn\n')).toEqual(rule);
+    expect(await definition('.platlint.yaml', 'policies: [policies/]\nexceptions:\n  - rules: [schema/type, acme/ru|le]\n    reason: pilot\n')).toEqual(rule);
     await client.stop();
   }, TEST_MS);
 

@@ -168,6 +168,12 @@ describe('platlint lsp features', () => {
     const item = await complete(client, exceptions, { line: 5, character: 10 });
     expect(labels(item)).toEqual(all);
     expect(item[0]?.textEdit).toEqual({ range: { start: { line: 5, character: 8 }, end: { line: 5, character: 10 } }, newText: all[0] });
+    // Hover and go to definition know a rule id in a list as they do a key of rules.
+    const listed = await client.open('third/.platlint.yaml', 'unfixable: [meta/self-link]\nexceptions:\n  - rules:\n      - security/open-sign-up\n    reason: pilot\n');
+    expect(markdown(await hover(client, listed, { line: 0, character: 15 }))).toBe(
+      '**meta/self-link**: Disallow the deprecated metadata.selfLink\n\n[Documentation](https://github.com/platlint/platlint/blob/main/rules/meta/self-link/README.md)',
+    );
+    expect(markdown(await hover(client, listed, { line: 3, character: 30 }))).toMatch(/^\*\*security\/open-sign-up\*\*: /);
     const fixable = ['schema/unknown-field', 'schema/enum', 'meta/finalizers', 'meta/self-link', 'user/access-verbs', 'user/cluster-roles', 'user/duplicates'];
     const block = await complete(client, uri, { line: 1, character: 7 });
     expect(labels(block)).toEqual(fixable);
