@@ -2,10 +2,12 @@
  * The editor's own settings for platlint (`workspace/configuration`, section `platlint`): on top of the config
  * file, as a person's preference in their editor, never stored in the repository.
  *
- *   { "enable": true, "rules": { "meta/labels": "off", "security/*": "error" } }
+ *   { "enable": true, "rules": { "meta/labels": "off", "security/*": "error" }, "unfixable": ["schema/unknown-field"] }
+ *
+ * `unfixable`, as the config file's: rules whose fixes fix-all (and fix on save) leave alone, offered as quick fixes.
  */
 import { severityFromWord } from '../engine/settings.js';
-import type { SeverityOverride } from '../project/settings.js';
+import type { RuleOverride } from '../project/settings.js';
 import { globProblem } from '../engine/globs.js';
 import { shown } from '../engine/message-text.js';
 
@@ -13,11 +15,11 @@ export const SETTINGS_SECTION = 'platlint';
 
 export interface ClientSettings {
   enable: boolean;
-  /** Severity overrides: rule ids or globs over ids, applied in order after the config file. */
-  rules: SeverityOverride[];
+  /** `rules` (severities) then `unfixable`: rule ids or globs over ids, applied in order after the config file. */
+  overrides: RuleOverride[];
 }
 
-export const DEFAULT_CLIENT_SETTINGS: ClientSettings = { enable: true, rules: [] };
+export const DEFAULT_CLIENT_SETTINGS: ClientSettings = { enable: true, overrides: [] };
 
 /** Reads what the client sent; a wrong value is left out with a reason, never fatal. */
 export function parseClientSettings(value: unknown): { settings: ClientSettings; problems: string[] } {
@@ -27,7 +29,7 @@ export function parseClientSettings(value: unknown): { settings: ClientSettings;
   const record = value as Record<string, unknown>;
   const enable = record['enable'] === undefined ? true : record['enable'] !== false;
   if (record['enable'] !== undefined && typeof record['enable'] !== 'boolean') problems.push('platlint.enable must be true or false');
-  const rules: SeverityOverride[] = [];
+  const overrides: RuleOverride[] = [];
   const raw = record['rules'];
   if (raw !== undefined && (typeof raw !== 'object' || raw === null || Array.isArray(raw))) problems.push('platlint.rules must map rule ids to severities');
   else {
@@ -35,9 +37,16 @@ export function parseClientSettings(value: unknown): { settings: ClientSettings;
       const glob = globProblem(id);
       const severity = typeof word === 'string' || typeof word === 'number' ? severityFromWord(word) : undefined;
       if (glob !== undefined) problems.push(`platlint.rules.${shown(id)}: ${glob}`);
-      else if (severity) rules.push({ pattern: id, severity });
+      else if (severity) overrides.push({ pattern: id, severity });
       else problems.push(`platlint.rules.${id}: unknown severity ${JSON.stringify(word)}`);
     }
   }
-  return { settings: { enable, rules }, problems };
+  const unfixable = record['unfixable'];
+  if (unfixable !== undefined && !Array.isArray(unfixable)) problems.push('platlint.unfixable must be a list of rule ids');
+  for (const id of Array.isArray(unfixable) ? (unfixable as unknown[]) : []) {
+    const glob = typeof id === 'string' ? globProblem(id) : 'not a rule id';
+    if (glob === undefined) overrides.push({ pattern: id as string, unfixable: true });
+    else problems.push(`platlint.unfixable: ${typeof id === 'string' ? shown(id) : JSON.stringify(id)}: ${glob}`);
+  }
+  return { settings: { enable, overrides }, problems };
 }

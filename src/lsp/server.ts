@@ -137,11 +137,15 @@ export function startLanguageServer(options: LanguageServerOptions): void {
   };
   session.onReload = () => void updateWatchers();
 
-  /** Reads the `platlint` settings, once for the window and once per workspace folder (scopeUri). */
+  /** Reads the `platlint` settings, once for the window and once per workspace folder (scopeUri): each mistake said once. */
   const fetchSettings = async (pushed?: unknown): Promise<void> => {
+    const said = new Set<string>();
     const read = (value: unknown): ClientSettings => {
       const { settings, problems } = parseClientSettings(value);
-      for (const problem of problems) connection.console.warn(`platlint: ${problem}`);
+      for (const problem of problems) {
+        if (!said.has(problem)) connection.console.warn(`platlint: ${problem}`);
+        said.add(problem);
+      }
       return settings;
     };
     session.folderSettings = new Map();

@@ -15,9 +15,9 @@ import { isTemplatedYaml } from '../engine/templated.js';
 import type { RuleSet } from '../project/rule-set.js';
 import { lintFile, resolveInputs } from '../project/files.js';
 import { DEFAULT_CLIENT_SETTINGS, type ClientSettings } from './client-settings.js';
-import { unknownRuleProblem } from '../engine/settings.js';
+import { unfixableProblem, unknownRuleProblem } from '../engine/settings.js';
 import { lintOptionsFor, type ProjectLinting } from '../project/file-linting.js';
-import type { SeverityOverride } from '../project/settings.js';
+import type { RuleOverride } from '../project/settings.js';
 import { toLspDiagnostic } from './convert.js';
 import { DocumentLinting } from './linting.js';
 import { policyFixtureDiagnostics } from './policy-fixture.js';
@@ -171,22 +171,23 @@ export class Session {
   }
 
   /** The editor's overrides checked against each rule set they were applied with: each mistake is said once. */
-  private readonly checkedOverrides = new WeakMap<readonly SeverityOverride[], WeakSet<RuleSet>>();
+  private readonly checkedOverrides = new WeakMap<readonly RuleOverride[], WeakSet<RuleSet>>();
 
-  private warnUnknownRules(ruleSet: RuleSet, overrides: readonly SeverityOverride[]): void {
+  private warnUnknownRules(ruleSet: RuleSet, overrides: readonly RuleOverride[]): void {
     let checked = this.checkedOverrides.get(overrides);
     if (!checked) this.checkedOverrides.set(overrides, (checked = new WeakSet()));
     if (checked.has(ruleSet)) return;
     checked.add(ruleSet);
-    for (const { pattern } of overrides) {
-      const problem = unknownRuleProblem(pattern, ruleSet.rules);
-      if (problem !== undefined) this.connection.console.warn(`platlint: platlint.rules.${pattern}: ${problem}`);
+    for (const override of overrides) {
+      const problem = 'severity' in override ? unknownRuleProblem(override.pattern, ruleSet.rules) : unfixableProblem(override.pattern, ruleSet.rules);
+      const setting = 'severity' in override ? `platlint.rules.${override.pattern}` : `platlint.unfixable: ${override.pattern}`;
+      if (problem !== undefined) this.connection.console.warn(`platlint: ${setting}: ${problem}`);
     }
   }
 
   /** How the file is linted: as the CLI lints it, with the editor's settings on top. */
   projectLinting(ruleSet: RuleSet, path: string): ProjectLinting {
-    const overrides = this.settingsFor(path).rules;
+    const { overrides } = this.settingsFor(path);
     this.warnUnknownRules(ruleSet, overrides);
     // The baseline and exceptions hide in the editor what they hide on the command line.
     return { ruleSet, overrides, suppressorFor: (file) => this.suppressions.forFile(ruleSet, file) };

@@ -12,6 +12,7 @@ import { docBlock } from '../docs/doc-blocks.js';
 import { repoRoot } from '../integrations/built-cli.js';
 import { workspace } from './client.js';
 import { MANIFESTS, NOT_INSTALLED, pathWithoutPlatlint, projectWithPlatlint } from './editor-project.js';
+import { parseClientSettings } from '../../src/lsp/client-settings.js';
 
 let project: string;
 let bare: string;
@@ -117,9 +118,15 @@ describe("VS Code's extension.js from docs/editors.md", () => {
 
   it('the package.json and settings.json blocks are JSON', () => {
     expect(JSON.parse(docBlock('docs/editors.md', 'VS Code', '"activationEvents"'))).toMatchObject({ main: 'extension.js', activationEvents: ['onLanguage:yaml'] });
-    expect(JSON.parse(docBlock('docs/editors.md', 'VS Code', '"editor.codeActionsOnSave"'))).toEqual({
+    const settings = JSON.parse(docBlock('docs/editors.md', 'VS Code', '"editor.codeActionsOnSave"')) as Record<string, unknown>;
+    expect(settings).toEqual({
       '[yaml]': { 'editor.codeActionsOnSave': { 'source.fixAll.platlint': 'explicit' } },
-      platlint: { rules: { 'meta/labels': 'off' } },
+      platlint: { rules: { 'meta/labels': 'off' }, unfixable: ['schema/unknown-field'] },
+    });
+    // The server reads its section as written.
+    expect(parseClientSettings(settings['platlint'])).toEqual({
+      settings: { enable: true, overrides: [{ pattern: 'meta/labels', severity: 'off' }, { pattern: 'schema/unknown-field', unfixable: true }] },
+      problems: [],
     });
   });
 });

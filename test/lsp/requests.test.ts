@@ -103,6 +103,32 @@ describe('platlint lsp on request', () => {
   }, TEST_MS);
 });
 
+describe('platlint lsp editor setting unfixable', () => {
+  it("leaves the rules' fixes out of fix-all, offered as quick fixes; a wrong entry is a line in the log", async () => {
+    const client = new Client(workspace({}));
+    client.settings = { unfixable: ['schema/unknown-field', 'meta/name', 7] };
+    await client.initialize({ workspace: { configuration: true } });
+    const uri = await client.open('jane.yaml', TEXT);
+    const published = await client.diagnosticsUntil(uri, (p) => p.diagnostics.length > 0);
+    expect(published.diagnostics.map((d) => [d.code, d.data])).toEqual([
+      ['schema/unknown-field', { suggestions: [{ description: 'Fix: Unknown field "emial" in spec; did you mean "email"?', edits: [{ start: TEXT.indexOf('emial'), end: TEXT.indexOf('emial') + 5, text: 'email' }] }] }],
+      ['schema/type', undefined],
+    ]);
+    const whole = { start: { line: 0, character: 0 }, end: { line: 10, character: 0 } };
+    expect(await client.codeActions(uri, whole, [], ['source.fixAll'])).toEqual([]);
+    expect(client.logs.filter((log) => log.message.includes('platlint.unfixable')).map((log) => [log.type, log.message])).toEqual([
+      [2, 'platlint: platlint.unfixable: 7: not a rule id'],
+      [2, 'platlint: platlint.unfixable: meta/name: names no rule with fixes (rules with fixes: schema/unknown-field, schema/enum, meta/finalizers, meta/self-link, user/access-verbs, user/cluster-roles, user/duplicates)'],
+    ]);
+    // Without it, fix-all fixes the field.
+    client.settings = {};
+    await client.connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+    await client.diagnosticsUntil(uri, (p) => p.diagnostics.some((d) => (d.data as { fix?: unknown } | undefined)?.fix !== undefined));
+    expect((await client.codeActions(uri, whole, [], ['source.fixAll'])).map((a) => a.title)).toEqual(['Fix all auto-fixable platlint problems (1)']);
+    await client.stop();
+  }, TEST_MS);
+});
+
 describe('platlint lsp editor settings by folder', () => {
   it('reads the settings of each workspace folder (scopeUri) and applies them to the files in it', async () => {
     const root = workspace({ 'a/jane.yaml': TEXT, 'b/jane.yaml': TEXT });
