@@ -40,7 +40,11 @@ const exceptions = {
   }),
 };
 
-const unfixable = globs("Rule ids or globs over rule ids whose fixes --fix and the editor's fix-all leave alone: each is offered as a suggestion (a quick fix in the editor) instead.");
+const unfixable = {
+  type: 'array',
+  items: { type: 'string', minLength: 1 },
+  description: "Rule ids or globs over rule ids whose fixes --fix and the editor's fix-all leave alone: each is offered as a suggestion (a quick fix in the editor) instead.",
+};
 
 const names = (description: string) => ({ type: 'array', items: { type: 'string' }, description });
 

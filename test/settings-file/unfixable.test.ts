@@ -37,6 +37,11 @@ describe('unfixable in .platlint.yaml', () => {
     expect(config.deprecations).toEqual([`${PATH}:1:13: unfixable.0: "resources/quantities" names container-resources/quantities by a former id, which is deprecated: write the current id`]);
   });
 
+  it('may be empty, as a list being filled in is', () => {
+    expect(unfixableIn(resolved('unfixable: []\noverrides:\n  - files: [a]\n    unfixable: []\n'), '/project/a')).toEqual([]);
+    expect(loadConfigFile(PATH, 'unfixable: [""]\n').problems).toEqual([`${PATH}:1:13: unfixable.0: must NOT have fewer than 1 characters`]);
+  });
+
   it('is a mistake at its place for an id that names no rule, or no rule with fixes', () => {
     expect(() => resolved('unfixable: [meta/name, nope/*]\n')).toThrow(
       [
