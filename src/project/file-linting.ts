@@ -13,7 +13,7 @@ import { withOverrides, type RuleOverride } from './settings.js';
 
 export interface ProjectLinting {
   ruleSet: RulesInForce;
-  /** `--rule` and `--unfixable` flags, the editor's `platlint.rules`: applied over the configuration's settings, in order. */
+  /** `--rule` and `--unfixable` flags, the editor's `platlint.rules` and `platlint.unfixable`: applied over the configuration's settings, in order. */
   overrides: readonly RuleOverride[];
   /** The baseline's and exceptions' hold on a file, if any. */
   suppressorFor(file: string): Suppressor | undefined;

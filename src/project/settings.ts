@@ -1,8 +1,9 @@
 /**
  * Overrides on top of the configuration file: `--rule ID=SEVERITY` and `--unfixable ID` on the command line (and again
- * in each lint worker), the editor's `platlint.rules`. One judgement of an override that names no rule, which the config
- * file's `rules` share, and one way of applying them, the same map for the same settings and overrides, so that the
- * engine works out its rule plan once per map and not once per file or keystroke (src/engine/rule-plan.ts).
+ * in each lint worker), the editor's `platlint.rules` and `platlint.unfixable`. One judgement of an override that
+ * names no rule, which the config file's `rules` share, and one way of applying them, the same map for the same
+ * settings and overrides, so that the engine works out its rule plan once per map and not once per file or keystroke
+ * (src/engine/rule-plan.ts).
  */
 import { rulesMatching, setSeverity, setUnfixable, severityFromWord, SEVERITY_WORDS_HINT, unfixableProblem, unknownRuleProblem, type RuleSetting, type RuleSettings, type SeverityChoice } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
