@@ -57,7 +57,7 @@ export async function effectiveConfig(file: string, flags: PrintConfigFlags, io:
   applyOverrides(settings, ruleOverrides(flags, rules), rules, (id, index) => {
     const flag = flags.rule[index];
     if (flag !== undefined) sources.set(id, { type: 'flag', name: `--rule ${flag}` });
-    else if (!unfixable.has(id)) unfixable.set(id, { type: 'flag', name: `--unfixable ${flags.unfixable?.[index - flags.rule.length] ?? ''}` });
+    else unfixable.set(id, { type: 'flag', name: `--unfixable ${flags.unfixable?.[index - flags.rule.length] ?? ''}` });
   });
   const inForce: Record<string, RuleInForce> = {};
   for (const { meta } of [...rules].sort((a, b) => (a.meta.id < b.meta.id ? -1 : 1))) {

@@ -81,9 +81,14 @@ export function unfixableProblem(pattern: string, rules: readonly Rule[]): strin
   return `names no rule with fixes (rules with fixes: ${rules.filter((rule) => rule.meta.fixable === true).map((rule) => rule.meta.id).join(', ')})`;
 }
 
-/** Makes the fixes of each rule that has fixes suggestions, keeping its severity and options. */
-export function setUnfixable(settings: Map<string, RuleSetting>, rules: readonly Rule[]): void {
-  for (const { meta } of rules) if (meta.fixable === true) settings.set(meta.id, { ...settings.get(meta.id), unfixable: true });
+/**
+ * Makes the fixes of each rule that has fixes suggestions, keeping its severity and options; returns the rules it
+ * made unfixable (not those that were already), for the sources print-config shows.
+ */
+export function setUnfixable(settings: Map<string, RuleSetting>, rules: readonly Rule[]): Rule[] {
+  const marked = rules.filter(({ meta }) => meta.fixable === true && settings.get(meta.id)?.unfixable !== true);
+  for (const { meta } of marked) settings.set(meta.id, { ...settings.get(meta.id), unfixable: true });
+  return marked;
 }
 
 /** Sets the severity of each rule, keeping its options: the config file, --rule flags and the editor all do this. */

@@ -46,13 +46,16 @@ export function parseRuleFlag(flag: string, rules: readonly Rule[]): SeverityOve
   return severity ? { pattern, severity } : { problem: `--rule ${flag}: unknown severity "${word}" (${SEVERITY_WORDS_HINT})` };
 }
 
-/** Applies overrides in order; `record` hears each rule an override sets, with the override's index. */
+/**
+ * Applies overrides in order; `record` hears each rule an override sets, with the override's index (an `unfixable`
+ * override, each rule it made unfixable).
+ */
 export function applyOverrides(settings: Map<string, RuleSetting>, overrides: readonly RuleOverride[], rules: readonly Rule[], record?: (ruleId: string, index: number) => void): void {
   overrides.forEach((override, index) => {
     const matched = rulesMatching(override.pattern, rules);
     if ('severity' in override) setSeverity(settings, matched, override.severity);
-    else setUnfixable(settings, matched);
-    for (const rule of matched) if ('severity' in override || rule.meta.fixable === true) record?.(rule.meta.id, index);
+    const set = 'severity' in override ? matched : setUnfixable(settings, matched);
+    for (const rule of set) record?.(rule.meta.id, index);
   });
 }
 

@@ -117,6 +117,11 @@ export class ResolvedConfig {
     }
   }
 
+  /** An entry's `file:line:col: key.path`, as each mistake or deprecation found in it starts. */
+  private placeOf(keyPath: readonly (string | number)[]): string {
+    return `${this.file?.position(keyPath) ?? ''}: ${keyPath.join('.')}`;
+  }
+
   /** A `rules` entry's place (`key`, its pattern) or an `unfixable` entry's (`key`, its index): the config's own, or an override's. */
   private entrySource(where: readonly (string | number)[], key: string | number): SettingSource {
     const at = { file: this.file?.path ?? '', line: this.file?.locationOf([...where, key]).line ?? 1 };
@@ -131,7 +136,7 @@ export class ResolvedConfig {
    */
   private apply(settings: Map<string, RuleSetting>, entries: Record<string, RuleEntry> | undefined, where: (string | number)[], problems?: string[], record?: SourceRecorder): void {
     for (const [pattern, entry] of Object.entries(entries ?? {})) {
-      const at = `${this.file?.position([...where, pattern]) ?? ''}: ${[...where, pattern].join('.')}`;
+      const at = this.placeOf([...where, pattern]);
       const unknown = unknownRuleProblem(pattern, this.rules);
       if (unknown !== undefined) {
         if (this.idsKnown) problems?.push(`${at}: ${unknown}`);
@@ -178,14 +183,13 @@ export class ResolvedConfig {
     (patterns ?? []).forEach((pattern, index) => {
       const problem = unfixableProblem(pattern, this.rules);
       if (problem !== undefined) {
-        if (this.idsKnown) problems?.push(`${this.file?.position([...where, index]) ?? ''}: ${[...where, index].join('.')}: ${problem}`);
+        if (this.idsKnown) problems?.push(`${this.placeOf([...where, index])}: ${problem}`);
         return;
       }
       const matched = rulesMatching(pattern, this.rules);
       const renamed = problems && renamedRulesNote(pattern, matched.map((rule) => rule.meta.id));
-      if (renamed) this.deprecations.push(`${this.file?.position([...where, index]) ?? ''}: ${[...where, index].join('.')}: ${renamed}`);
-      for (const rule of matched) if (rule.meta.fixable === true && settings.get(rule.meta.id)?.unfixable !== true) record?.(rule.meta.id, this.entrySource(where, index));
-      setUnfixable(settings, matched);
+      if (renamed) this.deprecations.push(`${this.placeOf([...where, index])}: ${renamed}`);
+      for (const rule of setUnfixable(settings, matched)) record?.(rule.meta.id, this.entrySource(where, index));
     });
   }
 
