@@ -1,7 +1,6 @@
 import { relative, resolve } from 'node:path';
 import { builtinRules } from '../../rules/index.js';
 import { NEWEST_KUBERNETES_VERSION } from '../policy/cel/versions.js';
-import { ConfigError } from '../settings-file/load.js';
 import { findConfigFile, readConfigFile } from '../project/config-file.js';
 import { ResolvedConfig } from '../settings-file/resolve.js';
 import { problemLines } from '../engine/problem-line.js';
@@ -44,21 +43,22 @@ export function parseValidationActions(text: string): Action[] {
 export async function runPolicyExport(paths: string[], flags: ExportFlags, io: CliIo): Promise<number> {
   const configPath = flags.config === false ? undefined : (flags.config ?? findConfigFile(io.cwd));
   const configFile = configPath ? readConfigFile(resolve(io.cwd, configPath)) : undefined;
-  if (configFile?.problems.length) throw new ConfigError(configFile.problems);
+  // Every mistake of the settings files, before anything is exported.
+  const base = new ResolvedConfig(configFile, builtinRules, io.cwd, false);
   const { EXPORT_VERSIONS, FIRST_EXPORT_VERSION, exportRules, exportYaml, usersOnlyLine } = await import('../policy/export/index.js');
-  const version = flags.kubernetesVersion ?? configFile?.kubernetesVersion ?? NEWEST_KUBERNETES_VERSION;
+  const version = flags.kubernetesVersion ?? base.kubernetesVersion ?? NEWEST_KUBERNETES_VERSION;
   if (!EXPORT_VERSIONS.includes(version)) {
-    const where = flags.kubernetesVersion !== undefined ? '--kubernetes-version' : `kubernetesVersion in ${configFile?.path ?? '.platlint.yaml'}`;
+    const from = base.files.find((file) => file.kubernetesVersion === version)?.path ?? '.platlint.yaml';
+    const where = flags.kubernetesVersion !== undefined ? '--kubernetes-version' : `kubernetesVersion in ${from}`;
     throw new UsageError(`${where}: "${version}" is no version to export for: ValidatingAdmissionPolicy is admissionregistration.k8s.io/v1 from Kubernetes ${FIRST_EXPORT_VERSION} (use ${EXPORT_VERSIONS.join(', ')})`);
   }
   const validationActions = flags.validationActions === undefined ? undefined : parseValidationActions(flags.validationActions);
-  const base = new ResolvedConfig(configFile, builtinRules, io.cwd, false);
   const policyPaths = paths.length ? paths : base.policyPaths().map((p) => relative(io.cwd, p) || '.');
   if (policyPaths.length === 0 && !flags.builtin) {
     throw new UsageError('policy export has nothing to export: name policy files or directories, list them in .platlint.yaml (policies), or give --builtin');
   }
   const [{ loadPolicyPaths }, { PolicyRule }] = await Promise.all([import('../project/policy-files.js'), import('../policy/rule.js')]);
-  const loaded = policyPaths.length ? loadPolicyPaths(policyPaths, io.cwd, configFile?.kubernetesVersion ? { kubernetesVersion: configFile.kubernetesVersion } : {}) : undefined;
+  const loaded = policyPaths.length ? loadPolicyPaths(policyPaths, io.cwd, base.kubernetesVersion ? { kubernetesVersion: base.kubernetesVersion } : {}) : undefined;
   // The policy files' own mistakes: nothing is exported from policies that do not load.
   const problems = problemLines(loaded?.problems ?? []);
   if (problems.length) {
@@ -85,7 +85,7 @@ export async function runPolicyExport(paths: string[], flags: ExportFlags, io: C
   const result = exportRules(rules, {
     platlintVersion: VERSION,
     kubernetesVersion: version,
-    groups: configFile?.export?.groups ?? [],
+    groups: base.exportSettings?.groups ?? [],
     ...(validationActions ? { validationActions } : {}),
   });
   const text = exportYaml(result.documents);

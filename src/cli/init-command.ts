@@ -12,7 +12,8 @@ import schemaUnknownFieldRule from '../../rules/schema/unknown-field/index.js';
 
 export const STARTER_CONFIG = `# platlint configuration: https://github.com/platlint/platlint/blob/main/docs/configuration.md
 # Presets, applied in order: recommended (the default), strict (every rule on),
-# security (security checks as errors), export (for objects exported from the server).
+# security (security checks as errors), export (for objects exported from the server),
+# and settings files shared between repositories (a path: ./shared/platlint.yaml).
 extends: [recommended]
 
 # Rule ids or globs over ids: off | info | warn | error, or [severity, options].

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
-import { ConfigError } from '../settings-file/load.js';
+import { inheritedSetting } from '../settings-file/load.js';
+import { throwSettingsMistakes } from '../settings-file/resolve.js';
 import { findConfigFile, readConfigFile } from '../project/config-file.js';
 import { FileWriteError } from '../project/write-file.js';
 import type { CliIo } from './io.js';
@@ -28,8 +29,9 @@ export async function runPolicyTest(dir: string, flags: PolicyTestFlags, io: Cli
     // The policies run in the Kubernetes version the settings give, as they do when linting.
     const configPath = findConfigFile(io.cwd);
     const configFile = configPath ? readConfigFile(configPath) : undefined;
-    if (configFile?.problems.length) throw new ConfigError(configFile.problems);
-    const { kubernetesVersion, admission } = configFile ?? {};
+    throwSettingsMistakes(configFile);
+    const kubernetesVersion = configFile && inheritedSetting(configFile, 'kubernetesVersion');
+    const admission = configFile && inheritedSetting(configFile, 'admission');
     cases = runPolicyTests(dir, io.cwd, { ...(kubernetesVersion ? { kubernetesVersion } : {}), ...(admission ? { admission } : {}) });
   } catch (error) {
     if (!(error instanceof PolicyTestError)) throw error;

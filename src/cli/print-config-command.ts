@@ -29,6 +29,8 @@ interface RuleInForce {
 export interface EffectiveConfig {
   file: string;
   config: string | null;
+  /** The settings files the configuration file extends, directly or through one another, as they were read. */
+  extends: string[];
   ignored: boolean;
   presets: string[];
   rules: Record<string, RuleInForce>;
@@ -74,7 +76,8 @@ export async function effectiveConfig(file: string, flags: PrintConfigFlags, io:
     });
   }
   const unfixableInForce = Object.fromEntries([...unfixable].sort(([a], [b]) => (a < b ? -1 : 1)));
-  return { file, config: configFile?.path ?? null, ignored: config.isIgnored(file), presets, rules: inForce, policies: policyPaths, exceptions, unfixable: unfixableInForce };
+  const extended = config.files.slice(1).map((f) => f.path);
+  return { file, config: configFile?.path ?? null, extends: extended, ignored: config.isIgnored(file), presets, rules: inForce, policies: policyPaths, exceptions, unfixable: unfixableInForce };
 }
 
 /** `key`: the top-level key a `config` source is an entry of. */
@@ -106,6 +109,7 @@ function stylish(effective: EffectiveConfig, cwd: string): string {
   return [
     `File:       ${effective.file}${effective.ignored ? ' (ignored by .platlint.yaml: not linted)' : ''}`,
     `Config:     ${effective.config === null ? 'none' : shownPath(cwd, effective.config)}`,
+    ...(effective.extends.length ? [`Extends:    ${effective.extends.map((path) => shownPath(cwd, path)).join(', ')}`] : []),
     `Presets:    ${list(effective.presets)}`,
     `Policies:   ${list(effective.policies)}`,
     `Exceptions: ${effective.exceptions.length ? '' : 'none'}`.trimEnd(),

@@ -28,6 +28,18 @@ interface Entry {
   /** Problems by absolute file: the config file's own, `policy/invalid` in policy files. */
   problems: Map<string, Diagnostic[]>;
   policyPaths: string[];
+  /** The settings files read: the config file and those it extends (absolute). */
+  settingsPaths: string[];
+}
+
+/** Mistake lines by the settings file they are placed in (`/path/file:line:col: …`); a line that names none, the config file's. */
+function byPlace(lines: readonly string[], config: string, files: readonly string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const line of lines) {
+    const file = files.filter((f) => line.startsWith(`${f}:`)).sort((a, b) => b.length - a.length)[0] ?? config;
+    out.set(file, [...(out.get(file) ?? []), line]);
+  }
+  return out;
 }
 
 /** Diagnostics by absolute file; policy problems name their files relative to the directory the rule set loaded from. */
@@ -89,9 +101,12 @@ export class RuleSets {
     const configMistakes: string[] = [];
     const cwd = config ? dirname(config) : root;
     let ruleSet: RuleSet;
+    let settingsPaths: string[];
     try {
       ruleSet = await loadRuleSet(config ? { config, readFile: this.readFile } : { config: false }, cwd);
+      settingsPaths = ruleSet.config.files.map((file) => file.path);
     } catch (error) {
+      settingsPaths = error instanceof ConfigError ? [...error.files] : [];
       if (!(error instanceof ConfigError) || !config) this.host.logError('cannot load the configuration', error);
       // A config file's mistakes come all at once (ConfigError.lines): one diagnostic each, at its place.
       const lines = error instanceof ConfigError ? error.lines : [error instanceof Error ? error.message : String(error)];
@@ -102,12 +117,14 @@ export class RuleSets {
     // A policy path that cannot be read is a mistake in the config file, where it is named.
     for (const problem of ruleSet.policies?.problems ?? []) {
       if (!problem.ioError || !config) continue;
-      const index = (ruleSet.configFile?.policies ?? []).findIndex((p) => resolve(cwd, p) === resolve(cwd, problem.file));
-      const at = index >= 0 ? ruleSet.configFile?.position(['policies', index]) : undefined;
+      const named = ruleSet.config.files.flatMap((file) => (file.policies ?? []).map((p, index) => ({ file, index, absolute: resolve(dirname(file.path), p) }))).find(({ absolute }) => absolute === resolve(cwd, problem.file));
+      const at = named?.file.position(['policies', named.index]);
       configMistakes.push(`${at ?? `${config}:1:1`}: policies: ${problem.file}: ${problem.ioError}`);
     }
-    if (config && configMistakes.length) problems.set(config, [...(problems.get(config) ?? []), ...configProblems(config, this.configText(config), configMistakes)]);
-    return { ruleSet, problems, policyPaths: ruleSet.config.policyPaths() };
+    if (config) {
+      for (const [file, lines] of byPlace(configMistakes, config, settingsPaths)) problems.set(file, [...(problems.get(file) ?? []), ...configProblems(file, this.configText(file), lines)]);
+    }
+    return { ruleSet, problems, policyPaths: ruleSet.config.policyPaths(), settingsPaths };
   }
 
   private entryFor(path: string): Promise<Entry> {
@@ -186,14 +203,14 @@ export class RuleSets {
     return undefined;
   }
 
-  /** Policy files and directories of the loaded rule sets. */
-  async policyPaths(): Promise<string[]> {
-    return [...new Set((await this.loaded()).flatMap((e) => e.policyPaths))];
+  /** Policy files and directories of the loaded rule sets, and the settings files their config files extend. */
+  async watchedPaths(): Promise<string[]> {
+    return [...new Set((await this.loaded()).flatMap((e) => [...e.policyPaths, ...e.settingsPaths.filter((path) => !isConfigFileName(path))]))];
   }
 
-  /** A config file, or a file under a loaded rule set's policy paths: editing it changes the rules. */
+  /** A config file, a settings file one extends, or a file under a loaded rule set's policy paths: editing it changes the rules. */
   async isRuleSetFile(path: string): Promise<boolean> {
     if (isConfigFileName(path)) return true;
-    return (await this.policyPaths()).some((p) => isInside(path, p));
+    return (await this.watchedPaths()).some((p) => isInside(path, p));
   }
 }

@@ -112,7 +112,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
   const updateWatchers = async (): Promise<void> => {
     if (!watchDynamic || session.shuttingDown) return;
     const watchers: FileSystemWatcher[] = CONFIG_FILE_NAMES.map((name) => ({ globPattern: `**/${name}` }));
-    for (const path of await session.ruleSets.policyPaths()) {
+    for (const path of await session.ruleSets.watchedPaths()) {
       let directory = false;
       try {
         directory = statSync(path).isDirectory();
@@ -319,7 +319,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
         // A policy file is no config file: its CEL, given paths and keys have their own hover.
         isConfigFile: isConfigFileName(path),
         embedded: ruleSet.config.embeddedFor(path).map((source) => source.at),
-        ...(ruleSet.configFile?.kubernetesVersion ? { kubernetesVersion: ruleSet.configFile.kubernetesVersion } : {}),
+        ...(ruleSet.config.kubernetesVersion ? { kubernetesVersion: ruleSet.config.kubernetesVersion } : {}),
       });
     }),
   );
@@ -329,20 +329,21 @@ export function startLanguageServer(options: LanguageServerOptions): void {
       if (!(session.isManifest(document) || isConfigFileName(path))) return [];
       const ruleSet = await session.ruleSets.ruleSetFor(path);
       const embedded = ruleSet.config.embeddedFor(path).map((source) => source.at);
-      const kubernetesVersion = ruleSet.configFile?.kubernetesVersion;
+      const kubernetesVersion = ruleSet.config.kubernetesVersion;
       return completionsAt(document, position, { rules: ruleSet.rules.length ? ruleSet.rules : builtinRules, isConfigFile: isConfigFileName(path), embedded, ...(kubernetesVersion ? { kubernetesVersion } : {}) });
     }),
   );
 
   connection.onSignatureHelp(
-    atPosition('compute signature help', null, async (document, path, position) => signatureHelpAt(document, position, (await session.ruleSets.ruleSetFor(path)).configFile?.kubernetesVersion)),
+    atPosition('compute signature help', null, async (document, path, position) => signatureHelpAt(document, position, (await session.ruleSets.ruleSetFor(path)).config.kubernetesVersion)),
   );
 
   connection.onDefinition(
     atPosition('find the definition', null, async (document, path, position) => {
       const ruleSet = await session.ruleSets.ruleSetFor(path);
       const policyFileUri = (file: string): string => RuleSets.policyFileUri(ruleSet, file);
-      return definitionAt(document, position, { rules: ruleSet.rules, isConfigFile: isConfigFileName(path), policyFileUri });
+      const settingsFile = ruleSet.config.files.find((file) => file.path === path);
+      return definitionAt(document, position, { rules: ruleSet.rules, isConfigFile: isConfigFileName(path), policyFileUri, settingsFile });
     }),
   );
 

@@ -181,7 +181,7 @@ export class PlaygroundSession {
       diagnostics: [],
       isConfigFile: editor === 'config',
       embedded: options?.embedded?.map((source) => source.at) ?? [],
-      ...(inForce.configFile?.kubernetesVersion ? { kubernetesVersion: inForce.configFile.kubernetesVersion } : {}),
+      ...(inForce.config.kubernetesVersion ? { kubernetesVersion: inForce.config.kubernetesVersion } : {}),
     });
     const contents = hover?.contents;
     return contents && typeof contents === 'object' && 'value' in contents ? contents.value : null;
@@ -199,7 +199,7 @@ export class PlaygroundSession {
       rules: run?.inForce?.rules ?? builtinRules,
       isConfigFile: editor === 'config',
       embedded: run?.options?.embedded?.map((source) => source.at) ?? [],
-      ...(run?.inForce?.configFile?.kubernetesVersion ? { kubernetesVersion: run.inForce.configFile.kubernetesVersion } : {}),
+      ...(run?.inForce?.config.kubernetesVersion ? { kubernetesVersion: run.inForce.config.kubernetesVersion } : {}),
     });
     return items.map((item, index) => pageCompletion(document, at, item, index));
   }
@@ -207,7 +207,7 @@ export class PlaygroundSession {
   /** Signature help in an editor's text as it is now (a policy's CEL), in the Kubernetes version of the settings linted last. */
   private signature(editor: EditorName, text: string, offset: number): PageSignatureHelp | null {
     const document = documentOf(editor, text);
-    const help = signatureHelpAt(document, document.positionAt(Math.max(0, Math.min(offset, text.length))), this.last?.run?.inForce?.configFile?.kubernetesVersion);
+    const help = signatureHelpAt(document, document.positionAt(Math.max(0, Math.min(offset, text.length))), this.last?.run?.inForce?.config.kubernetesVersion);
     const active = help?.activeSignature ?? 0;
     const chosen = help?.signatures[active];
     if (!help || !chosen) return null;

@@ -3,7 +3,7 @@
  * ./rules-in-force.ts. The CLI, its lint workers and the language server load them here, the same way.
  */
 import { resolve } from 'node:path';
-import { findConfigFile, readConfigFile } from './config-file.js';
+import { findConfigFile, readConfigFile, type BufferReader } from './config-file.js';
 import { policyFixtureTest } from './policy-fixtures.js';
 import { hashText, useNodeHost } from './node-host.js';
 import { rulesInForce, type RulesInForce } from './rules-in-force.js';
@@ -11,8 +11,8 @@ import { rulesInForce, type RulesInForce } from './rules-in-force.js';
 export interface RuleSetFlags {
   config?: string | false;
   policy?: string[];
-  /** The content of a config or policy file when it is not the disk's (the language server's open buffers). */
-  readFile?: (absolute: string) => Uint8Array | undefined;
+  /** The content of a settings or policy file when it is not the disk's (the language server's open buffers). */
+  readFile?: BufferReader;
 }
 
 /** Everything a command needs to know about the rules in force: built-ins, the config file and custom policies. */
@@ -28,8 +28,7 @@ export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<Rul
   useNodeHost();
   const configPath = flags.config === false ? undefined : (flags.config ?? findConfigFile(cwd));
   const configAbsolute = configPath ? resolve(cwd, configPath) : undefined;
-  const configBuffer = configAbsolute ? flags.readFile?.(configAbsolute) : undefined;
-  const configFile = configAbsolute ? readConfigFile(configAbsolute, configBuffer && Buffer.from(configBuffer).toString('utf8')) : undefined;
+  const configFile = configAbsolute ? readConfigFile(configAbsolute, flags.readFile) : undefined;
   const inForce = await rulesInForce({
     configFile,
     cwd,
@@ -40,7 +39,7 @@ export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<Rul
   return {
     ...inForce,
     // The Kubernetes version and the admission settings decide what the policies compile to: a cached result holds for one of each.
-    policyFingerprint: inForce.policies ? hashText(configFile?.kubernetesVersion ?? '', JSON.stringify(configFile?.admission ?? null), ...read.map((file) => file.bytes)) : '',
+    policyFingerprint: inForce.policies ? hashText(inForce.config.kubernetesVersion ?? '', JSON.stringify(inForce.config.admission ?? null), ...read.map((file) => file.bytes)) : '',
     isPolicyFixture: inForce.policies ? policyFixtureTest(read.map((file) => file.absolute), cwd) : () => false,
   };
 }

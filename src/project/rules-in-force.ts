@@ -8,7 +8,7 @@ import { builtinRules } from '../../rules/index.js';
 import { docsUrlFor } from '../engine/docs.js';
 import type { Rule } from '../engine/types.js';
 import type { LoadedPolicies, PolicyFile } from '../policy/load.js';
-import type { ConfigFile } from '../settings-file/load.js';
+import { settingsFiles, type ConfigFile } from '../settings-file/load.js';
 import { relative } from '../settings-file/path-functions.js';
 import { ResolvedConfig } from '../settings-file/resolve.js';
 
@@ -38,7 +38,7 @@ export interface RulesInForceSources {
 export async function rulesInForce(sources: RulesInForceSources): Promise<RulesInForce> {
   const { configFile, cwd } = sources;
   // A policy rule's id in `rules` is judged once the policies are loaded, by the configuration resolved with them.
-  const withPolicies = (configFile?.policies ?? []).length > 0 || sources.commandLinePolicies.length > 0;
+  const withPolicies = (configFile ? settingsFiles(configFile) : []).some((file) => (file.policies ?? []).length > 0) || sources.commandLinePolicies.length > 0;
   const base = new ResolvedConfig(configFile, builtinRules, cwd, !withPolicies);
   // Shown as given on the command line, or relative to the working directory when they come from the config file.
   const policyPaths = [...base.policyPaths().map((p) => relative(cwd, p) || '.'), ...sources.commandLinePolicies];
@@ -51,8 +51,8 @@ export async function rulesInForce(sources: RulesInForceSources): Promise<RulesI
     // The severities the config gives the rules that report problems in policy files (yaml/syntax, policy/invalid).
     policies = loadPolicies(files, {
       settingsFor: (file) => base.settingsFor(file),
-      ...(configFile?.kubernetesVersion ? { kubernetesVersion: configFile.kubernetesVersion } : {}),
-      ...(configFile?.admission ? { admission: configFile.admission } : {}),
+      ...(base.kubernetesVersion ? { kubernetesVersion: base.kubernetesVersion } : {}),
+      ...(base.admission ? { admission: base.admission } : {}),
     });
   }
   const rules = policies ? [...builtinRules, ...policies.rules] : builtinRules;

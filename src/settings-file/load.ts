@@ -61,6 +61,11 @@ export interface ConfigFile {
   embedded?: { files: string[]; at: string | string[]; as?: 'Config' }[];
   /** Deliberate deviations, each with its reason. */
   exceptions?: ExceptionEntry[];
+  /**
+   * The settings files `extends` names, by their index in it, as the project layer read them
+   * (src/project/config-file.ts); absent where no other file can be read (the playground).
+   */
+  bases?: ReadonlyMap<number, ConfigFile>;
   /** The file's text, for diagnostics placed in it (an expired exception). */
   text: string;
   /** `file:line:col` of a key in the file, for errors found after loading. */
@@ -78,11 +83,38 @@ export interface ConfigFile {
 export class ConfigError extends Error {
   readonly lines: readonly string[];
 
-  constructor(lines: string | readonly string[]) {
+  constructor(
+    lines: string | readonly string[],
+    /** The settings files read (the project's, then those it extends): where the lines' places are. */
+    readonly files: readonly string[] = [],
+  ) {
     const list = typeof lines === 'string' ? [lines] : [...lines];
     super(list.join('\n'));
     this.lines = list;
   }
+}
+
+/** What only the project's own settings file may hold: its files' layout and its reviewed deviations. */
+export const PROJECT_ONLY_KEYS = ['exceptions', 'embedded'] as const;
+
+/** The file and every settings file it extends, each once, the file first, then each base as `extends` names it. */
+export function settingsFiles(file: ConfigFile): ConfigFile[] {
+  const out: ConfigFile[] = [];
+  const visit = (f: ConfigFile): void => {
+    if (out.includes(f)) return;
+    out.push(f);
+    for (const base of f.bases?.values() ?? []) visit(base);
+  };
+  visit(file);
+  return out;
+}
+
+/** A setting of the whole run as the file gives it: its own, else the one of the last file it extends that has one. */
+export function inheritedSetting<K extends 'kubernetesVersion' | 'admission' | 'export'>(file: ConfigFile, key: K): ConfigFile[K] {
+  if (file[key] !== undefined) return file[key];
+  let found: ConfigFile[K] = undefined;
+  for (const base of file.bases?.values() ?? []) found = inheritedSetting(base, key) ?? found;
+  return found;
 }
 
 let validator: ReturnType<Ajv['compile']> | undefined;
@@ -104,7 +136,8 @@ function describe(error: ErrorObject): string {
     const allowed = params['allowedValues'] as unknown[];
     // `kubernetesVersion: 1.30` is the number 1.3 in YAML: the version must be quoted.
     const quote = typeof error.data === 'number' && allowed.every((a) => typeof a === 'string') ? ` (write it quoted, "1.30": unquoted, ${String(error.data)} is a number)` : '';
-    return `must be one of ${allowed.join(', ')}${suggestion(error.data, allowed)}${quote}`;
+    const orFile = error.instancePath.startsWith('/extends') ? ', or the path of a settings file (./shared.platlint.yaml)' : '';
+    return `must be one of ${allowed.join(', ')}${orFile}${suggestion(error.data, allowed)}${quote}`;
   }
   return error.message ?? error.keyword;
 }

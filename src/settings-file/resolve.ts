@@ -5,20 +5,31 @@ import { DEFAULT_PRESET, isPresetName, presetSettings } from '../engine/presets.
 import { renamedRulesNote, rulesMatching, setSeverity, setUnfixable, severityFromWord, SEVERITY_WORDS_HINT, unfixableProblem, unknownRuleProblem, type RuleSetting } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import type { EmbeddedSource } from '../engine/embedded.js';
-import { ConfigError, type ConfigFile, type RuleEntry } from './load.js';
+import { ConfigError, inheritedSetting, settingsFiles, type ConfigFile, type RuleEntry } from './load.js';
 import { relativeTo } from './paths.js';
 
-/** Problem lines (`file:line:col: …`) sorted by their position in the file. */
-function inFileOrder(lines: readonly string[], file: string): string[] {
-  const position = (line: string): [number, number] => {
-    const match = /^:(\d+):(\d+):/.exec(line.startsWith(file) ? line.slice(file.length) : line);
-    return match ? [Number(match[1]), Number(match[2])] : [0, 0];
+/** Problem lines (`file:line:col: …`) by file, in the order of `files`, then by their position in it. */
+function inFileOrder(lines: readonly string[], files: readonly string[]): string[] {
+  const place = (line: string): [number, number, number] => {
+    const index = files.findIndex((file) => line.startsWith(`${file}:`));
+    const match = /^:(\d+):(\d+):/.exec(index < 0 ? line : line.slice((files[index] ?? '').length));
+    return [index < 0 ? files.length : index, Number(match?.[1] ?? 0), Number(match?.[2] ?? 0)];
   };
   return [...lines].sort((a, b) => {
-    const [la, ca] = position(a);
-    const [lb, cb] = position(b);
-    return la - lb || ca - cb;
+    const [fa, la, ca] = place(a);
+    const [fb, lb, cb] = place(b);
+    return fa - fb || la - lb || ca - cb;
   });
+}
+
+/**
+ * Every mistake of a settings file and of those it extends, with `more` found in them later, as one `ConfigError`
+ * (nothing when there is none).
+ */
+export function throwSettingsMistakes(file: ConfigFile | undefined, more: readonly string[] = []): void {
+  const paths = file ? settingsFiles(file).map((f) => f.path) : [];
+  const lines = [...(file ? settingsFiles(file).flatMap((f) => f.problems) : []), ...more];
+  if (lines.length) throw new ConfigError(inFileOrder(lines, paths), paths);
 }
 
 /** Where a rule's setting for a file came from (`platlint print-config`). */
@@ -52,17 +63,29 @@ function toList(value: string | string[] | undefined): string[] {
   return value === undefined ? [] : Array.isArray(value) ? [...value] : [value];
 }
 
+/** Where an entry of a settings file is: the file and the entry's key path in it. */
+type Place = readonly [ConfigFile, readonly (string | number)[]];
+
 /**
  * Rule settings for one file: presets, then `rules` (ids or globs over ids), then every override whose `files`
- * match. Options are validated here, against each rule's own schema, so rules never validate their options.
+ * match; a settings file named in `extends` gives all of these of its own where it is named. Options are validated
+ * here, against each rule's own schema, so rules never validate their options.
  */
 export class ResolvedConfig {
   private readonly cache = new Map<string, Map<string, RuleSetting>>();
   /** Created on the first rule options to validate: most runs have none. */
   private ajv: Ajv | undefined;
   readonly baseDir: string;
+  /** The settings file and those it extends, each once, the file first. */
+  readonly files: readonly ConfigFile[];
   /** Entries that name rules by a former id (rules/aliases.ts), one line each: the CLI warns of them once. */
   readonly deprecations: string[] = [];
+  /** The Kubernetes version policies run in, as the settings file or one it extends names it. */
+  readonly kubernetesVersion: ConfigFile['kubernetesVersion'];
+  /** How admission policies see requests, as the settings file or one it extends says. */
+  readonly admission: ConfigFile['admission'];
+  /** How `platlint policy export` writes policies, as the settings file or one it extends says. */
+  readonly exportSettings: ConfigFile['export'];
 
   /**
    * `idsKnown: false`: `rules` are the built-ins only, and the policies the file names will define more: an id that
@@ -76,40 +99,55 @@ export class ResolvedConfig {
     private readonly idsKnown = true,
   ) {
     this.baseDir = file ? dirname(file.path) : cwd;
+    this.files = file ? settingsFiles(file) : [];
+    this.kubernetesVersion = file && inheritedSetting(file, 'kubernetesVersion');
+    this.admission = file && inheritedSetting(file, 'admission');
+    this.exportSettings = file && inheritedSetting(file, 'export');
     // Validate every entry up front: a bad config fails the run once, with all its mistakes, before any file is linted.
-    const problems = [...(file?.problems ?? [])];
-    this.apply(new Map(), file?.rules, ['rules'], problems);
-    this.markUnfixable(new Map(), file?.unfixable, ['unfixable'], problems);
-    file?.overrides?.forEach((o, i) => {
-      this.apply(new Map(), o.rules, ['overrides', i, 'rules'], problems);
-      this.markUnfixable(new Map(), o.unfixable, ['overrides', i, 'unfixable'], problems);
-    });
-    if (problems.length) throw new ConfigError(inFileOrder(problems, file?.path ?? ''));
+    const problems: string[] = [];
+    for (const f of this.files) {
+      this.apply(new Map(), f.rules, [f, ['rules']], problems);
+      this.markUnfixable(new Map(), f.unfixable, [f, ['unfixable']], problems);
+      f.overrides?.forEach((o, i) => {
+        this.apply(new Map(), o.rules, [f, ['overrides', i, 'rules']], problems);
+        this.markUnfixable(new Map(), o.unfixable, [f, ['overrides', i, 'unfixable']], problems);
+      });
+    }
+    // Where no other file can be read (the playground), a settings file in `extends` is a mistake of its own.
+    if (file && !file.bases) {
+      const named = file.extends;
+      toList(named).forEach((entry, index) => {
+        if (!isPresetName(entry)) problems.push(`${this.placeOf([file, Array.isArray(named) ? ['extends', index] : ['extends']])}: no other settings file can be read here`);
+      });
+    }
+    throwSettingsMistakes(file, problems);
   }
 
   private relativePath(filePath: string): string {
     return relativeTo(this.baseDir, resolve(this.cwd, filePath));
   }
 
+  /** `ignore` of the settings file and those it extends, all relative to the settings file (the project's). */
   isIgnored(filePath: string): boolean {
-    const patterns = this.file?.ignore ?? [];
+    const patterns = this.files.flatMap((f) => f.ignore ?? []);
     return patterns.length > 0 && globMatches(this.relativePath(filePath), patterns, { dot: true });
   }
 
+  /** The policy files and folders of the settings file and those it extends, each relative to the file naming it. */
   policyPaths(): string[] {
-    return (this.file?.policies ?? []).map((p) => resolve(this.baseDir, p));
+    return [...new Set(this.files.flatMap((f) => (f.policies ?? []).map((p) => resolve(dirname(f.path), p))))];
   }
 
   /**
    * Applies presets in order. `where` is the key path of the `extends` that names them (a name or a list of names),
    * for the sources `record` hears; the default `recommended` has none.
    */
-  private applyPresets(settings: Map<string, RuleSetting>, presets: string | string[] | undefined, record?: SourceRecorder, where?: (string | number)[]): void {
+  private applyPresets(settings: Map<string, RuleSetting>, presets: string | string[] | undefined, record?: SourceRecorder, where?: Place): void {
     for (const [index, name] of toList(presets).entries()) {
       if (!isPresetName(name)) continue;
       // Only print-config asks where settings come from: a lint run does not look up lines.
-      const keyPath = record && where && (Array.isArray(presets) ? [...where, index] : where);
-      const source: SettingSource = { type: 'preset', name, ...(keyPath && this.file ? { file: this.file.path, line: this.file.locationOf(keyPath).line } : {}) };
+      const keyPath = record && where && (Array.isArray(presets) ? [...where[1], index] : where[1]);
+      const source: SettingSource = { type: 'preset', name, ...(keyPath && where ? { file: where[0].path, line: where[0].locationOf(keyPath).line } : {}) };
       for (const [id, setting] of presetSettings(name, this.rules)) {
         settings.set(id, { ...settings.get(id), ...setting });
         record?.(id, source);
@@ -118,15 +156,15 @@ export class ResolvedConfig {
   }
 
   /** An entry's `file:line:col: key.path`, as each mistake or deprecation found in it starts. */
-  private placeOf(keyPath: readonly (string | number)[]): string {
-    return `${this.file?.position(keyPath) ?? ''}: ${keyPath.join('.')}`;
+  private placeOf([file, keyPath]: Place): string {
+    return `${file.position(keyPath)}: ${keyPath.join('.')}`;
   }
 
-  /** A `rules` entry's place (`key`, its pattern) or an `unfixable` entry's (`key`, its index): the config's own, or an override's. */
-  private entrySource(where: readonly (string | number)[], key: string | number): SettingSource {
-    const at = { file: this.file?.path ?? '', line: this.file?.locationOf([...where, key]).line ?? 1 };
+  /** A `rules` entry's place (`key`, its pattern) or an `unfixable` entry's (`key`, its index): a file's own, or an override's. */
+  private entrySource([file, where]: Place, key: string | number): SettingSource {
+    const at = { file: file.path, line: file.locationOf([...where, key]).line };
     const index = where[0] === 'overrides' ? where[1] : undefined;
-    const override = typeof index === 'number' ? this.file?.overrides?.[index] : undefined;
+    const override = typeof index === 'number' ? file.overrides?.[index] : undefined;
     return override ? { type: 'override', name: override.files.join(', '), ...at } : { type: 'config', ...at };
   }
 
@@ -134,9 +172,9 @@ export class ResolvedConfig {
    * Applies `rules` entries. With `problems` (validation, once per entry), each mistake is a line there and the
    * entry is skipped; without, invalid entries are skipped silently (they were reported when validating).
    */
-  private apply(settings: Map<string, RuleSetting>, entries: Record<string, RuleEntry> | undefined, where: (string | number)[], problems?: string[], record?: SourceRecorder): void {
+  private apply(settings: Map<string, RuleSetting>, entries: Record<string, RuleEntry> | undefined, [file, where]: Place, problems?: string[], record?: SourceRecorder): void {
     for (const [pattern, entry] of Object.entries(entries ?? {})) {
-      const at = this.placeOf([...where, pattern]);
+      const at = this.placeOf([file, [...where, pattern]]);
       const unknown = unknownRuleProblem(pattern, this.rules);
       if (unknown !== undefined) {
         if (this.idsKnown) problems?.push(`${at}: ${unknown}`);
@@ -170,7 +208,7 @@ export class ResolvedConfig {
         } else {
           setSeverity(settings, [rule], severity);
         }
-        record?.(rule.meta.id, this.entrySource(where, pattern));
+        record?.(rule.meta.id, this.entrySource([file, where], pattern));
       }
     }
   }
@@ -179,17 +217,18 @@ export class ResolvedConfig {
    * Marks the rules `unfixable` entries name; with `problems` (validation, once per entry), an entry that names no
    * rule with fixes is a mistake there. `record` hears each rule the first time an entry marks it.
    */
-  private markUnfixable(settings: Map<string, RuleSetting>, patterns: readonly string[] | undefined, where: (string | number)[], problems?: string[], record?: SourceRecorder): void {
+  private markUnfixable(settings: Map<string, RuleSetting>, patterns: readonly string[] | undefined, [file, where]: Place, problems?: string[], record?: SourceRecorder): void {
     (patterns ?? []).forEach((pattern, index) => {
+      const at = (): string => this.placeOf([file, [...where, index]]);
       const problem = unfixableProblem(pattern, this.rules);
       if (problem !== undefined) {
-        if (this.idsKnown) problems?.push(`${this.placeOf([...where, index])}: ${problem}`);
+        if (this.idsKnown) problems?.push(`${at()}: ${problem}`);
         return;
       }
       const matched = rulesMatching(pattern, this.rules);
       const renamed = problems && renamedRulesNote(pattern, matched.map((rule) => rule.meta.id));
-      if (renamed) this.deprecations.push(`${this.placeOf([...where, index])}: ${renamed}`);
-      for (const rule of setUnfixable(settings, matched)) record?.(rule.meta.id, this.entrySource(where, index));
+      if (renamed) this.deprecations.push(`${at()}: ${renamed}`);
+      for (const rule of setUnfixable(settings, matched)) record?.(rule.meta.id, this.entrySource([file, where], index));
     });
   }
 
@@ -206,7 +245,7 @@ export class ResolvedConfig {
   /** Settings for a file; files sharing the same set of matching overrides share one map. */
   settingsFor(filePath: string): Map<string, RuleSetting> {
     const overrides = this.overridesFor(filePath);
-    const key = overrides.map(([, i]) => i).join(',');
+    const key = [...overrides].map(([file, matching]) => `${this.files.indexOf(file)}:${matching.map(([, i]) => i).join(',')}`).join(' ');
     const cached = this.cache.get(key);
     if (cached) return cached;
     const { settings } = this.layer(overrides);
@@ -216,7 +255,7 @@ export class ResolvedConfig {
 
   /** The settings of the file's top level (presets and `rules`), which no override changes: what applies beyond files. */
   topLevelSettings(): Map<string, RuleSetting> {
-    return this.layer([]).settings;
+    return this.layer(new Map()).settings;
   }
 
   /** A file's settings with where each came from: what `platlint print-config` shows. */
@@ -227,30 +266,54 @@ export class ResolvedConfig {
     return { settings, sources, presets, unfixable };
   }
 
-  private overridesFor(filePath: string): (readonly [Override, number])[] {
+  /** The overrides of each settings file whose `files` (relative to the project's settings file) match a file. */
+  private overridesFor(filePath: string): Map<ConfigFile, (readonly [Override, number])[]> {
+    const out = new Map<ConfigFile, (readonly [Override, number])[]>();
     // Most configurations have no overrides: then no path needs computing for each file.
-    const all = this.file?.overrides ?? [];
-    const rel = all.length ? this.relativePath(filePath) : '';
-    return all.map((o, i) => [o, i] as const).filter(([o]) => globMatches(rel, o.files, { dot: true }));
+    if (!this.files.some((f) => f.overrides?.length)) return out;
+    const rel = this.relativePath(filePath);
+    for (const f of this.files) {
+      const matching = (f.overrides ?? []).map((o, i) => [o, i] as const).filter(([o]) => globMatches(rel, o.files, { dot: true }));
+      if (matching.length) out.set(f, matching);
+    }
+    return out;
   }
 
   /**
-   * Presets, then `rules`, then each matching override's presets and rules; then `unfixable`, the top level's and the
-   * matching overrides', which a later severity or options entry does not undo.
+   * Each settings file where `extends` names it, then the file's presets and settings files in order, its `rules`,
+   * and its matching overrides' presets and rules; the default `recommended` first when the project's file names no
+   * preset. Then `unfixable`, each file's top level's and matching overrides', which a later severity or options
+   * entry does not undo.
    */
-  private layer(overrides: readonly (readonly [Override, number])[], record?: SourceRecorder, recordUnfixable?: SourceRecorder): { settings: Map<string, RuleSetting>; presets: string[] } {
+  private layer(overrides: ReadonlyMap<ConfigFile, readonly (readonly [Override, number])[]>, record?: SourceRecorder, recordUnfixable?: SourceRecorder): { settings: Map<string, RuleSetting>; presets: string[] } {
     const settings = new Map<string, RuleSetting>();
-    const named = toList(this.file?.extends).length > 0;
-    this.applyPresets(settings, named ? this.file?.extends : DEFAULT_PRESET, record, named ? ['extends'] : undefined);
-    const presets = named ? toList(this.file?.extends) : [DEFAULT_PRESET];
-    this.apply(settings, this.file?.rules, ['rules'], undefined, record);
-    for (const [override, i] of overrides) {
-      this.applyPresets(settings, override.extends, record, ['overrides', i, 'extends']);
-      presets.push(...toList(override.extends));
-      this.apply(settings, override.rules, ['overrides', i, 'rules'], undefined, record);
+    const presets: string[] = [];
+    const applied: ConfigFile[] = [];
+    if (!toList(this.file?.extends).some(isPresetName)) {
+      this.applyPresets(settings, DEFAULT_PRESET, record);
+      presets.push(DEFAULT_PRESET);
     }
-    this.markUnfixable(settings, this.file?.unfixable, ['unfixable'], undefined, recordUnfixable);
-    for (const [override, i] of overrides) this.markUnfixable(settings, override.unfixable, ['overrides', i, 'unfixable'], undefined, recordUnfixable);
+    const visit = (file: ConfigFile): void => {
+      const named = file.extends;
+      toList(named).forEach((entry, index) => {
+        const base = file.bases?.get(index);
+        if (base) return visit(base);
+        this.applyPresets(settings, entry, record, [file, Array.isArray(named) ? ['extends', index] : ['extends']]);
+        presets.push(entry);
+      });
+      this.apply(settings, file.rules, [file, ['rules']], undefined, record);
+      for (const [override, i] of overrides.get(file) ?? []) {
+        this.applyPresets(settings, override.extends, record, [file, ['overrides', i, 'extends']]);
+        presets.push(...toList(override.extends));
+        this.apply(settings, override.rules, [file, ['overrides', i, 'rules']], undefined, record);
+      }
+      applied.push(file);
+    };
+    if (this.file) visit(this.file);
+    for (const file of applied) {
+      this.markUnfixable(settings, file.unfixable, [file, ['unfixable']], undefined, recordUnfixable);
+      for (const [override, i] of overrides.get(file) ?? []) this.markUnfixable(settings, override.unfixable, [file, ['overrides', i, 'unfixable']], undefined, recordUnfixable);
+    }
     return { settings, presets: presets.filter(isPresetName) };
   }
 }

@@ -20,8 +20,18 @@ const rules = {
 };
 
 const presets = { enum: [...PRESET_NAMES] };
+/**
+ * How a settings file in `extends` is told from a preset: a path that starts with ./, ../ or /, or a name ending in
+ * .yaml or .yml, so that a misspelt preset is still a preset with a did-you-mean.
+ */
+export const SETTINGS_FILE_PATH = '^(\\.{1,2}/|/)|\\.ya?ml$';
+const presetOrFile = { anyOf: [presets, { type: 'string', pattern: SETTINGS_FILE_PATH }] };
 const extendsList = {
-  description: 'Presets applied in order: recommended (the default), strict, security, export.',
+  description: 'Presets applied in order: recommended (the default), strict, security, export; and settings files shared between projects (./shared.platlint.yaml, relative to this file), applied where they are named.',
+  anyOf: [presetOrFile, { type: 'array', items: presetOrFile }],
+};
+const overrideExtends = {
+  description: 'Presets applied in order: recommended, strict, security, export.',
   anyOf: [presets, { type: 'array', items: presets }],
 };
 
@@ -113,7 +123,7 @@ export const configFileSchema = {
   properties: {
     extends: extendsList,
     rules,
-    ignore: { type: 'array', items: { type: 'string' }, description: 'Globs of files not to lint, relative to this file.' },
+    ignore: { type: 'array', items: { type: 'string' }, description: "Globs of files not to lint, relative to this file (in a file another extends, to the project's)." },
     policies: { type: 'array', items: { type: 'string' }, description: 'Policy files or directories, relative to this file.' },
     unfixable,
     kubernetesVersion: {
@@ -127,8 +137,8 @@ export const configFileSchema = {
       type: 'array',
       description: 'Settings for some files only; later overrides win.',
       items: closedObject(['files'], {
-        files: { type: 'array', items: { type: 'string' }, minItems: 1, description: 'Globs relative to this file.' },
-        extends: extendsList,
+        files: { type: 'array', items: { type: 'string' }, minItems: 1, description: "Globs relative to this file (in a file another extends, to the project's)." },
+        extends: overrideExtends,
         rules,
         unfixable: { ...unfixable, description: `${unfixable.description} Adds to the top level's.` },
       }),

@@ -29,12 +29,12 @@ describe('the playground stands for the command', () => {
     expect(run.stdout).toBe('');
     expect(command.stdout).toBe('');
     expect(run.stderr).toEqual([
-      'platlint: /playground/.platlint.yaml:1:11: extends.0: must be one of recommended, strict, security, export; did you mean "strict"?',
+      'platlint: /playground/.platlint.yaml:1:11: extends.0: must be one of recommended, strict, security, export, or the path of a settings file (./shared.platlint.yaml); did you mean "strict"?',
       'platlint: /playground/.platlint.yaml:3:3: rules.foo/bar: matches no rule (see platlint rules)',
     ]);
     expect(command.stderr.replaceAll(command.dir, '/playground')).toBe(`${run.stderr.join('\n')}\n`);
     expect(run.config.map((d) => [d.line, d.column, d.endColumn, d.ruleId, d.message])).toEqual([
-      [1, 11, 19, 'config-file/invalid', 'extends.0: must be one of recommended, strict, security, export; did you mean "strict"?'],
+      [1, 11, 19, 'config-file/invalid', 'extends.0: must be one of recommended, strict, security, export, or the path of a settings file (./shared.platlint.yaml); did you mean "strict"?'],
       [3, 3, 10, 'config-file/invalid', 'rules.foo/bar: matches no rule (see platlint rules)'],
     ]);
     expect(run.manifest).toBeUndefined();

@@ -84,7 +84,7 @@ describe('configuration mistakes', () => {
       status: 2,
       stdout: '',
       stderr: [
-        `platlint: ${config}:1:11: extends.0: must be one of recommended, strict, security, export; did you mean "recommended"?`,
+        `platlint: ${config}:1:11: extends.0: must be one of recommended, strict, security, export, or the path of a settings file (./shared.platlint.yaml); did you mean "recommended"?`,
         `platlint: ${config}:2:1: (top level): unknown key "rule"; did you mean "rules"?`,
         `platlint: ${config}:4:9: ignore: must be array`,
         `platlint: ${config}:6:3: rules.schema/typo: matches no rule; did you mean "schema/type"?`,

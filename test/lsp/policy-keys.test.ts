@@ -55,7 +55,7 @@ describe("hover on a key of platlint's own files: what their schema says", () =>
     const document = TextDocument.create('file:///w/.platlint.yaml', 'yaml', 1, 'extends: [strict]\nrules:\n  user/email: off\n');
     const hover = (line: number, character: number): string | undefined =>
       (hoverAt(document, { line, character }, { rules: builtinRules, docsUrl: () => undefined, diagnostics: [], isConfigFile: true })?.contents as { value: string } | undefined)?.value;
-    expect(hover(0, 3)).toBe('**extends**\n\nPresets applied in order: recommended (the default), strict, security, export.');
+    expect(hover(0, 3)).toBe('**extends**\n\nPresets applied in order: recommended (the default), strict, security, export; and settings files shared between projects (./shared.platlint.yaml, relative to this file), applied where they are named.');
     expect(hover(2, 5)).toBe(`**user/email**: ${builtinRules.find((r) => r.meta.id === 'user/email')?.meta.description ?? ''}`);
   });
 });
