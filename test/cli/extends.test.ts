@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { tempTree } from '../helpers/files.js';
+import { hostileFile, refusalOf, tempTree, type HostileFile } from '../helpers/files.js';
 import { ruleIdsAndSeverities } from '../helpers/json-report.js';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -104,5 +104,15 @@ describe('extends: a settings file', () => {
     expect(ruleIdsAndSeverities(runCli(cached, { cwd: repo }).stdout)).toEqual(['schema/type:error', 'yaml/ambiguous-scalar:error', 'org/no-wildcard-verbs:error']);
     writeFileSync(join(root, 'org-settings/platlint.yaml'), SHARED.replace('yaml/ambiguous-scalar: error', 'yaml/ambiguous-scalar: off'));
     expect(ruleIdsAndSeverities(runCli(cached, { cwd: repo }).stdout)).toEqual(['schema/type:error', 'org/no-wildcard-verbs:error']);
+  });
+
+  it.each<HostileFile>(['a FIFO', 'a link to /dev/zero'])('refuses a shared file that is %s at its entry, without reading it', (kind) => {
+    const { root, repo } = organisation(SHARED, 'extends: [../org-settings/hostile.yaml]\n');
+    hostileFile(root, 'org-settings/hostile.yaml', kind);
+    expect(runCli(['users/'], { cwd: repo })).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: `platlint: ${join(repo, '.platlint.yaml')}:1:11: extends.0: cannot read ../org-settings/hostile.yaml: ${refusalOf(kind)}\n`,
+    });
   });
 });
