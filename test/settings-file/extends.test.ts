@@ -1,5 +1,6 @@
 /** Settings files named in `extends`: how they are read, in which order they apply, and their mistakes at their lines. */
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
 import { readConfigFile } from '../../src/project/config-file.js';
@@ -130,6 +131,37 @@ describe('extends naming a settings file', () => {
   it('is a mistake where no other file can be read (the playground reads one settings file)', () => {
     expect(() => new ResolvedConfig(loadConfigFile('/p/.platlint.yaml', 'extends: [strict, ./base.yaml]\n'), builtinRules, '/p')).toThrow(
       new ConfigError(['/p/.platlint.yaml:1:19: extends.1: no other settings file can be read here'], ['/p/.platlint.yaml']),
+    );
+  });
+
+  it('ends, on any web of files extending one another, with the settings or every mistake at a place in one of the files', () => {
+    const names = ['.platlint.yaml', 'a.yaml', 'b.yaml', 'c.yaml', 'missing.yaml'];
+    const entry = fc.oneof(fc.constantFrom('strict', 'security', 'recomended', 'shared'), fc.constantFrom(...names.map((name) => `./${name}`)));
+    const ruleKey = fc.constantFrom('user/icon', 'security/*', 'user/nope', 'schema/type');
+    const settings = fc.record(
+      {
+        extends: fc.oneof(entry, fc.array(entry, { maxLength: 4 })),
+        rules: fc.dictionary(ruleKey, fc.constantFrom('off', 'warn', 'loud')),
+        ignore: fc.array(fc.constantFrom('legacy/**', 'a/*.yaml')),
+        exceptions: fc.constant([{ rules: ['user/icon'], reason: 'r' }]),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(fc.tuple(settings, settings, settings, settings), (texts) => {
+        const files = new Map(texts.map((data, i) => [`/virtual/${names[i] ?? ''}`, Buffer.from(JSON.stringify(data))]));
+        const read = (path: string): Uint8Array | undefined => files.get(path) ?? (path.startsWith('/virtual/') ? undefined : Buffer.from(''));
+        try {
+          const config = new ResolvedConfig(readConfigFile('/virtual/.platlint.yaml', read), builtinRules, '/virtual');
+          expect(config.settingsFor('/virtual/u.yaml')).toBeInstanceOf(Map);
+          expect(config.files[0]?.path).toBe('/virtual/.platlint.yaml');
+        } catch (error) {
+          if (!(error instanceof ConfigError)) throw error;
+          expect(error.files[0]).toBe('/virtual/.platlint.yaml');
+          for (const line of error.lines) expect(error.files.some((file) => line.startsWith(`${file}:`)), line).toBe(true);
+        }
+      }),
+      { numRuns: Number(process.env['FUZZ_RUNS'] ?? 300), ...(process.env['FUZZ_SEED'] ? { seed: Number(process.env['FUZZ_SEED']) } : {}) },
     );
   });
 });
