@@ -208,6 +208,11 @@ export class RuleSets {
     return [...new Set((await this.loaded()).flatMap((e) => [...e.policyPaths, ...e.settingsPaths.filter((path) => !isConfigFileName(path))]))];
   }
 
+  /** A config file, or a settings file a loaded one extends: its keys are settings, not a manifest's. */
+  async isSettingsFile(path: string): Promise<boolean> {
+    return isConfigFileName(path) || (await this.loaded()).some((e) => e.settingsPaths.includes(path));
+  }
+
   /** A config file, a settings file one extends, or a file under a loaded rule set's policy paths: editing it changes the rules. */
   async isRuleSetFile(path: string): Promise<boolean> {
     if (isConfigFileName(path)) return true;

@@ -317,7 +317,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
         docsUrl: (id) => ruleSet.docsUrl(id),
         diagnostics: analysis?.result.diagnostics ?? [],
         // A policy file is no config file: its CEL, given paths and keys have their own hover.
-        isConfigFile: isConfigFileName(path),
+        isConfigFile: await session.ruleSets.isSettingsFile(path),
         embedded: ruleSet.config.embeddedFor(path).map((source) => source.at),
         ...(ruleSet.config.kubernetesVersion ? { kubernetesVersion: ruleSet.config.kubernetesVersion } : {}),
       });
@@ -326,11 +326,12 @@ export function startLanguageServer(options: LanguageServerOptions): void {
 
   connection.onCompletion(
     atPosition('compute completions', [], async (document, path, position) => {
-      if (!(session.isManifest(document) || isConfigFileName(path))) return [];
+      const isConfigFile = await session.ruleSets.isSettingsFile(path);
+      if (!(session.isManifest(document) || isConfigFile)) return [];
       const ruleSet = await session.ruleSets.ruleSetFor(path);
       const embedded = ruleSet.config.embeddedFor(path).map((source) => source.at);
       const kubernetesVersion = ruleSet.config.kubernetesVersion;
-      return completionsAt(document, position, { rules: ruleSet.rules.length ? ruleSet.rules : builtinRules, isConfigFile: isConfigFileName(path), embedded, ...(kubernetesVersion ? { kubernetesVersion } : {}) });
+      return completionsAt(document, position, { rules: ruleSet.rules.length ? ruleSet.rules : builtinRules, isConfigFile, embedded, ...(kubernetesVersion ? { kubernetesVersion } : {}) });
     }),
   );
 
@@ -343,7 +344,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
       const ruleSet = await session.ruleSets.ruleSetFor(path);
       const policyFileUri = (file: string): string => RuleSets.policyFileUri(ruleSet, file);
       const settingsFile = ruleSet.config.files.find((file) => file.path === path);
-      return definitionAt(document, position, { rules: ruleSet.rules, isConfigFile: isConfigFileName(path), policyFileUri, settingsFile });
+      return definitionAt(document, position, { rules: ruleSet.rules, isConfigFile: await session.ruleSets.isSettingsFile(path), policyFileUri, settingsFile });
     }),
   );
 

@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Diagnostic } from 'vscode-languageserver/node.js';
+import { builtinRules } from '../../rules/index.js';
 import { BROKEN_USER, Client, TEST_MS, workspace } from './client.js';
 
 const summary = (diagnostics: Diagnostic[]): [string | number | undefined, number, number, number | undefined][] =>
@@ -68,6 +69,21 @@ describe('platlint lsp with a settings file that .platlint.yaml extends', () => 
     expect(await definition('.platlint.yaml', 'extends: [strict, ./shared/base.yaml]\n', 20)).toEqual({ uri: client.uri('shared/base.yaml'), range: top });
     expect(await definition('.platlint.yaml', 'extends: [strict, ./shared/base.yaml]\n', 12)).toBeNull();
     expect(await definition('shared/base.yaml', 'extends: ../org.yaml\n', 12)).toEqual({ uri: client.uri('org.yaml'), range: top });
+    await client.stop();
+  }, TEST_MS);
+
+  it('completes and hovers a file .platlint.yaml extends as settings, whatever its name', async () => {
+    const client = new Client(workspace({ '.platlint.yaml': 'extends: [./shared/org.yaml]\n', 'shared/org.yaml': 'rules:\n  user/ic: off\n', 'users/jane.yaml': BROKEN_USER }));
+    await client.initialize();
+    // The project's rule set is loaded once a manifest of it is open.
+    await client.diagnostics(await client.open('users/jane.yaml', BROKEN_USER));
+    const uri = await client.open('shared/org.yaml', 'rules:\n  user/ic: off\n');
+    const items = await client.request<{ label: string }[] | { items: { label: string }[] }>('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 9 } });
+    const labels = (Array.isArray(items) ? items : items.items).map((item) => item.label);
+    // Every rule id, as under rules: of .platlint.yaml (the editor filters by what is typed).
+    expect(labels).toEqual(builtinRules.map((rule) => rule.meta.id));
+    const hover = await client.request<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 2 } });
+    expect(hover?.contents.value.split('\n')[0]).toBe('**rules**');
     await client.stop();
   }, TEST_MS);
 });
