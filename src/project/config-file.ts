@@ -3,6 +3,7 @@
  * src/settings-file/load.ts reads its text; then the settings files its `extends` names, and theirs.
  */
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { isPresetName } from '../engine/presets.js';
 import { shown } from '../engine/message-text.js';
@@ -49,6 +50,21 @@ export function readConfigFile(path: string, readFile?: BufferReader): ConfigFil
   return file;
 }
 
+/**
+ * The file an `extends` entry names: a path relative to the file naming it; a bare name that is no file there
+ * (`@acme/platlint-config/platlint.yaml`), a package's file, found as Node finds one from that folder (in the
+ * `node_modules` folders upward, as npm installs shared settings). Nothing is run to find it.
+ */
+function extendedPath(entry: string, from: string): string {
+  const relative = resolve(dirname(from), entry);
+  if (/^(\.{1,2}\/|\/)/.test(entry) || existsSync(relative)) return relative;
+  try {
+    return createRequire(from).resolve(entry);
+  } catch {
+    return relative;
+  }
+}
+
 /** Reads what a file's `extends` names beyond presets, and what those extend: each file once, no file twice in a chain. */
 function readBases(file: ConfigFile, chain: readonly string[], loaded: Map<string, ConfigFile>, readFile: BufferReader | undefined): void {
   const entries = file.extends === undefined ? [] : Array.isArray(file.extends) ? file.extends : [file.extends];
@@ -57,7 +73,7 @@ function readBases(file: ConfigFile, chain: readonly string[], loaded: Map<strin
     if (isPresetName(entry)) return;
     const keyPath = Array.isArray(file.extends) ? ['extends', index] : ['extends'];
     const mistake = (message: string): void => void file.problems.push(`${file.position(keyPath)}: ${keyPath.join('.')}: ${message}`);
-    const absolute = resolve(dirname(file.path), entry);
+    const absolute = extendedPath(entry, file.path);
     if (chain.includes(absolute)) return mistake(`${shown(entry)} is ${absolute === file.path ? 'this file' : 'a file that extends this one'}: settings files cannot extend one another in a circle`);
     if (chain.length >= MAX_EXTENDS_DEPTH) return mistake(`settings files extend one another more than ${MAX_EXTENDS_DEPTH} deep`);
     let base = loaded.get(absolute);

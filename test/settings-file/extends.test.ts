@@ -76,6 +76,22 @@ describe('extends naming a settings file', () => {
     expect(config.explain(join(dir, 'prod/u.yaml')).sources.get('user/icon')).toEqual({ type: 'override', name: 'prod/**', file: join(dir, 'shared/base.yaml'), line: 7 });
   });
 
+  it('finds a bare name that is no file beside the settings as a package file under node_modules, upward; a file there wins', () => {
+    const dir = tempTree('platlint-extends-', {
+      'node_modules/@acme/platlint-config/package.json': '{"name": "@acme/platlint-config", "version": "1.0.0"}\n',
+      'node_modules/@acme/platlint-config/platlint.yaml': 'rules:\n  user/icon: off\n',
+      'teams/web/.platlint.yaml': 'extends: ["@acme/platlint-config/platlint.yaml", shared.yaml]\n',
+      'teams/web/shared.yaml': 'rules:\n  user/email: warn\n',
+      'node_modules/shared.yaml/index.yaml': 'rules:\n  user/email: off\n',
+    });
+    const config = new ResolvedConfig(readConfigFile(join(dir, 'teams/web/.platlint.yaml')), builtinRules, join(dir, 'teams/web'));
+    expect(config.files.map((f) => f.path)).toEqual([join(dir, 'teams/web/.platlint.yaml'), join(dir, 'node_modules/@acme/platlint-config/platlint.yaml'), join(dir, 'teams/web/shared.yaml')]);
+    expect(config.settingsFor(join(dir, 'teams/web/u.yaml')).get('user/icon')).toEqual({ severity: 'off' });
+    expect(config.settingsFor(join(dir, 'teams/web/u.yaml')).get('user/email')).toEqual({ severity: 'warning' });
+    const missing = mistakesIn({ '.platlint.yaml': 'extends: ["@acme/nowhere/platlint.yaml"]\n' });
+    expect(missing.lines).toEqual([`${join(missing.dir, '.platlint.yaml')}:1:11: extends.0: cannot read @acme/nowhere/platlint.yaml: ENOENT`]);
+  });
+
   it('reads a file two others extend once, and says its mistakes once', () => {
     const { dir, lines } = mistakesIn({
       '.platlint.yaml': 'extends: [./a.yaml, ./b.yaml]\n',
