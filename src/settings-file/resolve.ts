@@ -27,8 +27,9 @@ function inFileOrder(lines: readonly string[], files: readonly string[]): string
  * (nothing when there is none).
  */
 export function throwSettingsMistakes(file: ConfigFile | undefined, more: readonly string[] = []): void {
-  const paths = file ? settingsFiles(file).map((f) => f.path) : [];
-  const lines = [...(file ? settingsFiles(file).flatMap((f) => f.problems) : []), ...more];
+  const files = file ? settingsFiles(file) : [];
+  const paths = files.map((f) => f.path);
+  const lines = [...files.flatMap((f) => f.problems), ...more];
   if (lines.length) throw new ConfigError(inFileOrder(lines, paths), paths);
 }
 
@@ -280,9 +281,9 @@ export class ResolvedConfig {
   }
 
   /**
-   * Each settings file where `extends` names it, then the file's presets and settings files in order, its `rules`,
-   * and its matching overrides' presets and rules; the default `recommended` first when the project's file names no
-   * preset. Then `unfixable`, each file's top level's and matching overrides', which a later severity or options
+   * The settings file's `extends` in order (a preset, or a settings file it names, taken the same way), its `rules`,
+   * and its matching overrides' presets and rules; the default `recommended` first when the project's own file names
+   * no preset. Then `unfixable`, each file's top level's and matching overrides', which a later severity or options
    * entry does not undo.
    */
   private layer(overrides: ReadonlyMap<ConfigFile, readonly (readonly [Override, number])[]>, record?: SourceRecorder, recordUnfixable?: SourceRecorder): { settings: Map<string, RuleSetting>; presets: string[] } {
