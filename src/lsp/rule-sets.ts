@@ -10,7 +10,7 @@ import { CONFIG_FILE_NAMES, ConfigError, isConfigFileName } from '../settings-fi
 import { configProblems } from '../settings-file/problems.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
 import { loadRuleSet, type RuleSet } from '../project/rule-set.js';
-import { readRegularFile, SIZE_LIMITS } from '../project/read-file.js';
+import { readSettingsText } from '../project/config-file.js';
 
 export function isInside(path: string, dir: string): boolean {
   const rel = relative(dir, path);
@@ -88,12 +88,10 @@ export class RuleSets {
     return text === undefined ? undefined : Buffer.from(text, 'utf8');
   };
 
-  /** The config's text as loaded: the buffer's, else the disk's (for the extent of a mistake). */
-  private configText(config: string): string | undefined {
-    const open = this.host.openText(config);
-    if (open !== undefined) return open;
-    const read = readRegularFile(config, SIZE_LIMITS.config);
-    return 'bytes' in read ? read.bytes.toString('utf8') : undefined;
+  /** A settings file's text as loaded: the buffer's, else the disk's (for the extent of a mistake). */
+  private settingsText(file: string): string | undefined {
+    const read = readSettingsText(file, this.readFile);
+    return 'text' in read ? read.text : undefined;
   }
 
   private async load(config: string | undefined, root: string): Promise<Entry> {
@@ -122,7 +120,7 @@ export class RuleSets {
       configMistakes.push(`${at ?? `${config}:1:1`}: policies: ${problem.file}: ${problem.ioError}`);
     }
     if (config) {
-      for (const [file, lines] of byPlace(configMistakes, config, settingsPaths)) problems.set(file, [...(problems.get(file) ?? []), ...configProblems(file, this.configText(file), lines)]);
+      for (const [file, lines] of byPlace(configMistakes, config, settingsPaths)) problems.set(file, [...(problems.get(file) ?? []), ...configProblems(file, this.settingsText(file), lines)]);
     }
     return { ruleSet, problems, policyPaths: ruleSet.config.policyPaths(), settingsPaths };
   }

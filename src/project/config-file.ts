@@ -30,7 +30,8 @@ export function findConfigFile(startDir: string): string | undefined {
   }
 }
 
-function readText(path: string, readFile: BufferReader | undefined): { text: string } | { reason: string } {
+/** A settings file's text: `readFile`'s (an editor's unsaved buffer) where it has it, else the disk's, checked as platlint's own files are. */
+export function readSettingsText(path: string, readFile: BufferReader | undefined): { text: string } | { reason: string } {
   const buffer = readFile?.(path);
   if (buffer) return { text: Buffer.from(buffer).toString('utf8') };
   const read = readRegularFile(path, SIZE_LIMITS.config);
@@ -43,7 +44,7 @@ function readText(path: string, readFile: BufferReader | undefined): { text: str
  * or in a file it extends, is one of the `problems` of the file it is in.
  */
 export function readConfigFile(path: string, readFile?: BufferReader): ConfigFile {
-  const read = readText(path, readFile);
+  const read = readSettingsText(path, readFile);
   if ('reason' in read) throw new ConfigError(`cannot read config file ${path}: ${read.reason}`);
   const file = loadConfigFile(path, read.text);
   readBases(file, [path], new Map(), readFile);
@@ -78,7 +79,7 @@ function readBases(file: ConfigFile, chain: readonly string[], loaded: Map<strin
     if (chain.length >= MAX_EXTENDS_DEPTH) return mistake(`settings files extend one another more than ${MAX_EXTENDS_DEPTH} deep`);
     let base = loaded.get(absolute);
     if (!base) {
-      const read = readText(absolute, readFile);
+      const read = readSettingsText(absolute, readFile);
       if ('reason' in read) return mistake(`cannot read ${shown(entry)}: ${read.reason}`);
       try {
         base = loadConfigFile(absolute, read.text);
