@@ -9,7 +9,7 @@ import type { Location, Position } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { pathToFileURL } from 'node:url';
 import type { Rule } from '../engine/types.js';
-import type { ConfigFile } from '../settings-file/load.js';
+import { extendsEntries, type ConfigFile } from '../settings-file/load.js';
 import { PolicyRule } from '../policy/rule.js';
 import { AdmissionPolicyRule } from '../policy/vap/rule.js';
 import { offsetRange, toRange } from './convert.js';
@@ -30,10 +30,9 @@ export interface DefinitionContext {
 /** The settings file an entry of the document's `extends` names, when the position is on that entry. */
 function extendedFileAt(document: TextDocument, position: Position, file: ConfigFile): Location | null {
   const line = lineAt(document, position.line);
-  for (const [index, base] of file.bases ?? []) {
-    const entry = Array.isArray(file.extends) ? file.extends[index] : file.extends;
-    const keyPath = Array.isArray(file.extends) ? ['extends', index] : ['extends'];
-    if (entry === undefined || file.locationOf(keyPath).line !== position.line + 1) continue;
+  for (const { entry, index, keyPath } of extendsEntries(file)) {
+    const base = file.bases?.get(index);
+    if (!base || file.locationOf(keyPath).line !== position.line + 1) continue;
     const start = line.indexOf(entry);
     if (start < 0 || position.character < start || position.character > start + entry.length) continue;
     return { uri: pathToFileURL(base.path).href, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CONFIG_FILE_NAMES, ConfigError, isConfigFileName } from '../settings-file/load.js';
+import { CONFIG_FILE_NAMES, ConfigError, fileOfMistake, isConfigFileName } from '../settings-file/load.js';
 import { configProblems } from '../settings-file/problems.js';
 import type { Diagnostic, FileResult } from '../engine/types.js';
 import { loadRuleSet, type RuleSet } from '../project/rule-set.js';
@@ -36,7 +36,7 @@ interface Entry {
 function byPlace(lines: readonly string[], config: string, files: readonly string[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const line of lines) {
-    const file = files.filter((f) => line.startsWith(`${f}:`)).sort((a, b) => b.length - a.length)[0] ?? config;
+    const file = fileOfMistake(line, files) ?? config;
     out.set(file, [...(out.get(file) ?? []), line]);
   }
   return out;

@@ -7,7 +7,8 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { isPresetName } from '../engine/presets.js';
 import { shown } from '../engine/message-text.js';
-import { CONFIG_FILE_NAMES, ConfigError, loadConfigFile, PROJECT_ONLY_KEYS, type ConfigFile } from '../settings-file/load.js';
+import { CONFIG_FILE_NAMES, ConfigError, extendsEntries, loadConfigFile, PROJECT_ONLY_KEYS, type ConfigFile } from '../settings-file/load.js';
+import { isExplicitPath } from '../settings-file/schema.js';
 import { readRegularFile, SIZE_LIMITS } from './read-file.js';
 
 /** Settings files extending one another at most this deep: a chain longer than any organisation needs is a mistake. */
@@ -58,7 +59,7 @@ export function readConfigFile(path: string, readFile?: BufferReader): ConfigFil
  */
 function extendedPath(entry: string, from: string): string {
   const relative = resolve(dirname(from), entry);
-  if (/^(\.{1,2}\/|\/)/.test(entry) || existsSync(relative)) return relative;
+  if (isExplicitPath(entry) || existsSync(relative)) return relative;
   try {
     return createRequire(from).resolve(entry);
   } catch {
@@ -68,11 +69,9 @@ function extendedPath(entry: string, from: string): string {
 
 /** Reads what a file's `extends` names beyond presets, and what those extend: each file once, no file twice in a chain. */
 function readBases(file: ConfigFile, chain: readonly string[], loaded: Map<string, ConfigFile>, readFile: BufferReader | undefined): void {
-  const entries = file.extends === undefined ? [] : Array.isArray(file.extends) ? file.extends : [file.extends];
   const bases = new Map<number, ConfigFile>();
-  entries.forEach((entry, index) => {
+  extendsEntries(file).forEach(({ entry, index, keyPath }) => {
     if (isPresetName(entry)) return;
-    const keyPath = Array.isArray(file.extends) ? ['extends', index] : ['extends'];
     const mistake = (message: string): void => void file.problems.push(`${file.position(keyPath)}: ${keyPath.join('.')}: ${message}`);
     const absolute = extendedPath(entry, file.path);
     if (chain.includes(absolute)) return mistake(`${shown(entry)} is ${absolute === file.path ? 'this file' : 'a file that extends this one'}: settings files cannot extend one another in a circle`);

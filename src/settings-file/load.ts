@@ -109,6 +109,18 @@ export function settingsFiles(file: ConfigFile): ConfigFile[] {
   return out;
 }
 
+/** Each entry of a file's `extends`, with its index and its key path (`extends` alone when it is one name). */
+export function extendsEntries(file: Pick<ConfigFile, 'extends'>): { entry: string; index: number; keyPath: (string | number)[] }[] {
+  const named = file.extends;
+  if (named === undefined) return [];
+  return Array.isArray(named) ? named.map((entry, index) => ({ entry, index, keyPath: ['extends', index] })) : [{ entry: named, index: 0, keyPath: ['extends'] }];
+}
+
+/** Which of the settings files a mistake line (`/path/file:line:col: …`) is placed in: the longest path it starts with. */
+export function fileOfMistake(line: string, files: readonly string[]): string | undefined {
+  return files.filter((file) => line.startsWith(`${file}:`)).sort((a, b) => b.length - a.length)[0];
+}
+
 /** A setting of the whole run as the file gives it: its own, else the one of the last file it extends that has one. */
 export function inheritedSetting<K extends 'kubernetesVersion' | 'admission' | 'export'>(file: ConfigFile, key: K): ConfigFile[K] {
   if (file[key] !== undefined) return file[key];

@@ -5,14 +5,15 @@ import { DEFAULT_PRESET, isPresetName, presetSettings } from '../engine/presets.
 import { renamedRulesNote, rulesMatching, setSeverity, setUnfixable, severityFromWord, SEVERITY_WORDS_HINT, unfixableProblem, unknownRuleProblem, type RuleSetting } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import type { EmbeddedSource } from '../engine/embedded.js';
-import { ConfigError, inheritedSetting, settingsFiles, type ConfigFile, type RuleEntry } from './load.js';
+import { ConfigError, extendsEntries, fileOfMistake, inheritedSetting, settingsFiles, type ConfigFile, type RuleEntry } from './load.js';
 import { relativeTo } from './paths.js';
 
 /** Problem lines (`file:line:col: …`) by file, in the order of `files`, then by their position in it. */
 function inFileOrder(lines: readonly string[], files: readonly string[]): string[] {
   const place = (line: string): [number, number, number] => {
-    const index = files.findIndex((file) => line.startsWith(`${file}:`));
-    const match = /^:(\d+):(\d+):/.exec(index < 0 ? line : line.slice((files[index] ?? '').length));
+    const file = fileOfMistake(line, files);
+    const index = file === undefined ? -1 : files.indexOf(file);
+    const match = /^:(\d+):(\d+):/.exec(file === undefined ? line : line.slice(file.length));
     return [index < 0 ? files.length : index, Number(match?.[1] ?? 0), Number(match?.[2] ?? 0)];
   };
   return [...lines].sort((a, b) => {
@@ -116,10 +117,9 @@ export class ResolvedConfig {
     }
     // Where no other file can be read (the playground), a settings file in `extends` is a mistake of its own.
     if (file && !file.bases) {
-      const named = file.extends;
-      toList(named).forEach((entry, index) => {
-        if (!isPresetName(entry)) problems.push(`${this.placeOf([file, Array.isArray(named) ? ['extends', index] : ['extends']])}: no other settings file can be read here`);
-      });
+      for (const { entry, keyPath } of extendsEntries(file)) {
+        if (!isPresetName(entry)) problems.push(`${this.placeOf([file, keyPath])}: no other settings file can be read here`);
+      }
     }
     throwSettingsMistakes(file, problems);
   }
@@ -295,13 +295,14 @@ export class ResolvedConfig {
       presets.push(DEFAULT_PRESET);
     }
     const visit = (file: ConfigFile): void => {
-      const named = file.extends;
-      toList(named).forEach((entry, index) => {
+      for (const { entry, index, keyPath } of extendsEntries(file)) {
         const base = file.bases?.get(index);
-        if (base) return visit(base);
-        this.applyPresets(settings, entry, record, [file, Array.isArray(named) ? ['extends', index] : ['extends']]);
-        presets.push(entry);
-      });
+        if (base) visit(base);
+        else {
+          this.applyPresets(settings, entry, record, [file, keyPath]);
+          presets.push(entry);
+        }
+      }
       this.apply(settings, file.rules, [file, ['rules']], undefined, record);
       for (const [override, i] of overrides.get(file) ?? []) {
         this.applyPresets(settings, override.extends, record, [file, ['overrides', i, 'extends']]);

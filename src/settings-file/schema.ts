@@ -20,12 +20,14 @@ const rules = {
 };
 
 const presets = { enum: [...PRESET_NAMES] };
+/** A path written as one (./, ../ or /), never a package's name. */
+const EXPLICIT_PATH = '^(\\.{1,2}/|/)';
+export const isExplicitPath = (entry: string): boolean => new RegExp(EXPLICIT_PATH).test(entry);
 /**
- * How a settings file in `extends` is told from a preset: a path that starts with ./, ../ or /, or a name ending in
- * .yaml or .yml, so that a misspelt preset is still a preset with a did-you-mean.
+ * How a settings file in `extends` is told from a preset: an explicit path, or a name ending in .yaml or .yml, so
+ * that a misspelt preset is still a preset with a did-you-mean.
  */
-export const SETTINGS_FILE_PATH = '^(\\.{1,2}/|/)|\\.ya?ml$';
-const presetOrFile = { anyOf: [presets, { type: 'string', pattern: SETTINGS_FILE_PATH }] };
+const presetOrFile = { anyOf: [presets, { type: 'string', pattern: `${EXPLICIT_PATH}|\\.ya?ml$` }] };
 const extendsList = {
   description: 'Presets applied in order: recommended (the default), strict, security, export; and settings files shared between projects (./shared.platlint.yaml, relative to this file), applied where they are named.',
   anyOf: [presetOrFile, { type: 'array', items: presetOrFile }],

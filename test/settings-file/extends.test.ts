@@ -82,7 +82,9 @@ describe('extends naming a settings file', () => {
       'node_modules/@acme/platlint-config/platlint.yaml': 'rules:\n  user/icon: off\n',
       'teams/web/.platlint.yaml': 'extends: ["@acme/platlint-config/platlint.yaml", shared.yaml]\n',
       'teams/web/shared.yaml': 'rules:\n  user/email: warn\n',
-      'node_modules/shared.yaml/index.yaml': 'rules:\n  user/email: off\n',
+      // A package that the bare name would find too: the file beside the settings comes first.
+      'node_modules/shared.yaml/package.json': '{"name": "shared.yaml", "version": "1.0.0", "main": "platlint.yaml"}\n',
+      'node_modules/shared.yaml/platlint.yaml': 'rules:\n  user/email: off\n',
     });
     const config = new ResolvedConfig(readConfigFile(join(dir, 'teams/web/.platlint.yaml')), builtinRules, join(dir, 'teams/web'));
     expect(config.files.map((f) => f.path)).toEqual([join(dir, 'teams/web/.platlint.yaml'), join(dir, 'node_modules/@acme/platlint-config/platlint.yaml'), join(dir, 'teams/web/shared.yaml')]);
