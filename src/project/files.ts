@@ -4,7 +4,7 @@ import ignore, { type Ignore } from 'ignore';
 import { globProblem, globRegExp, scanGlob } from '../engine/globs.js';
 import { isYamlFileName, relativeTo } from '../settings-file/paths.js';
 import { shown } from '../engine/message-text.js';
-import { readRegularFile, SIZE_LIMITS } from './read-file.js';
+import { ioReason, readRegularFile, SIZE_LIMITS } from './read-file.js';
 import { lintBytes } from '../engine/lint.js';
 import { emptyResult, type FileResult } from '../engine/types.js';
 import { lintOptionsFor, type ProjectLinting } from './file-linting.js';
@@ -137,7 +137,7 @@ export function walkYamlFiles(dir: string, errors: string[], options: WalkOption
       entries = readdirSync(absolute, { withFileTypes: true });
     } catch (error) {
       if (isRoot) throw error;
-      errors.push(`cannot read directory ${shown}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      errors.push(`cannot read directory ${shown}: ${ioReason(error)}`);
       return;
     }
     const own = options.ignoreFiles === false ? undefined : ignoreLevel(absolute, errors);
@@ -211,7 +211,7 @@ export function resolveInputs(args: readonly string[], cwd: string, options: Res
     try {
       return walkYamlFiles(dir, errors, { cwd });
     } catch (error) {
-      errors.push(`cannot read directory ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      errors.push(`cannot read directory ${dir}: ${ioReason(error)}`);
       return undefined;
     }
   };

@@ -8,14 +8,10 @@ import { join, relative, resolve } from 'node:path';
 import { loadPolicies, type LoadedPolicies, type LoadPoliciesOptions, type PolicyFile } from '../policy/load.js';
 import { walkYamlFiles } from './files.js';
 import { isKaptestFolder } from './policy-fixtures.js';
-import { readRegularFile, SIZE_LIMITS } from './read-file.js';
+import { ioReason, readRegularFile, SIZE_LIMITS } from './read-file.js';
 
 // Dot-directories (.git) are never walked (files.ts).
 const SKIPPED_DIRS = new Set(['node_modules', 'tests', 'test', '__tests__']);
-
-function errorCode(error: unknown): string {
-  return (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-}
 
 /**
  * Policy files under a directory, in a stable order; `tests` folders (policy test fixtures) and kaptest's `*.test`
@@ -50,7 +46,7 @@ export function readPolicyFiles(paths: readonly string[], cwd: string, readFile?
       isDir = statSync(absolute).isDirectory();
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      out.push({ file: path, ioError: code === 'ENOENT' ? 'no such policy file or directory' : `cannot read the policy (${errorCode(error)})` });
+      out.push({ file: path, ioError: code === 'ENOENT' ? 'no such policy file or directory' : `cannot read the policy (${ioReason(error)})` });
       continue;
     }
     if (!isDir) {
@@ -61,7 +57,7 @@ export function readPolicyFiles(paths: readonly string[], cwd: string, readFile?
     try {
       files = findPolicyFiles(absolute);
     } catch (error) {
-      out.push({ file: path, ioError: `cannot read the policy directory (${errorCode(error)})` });
+      out.push({ file: path, ioError: `cannot read the policy directory (${ioReason(error)})` });
       continue;
     }
     if (files.length === 0) out.push({ file: path, ioError: 'no policy files (*.yaml, *.yml) in this directory' });

@@ -9,7 +9,7 @@
  */
 import { statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { readManifestText } from './read-file.js';
+import { ioReason, readManifestText } from './read-file.js';
 import { checkFixture, previousVersionOf } from './fixture-check.js';
 import { fixtureFolder, fixturesOf } from './policy-fixtures.js';
 import { findPolicyFiles, loadPolicyPaths, type PolicyPathsOptions } from './policy-files.js';
@@ -55,7 +55,7 @@ export function runPolicyTests(dir: string, cwd: string, options: PolicyPathsOpt
   } catch (error) {
     if (error instanceof PolicyTestError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new PolicyTestError(code === 'ENOENT' ? `no such directory: ${dir}` : `cannot read ${dir} (${code ?? (error as Error).message})`);
+    throw new PolicyTestError(code === 'ENOENT' ? `no such directory: ${dir}` : `cannot read ${dir} (${ioReason(error)})`);
   }
   if (files.length === 0) throw new PolicyTestError(`no policy files (*.yaml, *.yml) in ${dir}`);
   const show = (file: string): string => (single ? relative(cwd, file) || file : join(dir, relative(root, resolve(cwd, file))));

@@ -46,6 +46,16 @@ function kindOf(stat: Stats): string {
 export function ioReason(error: unknown): string {
   const code = (error as NodeJS.ErrnoException).code;
   switch (code) {
+    case 'ENOENT':
+      return 'ENOENT: no such file or directory';
+    case 'ENOTDIR':
+      return 'ENOTDIR: a part of the path is not a directory';
+    case 'EISDIR':
+      return 'EISDIR: it is a directory';
+    case 'EPERM':
+      return 'EPERM: operation not permitted';
+    case 'EMFILE':
+      return 'EMFILE: too many open files';
     case 'ELOOP':
       return 'ELOOP: a loop of symbolic links';
     case 'EACCES':

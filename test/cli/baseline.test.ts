@@ -231,7 +231,7 @@ describe('platlint baseline', () => {
     expect(json(dir).status).toBe(1);
     const missing = runCli(['--baseline', 'nowhere.json'], { cwd: dir });
     expect([missing.status, missing.stdout]).toEqual([2, '']);
-    expect(missing.stderr).toBe(`platlint: cannot read baseline ${join(dir, 'nowhere.json')}: ENOENT\n`);
+    expect(missing.stderr).toBe(`platlint: cannot read baseline ${join(dir, 'nowhere.json')}: ENOENT: no such file or directory\n`);
   });
 
   it('a file that is not a baseline is one line and exit 2', () => {

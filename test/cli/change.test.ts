@@ -101,7 +101,7 @@ describe('platlint diff OLD NEW', () => {
   it('an OLD that cannot be read is one line and exit 2', () => {
     const run = runCli(['diff', 'no/such/old.yaml', 'fixtures/change/identity/renamed.yaml']);
     expect(run.status).toBe(2);
-    expect(run.stderr).toBe('platlint: cannot read no/such/old.yaml: ENOENT\n');
+    expect(run.stderr).toBe('platlint: cannot read no/such/old.yaml: ENOENT: no such file or directory\n');
   });
 });
 

@@ -90,7 +90,7 @@ describe('extends: a settings file', () => {
       status: 2,
       stdout: '',
       stderr: [
-        `platlint: ${join(repo, '.platlint.yaml')}:1:42: extends.1: cannot read ./missing.yaml: ENOENT`,
+        `platlint: ${join(repo, '.platlint.yaml')}:1:42: extends.1: cannot read ./missing.yaml: ENOENT: no such file or directory`,
         `platlint: ${shared}:2:3: rules.user/nope: matches no rule (see platlint rules)`,
         `platlint: ${shared}:3:1: exceptions: only the project's own settings file holds exceptions, not a file it extends`,
         '',

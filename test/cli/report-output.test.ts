@@ -68,9 +68,15 @@ describe('streamed reports of a multi-file run', () => {
     mkdirSync(join(dir, 'a-folder'), { recursive: true });
     const run = runCli([corpus, '--threads', '2', '--format', 'json', '-o', 'a-folder', '--format', 'json', '-o', 'written.json', '--format', 'github'], { cwd: dir });
     expect(run.status).toBe(2);
-    expect(run.stderr).toBe('platlint: cannot write a-folder: EISDIR\n');
+    expect(run.stderr).toBe('platlint: cannot write a-folder: EISDIR: it is a directory\n');
     expect(run.stdout).toBe(formatGithub(expected, context));
     expect(readFileSync(join(dir, 'written.json'), 'utf8')).toBe(formatJson(expected, context));
+    // docs/reports.md's example: -o names a folder. A folder that is missing is made.
+    mkdirSync(join(dir, 'reports'), { recursive: true });
+    const folder = runCli([corpus, '--format', 'json', '-o', 'reports'], { cwd: dir });
+    expect([folder.status, folder.stderr, folder.stdout]).toEqual([2, 'platlint: cannot write reports: EISDIR: it is a directory\n', '']);
+    const nested = runCli([corpus, '--format', 'json', '-o', 'new/folders/lint.json'], { cwd: dir });
+    expect([nested.status, nested.stderr, readFileSync(join(dir, 'new/folders/lint.json'), 'utf8')]).toEqual([1, '', formatJson(expected, context)]);
   });
 
   it('exits by the running counts: errors, and warnings against --max-warnings', () => {
@@ -138,7 +144,7 @@ describe('streamed reports of a multi-file run', () => {
     const reports = new ReportOutputs([{ file: 'blocker/sub/report.json', createWriter: createJsonWriter }], context, io);
     for (const result of expected) reports.add(result);
     reports.end();
-    expect(io.errors).toEqual(['platlint: cannot write blocker/sub/report.json: ENOTDIR']);
+    expect(io.errors).toEqual(['platlint: cannot write blocker/sub/report.json: ENOTDIR: a part of the path is not a directory']);
     expect(reports.writeFailed).toBe(true);
   });
 });

@@ -59,9 +59,9 @@ describe('hostile input through the CLI', () => {
     writeFileSync(join(dir, 'user.yaml'), USER);
     const run = runCli(['.', '--format', 'json'], { cwd: dir });
     expect(run.status).toBe(2);
-    expect(run.stderr).toBe('platlint: cannot read dangling.yaml: ENOENT\n');
+    expect(run.stderr).toBe('platlint: cannot read dangling.yaml: ENOENT: no such file or directory\n');
     expect(JSON.parse(run.stdout).results.map((r: { file: string; ioError?: string }) => [r.file, r.ioError])).toEqual([
-      ['dangling.yaml', 'cannot read dangling.yaml: ENOENT'],
+      ['dangling.yaml', 'cannot read dangling.yaml: ENOENT: no such file or directory'],
       ['user.yaml', undefined],
     ]);
   });

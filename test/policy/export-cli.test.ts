@@ -62,7 +62,7 @@ describe('platlint policy export', () => {
     const run = runCli(['policy', 'export', '-o', 'cluster/policies.yaml'], { cwd: dir });
     expect(run).toEqual({ status: 0, stdout: '', stderr: CONFIG_SKIP });
     expect(readFileSync(join(dir, 'cluster/policies.yaml'), 'utf8')).toBe(runCli(['policy', 'export'], { cwd: dir }).stdout);
-    expect(runCli(['policy', 'export', '-o', 'missing/policies.yaml'], { cwd: dir })).toEqual({ status: 2, stdout: '', stderr: 'platlint: cannot write missing/policies.yaml: ENOENT\n' });
+    expect(runCli(['policy', 'export', '-o', 'missing/policies.yaml'], { cwd: dir })).toEqual({ status: 2, stdout: '', stderr: 'platlint: cannot write missing/policies.yaml: ENOENT: no such file or directory\n' });
     chmodSync(join(dir, 'cluster'), 0o500);
     try {
       const refused = runCli(['policy', 'export', '-o', 'cluster/policies.yaml'], { cwd: dir });

@@ -41,8 +41,10 @@ describe('readRegularFile', () => {
   it('says why a path cannot be opened', () => {
     symlinkSync('loop-b', join(dir, 'loop-c'));
     symlinkSync('loop-c', join(dir, 'loop-b'));
-    expect(readRegularFile(join(dir, 'missing'), LIMIT)).toEqual({ reason: 'ENOENT', notRegular: false });
+    expect(readRegularFile(join(dir, 'missing'), LIMIT)).toEqual({ reason: 'ENOENT: no such file or directory', notRegular: false });
     expect(readRegularFile(join(dir, 'loop-b'), LIMIT)).toEqual({ reason: 'ELOOP: a loop of symbolic links', notRegular: false });
+    writeFileSync(join(dir, 'plain'), 'a: 1\n');
+    expect(readRegularFile(join(dir, 'plain', 'inside.yaml'), LIMIT)).toEqual({ reason: 'ENOTDIR: a part of the path is not a directory', notRegular: false });
   });
 });
 

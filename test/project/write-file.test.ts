@@ -142,8 +142,8 @@ describe('AtomicFile', () => {
     file.abort();
     expect([readdirSync(dir), readFileSync(join(dir, 'report.txt'), 'utf8')]).toEqual([['report.txt'], 'old\n']);
     mkdirSync(join(dir, 'folder'));
-    expect(() => writeFileAtomic(join(dir, 'folder'), 'x', { shown: 'folder' })).toThrow(new FileWriteError('cannot write folder: EISDIR'));
-    expect(() => writeFileAtomic(join(dir, 'missing/x.txt'), 'x', { shown: 'missing/x.txt' })).toThrow(new FileWriteError('cannot write missing/x.txt: ENOENT'));
+    expect(() => writeFileAtomic(join(dir, 'folder'), 'x', { shown: 'folder' })).toThrow(new FileWriteError('cannot write folder: EISDIR: it is a directory'));
+    expect(() => writeFileAtomic(join(dir, 'missing/x.txt'), 'x', { shown: 'missing/x.txt' })).toThrow(new FileWriteError('cannot write missing/x.txt: ENOENT: no such file or directory'));
     expect(readdirSync(dir).sort()).toEqual(['folder', 'report.txt']);
   });
 });

@@ -91,7 +91,7 @@ describe('extends naming a settings file', () => {
     expect(config.settingsFor(join(dir, 'teams/web/u.yaml')).get('user/icon')).toEqual({ severity: 'off' });
     expect(config.settingsFor(join(dir, 'teams/web/u.yaml')).get('user/email')).toEqual({ severity: 'warning' });
     const missing = mistakesIn({ '.platlint.yaml': 'extends: ["@acme/nowhere/platlint.yaml"]\n' });
-    expect(missing.lines).toEqual([`${join(missing.dir, '.platlint.yaml')}:1:11: extends.0: cannot read @acme/nowhere/platlint.yaml: ENOENT`]);
+    expect(missing.lines).toEqual([`${join(missing.dir, '.platlint.yaml')}:1:11: extends.0: cannot read @acme/nowhere/platlint.yaml: ENOENT: no such file or directory`]);
   });
 
   it('reads a file two others extend once, and says its mistakes once', () => {
@@ -113,7 +113,7 @@ describe('extends naming a settings file', () => {
     const project = join(dir, '.platlint.yaml');
     const base = join(dir, 'base.yaml');
     expect(lines).toEqual([
-      `${project}:2:5: extends.0: cannot read ./missing.yaml: ENOENT`,
+      `${project}:2:5: extends.0: cannot read ./missing.yaml: ENOENT: no such file or directory`,
       `${project}:4:5: extends.2: cannot read ./dir: it is a directory, not a regular file`,
       `${project}:6:14: rules.user/icon: must be one of off, info, warn, warning, error, on, 0, 1, 2`,
       `${base}:2:15: rules.user/email: must be one of off, info, warn, warning, error, on, 0, 1, 2`,

@@ -83,7 +83,7 @@ describe('kaptest suites', () => {
     expect(run.status).toBe(2);
     expect(run.stdout.split('\n')).toEqual([
       'FAIL - a/kaptest.yaml - invalid manifest: at least one resources is required',
-      'FAIL - b/kaptest.yaml - cannot read b/missing.yaml: cannot read the policy (ENOENT)',
+      'FAIL - b/kaptest.yaml - cannot read b/missing.yaml: cannot read the policy (ENOENT: no such file or directory)',
       '0 passed, 2 failed',
       '',
     ]);
