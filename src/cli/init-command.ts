@@ -23,6 +23,8 @@ rules:
 
 # Rules whose fixes --fix and the editor's fix-all leave to you (each offered as a quick fix).
 # unfixable: [${schemaUnknownFieldRule.meta.id}]
+# Or the other way round, the only rules whose fixes they apply.
+# fixable: [schema/*]
 
 # Files not to lint, relative to this file.
 ignore:

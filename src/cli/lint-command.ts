@@ -46,6 +46,8 @@ export interface LintFlags {
   rule: string[];
   /** `--unfixable ID`: rules whose fixes `--fix` leaves alone (lint only). */
   unfixable?: string[];
+  /** `--fixable ID`: the only rules whose fixes `--fix` applies (lint only). */
+  fixable?: string[];
   config?: string | false;
   fix?: boolean;
   fixDryRun?: boolean;
@@ -283,7 +285,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
   const sizes = stateless && requestedThreads !== 1 ? fileSizes(inputs.files, io.cwd) : [];
   const threads = stateless ? threadsFor(sizes, requestedThreads) : 1;
   const parallel = threads > 1;
-  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, policyPaths: flags.policy, ruleFlags: flags.rule, unfixableFlags: flags.unfixable ?? [], clusterObjects, withFrames, timing: linting.timing, inlineDirectives: linting.inlineDirectives, baseline: suppressions.options.baseline?.path ?? false, today } as const;
+  const parallelSetup = { cwd: io.cwd, configPath: configFile?.path, policyPaths: flags.policy, ruleFlags: flags.rule, unfixableFlags: flags.unfixable ?? [], fixableFlags: flags.fixable ?? [], clusterObjects, withFrames, timing: linting.timing, inlineDirectives: linting.inlineDirectives, baseline: suppressions.options.baseline?.path ?? false, today } as const;
   const linted = wantsStdin && !stdinIgnored;
   const total = inputs.files.length + (linted ? 1 : 0);
   let done = linted ? 1 : 0;

@@ -117,6 +117,8 @@ export interface ParallelSetup {
   ruleFlags: readonly string[];
   /** `--unfixable ID` flags. */
   unfixableFlags?: readonly string[];
+  /** `--fixable ID` flags. */
+  fixableFlags?: readonly string[];
   /** Keep source lines for code frames (stylish output). */
   withFrames: boolean;
   /** `--timing`: measure each rule. */
@@ -139,7 +141,7 @@ export async function createFileLinter(setup: ParallelSetup, loaded?: RuleSet): 
   const ruleSet = loaded ?? (await loadRuleSet({ config: setup.configPath ?? false, policy: [...setup.policyPaths] }, setup.cwd));
   ruleSet.policies?.admission?.cluster.useLinted(setup.clusterObjects ?? []);
   const suppressions = loadSuppressions({ cwd: setup.cwd, configFile: ruleSet.configFile, baseline: setup.baseline, today: setup.today });
-  const linting = { ruleSet, overrides: ruleOverrides({ rule: setup.ruleFlags, unfixable: setup.unfixableFlags ?? [] }, ruleSet.rules), suppressorFor: (file: string) => suppressions.forFile(file), withFrames: setup.withFrames, timing: setup.timing === true, inlineDirectives: setup.inlineDirectives !== false };
+  const linting = { ruleSet, overrides: ruleOverrides({ rule: setup.ruleFlags, unfixable: setup.unfixableFlags ?? [], fixable: setup.fixableFlags ?? [] }, ruleSet.rules), suppressorFor: (file: string) => suppressions.forFile(file), withFrames: setup.withFrames, timing: setup.timing === true, inlineDirectives: setup.inlineDirectives !== false };
   return (file) => (ruleSet.isPolicyFixture(file) ? policyFixtureSkipped(file) : lintFile(linting, file, setup.cwd));
 }
 

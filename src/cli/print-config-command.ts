@@ -17,6 +17,7 @@ export interface PrintConfigFlags extends RuleSetFlags {
   format: string;
   rule: string[];
   unfixable?: string[];
+  fixable?: string[];
 }
 
 interface RuleInForce {
@@ -56,10 +57,14 @@ export async function effectiveConfig(file: string, flags: PrintConfigFlags, io:
   const { configFile, config, rules, policyPaths } = await loadRuleSet(flags, io.cwd);
   for (const warning of renamedRuleWarnings(config.deprecations, flags, rules)) io.error(warning);
   const { settings, sources, presets, unfixable } = config.explain(file);
+  const unfixableFlags = flags.unfixable ?? [];
   applyOverrides(settings, ruleOverrides(flags, rules), rules, (id, index) => {
     const flag = flags.rule[index];
+    const unfixableFlag = unfixableFlags[index - flags.rule.length];
     if (flag !== undefined) sources.set(id, { type: 'flag', name: `--rule ${flag}` });
-    else unfixable.set(id, { type: 'flag', name: `--unfixable ${flags.unfixable?.[index - flags.rule.length] ?? ''}` });
+    else if (unfixableFlag !== undefined) unfixable.set(id, { type: 'flag', name: `--unfixable ${unfixableFlag}` });
+    // The list the --fixable flags make comes last.
+    else unfixable.set(id, { type: 'flag', name: '--fixable', notIn: 'fixable' });
   });
   const inForce: Record<string, RuleInForce> = {};
   for (const { meta } of [...rules].sort((a, b) => (a.meta.id < b.meta.id ? -1 : 1))) {
@@ -80,18 +85,19 @@ export async function effectiveConfig(file: string, flags: PrintConfigFlags, io:
   return { file, config: configFile?.path ?? null, extends: extended, ignored: config.isIgnored(file), presets, rules: inForce, policies: policyPaths, exceptions, unfixable: unfixableInForce };
 }
 
-/** `key`: the top-level key a `config` source is an entry of. */
+/** `key`: the top-level key a `config` source is an entry of. A rule a `fixable` list leaves out is "not in" it. */
 function describeSource(source: SettingSource, cwd: string, key: 'rules' | 'unfixable' = 'rules'): string {
   const at = source.file !== undefined ? `${shownPath(cwd, source.file)}:${source.line ?? 1}` : undefined;
+  const notIn = source.notIn ? `not in ${source.notIn} ` : '';
   switch (source.type) {
     case 'preset':
       return `preset ${source.name ?? ''}${at ? ` (${at})` : ''}`;
     case 'config':
-      return `${key} at ${at ?? ''}`;
+      return notIn ? `${notIn}at ${at ?? ''}` : `${key} at ${at ?? ''}`;
     case 'override':
-      return `override ${source.name ?? ''} at ${at ?? ''}`;
+      return `${notIn ? `${notIn}of ` : ''}override ${source.name ?? ''} at ${at ?? ''}`;
     case 'flag':
-      return source.name ?? '--rule';
+      return notIn ? `not in ${source.name ?? ''}` : (source.name ?? '--rule');
   }
 }
 

@@ -47,6 +47,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .option('--max-warnings <n>', 'exit 1 when there are more warnings than this')
     .option('--fix', 'apply safe fixes to the files')
     .option('--unfixable <id>', "leave a rule's (or a glob of rules') fixes to be applied by hand: --fix and --diff do not apply them, the report offers each as a suggestion (repeatable; as the configuration's unfixable)", collect, [])
+    .option('--fixable <id>', "apply only this rule's (or these rules') fixes: --fix and --diff leave every other rule's to be applied by hand, as --unfixable does (repeatable; as the configuration's fixable)", collect, [])
     .option('--fix-dry-run', 'compute fixes without writing them (the JSON report carries the fixed text)')
     .option('--diff', 'print what --fix would change as a unified diff instead of the report, write nothing; exit 1 when a file would change')
     .option('--cache', 'only re-lint files whose content, configuration or platlint version changed')
@@ -97,6 +98,7 @@ export async function main(argv: readonly string[], io: CliIo, env: Readonly<Rec
     .argument('<file>', 'the file (it need not exist: settings depend on its path only)')
     .option('--rule <id=severity>', 'set a rule (or a glob of rules) as lint does (repeatable)', collect, [])
     .option('--unfixable <id>', "leave a rule's (or a glob of rules') fixes alone as lint does (repeatable)", collect, [])
+    .option('--fixable <id>', "apply only this rule's (or these rules') fixes as lint does (repeatable)", collect, [])
     .addOption(new Option('-f, --format <format>', 'stylish or json').default('stylish'))
     .action(exitWith((file: string, flags: PrintConfigFlags) => runPrintConfig(file, flags, io)));
 

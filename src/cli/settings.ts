@@ -4,22 +4,24 @@ import { renamedRulesNote } from '../engine/settings.js';
 import { shown } from '../engine/message-text.js';
 import { relativeTo } from '../settings-file/paths.js';
 import type { Rule } from '../engine/types.js';
-import { parseRuleFlag, parseUnfixableFlag, type RuleOverride } from '../project/settings.js';
+import { overridePatterns, parseFixableFlags, parseRuleFlag, parseUnfixableFlag, type RuleOverride } from '../project/settings.js';
 
 export class UsageError extends Error {}
 
-/** The rule flags of a command: `--rule ID=SEVERITY`, and `--unfixable ID` where the command fixes. */
+/** The rule flags of a command: `--rule ID=SEVERITY`, and `--unfixable ID` and `--fixable ID` where the command fixes. */
 export interface RuleFlags {
   rule: readonly string[];
   unfixable?: readonly string[];
+  fixable?: readonly string[];
 }
 
 /**
- * The `--rule ID=SEVERITY` flags as overrides, in the order given, then the `--unfixable` flags; the first that is
- * wrong is a usage error.
+ * The `--rule ID=SEVERITY` flags as overrides, in the order given, then the `--unfixable` flags, then the list the
+ * `--fixable` flags make, if any; the first that is wrong is a usage error.
  */
 export function ruleOverrides(flags: RuleFlags, rules: readonly Rule[]): RuleOverride[] {
-  const parsed = [...flags.rule.map((flag) => parseRuleFlag(flag, rules)), ...(flags.unfixable ?? []).map((flag) => parseUnfixableFlag(flag, rules))];
+  const fixable = flags.fixable?.length ? [parseFixableFlags(flags.fixable, rules)] : [];
+  const parsed = [...flags.rule.map((flag) => parseRuleFlag(flag, rules)), ...(flags.unfixable ?? []).map((flag) => parseUnfixableFlag(flag, rules)), ...fixable];
   return parsed.map((override) => {
     if ('problem' in override) throw new UsageError(override.problem);
     return override;
@@ -33,11 +35,13 @@ export function ruleOverrides(flags: RuleFlags, rules: readonly Rule[]): RuleOve
  */
 export function renamedRuleWarnings(configDeprecations: readonly string[], flags: RuleFlags, rules: readonly Rule[]): string[] {
   const ids = rules.map((rule) => rule.meta.id);
-  const fromFlags = ruleOverrides(flags, rules).flatMap((override, i) => {
-    const note = renamedRulesNote(override.pattern, ids);
-    const flag = 'severity' in override ? `--rule ${flags.rule[i] ?? ''}` : `--unfixable ${override.pattern}`;
-    return note ? [`${flag}: ${note}`] : [];
-  });
+  const fromFlags = ruleOverrides(flags, rules).flatMap((override, i) =>
+    overridePatterns(override).flatMap((pattern) => {
+      const note = renamedRulesNote(pattern, ids);
+      const flag = 'severity' in override ? `--rule ${flags.rule[i] ?? ''}` : `--${'patterns' in override ? 'fixable' : 'unfixable'} ${pattern}`;
+      return note ? [`${flag}: ${note}`] : [];
+    }),
+  );
   return [...configDeprecations, ...fromFlags].map((line) => `platlint: warning: ${line}`);
 }
 

@@ -71,10 +71,11 @@ export function unknownRuleProblem(pattern: string, rules: readonly Rule[]): str
 }
 
 /**
- * Why an id or a glob over ids cannot be `unfixable`: it names no rule, or only rules that never fix anything (a
- * mistake as sure as a misspelt id, since the entry would change nothing); undefined when it names a rule with fixes.
+ * Why an id or a glob over ids cannot be in `unfixable` or `fixable`: it names no rule, or only rules that never fix
+ * anything (a mistake as sure as a misspelt id, since the entry would change nothing); undefined when it names a rule
+ * with fixes.
  */
-export function unfixableProblem(pattern: string, rules: readonly Rule[]): string | undefined {
+export function noFixesProblem(pattern: string, rules: readonly Rule[]): string | undefined {
   const unknown = unknownRuleProblem(pattern, rules);
   if (unknown !== undefined) return unknown;
   if (rulesMatching(pattern, rules).some((rule) => rule.meta.fixable === true)) return undefined;
@@ -89,6 +90,14 @@ export function setUnfixable(settings: Map<string, RuleSetting>, rules: readonly
   const marked = rules.filter(({ meta }) => meta.fixable === true && settings.get(meta.id)?.unfixable !== true);
   for (const { meta } of marked) settings.set(meta.id, { ...settings.get(meta.id), unfixable: true });
   return marked;
+}
+
+/**
+ * A `fixable` allow-list, as Ruff's: every rule with fixes that none of the ids or globs names becomes unfixable, so
+ * that a rule that gains fixes in a later version does not start changing files unasked. Returns the rules it made so.
+ */
+export function setFixableOnly(settings: Map<string, RuleSetting>, rules: readonly Rule[], patterns: readonly string[]): Rule[] {
+  return setUnfixable(settings, rules.filter(({ meta }) => !patterns.some((pattern) => ruleIdMatches(pattern, meta.id))));
 }
 
 /** Sets the severity of each rule, keeping its options: the config file, --rule flags and the editor all do this. */

@@ -4,7 +4,8 @@
  *
  *   { "enable": true, "rules": { "meta/labels": "off", "security/*": "error" }, "unfixable": ["schema/unknown-field"] }
  *
- * `unfixable`, as the config file's: rules whose fixes fix-all (and fix on save) leave alone, offered as quick fixes.
+ * `unfixable`, as the config file's: rules whose fixes fix-all (and fix on save) leave alone, offered as quick fixes;
+ * `fixable`, as the config file's: the only rules whose fixes they apply.
  */
 import { severityFromWord } from '../engine/settings.js';
 import type { RuleOverride } from '../project/settings.js';
@@ -15,7 +16,7 @@ export const SETTINGS_SECTION = 'platlint';
 
 export interface ClientSettings {
   enable: boolean;
-  /** `rules` (severities) then `unfixable`: rule ids or globs over ids, applied in order after the config file. */
+  /** `rules` (severities), `unfixable`, then `fixable`: rule ids or globs over ids, applied in order after the config file. */
   overrides: RuleOverride[];
 }
 
@@ -41,12 +42,25 @@ export function parseClientSettings(value: unknown): { settings: ClientSettings;
       else problems.push(`platlint.rules.${id}: unknown severity ${JSON.stringify(word)}`);
     }
   }
-  const unfixable = record['unfixable'];
-  if (unfixable !== undefined && !Array.isArray(unfixable)) problems.push('platlint.unfixable must be a list of rule ids');
-  for (const id of Array.isArray(unfixable) ? (unfixable as unknown[]) : []) {
-    const glob = typeof id === 'string' ? globProblem(id) : 'not a rule id';
-    if (glob === undefined) overrides.push({ pattern: id as string, unfixable: true });
-    else problems.push(`platlint.unfixable: ${typeof id === 'string' ? shown(id) : JSON.stringify(id)}: ${glob}`);
-  }
+  for (const pattern of ruleIdList(record, 'unfixable', problems) ?? []) overrides.push({ pattern, unfixable: true });
+  const fixable = ruleIdList(record, 'fixable', problems);
+  if (fixable !== undefined) overrides.push({ patterns: fixable, fixable: true });
   return { settings: { enable, overrides }, problems };
+}
+
+/** A list of rule ids or globs over ids (`unfixable`, `fixable`), without its wrong entries; undefined when absent or no list. */
+function ruleIdList(record: Record<string, unknown>, key: 'unfixable' | 'fixable', problems: string[]): string[] | undefined {
+  const value = record[key];
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) {
+    problems.push(`platlint.${key} must be a list of rule ids`);
+    return undefined;
+  }
+  const ids: string[] = [];
+  for (const id of value as unknown[]) {
+    const glob = typeof id === 'string' ? globProblem(id) : 'not a rule id';
+    if (glob === undefined) ids.push(id as string);
+    else problems.push(`platlint.${key}: ${typeof id === 'string' ? shown(id) : JSON.stringify(id)}: ${glob}`);
+  }
+  return ids;
 }

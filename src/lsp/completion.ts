@@ -72,15 +72,15 @@ function configFileCompletions(lines: readonly string[], position: Position, rul
     const lead = text.slice(0, position.character).endsWith(':') ? ' ' : '';
     if (inRules) return valueItems(SEVERITY_WORDS, 'severity', range, lead);
     if (shape.key === 'extends') return valueItems(PRESET_NAMES, 'preset', range, lead);
-    if (shape.key === 'unfixable') return ruleItems(rules.filter((r) => r.meta.fixable === true), range, '');
+    if (shape.key === 'unfixable' || shape.key === 'fixable') return ruleItems(rules.filter((r) => r.meta.fixable === true), range, '');
     if (shape.key === 'rules' && isException(path)) return ruleItems(rules, range, '');
     return [];
   }
   // The list the cursor is in, on an item's line (`- rec`: the path ends at the item's index) or under the key.
   const list = typeof path[path.length - 1] === 'number' ? path[path.length - 2] : path[path.length - 1];
   if (list === 'extends') return valueItems(PRESET_NAMES, 'preset', wordRange(text, position, /[\s,[]/));
-  // `unfixable` takes only rules with fixes (src/engine/settings.ts, unfixableProblem).
-  if (list === 'unfixable') return ruleItems(rules.filter((r) => r.meta.fixable === true), wordRange(text, position, /[\s,[]/), '');
+  // `unfixable` and `fixable` take only rules with fixes (src/engine/settings.ts, noFixesProblem).
+  if (list === 'unfixable' || list === 'fixable') return ruleItems(rules.filter((r) => r.meta.fixable === true), wordRange(text, position, /[\s,[]/), '');
   if (list === 'rules' && typeof path[path.length - 1] === 'number' && isException(path.slice(0, -2))) return ruleItems(rules, wordRange(text, position, /[\s,[]/), '');
   const range = wordRange(text, position, /\s/);
   const written = siblingKeys(lines, position.line, keyColumn);

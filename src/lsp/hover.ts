@@ -50,7 +50,7 @@ function idAround(text: string, character: number): string | undefined {
 
 /**
  * The rule whose id is under the cursor: in a `# platlint-disable…` comment, or anywhere in the config file (a key of
- * `rules:`, an item of `unfixable` or of an exception's `rules`).
+ * `rules:`, an item of `unfixable`, `fixable` or an exception's `rules`).
  */
 export function ruleAt(text: string, character: number, rules: readonly Rule[], isConfigFile: boolean): Rule | undefined {
   const directive = directiveRule(text, character, rules);

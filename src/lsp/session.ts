@@ -15,9 +15,9 @@ import { isTemplatedYaml } from '../engine/templated.js';
 import type { RuleSet } from '../project/rule-set.js';
 import { lintFile, resolveInputs } from '../project/files.js';
 import { DEFAULT_CLIENT_SETTINGS, type ClientSettings } from './client-settings.js';
-import { unfixableProblem, unknownRuleProblem } from '../engine/settings.js';
+import { noFixesProblem, unknownRuleProblem } from '../engine/settings.js';
 import { lintOptionsFor, type ProjectLinting } from '../project/file-linting.js';
-import type { RuleOverride } from '../project/settings.js';
+import { overridePatterns, type RuleOverride } from '../project/settings.js';
 import { toLspDiagnostic } from './convert.js';
 import { DocumentLinting } from './linting.js';
 import { policyFixtureDiagnostics } from './policy-fixture.js';
@@ -179,9 +179,11 @@ export class Session {
     if (checked.has(ruleSet)) return;
     checked.add(ruleSet);
     for (const override of overrides) {
-      const problem = 'severity' in override ? unknownRuleProblem(override.pattern, ruleSet.rules) : unfixableProblem(override.pattern, ruleSet.rules);
-      const setting = 'severity' in override ? `platlint.rules.${override.pattern}` : `platlint.unfixable: ${override.pattern}`;
-      if (problem !== undefined) this.connection.console.warn(`platlint: ${setting}: ${problem}`);
+      for (const pattern of overridePatterns(override)) {
+        const problem = 'severity' in override ? unknownRuleProblem(pattern, ruleSet.rules) : noFixesProblem(pattern, ruleSet.rules);
+        const setting = 'severity' in override ? `platlint.rules.${pattern}` : `platlint.${'patterns' in override ? 'fixable' : 'unfixable'}: ${pattern}`;
+        if (problem !== undefined) this.connection.console.warn(`platlint: ${setting}: ${problem}`);
+      }
     }
   }
 

@@ -1,11 +1,11 @@
 /**
- * Overrides on top of the configuration file: `--rule ID=SEVERITY` and `--unfixable ID` on the command line (and again
- * in each lint worker), the editor's `platlint.rules` and `platlint.unfixable`. One judgement of an override that
- * names no rule, which the config file's `rules` share, and one way of applying them, the same map for the same
- * settings and overrides, so that the engine works out its rule plan once per map and not once per file or keystroke
- * (src/engine/rule-plan.ts).
+ * Overrides on top of the configuration file: `--rule ID=SEVERITY`, `--unfixable ID` and `--fixable ID` on the command
+ * line (and again in each lint worker), the editor's `platlint.rules`, `platlint.unfixable` and `platlint.fixable`.
+ * One judgement of an override that names no rule, which the config file's `rules` share, and one way of applying
+ * them, the same map for the same settings and overrides, so that the engine works out its rule plan once per map and
+ * not once per file or keystroke (src/engine/rule-plan.ts).
  */
-import { rulesMatching, setSeverity, setUnfixable, severityFromWord, SEVERITY_WORDS_HINT, unfixableProblem, unknownRuleProblem, type RuleSetting, type RuleSettings, type SeverityChoice } from '../engine/settings.js';
+import { noFixesProblem, rulesMatching, setFixableOnly, setSeverity, setUnfixable, severityFromWord, SEVERITY_WORDS_HINT, unknownRuleProblem, type RuleSetting, type RuleSettings, type SeverityChoice } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import { globProblem } from '../engine/globs.js';
 import { shown } from '../engine/message-text.js';
@@ -22,13 +22,33 @@ export interface UnfixableOverride {
   unfixable: true;
 }
 
+/** Makes the fixes of the rules none of the ids or globs over ids names suggestions, as the configuration's `fixable`. */
+export interface FixableOverride {
+  patterns: readonly string[];
+  fixable: true;
+}
+
 /** What the command line or the editor sets over the configuration's settings. */
-export type RuleOverride = SeverityOverride | UnfixableOverride;
+export type RuleOverride = SeverityOverride | UnfixableOverride | FixableOverride;
 
 /** A `--unfixable ID` flag as an override, or the one line saying what is wrong with it. */
 export function parseUnfixableFlag(pattern: string, rules: readonly Rule[]): UnfixableOverride | { problem: string } {
-  const problem = globProblem(pattern) ?? unfixableProblem(pattern, rules);
+  const problem = globProblem(pattern) ?? noFixesProblem(pattern, rules);
   return problem === undefined ? { pattern, unfixable: true } : { problem: `--unfixable ${shown(pattern)}: ${problem}` };
+}
+
+/** The `--fixable ID` flags as one override (the list they make), or the one line saying what is wrong with the first wrong one. */
+export function parseFixableFlags(patterns: readonly string[], rules: readonly Rule[]): FixableOverride | { problem: string } {
+  for (const pattern of patterns) {
+    const problem = globProblem(pattern) ?? noFixesProblem(pattern, rules);
+    if (problem !== undefined) return { problem: `--fixable ${shown(pattern)}: ${problem}` };
+  }
+  return { patterns, fixable: true };
+}
+
+/** The ids or globs over ids an override names: its one, or a `fixable` list's. */
+export function overridePatterns(override: RuleOverride): readonly string[] {
+  return 'patterns' in override ? override.patterns : [override.pattern];
 }
 
 /** A `--rule ID=SEVERITY` flag as an override, or the one line saying what is wrong with it. */
@@ -48,13 +68,16 @@ export function parseRuleFlag(flag: string, rules: readonly Rule[]): SeverityOve
 
 /**
  * Applies overrides in order; `record` hears each rule an override sets, with the override's index (an `unfixable`
- * override, each rule it made unfixable).
+ * or `fixable` override, each rule it made unfixable).
  */
 export function applyOverrides(settings: Map<string, RuleSetting>, overrides: readonly RuleOverride[], rules: readonly Rule[], record?: (ruleId: string, index: number) => void): void {
   overrides.forEach((override, index) => {
-    const matched = rulesMatching(override.pattern, rules);
-    if ('severity' in override) setSeverity(settings, matched, override.severity);
-    const set = 'severity' in override ? matched : setUnfixable(settings, matched);
+    let set: Rule[];
+    if ('patterns' in override) set = setFixableOnly(settings, rules, override.patterns);
+    else if ('severity' in override) {
+      set = rulesMatching(override.pattern, rules);
+      setSeverity(settings, set, override.severity);
+    } else set = setUnfixable(settings, rulesMatching(override.pattern, rules));
     for (const rule of set) record?.(rule.meta.id, index);
   });
 }

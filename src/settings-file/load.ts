@@ -50,13 +50,15 @@ export interface ConfigFile {
   policies?: string[];
   /** Rule ids or globs whose fixes are not applied, only suggested. */
   unfixable?: string[];
+  /** The only rule ids or globs whose fixes are applied: the other rules' are only suggested. */
+  fixable?: string[];
   /** The Kubernetes version whose CEL environment policies run in ("1.30"). */
   kubernetesVersion?: string;
   /** How ValidatingAdmissionPolicies see requests: the user, the authorizer's answers, kinds' resources. */
   admission?: AdmissionSettings;
   /** How `platlint policy export` writes ValidatingAdmissionPolicies: the API groups that hold Users besides the platform's. */
   export?: { groups?: string[] };
-  overrides?: { files: string[]; extends?: string | string[]; rules?: Record<string, RuleEntry>; unfixable?: string[] }[];
+  overrides?: { files: string[]; extends?: string | string[]; rules?: Record<string, RuleEntry>; unfixable?: string[]; fixable?: string[] }[];
   /** Where the platform configuration is kept inside other files. */
   embedded?: { files: string[]; at: string | string[]; as?: 'Config' }[];
   /** Deliberate deviations, each with its reason. */
@@ -185,7 +187,7 @@ function dropInvalid(data: Record<string, unknown>, segments: readonly (string |
 
 /**
  * Every glob of the file, with its key path: `ignore`, the `files` of overrides, embedded entries and exceptions, an
- * exception's `rules` and `objects`, `unfixable`, and the keys of `rules` (rule ids or globs over them), which are
+ * exception's `rules` and `objects`, `unfixable`, `fixable`, and the keys of `rules` (rule ids or globs over them), which are
  * checked before the glob matcher compiles them.
  */
 function globsOf(data: Record<string, unknown>): { keyPath: (string | number)[]; glob: string; isKey: boolean }[] {
@@ -200,10 +202,12 @@ function globsOf(data: Record<string, unknown>): { keyPath: (string | number)[];
   list(['ignore'], data['ignore']);
   ruleKeys(['rules'], data['rules']);
   list(['unfixable'], data['unfixable']);
+  list(['fixable'], data['fixable']);
   entries('overrides').forEach((entry, i) => {
     list(['overrides', i, 'files'], entry['files']);
     ruleKeys(['overrides', i, 'rules'], entry['rules']);
     list(['overrides', i, 'unfixable'], entry['unfixable']);
+    list(['overrides', i, 'fixable'], entry['fixable']);
   });
   entries('embedded').forEach((entry, i) => list(['embedded', i, 'files'], entry['files']));
   entries('exceptions').forEach((entry, i) => {

@@ -2,7 +2,7 @@ import { dirname, resolve } from './path-functions.js';
 import { Ajv } from 'ajv';
 import { globMatches } from '../engine/globs.js';
 import { DEFAULT_PRESET, isPresetName, presetSettings } from '../engine/presets.js';
-import { renamedRulesNote, rulesMatching, setSeverity, setUnfixable, severityFromWord, SEVERITY_WORDS_HINT, unfixableProblem, unknownRuleProblem, type RuleSetting } from '../engine/settings.js';
+import { renamedRulesNote, rulesMatching, noFixesProblem, setFixableOnly, setSeverity, setUnfixable, severityFromWord, SEVERITY_WORDS_HINT, unknownRuleProblem, type RuleSetting } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import type { EmbeddedSource } from '../engine/embedded.js';
 import { ConfigError, extendsEntries, fileOfMistake, inheritedSetting, settingsFiles, type ConfigFile, type RuleEntry } from './load.js';
@@ -42,6 +42,8 @@ export interface SettingSource {
   /** The configuration file, for a `rules` entry, an override, or a preset named in either. */
   file?: string;
   line?: number;
+  /** For an unfixable rule: made so by a `fixable` list that does not name it (`--fixable` flags), not an `unfixable` entry. */
+  notIn?: 'fixable';
 }
 
 /** Hears each rule a layer sets, and from where. */
@@ -110,9 +112,11 @@ export class ResolvedConfig {
     for (const f of this.files) {
       this.apply(new Map(), f.rules, [f, ['rules']], problems);
       this.markUnfixable(new Map(), f.unfixable, [f, ['unfixable']], problems);
+      this.markFixable(new Map(), f.fixable, [f, ['fixable']], problems);
       f.overrides?.forEach((o, i) => {
         this.apply(new Map(), o.rules, [f, ['overrides', i, 'rules']], problems);
         this.markUnfixable(new Map(), o.unfixable, [f, ['overrides', i, 'unfixable']], problems);
+        this.markFixable(new Map(), o.fixable, [f, ['overrides', i, 'fixable']], problems);
       });
     }
     // Where no other file can be read (the playground), a settings file in `extends` is a mistake of its own.
@@ -215,22 +219,39 @@ export class ResolvedConfig {
   }
 
   /**
-   * Marks the rules `unfixable` entries name; with `problems` (validation, once per entry), an entry that names no
-   * rule with fixes is a mistake there. `record` hears each rule the first time an entry marks it.
+   * The entries of an `unfixable` or `fixable` list that name a rule with fixes; with `problems` (validation, once per
+   * entry), each other entry is a mistake there. A renamed rule's former id is a deprecation.
    */
-  private markUnfixable(settings: Map<string, RuleSetting>, patterns: readonly string[] | undefined, [file, where]: Place, problems?: string[], record?: SourceRecorder): void {
-    (patterns ?? []).forEach((pattern, index) => {
+  private fixEntries(patterns: readonly string[], [file, where]: Place, problems?: string[]): { pattern: string; index: number }[] {
+    const out: { pattern: string; index: number }[] = [];
+    patterns.forEach((pattern, index) => {
       const at = (): string => this.placeOf([file, [...where, index]]);
-      const problem = unfixableProblem(pattern, this.rules);
+      const problem = noFixesProblem(pattern, this.rules);
       if (problem !== undefined) {
         if (this.idsKnown) problems?.push(`${at()}: ${problem}`);
         return;
       }
-      const matched = rulesMatching(pattern, this.rules);
-      const renamed = problems && renamedRulesNote(pattern, matched.map((rule) => rule.meta.id));
+      const renamed = problems && renamedRulesNote(pattern, rulesMatching(pattern, this.rules).map((rule) => rule.meta.id));
       if (renamed) this.deprecations.push(`${at()}: ${renamed}`);
-      for (const rule of setUnfixable(settings, matched)) record?.(rule.meta.id, this.entrySource([file, where], index));
+      out.push({ pattern, index });
     });
+    return out;
+  }
+
+  /** Marks the rules `unfixable` entries name. `record` hears each rule the first time an entry marks it. */
+  private markUnfixable(settings: Map<string, RuleSetting>, patterns: readonly string[] | undefined, place: Place, problems?: string[], record?: SourceRecorder): void {
+    for (const { pattern, index } of this.fixEntries(patterns ?? [], place, problems)) {
+      for (const rule of setUnfixable(settings, rulesMatching(pattern, this.rules))) record?.(rule.meta.id, this.entrySource(place, index));
+    }
+  }
+
+  /** Marks the rules with fixes a `fixable` list does not name, when there is the list (`fixable: []` names none). */
+  private markFixable(settings: Map<string, RuleSetting>, patterns: readonly string[] | undefined, place: Place, problems?: string[], record?: SourceRecorder): void {
+    if (patterns === undefined) return;
+    const named = this.fixEntries(patterns, place, problems).map(({ pattern }) => pattern);
+    const [file, where] = place;
+    const source = { ...this.entrySource([file, where.slice(0, -1)], 'fixable'), notIn: 'fixable' as const };
+    for (const rule of setFixableOnly(settings, this.rules, named)) record?.(rule.meta.id, source);
   }
 
   /** The `embedded` entries whose `files` match a file, in the order written: the first path a document holds wins. */
@@ -283,8 +304,8 @@ export class ResolvedConfig {
   /**
    * The settings file's `extends` in order (a preset, or a settings file it names, taken the same way), its `rules`,
    * and its matching overrides' presets and rules; the default `recommended` first when the project's own file names
-   * no preset. Then `unfixable`, each file's top level's and matching overrides', which a later severity or options
-   * entry does not undo.
+   * no preset. Then `unfixable` and `fixable`, each file's top level's and matching overrides', which a later severity
+   * or options entry does not undo.
    */
   private layer(overrides: ReadonlyMap<ConfigFile, readonly (readonly [Override, number])[]>, record?: SourceRecorder, recordUnfixable?: SourceRecorder): { settings: Map<string, RuleSetting>; presets: string[] } {
     const settings = new Map<string, RuleSetting>();
@@ -314,7 +335,11 @@ export class ResolvedConfig {
     if (this.file) visit(this.file);
     for (const file of applied) {
       this.markUnfixable(settings, file.unfixable, [file, ['unfixable']], undefined, recordUnfixable);
-      for (const [override, i] of overrides.get(file) ?? []) this.markUnfixable(settings, override.unfixable, [file, ['overrides', i, 'unfixable']], undefined, recordUnfixable);
+      this.markFixable(settings, file.fixable, [file, ['fixable']], undefined, recordUnfixable);
+      for (const [override, i] of overrides.get(file) ?? []) {
+        this.markUnfixable(settings, override.unfixable, [file, ['overrides', i, 'unfixable']], undefined, recordUnfixable);
+        this.markFixable(settings, override.fixable, [file, ['overrides', i, 'fixable']], undefined, recordUnfixable);
+      }
     }
     return { settings, presets: presets.filter(isPresetName) };
   }

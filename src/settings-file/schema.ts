@@ -58,6 +58,12 @@ const unfixable = {
   description: "Rule ids or globs over rule ids whose fixes --fix and the editor's fix-all leave alone: each is offered as a suggestion (a quick fix in the editor) instead.",
 };
 
+const fixable = {
+  type: 'array',
+  items: { type: 'string', minLength: 1 },
+  description: "The only rule ids or globs over rule ids whose fixes --fix and the editor's fix-all apply: every other rule's fixes are offered as suggestions, those of rules that gain fixes later too. Absent: every rule's; unfixable still takes rules out.",
+};
+
 const names = (description: string) => ({ type: 'array', items: { type: 'string' }, description });
 
 const admission = {
@@ -128,6 +134,7 @@ export const configFileSchema = {
     ignore: { type: 'array', items: { type: 'string' }, description: "Globs of files not to lint, relative to this file (in a file another extends, to the project's)." },
     policies: { type: 'array', items: { type: 'string' }, description: 'Policy files or directories, relative to this file.' },
     unfixable,
+    fixable,
     kubernetesVersion: {
       type: 'string',
       enum: [...KUBERNETES_VERSIONS],
@@ -143,6 +150,7 @@ export const configFileSchema = {
         extends: overrideExtends,
         rules,
         unfixable: { ...unfixable, description: `${unfixable.description} Adds to the top level's.` },
+        fixable: { ...fixable, description: `${fixable.description} Narrows the top level's for these files.` },
       }),
     },
     embedded: {

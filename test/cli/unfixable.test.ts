@@ -110,3 +110,69 @@ describe('unfixable', () => {
     expect('unfixable' in (JSON.parse(runCli(['--print-config', 'prod/ann.yaml', '--no-config'], { cwd: dir }).stdout) as object)).toBe(false);
   });
 });
+
+describe('fixable', () => {
+  it('--fix applies only the fixes of the rules the configuration lists; the others are suggestions', () => {
+    const dir = tempTree('platlint-fixable-', { '.platlint.yaml': 'fixable: [schema/*]\n', 'ann.yaml': USER });
+    const run = runCli(['--fix', '--format', 'json', 'ann.yaml'], { cwd: dir });
+    // What is left is meta/self-link's warning.
+    expect([run.status, run.stderr]).toEqual([0, '']);
+    expect(readFileSync(join(dir, 'ann.yaml'), 'utf8')).toBe(USER.replace('displayNam:', 'displayName:'));
+    const [result] = (JSON.parse(run.stdout) as Report).results;
+    expect(result?.diagnostics.map(({ ruleId, fix, suggestions }) => [ruleId, fix, suggestions?.map((s) => s.description)])).toEqual([
+      ['meta/self-link', undefined, ['Fix: metadata.selfLink is deprecated and no longer populated']],
+    ]);
+  });
+
+  it('--fixable does the same from the command line, the flags making one list, in the lint workers too', () => {
+    const dir = tempTree('platlint-fixable-flag-', { 'ann.yaml': USER });
+    const some = runCli(['--no-config', '--diff', '--fixable', 'meta/self-link', 'ann.yaml'], { cwd: dir });
+    expect([some.status, some.stdout]).toEqual([1, ['--- a/ann.yaml', '+++ b/ann.yaml', '@@ -2,7 +2,6 @@', ' kind: User', ' metadata:', '   name: ann', '-  selfLink: /apis/x', ' spec:', '   displayNam: Ann', '   email: ann@example.com', ''].join('\n')]);
+    expect(runCli(['--no-config', '--diff', '--fixable', 'user/*', 'ann.yaml'], { cwd: dir })).toMatchObject({ status: 0, stdout: '', stderr: '' });
+    const both = runCli(['--no-config', '--fix-dry-run', '--format', 'json', '--fixable', 'meta/self-link', '--fixable', 'schema/unknown-field', 'ann.yaml'], { cwd: dir });
+    expect((JSON.parse(both.stdout) as { results: { output?: string }[] }).results[0]?.output).toBe(USER.replace('  selfLink: /apis/x\n', '').replace('displayNam:', 'displayName:'));
+    const files = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`u${i}.yaml`, USER.replace('name: ann', `name: ann${i}`)]));
+    const many = tempTree('platlint-fixable-threads-', files);
+    const args = ['--no-config', '--fixable', 'schema/unknown-field', '--format', 'json', '.'];
+    const threads = runCli([...args, '--threads', '2'], { cwd: many });
+    expect(threads.stdout).toBe(runCli([...args, '--threads', '1'], { cwd: many }).stdout);
+    const fixes = (JSON.parse(threads.stdout) as Report).results.flatMap((r) => r.diagnostics.map((d) => [d.ruleId, d.fix !== undefined, d.suggestions?.length ?? 0]));
+    expect(fixes).toEqual(Array.from({ length: 6 }, () => [['meta/self-link', false, 1], ['schema/unknown-field', true, 0]]).flat());
+  });
+
+  it('names rules with fixes: a wrong flag is exit 2 with one line, a wrong entry a line at its place', () => {
+    const dir = tempTree('platlint-fixable-wrong-', { 'ann.yaml': USER, 'bad.platlint.yaml': 'fixable: [meta/*, meta/nme]\n' });
+    expect(runCli(['--no-config', '--fixable', 'schema/*', '--fixable', 'meta/name', 'ann.yaml'], { cwd: dir })).toMatchObject({ status: 2, stdout: '', stderr: `platlint: --fixable meta/name: names no rule with fixes (${RULES_WITH_FIXES})\n` });
+    expect(runCli(['--config', 'bad.platlint.yaml', 'ann.yaml'], { cwd: dir })).toMatchObject({
+      status: 2,
+      stdout: '',
+      stderr: `platlint: ${join(dir, 'bad.platlint.yaml')}:1:19: fixable.1: matches no rule; did you mean "meta/name"?\n`,
+    });
+  });
+
+  it('print-config names the list that left each rule out', () => {
+    const config = ['fixable: [schema/*, user/*]', 'overrides:', '  - files: ["prod/**"]', '    fixable: [schema/unknown-field]', ''].join('\n');
+    const dir = tempTree('platlint-fixable-print-', { '.platlint.yaml': config, 'prod/ann.yaml': USER });
+    const path = join(dir, '.platlint.yaml');
+    const json = runCli(['print-config', 'prod/ann.yaml', '--fixable', 'schema/*', '--format', 'json'], { cwd: dir });
+    expect(json.status).toBe(0);
+    expect((JSON.parse(json.stdout) as { unfixable: unknown }).unfixable).toEqual({
+      'meta/finalizers': { type: 'config', file: path, line: 1, notIn: 'fixable' },
+      'meta/self-link': { type: 'config', file: path, line: 1, notIn: 'fixable' },
+      'schema/enum': { type: 'override', name: 'prod/**', file: path, line: 4, notIn: 'fixable' },
+      'user/access-verbs': { type: 'override', name: 'prod/**', file: path, line: 4, notIn: 'fixable' },
+      'user/cluster-roles': { type: 'override', name: 'prod/**', file: path, line: 4, notIn: 'fixable' },
+      'user/duplicates': { type: 'override', name: 'prod/**', file: path, line: 4, notIn: 'fixable' },
+    });
+    const stylish = runCli(['print-config', 'ann.yaml', '--fixable', 'user/access-verbs'], { cwd: dir });
+    expect(stylish.stdout.split('\n').slice(5, 12)).toEqual([
+      'Unfixable:',
+      '  - meta/finalizers (not in fixable at .platlint.yaml:1)',
+      '  - meta/self-link (not in fixable at .platlint.yaml:1)',
+      '  - schema/enum (not in --fixable)',
+      '  - schema/unknown-field (not in --fixable)',
+      '  - user/cluster-roles (not in --fixable)',
+      '  - user/duplicates (not in --fixable)',
+    ]);
+  });
+});

@@ -141,14 +141,14 @@ describe('platlint lsp features', () => {
     const client = new Client(workspace({}));
     await client.initialize();
     const uri = await client.open('.platlint.yaml', 'extends: \nrules:\n  schema/type: \n  sch\n\noverrides:\n- files: ["a/**"]\n  \n');
-    expect(labels(await complete(client, uri, { line: 4, character: 0 }))).toEqual(['ignore', 'policies', 'unfixable', 'kubernetesVersion', 'admission', 'export', 'embedded', 'exceptions']);
+    expect(labels(await complete(client, uri, { line: 4, character: 0 }))).toEqual(['ignore', 'policies', 'unfixable', 'fixable', 'kubernetesVersion', 'admission', 'export', 'embedded', 'exceptions']);
     expect(labels(await complete(client, uri, { line: 0, character: 9 }))).toEqual(['recommended', 'strict', 'security', 'export']);
     expect(labels(await complete(client, uri, { line: 2, character: 15 }))).toEqual(['off', 'info', 'warn', 'error', 'on']);
     const ids = await complete(client, uri, { line: 3, character: 5 });
     expect(ids.find((i) => i.label === 'schema/enum')?.textEdit).toEqual({ range: { start: { line: 3, character: 2 }, end: { line: 3, character: 5 } }, newText: 'schema/enum: ' });
     // schema/type is set already, two lines up.
     expect(labels(ids)).not.toContain('schema/type');
-    expect(labels(await complete(client, uri, { line: 7, character: 2 }))).toEqual(['extends', 'rules', 'unfixable']);
+    expect(labels(await complete(client, uri, { line: 7, character: 2 }))).toEqual(['extends', 'rules', 'unfixable', 'fixable']);
     expect(markdown(await hover(client, uri, { line: 2, character: 4 }))).toBe(
       '**schema/type**: Require every field to have the type the spec gives it\n\n[Documentation](https://github.com/platlint/platlint/blob/main/rules/schema/type/README.md)',
     );
@@ -181,6 +181,10 @@ describe('platlint lsp features', () => {
     const flow = await complete(client, uri, { line: 4, character: 18 });
     expect(labels(flow)).toEqual(fixable);
     expect(flow[2]?.textEdit).toEqual({ range: { start: { line: 4, character: 16 }, end: { line: 4, character: 18 } }, newText: 'meta/finalizers' });
+    // fixable takes the same rules, and hover knows its items.
+    const allowList = await client.open('fourth/.platlint.yaml', 'fixable: [schema/enum, us\n');
+    expect(labels(await complete(client, allowList, { line: 0, character: 25 }))).toEqual(fixable);
+    expect(markdown(await hover(client, allowList, { line: 0, character: 14 }))).toMatch(/^\*\*schema\/enum\*\*: /);
     await client.stop();
   }, TEST_MS);
 

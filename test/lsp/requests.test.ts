@@ -127,6 +127,24 @@ describe('platlint lsp editor setting unfixable', () => {
     expect((await client.codeActions(uri, whole, [], ['source.fixAll'])).map((a) => a.title)).toEqual(['Fix all auto-fixable platlint problems (1)']);
     await client.stop();
   }, TEST_MS);
+
+  it('fixable, the allow list: fix-all leaves out the rules it does not name; a wrong entry is a line in the log', async () => {
+    const client = new Client(workspace({}));
+    client.settings = { fixable: ['user/*', 'meta/nam'] };
+    await client.initialize({ workspace: { configuration: true } });
+    const uri = await client.open('jane.yaml', TEXT);
+    const published = await client.diagnosticsUntil(uri, (p) => p.diagnostics.length > 0);
+    expect(published.diagnostics.map((d) => [d.code, Object.keys(d.data ?? {})])).toEqual([
+      ['schema/unknown-field', ['suggestions']],
+      ['schema/type', []],
+    ]);
+    const whole = { start: { line: 0, character: 0 }, end: { line: 10, character: 0 } };
+    expect(await client.codeActions(uri, whole, [], ['source.fixAll'])).toEqual([]);
+    expect(client.logs.filter((log) => log.message.includes('platlint.fixable')).map((log) => [log.type, log.message])).toEqual([
+      [2, 'platlint: platlint.fixable: meta/nam: matches no rule; did you mean "meta/name"?'],
+    ]);
+    await client.stop();
+  }, TEST_MS);
 });
 
 describe('platlint lsp editor settings by folder', () => {

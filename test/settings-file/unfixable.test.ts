@@ -51,3 +51,37 @@ describe('unfixable in .platlint.yaml', () => {
     );
   });
 });
+
+describe('fixable in .platlint.yaml', () => {
+  const WITH_FIXES = ['meta/finalizers', 'meta/self-link', 'schema/enum', 'schema/unknown-field', 'user/access-verbs', 'user/cluster-roles', 'user/duplicates'];
+
+  it('leaves fixable only the rules it names, narrows for an override\'s files, and adds to unfixable', () => {
+    const config = resolved(['fixable: [schema/*, user/duplicates]', 'unfixable: [schema/enum]', 'overrides:', '  - files: ["prod/**"]', '    fixable: [schema/unknown-field, meta/self-link]', ''].join('\n'));
+    expect(unfixableIn(config, '/project/a.yaml')).toEqual(WITH_FIXES.filter((id) => !['schema/unknown-field', 'user/duplicates'].includes(id)));
+    // Both lists hold: only what each names stays fixable (meta/self-link is not in the top level's).
+    expect(unfixableIn(config, '/project/prod/a.yaml')).toEqual(WITH_FIXES.filter((id) => id !== 'schema/unknown-field'));
+    const { unfixable } = config.explain('/project/prod/a.yaml');
+    expect(Object.fromEntries(unfixable)).toEqual({
+      'meta/finalizers': { type: 'config', file: PATH, line: 1, notIn: 'fixable' },
+      'meta/self-link': { type: 'config', file: PATH, line: 1, notIn: 'fixable' },
+      'user/access-verbs': { type: 'config', file: PATH, line: 1, notIn: 'fixable' },
+      'user/cluster-roles': { type: 'config', file: PATH, line: 1, notIn: 'fixable' },
+      'schema/enum': { type: 'config', file: PATH, line: 2 },
+      'user/duplicates': { type: 'override', name: 'prod/**', file: PATH, line: 5, notIn: 'fixable' },
+    });
+  });
+
+  it('leaves every rule fixable when absent, and none when empty', () => {
+    expect(unfixableIn(resolved('rules: {}\n'), '/project/a.yaml')).toEqual([]);
+    expect(unfixableIn(resolved('fixable: []\n'), '/project/a.yaml')).toEqual(WITH_FIXES);
+  });
+
+  it('is a mistake at its place for an id that names no rule, or no rule with fixes', () => {
+    expect(() => resolved('fixable: [schema/*, meta/name]\noverrides:\n  - files: [a]\n    fixable: [nope]\n')).toThrow(
+      [
+        `${PATH}:1:21: fixable.1: names no rule with fixes (rules with fixes: schema/unknown-field, schema/enum, meta/finalizers, meta/self-link, user/access-verbs, user/cluster-roles, user/duplicates)`,
+        `${PATH}:4:15: overrides.0.fixable.0: matches no rule`,
+      ].join('\n'),
+    );
+  });
+});
