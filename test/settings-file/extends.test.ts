@@ -76,6 +76,19 @@ describe('extends naming a settings file', () => {
     expect(config.explain(join(dir, 'prod/u.yaml')).sources.get('user/icon')).toEqual({ type: 'override', name: 'prod/**', file: join(dir, 'shared/base.yaml'), line: 7 });
   });
 
+  it("narrows fixes with a shared file's fixable and unfixable as with the project's own", () => {
+    const { dir, config } = resolvedIn({
+      '.platlint.yaml': 'extends: [./shared/base.yaml]\nfixable: [schema/*, user/duplicates]\n',
+      'shared/base.yaml': 'fixable: [schema/unknown-field, user/*]\nunfixable: [user/duplicates]\n',
+    });
+    const fixable = builtinRules.filter((rule) => rule.meta.fixable === true && config.settingsFor(join(dir, 'u.yaml')).get(rule.meta.id)?.unfixable !== true);
+    expect(fixable.map((rule) => rule.meta.id)).toEqual(['schema/unknown-field']);
+    const { unfixable } = config.explain(join(dir, 'u.yaml'));
+    expect(unfixable.get('user/duplicates')).toEqual({ type: 'config', file: join(dir, 'shared/base.yaml'), line: 2 });
+    expect(unfixable.get('schema/enum')).toEqual({ type: 'config', file: join(dir, 'shared/base.yaml'), line: 1, notIn: 'fixable' });
+    expect(unfixable.get('user/access-verbs')).toEqual({ type: 'config', file: join(dir, '.platlint.yaml'), line: 2, notIn: 'fixable' });
+  });
+
   it('finds a bare name that is no file beside the settings as a package file under node_modules, upward; a file there wins', () => {
     const dir = tempTree('platlint-extends-', {
       'node_modules/@acme/platlint-config/package.json': '{"name": "@acme/platlint-config", "version": "1.0.0"}\n',
@@ -161,6 +174,8 @@ describe('extends naming a settings file', () => {
         extends: fc.oneof(entry, fc.array(entry, { maxLength: 4 })),
         rules: fc.dictionary(ruleKey, fc.constantFrom('off', 'warn', 'loud')),
         ignore: fc.array(fc.constantFrom('legacy/**', 'a/*.yaml')),
+        fixable: fc.array(fc.constantFrom('schema/*', 'user/duplicates', 'meta/name', 'nope/*'), { maxLength: 2 }),
+        unfixable: fc.array(fc.constantFrom('user/*', 'meta/name'), { maxLength: 1 }),
         exceptions: fc.constant([{ rules: ['user/icon'], reason: 'r' }]),
       },
       { requiredKeys: [] },
