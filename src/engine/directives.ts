@@ -3,8 +3,9 @@ import directiveUnknownRule from '../../rules/directive/unknown-rule/index.js';
 import directiveUnusedRule from '../../rules/directive/unused/index.js';
 import { globProblem } from './globs.js';
 import { shown } from './message-text.js';
-import type { Finding } from './types.js';
+import type { Finding, TextEdit } from './types.js';
 import { renamedRulesNamed, ruleIdMatches } from './settings.js';
+import { lineStart, nextLineStart } from '../yaml/lines.js';
 
 export type DirectiveKind = 'disable-next-line' | 'disable-line' | 'disable' | 'enable' | 'disable-file';
 
@@ -17,6 +18,13 @@ export interface Directive {
   /** File offsets of the comment. */
   start: number;
   end: number;
+  /** File offsets of each of `ids`. */
+  idRanges: (readonly [number, number])[];
+  /**
+   * The edit that takes the directive out: its line when it stands alone there, else the comment and the spaces
+   * before it; none when an ordinary comment follows it on its line (` # …`), which would go with it.
+   */
+  removal: TextEdit | undefined;
 }
 
 const DIRECTIVE = /(?:^|\s)#\s*platlint-(disable-next-line|disable-line|disable-file|disable|enable)\b([^\n]*)/g;
@@ -41,12 +49,34 @@ export function parseDirectives(text: string): Directive[] {
       line++;
       lineStart = i + 1;
     }
-    const ids = directiveIdText(match[2] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const after = match[2] ?? '';
+    const idText = directiveIdText(after);
+    const ids: string[] = [];
+    const idRanges: (readonly [number, number])[] = [];
+    let at = (match.index ?? 0) + match[0].length - after.length;
+    for (const part of idText.split(',')) {
+      const id = part.trim();
+      const start = at + part.length - part.trimStart().length;
+      if (id) {
+        ids.push(id);
+        idRanges.push([start, start + id.length]);
+      }
+      at += part.length + 1;
+    }
     const lineEnd = text.indexOf('\n', hash);
     const end = hash + text.slice(hash, lineEnd === -1 ? text.length : lineEnd).trimEnd().length;
-    out.push({ kind: match[1] as DirectiveKind, ids, line, start: hash, end });
+    out.push({ kind: match[1] as DirectiveKind, ids, line, start: hash, end, idRanges, removal: removalOf(text, hash, end, after.slice(idText.length)) });
   }
   return out;
+}
+
+function removalOf(text: string, hash: number, end: number, afterIds: string): TextEdit | undefined {
+  if (/\s#/.test(afterIds)) return undefined;
+  const from = lineStart(text, hash);
+  if (text.slice(from, hash).trim() === '') return { start: from, end: nextLineStart(text, hash), text: '' };
+  let start = hash;
+  while (start > from && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
+  return { start, end, text: '' };
 }
 
 export interface Suppressible {
@@ -125,6 +155,28 @@ export interface DirectivePlaces {
   /** A directive in a document whose rules never ran cannot be unused. */
   inUnparsed(offset: number): boolean;
   documentAt(offset: number): number;
+  /**
+   * Whether an offset is inside a scalar's value. A `# platlint-…` there is text (in a quoted string), or a comment of
+   * the YAML text a block scalar holds (a Config's spec.raw): either way a value of the object, which no fix edits.
+   */
+  inScalar(offset: number): boolean;
+}
+
+/**
+ * The fix of an unused id: the directive out when none of its ids is used (a directive left with no id would turn
+ * every rule off), else the id and a comma beside it.
+ */
+function unusedFix(directive: Directive, id: string, unusedIds: ReadonlySet<string>, places: DirectivePlaces): Finding['fix'] {
+  if (places.inScalar(directive.start)) return undefined;
+  if (directive.ids.every((other) => unusedIds.has(other))) return directive.removal && { edits: [directive.removal] };
+  const index = directive.ids.indexOf(id);
+  const range = directive.idRanges[index];
+  const next = directive.idRanges[index + 1];
+  const previous = directive.idRanges[index - 1];
+  if (!range) return undefined;
+  // `a, b`: `a, ` goes, or `, b` for the last.
+  const [start, end] = next ? [range[0], next[0]] : [previous?.[1] ?? range[0], range[1]];
+  return { edits: [{ start, end, text: '' }] };
 }
 
 /** What the directives stage reports: each directive id that is unknown, names a renamed rule, or suppressed nothing. */
@@ -132,10 +184,13 @@ export function directiveFindings(outcome: DirectiveOutcome, places: DirectivePl
   const out: Finding[] = [];
   const at = (directive: Directive): Omit<Finding, 'rule' | 'messageId'> => ({ range: [directive.start, directive.end], pointer: '', document: places.documentAt(directive.start) });
   const written = (directive: Directive): string => `platlint-${directive.kind}`;
+  const unusedIds = new Map<Directive, Set<string>>();
+  for (const { directive, id } of outcome.unused) unusedIds.set(directive, (unusedIds.get(directive) ?? new Set()).add(id));
   for (const { directive, id } of outcome.unused) {
     if (places.inUnparsed(directive.start)) continue;
     const finding = id ? directiveUnusedRule.finding('withId', { directive: written(directive), id: shown(id) }) : directiveUnusedRule.finding('all', { directive: written(directive) });
-    out.push({ ...finding, ...at(directive) });
+    const fix = unusedFix(directive, id, unusedIds.get(directive) ?? new Set(), places);
+    out.push(fix ? { ...finding, ...at(directive), fix } : { ...finding, ...at(directive) });
   }
   // An id is shown cut short: a comment can hold a line of any length.
   for (const { directive, id } of outcome.unknown) out.push({ ...directiveUnknownRule.finding('withId', { directive: written(directive), id: shown(id) }), ...at(directive) });

@@ -20,6 +20,7 @@ import { identityKey, objectName } from '../platform/identity.js';
 import { emptyResult, type CheckFailure, type FailedChecks, type FileResult, type Finding, type LintedObject, type Report, type Rule, type RuleContext, type SkippedObject } from './types.js';
 import { atText, embeddedCandidate, embeddedHint, type EmbeddedSource } from './embedded.js';
 import { toPointer } from './locator.js';
+import { inScalar } from '../yaml/locate.js';
 
 export interface LintOptions {
   filename: string;
@@ -235,14 +236,19 @@ export class FileLinter {
   private finish(result: FileResult, spaces: NodeSpace[]): void {
     const directives = this.options.inlineDirectives === false ? [] : parseDirectives(this.parsed.text);
     const documents = this.parsed.documents;
+    const documentAt = (offset: number): number => {
+      const index = documents.findIndex((doc, i) => Math.min(doc.range?.[2] ?? 0, documents[i + 1]?.range[0] ?? Infinity) > offset);
+      return index < 0 ? Math.max(0, documents.length - 1) : index;
+    };
     const finished = this.reporter.finish({
       directives: {
         directives,
         knownIds: this.options.rules.map((r) => r.meta.id),
         inUnparsed: (offset) => this.unparsed.some((range) => offset >= range[0] && offset < range[1]),
-        documentAt: (offset) => {
-          const index = documents.findIndex((doc, i) => Math.min(doc.range?.[2] ?? 0, documents[i + 1]?.range[0] ?? Infinity) > offset);
-          return index < 0 ? Math.max(0, documents.length - 1) : index;
+        documentAt,
+        inScalar: (offset) => {
+          const doc = documents[documentAt(offset)];
+          return doc !== undefined && inScalar(doc, offset);
         },
       },
       secrets: () => collectSecrets(spaces, this.parsed.text),

@@ -1,4 +1,4 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, visit, type Document, type Node } from 'yaml';
 import { goScalarOfNode } from './go-node.js';
 import { jsonKeyOf } from './go-scalar.js';
 import type { DataPath } from './data-path.js';
@@ -48,4 +48,18 @@ export function locate(doc: Document, root: Node | null | undefined, path: DataP
     }
   }
   return { key, value, complete: true, parent };
+}
+
+/** Whether an offset is inside the value of a scalar of the document (a key's too), whatever its style. */
+export function inScalar(doc: Document, offset: number): boolean {
+  let inside = false;
+  visit(doc, {
+    Scalar(_, node) {
+      const range = node.range;
+      if (!range || offset < range[0] || offset >= range[1]) return undefined;
+      inside = true;
+      return visit.BREAK;
+    },
+  });
+  return inside;
 }

@@ -10,7 +10,7 @@ vi.setConfig({ testTimeout: 60_000 });
 /** A User with two fixable problems: a deprecated selfLink (meta/self-link) and a misspelt field (schema/unknown-field). */
 const USER = ['apiVersion: management.platform/v1', 'kind: User', 'metadata:', '  name: ann', '  selfLink: /apis/x', 'spec:', '  displayNam: Ann', '  email: ann@example.com', ''].join('\n');
 const CONFIG = ['unfixable:', '  - meta/self-link', 'overrides:', '  - files: ["prod/**"]', '    unfixable: [schema/*]', ''].join('\n');
-const RULES_WITH_FIXES = 'rules with fixes: schema/unknown-field, schema/enum, meta/finalizers, meta/self-link, user/access-verbs, user/cluster-roles, user/duplicates';
+const RULES_WITH_FIXES = 'rules with fixes: schema/unknown-field, schema/enum, meta/finalizers, meta/self-link, user/access-verbs, user/cluster-roles, user/duplicates, directive/unused';
 
 interface Report {
   results: { file: string; diagnostics: { ruleId: string; fix?: unknown; suggestions?: { description: string; edits: { start: number; end: number; text: string }[] }[] }[] }[];
@@ -157,6 +157,7 @@ describe('fixable', () => {
     const json = runCli(['print-config', 'prod/ann.yaml', '--fixable', 'schema/*', '--format', 'json'], { cwd: dir });
     expect(json.status).toBe(0);
     expect((JSON.parse(json.stdout) as { unfixable: unknown }).unfixable).toEqual({
+      'directive/unused': { type: 'config', file: path, line: 1, notIn: 'fixable' },
       'meta/finalizers': { type: 'config', file: path, line: 1, notIn: 'fixable' },
       'meta/self-link': { type: 'config', file: path, line: 1, notIn: 'fixable' },
       'schema/enum': { type: 'override', name: 'prod/**', file: path, line: 4, notIn: 'fixable' },
@@ -165,8 +166,9 @@ describe('fixable', () => {
       'user/duplicates': { type: 'override', name: 'prod/**', file: path, line: 4, notIn: 'fixable' },
     });
     const stylish = runCli(['print-config', 'ann.yaml', '--fixable', 'user/access-verbs'], { cwd: dir });
-    expect(stylish.stdout.split('\n').slice(5, 12)).toEqual([
+    expect(stylish.stdout.split('\n').slice(5, 13)).toEqual([
       'Unfixable:',
+      '  - directive/unused (not in fixable at .platlint.yaml:1)',
       '  - meta/finalizers (not in fixable at .platlint.yaml:1)',
       '  - meta/self-link (not in fixable at .platlint.yaml:1)',
       '  - schema/enum (not in --fixable)',

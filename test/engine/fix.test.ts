@@ -146,7 +146,8 @@ describe('--fix', () => {
   });
 
   it('keeps a directive comment about the following lines when it removes its line, and drops an ordinary comment', () => {
-    const text = 'apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: config\n  selfLink: /x # platlint-disable-next-line meta/labels\n  labels:\n    Bad Key: x\n';
+    // The directive is used (the bad key is on the next line), so directive/unused's own fix leaves it be.
+    const text = 'apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: config\n  selfLink: /x # platlint-disable-next-line meta/labels\n  labels: {Bad Key: x}\n';
     expect(fixUntilStable(text, lintFn).text).toBe(text.replace('  selfLink: /x # platlint-disable-next-line meta/labels\n', '  # platlint-disable-next-line meta/labels\n'));
     expect(fixUntilStable(text.replace(' # platlint-disable-next-line meta/labels', ' # exported'), lintFn).text).toBe(text.replace('  selfLink: /x # platlint-disable-next-line meta/labels\n', ''));
   });

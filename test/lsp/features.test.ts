@@ -174,7 +174,7 @@ describe('platlint lsp features', () => {
       '**meta/self-link**: Disallow the deprecated metadata.selfLink\n\n[Documentation](https://github.com/platlint/platlint/blob/main/rules/meta/self-link/README.md)',
     );
     expect(markdown(await hover(client, listed, { line: 3, character: 30 }))).toMatch(/^\*\*security\/open-sign-up\*\*: /);
-    const fixable = ['schema/unknown-field', 'schema/enum', 'meta/finalizers', 'meta/self-link', 'user/access-verbs', 'user/cluster-roles', 'user/duplicates'];
+    const fixable = ['schema/unknown-field', 'schema/enum', 'meta/finalizers', 'meta/self-link', 'user/access-verbs', 'user/cluster-roles', 'user/duplicates', 'directive/unused'];
     const block = await complete(client, uri, { line: 1, character: 7 });
     expect(labels(block)).toEqual(fixable);
     expect(block[0]?.textEdit).toEqual({ range: { start: { line: 1, character: 4 }, end: { line: 1, character: 7 } }, newText: 'schema/unknown-field' });

@@ -118,7 +118,7 @@ describe('platlint lsp editor setting unfixable', () => {
     expect(await client.codeActions(uri, whole, [], ['source.fixAll'])).toEqual([]);
     expect(client.logs.filter((log) => log.message.includes('platlint.unfixable')).map((log) => [log.type, log.message])).toEqual([
       [2, 'platlint: platlint.unfixable: 7: not a rule id'],
-      [2, 'platlint: platlint.unfixable: meta/name: names no rule with fixes (rules with fixes: schema/unknown-field, schema/enum, meta/finalizers, meta/self-link, user/access-verbs, user/cluster-roles, user/duplicates)'],
+      [2, 'platlint: platlint.unfixable: meta/name: names no rule with fixes (rules with fixes: schema/unknown-field, schema/enum, meta/finalizers, meta/self-link, user/access-verbs, user/cluster-roles, user/duplicates, directive/unused)'],
     ]);
     // Without it, fix-all fixes the field.
     client.settings = {};

@@ -185,7 +185,7 @@ describe('platlint lsp', () => {
     expect(nameActions.map((a) => [a.title, a.kind, a.isPreferred, a.edit?.documentChanges])).toEqual([
       ['Use "jane-doe"', 'quickfix', undefined, [{ textDocument: { uri, version: 1 }, edits: [{ range: name, newText: 'jane-doe' }] }]],
       ['Disable meta/name for this line', 'quickfix', undefined, [{ textDocument: { uri, version: 1 }, edits: [{ range: { start: { line: 3, character: 0 }, end: { line: 3, character: 0 } }, newText: '  # platlint-disable-next-line meta/name\n' }] }]],
-      ['Fix all auto-fixable platlint problems (1)', 'source.fixAll.platlint', undefined, expect.anything()],
+      ['Fix all auto-fixable platlint problems (2)', 'source.fixAll.platlint', undefined, expect.anything()],
     ]);
 
     // A directive already above the line gets the id added, before its reason.
@@ -199,9 +199,10 @@ describe('platlint lsp', () => {
     const fixAll = await client.codeActions(uri, { start: { line: 0, character: 0 }, end: { line: 10, character: 0 } }, [], ['source.fixAll']);
     expect(fixAll).toEqual([
       {
-        title: 'Fix all auto-fixable platlint problems (1)',
+        // The misspelt field and the directive that suppresses nothing on the line after it, as one edit of the text between.
+        title: 'Fix all auto-fixable platlint problems (2)',
         kind: 'source.fixAll.platlint',
-        edit: { documentChanges: [{ textDocument: { uri, version: 1 }, edits: [{ range: { start: { line: 6, character: 4 }, end: { line: 6, character: 6 } }, newText: 'ai' }] }] },
+        edit: { documentChanges: [{ textDocument: { uri, version: 1 }, edits: [{ range: { start: { line: 6, character: 4 }, end: { line: 7, character: 54 } }, newText: 'ail: jane@example.com' }] }] },
       },
     ]);
 

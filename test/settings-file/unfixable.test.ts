@@ -45,7 +45,7 @@ describe('unfixable in .platlint.yaml', () => {
   it('is a mistake at its place for an id that names no rule, or no rule with fixes', () => {
     expect(() => resolved('unfixable: [meta/name, nope/*]\n')).toThrow(
       [
-        `${PATH}:1:13: unfixable.0: names no rule with fixes (rules with fixes: schema/unknown-field, schema/enum, meta/finalizers, meta/self-link, user/access-verbs, user/cluster-roles, user/duplicates)`,
+        `${PATH}:1:13: unfixable.0: names no rule with fixes (rules with fixes: schema/unknown-field, schema/enum, meta/finalizers, meta/self-link, user/access-verbs, user/cluster-roles, user/duplicates, directive/unused)`,
         `${PATH}:1:24: unfixable.1: matches no rule`,
       ].join('\n'),
     );
@@ -53,7 +53,7 @@ describe('unfixable in .platlint.yaml', () => {
 });
 
 describe('fixable in .platlint.yaml', () => {
-  const WITH_FIXES = ['meta/finalizers', 'meta/self-link', 'schema/enum', 'schema/unknown-field', 'user/access-verbs', 'user/cluster-roles', 'user/duplicates'];
+  const WITH_FIXES = ['directive/unused', 'meta/finalizers', 'meta/self-link', 'schema/enum', 'schema/unknown-field', 'user/access-verbs', 'user/cluster-roles', 'user/duplicates'];
 
   it('leaves fixable only the rules it names, narrows for an override\'s files, and adds to unfixable', () => {
     const config = resolved(['fixable: [schema/*, user/duplicates]', 'unfixable: [schema/enum]', 'overrides:', '  - files: ["prod/**"]', '    fixable: [schema/unknown-field, meta/self-link]', ''].join('\n'));
@@ -62,6 +62,7 @@ describe('fixable in .platlint.yaml', () => {
     expect(unfixableIn(config, '/project/prod/a.yaml')).toEqual(WITH_FIXES.filter((id) => id !== 'schema/unknown-field'));
     const { unfixable } = config.explain('/project/prod/a.yaml');
     expect(Object.fromEntries(unfixable)).toEqual({
+      'directive/unused': { type: 'config', file: PATH, line: 1, notIn: 'fixable' },
       'meta/finalizers': { type: 'config', file: PATH, line: 1, notIn: 'fixable' },
       'meta/self-link': { type: 'config', file: PATH, line: 1, notIn: 'fixable' },
       'user/access-verbs': { type: 'config', file: PATH, line: 1, notIn: 'fixable' },
@@ -79,7 +80,7 @@ describe('fixable in .platlint.yaml', () => {
   it('is a mistake at its place for an id that names no rule, or no rule with fixes', () => {
     expect(() => resolved('fixable: [schema/*, meta/name]\noverrides:\n  - files: [a]\n    fixable: [nope]\n')).toThrow(
       [
-        `${PATH}:1:21: fixable.1: names no rule with fixes (rules with fixes: schema/unknown-field, schema/enum, meta/finalizers, meta/self-link, user/access-verbs, user/cluster-roles, user/duplicates)`,
+        `${PATH}:1:21: fixable.1: names no rule with fixes (rules with fixes: schema/unknown-field, schema/enum, meta/finalizers, meta/self-link, user/access-verbs, user/cluster-roles, user/duplicates, directive/unused)`,
         `${PATH}:4:15: overrides.0.fixable.0: matches no rule`,
       ].join('\n'),
     );

@@ -8,6 +8,7 @@ const rule = defineRule({
     severity: 'warning',
     sources: ['spec'],
     stages: ['directives'],
+    fixable: true,
   },
   messages: {
     withId: {
