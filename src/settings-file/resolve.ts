@@ -2,7 +2,7 @@ import { dirname, resolve } from './path-functions.js';
 import { Ajv } from 'ajv';
 import { globMatches } from '../engine/globs.js';
 import { DEFAULT_PRESET, isPresetName, presetSettings } from '../engine/presets.js';
-import { renamedRulesNote, rulesMatching, noFixesProblem, setFixableOnly, setSeverity, setUnfixable, severityFromWord, SEVERITY_WORDS_HINT, unknownRuleProblem, type RuleSetting } from '../engine/settings.js';
+import { noFixesProblem, renamedRulesNote, rulesMatching, setFixableOnly, setSeverity, setUnfixable, severityFromWord, SEVERITY_WORDS_HINT, unknownRuleProblem, type RuleSetting } from '../engine/settings.js';
 import type { Rule } from '../engine/types.js';
 import type { EmbeddedSource } from '../engine/embedded.js';
 import { ConfigError, extendsEntries, fileOfMistake, inheritedSetting, settingsFiles, type ConfigFile, type RuleEntry } from './load.js';
