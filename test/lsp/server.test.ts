@@ -180,6 +180,11 @@ describe('platlint lsp', () => {
     const uri = await client.open('jane.yaml', text);
     const directive = (await client.diagnostics(uri)).diagnostics.filter((d) => d.code === 'directive/unused');
     expect(directive.map((d) => [d.range, d.severity, d.tags])).toEqual([[{ start: { line: 7, character: 2 }, end: { line: 7, character: '  # platlint-disable-next-line meta/labels -- not ours'.length } }, 2, [1]]]);
+    // Its quick fix takes the comment's line out.
+    const unusedActions = await client.codeActions(uri, { start: { line: 7, character: 4 }, end: { line: 7, character: 4 } });
+    expect(unusedActions.filter((a) => a.title.startsWith('Fix: ')).map((a) => [a.title, a.isPreferred, a.edit?.documentChanges])).toEqual([
+      ['Fix: # platlint-disable-next-line meta/labels suppresses nothing here', true, [{ textDocument: { uri, version: 1 }, edits: [{ range: { start: { line: 7, character: 0 }, end: { line: 8, character: 0 } }, newText: '' }] }]],
+    ]);
     const name: Range = { start: { line: 3, character: 8 }, end: { line: 3, character: 16 } };
     const nameActions = await client.codeActions(uri, { start: name.start, end: name.start });
     expect(nameActions.map((a) => [a.title, a.kind, a.isPreferred, a.edit?.documentChanges])).toEqual([
