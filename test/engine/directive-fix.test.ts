@@ -15,7 +15,7 @@ function user(...lines: string[]): string {
   return ['apiVersion: management.platform/v1', 'kind: User', 'metadata:', '  name: jane', 'spec:', ...lines, ''].join('\n');
 }
 
-/** Each directive/unused diagnostic as `line id-or-all: its edits`, with the text each removes. */
+/** Each directive/unused diagnostic as `line: the text each of its edits removes` (and writes, if any), or `line: no fix`. */
 function unusedFixes(text: string): string[] {
   return lint(text)
     .diagnostics.filter((d) => d.ruleId === 'directive/unused')
@@ -72,7 +72,7 @@ describe('directive/unused fix', () => {
   });
 });
 
-/** A spec line, and the rules it has a problem for. */
+/** Spec lines: clean ones, and one problem each for schema/type, schema/unknown-field and user/duplicates. */
 const SPEC_LINES = ['  username: jane', '  tokenGeneration: "3"', '  emial: jane@example.com', '  groups: [a, a]', '  displayName: Jane'];
 const IDS = ['schema/type', 'schema/unknown-field', 'user/duplicates', 'user/email', 'meta/labels', 'schema/*'];
 const KINDS = ['disable-next-line', 'disable-line', 'disable', 'enable'] as const;
