@@ -87,11 +87,53 @@ export interface Suppressible {
 export interface DirectiveOutcome {
   /** Indexes of the diagnostics that directives suppress. */
   suppressed: Set<number>;
-  /** Directive ids that suppressed nothing (id '' for a directive without ids). */
+  /**
+   * Directive ids that did nothing (id '' for a directive without ids): a disable's that suppressed nothing, an enable's
+   * that turned no rule back on.
+   */
   unused: { directive: Directive; id: string }[];
   unknown: { directive: Directive; id: string }[];
   /** Directive ids that name rules by a former id (rules/aliases.ts), with the current ids they name. */
   renamed: { directive: Directive; id: string; current: readonly string[] }[];
+}
+
+type Names = (pattern: string, ruleId: string) => boolean;
+
+/** Whether a directive turns a rule off at a line: a range stays open for a rule until an enable names that rule, or names none. */
+function covers(directive: Directive, line: number, ruleId: string, enables: readonly Directive[], names: Names): boolean {
+  switch (directive.kind) {
+    case 'disable-file':
+      return true;
+    case 'disable-line':
+      return line === directive.line;
+    case 'disable-next-line':
+      return line === directive.line + 1;
+    case 'disable':
+      return line >= directive.line && !enables.some((e) => e.line > directive.line && e.line <= line && (e.ids.length === 0 || e.ids.some((id) => names(id, ruleId))));
+    case 'enable':
+      return false;
+  }
+}
+
+/**
+ * The ids of enable directives that turn no rule back on (ESLint's unused eslint-enable): no range a disable opened
+ * above is still open there for a rule the id names. Taking one out changes nothing a directive suppresses.
+ */
+function unusedEnables(directives: readonly Directive[], knownIds: readonly string[], names: Names): { directive: Directive; id: string }[] {
+  const off = new Set<string>();
+  const unused: { directive: Directive; id: string }[] = [];
+  for (const directive of directives) {
+    if (directive.kind === 'disable') {
+      for (const ruleId of knownIds) if (directive.ids.length === 0 || directive.ids.some((id) => names(id, ruleId))) off.add(ruleId);
+    }
+    if (directive.kind !== 'enable') continue;
+    for (const id of directive.ids.length ? directive.ids : ['']) {
+      const back = [...off].filter((ruleId) => id === '' || names(id, ruleId));
+      if (back.length === 0) unused.push({ directive, id });
+      for (const ruleId of back) off.delete(ruleId);
+    }
+  }
+  return unused;
 }
 
 /** Applies directives to diagnostics; directive diagnostics themselves are never suppressed. */
@@ -99,44 +141,33 @@ export function applyDirectives(directives: readonly Directive[], diagnostics: r
   const used = new Set<string>();
   const suppressed = new Set<number>();
   // An id the glob matcher cannot compile (an endless glob in a comment) names no rule: it matches nothing and is unknown.
-  const names = (pattern: string, ruleId: string): boolean => globProblem(pattern) === undefined && ruleIdMatches(pattern, ruleId);
-  const key = (d: Directive, id: string): string => `${d.start}\u0000${id}`;
-  const covers = (d: Directive, line: number, enables: readonly Directive[], id: string): boolean => {
-    switch (d.kind) {
-      case 'disable-file':
-        return true;
-      case 'disable-line':
-        return line === d.line;
-      case 'disable-next-line':
-        return line === d.line + 1;
-      case 'disable': {
-        if (line < d.line) return false;
-        const closedBy = enables.find((e) => e.line > d.line && e.line <= line && (e.ids.length === 0 || e.ids.some((p) => p === id || (id !== '' && names(p, id)))));
-        return !closedBy;
-      }
-      case 'enable':
-        return false;
-    }
+  // Asked for each rule an id could name, so remembered.
+  const matches = new Map<string, boolean>();
+  const names: Names = (pattern, ruleId) => {
+    const key = `${pattern}\u0000${ruleId}`;
+    let answer = matches.get(key);
+    if (answer === undefined) matches.set(key, (answer = globProblem(pattern) === undefined && ruleIdMatches(pattern, ruleId)));
+    return answer;
   };
+  const key = (d: Directive, id: string): string => `${d.start}\u0000${id}`;
   const enables = directives.filter((d) => d.kind === 'enable');
   diagnostics.forEach((diagnostic, index) => {
     if (diagnostic.ruleId.startsWith('directive/')) return;
     for (const directive of directives) {
       if (directive.kind === 'enable') continue;
-      const ids = directive.ids.length ? directive.ids : [''];
-      for (const id of ids) {
+      for (const id of directive.ids.length ? directive.ids : ['']) {
         if (id !== '' && !names(id, diagnostic.ruleId)) continue;
-        if (!covers(directive, diagnostic.line, enables, id === '' ? '' : id)) continue;
+        if (!covers(directive, diagnostic.line, diagnostic.ruleId, enables, names)) continue;
         suppressed.add(index);
         used.add(key(directive, id));
       }
     }
   });
+  const unusedEnable = new Set(enables.length ? unusedEnables(directives, knownIds, names).map(({ directive, id }) => key(directive, id)) : []);
   const unused: DirectiveOutcome['unused'] = [];
   const unknown: DirectiveOutcome['unknown'] = [];
   const renamed: DirectiveOutcome['renamed'] = [];
   for (const directive of directives) {
-    if (directive.kind === 'enable') continue;
     for (const id of directive.ids.length ? directive.ids : ['']) {
       if (id !== '' && !knownIds.some((known) => names(id, known))) {
         unknown.push({ directive, id });
@@ -144,7 +175,7 @@ export function applyDirectives(directives: readonly Directive[], diagnostics: r
       }
       const current = id === '' ? [] : renamedRulesNamed(id, knownIds);
       if (current.length) renamed.push({ directive, id, current });
-      if (!used.has(key(directive, id))) unused.push({ directive, id });
+      if (directive.kind === 'enable' ? unusedEnable.has(key(directive, id)) : !used.has(key(directive, id))) unused.push({ directive, id });
     }
   }
   return { suppressed, unused, unknown, renamed };
@@ -179,7 +210,7 @@ function unusedFix(directive: Directive, id: string, unusedIds: ReadonlySet<stri
   return { edits: [{ start, end, text: '' }] };
 }
 
-/** What the directives stage reports: each directive id that is unknown, names a renamed rule, or suppressed nothing. */
+/** What the directives stage reports: each directive id that is unknown, names a renamed rule, or did nothing. */
 export function directiveFindings(outcome: DirectiveOutcome, places: DirectivePlaces): Finding[] {
   const out: Finding[] = [];
   const at = (directive: Directive): Omit<Finding, 'rule' | 'messageId'> => ({ range: [directive.start, directive.end], pointer: '', document: places.documentAt(directive.start) });
@@ -187,8 +218,15 @@ export function directiveFindings(outcome: DirectiveOutcome, places: DirectivePl
   const unusedIds = new Map<Directive, Set<string>>();
   for (const { directive, id } of outcome.unused) unusedIds.set(directive, (unusedIds.get(directive) ?? new Set()).add(id));
   for (const { directive, id } of outcome.unused) {
-    if (places.inUnparsed(directive.start)) continue;
-    const finding = id ? directiveUnusedRule.finding('withId', { directive: written(directive), id: shown(id) }) : directiveUnusedRule.finding('all', { directive: written(directive) });
+    // Whether an enable turns a rule back on depends on the directives only, not on what the rules found.
+    if (directive.kind !== 'enable' && places.inUnparsed(directive.start)) continue;
+    const data = { directive: written(directive), id: shown(id) };
+    const finding =
+      directive.kind === 'enable'
+        ? directiveUnusedRule.finding(id ? 'enableWithId' : 'enableAll', data)
+        : id
+          ? directiveUnusedRule.finding('withId', data)
+          : directiveUnusedRule.finding('all', data);
     const fix = unusedFix(directive, id, unusedIds.get(directive) ?? new Set(), places);
     out.push(fix ? { ...finding, ...at(directive), fix } : { ...finding, ...at(directive) });
   }

@@ -1,4 +1,4 @@
-/** directive/unused's fix: what `--fix` takes out of a directive that suppresses nothing, and what it leaves alone. */
+/** directive/unused's fix: what `--fix` takes out of a directive that suppresses or re-enables nothing, and what it leaves alone. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
@@ -57,9 +57,10 @@ describe('directive/unused fix', () => {
     expect(fixed(`# platlint-disable-file\n${user('  username: jane')}`)).toBe(user('  username: jane'));
   });
 
-  it('keeps CRLF line ends, and the range directives a person may still want closed', () => {
+  it('keeps CRLF line ends, and takes out the enable of a range it took out on the next pass, where it re-enables nothing', () => {
     const text = user('  # platlint-disable user/email', '  username: jane', '  # platlint-enable user/email').replace(/\n/g, '\r\n');
-    expect(fixed(text)).toBe(user('  username: jane', '  # platlint-enable user/email').replace(/\n/g, '\r\n'));
+    expect(unusedFixes(text)).toEqual(['6: "  # platlint-disable user/email\\r\\n"']);
+    expect(fixed(text)).toBe(user('  username: jane').replace(/\n/g, '\r\n'));
   });
 
   it('leaves a directive an ordinary comment follows, and one inside a value, to a person', () => {

@@ -4,7 +4,7 @@ import { defineRule } from '../../api.js';
 const rule = defineRule({
   meta: {
     id: 'directive/unused',
-    description: 'Warn on inline disable directives that suppress nothing',
+    description: 'Warn on inline directives that suppress nothing or re-enable nothing',
     severity: 'warning',
     sources: ['spec'],
     stages: ['directives'],
@@ -18,6 +18,14 @@ const rule = defineRule({
     all: {
       text: '# {{directive}} suppresses nothing here.',
       note: 'Remove it, or it will hide a future problem unnoticed.',
+    },
+    enableWithId: {
+      text: '# {{directive}} {{id}} re-enables nothing here.',
+      note: 'No # platlint-disable above it turned that rule off, or an enable before it already turned it back on. Remove it.',
+    },
+    enableAll: {
+      text: '# {{directive}} re-enables nothing here.',
+      note: 'No # platlint-disable above it left a rule off here. Remove it.',
     },
   },
 });
