@@ -84,6 +84,18 @@ export interface Suppressible {
   line: number;
 }
 
+/** One id of a directive ('' for a directive without ids), and its place among the directive's ids. */
+export interface DirectiveId {
+  directive: Directive;
+  id: string;
+  index: number;
+}
+
+/** A key of one id of one directive: a directive may repeat an id, and only the repetition may do nothing. */
+function idKey(directive: Directive, index: number): string {
+  return `${directive.start}:${index}`;
+}
+
 export interface DirectiveOutcome {
   /** Indexes of the diagnostics that directives suppress. */
   suppressed: Set<number>;
@@ -91,91 +103,147 @@ export interface DirectiveOutcome {
    * Directive ids that did nothing (id '' for a directive without ids): a disable's that suppressed nothing, an enable's
    * that turned no rule back on.
    */
-  unused: { directive: Directive; id: string }[];
-  unknown: { directive: Directive; id: string }[];
+  unused: DirectiveId[];
+  unknown: DirectiveId[];
   /** Directive ids that name rules by a former id (rules/aliases.ts), with the current ids they name. */
   renamed: { directive: Directive; id: string; current: readonly string[] }[];
 }
 
-type Names = (pattern: string, ruleId: string) => boolean;
+/** A directive's ids, or '' for one without ids, which names every rule. */
+function idsOf(directive: Directive): readonly string[] {
+  return directive.ids.length ? directive.ids : [''];
+}
 
-/** Whether a directive turns a rule off at a line: a range stays open for a rule until an enable names that rule, or names none. */
-function covers(directive: Directive, line: number, ruleId: string, enables: readonly Directive[], names: Names): boolean {
+/** The index of the first of ascending `sorted` at or above `value`. */
+function firstAtLeast(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] ?? Infinity) < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The lines, first to last, on which a directive turns a rule off. A range stays open until the first enable after it
+ * that names the rule (`enableLines`, ascending) or names none.
+ */
+function span(directive: Directive, enableLines: readonly number[]): readonly [number, number] {
   switch (directive.kind) {
     case 'disable-file':
-      return true;
+      return [-Infinity, Infinity];
     case 'disable-line':
-      return line === directive.line;
+      return [directive.line, directive.line];
     case 'disable-next-line':
-      return line === directive.line + 1;
-    case 'disable':
-      return line >= directive.line && !enables.some((e) => e.line > directive.line && e.line <= line && (e.ids.length === 0 || e.ids.some((id) => names(id, ruleId))));
-    case 'enable':
-      return false;
+      return [directive.line + 1, directive.line + 1];
+    default:
+      return [directive.line, (enableLines[firstAtLeast(enableLines, directive.line + 1)] ?? Infinity) - 1];
   }
+}
+
+/** The rules each id of the file's directives names, found once per id: a file repeats the same few. */
+function ruleNaming(knownIds: readonly string[]): { namedBy(pattern: string): ReadonlySet<string>; names(pattern: string, ruleId: string): boolean } {
+  const known = new Set(knownIds);
+  // An id the glob matcher cannot compile (an endless glob in a comment) names no rule: it matches nothing and is unknown.
+  const matches = (pattern: string, ruleId: string): boolean => globProblem(pattern) === undefined && ruleIdMatches(pattern, ruleId);
+  const named = new Map<string, ReadonlySet<string>>();
+  const namedBy = (pattern: string): ReadonlySet<string> => {
+    let rules = named.get(pattern);
+    if (rules === undefined) named.set(pattern, (rules = pattern === '' ? known : new Set(knownIds.filter((id) => matches(pattern, id)))));
+    return rules;
+  };
+  return { namedBy, names: (pattern, ruleId) => (known.has(ruleId) ? namedBy(pattern).has(ruleId) : matches(pattern, ruleId)) };
 }
 
 /**
  * The ids of enable directives that turn no rule back on (ESLint's unused eslint-enable): no range a disable opened
  * above is still open there for a rule the id names. Taking one out changes nothing a directive suppresses.
  */
-function unusedEnables(directives: readonly Directive[], knownIds: readonly string[], names: Names): { directive: Directive; id: string }[] {
+function unusedEnables(directives: readonly Directive[], namedBy: (pattern: string) => ReadonlySet<string>): Set<string> {
   const off = new Set<string>();
-  const unused: { directive: Directive; id: string }[] = [];
+  const unused = new Set<string>();
   for (const directive of directives) {
-    if (directive.kind === 'disable') {
-      for (const ruleId of knownIds) if (directive.ids.length === 0 || directive.ids.some((id) => names(id, ruleId))) off.add(ruleId);
-    }
+    if (directive.kind === 'disable') for (const id of idsOf(directive)) for (const ruleId of namedBy(id)) off.add(ruleId);
     if (directive.kind !== 'enable') continue;
-    for (const id of directive.ids.length ? directive.ids : ['']) {
-      const back = [...off].filter((ruleId) => id === '' || names(id, ruleId));
-      if (back.length === 0) unused.push({ directive, id });
+    for (const [index, id] of idsOf(directive).entries()) {
+      const back = [...namedBy(id)].filter((ruleId) => off.has(ruleId));
+      if (back.length === 0) unused.add(idKey(directive, index));
       for (const ruleId of back) off.delete(ruleId);
     }
   }
   return unused;
 }
 
-/** Applies directives to diagnostics; directive diagnostics themselves are never suppressed. */
+/**
+ * Applies directives to diagnostics; directive diagnostics themselves are never suppressed. Rule by rule, each
+ * directive id that names the rule is a span of lines: it is used when a diagnostic of the rule falls in it, and the
+ * diagnostics in any span are suppressed. Sorted lines and binary search keep a file of many directives and many
+ * diagnostics from costing their product.
+ */
 export function applyDirectives(directives: readonly Directive[], diagnostics: readonly Suppressible[], knownIds: readonly string[]): DirectiveOutcome {
+  const { namedBy, names } = ruleNaming(knownIds);
   const used = new Set<string>();
   const suppressed = new Set<number>();
-  // An id the glob matcher cannot compile (an endless glob in a comment) names no rule: it matches nothing and is unknown.
-  // Asked for each rule an id could name, so remembered.
-  const matches = new Map<string, boolean>();
-  const names: Names = (pattern, ruleId) => {
-    const key = `${pattern}\u0000${ruleId}`;
-    let answer = matches.get(key);
-    if (answer === undefined) matches.set(key, (answer = globProblem(pattern) === undefined && ruleIdMatches(pattern, ruleId)));
-    return answer;
-  };
-  const key = (d: Directive, id: string): string => `${d.start}\u0000${id}`;
   const enables = directives.filter((d) => d.kind === 'enable');
-  diagnostics.forEach((diagnostic, index) => {
-    if (diagnostic.ruleId.startsWith('directive/')) return;
-    for (const directive of directives) {
-      if (directive.kind === 'enable') continue;
-      for (const id of directive.ids.length ? directive.ids : ['']) {
-        if (id !== '' && !names(id, diagnostic.ruleId)) continue;
-        if (!covers(directive, diagnostic.line, diagnostic.ruleId, enables, names)) continue;
-        suppressed.add(index);
-        used.add(key(directive, id));
+  const offIds = new Map<string, { directive: Directive; index: number }[]>();
+  for (const directive of directives) {
+    if (directive.kind === 'enable') continue;
+    for (const [index, id] of idsOf(directive).entries()) {
+      const holders = offIds.get(id);
+      if (holders) holders.push({ directive, index });
+      else offIds.set(id, [{ directive, index }]);
+    }
+  }
+  const byRule = new Map<string, { index: number; line: number }[]>();
+  diagnostics.forEach(({ ruleId, line }, index) => {
+    if (ruleId.startsWith('directive/')) return;
+    const found = byRule.get(ruleId);
+    if (found) found.push({ index, line });
+    else byRule.set(ruleId, [{ index, line }]);
+  });
+  for (const [ruleId, found] of byRule) {
+    found.sort((a, b) => a.line - b.line);
+    const lines = found.map((f) => f.line);
+    const enableLines = enables.filter((e) => e.ids.length === 0 || e.ids.some((id) => names(id, ruleId))).map((e) => e.line);
+    const spans: (readonly [number, number])[] = [];
+    for (const [id, holders] of offIds) {
+      if (id !== '' && !names(id, ruleId)) continue;
+      for (const { directive, index } of holders) {
+        const [from, to] = span(directive, enableLines);
+        const first = lines[firstAtLeast(lines, from)];
+        if (first === undefined || first > to) continue;
+        used.add(idKey(directive, index));
+        spans.push([from, to]);
       }
     }
-  });
-  const unusedEnable = new Set(enables.length ? unusedEnables(directives, knownIds, names).map(({ directive, id }) => key(directive, id)) : []);
+    spans.sort((a, b) => a[0] - b[0]);
+    const starts = spans.map(([from]) => from);
+    let reach = -Infinity;
+    const reaches = spans.map(([, to]) => (reach = Math.max(reach, to)));
+    for (const { index, line } of found) {
+      // The spans that start at or before the line; one of them reaches it when the furthest does.
+      const last = firstAtLeast(starts, line + 1) - 1;
+      if (last >= 0 && (reaches[last] ?? -Infinity) >= line) suppressed.add(index);
+    }
+  }
+  const unusedEnable = enables.length ? unusedEnables(directives, namedBy) : new Set<string>();
   const unused: DirectiveOutcome['unused'] = [];
   const unknown: DirectiveOutcome['unknown'] = [];
   const renamed: DirectiveOutcome['renamed'] = [];
+  const formerly = new Map<string, readonly string[]>();
   for (const directive of directives) {
-    for (const id of directive.ids.length ? directive.ids : ['']) {
-      if (id !== '' && !knownIds.some((known) => names(id, known))) {
-        unknown.push({ directive, id });
+    for (const [index, id] of idsOf(directive).entries()) {
+      if (id !== '' && namedBy(id).size === 0) {
+        unknown.push({ directive, id, index });
         continue;
       }
-      const current = id === '' ? [] : renamedRulesNamed(id, knownIds);
+      let current = formerly.get(id);
+      if (current === undefined) formerly.set(id, (current = id === '' ? [] : renamedRulesNamed(id, knownIds)));
       if (current.length) renamed.push({ directive, id, current });
-      if (directive.kind === 'enable' ? unusedEnable.has(key(directive, id)) : !used.has(key(directive, id))) unused.push({ directive, id });
+      const key = idKey(directive, index);
+      if (directive.kind === 'enable' ? unusedEnable.has(key) : !used.has(key)) unused.push({ directive, id, index });
     }
   }
   return { suppressed, unused, unknown, renamed };
@@ -197,10 +265,9 @@ export interface DirectivePlaces {
  * The fix of an unused id: the directive out when none of its ids is used (a directive left with no id would turn
  * every rule off), else the id and a comma beside it.
  */
-function unusedFix(directive: Directive, id: string, unusedIds: ReadonlySet<string>, places: DirectivePlaces): Finding['fix'] {
+function unusedFix({ directive, index }: DirectiveId, unusedIndexes: ReadonlySet<number>, places: DirectivePlaces): Finding['fix'] {
   if (places.inScalar(directive.start)) return undefined;
-  if (directive.ids.every((other) => unusedIds.has(other))) return directive.removal && { edits: [directive.removal] };
-  const index = directive.ids.indexOf(id);
+  if (directive.ids.every((_, other) => unusedIndexes.has(other))) return directive.removal && { edits: [directive.removal] };
   const range = directive.idRanges[index];
   const next = directive.idRanges[index + 1];
   const previous = directive.idRanges[index - 1];
@@ -215,9 +282,10 @@ export function directiveFindings(outcome: DirectiveOutcome, places: DirectivePl
   const out: Finding[] = [];
   const at = (directive: Directive): Omit<Finding, 'rule' | 'messageId'> => ({ range: [directive.start, directive.end], pointer: '', document: places.documentAt(directive.start) });
   const written = (directive: Directive): string => `platlint-${directive.kind}`;
-  const unusedIds = new Map<Directive, Set<string>>();
-  for (const { directive, id } of outcome.unused) unusedIds.set(directive, (unusedIds.get(directive) ?? new Set()).add(id));
-  for (const { directive, id } of outcome.unused) {
+  const unusedIndexes = new Map<Directive, Set<number>>();
+  for (const { directive, index } of outcome.unused) unusedIndexes.set(directive, (unusedIndexes.get(directive) ?? new Set()).add(index));
+  for (const unused of outcome.unused) {
+    const { directive, id } = unused;
     // Whether an enable turns a rule back on depends on the directives only, not on what the rules found.
     if (directive.kind !== 'enable' && places.inUnparsed(directive.start)) continue;
     const data = { directive: written(directive), id: shown(id) };
@@ -227,7 +295,7 @@ export function directiveFindings(outcome: DirectiveOutcome, places: DirectivePl
         : id
           ? directiveUnusedRule.finding('withId', data)
           : directiveUnusedRule.finding('all', data);
-    const fix = unusedFix(directive, id, unusedIds.get(directive) ?? new Set(), places);
+    const fix = unusedFix(unused, unusedIndexes.get(directive) ?? new Set(), places);
     out.push(fix ? { ...finding, ...at(directive), fix } : { ...finding, ...at(directive) });
   }
   // An id is shown cut short: a comment can hold a line of any length.

@@ -1,6 +1,10 @@
 /** What a `# platlint-disable` range turns off, where a `# platlint-enable` ends it, and the enables that turn nothing back on. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { builtinRules } from '../../rules/index.js';
+import { applyDirectives, parseDirectives, type Directive } from '../../src/engine/directives.js';
 import { fixUntilStable } from '../../src/engine/fix-apply.js';
+import { ruleIdMatches } from '../../src/engine/settings.js';
 import { lintResult } from '../helpers/lint.js';
 import { user } from '../helpers/manifests.js';
 
@@ -94,5 +98,67 @@ describe('directive/unused on enables', () => {
   it('reports an enable in a document that does not parse: whether it re-enables a rule does not depend on what the rules found', () => {
     const text = spec('  # platlint-disable-next-line schema/unknown-field', '  emial: jane@example.com', '  # platlint-enable schema/type', '  groups: [admins');
     expect(found(text)).toEqual(['8:3-8:32 directive/unused fix "  # platlint-enable schema/type\\n"', '9:11-9:18 yaml/syntax']);
+  });
+});
+
+/**
+ * The directives' meaning written the plain way, each question asked of every directive, to hold the engine's
+ * (which sorts and searches, rule by rule) to it.
+ */
+function plainly(directives: readonly Directive[], diagnostics: readonly { ruleId: string; line: number }[], knownIds: readonly string[]) {
+  const ids = (d: Directive): string[] => (d.ids.length ? d.ids : ['']);
+  const names = (id: string, ruleId: string): boolean => id === '' || ruleIdMatches(id, ruleId);
+  const enables = directives.filter((d) => d.kind === 'enable');
+  const closes = (e: Directive, ruleId: string): boolean => e.ids.length === 0 || e.ids.some((id) => ruleIdMatches(id, ruleId));
+  const covers = (d: Directive, line: number, ruleId: string): boolean =>
+    d.kind === 'disable-file' ||
+    (d.kind === 'disable-line' && line === d.line) ||
+    (d.kind === 'disable-next-line' && line === d.line + 1) ||
+    (d.kind === 'disable' && line >= d.line && !enables.some((e) => e.line > d.line && e.line <= line && closes(e, ruleId)));
+  const suppressed: number[] = [];
+  const used = new Set<string>();
+  diagnostics.forEach(({ ruleId, line }, index) => {
+    if (ruleId.startsWith('directive/')) return;
+    for (const d of directives.filter((d) => d.kind !== 'enable')) {
+      for (const id of ids(d).filter((id) => names(id, ruleId) && covers(d, line, ruleId))) used.add(`${d.line} ${id}`);
+    }
+    if (directives.some((d) => d.kind !== 'enable' && ids(d).some((id) => names(id, ruleId) && covers(d, line, ruleId)))) suppressed.push(index);
+  });
+  // A rule is off just above an enable when a range opened above it is not closed for the rule before it.
+  const offAbove = (e: Directive, ruleId: string): boolean =>
+    directives.some((d) => d.kind === 'disable' && d.line < e.line && ids(d).some((id) => names(id, ruleId)) && !enables.some((o) => o.line > d.line && o.line < e.line && closes(o, ruleId)));
+  const unused: string[] = [];
+  for (const d of directives) {
+    ids(d).forEach((id, k) => {
+      if (id !== '' && !knownIds.some((known) => ruleIdMatches(id, known))) return;
+      const isUsed =
+        d.kind === 'enable'
+          ? knownIds.some((ruleId) => names(id, ruleId) && offAbove(d, ruleId) && !d.ids.slice(0, k).some((before) => ruleIdMatches(before, ruleId)))
+          : used.has(`${d.line} ${id}`);
+      if (!isUsed) unused.push(`${d.line} ${id}`);
+    });
+  }
+  return { suppressed, unused };
+}
+
+describe('platlint-disable ranges, on any directives', () => {
+  const KINDS = ['disable-next-line', 'disable-line', 'disable', 'enable', 'disable-file'] as const;
+  const IDS = ['schema/type', 'schema/*', 'user/email', 'resources/quantities', 'nope/x', 'user/*'];
+  const RULES = ['schema/type', 'schema/unknown-field', 'user/email', 'user/duplicates', 'container-resources/quantities', 'directive/unused'];
+  const knownIds = builtinRules.map((rule) => rule.meta.id);
+  const line = fc.record({ kind: fc.option(fc.constantFrom(...KINDS), { nil: undefined }), ids: fc.array(fc.constantFrom(...IDS), { maxLength: 3 }) });
+
+  it('suppresses, and finds unused, what the plain reading does', () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 30 }), fc.array(fc.record({ ruleId: fc.constantFrom(...RULES), line: fc.integer({ min: 1, max: 32 }) }), { maxLength: 12 }), (lines, diagnostics) => {
+        const text = lines.map(({ kind, ids }) => (kind ? `# platlint-${kind} ${ids.join(', ')}` : 'a: 1')).join('\n');
+        const directives = parseDirectives(text);
+        const outcome = applyDirectives(directives, diagnostics, knownIds);
+        const expected = plainly(directives, diagnostics, knownIds);
+        expect([...outcome.suppressed].sort((a, b) => a - b)).toEqual(expected.suppressed);
+        expect(outcome.unused.map(({ directive, id }) => `${directive.line} ${id}`)).toEqual(expected.unused);
+      }),
+      { numRuns: Number(process.env['FUZZ_RUNS'] ?? 300), ...(process.env['FUZZ_SEED'] ? { seed: Number(process.env['FUZZ_SEED']) } : {}) },
+    );
   });
 });

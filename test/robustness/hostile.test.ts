@@ -78,6 +78,8 @@ describe('hostile files in one run of the CLI', () => {
     'quantity-digits.yaml': `${CONFIG_HEAD}status:\n  costControl:\n    global:\n      metrics:\n        replicas: 1\n        resources:\n          limits:\n            memory: "-${'1'.repeat(1_000_000)}x"\n`,
     'connector-dashes.yaml': `${FORGE_A_HEAD.replace('- id: forge', `- id: "a${'-'.repeat(1_000_000)} b"`)}          rootCA: /etc/ca.pem\n`,
     'pem-long-line.yaml': `${FORGE_A_HEAD}          rootCA: |\n            -----BEGIN CERTIFICATE-----\n            A${' '.repeat(1_000_000)}B\n            -----END CERTIFICATE-----\n`,
+    // Each diagnostic asked of each range directive whether an enable closed it: 10 s on 1,000 of each, minutes on 3,000.
+    'directive-ranges.yaml': `${HEAD}spec:\n  email: jane@example.com\n  groups:\n${'  # platlint-disable\n'.repeat(1000)}${'  # platlint-enable user/email\n'.repeat(1000)}${'    - a\n'.repeat(1000)}`,
     'self-alias.yaml': `${HEAD.replace('metadata:\n  name: jane\n', 'metadata: &a\n  name: [*a, *a]\n')}spec: {}\n`,
     'utf16.yaml': Buffer.from('\ufeffa: b', 'utf16le'),
   };
@@ -147,6 +149,14 @@ describe('hostile files in one run of the CLI', () => {
   it('reads a 100,000-key mapping and a 100,000-item list', () => {
     expect(of('huge-map.yaml').diagnostics.map((d) => [d.ruleId, d.line, d.column])).toEqual([['meta/annotations', 5, 3]]);
     expect(of('huge-list.yaml').diagnostics).toEqual([]);
+  });
+
+  it('applies 1,000 range directives and 1,000 enables to 1,000 diagnostics', () => {
+    // The disables suppress the 999 duplicate groups; the first enable turns user/email back on, the others nothing.
+    const found = spans(of('directive-ranges.yaml').diagnostics);
+    expect(found).toHaveLength(999);
+    expect(found[0]).toEqual(['directive/unused', 1009, 3, 1009, 31]);
+    expect(found.every(([ruleId, line], i) => ruleId === 'directive/unused' && line === 1009 + i)).toBe(true);
   });
 
   it('reports binary, invalid UTF-8 and UTF-16 files in one diagnostic each', () => {
