@@ -68,6 +68,9 @@ describe('directive/unused on enables', () => {
     const partly = spec('  # platlint-disable schema/type', '  tokenGeneration: "3"', '  # platlint-enable schema/type, user/email');
     expect(found(partly)).toEqual(['8:3-8:44 directive/unused fix ", user/email"']);
     expect(fixed(partly)).toBe(spec('  # platlint-disable schema/type', '  tokenGeneration: "3"', '  # platlint-enable schema/type'));
+    const repeated = spec('  # platlint-disable schema/type', '  tokenGeneration: "3"', '  # platlint-enable schema/type, schema/type');
+    expect(found(repeated)).toEqual(['8:3-8:45 directive/unused fix ", schema/type"']);
+    expect(fixed(repeated)).toBe(spec('  # platlint-disable schema/type', '  tokenGeneration: "3"', '  # platlint-enable schema/type'));
   });
 
   it('reports an enable after directives that open no range: a file, a line and the next line', () => {
