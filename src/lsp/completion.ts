@@ -1,5 +1,6 @@
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { parseDirectives } from '../engine/directives.js';
 import { PRESET_NAMES } from '../engine/presets.js';
 import type { EngineStage, ResourceKind, Rule } from '../engine/types.js';
 import { API_GROUP, API_VERSION } from '../engine/extract.js';
@@ -44,6 +45,39 @@ function ruleItems(rules: readonly Rule[], range: Range, suffix: string): Comple
     detail: rule.meta.description,
     textEdit: { range, newText: `${rule.meta.id}${suffix}` },
   }));
+}
+
+/**
+ * The ids that `# platlint-disable` ranges above the line opened and no enable closed since, the latest first: what
+ * an enable on the line most likely names. An id stays listed until an enable names it as written or names none.
+ */
+function openRangeIds(document: TextDocument, line: number): string[] {
+  const open: string[] = [];
+  for (const directive of parseDirectives(document.getText())) {
+    if (directive.line - 1 >= line) break;
+    if (directive.kind === 'enable' && directive.ids.length === 0) open.length = 0;
+    if (directive.kind !== 'disable' && directive.kind !== 'enable') continue;
+    for (const id of directive.ids) {
+      const at = open.indexOf(id);
+      if (at >= 0) open.splice(at, 1);
+      if (directive.kind === 'disable') open.push(id);
+    }
+  }
+  return open.reverse();
+}
+
+/** In an enable: the ids of the ranges open there first (the latest preselected), then every rule's. */
+function enableItems(document: TextDocument, range: Range, written: string, others: CompletionItem[]): CompletionItem[] {
+  const ids = openRangeIds(document, range.start.line).filter((id) => !written.split(',').some((part) => part.trim() === id));
+  const open: CompletionItem[] = ids.map((id, i) => ({
+    label: id,
+    kind: CompletionItemKind.Value,
+    detail: 'turned off by a # platlint-disable above',
+    sortText: `0${String(i).padStart(4, '0')}`,
+    ...(i === 0 ? { preselect: true } : {}),
+    textEdit: { range, newText: id },
+  }));
+  return [...open, ...others.filter((item) => !ids.includes(item.label)).map((item, i) => ({ ...item, sortText: `1${String(i).padStart(4, '0')}` }))];
 }
 
 /** Right after `key:` (completion triggered by the colon) the value needs its space. */
@@ -196,7 +230,9 @@ export function completionsAt(document: TextDocument, position: Position, contex
     // After ` -- ` comes the reason, free text.
     if (/\s--(?:\s|$)/.test(before.slice(directive.index + directive[0].length))) return [];
     const lines = document.getText().split(/\r?\n/);
-    return ruleItems(rulesReportingIn(context.rules, lines), wordRange(text, position, /[\s,]/), '');
+    const range = wordRange(text, position, /[\s,]/);
+    const items = ruleItems(rulesReportingIn(context.rules, lines), range, '');
+    return /platlint-enable\b/.test(directive[0]) ? enableItems(document, range, before.slice(directive.index + directive[0].length), items) : items;
   }
   if (/(^|\s)#/.test(before)) return [];
   const lines = document.getText().split(/\r?\n/);

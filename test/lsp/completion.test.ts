@@ -115,3 +115,39 @@ describe('completion of the keys of a new list item', () => {
     expect(at(7, 6)).toEqual([]);
   });
 });
+
+describe('completion in a # platlint-enable', () => {
+  const ENABLE = '  # platlint-enable ';
+  const text = user([
+    '  # platlint-disable schema/type, user/email',
+    '  tokenGeneration: "3"',
+    '  # platlint-disable schema/*',
+    '  # platlint-enable user/email',
+    ENABLE,
+    '  # platlint-disable meta/labels',
+    '  # platlint-enable',
+    `${ENABLE}schema/*, `,
+  ]);
+  const document = TextDocument.create('file:///w/jane.yaml', 'yaml', 1, text);
+  const at = (line: number, character: number): CompletionItem[] => completionsAt(document, { line, character }, { rules: builtinRules, isConfigFile: false });
+
+  it('offers first the ids of the ranges open there, the latest preselected, then every other rule that can report', () => {
+    // Line 10 (0-based 9): user/email's range was closed on the line above; meta/labels' opens below.
+    const items = at(9, ENABLE.length);
+    expect(items.slice(0, 3).map((i) => [i.label, i.preselect ?? false, i.sortText, i.detail])).toEqual([
+      ['schema/*', true, '00000', 'turned off by a # platlint-disable above'],
+      ['schema/type', false, '00001', 'turned off by a # platlint-disable above'],
+      ['yaml/syntax', false, '10000', builtinRules.find((rule) => rule.meta.id === 'yaml/syntax')?.meta.description],
+    ]);
+    expect(labels(items)).toEqual(['schema/*', 'schema/type', ...IN_USER_FILE.filter((id) => id !== 'schema/type')]);
+    expect(items[0]?.textEdit).toEqual({ range: { start: { line: 9, character: ENABLE.length }, end: { line: 9, character: ENABLE.length } }, newText: 'schema/*' });
+  });
+
+  it('leaves out the ids written on the line, and after an enable without ids offers no range as open', () => {
+    // Line 13 (0-based 12) follows `# platlint-enable` without ids, which closed every range.
+    expect(labels(at(12, `${ENABLE}schema/*, `.length))).toEqual(IN_USER_FILE);
+    const written = TextDocument.create('file:///w/j.yaml', 'yaml', 1, user(['  # platlint-disable schema/type, user/email', `${ENABLE}schema/type, `]));
+    const items = completionsAt(written, { line: 6, character: `${ENABLE}schema/type, `.length }, { rules: builtinRules, isConfigFile: false });
+    expect(items.slice(0, 2).map((i) => [i.label, i.preselect ?? false])).toEqual([['user/email', true], ['yaml/syntax', false]]);
+  });
+});
