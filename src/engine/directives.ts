@@ -1,3 +1,5 @@
+import directiveBlanketRule from '../../rules/directive/blanket/index.js';
+import directiveReasonRule from '../../rules/directive/reason/index.js';
 import directiveRenamedRule from '../../rules/directive/renamed-rule/index.js';
 import directiveUnknownRule from '../../rules/directive/unknown-rule/index.js';
 import directiveUnusedRule from '../../rules/directive/unused/index.js';
@@ -20,6 +22,8 @@ export interface Directive {
   end: number;
   /** File offsets of each of `ids`. */
   idRanges: (readonly [number, number])[];
+  /** The text after ` -- ` up to an ordinary comment (` #`), trimmed: why the directive is there ('' when it gives none). */
+  reason: string;
   /**
    * The edit that takes the directive out: its line when it stands alone there, else the comment and the spaces
    * before it; none when an ordinary comment follows it on its line (` # …`), which would go with it.
@@ -65,7 +69,9 @@ export function parseDirectives(text: string): Directive[] {
     }
     const lineEnd = text.indexOf('\n', hash);
     const end = hash + text.slice(hash, lineEnd === -1 ? text.length : lineEnd).trimEnd().length;
-    out.push({ kind: match[1] as DirectiveKind, ids, line, start: hash, end, idRanges, removal: removalOf(text, hash, end, after.slice(idText.length)) });
+    const afterIds = after.slice(idText.length);
+    const reason = /^\s--(?:\s|$)/.test(afterIds) ? (afterIds.slice(3).split(/\s#/)[0] ?? '').trim() : '';
+    out.push({ kind: match[1] as DirectiveKind, ids, line, start: hash, end, idRanges, reason, removal: removalOf(text, hash, end, afterIds) });
   }
   return out;
 }
@@ -277,8 +283,19 @@ function unusedFix({ directive, index }: DirectiveId, unusedIndexes: ReadonlySet
   return { edits: [{ start, end, text: '' }] };
 }
 
-/** What the directives stage reports: each directive id that is unknown, names a renamed rule, or did nothing. */
-export function directiveFindings(outcome: DirectiveOutcome, places: DirectivePlaces): Finding[] {
+/** Where a directive without ids turns every rule off, in the words of directive/blanket's message. */
+const BLANKET_WHERE: Readonly<Record<Exclude<DirectiveKind, 'enable'>, string>> = {
+  'disable-next-line': 'on the next line',
+  'disable-line': 'on its line',
+  disable: 'until a # platlint-enable',
+  'disable-file': 'in the whole file',
+};
+
+/**
+ * What the directives stage reports: each directive id that is unknown, names a renamed rule, or did nothing; and a
+ * disable directive that names no rule or gives no reason, unless all of it did nothing (directive/unused takes it out).
+ */
+export function directiveFindings(directives: readonly Directive[], outcome: DirectiveOutcome, places: DirectivePlaces): Finding[] {
   const out: Finding[] = [];
   const at = (directive: Directive): Omit<Finding, 'rule' | 'messageId'> => ({ range: [directive.start, directive.end], pointer: '', document: places.documentAt(directive.start) });
   const written = (directive: Directive): string => `platlint-${directive.kind}`;
@@ -303,6 +320,12 @@ export function directiveFindings(outcome: DirectiveOutcome, places: DirectivePl
   for (const { directive, id, current } of outcome.renamed) {
     const data = { directive: written(directive), id: shown(id), current: current.join(', ') };
     out.push({ ...directiveRenamedRule.finding(current.length > 1 ? 'withIds' : 'withId', data), ...at(directive) });
+  }
+  for (const directive of directives) {
+    if (directive.kind === 'enable' || directive.ids.length === unusedIndexes.get(directive)?.size || (directive.ids.length === 0 && unusedIndexes.has(directive))) continue;
+    const data = { directive: written(directive) };
+    if (directive.ids.length === 0) out.push({ ...directiveBlanketRule.finding('everyRule', { ...data, where: BLANKET_WHERE[directive.kind] }), ...at(directive) });
+    if (directive.reason === '') out.push({ ...directiveReasonRule.finding('missing', data), ...at(directive) });
   }
   return out;
 }

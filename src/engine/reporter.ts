@@ -315,7 +315,7 @@ export class FileReporter {
     if (scope.directives.length === 0) return;
     const outcome = applyDirectives(scope.directives, this.pending.map((p) => p.diagnostic), scope.knownIds);
     this.pending = this.pending.filter((_, i) => !outcome.suppressed.has(i));
-    for (const finding of directiveFindings(outcome, scope)) this.report(finding);
+    for (const finding of directiveFindings(scope.directives, outcome, scope)) this.report(finding);
   }
 
   private frameLines(diagnostics: readonly Diagnostic[], secrets: SecretMap): Map<number, string> {

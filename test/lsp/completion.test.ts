@@ -26,7 +26,7 @@ const SHARED_HEAD = [
   'meta/name', 'meta/namespace', 'meta/labels', 'meta/annotations', 'meta/finalizers', 'meta/owner-references',
   'meta/server-fields', 'meta/self-link', 'meta/timestamps', 'meta/deletion-grace', 'meta/managed-fields',
 ];
-const SHARED_TAIL = ['directive/unused', 'directive/unknown-rule', 'directive/renamed-rule'];
+const SHARED_TAIL = ['directive/unused', 'directive/unknown-rule', 'directive/renamed-rule', 'directive/blanket', 'directive/reason'];
 const USER_RULES = [
   'user/access-verbs', 'user/access-subjects', 'user/secret-refs', 'user/email', 'user/icon', 'user/cluster-roles',
   'user/duplicates', 'user/token-generation', 'user/extra-claims', 'user/owner',

@@ -1,0 +1,57 @@
+/** directive/blanket and directive/reason: what a team that wants every suppression named and explained is told. */
+import { describe, expect, it } from 'vitest';
+import { lintResult } from '../helpers/lint.js';
+import { user } from '../helpers/manifests.js';
+
+const ON = { rules: { 'directive/blanket': 'error', 'directive/reason': 'error' } } as const;
+
+/** A User whose spec is `lines`, from line 6: `tokenGeneration: "3"` is a schema/type error, the rest is clean. */
+const spec = (...lines: string[]): string => user(lines.map((line) => `${line}\n`).join(''));
+
+/** Each directive diagnostic as `line:column ruleId message`. */
+function told(text: string, options: Parameters<typeof lintResult>[1] = ON): string[] {
+  return lintResult(text, options).diagnostics.filter((d) => d.ruleId.startsWith('directive/')).map((d) => `${d.line}:${d.column} ${d.ruleId} ${d.message}`);
+}
+
+describe('directive/blanket and directive/reason', () => {
+  it('are off unless turned on: the recommended preset says nothing of a directive that suppresses something', () => {
+    expect(told(spec('  # platlint-disable-next-line', '  tokenGeneration: "3"'), {})).toEqual([]);
+    expect(lintResult(spec('  # platlint-disable-next-line', '  tokenGeneration: "3"'), { preset: 'strict' }).diagnostics.map((d) => [d.ruleId, d.severity])).toEqual([
+      ['directive/blanket', 'warning'],
+      ['directive/reason', 'warning'],
+    ]);
+  });
+
+  it('tell a directive without ids where it turns every rule off, and one without a reason', () => {
+    expect(told(spec('  # platlint-disable-next-line', '  tokenGeneration: "3"'))).toEqual([
+      '6:3 directive/blanket # platlint-disable-next-line names no rule, so it turns every rule off on the next line.',
+      '6:3 directive/reason # platlint-disable-next-line gives no reason.',
+    ]);
+    expect(told(spec('  # platlint-disable -- legacy', '  tokenGeneration: "3"', '  # platlint-enable'))).toEqual([
+      '6:3 directive/blanket # platlint-disable names no rule, so it turns every rule off until a # platlint-enable.',
+    ]);
+  });
+
+  it('take the text after " -- " up to an ordinary comment as the reason', () => {
+    const reasonOf = (directive: string): string[] => told(spec(`  # platlint-disable-next-line schema/type${directive}`, '  tokenGeneration: "3"'));
+    expect(reasonOf(' -- migrated next week')).toEqual([]);
+    expect(reasonOf(' -- see ticket #123')).toEqual([]);
+    expect(reasonOf(' --')).toEqual(['6:3 directive/reason # platlint-disable-next-line gives no reason.']);
+    expect(reasonOf(' --   # a note')).toEqual(['6:3 directive/reason # platlint-disable-next-line gives no reason.']);
+    expect(reasonOf(' # a note -- not a reason')).toEqual(['6:3 directive/reason # platlint-disable-next-line gives no reason.']);
+    expect(reasonOf('--no space before')).toEqual([
+      '6:3 directive/reason # platlint-disable-next-line gives no reason.',
+      '6:3 directive/unknown-rule # platlint-disable-next-line names "schema/type--no space before", which is no rule and matches none.',
+    ]);
+  });
+
+  it('leave an enable alone, and a directive that suppresses nothing to directive/unused', () => {
+    expect(told(spec('  # platlint-disable schema/type -- legacy', '  tokenGeneration: "3"', '  # platlint-enable'))).toEqual([]);
+    expect(told(spec('  # platlint-disable-next-line', '  username: jane'))).toEqual(['6:3 directive/unused # platlint-disable-next-line suppresses nothing here.']);
+    // One id used, one not: the directive stays, so it is told too.
+    expect(told(spec('  # platlint-disable-next-line schema/type, user/email', '  tokenGeneration: "3"'))).toEqual([
+      '6:3 directive/reason # platlint-disable-next-line gives no reason.',
+      '6:3 directive/unused # platlint-disable-next-line user/email suppresses nothing here.',
+    ]);
+  });
+});
