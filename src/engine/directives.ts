@@ -20,6 +20,8 @@ export interface Directive {
   /** File offsets of the comment. */
   start: number;
   end: number;
+  /** File offset right after the keyword (`platlint-disable-line`), where ids are written. */
+  idsAt: number;
   /** File offsets of each of `ids`. */
   idRanges: (readonly [number, number])[];
   /** The text after ` -- ` up to an ordinary comment (` #`), trimmed: why the directive is there ('' when it gives none). */
@@ -57,7 +59,8 @@ export function parseDirectives(text: string): Directive[] {
     const idText = directiveIdText(after);
     const ids: string[] = [];
     const idRanges: (readonly [number, number])[] = [];
-    let at = (match.index ?? 0) + match[0].length - after.length;
+    const idsAt = (match.index ?? 0) + match[0].length - after.length;
+    let at = idsAt;
     for (const part of idText.split(',')) {
       const id = part.trim();
       const start = at + part.length - part.trimStart().length;
@@ -71,7 +74,7 @@ export function parseDirectives(text: string): Directive[] {
     const end = hash + text.slice(hash, lineEnd === -1 ? text.length : lineEnd).trimEnd().length;
     const afterIds = after.slice(idText.length);
     const reason = /^\s--(?:\s|$)/.test(afterIds) ? (afterIds.slice(3).split(/\s#/)[0] ?? '').trim() : '';
-    out.push({ kind: match[1] as DirectiveKind, ids, line, start: hash, end, idRanges, reason, removal: removalOf(text, hash, end, afterIds) });
+    out.push({ kind: match[1] as DirectiveKind, ids, line, start: hash, end, idsAt, idRanges, reason, removal: removalOf(text, hash, end, afterIds) });
   }
   return out;
 }
@@ -113,6 +116,8 @@ export interface DirectiveOutcome {
   unknown: DirectiveId[];
   /** Directive ids that name rules by a former id (rules/aliases.ts), with the current ids they name. */
   renamed: { directive: Directive; id: string; current: readonly string[] }[];
+  /** The rules each directive without ids suppressed diagnostics of, in the order of the rule list. */
+  blanketRules: Map<Directive, string[]>;
 }
 
 /** A directive's ids, or '' for one without ids, which names every rule. */
@@ -191,6 +196,7 @@ function unusedEnables(directives: readonly Directive[], namedBy: (pattern: stri
 export function applyDirectives(directives: readonly Directive[], diagnostics: readonly Suppressible[], knownIds: readonly string[]): DirectiveOutcome {
   const { namedBy, names } = ruleNaming(knownIds);
   const used = new Set<string>();
+  const blanketRules = new Map<Directive, string[]>();
   const suppressed = new Set<number>();
   const enables = directives.filter((d) => d.kind === 'enable');
   const offIds = new Map<string, { directive: Directive; index: number }[]>();
@@ -222,6 +228,7 @@ export function applyDirectives(directives: readonly Directive[], diagnostics: r
         if (first === undefined || first > to) continue;
         used.add(idKey(directive, index));
         spans.push([from, to]);
+        if (id === '') blanketRules.set(directive, [...(blanketRules.get(directive) ?? []), ruleId]);
       }
     }
     spans.sort((a, b) => a[0] - b[0]);
@@ -252,7 +259,12 @@ export function applyDirectives(directives: readonly Directive[], diagnostics: r
       if (directive.kind === 'enable' ? unusedEnable.has(key) : !used.has(key)) unused.push({ directive, id, index });
     }
   }
-  return { suppressed, unused, unknown, renamed };
+  const order = (ruleId: string): number => {
+    const at = knownIds.indexOf(ruleId);
+    return at < 0 ? knownIds.length : at;
+  };
+  for (const rules of blanketRules.values()) rules.sort((a, b) => order(a) - order(b));
+  return { suppressed, unused, unknown, renamed, blanketRules };
 }
 
 /** Where the directives of a file are, for placing what is said of them. */
@@ -291,6 +303,14 @@ const BLANKET_WHERE: Readonly<Record<Exclude<DirectiveKind, 'enable'>, string>> 
   'disable-file': 'in the whole file',
 };
 
+/** directive/blanket's suggestion: the ids of the rules the directive suppresses, written into it (same effect today, none on what is found later). */
+function nameTheRules(directive: Directive, outcome: DirectiveOutcome, places: DirectivePlaces): Pick<Finding, 'suggestions'> {
+  const rules = outcome.blanketRules.get(directive);
+  if (!rules?.length || places.inScalar(directive.start)) return {};
+  const ids = rules.join(', ');
+  return { suggestions: [{ description: `Name the rules it suppresses: ${ids}`, edits: [{ start: directive.idsAt, end: directive.idsAt, text: ` ${ids}` }] }] };
+}
+
 /**
  * What the directives stage reports: each directive id that is unknown, names a renamed rule, or did nothing; and a
  * disable directive that names no rule or gives no reason, unless all of it did nothing (directive/unused takes it out).
@@ -324,7 +344,7 @@ export function directiveFindings(directives: readonly Directive[], outcome: Dir
   for (const directive of directives) {
     if (directive.kind === 'enable' || directive.ids.length === unusedIndexes.get(directive)?.size || (directive.ids.length === 0 && unusedIndexes.has(directive))) continue;
     const data = { directive: written(directive) };
-    if (directive.ids.length === 0) out.push({ ...directiveBlanketRule.finding('everyRule', { ...data, where: BLANKET_WHERE[directive.kind] }), ...at(directive) });
+    if (directive.ids.length === 0) out.push({ ...directiveBlanketRule.finding('everyRule', { ...data, where: BLANKET_WHERE[directive.kind] }), ...at(directive), ...nameTheRules(directive, outcome, places) });
     if (directive.reason === '') out.push({ ...directiveReasonRule.finding('missing', data), ...at(directive) });
   }
   return out;

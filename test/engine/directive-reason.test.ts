@@ -55,3 +55,18 @@ describe('directive/blanket and directive/reason', () => {
     ]);
   });
 });
+
+describe("directive/blanket's suggestion", () => {
+  it('writes into the directive the ids of the rules it suppresses, in the order of the rule list', () => {
+    const text = spec('  # platlint-disable -- legacy', '  groups: [a, a]', '  tokenGeneration: "3"', '  # platlint-enable', '  displayName: Jane # platlint-disable-line');
+    const blanket = lintResult(text, ON).diagnostics.filter((d) => d.ruleId === 'directive/blanket');
+    expect(blanket.map((d) => [d.line, d.suggestions?.map((s) => [s.description, s.edits.map((e) => [text.slice(0, e.start).split('\n').length, e.end - e.start, e.text])])])).toEqual([
+      [6, [['Name the rules it suppresses: schema/type, user/duplicates', [[6, 0, ' schema/type, user/duplicates']]]]],
+    ]);
+    const edit = blanket[0]?.suggestions?.[0]?.edits[0];
+    const named = edit ? text.slice(0, edit.start) + edit.text + text.slice(edit.end) : '';
+    expect(named.split('\n')[5]).toBe('  # platlint-disable schema/type, user/duplicates -- legacy');
+    // Named, the directive suppresses what it did, and neither rule reports it.
+    expect(lintResult(named, ON).diagnostics.map((d) => `${d.line} ${d.ruleId}`)).toEqual(['10 directive/unused']);
+  });
+});
