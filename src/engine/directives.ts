@@ -228,7 +228,10 @@ export function applyDirectives(directives: readonly Directive[], diagnostics: r
         if (first === undefined || first > to) continue;
         used.add(idKey(directive, index));
         spans.push([from, to]);
-        if (id === '') blanketRules.set(directive, [...(blanketRules.get(directive) ?? []), ruleId]);
+        if (id !== '') continue;
+        const rules = blanketRules.get(directive);
+        if (rules) rules.push(ruleId);
+        else blanketRules.set(directive, [ruleId]);
       }
     }
     spans.sort((a, b) => a[0] - b[0]);
@@ -342,7 +345,7 @@ export function directiveFindings(directives: readonly Directive[], outcome: Dir
     out.push({ ...directiveRenamedRule.finding(current.length > 1 ? 'withIds' : 'withId', data), ...at(directive) });
   }
   for (const directive of directives) {
-    if (directive.kind === 'enable' || directive.ids.length === unusedIndexes.get(directive)?.size || (directive.ids.length === 0 && unusedIndexes.has(directive))) continue;
+    if (directive.kind === 'enable' || unusedIndexes.get(directive)?.size === idsOf(directive).length) continue;
     const data = { directive: written(directive) };
     if (directive.ids.length === 0) out.push({ ...directiveBlanketRule.finding('everyRule', { ...data, where: BLANKET_WHERE[directive.kind] }), ...at(directive), ...nameTheRules(directive, outcome, places) });
     if (directive.reason === '') out.push({ ...directiveReasonRule.finding('missing', data), ...at(directive) });

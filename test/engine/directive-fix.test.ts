@@ -6,14 +6,12 @@ import { fixUntilStable } from '../../src/engine/fix-apply.js';
 import { lintText } from '../../src/engine/lint.js';
 import { presetSettings } from '../../src/engine/presets.js';
 import type { FileResult } from '../../src/engine/types.js';
+import { userSpec } from '../helpers/manifests.js';
 
 const settings = presetSettings('recommended', builtinRules);
 const lint = (text: string): FileResult => lintText(text, { filename: 'x.yaml', rules: builtinRules, settings });
 
-/** A User whose spec lines are `lines`: `tokenGeneration: "3"` is a schema/type error, the rest is clean. */
-function user(...lines: string[]): string {
-  return ['apiVersion: management.platform/v1', 'kind: User', 'metadata:', '  name: jane', 'spec:', ...lines, ''].join('\n');
-}
+// In the spec lines written here, `tokenGeneration: "3"` is a schema/type error and the rest is clean.
 
 /** Each directive/unused diagnostic as `line: the text each of its edits removes` (and writes, if any), or `line: no fix`. */
 function unusedFixes(text: string): string[] {
@@ -26,45 +24,45 @@ const fixed = (text: string): string => fixUntilStable(text, lint).text;
 
 describe('directive/unused fix', () => {
   it('removes a directive that stands alone on its line with the line, reason and all', () => {
-    const text = user('  # platlint-disable-next-line user/email -- fixed long ago', '  username: jane');
+    const text = userSpec('  # platlint-disable-next-line user/email -- fixed long ago', '  username: jane');
     expect(unusedFixes(text)).toEqual(['6: "  # platlint-disable-next-line user/email -- fixed long ago\\n"']);
-    expect(fixed(text)).toBe(user('  username: jane'));
+    expect(fixed(text)).toBe(userSpec('  username: jane'));
   });
 
   it('removes a directive at the end of a line with the spaces before it, keeping the YAML', () => {
-    const text = user('  username: jane   # platlint-disable-line user/email');
+    const text = userSpec('  username: jane   # platlint-disable-line user/email');
     expect(unusedFixes(text)).toEqual(['6: "   # platlint-disable-line user/email"']);
-    expect(fixed(text)).toBe(user('  username: jane'));
+    expect(fixed(text)).toBe(userSpec('  username: jane'));
   });
 
   it('removes only the unused id, with a comma beside it, when another id of the directive is used', () => {
-    const first = user('  # platlint-disable-next-line user/email, schema/type -- migrating', '  tokenGeneration: "3"');
+    const first = userSpec('  # platlint-disable-next-line user/email, schema/type -- migrating', '  tokenGeneration: "3"');
     expect(unusedFixes(first)).toEqual(['6: "user/email, "']);
-    expect(fixed(first)).toBe(user('  # platlint-disable-next-line schema/type -- migrating', '  tokenGeneration: "3"'));
-    const last = user('  # platlint-disable-next-line schema/type,user/email', '  tokenGeneration: "3"');
+    expect(fixed(first)).toBe(userSpec('  # platlint-disable-next-line schema/type -- migrating', '  tokenGeneration: "3"'));
+    const last = userSpec('  # platlint-disable-next-line schema/type,user/email', '  tokenGeneration: "3"');
     expect(unusedFixes(last)).toEqual(['6: ",user/email"']);
-    expect(fixed(last)).toBe(user('  # platlint-disable-next-line schema/type', '  tokenGeneration: "3"'));
+    expect(fixed(last)).toBe(userSpec('  # platlint-disable-next-line schema/type', '  tokenGeneration: "3"'));
     // Two unused around a used one: both go, over two passes where their edits touch.
-    expect(fixed(user('  # platlint-disable-next-line user/email, schema/type, meta/labels, user/icon', '  tokenGeneration: "3"'))).toBe(
-      user('  # platlint-disable-next-line schema/type', '  tokenGeneration: "3"'),
+    expect(fixed(userSpec('  # platlint-disable-next-line user/email, schema/type, meta/labels, user/icon', '  tokenGeneration: "3"'))).toBe(
+      userSpec('  # platlint-disable-next-line schema/type', '  tokenGeneration: "3"'),
     );
   });
 
   it('removes the whole directive when none of its ids is used: never leaves one without ids, which would turn every rule off', () => {
-    const text = user('  # platlint-disable-next-line user/email, meta/labels', '  username: jane');
+    const text = userSpec('  # platlint-disable-next-line user/email, meta/labels', '  username: jane');
     expect(unusedFixes(text)).toEqual(['6: "  # platlint-disable-next-line user/email, meta/labels\\n"', '6: "  # platlint-disable-next-line user/email, meta/labels\\n"']);
-    expect(fixed(text)).toBe(user('  username: jane'));
-    expect(fixed(`# platlint-disable-file\n${user('  username: jane')}`)).toBe(user('  username: jane'));
+    expect(fixed(text)).toBe(userSpec('  username: jane'));
+    expect(fixed(`# platlint-disable-file\n${userSpec('  username: jane')}`)).toBe(userSpec('  username: jane'));
   });
 
   it('keeps CRLF line ends, and takes out the enable of a range it took out on the next pass, where it re-enables nothing', () => {
-    const text = user('  # platlint-disable user/email', '  username: jane', '  # platlint-enable user/email').replace(/\n/g, '\r\n');
+    const text = userSpec('  # platlint-disable user/email', '  username: jane', '  # platlint-enable user/email').replace(/\n/g, '\r\n');
     expect(unusedFixes(text)).toEqual(['6: "  # platlint-disable user/email\\r\\n"']);
-    expect(fixed(text)).toBe(user('  username: jane').replace(/\n/g, '\r\n'));
+    expect(fixed(text)).toBe(userSpec('  username: jane').replace(/\n/g, '\r\n'));
   });
 
   it('leaves a directive an ordinary comment follows, and one inside a value, to a person', () => {
-    expect(unusedFixes(user('  username: jane # platlint-disable-line user/email # keep this note'))).toEqual(['6: no fix']);
+    expect(unusedFixes(userSpec('  username: jane # platlint-disable-line user/email # keep this note'))).toEqual(['6: no fix']);
     const quoted = ['apiVersion: management.platform/v1', 'kind: User', 'metadata:', '  name: jane', '  annotations:', '    note: "first', '      # platlint-disable-next-line user/icon', '      end"', 'spec:', '  username: jane', ''].join('\n');
     expect(unusedFixes(quoted)).toEqual(['7: no fix']);
     const raw = ['apiVersion: management.platform/v1', 'kind: Config', 'metadata:', '  name: config', 'spec:', '  raw: |', '    # platlint-disable-next-line ui/urls', '    platformHost: platform.example.com', 'status:', '  platformHost: platform.example.com', ''].join('\n');
@@ -98,7 +96,7 @@ const userWithDirectives = fc
   .map(([lines, fileWide, crlf]) => {
     const comment = (d: Directive): string => `# platlint-${d.kind}${d.ids.length ? ` ${d.ids.join(', ')}` : ''}${d.reason ? ' -- why' : ''}${d.ordinary ? ' # note' : ''}`;
     const spec = lines.flatMap(([line, d]) => (d === undefined ? [line] : d.kind === 'disable-line' ? [`${line} ${comment(d)}`] : [`  ${comment(d)}`, line]));
-    const text = user(...(fileWide ? ['  # platlint-disable-file user/email', ...spec] : spec));
+    const text = userSpec(...(fileWide ? ['  # platlint-disable-file user/email', ...spec] : spec));
     return crlf ? text.replace(/\n/g, '\r\n') : text;
   });
 

@@ -18,6 +18,11 @@ export function user(spec: string, name = 'jane'): string {
   return manifest('User', name, `spec:\n${spec}`);
 }
 
+/** A User whose spec is the given lines (each indented by the caller), one a line from line 6. */
+export function userSpec(...lines: string[]): string {
+  return user(lines.map((line) => `${line}\n`).join(''));
+}
+
 /** A Config with `platformHost: platform.example.com` (or `head`) and the given (indented) `status.auth` lines: auth starts on line 7. */
 export function configWithAuth(auth: string, head = '  platformHost: platform.example.com\n'): string {
   return config(`${head}  auth:\n${auth}`, 'c');
