@@ -9,7 +9,9 @@
 import { LineCounter } from 'yaml';
 import type { LintTarget } from './document.js';
 import type { OffsetRange } from './node-space.js';
-import { applyDirectives, directiveFindings, type Directive, type DirectivePlaces } from './directives.js';
+import { directiveFindings, type DirectivePlaces } from './directive-findings.js';
+import { applyDirectives } from './directive-ranges.js';
+import type { Directive } from './directives.js';
 import { fixToEdits } from './fixes.js';
 import { rulePlan } from './rule-plan.js';
 import { holdsSecret, maskLine, noSecrets, scrubMessage, scrubWording, type SecretMap } from './masking.js';

@@ -1,6 +1,7 @@
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { parseDirectives } from '../engine/directives.js';
+import { disablesOpenAt } from '../engine/directive-ranges.js';
+import { directiveIdText, parseDirectives } from '../engine/directives.js';
 import { PRESET_NAMES } from '../engine/presets.js';
 import type { EngineStage, ResourceKind, Rule } from '../engine/types.js';
 import { API_GROUP, API_VERSION } from '../engine/extract.js';
@@ -51,24 +52,13 @@ function ruleItems(rules: readonly Rule[], range: Range, suffix: string): Comple
  * The ids that `# platlint-disable` ranges above the line opened and no enable closed since, the latest first: what
  * an enable on the line most likely names. An id stays listed until an enable names it as written or names none.
  */
-function openRangeIds(document: TextDocument, line: number): string[] {
-  const open: string[] = [];
-  for (const directive of parseDirectives(document.getText())) {
-    if (directive.line - 1 >= line) break;
-    if (directive.kind === 'enable' && directive.ids.length === 0) open.length = 0;
-    if (directive.kind !== 'disable' && directive.kind !== 'enable') continue;
-    for (const id of directive.ids) {
-      const at = open.indexOf(id);
-      if (at >= 0) open.splice(at, 1);
-      if (directive.kind === 'disable') open.push(id);
-    }
-  }
-  return open.reverse();
-}
-
-/** In an enable: the ids of the ranges open there first (the latest preselected), then every rule's. */
-function enableItems(document: TextDocument, range: Range, written: string, others: CompletionItem[]): CompletionItem[] {
-  const ids = openRangeIds(document, range.start.line).filter((id) => !written.split(',').some((part) => part.trim() === id));
+/**
+ * In an enable: the ids of the ranges still open there first, once the ids written before the cursor's word end
+ * theirs (the latest preselected), then every rule's.
+ */
+function enableItems(document: TextDocument, range: Range, written: string, others: CompletionItem[], rules: readonly Rule[]): CompletionItem[] {
+  const writtenIds = directiveIdText(written).split(',').map((part) => part.trim()).filter((id) => id !== '');
+  const ids = disablesOpenAt(parseDirectives(document.getText()), range.start.line + 1, writtenIds, rules.map((rule) => rule.meta.id));
   const open: CompletionItem[] = ids.map((id, i) => ({
     label: id,
     kind: CompletionItemKind.Value,
@@ -232,7 +222,8 @@ export function completionsAt(document: TextDocument, position: Position, contex
     const lines = document.getText().split(/\r?\n/);
     const range = wordRange(text, position, /[\s,]/);
     const items = ruleItems(rulesReportingIn(context.rules, lines), range, '');
-    return /platlint-enable\b/.test(directive[0]) ? enableItems(document, range, before.slice(directive.index + directive[0].length), items) : items;
+    if (!/platlint-enable\b/.test(directive[0])) return items;
+    return enableItems(document, range, text.slice(directive.index + directive[0].length, range.start.character), items, context.rules);
   }
   if (/(^|\s)#/.test(before)) return [];
   const lines = document.getText().split(/\r?\n/);

@@ -2,7 +2,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { builtinRules } from '../../rules/index.js';
-import { applyDirectives, parseDirectives, type Directive } from '../../src/engine/directives.js';
+import { applyDirectives } from '../../src/engine/directive-ranges.js';
+import { parseDirectives, type Directive } from '../../src/engine/directives.js';
 import { fixUntilStable } from '../../src/engine/fix-apply.js';
 import { ruleIdMatches } from '../../src/engine/settings.js';
 import { lintResult } from '../helpers/lint.js';

@@ -150,4 +150,26 @@ describe('completion in a # platlint-enable', () => {
     const items = completionsAt(written, { line: 6, character: `${ENABLE}schema/type, `.length }, { rules: builtinRules, isConfigFile: false });
     expect(items.slice(0, 2).map((i) => [i.label, i.preselect ?? false])).toEqual([['user/email', true], ['yaml/syntax', false]]);
   });
+
+  it('judges a range open by the rules it keeps off, as the engine ends ranges: by glob and former id, written ids included', () => {
+    const open = (lines: string[], character: number): string[] => {
+      const document = TextDocument.create('file:///w/j.yaml', 'yaml', 1, user(lines));
+      const items = completionsAt(document, { line: 5 + lines.length - 1, character }, { rules: builtinRules, isConfigFile: false });
+      return items.filter((i) => i.detail === 'turned off by a # platlint-disable above').map((i) => i.label);
+    };
+    // A glob enable above ended schema/type's range; user/duplicates' stays open.
+    expect(open(['  # platlint-disable schema/type, user/duplicates', '  # platlint-enable schema/*', ENABLE], ENABLE.length)).toEqual(['user/duplicates']);
+    // schema/* written before the cursor ends schema/type's range too; the word at the cursor does not count as written.
+    expect(open(['  # platlint-disable schema/type, user/email', `${ENABLE}schema/*, `], `${ENABLE}schema/*, `.length)).toEqual(['user/email']);
+    expect(open(['  # platlint-disable schema/type, user/email', `${ENABLE}user/email`], `${ENABLE}user/email`.length)).toEqual(['user/email', 'schema/type']);
+    // A former id stays open while one of the rules it names is off; enabling it ends them all.
+    const former = '  # platlint-disable cost/settings';
+    expect(open([former, '  # platlint-enable cost/prices, cost/retention', ENABLE], ENABLE.length)).toEqual(['cost/settings']);
+    expect(open([former, '  # platlint-enable cost/prices, cost/retention, cost/price-currency, cost/replicas', ENABLE], ENABLE.length)).toEqual([]);
+    expect(open(['  # platlint-disable cost/prices', '  # platlint-enable cost/settings', ENABLE], ENABLE.length)).toEqual([]);
+    // An id that names no rule turned nothing off; a disable without ids is ended by an enable without ids.
+    expect(open(['  # platlint-disable no/such-rule', '  # platlint-disable', ENABLE], ENABLE.length)).toEqual([]);
+    // A disable repeated once ended is offered once, at its latest place.
+    expect(open(['  # platlint-disable user/email', '  # platlint-disable schema/type', '  # platlint-disable user/email', ENABLE], ENABLE.length)).toEqual(['user/email', 'schema/type']);
+  });
 });
