@@ -7,7 +7,7 @@ import directiveUnusedRule from '../../rules/directive/unused/index.js';
 import { idsOf, type DirectiveId, type DirectiveOutcome } from './directive-ranges.js';
 import type { Directive, DirectiveKind } from './directives.js';
 import { shown } from './message-text.js';
-import type { Finding } from './types.js';
+import type { Finding, TextEdit } from './types.js';
 
 /** Where the directives of a file are, for placing what is said of them. */
 export interface DirectivePlaces {
@@ -15,26 +15,31 @@ export interface DirectivePlaces {
   inUnparsed(offset: number): boolean;
   documentAt(offset: number): number;
   /**
-   * Whether an offset is inside a scalar's value. A `# platlint-…` there is text (in a quoted string), or a comment of
-   * the YAML text a block scalar holds (a Config's spec.raw): either way a value of the object, which no fix edits.
+   * Whether the edits of a fix of the directive at `offset` may be made. Outside scalars, yes. A `# platlint-…` in a
+   * scalar's value is text (in a quoted string), which no fix edits, or a comment of the YAML text a literal block
+   * holds (a Config's spec.raw), whose edits are made when the block keeps them.
    */
-  inScalar(offset: number): boolean;
+  editable(offset: number, edits: readonly TextEdit[]): boolean;
 }
 
 /**
  * The fix of an unused id: the directive out when none of its ids is used (a directive left with no id would turn
  * every rule off), else the id and a comma beside it.
  */
-function unusedFix({ directive, index }: DirectiveId, unusedIndexes: ReadonlySet<number>, places: DirectivePlaces): Finding['fix'] {
-  if (places.inScalar(directive.start)) return undefined;
-  if (directive.ids.every((_, other) => unusedIndexes.has(other))) return directive.removal && { edits: [directive.removal] };
+function unusedFix(unused: DirectiveId, unusedIndexes: ReadonlySet<number>, places: DirectivePlaces): Finding['fix'] {
+  const edit = unusedEdit(unused, unusedIndexes);
+  return edit && places.editable(unused.directive.start, [edit]) ? { edits: [edit] } : undefined;
+}
+
+function unusedEdit({ directive, index }: DirectiveId, unusedIndexes: ReadonlySet<number>): TextEdit | undefined {
+  if (directive.ids.every((_, other) => unusedIndexes.has(other))) return directive.removal;
   const range = directive.idRanges[index];
   const next = directive.idRanges[index + 1];
   const previous = directive.idRanges[index - 1];
   if (!range) return undefined;
   // `a, b`: `a, ` goes, or `, b` for the last.
   const [start, end] = next ? [range[0], next[0]] : [previous?.[1] ?? range[0], range[1]];
-  return { edits: [{ start, end, text: '' }] };
+  return { start, end, text: '' };
 }
 
 /** Where a directive without ids turns every rule off, in the words of directive/blanket's message. */
@@ -48,9 +53,10 @@ const BLANKET_WHERE: Readonly<Record<Exclude<DirectiveKind, 'enable'>, string>> 
 /** directive/blanket's suggestion: the ids of the rules the directive suppresses, written into it (same effect today, none on what is found later). */
 function nameTheRules(directive: Directive, outcome: DirectiveOutcome, places: DirectivePlaces): Pick<Finding, 'suggestions'> {
   const rules = outcome.blanketRules.get(directive);
-  if (!rules?.length || places.inScalar(directive.start)) return {};
+  if (!rules?.length) return {};
   const ids = rules.join(', ');
-  return { suggestions: [{ description: `Name the rules it suppresses: ${ids}`, edits: [{ start: directive.idsAt, end: directive.idsAt, text: ` ${ids}` }] }] };
+  const edits = [{ start: directive.idsAt, end: directive.idsAt, text: ` ${ids}` }];
+  return places.editable(directive.start, edits) ? { suggestions: [{ description: `Name the rules it suppresses: ${ids}`, edits }] } : {};
 }
 
 /**

@@ -75,15 +75,19 @@ export class LintTarget implements NodeFacts {
     return locator.range(inner, at);
   }
 
-  /** Key, value and parent nodes of a path in the file's own text; undefined inside embedded raw configs. */
-  nodesOf(path: DataPath): { key?: Node; value?: Node | null; parent?: Node | null } | undefined {
+  /**
+   * Key, value and parent nodes of a path, with the space whose text their ranges are offsets of (an embedded text's
+   * maps edits to the file through its block); undefined in an embedded text whose positions collapse onto its value.
+   */
+  nodesOf(path: DataPath): { key?: Node; value?: Node | null; parent?: Node | null; space: NodeSpace } | undefined {
     const { locator, inner } = this.locatorOf(path);
-    if (locator.space.toFile || locator.space.fallback) return undefined;
+    if (locator.space.fallback) return undefined;
     const found = locator.located(inner);
     if (!found.complete) return undefined;
     const value = found.value ?? null;
     const parent = found.parent ?? null;
-    return found.key ? { key: found.key, value, parent } : { value, parent };
+    const space = locator.space;
+    return found.key ? { key: found.key, value, parent, space } : { value, parent, space };
   }
 
   /** Every node space the target's positions come from, for secret masking. */

@@ -1,6 +1,6 @@
 import { Document, isScalar } from 'yaml';
 import type { ParsedYaml } from '../yaml/parse.js';
-import { literalBlockOffsetMap } from '../yaml/block-scalar.js';
+import { literalBlockOf, type LiteralBlock } from '../yaml/block-scalar.js';
 import { LintTarget, type RawStatus } from './document.js';
 import { decodeDocument, parseManifest, tooDeepFinding } from './read-yaml.js';
 import { positionInText, type NodeSpace, type OffsetRange } from './node-space.js';
@@ -246,21 +246,21 @@ export class TargetExtractor {
     const scalarNode = config.node(at);
     const { range: scalarRange, pointer } = config.place(at);
     let text = raw;
-    let toFile: ((n: number) => number) | undefined;
+    let block: LiteralBlock | undefined;
     let fallback: OffsetRange | undefined;
     if (how.base64) {
       // The real API carries raw as bytes, which JSON and YAML encode as base64; a Secret's data is base64 too.
       text = base64Text(raw.replace(/\s+/g, ''));
       fallback = scalarRange;
     } else {
-      toFile = isScalar(scalarNode) ? literalBlockOffsetMap(this.parsed.text, scalarNode) : undefined;
-      if (!toFile) fallback = scalarRange;
+      block = isScalar(scalarNode) ? literalBlockOf(this.parsed.text, scalarNode) : undefined;
+      if (!block) fallback = scalarRange;
     }
     // An embedded configuration's diagnostics that collapse onto its value say where in the text they are.
     const name = atText(at.map(String));
     const positionsIn = fallback && how.notObject === 'embeddedNotObject' ? (how.base64 ? `the decoded ${name}` : `the text of ${name}`) : undefined;
     if (text.trim() === '') return undefined;
-    const mapping = { ...(toFile ? { toFile } : {}), ...(fallback ? { fallback } : {}), ...(positionsIn ? { positionsIn } : {}) };
+    const mapping = { ...(block ? { block } : {}), ...(fallback ? { fallback } : {}), ...(positionsIn ? { positionsIn } : {}) };
     // Read as a manifest is (lint.ts): nesting, syntax errors, decoding, and the secrets of whatever is read. Plain
     // block YAML is composed and decoded from its tokens, with nothing to report (read-yaml.ts parseManifest).
     const place = { range: scalarRange, pointer };

@@ -26,22 +26,31 @@ function renderScalar(value: string | number | boolean, quote: boolean | undefin
 }
 
 /**
- * Turns a structural fix into text edits on the file. Only block-style edits whose extent is certain are made;
- * anything else (flow collections, embedded raw configs that cannot be mapped) yields no edit, so the fix is
- * simply not offered rather than risking a corrupted file.
+ * Turns a structural fix into text edits on the file. Only block-style edits whose extent is certain are made, in
+ * the file's own text or, through its literal block, in an embedded `spec.raw`; anything else (flow collections,
+ * embedded text that cannot be mapped line by line) yields no edit, so the fix is simply not offered rather than
+ * risking a corrupted file.
  */
-export function fixToEdits(target: LintTarget, text: string, fix: FixOperation): TextEdit[] | undefined {
+export function fixToEdits(target: LintTarget, fileText: string, fix: FixOperation): TextEdit[] | undefined {
   const nodes = target.nodesOf(fix.path);
   if (!nodes) return undefined;
-  const { key, value, parent } = nodes;
+  const { block } = nodes.space;
+  const edit = editOf(nodes, block ? nodes.space.text : fileText, fix);
+  if (!edit || !block) return edit && [edit];
+  const fileEdit = block.fileEdit(edit);
+  return fileEdit && [fileEdit];
+}
+
+/** The edit of a fix in the text the nodes were read from. */
+function editOf({ key, value, parent }: { key?: Node; value?: Node | null; parent?: Node | null }, text: string, fix: FixOperation): TextEdit | undefined {
   switch (fix.op) {
     case 'rename-key': {
       if (!key?.range || !isScalar(key)) return undefined;
-      return [{ start: key.range[0], end: key.range[1], text: fix.to }];
+      return { start: key.range[0], end: key.range[1], text: fix.to };
     }
     case 'set-scalar': {
       if (!isScalar(value) || !value.range) return undefined;
-      return [{ start: value.range[0], end: value.range[1], text: renderScalar(fix.value, fix.quote) }];
+      return { start: value.range[0], end: value.range[1], text: renderScalar(fix.value, fix.quote) };
     }
     case 'remove': {
       if ((isMap(parent) || isSeq(parent)) && parent.flow) return undefined;
@@ -54,7 +63,7 @@ export function fixToEdits(target: LintTarget, text: string, fix: FixOperation):
       const end = nextLineStart(text, Math.max((endNode?.range?.[1] ?? startNode.range[1]) - 1, startNode.range[1] - 1));
       // A mapping or list left with no entries would change type (`{}` becomes null); leave that to a person.
       if ((isMap(parent) || isSeq(parent)) && parent.items.length <= 1) return undefined;
-      return [{ start, end, text: keptComments(text.slice(start, end), text.slice(start, from)) }];
+      return { start, end, text: keptComments(text.slice(start, end), text.slice(start, from)) };
     }
   }
 }

@@ -246,9 +246,11 @@ export class FileLinter {
         knownIds: this.options.rules.map((r) => r.meta.id),
         inUnparsed: (offset) => this.unparsed.some((range) => offset >= range[0] && offset < range[1]),
         documentAt,
-        inScalar: (offset) => {
+        editable: (offset, edits) => {
           const doc = documents[documentAt(offset)];
-          return doc !== undefined && inScalar(doc, offset);
+          if (doc === undefined || !inScalar(doc, offset)) return true;
+          const block = spaces.find(({ block }) => block && block.body[0] <= offset && offset < block.body[1])?.block;
+          return block !== undefined && edits.every((edit) => block.keeps(edit));
         },
       },
       secrets: () => collectSecrets(spaces, this.parsed.text),

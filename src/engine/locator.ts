@@ -112,9 +112,9 @@ export class PositionLocator {
     const space = this.space;
     if (space.fallback) return space.fallback;
     const [start, end] = nodeRange(space, this.located(path), at);
-    if (!space.toFile) return [start, end];
-    const fileStart = space.toFile(start);
-    return [fileStart, Math.max(fileStart + 1, space.toFile(Math.max(start, end - 1)) + 1)];
+    if (!space.block) return [start, end];
+    const fileStart = space.block.toFile(start);
+    return [fileStart, Math.max(fileStart + 1, space.block.toFile(Math.max(start, end - 1)) + 1)];
   }
 
   place(path: DataPath, at: 'key' | 'value' = 'value'): Place {

@@ -1,4 +1,5 @@
 import type { Document, Node } from 'yaml';
+import type { LiteralBlock } from '../yaml/block-scalar.js';
 import type { SecretCandidates } from '../yaml/go-decode.js';
 
 /**
@@ -9,7 +10,8 @@ export interface NodeSpace {
   doc: Document;
   root: Node | null | undefined;
   text: string;
-  toFile?: (offset: number) => number;
+  /** For YAML text in a literal block scalar: how its offsets and edits map to the file's. */
+  block?: LiteralBlock;
   /** File range every position collapses to when the embedded text cannot be mapped line by line. */
   fallback?: readonly [number, number];
   /**

@@ -84,7 +84,7 @@ function isPasswordLoginText(value: string): boolean {
 
 function fileRange(space: NodeSpace, range: readonly [number, number]): OffsetRange {
   if (space.fallback) return space.fallback;
-  const toFile = (n: number): number => (space.toFile ? space.toFile(n) : n);
+  const toFile = (n: number): number => (space.block ? space.block.toFile(n) : n);
   return [toFile(range[0]), toFile(Math.max(range[0], range[1] - 1)) + 1];
 }
 
@@ -122,7 +122,7 @@ function addScalar(space: NodeSpace, node: Node, underSecretKey: boolean, out: S
   }
   if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return;
   const value = node.value;
-  const toFile = (n: number): number => (space.toFile ? space.toFile(n) : n);
+  const toFile = (n: number): number => (space.block ? space.block.toFile(n) : n);
   for (const { head, password } of urlPasswords(value)) {
     out.values.add(password);
     const source = space.text.slice(node.range[0], node.range[1]);
@@ -298,7 +298,7 @@ export function collectSecrets(spaces: readonly NodeSpace[], fileText?: string):
   // ranges placed in the file: what is not masked in the file's own text may be hidden in an encoding of it.
   const scanned = new Set<string>();
   for (const space of spaces) {
-    if ((!space.toFile && !space.fallback) || scanned.has(space.text)) continue;
+    if ((!space.block && !space.fallback) || scanned.has(space.text)) continue;
     scanned.add(space.text);
     const inner = collectTextSecrets(space.text);
     for (const value of inner.values) out.values.add(value);

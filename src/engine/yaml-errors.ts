@@ -17,7 +17,7 @@ import { plainSyntaxError } from './syntax-messages.js';
 /** Offsets of YAML parser errors in a space, mapped to the file. */
 export function spaceOffsets(space: NodeSpace, pos: readonly [number, number]): OffsetRange {
   if (space.fallback) return space.fallback;
-  const map = space.toFile ?? ((n: number) => n);
+  const map = space.block?.toFile ?? ((n: number) => n);
   const start = map(pos[0]);
   return [start, Math.max(start + 1, map(Math.max(pos[0], pos[1] - 1)) + 1)];
 }

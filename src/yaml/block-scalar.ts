@@ -1,58 +1,155 @@
 import { Scalar } from 'yaml';
 import { goTrimRight } from '../formats/go-text.js';
+import type { TextEdit } from '../rule-model/types.js';
 
 /**
- * Maps offsets inside the value of a literal block scalar (`raw: |`) back to offsets in the file, so that
- * diagnostics inside an embedded YAML string land on the file's own lines. Returns undefined for styles whose
- * value is not a line-by-line copy of the source (folded, quoted, plain), where callers report at the scalar.
+ * A literal block scalar (`raw: |`) holding YAML text, seen from both sides: offsets of its value and offsets of the
+ * file. Diagnostics inside the embedded text land on the file's own lines, and a fix made on the embedded text
+ * becomes an edit of the file.
  */
-export function literalBlockOffsetMap(fileText: string, node: Scalar): ((offset: number) => number) | undefined {
+export interface LiteralBlock {
+  /** The file offset of an offset of the value. */
+  toFile(offset: number): number;
+  /** File offsets of the block's lines after its header, end exclusive. */
+  body: readonly [number, number];
+  /**
+   * The edit of the file that makes an edit of the value: lines it writes are indented as the block's. Undefined when
+   * the block would not keep it so (its indentation would change, or a line would end the block).
+   */
+  fileEdit(edit: TextEdit): TextEdit | undefined;
+  /**
+   * Whether an edit of the file within the body (one that writes no line break) leaves a literal block of the same
+   * indentation whose value is the old one edited alike.
+   */
+  keeps(edit: TextEdit): boolean;
+}
+
+interface BlockLine {
+  /** Where the line starts in the file, and where its content starts (after the block's indentation). */
+  lineStart: number;
+  contentStart: number;
+  /** Where the line starts in the value. */
+  valueStart: number;
+}
+
+/** The last of `lines` starting at or before `offset`, of the value or of the file. */
+function lineAt(lines: readonly BlockLine[], offset: number, side: 'valueStart' | 'lineStart'): BlockLine | undefined {
+  let lo = 0;
+  let hi = lines.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((lines[mid]?.[side] ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lines[lo];
+}
+
+/**
+ * The value a literal block's body holds, its trailing line breaks aside, or undefined when the body is no longer
+ * that of a block of this indentation: a line less indented ends the block, and without an indentation indicator
+ * the first line with content sets it (blank lines before it may not be longer).
+ */
+function valueOfBody(body: string, indent: number, explicit: boolean): string | undefined {
+  const lines = body.split('\n').map((line) => line.replace(/\r$/, ''));
+  if (lines[lines.length - 1] === '') lines.pop();
+  let seenContent = false;
+  for (const line of lines) {
+    const spaces = /^ */.exec(line)?.[0].length ?? 0;
+    if (line.trim() === '') {
+      if (!seenContent && !explicit && spaces > indent) return undefined;
+      continue;
+    }
+    if (spaces < indent || (!seenContent && !explicit && spaces !== indent)) return undefined;
+    seenContent = true;
+  }
+  // With no line left, the first more indented line after the block (a comment) would become its content.
+  if (!seenContent) return undefined;
+  return goTrimRight(lines.map((line) => line.slice(indent)).join('\n'), '\n');
+}
+
+/**
+ * The literal block a scalar is, or undefined for styles whose value is not a line-by-line copy of the source
+ * (folded, quoted, plain), where callers report at the scalar and make no edit.
+ */
+export function literalBlockOf(fileText: string, node: Scalar): LiteralBlock | undefined {
   if (node.type !== Scalar.BLOCK_LITERAL || !node.range || typeof node.value !== 'string') return undefined;
   const [start, end] = node.range;
   const headerEnd = fileText.indexOf('\n', start);
   if (headerEnd < 0 || headerEnd >= end) return undefined;
   const header = fileText.slice(start, headerEnd);
-  const explicitIndent = /^[|][+-]?([1-9])|^[|]([1-9])[+-]?/.exec(header);
-  const lines: { fileStart: number; text: string }[] = [];
-  let pos = headerEnd + 1;
-  while (pos < end) {
+  // The indicator is relative to the parent's indentation: either way the first content line shows the indentation.
+  const explicit = /^[|][+-]?[1-9]|^[|][1-9][+-]?/.test(header);
+  const texts: { lineStart: number; text: string }[] = [];
+  for (let pos = headerEnd + 1; pos < end; ) {
     let next = fileText.indexOf('\n', pos);
     if (next < 0 || next > end) next = end;
-    lines.push({ fileStart: pos, text: fileText.slice(pos, next).replace(/\r$/, '') });
+    texts.push({ lineStart: pos, text: fileText.slice(pos, next).replace(/\r$/, '') });
     pos = next + 1;
   }
-  let indent: number;
-  if (explicitIndent) {
-    // The indicator is relative to the parent's indentation, which we recover from the first content line.
-    const firstNonEmpty = lines.find((l) => l.text.trim() !== '');
-    indent = firstNonEmpty ? firstNonEmpty.text.length - firstNonEmpty.text.trimStart().length : 0;
-  } else {
-    const firstNonEmpty = lines.find((l) => l.text.trim() !== '');
-    if (!firstNonEmpty) return undefined;
-    indent = firstNonEmpty.text.length - firstNonEmpty.text.trimStart().length;
-  }
-  const starts: { rawStart: number; fileStart: number }[] = [];
+  const firstNonEmpty = texts.find((l) => l.text.trim() !== '');
+  if (!firstNonEmpty) return undefined;
+  const indent = firstNonEmpty.text.length - firstNonEmpty.text.trimStart().length;
+  const lines: BlockLine[] = [];
   let rebuilt = '';
-  for (const line of lines) {
-    starts.push({ rawStart: rebuilt.length, fileStart: line.fileStart + Math.min(indent, line.text.length) });
-    rebuilt += line.text.slice(indent) + '\n';
+  for (const { lineStart, text } of texts) {
+    lines.push({ lineStart, contentStart: lineStart + Math.min(indent, text.length), valueStart: rebuilt.length });
+    rebuilt += text.slice(indent) + '\n';
   }
   // Chomping may drop or keep trailing newlines; the content itself must agree or we do not trust the map.
-  const value = node.value;
-  const comparable = goTrimRight(value, '\n');
+  const comparable = goTrimRight(node.value, '\n');
   if (!rebuilt.startsWith(comparable)) return undefined;
   // Errors "at the end of input" point past the content; the last character is where a reader looks.
   const last = Math.max(0, comparable.length - 1);
-  return (position: number): number => {
+  const bodyStart = headerEnd + 1;
+  const body = fileText.slice(bodyStart, end);
+  const lineBreak = body.includes('\r\n') ? '\r\n' : '\n';
+  const pad = ' '.repeat(indent);
+
+  const toFile = (position: number): number => {
     const offset = Math.min(position, last);
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid]?.rawStart ?? 0) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    const line = starts[lo];
-    return line ? line.fileStart + (offset - line.rawStart) : start;
+    const line = lineAt(lines, offset, 'valueStart');
+    return line ? line.contentStart + (offset - line.valueStart) : start;
+  };
+  /** A value offset as a file offset for an edit: the end of the value is the end of the body. */
+  const editOffset = (offset: number): number => {
+    if (offset >= rebuilt.length) return end;
+    const line = lineAt(lines, offset, 'valueStart');
+    return line ? line.contentStart + (offset - line.valueStart) : end;
+  };
+  /** A file offset of the body as an offset of the value: an offset in a line's indentation is its start. */
+  const valueOffset = (offset: number): number => {
+    if (offset >= end) return rebuilt.length;
+    const line = lineAt(lines, offset, 'lineStart');
+    return line ? line.valueStart + Math.max(0, offset - line.contentStart) : 0;
+  };
+  const holds = (edit: TextEdit, expected: string): boolean => {
+    if (indent === 0 || edit.start < bodyStart || edit.end > end || edit.start > edit.end) return false;
+    const edited = body.slice(0, edit.start - bodyStart) + edit.text + body.slice(edit.end - bodyStart);
+    if (body.endsWith('\n') && !edited.endsWith('\n')) return false;
+    return valueOfBody(edited, indent, explicit) === goTrimRight(expected, '\n');
+  };
+  const edited = (edit: TextEdit): string => rebuilt.slice(0, edit.start) + edit.text + rebuilt.slice(edit.end);
+
+  return {
+    toFile,
+    body: [bodyStart, end],
+    fileEdit(edit) {
+      const fileEnd = editOffset(edit.end);
+      const atEnd = fileEnd === end;
+      // Up to the end of the block, an edit from the start of a line takes the line's indentation too: no line follows
+      // whose indentation would stand in for it. What it writes is then indented like any line of the block.
+      const fromLine = atEnd && edit.start < rebuilt.length ? lineAt(lines, edit.start, 'valueStart') : undefined;
+      const fileStart = fromLine?.valueStart === edit.start ? fromLine.lineStart : editOffset(edit.start);
+      const indented = fileStart === end || fileStart === fromLine?.lineStart;
+      const text = (indented && edit.text !== '' ? pad : '') + edit.text.replace(/\n/g, (_, index: number) => (atEnd && index === edit.text.length - 1 ? lineBreak : lineBreak + pad));
+      // The block's last line break ends the line before what follows it: an edit that takes it out writes one.
+      const before = text === '' ? fileText.slice(fileStart - 1, fileStart) : text.slice(-1);
+      const fileEdit = { start: fileStart, end: fileEnd, text: atEnd && body.endsWith('\n') && before !== '\n' ? text + lineBreak : text };
+      return holds(fileEdit, edited(edit)) ? fileEdit : undefined;
+    },
+    keeps(edit) {
+      if (edit.text.includes('\n')) return false;
+      return holds(edit, edited({ start: valueOffset(edit.start), end: valueOffset(edit.end), text: edit.text }));
+    },
   };
 }

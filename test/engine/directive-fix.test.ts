@@ -22,6 +22,10 @@ function unusedFixes(text: string): string[] {
 
 const fixed = (text: string): string => fixUntilStable(text, lint).text;
 
+/** A Config whose spec.raw is written in the given block style, and whose status says the same host. */
+const configRaw = (style: string, ...rawLines: string[]): string =>
+  ['apiVersion: management.platform/v1', 'kind: Config', 'metadata:', '  name: config', 'spec:', `  raw: ${style}`, ...rawLines, 'status:', '  platformHost: platform.example.com', ''].join('\n');
+
 describe('directive/unused fix', () => {
   it('removes a directive that stands alone on its line with the line, reason and all', () => {
     const text = userSpec('  # platlint-disable-next-line user/email -- fixed long ago', '  username: jane');
@@ -65,9 +69,19 @@ describe('directive/unused fix', () => {
     expect(unusedFixes(userSpec('  username: jane # platlint-disable-line user/email # keep this note'))).toEqual(['6: no fix']);
     const quoted = ['apiVersion: management.platform/v1', 'kind: User', 'metadata:', '  name: jane', '  annotations:', '    note: "first', '      # platlint-disable-next-line user/icon', '      end"', 'spec:', '  username: jane', ''].join('\n');
     expect(unusedFixes(quoted)).toEqual(['7: no fix']);
-    const raw = ['apiVersion: management.platform/v1', 'kind: Config', 'metadata:', '  name: config', 'spec:', '  raw: |', '    # platlint-disable-next-line ui/urls', '    platformHost: platform.example.com', 'status:', '  platformHost: platform.example.com', ''].join('\n');
-    expect(unusedFixes(raw)).toEqual(['7: no fix']);
-    expect(fixed(raw)).toBe(raw);
+    // In a folded spec.raw the lines of the file are not those of the text.
+    const folded = configRaw('>', '    # platlint-disable-next-line ui/urls', '    platformHost: platform.example.com');
+    expect(unusedFixes(folded)).toEqual(['7: no fix']);
+  });
+
+  it("takes a directive out of a Config's spec.raw, when the literal block keeps its indentation without it", () => {
+    const raw = configRaw('|', '    # platlint-disable-next-line ui/urls', '    platformHost: platform.example.com', '    audit:', '      enabled: true # platlint-disable-line audit/path');
+    expect(unusedFixes(raw)).toEqual(['7: "    # platlint-disable-next-line ui/urls\\n"', '10: " # platlint-disable-line audit/path"']);
+    expect(fixed(raw)).toBe(configRaw('|', '    platformHost: platform.example.com', '    audit:', '      enabled: true'));
+    // Without its first line, the block would take the indentation of the deeper line after it: a person decides.
+    const deeper = configRaw('|', '    # platlint-disable-next-line ui/urls', '      platformHost: platform.example.com');
+    expect(unusedFixes(deeper)).toEqual(['7: no fix']);
+    expect(fixed(deeper)).toBe(deeper);
   });
 });
 
