@@ -61,18 +61,20 @@ function nameTheRules(directive: Directive, outcome: DirectiveOutcome, places: D
 
 /**
  * What the directives stage reports: each directive id that is unknown, names a renamed rule, or did nothing; and a
- * disable directive that names no rule or gives no reason, unless all of it did nothing (directive/unused takes it out).
+ * disable directive that names no rule or gives no reason, unless all of it did nothing (directive/unused takes it out),
+ * in a document that does not parse too.
  */
 export function directiveFindings(directives: readonly Directive[], outcome: DirectiveOutcome, places: DirectivePlaces): Finding[] {
   const out: Finding[] = [];
   const at = (directive: Directive): Omit<Finding, 'rule' | 'messageId'> => ({ range: [directive.start, directive.end], pointer: '', document: places.documentAt(directive.start) });
   const written = (directive: Directive): string => `platlint-${directive.kind}`;
+  // A disable in a document the rules did not read may have had something to suppress; whether an enable turns a rule
+  // back on depends on the directives only.
+  const reported = outcome.unused.filter(({ directive }) => directive.kind === 'enable' || !places.inUnparsed(directive.start));
   const unusedIndexes = new Map<Directive, Set<number>>();
-  for (const { directive, index } of outcome.unused) unusedIndexes.set(directive, (unusedIndexes.get(directive) ?? new Set()).add(index));
-  for (const unused of outcome.unused) {
+  for (const { directive, index } of reported) unusedIndexes.set(directive, (unusedIndexes.get(directive) ?? new Set()).add(index));
+  for (const unused of reported) {
     const { directive, id } = unused;
-    // Whether an enable turns a rule back on depends on the directives only, not on what the rules found.
-    if (directive.kind !== 'enable' && places.inUnparsed(directive.start)) continue;
     const data = { directive: written(directive), id: shown(id) };
     const finding =
       directive.kind === 'enable'

@@ -30,10 +30,12 @@ interface BlockLine {
   contentStart: number;
   /** Where the line starts in the value. */
   valueStart: number;
+  /** Its leading spaces, or -1 for a line of white space only. */
+  spaces: number;
 }
 
-/** The last of `lines` starting at or before `offset`, of the value or of the file. */
-function lineAt(lines: readonly BlockLine[], offset: number, side: 'valueStart' | 'lineStart'): BlockLine | undefined {
+/** The index of the last of `lines` starting at or before `offset`, of the value or of the file. */
+function lineIndexAt(lines: readonly BlockLine[], offset: number, side: 'valueStart' | 'lineStart'): number {
   let lo = 0;
   let hi = lines.length - 1;
   while (lo < hi) {
@@ -41,30 +43,43 @@ function lineAt(lines: readonly BlockLine[], offset: number, side: 'valueStart' 
     if ((lines[mid]?.[side] ?? 0) <= offset) lo = mid;
     else hi = mid - 1;
   }
-  return lines[lo];
+  return lo;
+}
+
+/** A line's leading spaces, or -1 for a line of white space only. */
+function leadingSpaces(line: string): number {
+  return line.trim() === '' ? -1 : (/^ */.exec(line)?.[0].length ?? 0);
+}
+
+/** How a block of this indentation reads lines: whether they stay in it, and the value they hold. */
+interface Reading {
+  indent: number;
+  /** An indentation indicator is written: the first line with content sets nothing. */
+  explicit: boolean;
 }
 
 /**
- * The value a literal block's body holds, its trailing line breaks aside, or undefined when the body is no longer
- * that of a block of this indentation: a line less indented ends the block, and without an indentation indicator
- * the first line with content sets it (blank lines before it may not be longer).
+ * The value that lines of a block's body hold, or undefined when they are not lines of a block of this indentation: a
+ * line less indented ends the block, and without an indentation indicator the first line with content sets it (blank
+ * lines before it may not be longer). `seenContent`: a line before these has content.
  */
-function valueOfBody(body: string, indent: number, explicit: boolean): string | undefined {
-  const lines = body.split('\n').map((line) => line.replace(/\r$/, ''));
-  if (lines[lines.length - 1] === '') lines.pop();
-  let seenContent = false;
+function valueOfLines(text: string, { indent, explicit }: Reading, seenContent: boolean): { value: string; content: boolean } | undefined {
+  if (text === '') return { value: '', content: false };
+  const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
+  const lastBreak = lines[lines.length - 1] === '';
+  if (lastBreak) lines.pop();
+  let content = false;
   for (const line of lines) {
-    const spaces = /^ */.exec(line)?.[0].length ?? 0;
-    if (line.trim() === '') {
-      if (!seenContent && !explicit && spaces > indent) return undefined;
+    const spaces = leadingSpaces(line);
+    if (spaces < 0) {
+      if (!seenContent && !content && !explicit && line.length > indent) return undefined;
       continue;
     }
-    if (spaces < indent || (!seenContent && !explicit && spaces !== indent)) return undefined;
-    seenContent = true;
+    if (spaces < indent || (!seenContent && !content && !explicit && spaces !== indent)) return undefined;
+    content = true;
   }
-  // With no line left, the first more indented line after the block (a comment) would become its content.
-  if (!seenContent) return undefined;
-  return goTrimRight(lines.map((line) => line.slice(indent)).join('\n'), '\n');
+  const value = lines.map((line) => line.slice(indent)).join('\n');
+  return { value: lastBreak ? `${value}\n` : value, content };
 }
 
 /**
@@ -86,13 +101,15 @@ export function literalBlockOf(fileText: string, node: Scalar): LiteralBlock | u
     texts.push({ lineStart: pos, text: fileText.slice(pos, next).replace(/\r$/, '') });
     pos = next + 1;
   }
-  const firstNonEmpty = texts.find((l) => l.text.trim() !== '');
-  if (!firstNonEmpty) return undefined;
-  const indent = firstNonEmpty.text.length - firstNonEmpty.text.trimStart().length;
+  const firstContent = texts.findIndex((l) => l.text.trim() !== '');
+  const first = texts[firstContent];
+  if (!first) return undefined;
+  const reading: Reading = { indent: first.text.length - first.text.trimStart().length, explicit };
+  const { indent } = reading;
   const lines: BlockLine[] = [];
   let rebuilt = '';
   for (const { lineStart, text } of texts) {
-    lines.push({ lineStart, contentStart: lineStart + Math.min(indent, text.length), valueStart: rebuilt.length });
+    lines.push({ lineStart, contentStart: lineStart + Math.min(indent, text.length), valueStart: rebuilt.length, spaces: leadingSpaces(text) });
     rebuilt += text.slice(indent) + '\n';
   }
   // Chomping may drop or keep trailing newlines; the content itself must agree or we do not trust the map.
@@ -101,34 +118,62 @@ export function literalBlockOf(fileText: string, node: Scalar): LiteralBlock | u
   // Errors "at the end of input" point past the content; the last character is where a reader looks.
   const last = Math.max(0, comparable.length - 1);
   const bodyStart = headerEnd + 1;
-  const body = fileText.slice(bodyStart, end);
-  const lineBreak = body.includes('\r\n') ? '\r\n' : '\n';
+  const endsWithBreak = fileText[end - 1] === '\n';
+  const lineBreak = fileText.slice(bodyStart, end).includes('\r\n') ? '\r\n' : '\n';
   const pad = ' '.repeat(indent);
 
   const toFile = (position: number): number => {
     const offset = Math.min(position, last);
-    const line = lineAt(lines, offset, 'valueStart');
+    const line = lines[lineIndexAt(lines, offset, 'valueStart')];
     return line ? line.contentStart + (offset - line.valueStart) : start;
   };
   /** A value offset as a file offset for an edit: the end of the value is the end of the body. */
   const editOffset = (offset: number): number => {
     if (offset >= rebuilt.length) return end;
-    const line = lineAt(lines, offset, 'valueStart');
+    const line = lines[lineIndexAt(lines, offset, 'valueStart')];
     return line ? line.contentStart + (offset - line.valueStart) : end;
   };
   /** A file offset of the body as an offset of the value: an offset in a line's indentation is its start. */
   const valueOffset = (offset: number): number => {
     if (offset >= end) return rebuilt.length;
-    const line = lineAt(lines, offset, 'lineStart');
+    const line = lines[lineIndexAt(lines, offset, 'lineStart')];
     return line ? line.valueStart + Math.max(0, offset - line.contentStart) : 0;
   };
-  const holds = (edit: TextEdit, expected: string): boolean => {
+  /**
+   * Whether the file edit leaves a block of this indentation whose value is the value edited by `valueEdit`. Only the
+   * lines the edit touches, and the line after them, are read again: a block of many lines gets many fixes.
+   */
+  const holds = (edit: TextEdit, valueEdit: TextEdit): boolean => {
     if (indent === 0 || edit.start < bodyStart || edit.end > end || edit.start > edit.end) return false;
-    const edited = body.slice(0, edit.start - bodyStart) + edit.text + body.slice(edit.end - bodyStart);
-    if (body.endsWith('\n') && !edited.endsWith('\n')) return false;
-    return valueOfBody(edited, indent, explicit) === goTrimRight(expected, '\n');
+    const from = lineIndexAt(lines, edit.start, 'lineStart');
+    const to = edit.end >= end ? lines.length : lineIndexAt(lines, edit.end, 'lineStart') + 1;
+    const fromLine = lines[from];
+    if (!fromLine) return false;
+    const regionEnd = lines[to]?.lineStart ?? end;
+    const region = fileText.slice(fromLine.lineStart, edit.start) + edit.text + fileText.slice(edit.end, regionEnd);
+    const read = valueOfLines(region, reading, firstContent < from);
+    if (!read) return false;
+    const valueEnd = lines[to]?.valueStart ?? rebuilt.length;
+    const expected = rebuilt.slice(fromLine.valueStart, valueEdit.start) + valueEdit.text + rebuilt.slice(valueEdit.end, valueEnd);
+    if (to < lines.length) {
+      if (read.value !== expected) return false;
+      if (firstContent >= from && !read.content) {
+        // The edit takes out the lines with content before the next one, which then sets the indentation.
+        if (explicit) return true;
+        for (let i = to; i < lines.length; i++) {
+          const spaces = lines[i]?.spaces ?? -1;
+          if (spaces >= 0) return spaces === indent;
+          if ((texts[i]?.text.length ?? 0) > indent) return false;
+        }
+        return false;
+      }
+      return true;
+    }
+    // To the end of the block: the last line break ends the line before what follows, and some content stays.
+    if (endsWithBreak && region !== '' && !region.endsWith('\n')) return false;
+    if (firstContent >= from && !read.content) return false;
+    return goTrimRight(read.value, '\n') === goTrimRight(expected, '\n');
   };
-  const edited = (edit: TextEdit): string => rebuilt.slice(0, edit.start) + edit.text + rebuilt.slice(edit.end);
 
   return {
     toFile,
@@ -138,18 +183,19 @@ export function literalBlockOf(fileText: string, node: Scalar): LiteralBlock | u
       const atEnd = fileEnd === end;
       // Up to the end of the block, an edit from the start of a line takes the line's indentation too: no line follows
       // whose indentation would stand in for it. What it writes is then indented like any line of the block.
-      const fromLine = atEnd && edit.start < rebuilt.length ? lineAt(lines, edit.start, 'valueStart') : undefined;
+      const fromLine = atEnd && edit.start < rebuilt.length ? lines[lineIndexAt(lines, edit.start, 'valueStart')] : undefined;
       const fileStart = fromLine?.valueStart === edit.start ? fromLine.lineStart : editOffset(edit.start);
       const indented = fileStart === end || fileStart === fromLine?.lineStart;
-      const text = (indented && edit.text !== '' ? pad : '') + edit.text.replace(/\n/g, (_, index: number) => (atEnd && index === edit.text.length - 1 ? lineBreak : lineBreak + pad));
+      let text = (indented && edit.text !== '' ? pad : '') + edit.text.replace(/\n/g, (_, index: number) => (atEnd && index === edit.text.length - 1 ? lineBreak : lineBreak + pad));
       // The block's last line break ends the line before what follows it: an edit that takes it out writes one.
       const before = text === '' ? fileText.slice(fileStart - 1, fileStart) : text.slice(-1);
-      const fileEdit = { start: fileStart, end: fileEnd, text: atEnd && body.endsWith('\n') && before !== '\n' ? text + lineBreak : text };
-      return holds(fileEdit, edited(edit)) ? fileEdit : undefined;
+      if (atEnd && endsWithBreak && before !== '\n') text += lineBreak;
+      const fileEdit = { start: fileStart, end: fileEnd, text };
+      return holds(fileEdit, edit) ? fileEdit : undefined;
     },
     keeps(edit) {
       if (edit.text.includes('\n')) return false;
-      return holds(edit, edited({ start: valueOffset(edit.start), end: valueOffset(edit.end), text: edit.text }));
+      return holds(edit, { start: valueOffset(edit.start), end: valueOffset(edit.end), text: edit.text });
     },
   };
 }

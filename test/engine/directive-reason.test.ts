@@ -55,6 +55,21 @@ describe('directive/blanket and directive/reason', () => {
   });
 });
 
+describe('directive/blanket and directive/reason in a document that does not parse', () => {
+  it('judge a disable by its text, while directive/unused says nothing of it: the rules did not run there', () => {
+    // `groups: [a` opens a flow list that never closes: the document is not read.
+    const broken = userSpec('  # platlint-disable-next-line user/email', '  username: jane', '  # platlint-disable-next-line', '  displayName: Jane', '  groups: [a');
+    expect(told(broken)).toEqual([
+      '6:3 directive/reason # platlint-disable-next-line gives no reason.',
+      '8:3 directive/blanket # platlint-disable-next-line names no rule, so it turns every rule off on the next line.',
+      '8:3 directive/reason # platlint-disable-next-line gives no reason.',
+    ]);
+    expect(lintResult(broken, ON).diagnostics.filter((d) => !d.ruleId.startsWith('directive/')).map((d) => `${d.line}:${d.column} ${d.ruleId}`)).toEqual(['10:11 yaml/syntax']);
+    // In the same document read, the first disable suppresses nothing and only directive/unused tells it.
+    expect(told(userSpec('  # platlint-disable-next-line user/email', '  username: jane'))).toEqual(['6:3 directive/unused # platlint-disable-next-line user/email suppresses nothing here.']);
+  });
+});
+
 describe("directive/blanket's suggestion", () => {
   it('writes into the directive the ids of the rules it suppresses, in the order of the rule list', () => {
     const text = userSpec('  # platlint-disable -- legacy', '  groups: [a, a]', '  tokenGeneration: "3"', '  # platlint-enable', '  displayName: Jane # platlint-disable-line');

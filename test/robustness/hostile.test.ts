@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,7 @@ interface JsonDiagnostic {
   column: number;
   endLine: number;
   endColumn: number;
+  fix?: { edits: { start: number; end: number; text: string }[] };
 }
 interface JsonResult {
   file: string;
@@ -157,6 +158,21 @@ describe('hostile files in one run of the CLI', () => {
     expect(found).toHaveLength(999);
     expect(found[0]).toEqual(['directive/unused', 1009, 3, 1009, 31]);
     expect(found.every(([ruleId, line], i) => ruleId === 'directive/unused' && line === 1009 + i)).toBe(true);
+  });
+
+  it("makes a fix for each of 20,000 problems in one Config's spec.raw", () => {
+    // Each fix in a spec.raw read the whole block again to check it: minutes on 20,000. The report goes to a file: it is larger than a pipe's buffer.
+    const items = Array.from({ length: 20_000 }, (_, i) => `        - position: bottomend\n          text: b${i}\n          link: https://docs.example.com/${i}\n`);
+    const own = mkdtempSync(join(tmpdir(), 'platlint-raw-fixes-'));
+    writeFileSync(join(own, 'raw-fixes.yaml'), `${CONFIG_HEAD}spec:\n  raw: |\n    platformHost: platform.example.com\n    uiSettings:\n      navBarButtons:\n${items.join('')}`);
+    expect(runCli(['raw-fixes.yaml', '--format', 'json', '-o', 'report.json'], { cwd: own }).status).toBe(1);
+    const found = (JSON.parse(readFileSync(join(own, 'report.json'), 'utf8')) as { results: JsonResult[] }).results[0]?.diagnostics ?? [];
+    expect(found).toHaveLength(20_000);
+    expect(spans(found.slice(0, 2))).toEqual([
+      ['schema/enum', 10, 21, 10, 30],
+      ['schema/enum', 13, 21, 13, 30],
+    ]);
+    expect(found.every((d, i) => d.ruleId === 'schema/enum' && d.line === 10 + 3 * i && d.fix?.edits.length === 1 && d.fix.edits[0]?.text === 'BottomEnd')).toBe(true);
   });
 
   it('reports binary, invalid UTF-8 and UTF-16 files in one diagnostic each', () => {
