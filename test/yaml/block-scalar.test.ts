@@ -86,10 +86,10 @@ describe('literalBlockOf', () => {
   });
 });
 
-/** Lines of a block body: content at the block's indentation or deeper, blank lines, comments. */
+/** Lines of a block body: content at the block's indentation or deeper, blank lines, lines of white space with a tab, comments. */
 const bodyLine = fc.oneof(
   fc.constantFrom('a: 1', 'b:', '- x', '# c', 'key: "v"', '# platlint-disable x').chain((content) => fc.nat({ max: 2 }).map((deeper) => ' '.repeat(deeper) + content)),
-  fc.constantFrom('', '  '),
+  fc.constantFrom('', '  ', '\t', ' \t'),
 );
 const body = fc.record({
   lines: fc.array(bodyLine, { minLength: 1, maxLength: 6 }).filter((lines) => lines.some((line) => line.trim() !== '')),
