@@ -4,7 +4,7 @@
  * open, so that unsaved edits count; their mistakes become diagnostics on those files.
  */
 import { existsSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CONFIG_FILE_NAMES, ConfigError, fileOfMistake, isConfigFileName } from '../settings-file/load.js';
 import { configProblems } from '../settings-file/problems.js';
@@ -208,7 +208,13 @@ export class RuleSets {
 
   /** A config file, or a settings file a loaded one extends: its keys are settings, not a manifest's. */
   async isSettingsFile(path: string): Promise<boolean> {
-    return isConfigFileName(path) || (await this.loaded()).some((e) => e.settingsPaths.includes(path));
+    if (isConfigFileName(path)) return true;
+    const known = async (): Promise<boolean> => (await this.loaded()).some((e) => e.settingsPaths.includes(path));
+    if (await known()) return true;
+    // Opened before any file of the project: the configurations that may extend it are loaded first, the nearest one
+    // up from it and each workspace root's, as opening a manifest there would.
+    await Promise.allSettled([path, ...this.roots.map((root) => join(root, basename(path)))].map((file) => this.entryFor(file)));
+    return known();
   }
 
   /** A config file, a settings file one extends, or a file under a loaded rule set's policy paths: editing it changes the rules. */

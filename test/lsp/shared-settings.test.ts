@@ -86,4 +86,19 @@ describe('platlint lsp with a settings file that .platlint.yaml extends', () => 
     expect(hover?.contents.value.split('\n')[0]).toBe('**rules**');
     await client.stop();
   }, TEST_MS);
+
+  it('knows a file .platlint.yaml extends as settings when it is the first file opened, and only that one', async () => {
+    const text = 'rules:\n  user/ic: off\n';
+    const client = new Client(workspace({ '.platlint.yaml': 'extends: [./shared/org.yaml]\n', 'shared/org.yaml': text, 'shared/other.yaml': text }));
+    await client.initialize();
+    const labelsAt = async (name: string): Promise<string[]> => {
+      const uri = await client.open(name, text);
+      const items = await client.request<{ label: string }[] | { items: { label: string }[] }>('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 9 } });
+      return (Array.isArray(items) ? items : items.items).map((item) => item.label);
+    };
+    expect(await labelsAt('shared/org.yaml')).toEqual(builtinRules.map((rule) => rule.meta.id));
+    // A file no configuration extends is no settings file: under `rules:` there is no field of a manifest either.
+    expect(await labelsAt('shared/other.yaml')).toEqual([]);
+    await client.stop();
+  }, TEST_MS);
 });
