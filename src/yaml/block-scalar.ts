@@ -141,7 +141,8 @@ export function literalBlockOf(fileText: string, node: Scalar): LiteralBlock | u
   };
   /**
    * Whether the file edit leaves a block of this indentation whose value is the value edited by `valueEdit`. Only the
-   * lines the edit touches, and the line after them, are read again: a block of many lines gets many fixes.
+   * lines the edit touches are read again (and, when it takes out the first lines with content, those up to the next
+   * line with content, which then sets the indentation): a block of many lines gets many fixes.
    */
   const holds = (edit: TextEdit, valueEdit: TextEdit): boolean => {
     if (indent === 0 || edit.start < bodyStart || edit.end > end || edit.start > edit.end) return false;
@@ -158,7 +159,6 @@ export function literalBlockOf(fileText: string, node: Scalar): LiteralBlock | u
     if (to < lines.length) {
       if (read.value !== expected) return false;
       if (firstContent >= from && !read.content) {
-        // The edit takes out the lines with content before the next one, which then sets the indentation.
         if (explicit) return true;
         for (let i = to; i < lines.length; i++) {
           const spaces = lines[i]?.spaces ?? -1;
