@@ -1,7 +1,7 @@
 import { CompletionItemKind, MarkupKind, type CompletionItem, type Position, type Range } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { disablesOpenAt } from '../engine/directive-ranges.js';
-import { directiveIdText, parseDirectives } from '../engine/directives.js';
+import { parseDirectives } from '../engine/directives.js';
 import { PRESET_NAMES } from '../engine/presets.js';
 import type { EngineStage, ResourceKind, Rule } from '../engine/types.js';
 import { API_GROUP, API_VERSION } from '../engine/extract.js';
@@ -56,9 +56,9 @@ function ruleItems(rules: readonly Rule[], range: Range, suffix: string): Comple
  * In an enable: the ids of the ranges still open there first, once the ids written before the cursor's word end
  * theirs (the latest preselected), then every rule's.
  */
-function enableItems(document: TextDocument, range: Range, written: string, others: CompletionItem[], rules: readonly Rule[]): CompletionItem[] {
-  const writtenIds = directiveIdText(written).split(',').map((part) => part.trim()).filter((id) => id !== '');
-  const ids = disablesOpenAt(parseDirectives(document.getText()), range.start.line + 1, writtenIds, rules.map((rule) => rule.meta.id));
+function enableItems(document: TextDocument, range: Range, others: CompletionItem[], rules: readonly Rule[]): CompletionItem[] {
+  const written = parseDirectives(lineAt(document, range.start.line).slice(0, range.start.character))[0]?.ids ?? [];
+  const ids = disablesOpenAt(parseDirectives(document.getText()), range.start.line + 1, written, rules.map((rule) => rule.meta.id));
   const open: CompletionItem[] = ids.map((id, i) => ({
     label: id,
     kind: CompletionItemKind.Value,
@@ -223,7 +223,7 @@ export function completionsAt(document: TextDocument, position: Position, contex
     const range = wordRange(text, position, /[\s,]/);
     const items = ruleItems(rulesReportingIn(context.rules, lines), range, '');
     if (!/platlint-enable\b/.test(directive[0])) return items;
-    return enableItems(document, range, text.slice(directive.index + directive[0].length, range.start.character), items, context.rules);
+    return enableItems(document, range, items, context.rules);
   }
   if (/(^|\s)#/.test(before)) return [];
   const lines = document.getText().split(/\r?\n/);

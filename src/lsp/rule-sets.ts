@@ -58,6 +58,9 @@ export class RuleSets {
   /** Counts loads and reloads: only after one can `problems()` say something new. */
   private changes = 0;
 
+  /** For each file isSettingsFile was asked of, the loading of the configurations that may extend it. */
+  private readonly askedOf = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly host: RuleSetHost,
     public roots: string[],
@@ -156,6 +159,7 @@ export class RuleSets {
     this.generation++;
     this.changes++;
     this.entries.clear();
+    this.askedOf.clear();
   }
 
   private async loaded(): Promise<Entry[]> {
@@ -206,14 +210,20 @@ export class RuleSets {
     return [...new Set((await this.loaded()).flatMap((e) => [...e.policyPaths, ...e.settingsPaths.filter((path) => !isConfigFileName(path))]))];
   }
 
-  /** A config file, or a settings file a loaded one extends: its keys are settings, not a manifest's. */
+  /** A config file, or a settings file a loaded configuration extends: its keys are settings, not a manifest's. */
   async isSettingsFile(path: string): Promise<boolean> {
     if (isConfigFileName(path)) return true;
     const known = async (): Promise<boolean> => (await this.loaded()).some((e) => e.settingsPaths.includes(path));
     if (await known()) return true;
     // Opened before any file of the project: the configurations that may extend it are loaded first, the nearest one
-    // up from it and each workspace root's, as opening a manifest there would.
-    await Promise.allSettled([path, ...this.roots.map((root) => join(root, basename(path)))].map((file) => this.entryFor(file)));
+    // up from it and each workspace root's, as opening a manifest there would; once per file until a reload, since
+    // completion asks at every keystroke.
+    let loading = this.askedOf.get(path);
+    if (!loading) {
+      loading = Promise.allSettled([path, ...this.roots.map((root) => join(root, basename(path)))].map((file) => this.entryFor(file)));
+      this.askedOf.set(path, loading);
+    }
+    await loading;
     return known();
   }
 

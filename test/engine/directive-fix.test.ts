@@ -6,7 +6,7 @@ import { fixUntilStable } from '../../src/engine/fix-apply.js';
 import { lintText } from '../../src/engine/lint.js';
 import { presetSettings } from '../../src/engine/presets.js';
 import type { FileResult } from '../../src/engine/types.js';
-import { userSpec } from '../helpers/manifests.js';
+import { configRaw, userSpec } from '../helpers/manifests.js';
 
 const settings = presetSettings('recommended', builtinRules);
 const lint = (text: string): FileResult => lintText(text, { filename: 'x.yaml', rules: builtinRules, settings });
@@ -23,8 +23,7 @@ function unusedFixes(text: string): string[] {
 const fixed = (text: string): string => fixUntilStable(text, lint).text;
 
 /** A Config whose spec.raw is written in the given block style, and whose status says the same host. */
-const configRaw = (style: string, ...rawLines: string[]): string =>
-  ['apiVersion: management.platform/v1', 'kind: Config', 'metadata:', '  name: config', 'spec:', `  raw: ${style}`, ...rawLines, 'status:', '  platformHost: platform.example.com', ''].join('\n');
+const withRaw = (style: string, ...rawLines: string[]): string => configRaw(style, rawLines, ['status:', '  platformHost: platform.example.com']);
 
 describe('directive/unused fix', () => {
   it('removes a directive that stands alone on its line with the line, reason and all', () => {
@@ -70,16 +69,16 @@ describe('directive/unused fix', () => {
     const quoted = ['apiVersion: management.platform/v1', 'kind: User', 'metadata:', '  name: jane', '  annotations:', '    note: "first', '      # platlint-disable-next-line user/icon', '      end"', 'spec:', '  username: jane', ''].join('\n');
     expect(unusedFixes(quoted)).toEqual(['7: no fix']);
     // In a folded spec.raw the lines of the file are not those of the text.
-    const folded = configRaw('>', '    # platlint-disable-next-line ui/urls', '    platformHost: platform.example.com');
+    const folded = withRaw('>', '    # platlint-disable-next-line ui/urls', '    platformHost: platform.example.com');
     expect(unusedFixes(folded)).toEqual(['7: no fix']);
   });
 
   it("takes a directive out of a Config's spec.raw, when the literal block keeps its indentation without it", () => {
-    const raw = configRaw('|', '    # platlint-disable-next-line ui/urls', '    platformHost: platform.example.com', '    audit:', '      enabled: true # platlint-disable-line audit/path');
+    const raw = withRaw('|', '    # platlint-disable-next-line ui/urls', '    platformHost: platform.example.com', '    audit:', '      enabled: true # platlint-disable-line audit/path');
     expect(unusedFixes(raw)).toEqual(['7: "    # platlint-disable-next-line ui/urls\\n"', '10: " # platlint-disable-line audit/path"']);
-    expect(fixed(raw)).toBe(configRaw('|', '    platformHost: platform.example.com', '    audit:', '      enabled: true'));
+    expect(fixed(raw)).toBe(withRaw('|', '    platformHost: platform.example.com', '    audit:', '      enabled: true'));
     // Without its first line, the block would take the indentation of the deeper line after it: a person decides.
-    const deeper = configRaw('|', '    # platlint-disable-next-line ui/urls', '      platformHost: platform.example.com');
+    const deeper = withRaw('|', '    # platlint-disable-next-line ui/urls', '      platformHost: platform.example.com');
     expect(unusedFixes(deeper)).toEqual(['7: no fix']);
     expect(fixed(deeper)).toBe(deeper);
   });

@@ -7,6 +7,7 @@ import { fixUntilStable } from '../../src/engine/fix-apply.js';
 import { lintText } from '../../src/engine/lint.js';
 import { presetSettings } from '../../src/engine/presets.js';
 import { ROOT, runCli } from '../helpers/cli.js';
+import { configRaw } from '../helpers/manifests.js';
 
 const settings = presetSettings('recommended', builtinRules);
 const lintFn = (text: string) => lintText(text, { filename: 'x.yaml', rules: builtinRules, settings });
@@ -91,13 +92,12 @@ describe('--fix', () => {
   });
 
   it("fixes inside a Config's spec.raw written as a literal block, at the file's lines; in a quoted one it offers none", () => {
-    const withRaw = (raw: string[]): string => ['apiVersion: management.platform/v1', 'kind: Config', 'metadata:', '  name: config', 'spec:', ...raw, ''].join('\n');
     const oidc = (clientKey: string): string[] => ['    platformHost: platform.example.com', '    auth:', '      oidc:', '        issuerUrl: https://login.example.com', `        ${clientKey}: platform # the app's id`];
-    const literal = withRaw(['  raw: |', ...oidc('clientID')]);
+    const literal = configRaw('|', oidc('clientID'));
     const unknown = lintFn(literal).diagnostics.find((d) => d.ruleId === 'schema/unknown-field');
     expect(unknown && [unknown.line, unknown.column, unknown.fix]).toEqual([11, 9, { edits: [{ start: literal.indexOf('clientID'), end: literal.indexOf('clientID') + 8, text: 'clientId' }] }]);
-    expect(fixUntilStable(literal, lintFn).text).toBe(withRaw(['  raw: |', ...oidc('clientId')]));
-    const quoted = withRaw([`  raw: ${JSON.stringify(oidc('clientID').map((line) => line.slice(4)).join('\n'))}`]);
+    expect(fixUntilStable(literal, lintFn).text).toBe(configRaw('|', oidc('clientId')));
+    const quoted = configRaw(JSON.stringify(oidc('clientID').map((line) => line.slice(4)).join('\n')), []);
     expect(lintFn(quoted).diagnostics.filter((d) => d.ruleId === 'schema/unknown-field').map((d) => d.fix)).toEqual([undefined]);
     expect(fixUntilStable(quoted, lintFn).text).toBe(quoted);
   });

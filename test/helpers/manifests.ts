@@ -27,3 +27,11 @@ export function userSpec(...lines: string[]): string {
 export function configWithAuth(auth: string, head = '  platformHost: platform.example.com\n'): string {
   return config(`${head}  auth:\n${auth}`, 'c');
 }
+
+/**
+ * A Config whose `spec.raw` is written `raw: ${header}` (`|`, `>`, a quoted string) on line 6, the given lines of its
+ * value (indented by the caller) from line 7, then the `status` lines given.
+ */
+export function configRaw(header: string, rawLines: readonly string[], status: readonly string[] = []): string {
+  return manifest('Config', 'config', ['spec:', `  raw: ${header}`, ...rawLines, ...status].map((line) => `${line}\n`).join(''));
+}
