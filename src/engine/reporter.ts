@@ -301,9 +301,13 @@ export class FileReporter {
     diagnostic.suggestions = [{ description: fixTitle(diagnostic.message), edits: fix.edits }, ...(diagnostic.suggestions ?? [])];
   }
 
-  /** One cause, one diagnostic: drop what a more specific rule says on the same range (RuleMeta.supersedes). */
+  /**
+   * One cause, one diagnostic: drop what a more specific rule says of the same value at the same range
+   * (RuleMeta.supersedes). The value counts too: in a text whose positions collapse onto its scalar (a quoted or
+   * base64 spec.raw), every diagnostic has the scalar's range.
+   */
   private dropSuperseded(): void {
-    const rangeOf = (d: Diagnostic): string => `${d.document}:${d.line}:${d.column}-${d.endLine}:${d.endColumn}`;
+    const rangeOf = (d: Diagnostic): string => `${d.document}:${d.line}:${d.column}-${d.endLine}:${d.endColumn}:${d.path}`;
     const superseded = new Set<string>();
     for (const { diagnostic, supersedes } of this.pending) {
       for (const id of supersedes) superseded.add(`${id}\u0000${rangeOf(diagnostic)}`);

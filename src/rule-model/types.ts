@@ -95,9 +95,9 @@ export interface RuleMeta {
    */
   sections?: readonly string[];
   /**
-   * Rules that state the same fact less precisely: where this rule reports a range, their diagnostics on the same
-   * range are dropped, so one cause gives one diagnostic (an http issuer is auth/oidc-issuer's error, not also a
-   * security/http-url warning). The rule's README names what it owns.
+   * Rules that state the same fact less precisely: where this rule reports a value at a range, their diagnostics of
+   * the same value at the same range are dropped, so one cause gives one diagnostic (an http issuer is
+   * auth/oidc-issuer's error, not also a security/http-url warning). The rule's README names what it owns.
    */
   supersedes?: readonly string[];
 }

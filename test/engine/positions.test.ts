@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lint, lintResult, spans } from '../helpers/lint.js';
+import { configRaw } from '../helpers/manifests.js';
 
 describe('positions of core diagnostics', () => {
   it('reports a misspelt key at the key, suggesting the real field', () => {
@@ -111,6 +112,16 @@ describe('positions of core diagnostics', () => {
     const diagnostics = lint(text).filter((d) => d.ruleId === 'schema/type');
     expect(spans(diagnostics)).toEqual([['schema/type', 6, 8, 6, 8 + raw.length]]);
     expect(diagnostics[0]?.path).toBe('/spec/raw/audit/maxSize');
+  });
+
+  it('keeps the diagnostics of different values of a base64 spec.raw, all at the scalar: supersedes drops only one on the same value', () => {
+    // schema/required supersedes schema/enum: here they are about two values that share only the scalar's range.
+    const raw = Buffer.from('uiSettings:\n  navBarButtons:\n    - position: bottomend\n      text: Docs\n      link: https://docs.example.com\nauth:\n  oidc:\n    issuerUrl: https://login.example.com\n    clientId: x\n    groups: [admins]\n    groupsClaim: groups\n').toString('base64');
+    const text = configRaw(raw, []);
+    expect(lint(text).map((d) => [d.ruleId, d.line, d.column, d.path])).toEqual([
+      ['schema/enum', 6, 8, '/spec/raw/uiSettings/navBarButtons/0/position'],
+      ['schema/required', 6, 8, '/spec/raw/auth/oidc'],
+    ]);
   });
 
   it('reports an unrecognized version of the group at the apiVersion value', () => {

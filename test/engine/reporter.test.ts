@@ -37,6 +37,16 @@ describe('FileReporter: a finding becomes a diagnostic in one place', () => {
     expect([...(frameLines ?? [])]).toEqual([[1, 'a: 1'], [2, 'b: two']]);
   });
 
+  it('keeps what a superseded rule says of another value at the same range (positions collapsed onto one scalar)', () => {
+    const sink = new FileReporter({ text: TEXT, settings: new Map() });
+    sink.report({ rule: NARROW, messageId: 'bad', range: [8, 11], pointer: '/b/x', document: 0 });
+    sink.report({ rule: BROAD, messageId: 'bad', range: [8, 11], pointer: '/b/y', document: 0 });
+    expect(sink.finish({ withFrames: false }).diagnostics.map((d) => [d.ruleId, d.path])).toEqual([
+      ['acme/broad', '/b/y'],
+      ['acme/narrow', '/b/x'],
+    ]);
+  });
+
   it("scrubs secrets whole from a message, and their pieces from what it quotes but not from the rule's own words", () => {
     const secrets = { ranges: [], values: new Set(['not base64 at all', 'Wh0le']), pieces: new Set(['base64']) };
     const WORDS: Rule = { meta: { id: 'acme/words', description: 'Words', severity: 'error', sources: ['spec'] }, messages: { bad: { text: 'Not base64: {{value}} (Wh0le).', note: 'Write base64, not {{value}}.' } } };
