@@ -256,9 +256,9 @@ export class TargetExtractor {
       block = isScalar(scalarNode) ? literalBlockOf(this.parsed.text, scalarNode) : undefined;
       if (!block) fallback = scalarRange;
     }
-    // An embedded configuration's diagnostics that collapse onto its value say where in the text they are.
+    // Diagnostics that collapse onto the value (a quoted, folded or base64 text) say where in the text they are.
     const name = atText(at.map(String));
-    const positionsIn = fallback && how.notObject === 'embeddedNotObject' ? (how.base64 ? `the decoded ${name}` : `the text of ${name}`) : undefined;
+    const positionsIn = fallback ? (how.base64 ? `the decoded ${name}` : `the text of ${name}`) : undefined;
     if (text.trim() === '') return undefined;
     const mapping = { ...(block ? { block } : {}), ...(fallback ? { fallback } : {}), ...(positionsIn ? { positionsIn } : {}) };
     // Read as a manifest is (lint.ts): nesting, syntax errors, decoding, and the secrets of whatever is read. Plain

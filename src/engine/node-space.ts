@@ -15,8 +15,8 @@ export interface NodeSpace {
   /** File range every position collapses to when the embedded text cannot be mapped line by line. */
   fallback?: readonly [number, number];
   /**
-   * For an embedded configuration whose positions collapse onto its value (base64, a quoted string): the text the
-   * messages give each diagnostic's line and column in (`the decoded data.config`).
+   * For YAML text whose positions collapse onto its value (base64, a quoted or folded string): the text the messages
+   * give each diagnostic's line and column in (`the decoded spec.raw`, `the text of stringData.config`).
    */
   positionsIn?: string;
   /** The nodes that may hold secrets, when the decoder found them (else collectSecrets walks the tree). */

@@ -124,6 +124,18 @@ describe('positions of core diagnostics', () => {
     ]);
   });
 
+  it('says where in a base64 spec.raw each diagnostic placed on the scalar is, so that two alike stay two', () => {
+    const raw = Buffer.from('audit:\n  enabled: true\n  level: 1\n  path: /var/log/platform\n  maxAge: 010\n  maxBackups: 010\n').toString('base64');
+    expect(lint(configRaw(raw, [])).map((d) => [d.ruleId, d.line, d.column, d.path, d.message])).toEqual([
+      ['yaml/ambiguous-scalar', 6, 8, '/spec/raw', '010 is read by the platform as the octal number 8, not as 10. (line 5, column 11 of the decoded spec.raw)'],
+      ['yaml/ambiguous-scalar', 6, 8, '/spec/raw', '010 is read by the platform as the octal number 8, not as 10. (line 6, column 15 of the decoded spec.raw)'],
+    ]);
+    const quoted = configRaw(JSON.stringify('audit:\n  enabled: true\n  level: 1\n  path: /var/log/platform\n  maxAge: "30"\n'), []);
+    expect(lint(quoted).map((d) => [d.ruleId, d.line, d.column, d.message])).toEqual([
+      ['schema/type', 6, 8, 'status.audit.maxAge must be an integer, not string; remove the quotes to write a number. (line 5, column 11 of the text of spec.raw)'],
+    ]);
+  });
+
   it('reports an unrecognized version of the group at the apiVersion value', () => {
     const text = 'apiVersion: management.platform/v2\nkind: User\nmetadata:\n  name: jane\n';
     expect(spans(lint(text))).toEqual([['resource/api-version', 1, 13, 1, 35]]);
