@@ -307,13 +307,13 @@ export class FileReporter {
    * base64 spec.raw), every diagnostic has the scalar's range.
    */
   private dropSuperseded(): void {
-    const rangeOf = (d: Diagnostic): string => `${d.document}:${d.line}:${d.column}-${d.endLine}:${d.endColumn}:${d.path}`;
+    const placeOf = (d: Diagnostic): string => `${d.document}:${d.line}:${d.column}-${d.endLine}:${d.endColumn}:${d.path}`;
     const superseded = new Set<string>();
     for (const { diagnostic, supersedes } of this.pending) {
-      for (const id of supersedes) superseded.add(`${id}\u0000${rangeOf(diagnostic)}`);
+      for (const id of supersedes) superseded.add(`${id}\u0000${placeOf(diagnostic)}`);
     }
     if (superseded.size === 0) return;
-    this.pending = this.pending.filter(({ diagnostic }) => !superseded.has(`${diagnostic.ruleId}\u0000${rangeOf(diagnostic)}`));
+    this.pending = this.pending.filter(({ diagnostic }) => !superseded.has(`${diagnostic.ruleId}\u0000${placeOf(diagnostic)}`));
   }
 
   /** Drops what the directives suppress, and reports the ones that did nothing. */
