@@ -3,9 +3,9 @@ import type { ParsedYaml } from '../yaml/parse.js';
 import { literalBlockOf, type LiteralBlock } from '../yaml/block-scalar.js';
 import { LintTarget, type RawStatus } from './document.js';
 import { decodeDocument, parseManifest, tooDeepFinding } from './read-yaml.js';
-import { positionInText, type NodeSpace, type OffsetRange } from './node-space.js';
+import { fileRange, positionInText, type NodeSpace, type OffsetRange } from './node-space.js';
 import { PositionLocator, type Place } from './locator.js';
-import { spaceOffsets, yamlErrorFindings } from './yaml-errors.js';
+import { yamlErrorFindings } from './yaml-errors.js';
 import { API_GROUP, API_VERSION, apiGroupOf, documentScope, isMisspeltGroup, KNOWN_KINDS, LIST_KINDS, nearOurKind, objectScope, RESOURCE_KINDS } from './scope.js';
 import resourceApiVersionRule from '../../rules/resource/api-version/index.js';
 import resourceKindRule from '../../rules/resource/kind/index.js';
@@ -229,7 +229,7 @@ export class TargetExtractor {
   /** A finding at offsets of an embedded text, placed in the file; where it collapses, its message says where. */
   private placedIn(space: NodeSpace, finding: Finding): Finding {
     const inside = positionInText(space, finding.range[0]);
-    return { ...finding, range: spaceOffsets(space, finding.range), ...(inside ? { inside } : {}) };
+    return { ...finding, range: fileRange(space, finding.range), ...(inside ? { inside } : {}) };
   }
 
   /**

@@ -4,7 +4,7 @@
  */
 import { isAlias, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import { locate, type Located } from '../yaml/locate.js';
-import type { NodeSpace, OffsetRange } from './node-space.js';
+import { fileRange, type NodeSpace, type OffsetRange } from './node-space.js';
 import type { DataPath, PathSegment } from './types.js';
 
 /** A data path as a JSON Pointer (RFC 6901): `~` and `/` inside a segment escaped as `~0` and `~1`. */
@@ -112,9 +112,7 @@ export class PositionLocator {
     const space = this.space;
     if (space.fallback) return space.fallback;
     const [start, end] = nodeRange(space, this.located(path), at);
-    if (!space.block) return [start, end];
-    const fileStart = space.block.toFile(start);
-    return [fileStart, Math.max(fileStart + 1, space.block.toFile(Math.max(start, end - 1)) + 1)];
+    return space.block ? fileRange(space, [start, end]) : [start, end];
   }
 
   place(path: DataPath, at: 'key' | 'value' = 'value'): Place {

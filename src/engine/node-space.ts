@@ -36,3 +36,11 @@ export function positionInText(space: NodeSpace, offset: number): string | undef
 
 /** A range of file offsets, end exclusive. */
 export type OffsetRange = readonly [number, number];
+
+/** File offsets of a range of a space's own text: mapped through its block, or the range it collapses to. */
+export function fileRange(space: NodeSpace, range: readonly [number, number]): OffsetRange {
+  if (space.fallback) return space.fallback;
+  const toFile = space.block?.toFile ?? ((n: number): number => n);
+  const start = toFile(range[0]);
+  return [start, toFile(Math.max(range[0], range[1] - 1)) + 1];
+}

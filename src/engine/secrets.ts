@@ -6,7 +6,7 @@ import { goDecode } from '../yaml/go-decode.js';
 import { withoutComment } from '../yaml/line-comment.js';
 import { lineEnd, lineStart, nextLineStart } from '../yaml/lines.js';
 import { parseYaml, withLineFeeds } from '../yaml/parse.js';
-import type { NodeSpace, OffsetRange } from './node-space.js';
+import { fileRange, type NodeSpace, type OffsetRange } from './node-space.js';
 import { maskText, noSecrets, type SecretMap } from './masking.js';
 
 /** Keys whose values are credentials; RULES.md "Secrets". */
@@ -82,12 +82,6 @@ function isPasswordLoginText(value: string): boolean {
     .every((entry) => entry.trim() === '' || isPasswordLoginEntry(entry));
 }
 
-function fileRange(space: NodeSpace, range: readonly [number, number]): OffsetRange {
-  if (space.fallback) return space.fallback;
-  const toFile = (n: number): number => (space.block ? space.block.toFile(n) : n);
-  return [toFile(range[0]), toFile(Math.max(range[0], range[1] - 1)) + 1];
-}
-
 /** The value of a secret key, whatever it is: a string, a number, a list, a map, a tagged value or an alias. */
 function addSecretValue(space: NodeSpace, node: Node, out: SecretMap): void {
   if (!node.range) return;
@@ -122,17 +116,12 @@ function addScalar(space: NodeSpace, node: Node, underSecretKey: boolean, out: S
   }
   if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return;
   const value = node.value;
-  const toFile = (n: number): number => (space.block ? space.block.toFile(n) : n);
   for (const { head, password } of urlPasswords(value)) {
     out.values.add(password);
     const source = space.text.slice(node.range[0], node.range[1]);
     const at = source.indexOf(`${head}${password}@`);
-    if (space.fallback) out.ranges.push(space.fallback);
-    else if (at < 0) out.ranges.push([toFile(node.range[0]), toFile(node.range[1] - 1) + 1]);
-    else {
-      const start = node.range[0] + at + head.length;
-      out.ranges.push([toFile(start), toFile(start + password.length - 1) + 1]);
-    }
+    const start = node.range[0] + at + head.length;
+    out.ranges.push(fileRange(space, at < 0 ? [node.range[0], node.range[1]] : [start, start + password.length]));
   }
 }
 

@@ -10,17 +10,9 @@ import yamlCollectionKeyRule from '../../rules/yaml/collection-key/index.js';
 import yamlDuplicateKeyRule from '../../rules/yaml/duplicate-key/index.js';
 import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 import { lineEnd, lineStart } from '../yaml/lines.js';
-import type { NodeSpace, OffsetRange } from './node-space.js';
+import { fileRange, type NodeSpace, type OffsetRange } from './node-space.js';
 import type { Finding } from './types.js';
 import { plainSyntaxError } from './syntax-messages.js';
-
-/** Offsets of YAML parser errors in a space, mapped to the file. */
-export function spaceOffsets(space: NodeSpace, pos: readonly [number, number]): OffsetRange {
-  if (space.fallback) return space.fallback;
-  const map = space.block?.toFile ?? ((n: number) => n);
-  const start = map(pos[0]);
-  return [start, Math.max(start + 1, map(Math.max(pos[0], pos[1] - 1)) + 1)];
-}
 
 // A plain key ends in a character that is not white space (see lsp/cursor.ts's KEY): linear on long runs of spaces.
 const KEY_TEXT = /^(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\n]|'')*'|(?:[^:#\n,{}[\]]*[^\s:#,{}[\]])?)(?=\s*:)/;
@@ -81,7 +73,7 @@ export function yamlErrorFindings(document: number, space: NodeSpace, doc: Docum
     if (error.code === 'DUPLICATE_KEY') {
       // The parser marks one character; the whole key is what the reader needs to see.
       const key = KEY_TEXT.exec(space.text.slice(error.pos[0], error.pos[0] + 1024))?.[0] || space.text.slice(error.pos[0], error.pos[1]);
-      out.push({ ...yamlDuplicateKeyRule.finding('duplicate', { key: key.slice(0, 80) }), document, range: spaceOffsets(space, [error.pos[0], error.pos[0] + Math.max(1, key.length)]), pointer });
+      out.push({ ...yamlDuplicateKeyRule.finding('duplicate', { key: key.slice(0, 80) }), document, range: fileRange(space, [error.pos[0], error.pos[0] + Math.max(1, key.length)]), pointer });
       continue;
     }
     // The parser's next complaints about the line of a syntax error already reported are that error's echoes
@@ -91,18 +83,18 @@ export function yamlErrorFindings(document: number, space: NodeSpace, doc: Docum
       // Raised by parseYaml's structure check, not by the parser: a valid key the platform cannot read.
       const key = space.text.slice(error.pos[0], error.pos[1]).split('\n')[0]?.trim() ?? '';
       const data = { key: key.length > 60 ? `${key.slice(0, 59)}…` : key, type: error.message.includes('mapping') ? 'mapping' : 'list' };
-      out.push({ ...yamlCollectionKeyRule.finding('collectionKey', data), document, range: spaceOffsets(space, error.pos), pointer });
+      out.push({ ...yamlCollectionKeyRule.finding('collectionKey', data), document, range: fileRange(space, error.pos), pointer });
       continue;
     }
     if (syntaxErrors >= SYNTAX_ERRORS_PER_DOCUMENT || (syntaxErrors > 0 && error.code === 'UNEXPECTED_TOKEN')) continue;
     syntaxErrors++;
     const quoteStart = isUnclosedQuote(error) ? unclosedQuoteStart(doc, error) : undefined;
     if (quoteStart !== undefined) {
-      out.push({ ...yamlSyntaxRule.finding('unclosedQuote', { quote: space.text[quoteStart] ?? '"' }), document, range: spaceOffsets(space, [quoteStart, Math.max(quoteStart + 1, lineEnd(space.text, quoteStart))]), pointer });
+      out.push({ ...yamlSyntaxRule.finding('unclosedQuote', { quote: space.text[quoteStart] ?? '"' }), document, range: fileRange(space, [quoteStart, Math.max(quoteStart + 1, lineEnd(space.text, quoteStart))]), pointer });
       continue;
     }
     if (error instanceof RefusedTabError) {
-      out.push({ ...yamlSyntaxRule.finding('tab', { place: error.tab.place, goError: error.tab.goError }), document, range: spaceOffsets(space, error.pos), pointer });
+      out.push({ ...yamlSyntaxRule.finding('tab', { place: error.tab.place, goError: error.tab.goError }), document, range: fileRange(space, error.pos), pointer });
       continue;
     }
     const flow = UNCLOSED_FLOW.exec(error.message);
@@ -110,16 +102,16 @@ export function yamlErrorFindings(document: number, space: NodeSpace, doc: Docum
     if (flow && flowStart !== undefined) {
       // Reported where the block goes on without the closing bracket; the place to fix is the opening one.
       const data = { open: space.text[flowStart] ?? '[', close: flow[2] ?? ']' };
-      out.push({ ...yamlSyntaxRule.finding('unclosedFlow', data), document, range: spaceOffsets(space, [flowStart, Math.max(flowStart + 1, lineEnd(space.text, flowStart))]), pointer });
+      out.push({ ...yamlSyntaxRule.finding('unclosedFlow', data), document, range: fileRange(space, [flowStart, Math.max(flowStart + 1, lineEnd(space.text, flowStart))]), pointer });
       continue;
     }
     const plain = plainSyntaxError(error, space.text);
     if (plain) {
       syntaxLines.add(lineStart(space.text, error.pos[0])).add(lineStart(space.text, plain.range[0]));
-      out.push({ ...plain.finding, document, range: spaceOffsets(space, plain.range), pointer });
+      out.push({ ...plain.finding, document, range: fileRange(space, plain.range), pointer });
       continue;
     }
-    out.push({ ...yamlSyntaxRule.finding('syntax', { detail: error.message.split('\n')[0] ?? error.message }), document, range: spaceOffsets(space, error.pos), pointer });
+    out.push({ ...yamlSyntaxRule.finding('syntax', { detail: error.message.split('\n')[0] ?? error.message }), document, range: fileRange(space, error.pos), pointer });
   }
   return out;
 }

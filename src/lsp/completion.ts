@@ -49,10 +49,6 @@ function ruleItems(rules: readonly Rule[], range: Range, suffix: string): Comple
 }
 
 /**
- * The ids that `# platlint-disable` ranges above the line opened and no enable closed since, the latest first: what
- * an enable on the line most likely names. An id stays listed until an enable names it as written or names none.
- */
-/**
  * In an enable: the ids of the ranges still open there first, once the ids written before the cursor's word end
  * theirs (the latest preselected), then every rule's.
  */
