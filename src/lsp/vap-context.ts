@@ -11,7 +11,7 @@ import { Scalar, type Document } from 'yaml';
 import { isRecord } from '../platform/data.js';
 import { ADMISSION_REQUEST_TYPE, AUTHORIZER_TYPE, DYN, NAMESPACE_TYPE, objectType, type CelType } from '../policy/cel/index.js';
 import { compiledVariableTypes, paramsType, typedKind } from '../policy/vap/compile.js';
-import { CEL_IDENTIFIER, readPolicy } from '../policy/vap/read.js';
+import { isVariableName, readPolicy } from '../policy/vap/read.js';
 import { ADMISSION_POLICY_KIND, admissionKindOf, type PolicySpec } from '../policy/vap/types.js';
 import { environmentOf, jsonOf, scalarAt, type RuleScalar, type Variable } from './policy-context.js';
 
@@ -31,7 +31,7 @@ function policyVariables(read: PolicySpec | undefined, spec: Record<string, unkn
   if (read) return compiledVariableTypes(read, environmentOf(kubernetesVersion), count);
   const variables = Array.isArray(spec['variables']) ? spec['variables'].slice(0, count) : [];
   // A name the API server refuses (`2fast`, a name being typed) is no variable CEL can select.
-  const names = variables.map((v: unknown) => (isRecord(v) ? v['name'] : undefined)).filter((name): name is string => typeof name === 'string' && CEL_IDENTIFIER.test(name));
+  const names = variables.map((v: unknown) => (isRecord(v) ? v['name'] : undefined)).filter((name): name is string => typeof name === 'string' && isVariableName(name));
   return Object.fromEntries(names.map((name) => [name, DYN]));
 }
 

@@ -7,9 +7,9 @@
 import type { Location, Position, Range, WorkspaceEdit } from 'vscode-languageserver-types';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { isMap, isScalar, isSeq, Scalar, type Document } from 'yaml';
-import { RESERVED_IDENTIFIERS, tokenize } from '../policy/cel/index.js';
+import { tokenize } from '../policy/cel/index.js';
 import { isRecord } from '../platform/data.js';
-import { CEL_IDENTIFIER } from '../policy/vap/read.js';
+import { isVariableName } from '../policy/vap/read.js';
 import { ADMISSION_POLICY_KIND, admissionKindOf } from '../policy/vap/types.js';
 import { documentAt, jsonOf, scalarAt, scope, type RuleScalar, type Variable } from './policy-context.js';
 import { offsetRange } from './convert.js';
@@ -127,7 +127,7 @@ export function variableSitesAt(text: string, offset: number): VariableSites | u
 
 /** Why a variable cannot be renamed to `name`, or undefined when it can. */
 function renameProblem(sites: VariableSites, name: string): string | undefined {
-  if (!CEL_IDENTIFIER.test(name) || RESERVED_IDENTIFIERS.has(name)) return `"${name}" is not a valid variable name: a CEL identifier, not a reserved word`;
+  if (!isVariableName(name)) return `"${name}" is not a valid variable name: a CEL identifier, not a reserved word`;
   if (name !== sites.name && sites.names.has(name)) return `A variable named "${name}" already exists`;
   return undefined;
 }

@@ -16,6 +16,8 @@ const rule = defineRule({
     invalid: '{{detail}}',
     // A ValidatingAdmissionPolicy nothing binds: valid, and idle, as in a cluster.
     unbound: { text: '{{detail}}', severity: 'warning' },
+    // A ValidatingAdmissionPolicy expression that costs more than the per-call limit on any object: stored, and failing.
+    overLimit: { text: '{{detail}}', severity: 'warning' },
   },
 });
 

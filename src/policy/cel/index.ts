@@ -82,7 +82,7 @@ export class CelProgram {
 
   /**
    * Why the expression could never be evaluated under a per-call limit: its estimate's minimum, the least it costs
-   * whatever the input holds, is over it (as the API server refuses an admission policy). Undefined when it is not.
+   * whatever the input holds, is over it (as the API server refuses a CRD's validation rule). Undefined when it is not.
    */
   overLimitEverywhere(limit: number): string | undefined {
     const { min } = this.estimateCost();

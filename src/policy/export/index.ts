@@ -60,8 +60,7 @@ export function policyProblems(policy: Record<string, unknown>, environment: Cel
   if (!read.spec) return read.problems.map((p) => `${p.path.join('.')}: ${p.message}`);
   const resourceRules = read.spec.matchConstraints.resourceRules.map((r) => ({ ...r, apiGroups: [API_GROUP], resources: [USER_RESOURCE] }));
   const compiled = compilePolicy({ ...read.spec, matchConstraints: { ...read.spec.matchConstraints, resourceRules } }, environment);
-  if (compiled.ok) return [];
-  return compiled.problems.map((p) => p.message);
+  return (compiled.ok ? compiled.warnings : compiled.problems).map((p) => p.message);
 }
 
 /** Exports rules in order; a rule that cannot run at admission is skipped with its reason. */

@@ -5,8 +5,10 @@
  * messages string, audit annotation values string or null; `authorizer` is declared for all but messages. Where
  * the policy's resource rules can only match one kind of the platform, `object` and `oldObject` have its type, and
  * `params` has the type of the kind its paramKind names, when platlint knows its schema: the platform's, v1 ConfigMap
- * and Secret (the checks the API server reports as type warnings, platlint reports as errors). An expression that exceeds the per-call cost limit on every object, whatever
- * it holds (its static estimate's minimum), does not compile either.
+ * and Secret (the checks the API server reports as type warnings, platlint reports as errors). An expression that
+ * exceeds the per-call cost limit on every object, whatever it holds (its static estimate's minimum), compiles, as
+ * the API server estimates no cost of an admission policy (cel/compile.go), but is a warning: every evaluation of it
+ * fails.
  */
 import { API_GROUP } from '../../engine/scope.js';
 import { compileProblem } from '../cel.js';
@@ -38,7 +40,8 @@ export interface CompiledPolicy {
   objectKind?: 'User' | 'Config';
 }
 
-export type CompileOutcome = { ok: true; policy: CompiledPolicy } | { ok: false; problems: DocumentProblem[] };
+/** `warnings`: what compiles but can never evaluate (an expression over the per-call cost limit on every object). */
+export type CompileOutcome = { ok: true; policy: CompiledPolicy; warnings: DocumentProblem[] } | { ok: false; problems: DocumentProblem[] };
 
 const PLATFORM_RESOURCES: Readonly<Record<string, 'User' | 'Config'>> = { users: 'User', configs: 'Config' };
 
@@ -100,6 +103,7 @@ export function compiledVariableTypes(spec: PolicySpec, environment: CelEnvironm
 /** Compiles every expression of a policy; the problems come back at each expression's place in the document. */
 export function compilePolicy(spec: PolicySpec, environment: CelEnvironment): CompileOutcome {
   const problems: DocumentProblem[] = [];
+  const warnings: DocumentProblem[] = [];
   const objectKind = typedKind(spec.matchConstraints);
   const variableTypes: Record<string, CelType> = {};
   const reads = new Set<string>();
@@ -113,10 +117,7 @@ export function compilePolicy(spec: PolicySpec, environment: CelEnvironment): Co
       return undefined;
     }
     const overLimit = result.program.overLimitEverywhere(PER_CALL_LIMIT);
-    if (overLimit !== undefined) {
-      problems.push({ path: [...what.at], message: `${label}: ${overLimit}` });
-      return undefined;
-    }
+    if (overLimit !== undefined) warnings.push({ path: [...what.at], message: `${label}: ${overLimit}: the API server stores the policy, and every evaluation of it fails` });
     // authorizer.requestResource is the authorizer too.
     for (const name of result.program.uses) reads.add(name === 'authorizer.requestResource' ? 'authorizer' : name);
     return result.program;
@@ -143,5 +144,5 @@ export function compilePolicy(spec: PolicySpec, environment: CelEnvironment): Co
   });
   if (problems.length) return { ok: false, problems };
   const messageCostBound = validations.reduce((sum, v) => sum + (v.message?.estimateCost().max ?? 0n), 0n);
-  return { ok: true, policy: { spec, variables, matchConditions, validations, auditAnnotations, messageCostBound, reads, ...(objectKind ? { objectKind } : {}) } };
+  return { ok: true, policy: { spec, variables, matchConditions, validations, auditAnnotations, messageCostBound, reads, ...(objectKind ? { objectKind } : {}) }, warnings };
 }

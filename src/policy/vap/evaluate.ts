@@ -9,6 +9,8 @@
  */
 import { authorizerValue, resourceCheckValue, RUNTIME_CEL_COST_BUDGET, RUNTIME_CEL_COST_BUDGET_MATCH_CONDITIONS, type Authorizer, type CelProgram, type CelValue, type EvalResult } from '../cel/index.js';
 import { CelError } from '../cel/values.js';
+import { goTrimSpace } from '../../formats/go-text.js';
+import { byteLength } from '../../formats/k8s-names.js';
 import type { CompiledPolicy, CompiledValidation } from './compile.js';
 import type { GroupVersionResource, FailurePolicy } from './types.js';
 
@@ -169,33 +171,43 @@ function errorDecision(failurePolicy: FailurePolicy, message: string, validation
   return { action: failurePolicy === 'Ignore' ? 'admit' : 'deny', evaluation: 'error', message, ...(validation !== undefined ? { validation } : {}) };
 }
 
-/** matcher.go Match: undefined when every condition holds, the first false one's name, or the errors. */
+/**
+ * matcher.go Match: undefined when every condition holds, the first false one's name, or the errors. condition.go
+ * ForInput evaluates every condition before any result is looked at, so a condition after a false one still spends
+ * the budget, and running out of it is an error even where a condition is false.
+ */
 function matchConditions(policy: CompiledPolicy, activation: Activation): { skipped?: string; error?: string } {
   if (policy.matchConditions.length === 0) return {};
   // The match conditions see no namespaceObject (matcher.go passes none).
   const pass = new Pass(policy, activation, RUNTIME_CEL_COST_BUDGET_MATCH_CONDITIONS, { namespace: false, authorizer: true });
-  const errors: string[] = [];
+  let results: EvalResult[];
   try {
-    for (const { name, program } of policy.matchConditions) {
-      const result = pass.run(program);
-      if (result.kind !== 'value') errors.push(failure(program.text, result));
-      else if (result.value === false) return { skipped: name };
-    }
+    results = policy.matchConditions.map(({ program }) => pass.run(program));
   } catch (error) {
     if (!(error instanceof BudgetExceeded)) throw error;
     return { error: OUT_OF_BUDGET };
+  }
+  const errors: string[] = [];
+  for (const [i, result] of results.entries()) {
+    const { name, program } = policy.matchConditions[i] as { name: string; program: CelProgram };
+    if (result.kind !== 'value') errors.push(failure(program.text, result));
+    else if (result.value === false) return { skipped: name };
   }
   if (errors.length === 0) return {};
   return { error: errors.length === 1 ? (errors[0] as string) : `[${errors.join(', ')}]` };
 }
 
-/** The message of a failed validation (validator.go): the messageExpression's, else message, else the expression. */
+/**
+ * The message of a failed validation (validator.go): the messageExpression's, else message, else the expression,
+ * trimmed as Go's strings.TrimSpace trims and measured in UTF-8 bytes, as the API server does.
+ */
 function messageOf(validation: CompiledValidation, evaluated: EvalResult | undefined): string {
   if (evaluated?.kind === 'value' && typeof evaluated.value === 'string') {
-    const message = evaluated.value.trim();
-    if (message !== '' && !message.includes('\n') && message.length <= MAX_MESSAGE_BYTES) return message;
+    const message = goTrimSpace(evaluated.value);
+    if (message !== '' && !message.includes('\n') && byteLength(message) <= MAX_MESSAGE_BYTES) return message;
   }
-  return validation.spec.message?.trim() || `failed expression: ${validation.spec.expression.trim()}`;
+  const message = goTrimSpace(validation.spec.message ?? '');
+  return message !== '' ? message : `failed expression: ${goTrimSpace(validation.spec.expression)}`;
 }
 
 /**
@@ -247,19 +259,22 @@ export function validate(policy: CompiledPolicy, activation: Activation): Valida
   return { decisions: [...decisions, ...audit.errors], auditAnnotations: audit.published };
 }
 
-/** validator.go's audit annotations, with a budget of their own; an error denies under failurePolicy Fail. */
+/**
+ * validator.go's audit annotations, with a budget of their own; an error denies under failurePolicy Fail. They are
+ * compiled with `authorizer` but evaluated without one (validator.go binds only the params), so reading it fails.
+ */
 function auditAnnotations(policy: CompiledPolicy, activation: Activation): { published: { key: string; value: string }[]; errors: Decision[] } | 'outOfBudget' {
   const published: { key: string; value: string }[] = [];
   const errors: Decision[] = [];
   if (policy.auditAnnotations.length === 0) return { published, errors };
-  const pass = new Pass(policy, activation, RUNTIME_CEL_COST_BUDGET, { namespace: true, authorizer: true });
+  const pass = new Pass(policy, activation, RUNTIME_CEL_COST_BUDGET, { namespace: true, authorizer: false });
   try {
     for (const { key, program } of policy.auditAnnotations) {
       const result = pass.run(program);
       // dispatcher.go: an audit annotation's error denies the request whatever the binding's actions.
       if (result.kind !== 'value') {
         if (policy.spec.failurePolicy === 'Fail') errors.push({ ...errorDecision('Fail', failure(program.text, result)), enforced: true });
-      } else if (typeof result.value === 'string' && result.value.trim() !== '') published.push({ key, value: result.value.trim() });
+      } else if (typeof result.value === 'string' && goTrimSpace(result.value) !== '') published.push({ key, value: goTrimSpace(result.value) });
     }
   } catch (error) {
     if (!(error instanceof BudgetExceeded)) throw error;

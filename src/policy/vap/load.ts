@@ -115,8 +115,11 @@ export class AdmissionLoader {
       else {
         const compiled = compilePolicy(read.spec, this.environment);
         if (!compiled.ok) compiled.problems.forEach((p) => report(p));
-        else if (this.policies.some((p) => p.spec.spec.name === read.spec.name)) report({ path: ['metadata', 'name'], message: `A ValidatingAdmissionPolicy named "${read.spec.name}" is already loaded; policy names must be unique` });
-        else this.policies.push({ spec: compiled.policy, file, report, name: nameSpot() });
+        else {
+          compiled.warnings.forEach((p) => report(p, { rule: policyInvalidRule, messageId: 'overLimit' }));
+          if (this.policies.some((p) => p.spec.spec.name === read.spec.name)) report({ path: ['metadata', 'name'], message: `A ValidatingAdmissionPolicy named "${read.spec.name}" is already loaded; policy names must be unique` });
+          else this.policies.push({ spec: compiled.policy, file, report, name: nameSpot() });
+        }
       }
       return true;
     }

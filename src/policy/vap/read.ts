@@ -5,6 +5,9 @@
  * document; a document with one is not used, as the API server would not store it.
  */
 import { isRecord, stringItems } from '../../platform/data.js';
+import { goTrimSpace } from '../../formats/go-text.js';
+import { byteLength, isDNS1035Label, isDNS1123Subdomain, isQualifiedName } from '../../formats/k8s-names.js';
+import { RESERVED_IDENTIFIERS } from '../cel/index.js';
 import { describeSchemaErrors, type DocumentProblem } from '../schema-problems.js';
 import type { LabelSelector } from '../types.js';
 import type { JsonSchema } from '../schema.js';
@@ -80,20 +83,50 @@ class Checker {
     const seen = new Set<string>();
     items.forEach((item, i) => {
       const name = text(item['name']) ?? '';
-      if (!valid(name)) this.fail([...path, i, 'name'], `"${name}" is not a valid ${what} name`);
+      if (!valid(name)) this.fail([...path, i, 'name'], `"${name}" is not a valid ${what} name${RESERVED_IDENTIFIERS.has(name) ? ': it is a reserved word of CEL' : ''}`);
       else if (seen.has(name)) this.fail([...path, i, 'name'], `The ${what} name "${name}" is used twice`);
       seen.add(name);
     });
   }
 
   nonEmpty(value: unknown, path: Path, what: string): void {
-    if (typeof value === 'string' && value.trim() === '') this.fail(path, `${what} is empty`);
+    if (typeof value === 'string' && goTrimSpace(value) === '') this.fail(path, `${what} is empty`);
+  }
+
+  /** At most `max` items (the API server's limits on a policy's lists). */
+  atMost(items: readonly unknown[], max: number, path: Path, what: string): void {
+    if (items.length > max) this.fail(path, `${what} has ${items.length} items; the API server takes at most ${max}`, 'key');
+  }
+
+  /** validation.go validateParamKind: a group/version whose group is a DNS subdomain and version a DNS-1035 label, and a kind that is one once lowercased. */
+  paramKind(paramKind: Fields, path: Path): void {
+    const apiVersion = text(paramKind['apiVersion']) ?? '';
+    const kind = text(paramKind['kind']) ?? '';
+    if (apiVersion === '' || kind === '') {
+      this.fail(path, 'spec.paramKind needs both apiVersion and kind', 'key');
+      return;
+    }
+    const parts = apiVersion === '/' ? ['', ''] : apiVersion.split('/');
+    const [group, version] = parts.length === 1 ? ['', parts[0] ?? ''] : [parts[0] ?? '', parts[1] ?? ''];
+    const problems =
+      parts.length > 2
+        ? ['it is not a group/version']
+        : [...(group ? isDNS1123Subdomain(group).map((p) => `group "${group}": ${p}`) : []), ...(version ? isDNS1035Label(version).map((p) => `version "${version}": ${p}`) : ['it names no version'])];
+    if (problems.length) this.fail([...path, 'apiVersion'], `paramKind.apiVersion "${apiVersion}" is not valid: ${problems.join('; ')}`);
+    const kindProblems = isDNS1035Label(kind.toLowerCase());
+    if (kindProblems.length) this.fail([...path, 'kind'], `paramKind.kind "${kind}" is not valid: it may have mixed case, but should otherwise match: ${kindProblems.join('; ')}`);
   }
 }
 
-/** What the API server takes as a variable's name. */
-export const CEL_IDENTIFIER = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
-const QUALIFIED_NAME = /^(?:[a-z0-9](?:[-a-z0-9]*[a-z0-9])?(?:\.[a-z0-9](?:[-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9](?:[-A-Za-z0-9_.]*[A-Za-z0-9])?$/;
+/** What the API server takes as a variable's name (validation.go isCELIdentifier): a CEL identifier, not a reserved word. */
+const CEL_IDENTIFIER = /^[_a-zA-Z][_a-zA-Z0-9]*$/;
+export const isVariableName = (name: string): boolean => CEL_IDENTIFIER.test(name) && !RESERVED_IDENTIFIERS.has(name);
+const isQualified = (name: string): boolean => isQualifiedName(name).length === 0;
+
+/** validation.go's limits: maxAuditAnnotations, the 64 match conditions, maxAuditAnnotationValueExpressionLength. */
+const MAX_AUDIT_ANNOTATIONS = 20;
+const MAX_MATCH_CONDITIONS = 64;
+const MAX_VALUE_EXPRESSION_BYTES = 5 * 1024;
 
 export type ReadResult<T> = { spec: T; problems: [] } | { spec?: undefined; problems: DocumentProblem[] };
 
@@ -117,21 +150,34 @@ function readPolicySpec(doc: Fields, spec: Fields, check: Checker): PolicySpec {
   if (spec['matchConstraints'] === undefined) check.fail(['spec'], 'spec.matchConstraints is required: it says which resources the policy checks', 'key');
   else if (list(fields(spec['matchConstraints'])['resourceRules']).length === 0) check.fail(at('matchConstraints'), 'spec.matchConstraints.resourceRules must list at least one rule', 'key');
   const paramKind = spec['paramKind'] === undefined ? undefined : fields(spec['paramKind']);
-  if (paramKind && (!text(paramKind['apiVersion']) || !text(paramKind['kind']))) check.fail(at('paramKind'), 'spec.paramKind needs both apiVersion and kind', 'key');
+  if (paramKind) check.paramKind(paramKind, at('paramKind'));
   const validations = list(spec['validations']);
   const auditAnnotations = list(spec['auditAnnotations']);
   if (validations.length === 0 && auditAnnotations.length === 0) check.fail(['spec'], 'The policy checks nothing: give spec.validations (or spec.auditAnnotations)', 'key');
   const variables = list(spec['variables']);
   const matchConditions = list(spec['matchConditions']);
-  check.names(variables, at('variables'), 'variable', (n) => CEL_IDENTIFIER.test(n));
-  check.names(matchConditions, at('matchConditions'), 'match condition', (n) => QUALIFIED_NAME.test(n));
+  check.names(variables, at('variables'), 'variable', isVariableName);
+  check.names(matchConditions, at('matchConditions'), 'match condition', isQualified);
+  check.atMost(matchConditions, MAX_MATCH_CONDITIONS, at('matchConditions'), 'spec.matchConditions');
+  check.atMost(auditAnnotations, MAX_AUDIT_ANNOTATIONS, at('auditAnnotations'), 'spec.auditAnnotations');
+  const policyName = text(fields(doc['metadata'])['name']) ?? '';
+  const keys = new Set<string>();
+  auditAnnotations.forEach((a, i) => {
+    const key = text(a['key']) ?? '';
+    // The audit log records the annotation as <policy name>/<key>, which must be a qualified name.
+    if (!isQualified(`${policyName}/${key}`)) check.fail(at('auditAnnotations', i, 'key'), `"${policyName}/${key}" (the policy's name and the key) is not a qualified name: ${isQualifiedName(`${policyName}/${key}`).join('; ')}`);
+    else if (keys.has(key)) check.fail(at('auditAnnotations', i, 'key'), `The audit annotation key "${key}" is used twice`);
+    keys.add(key);
+    const value = goTrimSpace(text(a['valueExpression']) ?? '');
+    if (byteLength(value) > MAX_VALUE_EXPRESSION_BYTES) check.fail(at('auditAnnotations', i, 'valueExpression'), `auditAnnotations[${i}].valueExpression is ${byteLength(value)} bytes long; the API server takes at most ${MAX_VALUE_EXPRESSION_BYTES}`);
+  });
   for (const [items, field, key] of [[validations, 'validations', 'expression'], [variables, 'variables', 'expression'], [matchConditions, 'matchConditions', 'expression'], [auditAnnotations, 'auditAnnotations', 'valueExpression']] as const) {
     items.forEach((item, i) => check.nonEmpty(item[key], at(field, i, key), `${field}[${i}].${key}`));
   }
   validations.forEach((v, i) => {
     check.nonEmpty(v['message'], at('validations', i, 'message'), `validations[${i}].message`);
     check.nonEmpty(v['messageExpression'], at('validations', i, 'messageExpression'), `validations[${i}].messageExpression`);
-    if (/[\r\n]/.test((text(v['message']) ?? '').trim())) check.fail(at('validations', i, 'message'), 'The message must be one line');
+    if (/[\r\n]/.test(goTrimSpace(text(v['message']) ?? ''))) check.fail(at('validations', i, 'message'), 'The message must be one line');
   });
   const readValidation = (v: Fields, i: number): ValidationSpec => {
     const message = text(v['message']);
@@ -141,7 +187,7 @@ function readPolicySpec(doc: Fields, spec: Fields, check: Checker): PolicySpec {
     return {
       expression: text(v['expression']) ?? '',
       at: at('validations', i, 'expression'),
-      ...(message !== undefined && message.trim() !== '' ? { message } : {}),
+      ...(message !== undefined && goTrimSpace(message) !== '' ? { message } : {}),
       ...(messageExpression !== undefined ? { messageExpression: { expression: messageExpression, at: at('validations', i, 'messageExpression') } } : {}),
       ...(reason !== undefined ? { reason } : {}),
       ...(fieldPath !== undefined ? { fieldPath } : {}),

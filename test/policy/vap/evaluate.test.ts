@@ -35,6 +35,15 @@ describe('budgets', () => {
     expect(once[0]?.decisions.every((d) => d.evaluation === 'admit')).toBe(true);
   });
 
+  it('every match condition is evaluated before any result counts: after a false one, running out of budget is still an error', () => {
+    const heavy = Array.from({ length: 3 }, (_, i) => `    - name: heavy${i}\n      expression: "${HEAVY}"\n`).join('');
+    const [outcome] = decide(one(`${USERS_RULES}  matchConditions:\n    - name: first\n      expression: "false"\n${heavy}  validations:\n    - expression: "false"\n`));
+    expect(outcome?.decisions).toEqual([{ action: 'deny', evaluation: 'error', message: 'validation failed due to running out of cost budget, no further validation rules will be run' }]);
+    // Within the budget, the false one skips the policy.
+    const skipped = decide(one(`${USERS_RULES}  matchConditions:\n    - name: first\n      expression: "false"\n${heavy.split('    - name: heavy2')[0]}  validations:\n    - expression: "false"\n`));
+    expect(skipped[0]?.decisions).toEqual([]);
+  });
+
   it('match conditions have 2,500,000 of their own', () => {
     const conditions = Array.from({ length: 3 }, (_, i) => `    - name: c${i}\n      expression: "${HEAVY}"\n`).join('');
     const [outcome] = decide(one(`${USERS_RULES}  matchConditions:\n${conditions}  validations:\n    - expression: "true"\n`));
@@ -48,6 +57,17 @@ describe('decisions', () => {
     const [outcome] = decide(one(annotations, '[Audit]'));
     expect(outcome?.auditAnnotations).toEqual([{ key: 'team', value: 'ops' }]);
     expect(outcome?.decisions.slice(1)).toEqual([{ action: 'deny', evaluation: 'error', message: "expression 'object.metadata.labels.missing' resulted in error: no such key: missing", enforced: true }]);
+  });
+
+  it('audit annotations are evaluated without an authorizer: reading it is an error, a denial under failurePolicy Fail', () => {
+    const annotations = `${USERS_RULES}  validations:\n    - expression: "true"\n  auditAnnotations:\n    - key: k\n      valueExpression: "authorizer.group('').resource('pods').check('get').allowed() ? 'y' : 'n'"\n`;
+    const allowAll = { authorizer: [{ verbs: ['*'], resources: ['*'] }] };
+    const [outcome] = decide(one(annotations, '[Audit]'), { object: JANE }, allowAll);
+    expect(outcome?.auditAnnotations).toEqual([]);
+    expect(outcome?.decisions.slice(1)).toEqual([{ action: 'deny', evaluation: 'error', message: "expression 'authorizer.group('').resource('pods').check('get').allowed() ? 'y' : 'n'' resulted in error: no such attribute(s): authorizer", enforced: true }]);
+    // A validation of the same policy reads it.
+    const validation = `${USERS_RULES}  validations:\n    - expression: "authorizer.group('').resource('pods').check('get').allowed()"\n`;
+    expect(decide(one(validation), { object: JANE }, allowAll)[0]?.decisions).toEqual([{ action: 'admit', evaluation: 'admit', message: '', validation: 0 }]);
   });
 
   it("platlint's limit on what format() writes is a runtime error: a denial under failurePolicy Fail", () => {
@@ -71,6 +91,18 @@ describe('decisions', () => {
   it('a message expression longer than 5 KiB or of several lines falls back on the message', () => {
     const messages = `${USERS_RULES}  validations:\n    - expression: "false"\n      messageExpression: "lists.range(6000).map(i, 'x').join('')"\n      message: too long\n    - expression: "false"\n      messageExpression: "'two\\\\nlines'"\n`;
     expect(decide(one(messages))[0]?.decisions.map((d) => d.message)).toEqual(['too long', 'failed expression: false']);
+  });
+
+  it('a message is measured in UTF-8 bytes and trimmed as Go trims white space (validator.go)', () => {
+    const message = (expression: string): string | undefined =>
+      decide(one(`${USERS_RULES}  validations:\n    - expression: "false"\n      messageExpression: "${expression}"\n      message: fallback\n`))[0]?.decisions[0]?.message;
+    // 3,000 characters, 6,000 bytes: over the 5,120 bytes.
+    expect(message("lists.range(3000).map(i, '\u00e9').join('')")).toBe('fallback');
+    expect(message("lists.range(2560).map(i, '\u00e9').join('')")).toBe('\u00e9'.repeat(2560));
+    // Go's strings.TrimSpace removes U+0085 and keeps U+FEFF; JavaScript's trim() does the opposite.
+    expect(message("'\\u0085'")).toBe('fallback');
+    expect(message("'\\ufeff'")).toBe('\ufeff');
+    expect(message("'\\u00a0ok\\u0085'")).toBe('ok');
   });
 
   it('under matchPolicy Equivalent, request.kind names the version the rule matched, requestKind the object\'s', () => {

@@ -26,7 +26,7 @@ describe('a policy that does not compile', () => {
     ]);
   });
 
-  it('type errors against the User schema, unknown functions of the Kubernetes version, a cost over the limit on any object', () => {
+  it('type errors against the User schema, unknown functions of the Kubernetes version', () => {
     const errors = (validation: string): string =>
       docs(policy('errors', `${USERS_RULES}  variables:\n    - name: mail\n      expression: "object.spec.mail"\n  validations:\n    - expression: "${validation}"\n    - expression: "object.spec.email"\n`), binding('errors', 'errors', '[Deny]'));
     // Every one a policy/invalid error in the policy file; the policy does not run on u.yaml.
@@ -40,15 +40,68 @@ describe('a policy that does not compile', () => {
       [16, 20, "validations[0].expression: CEL type error: undeclared reference to 'ip' (in container '')"],
       [17, 20, 'validations[1].expression: CEL type error: must evaluate to bool but got string'],
     ]);
-    expect(problems('lists.range(2000000).all(i, i >= 0)')[1]).toEqual([
-      16,
-      19,
-      'validations[0].expression: CEL cost error: estimated rule cost exceeds budget by factor of 8.0x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)',
+  });
+});
+
+describe('an expression over the per-call cost limit on any object', () => {
+  it('is a policy/invalid warning: the API server stores the policy (it estimates no cost of one), and every evaluation fails', () => {
+    const costly = docs(policy('costly', `${USERS_RULES}  validations:\n    - expression: "lists.range(2000000).all(i, i >= 0)"\n`), binding('costly', 'costly', '[Deny]'));
+    const run = vapRun({ 'p.yaml': costly, 'u.yaml': JANE }, ['--policy', 'p.yaml', 'u.yaml']);
+    expect(run.status).toBe(1);
+    expect(run.rows).toEqual([
+      ['vap/costly', 'error', 'u.yaml', 4, 9, "expression 'lists.range(2000000).all(i, i >= 0)' resulted in error: operation cancelled: actual cost limit exceeded"],
+      [
+        'policy/invalid',
+        'warning',
+        'p.yaml',
+        13,
+        19,
+        'validations[0].expression: CEL cost error: estimated rule cost exceeds budget by factor of 8.0x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared): the API server stores the policy, and every evaluation of it fails',
+      ],
     ]);
   });
 });
 
 describe('what the API server would refuse to store', () => {
+  it("validation.go's limits and names: reserved words, 64 match conditions, 20 audit annotations, their keys and lengths, paramKind", () => {
+    const conditions = Array.from({ length: 65 }, (_, i) => `    - {name: c${i}, expression: "true"}\n`).join('');
+    const annotations = (count: number): string => Array.from({ length: count }, (_, i) => `    - {key: k${i}, valueExpression: "'v'"}\n`).join('');
+    const long = `'${'x'.repeat(5200)}'`;
+    const run = vapRun(
+      {
+        'p.yaml': docs(
+          policy('reserved', `${USERS_RULES}  variables:\n    - {name: namespace, expression: "1"}\n  validations:\n    - expression: "true"\n`),
+          policy('conditions', `${USERS_RULES}  matchConditions:\n${conditions}  validations:\n    - expression: "true"\n`),
+          policy('annotations', `${USERS_RULES}  auditAnnotations:\n${annotations(21)}`),
+          policy('keys', `${USERS_RULES}  auditAnnotations:\n    - {key: a, valueExpression: "'v'"}\n    - {key: a, valueExpression: "'w'"}\n    - {key: a/b, valueExpression: "'v'"}\n    - {key: long, valueExpression: "${long}"}\n`),
+          policy('params', `${USERS_RULES}  paramKind: {apiVersion: a/b/c, kind: Config Map}\n  validations:\n    - expression: "true"\n`),
+          policy('version', `${USERS_RULES}  paramKind: {apiVersion: Example.com/1v, kind: ConfigMap}\n  validations:\n    - expression: "true"\n`),
+        ),
+        'u.yaml': JANE,
+      },
+      ['--policy', 'p.yaml', 'u.yaml'],
+    );
+    expect(run.status).toBe(1);
+    const qualified =
+      "a qualified name must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]') with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')";
+    const dns1035 =
+      "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+    const subdomain =
+      "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+    expect(run.rows.map((r) => [r[0], r[2], r[1], r[3], r[4], r[5]])).toEqual([
+      ['policy/invalid', 'p.yaml', 'error', 13, 14, '"namespace" is not a valid variable name: it is a reserved word of CEL'],
+      ['policy/invalid', 'p.yaml', 'error', 28, 3, 'spec.matchConditions has 65 items; the API server takes at most 64'],
+      ['policy/invalid', 'p.yaml', 'error', 108, 3, 'spec.auditAnnotations has 21 items; the API server takes at most 20'],
+      ['policy/invalid', 'p.yaml', 'error', 144, 13, 'The audit annotation key "a" is used twice'],
+      ['policy/invalid', 'p.yaml', 'error', 145, 13, `"keys/a/b" (the policy's name and the key) is not a qualified name: ${qualified}`],
+      ['policy/invalid', 'p.yaml', 'error', 146, 36, 'auditAnnotations[3].valueExpression is 5202 bytes long; the API server takes at most 5120'],
+      ['policy/invalid', 'p.yaml', 'error', 159, 27, 'paramKind.apiVersion "a/b/c" is not valid: it is not a group/version'],
+      ['policy/invalid', 'p.yaml', 'error', 159, 40, `paramKind.kind "Config Map" is not valid: it may have mixed case, but should otherwise match: ${dns1035}`],
+      ['policy/invalid', 'p.yaml', 'error', 174, 27, `paramKind.apiVersion "Example.com/1v" is not valid: group "Example.com": ${subdomain}; version "1v": ${dns1035}`],
+    ]);
+  });
+
+
   it('structure, validationActions, paramRef, resource rules, names: at their places; nothing of the file is used', () => {
     const run = vapRun(
       {
