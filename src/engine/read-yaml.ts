@@ -4,10 +4,11 @@
  * manifests with it, and so do `platlint patch`, the policy loader and the settings file, so that a syntax error is
  * the same `yaml/syntax` finding, at the same place, wherever it is.
  */
-import { LineCounter, Parser, type Document } from 'yaml';
+import { Parser, type Document } from 'yaml';
 import yamlDuplicateKeyRule from '../../rules/yaml/duplicate-key/index.js';
 import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS, PLATFORM_YAML_OPTIONS, withLineFeeds, type ParsedYaml } from '../yaml/parse.js';
+import { lineCounterOf } from '../yaml/lines.js';
 import { goDecode, type GoDecoded, type GoDecodeOptions } from '../yaml/go-decode.js';
 import { composeTokens, type TokenDocument } from '../yaml/token-compose.js';
 import { SECRET_KEY_MATCHER } from './secrets.js';
@@ -89,7 +90,7 @@ export function decodeDocument(space: NodeSpace, document: number, pointer: stri
 
 /** How a text becomes documents: as YAML 1.2 (the settings file), as the platform reads a manifest, or by the usual composer alone. */
 type Parse = (text: string) => ManifestParse;
-const PLAIN: Parse = (text) => ({ parsed: parseYaml(text, undefined, PLAIN_YAML_OPTIONS), composed: [] });
+const PLAIN: Parse = (text) => ({ parsed: parseYaml(text, PLAIN_YAML_OPTIONS), composed: [] });
 const MANIFEST: Parse = (text) => {
   const read = parseManifest(text);
   return { ...read, parsed: recoverSwallowedDocuments(read.parsed) };
@@ -130,13 +131,12 @@ export interface ManifestParse {
  * parseYaml does (input that exhausts the parser's stack).
  */
 export function parseManifest(text: string): ManifestParse {
-  const lineCounter = new LineCounter();
-  const split = composeTokens(new Parser(lineCounter.addNewLine).parse(text), text, SECRET_KEY_MATCHER);
+  const split = composeTokens(new Parser().parse(text), text, SECRET_KEY_MATCHER);
   // Something before the document the token composer gave up on is left for the usual composer: it reads all again.
   if (!split) return { parsed: parseYaml(text), composed: [] };
   const documents = split.composed.map(({ doc }) => doc);
-  if (!split.rest) return { parsed: { text, lineCounter, documents }, composed: split.composed };
-  const rest = parseYaml(text, lineCounter, PLATFORM_YAML_OPTIONS, split.rest);
+  if (!split.rest) return { parsed: { text, lineCounter: lineCounterOf(text), documents }, composed: split.composed };
+  const rest = parseYaml(text, PLATFORM_YAML_OPTIONS, split.rest);
   // Too deep anywhere, and no document of the file is read.
   if (rest.tooDeep) return { parsed: rest, composed: [] };
   return { parsed: { ...rest, documents: [...documents, ...rest.documents] }, composed: split.composed };

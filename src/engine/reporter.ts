@@ -6,7 +6,8 @@
  * then, for the whole file, supersedes, the inline directives, dedupe, sorting, secret scrubbing, the suppressions
  * (baseline, exceptions) and the code frames.
  */
-import { LineCounter } from 'yaml';
+import type { LineCounter } from 'yaml';
+import { lineCounterOf } from '../yaml/lines.js';
 import type { LintTarget } from './document.js';
 import type { OffsetRange } from './node-space.js';
 import { directiveFindings, type DirectivePlaces } from './directive-findings.js';
@@ -112,14 +113,6 @@ function scrubbedMessage(template: string, data: Finding['data'], inside: string
   const quoted = data && Object.fromEntries(Object.entries(data).map(([key, value]) => [key, scrubMessage(String(value), secrets)]));
   const message = formatMessage(template, quoted);
   return scrubWording(inside ? `${message} (${scrubMessage(inside, secrets)})` : message, secrets);
-}
-
-/** The line index of a text known only as a string (not parsed as YAML). */
-export function lineCounterOf(text: string): LineCounter {
-  const counter = new LineCounter();
-  counter.addNewLine(0);
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) counter.addNewLine(at + 1);
-  return counter;
 }
 
 /**

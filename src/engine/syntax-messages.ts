@@ -115,7 +115,8 @@ export function plainSyntaxError(error: YAMLError, text: string): PlainSyntaxErr
       // parseYaml raises BAD_ALIAS too, for an alias inside its own anchor's node: its words say that already.
       return /cannot be an empty string/.test(message) ? { finding: yamlSyntaxRule.finding('emptyName', { char: text[at] ?? '&' }), range: [at, at + 1] } : undefined;
     case 'UNEXPECTED_TOKEN': {
-      if (/at node end/.test(message)) return { finding: yamlSyntaxRule.finding('afterValue'), range: toLineEnd(text, at) };
+      // After a closing quote on the same line, or where a value above has ended (a line less indented than a list's items).
+      if (/at node end/.test(message)) return { finding: yamlSyntaxRule.finding(/["']$/.test(text.slice(lineStart(text, at), at).trimEnd()) ? 'afterValue' : 'afterEnd'), range: toLineEnd(text, at) };
       const char = text[at] ?? '';
       const open = CLOSING[char];
       if (open !== undefined) return { finding: yamlSyntaxRule.finding('strayClose', { char, open }), range: [at, at + 1] };

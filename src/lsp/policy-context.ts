@@ -5,7 +5,7 @@
  * for a ValidatingAdmissionPolicy comes from vap-context.ts. The file is parsed: a policy file is small, and the
  * expression being typed is a scalar whatever it holds.
  */
-import { isMap, isScalar, isSeq, LineCounter, Scalar, type Document } from 'yaml';
+import { isMap, isScalar, isSeq, Scalar, type Document } from 'yaml';
 import type { ResourceKind } from '../engine/types.js';
 import { parseYaml, PLAIN_YAML_OPTIONS } from '../yaml/parse.js';
 import { parsePath, type PathStep as PolicyStep } from '../policy/path.js';
@@ -98,7 +98,7 @@ export function jsonOf(node: unknown): unknown {
  * (none for a file nested too deep) and no warnings on the process's stderr.
  */
 export function documentAt(text: string, offset: number): Document.Parsed | undefined {
-  return parseYaml(text, new LineCounter(), PLAIN_YAML_OPTIONS).documents.find((d) => d.range[0] <= offset && offset <= d.range[2]);
+  return parseYaml(text, PLAIN_YAML_OPTIONS).documents.find((d) => d.range[0] <= offset && offset <= d.range[2]);
 }
 
 /** The rule scalar at `offset` of a policy file's text, on a rule of one kind (`match.kinds: [User]`). */

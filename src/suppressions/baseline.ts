@@ -6,7 +6,7 @@
 import { ConfigError } from '../settings-file/load.js';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { sha256 } from '../project/node-host.js';
-import { lineCounterOf } from '../engine/reporter.js';
+import { lineCounterOf } from '../yaml/lines.js';
 
 export const BASELINE_FILE_NAME = '.platlint-baseline.json';
 const BASELINE_VERSION = 1;

@@ -1,4 +1,5 @@
-/** Lines of a text by offsets: where the line of an offset starts and ends, and where the next one starts. */
+/** Lines of a text by offsets: where the line of an offset starts and ends, where the next one starts, and their index. */
+import { LineCounter } from 'yaml';
 
 /** The offset where the line holding `offset` starts. */
 export function lineStart(text: string, offset: number): number {
@@ -15,4 +16,15 @@ export function lineEnd(text: string, offset: number): number {
 export function nextLineStart(text: string, offset: number): number {
   const end = text.indexOf('\n', offset);
   return end < 0 ? text.length : end + 1;
+}
+
+/**
+ * The line index of a text, counted from the text itself: the parser's own count (Parser's newline callback) misses
+ * the line break after some syntax errors (`m:---` followed by a line), which put every later line one short.
+ */
+export function lineCounterOf(text: string): LineCounter {
+  const counter = new LineCounter();
+  counter.addNewLine(0);
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) counter.addNewLine(at + 1);
+  return counter;
 }

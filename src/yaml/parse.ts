@@ -1,7 +1,8 @@
 import { base64Bytes } from '../formats/base64.js';
 import { resolvePlain } from './go-scalar.js';
 import { refusedTabs, type RefusedTab } from './go-tabs.js';
-import { Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, YAMLParseError, type CST, type Document, type DocumentOptions, type ErrorCode, type Node, type ParseOptions, type Scalar, type ScalarTag, type SchemaOptions } from 'yaml';
+import { Composer, isAlias, isMap, isPair, isScalar, isSeq, Parser, YAMLParseError, type CST, type Document, type DocumentOptions, type LineCounter, type ErrorCode, type Node, type ParseOptions, type Scalar, type ScalarTag, type SchemaOptions } from 'yaml';
+import { lineCounterOf } from './lines.js';
 
 /**
  * A plain scalar that starts with none of the characters a YAML 1.1 null, boolean, number, sexagesimal or merge key
@@ -198,13 +199,13 @@ export const PLAIN_YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions 
 /**
  * Parses a stream of documents, each checked for nesting before it is composed (the composer and the rules recurse),
  * then checks what the composer lets through. Documents are composed as the parser yields them, so a file's tokens
- * are never all held at once, unless the caller parsed them already (`tokens`, with the `lineCounter` that counted
- * their lines).
+ * are never all held at once, unless the caller parsed them already (`tokens`).
  */
-export function parseYaml(text: string, lineCounter = new LineCounter(), options = PLATFORM_YAML_OPTIONS, tokens?: Iterable<CST.Token>): ParsedYaml {
+export function parseYaml(text: string, options = PLATFORM_YAML_OPTIONS, tokens?: Iterable<CST.Token>): ParsedYaml {
+  const lineCounter = lineCounterOf(text);
   const composer = new Composer(options);
   const documents: Document.Parsed[] = [];
-  for (const token of tokens ?? new Parser(lineCounter.addNewLine).parse(text)) {
+  for (const token of tokens ?? new Parser().parse(text)) {
     const offset = tooDeepAt(token);
     if (offset !== undefined) return { text, lineCounter, documents: [], tooDeep: { offset } };
     for (const doc of composer.next(token)) documents.push(doc);

@@ -104,6 +104,15 @@ describe('YAML syntax errors in plain words, at the mistake', () => {
     ]);
   });
 
+  it('text after a list has ended belongs to nothing; the lines after it are counted from the text, not by the parser', () => {
+    // The yaml package's parser does not count the line break after `m:---` (no comment there to end the line).
+    const text = '- a\nm:---\n  p: D\n---\napiVersion: management.platform/v1\nkind: User\nmetadata: {name: j}\nspec: {username: j, emial: x}\n';
+    expect(lint(text).map((d) => [d.ruleId, d.message, [d.line, d.column, d.endLine, d.endColumn]])).toEqual([
+      ['yaml/syntax', 'YAML syntax error: this text comes after the value above has ended, and belongs to nothing.', [2, 1, 2, 6]],
+      ['schema/unknown-field', 'Unknown field "emial" in spec; did you mean "email"?', [8, 21, 8, 26]],
+    ]);
+  });
+
   it('a key that lost its colon before a comment is reported on its line, not on the next key', () => {
     const text = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  username jane # the login\n\n  email: jane@example.com\n';
     expect(lint(text).map((d) => [d.ruleId, d.line, d.column, d.endColumn])).toEqual([['yaml/syntax', 6, 3, 16]]);

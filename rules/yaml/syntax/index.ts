@@ -64,6 +64,10 @@ const rule = defineRule({
       text: 'YAML syntax error: there is more text after the closing quote.',
       note: 'A quoted value ends at its closing quote. Quote the whole value, or remove what follows the quote.',
     },
+    afterEnd: {
+      text: 'YAML syntax error: this text comes after the value above has ended, and belongs to nothing.',
+      note: 'A list ends where a line is not one of its items ("- "), and a document holds one value: a list or a mapping, not both. Make the text an item or a key of the value above, start a new document with ---, or remove it.',
+    },
     strayClose: {
       text: 'YAML syntax error: this {{char}} closes nothing.',
       note: 'Remove it, or quote the value if it belongs to it. An inline list or mapping opens with {{open}} in the same value.',
