@@ -28,7 +28,7 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CONFIG_FILE_NAMES, isConfigFileName } from '../settings-file/load.js';
+import { CONFIG_FILE_NAMES } from '../settings-file/load.js';
 import { builtinRules } from '../../rules/index.js';
 import { parseClientSettings, SETTINGS_SECTION, type ClientSettings } from './client-settings.js';
 import { completionsAt } from './completion.js';
@@ -38,11 +38,11 @@ import { definitionAt } from './definition.js';
 import { signatureHelpAt } from './policy-signatures.js';
 import { isInside, RuleSets } from './rule-sets.js';
 import { prepareVariableRename, renameVariable, variableReferences } from './vap-variables.js';
-import { LINT_DELAY_MS, pathOf, Session } from './session.js';
+import { pathOf, Session } from './session.js';
+import { followDocuments } from './document-events.js';
 import { documentSymbols } from './symbols.js';
 import { workspaceSymbols } from './workspace-symbols.js';
 import { relativeTo } from '../settings-file/paths.js';
-import { readRegularFile, SIZE_LIMITS } from '../project/read-file.js';
 import { FrameError, FrameReader, IgnoredMessage } from './frames.js';
 import { Lifecycle } from './lifecycle.js';
 import { clampPosition, clampRange } from './params.js';
@@ -221,53 +221,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
     await readSettings();
   });
 
-  /** Opened and not changed since: a config or policy buffer that says what the disk says changes no rule. */
-  const justOpened = new Set<string>();
-  documents.onDidOpen(({ document }) => {
-    justOpened.add(document.uri);
-    void session.opened(document);
-  });
-
-  const sameAsDisk = (path: string, text: string): boolean => {
-    const read = readRegularFile(path, isConfigFileName(path) ? SIZE_LIMITS.config : SIZE_LIMITS.policy);
-    return 'bytes' in read && read.bytes.toString('utf8') === text;
-  };
-
-  documents.onDidChangeContent(({ document }) => {
-    const path = pathOf(document.uri);
-    const opening = justOpened.delete(document.uri);
-    // An unsaved edit of a config or policy file changes the rules of every open document.
-    void (async () => {
-      if (path !== undefined && (isConfigFileName(path) || (await session.ruleSets.isRuleSetFile(path)))) {
-        if (!(opening && sameAsDisk(path, document.getText()))) session.reload(LINT_DELAY_MS);
-      }
-      else if (session.isManifest(document)) session.schedule(document.uri, session.analyses.has(document.uri) ? LINT_DELAY_MS : 0);
-    })();
-  });
-
-  documents.onDidSave(({ document }) => {
-    const path = pathOf(document.uri);
-    void (async () => {
-      if (path !== undefined && (await session.ruleSets.isRuleSetFile(path))) session.reload();
-      else if (session.isManifest(document)) session.schedule(document.uri, 0);
-    })();
-  });
-
-  documents.onDidClose(({ document }) => {
-    session.closed(document);
-    const path = pathOf(document.uri);
-    // The buffer was the config's content; the disk's counts again.
-    if (path !== undefined && isConfigFileName(path)) session.reload();
-  });
-
-  connection.onDidChangeWatchedFiles(({ changes }) => {
-    void (async () => {
-      for (const change of changes) {
-        const path = pathOf(change.uri);
-        if (path !== undefined && (await session.ruleSets.isRuleSetFile(path))) return session.reload();
-      }
-    })();
-  });
+  followDocuments(connection, documents, session);
 
   connection.onDidChangeConfiguration(async (params) => {
     const pushed: unknown = (params.settings as Record<string, unknown> | null | undefined)?.[SETTINGS_SECTION];
