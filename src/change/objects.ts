@@ -7,9 +7,8 @@
 import type { LintTarget } from '../engine/document.js';
 import { TargetExtractor } from '../engine/extract.js';
 import type { ForeignJudge } from '../engine/rule-plan.js';
-import { objectScope } from '../engine/scope.js';
+import { holdsPlatformObject } from '../engine/scope.js';
 import { readYaml } from '../engine/read-yaml.js';
-import { isRecord } from '../platform/data.js';
 import { identityKey, uidOf } from '../platform/identity.js';
 
 export interface ObjectVersion {
@@ -37,7 +36,7 @@ export function objectsIn(text: string, file: string, foreign?: ForeignJudge): O
   const read = readYaml(text);
   const extractor = new TargetExtractor(read.parsed, foreign);
   const readable = read.documents.filter(({ data }) => data !== null && data !== undefined);
-  const fileHasPlatformObjects = readable.some(({ data }) => isRecord(data) && objectScope(data).linted);
+  const fileHasPlatformObjects = holdsPlatformObject(readable.map(({ data }) => data));
   const out: ObjectVersion[] = [];
   for (const { index, space, data } of readable) {
     for (const target of extractor.extract(index, space, data, fileHasPlatformObjects).targets) {

@@ -7,20 +7,33 @@ import { LintTarget } from './document.js';
 import type { NodeSpace, OffsetRange } from './node-space.js';
 import { TargetExtractor } from './extract.js';
 import { readYaml, unreadableText, type ReadDocument } from './read-yaml.js';
-import { objectScope } from './scope.js';
+import { holdsPlatformObject } from './scope.js';
 import { templateMarker } from './templated.js';
 import { parseDirectives } from './directives.js';
 import { FileReporter, type DiagnosticSubject, type Suppressor } from './reporter.js';
 import { innermostObject, objectSlot } from './object-slots.js';
-import { decodeSource } from './decode.js';
+import { checkText, decodeSource, type Decoded } from './decode.js';
 import { collectSecrets } from './secrets.js';
+import { withSecretValues, type SecretMap, type SecretValues } from './masking.js';
 import type { RuleSettings } from './settings.js';
 import { readsDocument, rulePlan, type RulePlan } from './rule-plan.js';
 import { identityKey, objectName } from '../platform/identity.js';
+import { isRecord } from '../platform/data.js';
 import { emptyResult, type CheckFailure, type FailedChecks, type FileResult, type Finding, type LintedObject, type Report, type Rule, type RuleContext, type SkippedObject } from './types.js';
 import { atText, embeddedCandidate, embeddedHint, type EmbeddedSource } from './embedded.js';
 import { toPointer } from './locator.js';
 import { inScalar } from '../yaml/locate.js';
+
+/**
+ * What the engine finds over all the documents of a file and one document alone cannot tell: given when the text
+ * linted is a part of a file (the editor lints a file a document at a time, FileLinter.facts of each part).
+ */
+export interface FileFacts {
+  /** A document of the file is a platform object: a stray list or scalar document is then a mistake (documentScope). */
+  platformObjects: boolean;
+  /** The secrets of the whole file: a message quoting one of another document's is scrubbed too. */
+  secrets: SecretValues;
+}
 
 export interface LintOptions {
   filename: string;
@@ -47,6 +60,8 @@ export interface LintOptions {
   timing?: boolean;
   /** False (`--no-inline-directives`): `# platlint-disable` comments suppress nothing and are not reported. */
   inlineDirectives?: boolean;
+  /** The facts of the whole file when the text is a part of it; found in the text when absent. */
+  file?: FileFacts;
 }
 
 /** The row of the timing table for the schema validation stage, which reports for every `schema/` rule at once. */
@@ -69,6 +84,12 @@ export class FileLinter {
   /** What the rule running now has reported on the target it judges, and what it could not check. */
   private reports: Report[] = [];
   private failures: CheckFailure[] = [];
+  /** The text's own facts, whatever `options.file` says of the whole file: what `facts()` gives. */
+  private platformObjects = false;
+  private spaces: NodeSpace[] = [];
+  private secrets: SecretMap | undefined;
+  /** Which facts of the file the result depends on: a list or scalar document's scope, the secrets of a diagnostic. */
+  private readonly uses = { platformObjects: false, secrets: false };
 
   constructor(private readonly options: LintOptions) {
     this.plan = rulePlan(options.rules, options.settings, options.pruneSections);
@@ -187,7 +208,9 @@ export class FileLinter {
       else if (document.data !== null && document.data !== undefined) readable.push(document);
     }
     const extractor = new TargetExtractor(this.parsed, this.plan.foreign);
-    const fileHasPlatformObjects = readable.some(({ data }) => typeof data === 'object' && data !== null && !Array.isArray(data) && objectScope(data as Record<string, unknown>).linted);
+    this.platformObjects = holdsPlatformObject(readable.map(({ data }) => data));
+    this.uses.platformObjects = readable.some(({ data }) => !isRecord(data));
+    const fileHasPlatformObjects = this.options.file?.platformObjects ?? this.platformObjects;
     const skips: SkippedObject[] = [];
     const linted: LintedObject[] = [];
     let objects = 0;
@@ -233,7 +256,23 @@ export class FileLinter {
     return result;
   }
 
+  /** The secrets of the text linted, found once (asked for a diagnostic, and by `facts`). */
+  private ownSecrets(): SecretMap {
+    this.secrets ??= collectSecrets(this.spaces, this.parsed.text);
+    return this.secrets;
+  }
+
+  /**
+   * After `lint`: what the text tells of the file it is a part of (`own`, for `options.file` of the other parts),
+   * and which of the file's facts its result depends on (`uses`): with others that differ only elsewhere, it is the same.
+   */
+  facts(): { own: FileFacts; uses: Readonly<Record<keyof FileFacts, boolean>> } {
+    const { values, pieces } = this.parsed ? this.ownSecrets() : { values: new Set<string>(), pieces: new Set<string>() };
+    return { own: { platformObjects: this.platformObjects, secrets: { values, pieces } }, uses: this.uses };
+  }
+
   private finish(result: FileResult, spaces: NodeSpace[]): void {
+    this.spaces = spaces;
     const directives = this.options.inlineDirectives === false ? [] : parseDirectives(this.parsed.text);
     const documents = this.parsed.documents;
     const documentAt = (offset: number): number => {
@@ -253,7 +292,10 @@ export class FileLinter {
           return block !== undefined && edits.every((edit) => block.keeps(edit));
         },
       },
-      secrets: () => collectSecrets(spaces, this.parsed.text),
+      secrets: () => {
+        this.uses.secrets = true;
+        return withSecretValues(this.ownSecrets(), this.options.file?.secrets);
+      },
       withFrames: this.options.withFrames === true,
     });
     result.diagnostics = finished.diagnostics;
@@ -281,8 +323,17 @@ export function lintText(text: string, options: LintOptions): FileResult {
   return new FileLinter(options).lint(text);
 }
 
-/** Lints a file's raw bytes: undecodable input (binary, UTF-16, invalid UTF-8) is one `yaml/syntax` diagnostic. */
-export function lintBytes(bytes: Uint8Array, options: LintOptions): FileResult {
-  const decoded = decodeSource(bytes);
+/** Text that could not be decoded or was refused (binary, UTF-16, invalid UTF-8) is one `yaml/syntax` diagnostic. */
+function lintDecoded(decoded: Decoded, options: LintOptions): FileResult {
   return decoded.ok ? lintText(decoded.text, options) : new FileLinter(options).undecodable(decoded.reason);
+}
+
+/** Lints a file's raw bytes. */
+export function lintBytes(bytes: Uint8Array, options: LintOptions): FileResult {
+  return lintDecoded(decodeSource(bytes), options);
+}
+
+/** Lints an editor's buffer, text already: with the checks lintBytes makes of the bytes it would be saved as. */
+export function lintBuffer(text: string, options: LintOptions): FileResult {
+  return lintDecoded(checkText(text), options);
 }

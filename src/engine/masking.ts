@@ -20,6 +20,18 @@ export interface SecretMap {
   pieces: Set<string>;
 }
 
+/** What scrubs messages of secrets, without where they are in a text. */
+export type SecretValues = Pick<SecretMap, 'values' | 'pieces'>;
+
+/**
+ * A text's secrets and those of the rest of its file (a file linted a document at a time): a message may quote a
+ * value that is a secret in another document. The ranges stay the text's own: the others' are in other texts.
+ */
+export function withSecretValues(secrets: SecretMap, more: SecretValues | undefined): SecretMap {
+  if (!more || (more.values.size === 0 && more.pieces.size === 0)) return secrets;
+  return { ranges: secrets.ranges, values: new Set([...secrets.values, ...more.values]), pieces: new Set([...secrets.pieces, ...more.pieces]) };
+}
+
 export function noSecrets(): SecretMap {
   return { ranges: [], values: new Set(), pieces: new Set() };
 }

@@ -108,6 +108,11 @@ export function listHoldsPlatformObjects(items: readonly unknown[]): boolean {
   return items.some((item) => isRecord(item) && objectScope(item).linted && !(item['kind'] === 'List' && item['apiVersion'] === 'v1'));
 }
 
+/** Whether one of a file's documents (their data) is a platform object: documentScope's `fileHasPlatformObjects`. */
+export function holdsPlatformObject(documents: readonly unknown[]): boolean {
+  return documents.some((data) => isRecord(data) && objectScope(data).linted);
+}
+
 /**
  * Whether a whole YAML document is linted. `fileHasPlatformObjects` says whether another document of the same
  * file is a platform object, which makes a stray list or scalar document a mistake in a manifest file.

@@ -1,9 +1,11 @@
 /**
  * Linting as the editor needs it: a multi-document file is linted one YAML document at a time, so that typing in
- * one document re-lints only that one; and a document that does not parse keeps its last good rule diagnostics
- * (marked stale) instead of losing them and raising false `directive/unused` on its directives.
+ * one document re-lints only that one (each with the facts of the whole file the CLI finds over all documents);
+ * and a document that does not parse keeps its last good rule diagnostics (marked stale) instead of losing them
+ * and raising false `directive/unused` on its directives.
  */
-import { lintText, type LintOptions } from '../engine/lint.js';
+import { checkText } from '../engine/decode.js';
+import { FileLinter, lintBuffer, type FileFacts, type LintOptions } from '../engine/lint.js';
 import { ruleCategory, type Diagnostic, type FailedChecks, type FileResult, type TextEdit } from '../engine/types.js';
 import directiveUnknownRule from '../../rules/directive/unknown-rule/index.js';
 import directiveUnusedRule from '../../rules/directive/unused/index.js';
@@ -68,6 +70,39 @@ function shift(d: Diagnostic, lines: number, offset: number, documents: number):
 /** Diagnostics the parse of a broken document still produces fresh; everything else is kept from the last parse. */
 const FRESH_WHEN_BROKEN = (d: Diagnostic): boolean => ruleCategory(d.ruleId) === 'yaml' || d.ruleId === directiveUnknownRule.meta.id;
 
+type FactsUsed = ReturnType<FileLinter['facts']>['uses'];
+
+/** A document linted alone: its result, its own facts, and the facts of the file it used (factsKey). */
+interface LintedChunk {
+  result: FileResult;
+  own: FileFacts;
+  uses: FactsUsed;
+  factsKey: string;
+}
+
+/** The facts a document not linted before is linted with: most files edited hold platform objects, few secrets. */
+const FIRST_GUESS: FileFacts = { platformObjects: true, secrets: { values: new Set(), pieces: new Set() } };
+
+/** What of the file's facts a result depends on: two files whose keys are equal give it the same result. */
+function factsKey(facts: FileFacts, uses: FactsUsed): string {
+  return JSON.stringify([uses.platformObjects && facts.platformObjects, uses.secrets ? [[...facts.secrets.values].sort(), [...facts.secrets.pieces].sort()] : []]);
+}
+
+/** The facts of a file from those of its documents. */
+function fileFacts(parts: readonly FileFacts[]): FileFacts {
+  return {
+    platformObjects: parts.some((p) => p.platformObjects),
+    secrets: { values: new Set(parts.flatMap((p) => [...p.secrets.values])), pieces: new Set(parts.flatMap((p) => [...p.secrets.pieces])) },
+  };
+}
+
+function lintChunk(text: string, options: LintOptions, facts: FileFacts): LintedChunk {
+  const linter = new FileLinter({ ...options, file: facts });
+  const result = linter.lint(text);
+  const { own, uses } = linter.facts();
+  return { result, own, uses, factsKey: factsKey(facts, uses) };
+}
+
 export interface EditorLint {
   result: FileResult;
   /** Diagnostics carried over from the last version of their document that parsed. */
@@ -76,7 +111,9 @@ export interface EditorLint {
 
 /** One open document's linting state: per-document results by text, and the last good diagnostics of each. */
 export class DocumentLinting {
-  private cache = new Map<string, FileResult>();
+  private cache = new Map<string, LintedChunk>();
+  /** The facts of the file when it was last linted a document at a time: most edits leave them as they were. */
+  private facts: FileFacts = FIRST_GUESS;
   /** What else the cached results depend on besides their text (`lint`'s `context`). */
   private context = '';
   /** By chunk index: diagnostics of the last version that parsed, lines relative to the chunk's start. */
@@ -91,6 +128,12 @@ export class DocumentLinting {
       this.cache.clear();
       this.context = context;
     }
+    if (!checkText(text).ok) {
+      // No text at all (NUL bytes): what the CLI says of the file, and nothing kept of what it was before.
+      this.cache.clear();
+      this.lastGood = [];
+      return { result: lintBuffer(text, options), stale: new Set() };
+    }
     const chunks = splitDocuments(text);
     // With `embedded` entries, whether the file holds one of their paths is a fact of the whole file.
     const whole = WHOLE_FILE.test(text) || chunks.length === 1 || (options.embedded?.length ?? 0) > 0;
@@ -100,7 +143,7 @@ export class DocumentLinting {
     // What the rules could not check, document by document: a reused document's as when it was linted.
     const failedChecks: FailedChecks[] = [];
     if (whole) {
-      const result = lintText(text, options);
+      const result = lintBuffer(text, options);
       documents = result.documents;
       skipped = result.skipped;
       failedChecks.push(...(result.failedChecks ?? []));
@@ -111,11 +154,24 @@ export class DocumentLinting {
       }
       this.cache.clear();
     } else {
-      const cache = new Map<string, FileResult>();
+      // Keyed by text: the same text lints the same wherever it sits, up to the shift below, given the same facts of
+      // the file. A document not linted yet is linted with the facts of the last lint, which most edits keep; when
+      // the file's facts change (a platform object or a secret added or gone), each document whose result depends
+      // on them is linted again.
+      const cache = new Map<string, LintedChunk>();
+      const first = chunks.map((chunk) => {
+        const linted = cache.get(chunk.text) ?? this.cache.get(chunk.text) ?? lintChunk(chunk.text, options, this.facts);
+        cache.set(chunk.text, linted);
+        return linted;
+      });
+      this.facts = fileFacts(first.map((linted) => linted.own));
       chunks.forEach((chunk, index) => {
-        // Keyed by text alone: the same text lints the same wherever it sits, up to the shift below.
-        const result = this.cache.get(chunk.text) ?? cache.get(chunk.text) ?? lintText(chunk.text, options);
-        cache.set(chunk.text, result);
+        let linted = first[index] as LintedChunk;
+        if (linted.factsKey !== factsKey(this.facts, linted.uses)) {
+          linted = lintChunk(chunk.text, options, this.facts);
+          cache.set(chunk.text, linted);
+        }
+        const { result } = linted;
         perChunk[index] = result.diagnostics.map((d) => shift(d, chunk.startLine, chunk.start, documents));
         documents += result.documents;
         skipped += result.skipped;

@@ -9,7 +9,8 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { isConfigFileName } from '../settings-file/load.js';
 import { isYamlFileName } from '../settings-file/paths.js';
 import { textLines } from '../engine/message-text.js';
-import { lintText, type LintOptions } from '../engine/lint.js';
+import { lintBuffer, type LintOptions } from '../engine/lint.js';
+import { checkText } from '../engine/decode.js';
 import { emptyResult, type Diagnostic, type FileResult } from '../engine/types.js';
 import { isTemplatedYaml } from '../engine/templated.js';
 import type { RuleSet } from '../project/rule-set.js';
@@ -46,9 +47,14 @@ export function pathOf(uri: string): string | undefined {
   }
 }
 
-/** Helm templates are not manifests until rendered: the editor says so by language, the engine by the text. */
+/**
+ * Helm templates are not manifests until rendered: the editor says so by language, the engine by the text. A text
+ * the CLI refuses (NUL bytes) is none either: the CLI says it is binary, before it looks for `{{`.
+ */
 function isTemplate(document: TextDocument, path: string): boolean {
-  return document.languageId === 'helm' || isTemplatedYaml(document.getText(), path);
+  if (document.languageId === 'helm') return true;
+  const checked = checkText(document.getText());
+  return checked.ok && isTemplatedYaml(checked.text, path);
 }
 
 export class Session {
@@ -128,7 +134,7 @@ export class Session {
     const options = this.lintOptions(ruleSet, path);
     const lint = (text: string): FileResult => {
       try {
-        return lintText(text, options);
+        return lintBuffer(text, options);
       } catch (error) {
         this.logError(`cannot lint ${path}`, error);
         return emptyResult(path);

@@ -140,6 +140,27 @@ describe('per-document linting', () => {
     expect(linted.result.diagnostics).toEqual(lintText(text, options).diagnostics);
     expect(linted.result.diagnostics.map((d) => d.ruleId)).toEqual([]);
   });
+
+  it('lints each document with the facts of the whole file, and again only those whose facts changed', () => {
+    const ids = (result: FileResult): [string, number][] => result.diagnostics.map((d) => [d.ruleId, d.line]);
+    const text = [namedUser('ann'), 'just a string\n', namedUser('bob', '  tokenGeneration: "3"\n')].join('---\n');
+    const linting = new DocumentLinting();
+    const first = linting.lint(text, options).result;
+    expect(first.diagnostics).toEqual(lintText(text, options).diagnostics);
+    expect(ids(first)).toEqual([['resource/not-an-object', 8], ['schema/type', 16]]);
+
+    // An edit in bob's document: the scalar keeps its diagnostic, ann's document is not checked again.
+    checked.length = 0;
+    const edited = text.replace('"3"', '"4"');
+    const second = linting.lint(edited, options).result;
+    expect(checked).toEqual(['bob']);
+    expect(second.diagnostics).toEqual(lintText(edited, options).diagnostics);
+
+    // No platform object left: the scalar, whose text did not change, is linted again and is someone else's.
+    const foreign = [namedUser('ann'), 'just a string\n', namedUser('bob')].join('---\n').replaceAll('management.platform/v1', 'apps/v1');
+    expect(linting.lint(foreign, options).result.diagnostics).toEqual(lintText(foreign, options).diagnostics);
+    expect(ids(linting.lint(foreign, options).result)).toEqual([]);
+  });
 });
 
 describe('broken documents', () => {
