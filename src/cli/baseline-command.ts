@@ -70,7 +70,8 @@ export async function runBaseline(paths: readonly string[], flags: BaselineFlags
       }
       const shown = relativeTo(io.cwd, baselinePath) || baselinePath;
       try {
-        writeFileAtomic(baselinePath, serializeBaseline(written), { shown });
+        // The baseline is the repository's, read through a link: written through it too, as --fix writes a manifest.
+        writeFileAtomic(baselinePath, serializeBaseline(written), { shown, throughLinks: true });
       } catch (error) {
         if (!(error instanceof FileWriteError)) throw error;
         io.error(`platlint: ${error.message}`);

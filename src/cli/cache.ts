@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, statSync, unlinkSync } from 'node:fs';
+import { existsSync, lstatSync, statSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { FileResult } from '../engine/types.js';
 import { ioReason, readRegularFile, SIZE_LIMITS } from '../project/read-file.js';
-import { FileWriteError, writeFileAtomic } from '../project/write-file.js';
+import { FileWriteError, makeFolderOf, writeFileAtomic } from '../project/write-file.js';
 
 // 2: results carry the skipped objects and whether the whole file was skipped.
 const CACHE_FORMAT = 3;
@@ -89,16 +89,18 @@ export class LintCache {
     if (!this.dirty || this.problem !== undefined) return undefined;
     const folder = dirname(this.location);
     const ownFolder = basename(folder) === CACHE_FOLDER;
+    const shown = `cache ${this.location}`;
     try {
-      // Earlier versions kept the cache in a file of the folder's name.
-      if (ownFolder && isFile(folder)) unlinkSync(folder);
-      mkdirSync(folder, { recursive: true });
+      // The folder is platlint's: a file there is where earlier versions kept the cache, and a link (one a repository
+      // committed) is not followed, as the cache file's own link is not (write-file.ts): both are replaced.
+      if (ownFolder && lstatSync(folder, { throwIfNoEntry: false })?.isDirectory() === false) unlinkSync(folder);
+      makeFolderOf(this.location, shown, this.location);
       if (ownFolder && !existsSync(join(folder, '.gitignore'))) writeFileAtomic(join(folder, '.gitignore'), FOLDER_GITIGNORE, { durable: false });
       // Losing the cache costs a full run, nothing more: not worth waiting for the disk.
-      writeFileAtomic(this.location, JSON.stringify({ format: CACHE_FORMAT, entries: this.entries }), { shown: `cache ${this.location}`, durable: false });
+      writeFileAtomic(this.location, JSON.stringify({ format: CACHE_FORMAT, entries: this.entries }), { shown, durable: false });
       return undefined;
     } catch (error) {
-      return error instanceof FileWriteError ? error.message : `cannot write cache ${this.location}: ${ioReason(error)}`;
+      return error instanceof FileWriteError ? error.message : `cannot write ${shown}: ${ioReason(error)}`;
     }
   }
 }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { relativeTo } from '../settings-file/paths.js';
 import { atText, embeddedCandidatesIn } from '../engine/embedded.js';
@@ -6,6 +6,7 @@ import { walkYamlFiles } from '../project/files.js';
 import type { CliIo } from './io.js';
 import { readRegularFile } from '../project/read-file.js';
 import { UsageError } from './settings.js';
+import { CONFIG_FILE_NAMES } from '../settings-file/load.js';
 import { writeFileAtomic } from '../project/write-file.js';
 import metaServerFieldsRule from '../../rules/meta/server-fields/index.js';
 import schemaUnknownFieldRule from '../../rules/schema/unknown-field/index.js';
@@ -63,8 +64,11 @@ export function embeddedSection(dir: string): string {
 }
 
 export function runInit(io: CliIo): number {
+  // Any configuration file platlint would find here is the user's: a new .platlint.yaml beside a .platlint.yml would
+  // hide its settings. lstat, so that a link, even a dangling one, counts as there.
+  const present = CONFIG_FILE_NAMES.find((name) => lstatSync(join(io.cwd, name), { throwIfNoEntry: false }) !== undefined);
+  if (present !== undefined) throw new UsageError(`${present} already exists here; edit it or remove it first`);
   const path = join(io.cwd, '.platlint.yaml');
-  if (existsSync(path)) throw new UsageError('.platlint.yaml already exists here; edit it or remove it first');
   writeFileAtomic(path, STARTER_CONFIG + embeddedSection(io.cwd), { shown: '.platlint.yaml' });
   io.out('wrote .platlint.yaml\n');
   return 0;

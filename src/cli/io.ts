@@ -1,3 +1,4 @@
+import type { StdinRead } from './stdin.js';
 import type { Progress } from './terminal.js';
 
 /** What the commands need from the process; the program entry point is the only place that builds one. */
@@ -7,7 +8,8 @@ export interface CliIo {
   out(text: string): void;
   /** One line for stderr: a line feed in it (a file's name may hold one) is shown, not obeyed. */
   error(line: string): void;
-  readStdin(): Promise<Uint8Array>;
+  /** All of stdin, or why it is not read (src/cli/stdin.ts). */
+  readStdin(): Promise<StdinRead>;
   /** `platlint lsp`: the language server on the process's stdin and stdout, which the entry brings (src/bin/main.ts). */
   startLanguageServer?(cwd: string): Promise<void>;
   /** Set only when a person watches stderr on a terminal; `out` and `error` erase its line before they write. */

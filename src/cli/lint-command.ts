@@ -88,9 +88,9 @@ export interface BaselineRun {
   finish(baselinePath: string, suppressions: Suppressions, ledger: SuppressionLedger): number;
 }
 
-/** Each `-o FILE` belongs to the `--format` given in the same position; a format without one goes to stdout. */
-export function outputs(flags: Pick<LintFlags, 'format' | 'outputFile'>, env: Readonly<Record<string, string | undefined>>): Output<FormatName>[] {
-  return formatOutputs(flags, FORMAT_NAMES, defaultFormat(env));
+/** Each `-o FILE` (relative to `cwd`) belongs to the `--format` given in the same position; a format without one goes to stdout. */
+export function outputs(flags: Pick<LintFlags, 'format' | 'outputFile'>, env: Readonly<Record<string, string | undefined>>, cwd: string): Output<FormatName>[] {
+  return formatOutputs(flags, FORMAT_NAMES, defaultFormat(env), cwd);
 }
 
 function describeSettings(rules: readonly Rule[], settings: ReadonlyMap<string, RuleSetting>): Record<string, unknown> {
@@ -109,7 +109,7 @@ function describeSettings(rules: readonly Rule[], settings: ReadonlyMap<string, 
  */
 export async function runLint(paths: readonly string[], flags: LintFlags, io: CliIo, env: Readonly<Record<string, string | undefined>>, previous?: ChangeContext, baselineRun?: BaselineRun): Promise<number> {
   if (flags.diff) refuseWithDiff(flags);
-  const targets = baselineRun || flags.diff ? [] : outputs(flags, env);
+  const targets = baselineRun || flags.diff ? [] : outputs(flags, env, io.cwd);
   const fixing = flags.fix === true || flags.fixDryRun === true || flags.diff === true;
   const { fixDiff, unifiedDiff } = flags.diff ? await import('../formatters/fix-diff.js') : { fixDiff: undefined, unifiedDiff: undefined };
   // As ESLint's since 9: --quiet fixes only what it reports, the errors.
@@ -200,7 +200,15 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
     io.error(`platlint: policy ${problem.file}: ${problem.ioError}`);
     failed = true;
   }
-  const stdin = wantsStdin ? await io.readStdin() : undefined;
+  const stdinRead = wantsStdin ? await io.readStdin() : undefined;
+  const stdin = stdinRead && 'bytes' in stdinRead ? stdinRead.bytes : undefined;
+  if (stdinRead && 'reason' in stdinRead) {
+    // As a file that cannot be read: one line, a result that says so, exit 2.
+    const error = `cannot read stdin: ${stdinRead.reason}`;
+    io.error(`platlint: ${error}`);
+    add({ ...emptyResult(flags.stdinFilename ?? '<stdin>'), ioError: error });
+    failed = true;
+  }
   // Admission policies read Namespaces and parameter objects from every linted file: they are found first.
   const admission = policies?.admission;
   const clusterObjects = admission?.readsClusterObjects ? collectClusterObjects(admission, inputs.files, io.cwd, stdin) : [];
@@ -260,7 +268,7 @@ export async function runLint(paths: readonly string[], flags: LintFlags, io: Cl
             result.fixed = fixed.fixed;
           } else {
             try {
-              writeFileAtomic(resolve(io.cwd, filename), fixed.text, { shown: filename });
+              writeFileAtomic(resolve(io.cwd, filename), fixed.text, { shown: filename, throughLinks: true });
               result.fixed = fixed.fixed;
             } catch (error) {
               if (!(error instanceof FileWriteError)) throw error;

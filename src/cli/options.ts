@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { nearest } from '../engine/suggest.js';
 import { UsageError } from './settings.js';
@@ -36,11 +37,17 @@ export interface Output<Format extends string> {
 
 /**
  * The reports `--format` and `-o` ask for: each `-o FILE` belongs to the `--format` given in the same position, a
- * format without one goes to stdout; no `--format` is one report in `fallback`.
+ * format without one goes to stdout; no `--format` is one report in `fallback`. `cwd` resolves the files: two
+ * reports to one file (`-o r.json` twice, or `-o ./r.json`) would leave the last alone, so that is refused.
  */
-export function formatOutputs<Format extends string>(flags: { format: string[]; outputFile: string[] }, names: readonly Format[], fallback: Format): Output<Format>[] {
+export function formatOutputs<Format extends string>(flags: { format: string[]; outputFile: string[] }, names: readonly Format[], fallback: Format, cwd: string): Output<Format>[] {
   const formats = flags.format.length ? flags.format : [fallback];
   if (flags.outputFile.length > formats.length) throw new UsageError('more -o files than --format options: give each -o after its --format');
+  const seen = new Set<string>();
+  for (const file of flags.outputFile) {
+    if (seen.has(resolve(cwd, file))) throw new UsageError(`-o ${file}: another report is written to that file; give each report a file of its own`);
+    seen.add(resolve(cwd, file));
+  }
   return formats.map((format, i) => {
     if (!names.some((name) => name === format)) throw new UsageError(`unknown format "${format}"${nearest(format, names)} (use ${names.join(', ')})`);
     const file = flags.outputFile[i];

@@ -22,7 +22,12 @@ async function readInput(file: string, io: CliIo): Promise<PatchFile | undefined
     io.error(`platlint: cannot read ${file}: ${read.reason}`);
     return undefined;
   }
-  const decoded = decodeSource(await io.readStdin());
+  const read = await io.readStdin();
+  if ('reason' in read) {
+    io.error(`platlint: cannot read stdin: ${read.reason}`);
+    return undefined;
+  }
+  const decoded = decodeSource(read.bytes);
   if (decoded.ok) return { file, text: decoded.text };
   io.error(`platlint: cannot read ${file}: ${decoded.reason}`);
   return undefined;
@@ -57,7 +62,7 @@ export async function runPatch(baseFile: string, patchFile: string, flags: LintF
   if (!base || !patch) return 2;
   try {
     if (flags.print) return printPatched(base, patch, io);
-    const targets = outputs(flags, env);
+    const targets = outputs(flags, env, io.cwd);
     const maxWarnings = parseMaxWarnings(flags.maxWarnings);
     const { config, rules, policies, policyFiles, docsUrl } = await loadRuleSet(flags, io.cwd);
     const settings = withOverrides(config.settingsFor(baseFile), ruleOverrides({ rule: flags.rule ?? [] }, rules), rules);

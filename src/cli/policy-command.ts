@@ -23,7 +23,7 @@ export async function runPolicyTest(dir: string, flags: PolicyTestFlags, io: Cli
     import('../project/policy-tests.js'),
     import('../project/policy-test-results.js'),
   ]);
-  const targets = formatOutputs(flags, POLICY_TEST_FORMATS, env['GITHUB_ACTIONS'] === 'true' ? 'github' : 'text');
+  const targets = formatOutputs(flags, POLICY_TEST_FORMATS, env['GITHUB_ACTIONS'] === 'true' ? 'github' : 'text', io.cwd);
   let cases;
   try {
     // The policies run in the Kubernetes version the settings give, as they do when linting.

@@ -2,8 +2,7 @@
  * The lint command's reports, written as the files are linted: each result goes to every report at once and is
  * then dropped, so that a run keeps the counts (and what a buffered format needs), not the results.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { LateResults } from '../engine/merge-results.js';
 import type { FileResult } from '../engine/types.js';
 import { loadReportWriter, type FormatName } from '../formatters/index.js';
@@ -13,8 +12,7 @@ import type { CliIo } from './io.js';
 import { ruleInfoOf, type RuleInfo } from '../formatters/summary.js';
 import { readRuleDoc } from '../project/rule-docs.js';
 import type { RuleSet } from '../project/rule-set.js';
-import { ioReason } from '../project/read-file.js';
-import { AtomicFile, FileWriteError, writeFileAtomic } from '../project/write-file.js';
+import { AtomicFile, FileWriteError, makeFolderOf, writeFileAtomic } from '../project/write-file.js';
 
 /** Text is written out in pieces of about this size: few system calls, little held. */
 const FLUSH_CHARS = 64 * 1024;
@@ -47,18 +45,9 @@ abstract class PendingText implements Sink {
   protected abstract flush(text: string): void;
 }
 
-/** Creates the folder of a report's file: `-o reports/out.sarif` in a fresh CI checkout. */
-function makeReportFolder(path: string, shown: string): void {
-  try {
-    mkdirSync(dirname(path), { recursive: true });
-  } catch (error) {
-    throw new FileWriteError(`cannot write ${shown}: ${ioReason(error)}`);
-  }
-}
-
 /** A report made at once (`policy test`'s), written whole to `-o FILE` as the lint reports are. */
 export function writeReportFile(path: string, shown: string, text: string): void {
-  makeReportFolder(path, shown);
+  makeFolderOf(path, shown);
   writeFileAtomic(path, text, { shown, durable: false });
 }
 
@@ -83,7 +72,7 @@ class FileSink extends PendingText {
     if (this.failed) return;
     try {
       if (this.file === undefined) {
-        makeReportFolder(this.path, this.shown);
+        makeFolderOf(this.path, this.shown);
         // Not flushed to the disk before the rename, as the cache is not: a report lost to a power cut is made again
         // by the next run, and waiting for the disk cost a run on 3,000 files 3% of its time (`npm run bench`).
         this.file = new AtomicFile(this.path, { shown: this.shown, durable: false });

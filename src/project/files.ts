@@ -151,7 +151,9 @@ export function walkYamlFiles(dir: string, errors: string[], options: WalkOption
       const full = join(absolute, entry.name);
       if (entry.isDirectory()) {
         if (!skipDirs.has(entry.name) && !options.skipDir?.(entry.name) && !isIgnoredBy(here, full, true)) walk(path, full, here, false);
-      } else if ((entry.isFile() || entry.isSymbolicLink()) && isYamlFileName(entry.name) && !isIgnoredBy(here, full, false)) {
+      } else if (isYamlFileName(entry.name) && !isIgnoredBy(here, full, false)) {
+        // Whatever it is: a FIFO or a device found is refused when read, in one line, as a named one is, and as a
+        // link to one is, rather than left out without a word.
         out.push(path);
       }
     }

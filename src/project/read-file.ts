@@ -19,7 +19,7 @@ export interface SizeLimit {
 /**
  * How large each kind of platlint's own files may be (docs/configuration.md lists them). Each is far above what the
  * file holds in a large repository: 4 MB of `.platlint.yaml` is some 40,000 exceptions, 64 MB of baseline some
- * 500,000 entries. Files to lint have no limit of their own (50 MB manifests are linted).
+ * 500,000 entries. Files to lint have only the limit of what Node.js reads at once (50 MB manifests are linted).
  */
 export const SIZE_LIMITS = {
   config: { bytes: 4 * MB, of: 'a configuration file' },
@@ -31,6 +31,11 @@ export const SIZE_LIMITS = {
   ruleDocs: { bytes: 4 * MB, of: "platlint's rule documentation" },
   /** The operands of `diff` and `patch`, policy test fixtures: manifests read beside the files linted. */
   manifest: { bytes: 256 * MB, of: 'a manifest read for comparison' },
+  /**
+   * A file to lint, or stdin: the most Node.js reads into one buffer (readFileSync refuses more). Named, so that a
+   * larger file, or an endless stdin (`< /dev/zero`), is refused in these words instead of Node's error code.
+   */
+  input: { bytes: 2 ** 31 - 1, of: 'a file to lint' },
 } as const satisfies Record<string, SizeLimit>;
 
 export type ReadResult = { bytes: Buffer } | { reason: string; notRegular: boolean };
@@ -113,9 +118,14 @@ function readSized(fd: number, size: number): Buffer {
   return total === size ? bytes : bytes.subarray(0, total);
 }
 
+/** Why a file or stdin is not read: `it is larger than 4 MB, the limit for a configuration file`. */
+export function tooLarge(limit: SizeLimit): string {
+  return `it is larger than ${megabytes(limit.bytes)}, the limit for ${limit.of}`;
+}
+
 /**
  * The bytes of a regular file, or why they cannot be read (`notRegular` for a FIFO, device, socket or directory).
- * `limit` caps the size; without one, as for files to lint, only Node's own limit applies.
+ * `limit` caps the size; without one, as for files to lint, the limit is `SIZE_LIMITS.input`.
  */
 export function readRegularFile(file: string, limit?: SizeLimit): ReadResult {
   let fd: number;
@@ -128,9 +138,10 @@ export function readRegularFile(file: string, limit?: SizeLimit): ReadResult {
   try {
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { reason: `it is ${kindOf(stat)}, not a regular file`, notRegular: true };
+    if (stat.size > (limit ?? SIZE_LIMITS.input).bytes) return { reason: tooLarge(limit ?? SIZE_LIMITS.input), notRegular: false };
     if (!limit) return { bytes: stat.size > 0 && stat.size < MAX_SIZED_READ ? readSized(fd, stat.size) : readFileSync(fd) };
-    const bytes = stat.size > limit.bytes ? undefined : readCapped(fd, stat.size, limit.bytes);
-    return bytes ? { bytes } : { reason: `it is larger than ${megabytes(limit.bytes)}, the limit for ${limit.of}`, notRegular: false };
+    const bytes = readCapped(fd, stat.size, limit.bytes);
+    return bytes ? { bytes } : { reason: tooLarge(limit), notRegular: false };
   } catch (error) {
     return { reason: ioReason(error), notRegular: false };
   } finally {

@@ -5,7 +5,7 @@
  * file-size limit: Node ignores SIGXFSZ, so a write past `ulimit -f` fails with EFBIG instead of ending the process)
  * removes the temporary file and leaves the old one as it was.
  */
-import { closeSync, fchmodSync, fchownSync, fsyncSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, fchmodSync, fchownSync, fsyncSync, lstatSync, mkdirSync, openSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomHex } from './node-host.js';
 import { ioReason } from './read-file.js';
@@ -23,6 +23,13 @@ export interface WriteOptions {
   durable?: boolean;
   /** The file's mode; by default the replaced file's (and owner's), or what the umask leaves for a new file. */
   mode?: number;
+  /**
+   * A symbolic link at the path is written through, into the regular file it points to, and kept: for the files
+   * that are the repository's content (a manifest `--fix` fixes, the baseline), which a link may share. Otherwise
+   * (platlint's own outputs: the cache, reports, `init`'s file) the link itself is replaced by the new file and what
+   * it points to is never written: a link committed to a repository must not aim platlint's writes at another file.
+   */
+  throughLinks?: boolean;
 }
 
 /**
@@ -66,13 +73,15 @@ export class AtomicFile {
         this.fd = openSync(path, 'w');
         return;
       }
-      // Through a symbolic link, the file it points to is replaced, and the link stays.
-      if (existing) this.target = realpathSync.native(path);
+      // The regular file the new one takes the place of. A link is followed only with `throughLinks`: the file it
+      // points to is then replaced, and the link stays; otherwise the link itself is replaced, as by a new file.
+      const replaced = existing && (options.throughLinks === true || !lstatSync(path).isSymbolicLink()) ? existing : undefined;
+      if (replaced) this.target = realpathSync.native(path);
       // Hidden, and not named *.yaml, so that a walk running meanwhile does not take it for a manifest.
       this.temporary = join(dirname(this.target), `.${basename(this.target)}.${randomHex(6)}.tmp`);
       this.fd = openSync(this.temporary, 'wx');
       if (options.mode !== undefined) fchmodSync(this.fd, options.mode);
-      else if (existing) keepOwnerAndMode(this.fd, existing);
+      else if (replaced) keepOwnerAndMode(this.fd, replaced);
     } catch (error) {
       throw this.failed(error);
     }
@@ -123,6 +132,37 @@ export class AtomicFile {
     this.abort();
     return new FileWriteError(`cannot write ${this.shown}: ${ioReason(error)}${this.replacing ? ' (the old file is kept)' : ''}`);
   }
+}
+
+/**
+ * Creates the folders above a file platlint writes (`-o reports/out.sarif` in a fresh CI checkout), or throws the
+ * `FileWriteError` that names the part of the path in the way: mkdir's EEXIST and ENOTDIR say only that one is.
+ * `written` is the file as the user wrote it, whose folders the line names (`shown` may have words before it).
+ */
+export function makeFolderOf(path: string, shown: string, written = shown): void {
+  try {
+    mkdirSync(dirname(path), { recursive: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const blocker = code === 'EEXIST' || code === 'ENOTDIR' ? notDirectoryAbove(path, written) : undefined;
+    throw new FileWriteError(`cannot write ${shown}: ${blocker === undefined ? ioReason(error) : `${blocker} is not a directory`}`);
+  }
+}
+
+/** The highest folder of `path` that exists and is not a directory (a file, a dangling link), named as in `written`. */
+function notDirectoryAbove(path: string, written: string): string | undefined {
+  const levels: [string, string][] = [];
+  for (let [dir, name] = [dirname(path), dirname(written)]; dir !== dirname(dir); [dir, name] = [dirname(dir), dirname(name)]) levels.unshift([dir, name]);
+  try {
+    for (const [dir, name] of levels) {
+      if (lstatSync(dir, { throwIfNoEntry: false }) === undefined) return undefined;
+      // A folder above the path as written (its "." or "/") is named by its absolute path.
+      if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() !== true) return name === '.' || name === dirname(name) ? dir : name;
+    }
+  } catch {
+    // A folder that cannot be looked at (no permission): mkdir's own reason is said instead.
+  }
+  return undefined;
 }
 
 /** Writes a whole file, or throws `FileWriteError` and leaves the old one as it was. */

@@ -9,7 +9,7 @@ import { tempTree } from '../helpers/files.js';
 async function mainIn(cwd: string, argv: readonly string[]): Promise<{ status: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const status = await main(argv, { cwd, color: false, out: (text) => (stdout += text), error: (line) => (stderr += `${line}\n`), readStdin: async () => new Uint8Array() });
+  const status = await main(argv, { cwd, color: false, out: (text) => (stdout += text), error: (line) => (stderr += `${line}\n`), readStdin: async () => ({ bytes: new Uint8Array() }) });
   return { status, stdout, stderr };
 }
 

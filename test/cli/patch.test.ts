@@ -72,7 +72,7 @@ describe('platlint patch BASE PATCH', () => {
     writeFileSync(join(dir, 'a-file'), '');
     const unwritable = runCli(['patch', base, patch, '--format', 'json', '-o', 'a-file/patch.json'], { cwd: dir });
     expect(unwritable.status).toBe(2);
-    expect(unwritable.stderr).toMatch(/^platlint: cannot write a-file\/patch\.json: (ENOTDIR: a part of the path is not a directory|EEXIST)\n$/);
+    expect(unwritable.stderr).toBe('platlint: cannot write a-file/patch.json: a-file is not a directory\n');
   });
 
   it('diagnostics about values the patch did not write point into the base', () => {

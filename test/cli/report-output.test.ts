@@ -21,7 +21,7 @@ const FILES = 1500;
 function fakeIo(cwd: string): CliIo & { outs: string[]; errors: string[] } {
   const outs: string[] = [];
   const errors: string[] = [];
-  return { cwd, color: false, outs, errors, out: (text) => outs.push(text), error: (line) => errors.push(line), readStdin: async () => new Uint8Array() };
+  return { cwd, color: false, outs, errors, out: (text) => outs.push(text), error: (line) => errors.push(line), readStdin: async () => ({ bytes: new Uint8Array() }) };
 }
 
 describe('streamed reports of a multi-file run', () => {
@@ -144,7 +144,7 @@ describe('streamed reports of a multi-file run', () => {
     const reports = new ReportOutputs([{ file: 'blocker/sub/report.json', createWriter: createJsonWriter }], context, io);
     for (const result of expected) reports.add(result);
     reports.end();
-    expect(io.errors).toEqual(['platlint: cannot write blocker/sub/report.json: ENOTDIR: a part of the path is not a directory']);
+    expect(io.errors).toEqual(['platlint: cannot write blocker/sub/report.json: blocker is not a directory']);
     expect(reports.writeFailed).toBe(true);
   });
 });

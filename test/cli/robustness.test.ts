@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,8 @@ import { builtinRules } from '../../rules/index.js';
 import { lintBytes } from '../../src/engine/lint.js';
 import { presetSettings } from '../../src/engine/presets.js';
 import { lint, spans } from '../helpers/lint.js';
-import { BIN, runCli } from '../helpers/cli.js';
+import { BIN, ROOT, runCli } from '../helpers/cli.js';
+import { mkfifo, tempTree } from '../helpers/files.js';
 
 const settings = presetSettings('strict', builtinRules);
 const lintRaw = (bytes: Uint8Array) => lintBytes(bytes, { filename: 'x.yaml', rules: builtinRules, settings });
@@ -76,5 +77,39 @@ describe('hostile input through the CLI', () => {
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(stderr).toBe('');
     expect(code).toBe(1);
+  });
+
+  it('keeps the exit code of the run when the reader closes the pipe while worker threads lint', async () => {
+    // Files with many problems: the report is written while the workers lint, so the pipe closes in the middle of the run.
+    const broken = readFileSync(join(ROOT, 'fixtures/examples/broken-user.yaml'), 'utf8');
+    const dir = tempTree('platlint-robust-pipe-', Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`u${i}.yaml`, broken])));
+    const child = spawn(process.execPath, [BIN, '--no-config', '--threads', '4', '.'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    // As `| head -1` does: the first piece read, the pipe is closed while the run goes on.
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect([code, stderr]).toEqual([1, '']);
+    // A closed stderr is the same: its lines are dropped, and a path that does not exist is still exit 2.
+    const quiet = spawn(process.execPath, [BIN, '--no-config', '--threads', '4', 'missing.yaml', '.'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    quiet.stderr.destroy();
+    expect(await new Promise<number | null>((resolve) => quiet.on('close', resolve))).toBe(2);
+  });
+
+  it('refuses a FIFO a walk finds in one line, as one named or linked to, and lints the other files', () => {
+    const dir = tempTree('platlint-robust-fifo-', { 'user.yaml': USER });
+    mkfifo(join(dir, 'found.yaml'));
+    mkfifo(join(dir, 'pipe.fifo'));
+    symlinkSync('pipe.fifo', join(dir, 'linked.yaml'));
+    const refused = (file: string): string => `platlint: cannot read ${file}: it is a FIFO, not a regular file; pipe it to platlint - instead\n`;
+    for (const threads of ['1', '3']) {
+      const run = runCli(['--no-config', '--threads', threads, '--format', 'json', '.'], { cwd: dir, timeout: 20_000 });
+      expect([run.status, run.stderr]).toEqual([2, refused('found.yaml') + refused('linked.yaml')]);
+      expect(JSON.parse(run.stdout).results.map((r: { file: string; diagnostics: unknown[] }) => [r.file, r.diagnostics.length])).toEqual([
+        ['found.yaml', 0],
+        ['linked.yaml', 0],
+        ['user.yaml', 1],
+      ]);
+    }
   });
 });

@@ -31,7 +31,7 @@ async function print(doc: unknown, patch: unknown, name: string): Promise<{ code
     color: false,
     out: (text) => (out += text),
     error: (line) => err.push(line),
-    readStdin: async () => new Uint8Array(),
+    readStdin: async () => ({ bytes: new Uint8Array() }),
   });
   return { code, out, err };
 }

@@ -32,7 +32,7 @@ function fakeIo(cwd: string): CliIo & { stdout: string; stderr: string[] } {
     error(line: string) {
       io.stderr.push(line);
     },
-    readStdin: async () => new Uint8Array(),
+    readStdin: async () => ({ bytes: new Uint8Array() }),
   };
   return io;
 }

@@ -117,12 +117,20 @@ describe('readers of the baseline while writers run', () => {
 });
 
 describe('AtomicFile', () => {
-  it('writes through a symbolic link into the file it points to, and keeps the link', () => {
+  it('writes through a symbolic link into the file it points to, and keeps the link, with throughLinks', () => {
+    const dir = tempTree('platlint-write-', { 'real/config.yaml': 'old\n' });
+    symlinkSync('real/config.yaml', join(dir, 'link.yaml'));
+    writeFileAtomic(join(dir, 'link.yaml'), 'new\n', { throughLinks: true });
+    expect([lstatSync(join(dir, 'link.yaml')).isSymbolicLink(), readlinkSync(join(dir, 'link.yaml')), readFileSync(join(dir, 'real/config.yaml'), 'utf8')]).toEqual([true, 'real/config.yaml', 'new\n']);
+    expect(readdirSync(join(dir, 'real'))).toEqual(['config.yaml']);
+  });
+
+  it('replaces a symbolic link to a file by the new file otherwise, and leaves what it pointed to', () => {
     const dir = tempTree('platlint-write-', { 'real/config.yaml': 'old\n' });
     symlinkSync('real/config.yaml', join(dir, 'link.yaml'));
     writeFileAtomic(join(dir, 'link.yaml'), 'new\n');
-    expect([lstatSync(join(dir, 'link.yaml')).isSymbolicLink(), readlinkSync(join(dir, 'link.yaml')), readFileSync(join(dir, 'real/config.yaml'), 'utf8')]).toEqual([true, 'real/config.yaml', 'new\n']);
-    expect(readdirSync(join(dir, 'real'))).toEqual(['config.yaml']);
+    expect([lstatSync(join(dir, 'link.yaml')).isSymbolicLink(), readFileSync(join(dir, 'link.yaml'), 'utf8'), readFileSync(join(dir, 'real/config.yaml'), 'utf8')]).toEqual([false, 'new\n', 'old\n']);
+    expect(readdirSync(dir).sort()).toEqual(['link.yaml', 'real']);
   });
 
   it('writes straight into a device or a pipe, which have no content to keep', () => {

@@ -73,7 +73,7 @@ describe(`fuzzing diff and patch (${RUNS} mutated pairs of ${PAIRS.length}, seed
           color: false,
           out: (text) => (out += text),
           error: (line) => errors.push(line),
-          readStdin: async () => new Uint8Array(),
+          readStdin: async () => ({ bytes: new Uint8Array() }),
         });
         expect([0, 1, 2]).toContain(code);
         for (const line of errors) expect(line, 'one line, no stack trace').not.toMatch(/\n\s+at /);
