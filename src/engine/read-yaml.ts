@@ -11,6 +11,7 @@ import { MAX_NESTING, parseYaml, PLAIN_YAML_OPTIONS, PLATFORM_YAML_OPTIONS, with
 import { lineCounterOf } from '../yaml/lines.js';
 import { goDecode, type GoDecoded, type GoDecodeOptions } from '../yaml/go-decode.js';
 import { composeTokens, type TokenDocument } from '../yaml/token-compose.js';
+import { plainData, type TypedValue } from '../yaml/plain-data.js';
 import { SECRET_KEY_MATCHER } from './secrets.js';
 import type { NodeSpace, OffsetRange } from './node-space.js';
 import type { Finding } from './types.js';
@@ -47,6 +48,11 @@ export interface ReadDocument {
   unreadable: boolean;
   /** The values, as the platform's decoder reads them (or as YAML 1.2 does, `plain`); undefined when unreadable. */
   data: unknown;
+  /**
+   * Read `plain`: the values whose tag makes something plain data cannot hold (`!!binary`, `!!timestamp`, `!!set`,
+   * `!!omap`), each null in `data`. A settings file holds none; the caller says so at each one.
+   */
+  typed: readonly TypedValue[];
 }
 
 export interface YamlRead {
@@ -158,12 +164,12 @@ function readParsed({ parsed, composed, findings }: TextParse, plain: boolean): 
       // Composed from its tokens: nothing to report, by the token composer's contract.
       if (tokens) {
         const space: NodeSpace = { doc, root: doc.contents, text, secrets: tokens.secrets, holdsNulls: tokens.sawNull };
-        return { index, doc, space, range, findings: [], duplicateKeys: [], decoding: [], unreadable: false, data: tokens.data };
+        return { index, doc, space, range, findings: [], duplicateKeys: [], decoding: [], unreadable: false, data: tokens.data, typed: [] };
       }
       const space: NodeSpace = { doc, root: doc.contents, text };
       const errors = yamlErrorFindings(index, space, doc, '');
       const duplicateKeys = errors.filter((f) => f.rule === yamlDuplicateKeyRule);
-      const read: ReadDocument = { index, doc, space, range, findings: errors.filter((f) => f.rule !== yamlDuplicateKeyRule), duplicateKeys: [], decoding: [], unreadable: false, data: undefined };
+      const read: ReadDocument = { index, doc, space, range, findings: errors.filter((f) => f.rule !== yamlDuplicateKeyRule), duplicateKeys: [], decoding: [], unreadable: false, data: undefined, typed: [] };
       // Keys written twice count only in a document read; in one that is not, they are said with its syntax errors.
       const syntaxErrors = doc.errors.some((e) => e.code !== 'DUPLICATE_KEY');
       if (doc.contents === null || syntaxErrors) read.findings.push(...duplicateKeys);
@@ -172,7 +178,7 @@ function readParsed({ parsed, composed, findings }: TextParse, plain: boolean): 
       if (syntaxErrors) return { ...read, unreadable: true };
       if (plain) {
         try {
-          return { ...read, data: doc.toJS({ maxAliasCount: 100 }) };
+          return { ...read, ...plainData(doc) };
         } catch (error) {
           // An alias to an anchor not defined before it, or an alias bomb: on the alias, not over the document.
           return { ...read, findings: [...read.findings, aliasFinding(index, doc, error)], unreadable: true };

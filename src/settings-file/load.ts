@@ -14,6 +14,7 @@ import { globProblem } from '../engine/globs.js';
 import { isRecord } from '../platform/data.js';
 import { shown } from '../engine/message-text.js';
 import { configFileSchema } from './schema.js';
+import type { TypedValue } from '../yaml/plain-data.js';
 import { pointerTokens } from '../engine/locator.js';
 import type { AdmissionSettings } from '../policy/vap/load.js';
 
@@ -156,6 +157,48 @@ function describe(error: ErrorObject): string {
   return error.message ?? error.keyword;
 }
 
+/** A key path as mistakes name it: `rules.schema/type`, `overrides.0.files`, keys cut short. */
+function fieldName(field: readonly (string | number)[]): string {
+  return field.length ? field.map((s) => (typeof s === 'string' ? shown(s, 60) : s)).join('.') : '(top level)';
+}
+
+/** A piece of the settings file's schema, as far as saying what it takes needs. */
+interface SchemaPart {
+  type?: string;
+  enum?: readonly unknown[];
+  anyOf?: readonly SchemaPart[];
+  properties?: Readonly<Record<string, SchemaPart>>;
+  additionalProperties?: SchemaPart | boolean;
+  items?: SchemaPart | readonly SchemaPart[];
+}
+
+/** The part of the schema for the value at a key path; undefined where the schema has no place for it. */
+function schemaAt(part: SchemaPart | undefined, keyPath: readonly (string | number)[]): SchemaPart | undefined {
+  const step = (at: SchemaPart, segment: string | number): SchemaPart | undefined => {
+    if (at.anyOf) return at.anyOf.map((branch) => step(branch, segment)).find(Boolean);
+    if (typeof segment === 'number') return Array.isArray(at.items) ? (at.items as readonly SchemaPart[])[segment] : (at.items as SchemaPart | undefined);
+    return at.properties?.[segment] ?? (typeof at.additionalProperties === 'object' ? at.additionalProperties : undefined);
+  };
+  return keyPath.reduce<SchemaPart | undefined>((at, segment) => (at ? step(at, segment) : undefined), part);
+}
+
+/** What a schema part takes, in words: "a mapping", "a list", "one of off, info, …". */
+function inWords(part: SchemaPart): string {
+  if (part.anyOf) return [...new Set(part.anyOf.map(inWords))].join(' or ');
+  if (part.enum) return `one of ${part.enum.join(', ')}`;
+  return part.type === 'object' ? 'a mapping' : part.type === 'array' ? 'a list' : `a ${part.type ?? 'value'}`;
+}
+
+/**
+ * A value of a YAML 1.1 type (`!!binary`, `!!timestamp`, `!!set`, `!!omap`) in the settings file: none is a setting,
+ * whatever it holds. Says what the key takes instead, where the schema knows the key.
+ */
+function notAllowed({ tag, path: keyPath, key }: TypedValue): string {
+  if (key) return `${tag} is not allowed on a key; write the key without a tag`;
+  const part = schemaAt(configFileSchema as SchemaPart, keyPath);
+  return `${tag} is not allowed here${part ? `; write ${inWords(part)}` : ''}`;
+}
+
 /** Which errors to show: per data path the most telling one (an anyOf reports its branches and itself). */
 function mostSpecific(errors: readonly ErrorObject[]): ErrorObject[] {
   const rank = (e: ErrorObject): number => (e.keyword === 'anyOf' ? 0 : e.keyword === 'type' ? 1 : 2);
@@ -231,6 +274,10 @@ export function loadConfigFile(path: string, text: string): ConfigFile {
   if (second) throw new ConfigError(`${at(second.range[0])}: invalid YAML: a config file holds one document`);
   const doc = document?.doc ?? parseDocument('');
   const raw = document?.data ?? {};
+  const typed = document?.typed ?? [];
+  // A value the reader could not hold as plain data, or a key of the top mapping: nothing of the file can be trusted.
+  const typedTop = typed.find((t) => t.path.length === 0);
+  if (typedTop) throw new ConfigError(`${at(typedTop.range[0])}: (top level): ${notAllowed(typedTop)}`);
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new ConfigError(`${path}:1:1: (top level): must be a mapping of extends, rules, ignore, policies, overrides and exceptions`);
   }
@@ -246,9 +293,11 @@ export function loadConfigFile(path: string, text: string): ConfigFile {
     const spot = locate(doc, doc.contents, segments);
     const node = about === 'key' || !spot.complete ? (spot.key ?? spot.value) : (spot.value ?? spot.key);
     const offset = node?.range?.[0] ?? 0;
-    const name = field.length ? field.map((s) => (typeof s === 'string' ? shown(s, 60) : s)).join('.') : '(top level)';
-    found.push({ offset, line: `${node?.range ? at(offset) : `${path}:1:1`}: ${name}: ${message}` });
+    found.push({ offset, line: `${node?.range ? at(offset) : `${path}:1:1`}: ${fieldName(field)}: ${message}` });
   };
+  for (const value of typed) found.push({ offset: value.range[0], line: `${at(value.range[0])}: ${fieldName(value.path)}: ${notAllowed(value)}` });
+  // A typed value is null in the data (a key, some string): what the schema says of it there would be a second line.
+  const byTyped = (keyPath: readonly (string | number)[]): boolean => typed.some((t) => t.path.every((s, i) => keyPath[i] === s));
   if (!validator(data)) {
     const invalid: (string | number)[][] = [];
     for (const error of mostSpecific(validator.errors ?? [])) {
@@ -257,11 +306,12 @@ export function loadConfigFile(path: string, text: string): ConfigFile {
       // An unknown key is reported at the key itself.
       const unknownKey = error.keyword === 'additionalProperties';
       if (unknownKey) segments.push(String((error.params as Record<string, unknown>)['additionalProperty']));
-      mistake(segments, keyPath, unknownKey ? 'key' : 'value', describe(error));
+      if (!byTyped(segments)) mistake(segments, keyPath, unknownKey ? 'key' : 'value', describe(error));
       invalid.push(segments);
     }
     for (const segments of invalid) dropInvalid(data, segments);
   }
+  for (const { path: keyPath } of typed) dropInvalid(data, keyPath);
   // What the schema let through is checked as the glob matcher will compile it; a glob it would refuse is left out too.
   for (const { keyPath, glob, isKey } of globsOf(data)) {
     const problem = globProblem(glob);
