@@ -191,6 +191,11 @@ export class TargetExtractor {
       this.items(documentIndex, locator, prefix, data, out, listOf);
       return;
     }
+    // Not linted as a List: its group defines none, and its items could be anything; say so rather than suggest "List".
+    if (kind === 'List') {
+      this.add(resourceKindRule.finding('groupList', { apiVersion }), place(['kind']), documentIndex);
+      return;
+    }
     if (!(RESOURCE_KINDS as readonly string[]).includes(kind)) {
       const suggestion = nearOurKind(kind);
       const finding = !suggestion

@@ -23,7 +23,8 @@ export const API_GROUP = 'management.platform';
 export const API_VERSION = 'v1';
 export const RESOURCE_KINDS: readonly ResourceKind[] = ['User', 'Config'];
 export const LIST_KINDS: Readonly<Record<string, ResourceKind>> = { UserList: 'User', ConfigList: 'Config' };
-export const KNOWN_KINDS: readonly string[] = [...RESOURCE_KINDS, ...Object.keys(LIST_KINDS), 'List'];
+/** The kinds of management.platform/v1. A list of any objects is core `v1`'s `List`, which no group of ours defines. */
+export const KNOWN_KINDS: readonly string[] = [...RESOURCE_KINDS, ...Object.keys(LIST_KINDS)];
 
 export const OBJECT_FIELDS = ['apiVersion', 'kind', 'metadata', 'spec', 'status'] as const;
 const CONTENT_FIELDS = ['metadata', 'spec', 'status'] as const;
@@ -45,10 +46,7 @@ export function apiGroupOf(apiVersion: string): string {
 export function nearOurKind(kind: unknown): string | undefined {
   if (typeof kind !== 'string') return undefined;
   const lower = kind.toLowerCase();
-  return (
-    KNOWN_KINDS.find((k) => k.toLowerCase() === lower) ??
-    [...RESOURCE_KINDS, ...Object.keys(LIST_KINDS)].find((k) => editDistance(lower, k.toLowerCase(), 2) <= (k.length > 4 ? 2 : 1))
-  );
+  return KNOWN_KINDS.find((k) => k.toLowerCase() === lower) ?? KNOWN_KINDS.find((k) => editDistance(lower, k.toLowerCase(), 2) <= (k.length > 4 ? 2 : 1));
 }
 
 /** A dotted group a few letters from ours (`management.platfrom`, `managment.platform`): a slip, not another API. */
@@ -91,7 +89,7 @@ export function objectScope(data: Record<string, unknown>): Scope {
   const hasApiVersion = apiVersion !== undefined && apiVersion !== null;
   const hasKind = kind !== undefined && kind !== null;
   const near = nearOurKind(kind);
-  if (near !== undefined && near !== 'List') {
+  if (near !== undefined) {
     if (hasPlatformShape(data) && (typeof apiVersion !== 'string' || looksLikeOurGroup(apiGroupOf(apiVersion)))) return LINTED;
     return { linted: false, reason: `${describeType(data)}: not a ${API_GROUP} object` };
   }

@@ -32,10 +32,11 @@ export function editDistance(a: string, b: string, limit = 3): number {
 
 /**
  * The candidates a misspelt name most likely meant: an exact match ignoring case first (`clientID` → `clientId`),
- * otherwise the closest by edit distance, within a third of the word's length.
+ * otherwise the closest by edit distance, within a third of the word's length. Never the name itself: a caller asks
+ * because the name was refused, and "did you mean" the word written tells the reader nothing.
  */
 export function didYouMean(name: string, candidates: Iterable<string>): string[] {
-  const list = [...candidates];
+  const list = [...candidates].filter((candidate) => candidate !== name);
   const lowered = list.map((c) => c.toLowerCase());
   const lower = name.toLowerCase();
   const byCase = list.filter((_, i) => lowered[i] === lower);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { didYouMean, editDistance } from '../../src/engine/suggest.js';
+import { didYouMean, editDistance, nearest } from '../../src/engine/suggest.js';
 
 describe('did-you-mean', () => {
   it('prefers a case-insensitive match', () => {
@@ -17,5 +17,11 @@ describe('did-you-mean', () => {
     expect(didYouMean('hostedDomain', ['hostedDomains', 'groups'])).toEqual(['hostedDomains']);
     expect(didYouMean('zzz', ['email', 'icon'])).toEqual([]);
     expect(editDistance('abcdef', 'uvwxyz', 2)).toBe(3);
+  });
+
+  it('never suggests the word written, only other spellings of it', () => {
+    expect(didYouMean('List', ['User', 'List', 'UserList'])).toEqual([]);
+    expect(didYouMean('list', ['List', 'list'])).toEqual(['List']);
+    expect(nearest('json', ['json', 'sarif'])).toBe('');
   });
 });
