@@ -31,7 +31,7 @@ export { lastComponent, NAME_ID_FORMATS, USER_VERBS } from '../src/platform/enum
 export { SERVER_OWNED_METADATA, type ServerOwnedField } from '../src/platform/server-fields.js';
 export * from '../src/formats/index.js';
 export { didYouMean } from '../src/engine/suggest.js';
-export { problemsText, shown, shownJson } from '../src/engine/message-text.js';
+export { problemsText, shown, shownJson, writtenScalar } from '../src/engine/message-text.js';
 
 /** The message of a URL field that `parseAbsoluteUrl` refuses: `value` as `shown` gives it, `reason` from `absoluteUrlProblem`. */
 export const NOT_ABSOLUTE_URL = '{{field}} is "{{value}}", not an absolute URL ({{reason}}).';

@@ -2,7 +2,7 @@
  * What the `cost/*` rules share (not a rule itself: the area index lists the rules): where cost control lives, and
  * the numbers it must not hold below zero.
  */
-import { type DataPath, displayPath, getIn, type NodeFacts } from '../api.js';
+import { type DataPath, displayPath, getIn, type NodeFacts, writtenScalar } from '../api.js';
 
 export const COST_CONTROL: DataPath = ['status', 'costControl'];
 export const COST_SETTINGS: DataPath = [...COST_CONTROL, 'settings'];
@@ -11,6 +11,6 @@ export const COST_SETTINGS: DataPath = [...COST_CONTROL, 'settings'];
 export function negativeNumbers(data: unknown, facts: NodeFacts, paths: readonly DataPath[]): { path: DataPath; field: string; value: string }[] {
   return paths.flatMap((path) => {
     const value = getIn(data, path);
-    return typeof value === 'number' && value < 0 ? [{ path, field: displayPath(path), value: facts.scalar(path)?.source ?? String(value) }] : [];
+    return typeof value === 'number' && value < 0 ? [{ path, field: displayPath(path), value: writtenScalar(facts, path, value) }] : [];
   });
 }

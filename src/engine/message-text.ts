@@ -1,4 +1,5 @@
 /** How user-written values are put into messages: the rules' (through rules/api.ts), the engine's and the CLI's. */
+import type { DataPath, NodeFacts } from '../rule-model/types.js';
 
 /**
  * A user-written value for a message: line breaks and tabs escaped and long values cut, so that one diagnostic
@@ -7,6 +8,15 @@
 export function shown(value: string, max = 120): string {
   const oneLine = value.replace(/[\r\n\t]/g, (c) => (c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
   return oneLine.length > max ? `${oneLine.slice(0, max - 1)}…` : oneLine;
+}
+
+/**
+ * A scalar as the file writes it, for a message: the number the decoder made of `-0x10`, `1e3` or
+ * `99999999999999999999999` prints as -16, 1000 or 99999999999999991611392, which the reader cannot find in the file.
+ * `String(value)` where the path has no scalar of its own (an alias).
+ */
+export function writtenScalar(facts: Pick<NodeFacts, 'scalar'>, path: DataPath, value: unknown): string {
+  return shown(facts.scalar(path)?.source ?? String(value));
 }
 
 /** A value of any type for a message: as JSON (strings quoted), `(absent)` where there is none, cut as `shown` cuts. */

@@ -6,6 +6,7 @@ import yamlAmbiguousScalarRule from '../../rules/yaml/ambiguous-scalar/index.js'
 import type { DataPath, ReportPlace, RuleFinding } from '../engine/types.js';
 import type { JsonSchema } from './metadata.js';
 import { displayPath } from '../platform/data.js';
+import { writtenScalar } from '../engine/message-text.js';
 
 /**
  * What the platform's typed decode does beyond JSON types, which the JSON Schema cannot say: an integer field is a
@@ -86,7 +87,7 @@ function walk(target: LintTarget, schema: JsonSchema, data: unknown, path: (stri
     if (Math.abs(data) < CERTAINLY_INT64) return;
     const exact = exactInteger(target, path, data);
     if (exact !== undefined && exact >= INT64_MIN && exact <= INT64_MAX) return;
-    out.push({ ...schemaTypeRule.finding('int64', { field: displayPath(path), value: exact?.toString() ?? String(data) }), path: [...path] });
+    out.push({ ...schemaTypeRule.finding('int64', { field: displayPath(path), value: writtenScalar(target, path, data) }), path: [...path] });
     return;
   }
   if (typeof data !== 'object' || data === null) return;

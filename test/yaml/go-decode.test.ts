@@ -3,6 +3,7 @@ import { DECIMAL_LOOKING, goDecode } from '../../src/yaml/go-decode.js';
 import { formatFloat32, resolvePlain } from '../../src/yaml/go-scalar.js';
 import { parseYaml } from '../../src/yaml/parse.js';
 import { lint, spans } from '../helpers/lint.js';
+import { config, configWithAuth, user } from '../helpers/manifests.js';
 
 const USER = 'apiVersion: management.platform/v1\nkind: User\nmetadata:\n  name: jane\nspec:\n  username: jane\n';
 
@@ -16,6 +17,24 @@ describe('numbers print exactly', () => {
     const [diagnostic] = lint(`${USER}  tokenGeneration: 9223372036854775808\n`);
     expect(diagnostic?.message).toBe('spec.tokenGeneration must be an integer from -9223372036854775808 to 9223372036854775807, not 9223372036854775808.');
     expect(lint(`${USER}  tokenGeneration: 9223372036854775807\n`)).toEqual([]);
+  });
+
+  it('in every message about a number, as the file writes it: the value found there, not the float it was read as', () => {
+    // 99999999999999999999999 is past uint64: yaml.v2 reads it as a float, printed 99999999999999991611392.
+    const [big] = lint(`${USER}  tokenGeneration: 99999999999999999999999\n`);
+    expect(spans(big ? [big] : [])).toEqual([['schema/type', 7, 20, 7, 43]]);
+    expect(big?.message).toBe('spec.tokenGeneration must be an integer from -9223372036854775808 to 9223372036854775807, not 99999999999999999999999.');
+    expect(lint(`${USER}  tokenGeneration: 1.5e30\n`)[0]?.message).toBe('spec.tokenGeneration must be an integer from -9223372036854775808 to 9223372036854775807, not 1.5e30.');
+    expect(lint(`${USER}  tokenGeneration: 0x8000000000000000\n`)[0]?.message).toBe('spec.tokenGeneration must be an integer from -9223372036854775808 to 9223372036854775807, not 0x8000000000000000.');
+    const rules = (text: string, id: string): string[] => lint(text).filter((d) => d.ruleId === id).map((d) => d.message);
+    expect(rules(`${USER}  tokenGeneration: -0x10\n`, 'user/token-generation')).toEqual(['spec.tokenGeneration is -0x10: a token generation counts up from 0 and cannot be negative.']);
+    expect(rules(user('  username: jane\n').replace('  name: jane\n', '  name: jane\n  deletionGracePeriodSeconds: -1e3\n  deletionTimestamp: "2024-01-01T00:00:00Z"\n'), 'meta/deletion-grace')).toEqual([
+      'metadata.deletionGracePeriodSeconds is -1e3: a grace period cannot be negative.',
+    ]);
+    expect(rules(config('  audit:\n    maxBackups: -0o3\n'), 'audit/retention')).toEqual(['status.audit.maxBackups is -0o3, but it is a number of rotated log files to keep and cannot be negative.']);
+    expect(rules(configWithAuth('    accessKeyMaxTTLSeconds: 0x15180\n    loginAccessKeyTTLSeconds: 2_592_000\n'), 'auth/access-key-ttl')).toEqual([
+      'status.auth.loginAccessKeyTTLSeconds is 2_592_000 seconds (30 days), longer than status.auth.accessKeyMaxTTLSeconds, 0x15180 seconds (1 day).',
+    ]);
   });
 
   it('in the value a `<<` merge sets over a key written before it, from the merged text', () => {

@@ -1,4 +1,4 @@
-import { type DataPath, defineRule, displayPath } from '../../api.js';
+import { type DataPath, defineRule, displayPath, writtenScalar } from '../../api.js';
 import { AUDIT } from '../shared.js';
 
 /** What each retention field counts, and what 0 / leaving it out means (spec, "Limits"). */
@@ -30,7 +30,7 @@ const rule = defineRule({
       // Non-integers are schema/type's business.
       if (typeof value !== 'number' || !Number.isInteger(value) || value >= 0) continue;
       const path: DataPath = [...AUDIT, name];
-      ctx.report({ messageId: 'negative', path, data: { field: displayPath(path), value, unit, zero } });
+      ctx.report({ messageId: 'negative', path, data: { field: displayPath(path), value: writtenScalar(ctx.facts, path, value), unit, zero } });
     }
   },
 });

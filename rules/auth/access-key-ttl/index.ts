@@ -1,11 +1,12 @@
-import { defineRule } from '../../api.js';
+import { defineRule, writtenScalar } from '../../api.js';
 
-function seconds(n: number): string {
+/** A number of seconds as written (`0x100`, `1e6` stay so), with the days or hours it comes to. */
+function seconds(n: number, written: string): string {
   const days = n / 86400;
-  if (Number.isInteger(days) && days > 0) return `${n} seconds (${days} day${days === 1 ? '' : 's'})`;
+  if (Number.isInteger(days) && days > 0) return `${written} seconds (${days} day${days === 1 ? '' : 's'})`;
   const hours = n / 3600;
-  if (Number.isInteger(hours) && hours > 0) return `${n} seconds (${hours} hour${hours === 1 ? '' : 's'})`;
-  return `${n} seconds`;
+  if (Number.isInteger(hours) && hours > 0) return `${written} seconds (${hours} hour${hours === 1 ? '' : 's'})`;
+  return `${written} seconds`;
 }
 
 const rule = defineRule({
@@ -38,14 +39,14 @@ const rule = defineRule({
     for (const key of ['accessKeyMaxTTLSeconds', 'loginAccessKeyTTLSeconds'] as const) {
       const value = auth[key];
       if (typeof value === 'number' && Number.isInteger(value) && value < 0) {
-        ctx.report({ messageId: 'negative', path: [...authPath, key], data: { field: `status.auth.${key}`, value, zero: zero[key] } });
+        ctx.report({ messageId: 'negative', path: [...authPath, key], data: { field: `status.auth.${key}`, value: writtenScalar(ctx.facts, [...authPath, key], value), zero: zero[key] } });
       }
     }
     if (typeof max === 'number' && typeof login === 'number' && Number.isInteger(max) && Number.isInteger(login) && max > 0 && login > max) {
       ctx.report({
         messageId: 'loginAboveMax',
         path: [...authPath, 'loginAccessKeyTTLSeconds'],
-        data: { login: seconds(login), max: seconds(max), maxValue: max },
+        data: { login: seconds(login, writtenScalar(ctx.facts, [...authPath, 'loginAccessKeyTTLSeconds'], login)), max: seconds(max, writtenScalar(ctx.facts, [...authPath, 'accessKeyMaxTTLSeconds'], max)), maxValue: max },
       });
     }
   },

@@ -1,4 +1,4 @@
-import { compareQuantities, type DataPath, defineRule, displayPath, formatQuantityValue, isRecord, quantityFromYaml, type QuantityValue, recordAt, type RuleContext } from '../../api.js';
+import { compareQuantities, type DataPath, defineRule, displayPath, formatQuantityValue, isRecord, quantityFromYaml, type QuantityValue, recordAt, type RuleContext, writtenScalar } from '../../api.js';
 
 /** Every compute `resources` object of a Config (spec: cost-control metrics and opencost, image builder). */
 const RESOURCES_PATHS: readonly DataPath[] = [
@@ -22,7 +22,7 @@ function asWritten(ctx: Context, path: DataPath, value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (Array.isArray(value)) return 'a list';
   if (isRecord(value)) return 'a mapping';
-  return ctx.facts.scalar(path)?.source ?? String(value);
+  return writtenScalar(ctx.facts, path, value);
 }
 
 /**

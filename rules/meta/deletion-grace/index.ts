@@ -1,4 +1,4 @@
-import { defineRule, isSet } from '../../api.js';
+import { defineRule, isSet, writtenScalar } from '../../api.js';
 import { METADATA } from '../helpers.js';
 
 const rule = defineRule({
@@ -25,7 +25,7 @@ const rule = defineRule({
     // Non-integers are the schema pass's business; null means absent.
     if (typeof grace !== 'number' || !Number.isInteger(grace)) return;
     const path = ['metadata', 'deletionGracePeriodSeconds'];
-    if (grace < 0) ctx.report({ messageId: 'negative', path, data: { value: grace } });
+    if (grace < 0) ctx.report({ messageId: 'negative', path, data: { value: writtenScalar(ctx.facts, path, grace) } });
     if (!isSet(meta.deletionTimestamp)) ctx.report({ messageId: 'withoutTimestamp', path, at: 'key' });
   },
 });

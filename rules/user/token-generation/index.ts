@@ -1,4 +1,4 @@
-import { defineRule, getIn } from '../../api.js';
+import { defineRule, getIn, writtenScalar } from '../../api.js';
 
 const rule = defineRule({
   meta: {
@@ -20,7 +20,7 @@ const rule = defineRule({
     const value = getIn(doc.data, path);
     // Non-integers are reported by the schema pass.
     if (typeof value === 'number' && Number.isInteger(value) && value < 0) {
-      ctx.report({ messageId: 'negative', path, data: { value } });
+      ctx.report({ messageId: 'negative', path, data: { value: writtenScalar(ctx.facts, path, value) } });
     }
   },
 });
