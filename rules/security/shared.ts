@@ -1,7 +1,7 @@
 /**
  * Small helpers shared by the `security/*` rules (not a rule itself: the area index lists the rules).
  */
-import { connectionPasswords, type DataPath, getIn, isEnvReference, isLocalhost, parseGoUrl } from '../api.js';
+import { type DataPath, getIn, inlineConnectionPasswords, isEnvReference, isLocalhost, parseGoUrl } from '../api.js';
 
 /**
  * A secret written inline: a non-empty string that is not a whole-value environment reference (`$NAME`, `${NAME}`).
@@ -11,17 +11,12 @@ export function isInlineSecret(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '' && !isEnvReference(value);
 }
 
-/** True when a connection string carries a password that is neither empty nor an environment reference. */
+/**
+ * True when a connection string carries a password that is neither empty nor an environment reference: one the
+ * engine masks in every output, being read by the same helper.
+ */
 export function hasInlineUrlPassword(value: string): boolean {
-  return connectionPasswords(value).some((password) => {
-    let decoded = password;
-    try {
-      decoded = decodeURIComponent(password);
-    } catch {
-      // Not valid percent-encoding: judge the text as written.
-    }
-    return isInlineSecret(decoded);
-  });
+  return inlineConnectionPasswords(value).length > 0;
 }
 
 /**

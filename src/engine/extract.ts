@@ -15,7 +15,7 @@ import yamlSyntaxRule from '../../rules/yaml/syntax/index.js';
 import type { DataPath, Finding, ResourceKind, RuleFinding } from './types.js';
 import type { ForeignJudge } from './rule-plan.js';
 import { getIn, isRecord } from '../platform/data.js';
-import { base64Text } from '../formats/base64.js';
+import { base64Text, looksBase64 } from '../formats/base64.js';
 import { atText, embeddedPlace, isBase64Place, type EmbeddedSource } from './embedded.js';
 
 export { API_GROUP, API_VERSION } from './scope.js';
@@ -45,10 +45,6 @@ export interface Extraction {
   embeddedRanges?: OffsetRange[];
 }
 
-
-function looksBase64(text: string): boolean {
-  return text.length >= 8 && !/[:\n ]/.test(text.trim()) && /^[A-Za-z0-9+/=\r\n]+$/.test(text.trim());
-}
 
 /**
  * Finds the platform objects of one YAML document: the document itself, the items of a List, and a Config's

@@ -1,4 +1,6 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, visit, type Node, type Pair } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, visit, type Node, type Pair } from 'yaml';
+import { inlineConnectionPasswords } from '../formats/connection-password.js';
+import { base64Text, looksBase64 } from '../formats/base64.js';
 import { memoizeByString } from '../formats/memo.js';
 import { PASSWORD_LOGIN_FIELDS } from '../platform/enumerations.js';
 import { editDistance } from './suggest.js';
@@ -32,32 +34,6 @@ export const keyHoldsSecret = (key: string): boolean => key.length >= SHORTEST_S
 export const SECRET_KEY_MATCHER: { has(key: string): boolean } = { has: keyHoldsSecret };
 
 const ENV_REFERENCE = /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/;
-// A URL with a password, tried only where a scheme starts: at the run of scheme letters before each `://`.
-const URL_PASSWORD_AT = /([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*:)([^@\s/]+)@/iy;
-const isSchemeChar = (code: number): boolean => (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122) || code === 43 || code === 46 || code === 45;
-
-/** A URL's password in a text: the URL up to it (`scheme://user:`), where that starts, and the password. */
-interface UrlPassword {
-  at: number;
-  head: string;
-  password: string;
-}
-
-/**
- * The passwords of the URLs in a text, found from each `://`: a regex tried at every offset of a whole file took
- * most of the time of scanning it.
- */
-export function* urlPasswords(text: string): Generator<UrlPassword> {
-  for (let separator = text.indexOf('://'); separator >= 0; separator = text.indexOf('://', separator + 3)) {
-    let start = separator;
-    while (start > 0 && isSchemeChar(text.charCodeAt(start - 1))) start--;
-    URL_PASSWORD_AT.lastIndex = start;
-    const match = URL_PASSWORD_AT.exec(text);
-    if (!match) continue;
-    yield { at: start, head: match[1] ?? '', password: match[2] ?? '' };
-    separator = start + match[0].length - 3;
-  }
-}
 
 /**
  * A field of the password login, `status.auth.password`. Under that secret key's name the value is a settings section,
@@ -103,10 +79,29 @@ function addSecretValue(space: NodeSpace, node: Node, out: SecretMap): void {
     return;
   } else {
     // Any other list or mapping is masked whole; its booleans are kept out of the values scrubbed from messages,
-    // where masking "true" would blank that word out of every message of the file.
-    visit(node, { Scalar: (key, scalar) => void (key !== 'key' && scalar.value !== null && typeof scalar.value !== 'boolean' && out.values.add(String(scalar.value))) });
+    // where masking "true" would blank that word out of every message of the file. Its keys are masked too, as
+    // pieces: where a message quotes them (`Unknown field "…"`) and in JSON Pointers, not in a rule's own words,
+    // which a key such as "enabled" may be; the password login's field names are the spec's words, no secret.
+    visit(node, {
+      Scalar: (key, scalar) => {
+        if (scalar.value === null || typeof scalar.value === 'boolean') return;
+        const text = String(scalar.value);
+        if (key !== 'key') out.values.add(text);
+        else if (!isPasswordLoginField(text)) out.pieces.add(text);
+      },
+    });
   }
   out.ranges.push(fileRange(space, [node.range[0], node.range[1]]));
+}
+
+/**
+ * Where a scalar's text shows the characters of its value from `at` on: a plain or quoted scalar on one line without
+ * escapes shows its value as it is. Undefined for any other (an escape, a folded line, a block scalar).
+ */
+function valueOffset(space: NodeSpace, node: Scalar, at: number): number | undefined {
+  if (!node.range || typeof node.value !== 'string') return undefined;
+  const start = node.range[0] + (node.type === Scalar.QUOTE_SINGLE || node.type === Scalar.QUOTE_DOUBLE ? 1 : 0);
+  return space.text.startsWith(node.value, start) ? start + at : undefined;
 }
 
 function addScalar(space: NodeSpace, node: Node, underSecretKey: boolean, out: SecretMap): void {
@@ -115,17 +110,17 @@ function addScalar(space: NodeSpace, node: Node, underSecretKey: boolean, out: S
     return;
   }
   if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return;
-  const value = node.value;
-  for (const { head, password } of urlPasswords(value)) {
+  // The passwords security/plaintext-secret reports, read by its own helper: a URL's, a DSN's, a `password=` pair's.
+  for (const { start, end, password } of inlineConnectionPasswords(node.value)) {
     out.values.add(password);
-    const source = space.text.slice(node.range[0], node.range[1]);
-    const at = source.indexOf(`${head}${password}@`);
-    const start = node.range[0] + at + head.length;
-    out.ranges.push(fileRange(space, at < 0 ? [node.range[0], node.range[1]] : [start, start + password.length]));
+    out.values.add(node.value.slice(start, end));
+    const at = valueOffset(space, node, start);
+    // Where the value is not its text as written, the whole scalar is masked rather than a guess at the password.
+    out.ranges.push(fileRange(space, at === undefined ? [node.range[0], node.range[1]] : [at, at + end - start]));
   }
 }
 
-const MAY_HOLD_SECRETS = new RegExp([...SECRET_KEYS, ':\\/\\/', '\\\\'].join('|'));
+const MAY_HOLD_SECRETS = new RegExp([...SECRET_KEYS, '@', '\\\\'].join('|'));
 
 /** Where a secret key stands in a text: the key's name, and what follows it on its line. */
 export interface TextSecretKey {
@@ -170,23 +165,39 @@ export function* secretKeysInText(text: string): Generator<TextSecretKey> {
 }
 
 /**
- * The lines below a key that belong to its value (a block scalar, a multi-line scalar, a nested collection): those
- * indented deeper than the key, a block scalar's as deep as its first line at least. None when the key is not the
- * first on its line.
+ * Whether a line (from its first character that is not a space) starts an entry of its own: a key, a list item, a
+ * comment, a document marker or a directive, rather than going on with a value above it.
  */
-function linesBelow(text: string, key: number, valueEnd: number, blockScalar: boolean): OffsetRange[] {
+function startsEntry(line: string): boolean {
+  if (/^(?:[#%]|[-?](?:\s|$)|---|\.\.\.)/.test(line)) return true;
+  if (line.startsWith('{') || line.startsWith('[')) return false;
+  for (let colon = line.indexOf(':'); colon > 0; colon = line.indexOf(':', colon + 1)) {
+    if (colon + 1 === line.length || endsColon(line.charCodeAt(colon + 1))) return true;
+  }
+  return false;
+}
+
+/**
+ * The lines below a key that belong to its value, each masked from its first character that is not a space: those
+ * indented deeper than the key (a block scalar, a multi-line scalar, a nested collection, a block scalar's line less
+ * deep than its first), and, up to the next entry (startsEntry) as deep as the key or less, any line whose
+ * indentation holds a tab and any line that starts no entry: the parser refuses or cannot place those lines, so
+ * cannot say whose value they are, and they are taken for the secret's. None when the key is not the first on its
+ * line.
+ */
+function linesBelow(text: string, key: number, valueEnd: number): OffsetRange[] {
   const lead = text.slice(lineStart(text, key), key);
   if (!/^[ \t]*(?:[-?][ \t]+)*["']?$/.test(lead)) return [];
-  let deeperThan = lead.length - (/["']$/.test(lead) ? 1 : 0);
+  const keyColumn = lead.length - (/["']$/.test(lead) ? 1 : 0);
   const lines: OffsetRange[] = [];
   for (let start = nextLineStart(text, valueEnd); start < text.length; start = nextLineStart(text, start)) {
-    const line = text.slice(start, lineEnd(text, start));
-    const indent = /^ */.exec(line)?.[0].length ?? 0;
-    if (line.trim() === '') continue;
-    if (indent <= deeperThan) break;
-    // A block scalar's lines are as deep as its first: a line less deep ends it (and is a syntax error, to show).
-    if (blockScalar && lines.length === 0) deeperThan = indent - 1;
-    lines.push([start + indent, start + line.length]);
+    const end = lineEnd(text, start);
+    let content = start;
+    while (text[content] === ' ') content++;
+    if (text.slice(content, end).trim() === '') continue;
+    // Tabs are content: a line indented with one is masked from the tab on.
+    if (content - start <= keyColumn && text[content] !== '\t' && startsEntry(text.slice(content, end))) break;
+    lines.push([content, end]);
   }
   return lines;
 }
@@ -206,7 +217,7 @@ export function collectTextSecrets(text: string, out: SecretMap = noSecrets()): 
     const value = rest.trim();
     const uncommented = withoutComment(value);
     const blockScalar = /^[|>][-+0-9]*$/.test(uncommented);
-    const below = linesBelow(text, found.key, found.value[1], blockScalar);
+    const below = linesBelow(text, found.key, found.value[1]);
     // A block scalar, a multi-line scalar or a nested collection; the password login's settings are none.
     if (!(uncommented === '' && isPasswordLoginBlock(text, below))) {
       // Masked in code frames only: scrubbed from messages, a line such as -----BEGIN CERTIFICATE----- would blank
@@ -222,10 +233,14 @@ export function collectTextSecrets(text: string, out: SecretMap = noSecrets()): 
     // masked in what a message quotes (masking.ts).
     for (const token of bare.split(/[\s,[\]{}"'*&!|>#]+/)) if (token.length >= 4 && token !== bare) out.pieces.add(token);
   }
-  // A URL's password outside a parsed value: in a comment (a DSN commented out), in a key, on a line that does not parse.
-  for (const { at, head, password } of urlPasswords(text)) {
+  // A connection string's password outside a parsed value: in a comment (a DSN commented out), in a key, on a line
+  // that does not parse. One that a parsed value placed already is masked where it placed it: read in the text, it
+  // runs on to the next blank, over the value's closing quote.
+  const placed = new Set(out.ranges.map(([start]) => start));
+  for (const { start, end, password } of inlineConnectionPasswords(text)) {
+    if (placed.has(start)) continue;
     out.values.add(password);
-    out.ranges.push([at + head.length, at + head.length + password.length]);
+    out.ranges.push([start, end]);
   }
   return out;
 }
@@ -245,10 +260,11 @@ export function collectSecrets(spaces: readonly NodeSpace[], fileText?: string):
     // What the decoder collected (misspelt secret keys included) costs nothing to go through.
     if (space.secrets) {
       for (const node of space.secrets.values) addSecretValue(space, node, out);
-      for (const node of space.secrets.urls) addScalar(space, node, false, out);
+      for (const node of space.secrets.connections) addScalar(space, node, false, out);
       continue;
     }
-    // Text without a secret key's name, a URL or an escape (which could spell a key) holds no secret: most files.
+    // Text without a secret key's name, an `@` (of a URL's or a DSN's user info) or an escape (which could spell a
+    // key) holds no secret: most files.
     if (space.text !== tested) {
       tested = space.text;
       worth = MAY_HOLD_SECRETS.test(tested);
@@ -297,8 +313,8 @@ export function collectSecrets(spaces: readonly NodeSpace[], fileText?: string):
   return out;
 }
 
-/** A file's text with its secrets masked, wherever they are: for reporting a whole text, such as fixed output. */
-export function maskSecretsInText(text: string): string {
+/** The secrets of a whole text: its documents parsed and decoded as the engine reads them, and the text by key. */
+function secretsOfText(text: string): SecretMap {
   const lines = withLineFeeds(text);
   const parsed = parseYaml(lines);
   const spaces = parsed.documents.map((doc): NodeSpace => {
@@ -311,5 +327,28 @@ export function maskSecretsInText(text: string): string {
     }
     return space;
   });
-  return maskText(text, collectSecrets(spaces, lines));
+  const found = collectSecrets(spaces, lines);
+  // A base64 value (spec.raw, a Secret's data) whose text holds a secret is masked whole, as a report masks it: its
+  // text is read here without the lint's extraction, which says which values are embedded configurations.
+  for (const doc of parsed.documents) {
+    visit(doc, {
+      Scalar: (_key, node) => {
+        if (typeof node.value !== 'string' || !node.range || !looksBase64(node.value)) return;
+        const decoded = base64Text(node.value.replace(/\s+/g, ''));
+        // No key, user info or pair, no secret: most base64-looking words are not worth parsing.
+        if (!/[:@=]/.test(decoded)) return;
+        const inner = secretsOfText(decoded);
+        if (inner.ranges.length === 0) return;
+        found.ranges.push([node.range[0], node.range[1]]);
+        for (const value of inner.values) found.values.add(value);
+        for (const piece of inner.pieces) found.pieces.add(piece);
+      },
+    });
+  }
+  return found;
+}
+
+/** A file's text with its secrets masked, wherever they are: for reporting a whole text, such as fixed output. */
+export function maskSecretsInText(text: string): string {
+  return maskText(text, secretsOfText(text));
 }

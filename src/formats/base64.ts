@@ -62,3 +62,8 @@ const STD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}
 export function isStdBase64(text: string): boolean {
   return STD_BASE64.test(text);
 }
+
+/** A string a `spec.raw` holds as base64 rather than as YAML text: base64 characters only, no colon, blank or line break. */
+export function looksBase64(text: string): boolean {
+  return text.length >= 8 && !/[:\n ]/.test(text.trim()) && /^[A-Za-z0-9+/=\r\n]+$/.test(text.trim());
+}

@@ -6,7 +6,18 @@ import { hostnameOf, isRefusal, parseURL, portOf, textOf } from "./go-url.js";
 import type { ParseResult } from "./parse-result.js";
 import { memoizeByString } from "./memo.js";
 
-export { connectionPasswords, isLocalhost, schemePrefix, splitHostPort, redactUrlPassword, REDACTED, type HostPortResult } from "./host-port.js";
+export { isLocalhost, schemePrefix, splitHostPort, type HostPortResult } from "./host-port.js";
+export {
+  connectionPasswords,
+  connectionPasswordSpans,
+  inlineConnectionPasswords,
+  isInlinePassword,
+  mayHoldConnectionPassword,
+  redactUrlPassword,
+  REDACTED,
+  type PasswordPlace,
+  type PasswordSpan,
+} from "./connection-password.js";
 
 /** The parts of a URL as Go's parser reads them, as text. */
 export interface UrlParts {

@@ -1,6 +1,7 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, Scalar, type Document, type Node, type YAMLMap } from 'yaml';
 import { excessiveAliasing } from './alias-limit.js';
 import { refusedTabsOf } from './parse.js';
+import { mayHoldConnectionPassword } from '../formats/connection-password.js';
 import yamlAmbiguousScalarRule from '../../rules/yaml/ambiguous-scalar/index.js';
 import yamlDuplicateKeyRule from '../../rules/yaml/duplicate-key/index.js';
 import yamlInvalidValueRule from '../../rules/yaml/invalid-value/index.js';
@@ -27,7 +28,7 @@ export interface GoDecodeOptions {
   targetAware?: boolean;
   /**
    * Keys whose values are credentials: the decoder, which visits every node anyway, hands back their value nodes
-   * and every string holding a URL (which may carry a password), so that no second walk has to find them.
+   * and every string that may hold a connection string's password, so that no second walk has to find them.
    */
   secretKeys?: { has(key: string): boolean };
 }
@@ -36,8 +37,8 @@ export interface GoDecodeOptions {
 export interface SecretCandidates {
   /** Values of secret keys, whatever they are: scalars, aliases, collections. */
   values: Node[];
-  /** String scalars that contain `://`. */
-  urls: Scalar[];
+  /** String scalars that may hold a connection string's password (mayHoldConnectionPassword). */
+  connections: Scalar[];
 }
 
 export interface GoDecoded {
@@ -75,7 +76,7 @@ class GoDecoder {
   private readonly whole: readonly [number, number];
   sawAlias = false;
   sawNull = false;
-  readonly secrets: SecretCandidates = { values: [], urls: [] };
+  readonly secrets: SecretCandidates = { values: [], connections: [] };
 
   constructor(
     private readonly doc: Document,
@@ -153,8 +154,8 @@ class GoDecoder {
   }
 
   private scalarValue(node: Scalar): unknown {
-    // A string that may carry a URL's password (what plainString returns is that same string).
-    if (this.options.secretKeys && typeof node.value === 'string' && node.value.includes('://')) this.secrets.urls.push(node);
+    // A string that may carry a connection string's password (what plainString returns is that same string).
+    if (this.options.secretKeys && typeof node.value === 'string' && mayHoldConnectionPassword(node.value)) this.secrets.connections.push(node);
     const simple = this.plainString(node);
     if (simple !== undefined) return simple;
     const scalar = this.scalarOf(node);

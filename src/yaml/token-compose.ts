@@ -14,6 +14,7 @@
  */
 import { CST, Document, isScalar, Scalar, type YAMLMap, type YAMLSeq, type Node, type ScalarTag, type Schema } from 'yaml';
 import { BOOL_AND_NULL, NOT_ONLY_STRING, resolvePlain } from './go-scalar.js';
+import { mayHoldConnectionPassword } from '../formats/connection-password.js';
 import { DECIMAL_LOOKING, type SecretCandidates } from './go-decode.js';
 import { SURELY_STRING } from './parse.js';
 import { newMap, newPair, newScalar, newSeq, sharedParts } from './token-nodes.js';
@@ -96,7 +97,7 @@ function isFlowScalar(token: CST.Token | null | undefined): token is FlowScalarT
 
 class TokenComposer {
   sawNull = false;
-  readonly secrets: SecretCandidates = { values: [], urls: [] };
+  readonly secrets: SecretCandidates = { values: [], connections: [] };
 
   constructor(
     private readonly text: string,
@@ -174,8 +175,8 @@ class TokenComposer {
     else if (token.type === 'double-quoted-scalar' && token.source.includes('\\/')) notPlain();
     const { value: text, type, range } = this.resolved(token);
     const node = this.scalarNode(text, range, type, false);
-    // A string that may carry a URL's password.
-    if (typeof node.value === 'string' && node.value.includes('://')) this.secrets.urls.push(node);
+    // A string that may carry a connection string's password.
+    if (typeof node.value === 'string' && mayHoldConnectionPassword(node.value)) this.secrets.connections.push(node);
     // Quoted and block scalars are strings; a plain one is what the Go resolver reads in it.
     if (type !== Scalar.PLAIN || (text !== '' && !NOT_ONLY_STRING.has(text[0] ?? ''))) return [node, text];
     const read = resolvePlain(text);

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { config, user } from '../helpers/manifests.js';
 import { FORMAT_NAMES } from '../../src/formatters/index.js';
+import { SECRET_CASES } from '../helpers/secret-cases.js';
 
 const SECRETS = ['Sup3rS3cretOidc', 'GhS3cretValue', 'VaultT0kenValue', 'RepoPassw0rd', 'DbPassw0rd', 'RawS3cretInBlock', 'Q2FEYXRhU2VjcmV0', 'EndpointPassw0rd'];
 
@@ -58,13 +59,35 @@ status:
 describe('secrets never appear in any output', () => {
   const dir = mkdtempSync(join(tmpdir(), 'platlint-secrets-'));
   writeFileSync(join(dir, 'config.yaml'), CONFIG);
+  for (const [name, { text }] of Object.entries(SECRET_CASES)) writeFileSync(join(dir, name), text);
+  const files = ['config.yaml', ...Object.keys(SECRET_CASES)];
+  const secrets = [...SECRETS, ...Object.values(SECRET_CASES).flatMap((c) => c.secrets)];
+  const expectNone = (output: string): void => {
+    for (const secret of secrets) expect(output, secret).not.toContain(secret);
+  };
 
   it.each(FORMAT_NAMES)('%s', (format) => {
-    const run = runCli(['config.yaml', '--format', format], { cwd: dir });
+    const run = runCli([...files, '--format', format], { cwd: dir });
     expect(run.status).toBe(1);
     const output = run.stdout + run.stderr;
     expect(output.length).toBeGreaterThan(200);
-    for (const secret of SECRETS) expect(output, secret).not.toContain(secret);
+    expectNone(output);
+  });
+
+  it('--fix-dry-run, the cache file, the baseline and platlint patch', () => {
+    const dryRun = runCli([...files, '--fix-dry-run', '--format', 'json'], { cwd: dir });
+    expect((JSON.parse(dryRun.stdout) as { results: { output?: string }[] }).results.filter((r) => r.output !== undefined)).toHaveLength(7);
+    expectNone(dryRun.stdout + dryRun.stderr);
+    expect(runCli([...files, '--cache', '--cache-location', 'cache.json'], { cwd: dir }).status).toBe(1);
+    expectNone(readFileSync(join(dir, 'cache.json'), 'utf8'));
+    expect(runCli(['baseline', ...files], { cwd: dir }).status).toBe(0);
+    expectNone(readFileSync(join(dir, '.platlint-baseline.json'), 'utf8'));
+    rmSync(join(dir, '.platlint-baseline.json'));
+    // The patch writes a DSN with a password to a secret-free base; its report shows that line.
+    writeFileSync(join(dir, 'dsn.patch.yaml'), '- op: add\n  value: "platform:Dsn5S3cret@tcp(db:3306)/audit"\n  path: /status/audit/dataStoreEndpoint\n');
+    const patch = runCli(['patch', 'query.yaml', 'dsn.patch.yaml'], { cwd: dir });
+    expect(patch.stdout).toContain('  value: "platform:****@tcp(db:3306)/audit"');
+    expectNone(patch.stdout + patch.stderr);
   });
 
   it('shows **** where a secret was in a code frame', () => {

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { connectionPasswords, redactUrlPassword } from '../../src/formats/index.js';
+import { connectionPasswords, connectionPasswordSpans, redactUrlPassword } from '../../src/formats/index.js';
 
 /** The passwords as the former patterns found them (src/formats/host-port.ts before the scan), "pair" ones aside. */
 function referencePasswords(s: string): string[] {
@@ -48,5 +48,42 @@ describe('the passwords of a connection string', () => {
     expect(redactUrlPassword(letters)).toBe(letters);
     expect(redactUrlPassword(`x://u:?${'@'.repeat(1_000_000)}`)).toBe(`x://u:****@`);
     expect(connectionPasswords(`${letters}://u:secret@h ${letters}`)).toEqual(['secret']);
+  });
+
+  it('are given with their offsets, where redactUrlPassword masks them', () => {
+    expect(connectionPasswordSpans('host=db password=pw3SECRET dbname=p')).toEqual([{ start: 17, end: 26, place: 'pair', password: 'pw3SECRET' }]);
+    expect(connectionPasswordSpans("password='a b'")).toEqual([{ start: 9, end: 14, place: 'pair', password: 'a b' }]);
+    expect(connectionPasswordSpans('platform:pw2SECRET@tcp(db:3306)/audit')).toEqual([{ start: 9, end: 18, place: 'userinfo', password: 'pw2SECRET' }]);
+    // An "@" in the password: up to the last one before the host, never less.
+    expect(connectionPasswordSpans('postgres://u:pw4SE@CRET@db/x')).toEqual([{ start: 13, end: 23, place: 'userinfo', password: 'pw4SE@CRET' }]);
+    expect(connectionPasswordSpans('postgres://u@db/x?password=pw5SECRET')).toEqual([{ start: 27, end: 36, place: 'pair', password: 'pw5SECRET' }]);
+    // A pair inside a user info is one password with it.
+    expect(connectionPasswordSpans('x://u:password=pw@h')).toEqual([{ start: 6, end: 19, place: 'userinfo', password: 'password=pw@h' }]);
+    expect(redactUrlPassword("mysql://u:a/b@tcp(h:3306)/d?password='x y'&password=")).toBe('mysql://u:****@tcp(h:3306)/d?password=****&password=');
+  });
+
+  it('are at their offsets, on random strings of the characters that matter', () => {
+    const pieces = fc.array(fc.constantFrom('password', 'PASSWORD', '=', ' = ', "'", '\\', '&', ';', 'x', '@', ':', '/', 'a://', '?', ' '), { maxLength: 30 });
+    fc.assert(
+      fc.property(pieces, (parts) => {
+        const s = parts.join('');
+        let last = 0;
+        for (const { start, end, place, password } of connectionPasswordSpans(s)) {
+          expect(start).toBeGreaterThanOrEqual(last);
+          last = end;
+          const written = s.slice(start, end);
+          expect([password, `'${password}'`]).toContain(place === 'pair' ? written : password);
+          if (place === 'userinfo') expect(written).toBe(password);
+        }
+      }),
+      { numRuns: 5_000, seed: 36 },
+    );
+  });
+
+  it('in pairs, in linear time', () => {
+    const started = performance.now();
+    expect(connectionPasswordSpans('password=x '.repeat(100_000))).toHaveLength(100_000);
+    expect(connectionPasswordSpans("password='x ".repeat(100_000))).toHaveLength(50_000);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

@@ -67,7 +67,7 @@ function disagreement(text: string): string | undefined {
     if (document.doc.directives?.docStart !== other.doc.directives?.docStart) return `document ${i}: docStart`;
     if (document.doc.errors.length !== other.doc.errors.length || document.doc.warnings.length !== other.doc.warnings.length) return `document ${i}: other errors`;
     const [secrets, others] = [document.space.secrets, other.space.secrets];
-    if (!isDeepStrictEqual(ranges(secrets?.values), ranges(others?.values)) || !isDeepStrictEqual(ranges(secrets?.urls), ranges(others?.urls))) return `document ${i}: other secret candidates`;
+    if (!isDeepStrictEqual(ranges(secrets?.values), ranges(others?.values)) || !isDeepStrictEqual(ranges(secrets?.connections), ranges(others?.connections))) return `document ${i}: other secret candidates`;
   }
   return undefined;
 }
