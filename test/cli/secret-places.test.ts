@@ -17,7 +17,6 @@ const frameLines = (file: string): string[] => [...new Set(runCli([file], { cwd:
 const dryRun = (file: string): string | undefined => (JSON.parse(runCli([file, '--fix-dry-run', '--format', 'json'], { cwd: dir }).stdout) as { results: { output?: string }[] }).results[0]?.output;
 const text = (file: string): string => SECRET_CASES[file]?.text ?? '';
 
-
 const HEAD = 'apiVersion: management.platform/v1\nkind: Config\nmetadata:\n  name: c\n';
 const database = (dataSource: string): string => `${HEAD}status:\n  database:\n    enabled: true\n    dataSource: "${dataSource}"\n`;
 
