@@ -13,6 +13,8 @@ export interface RuleSetFlags {
   policy?: string[];
   /** The content of a settings or policy file when it is not the disk's (the language server's open buffers). */
   readFile?: BufferReader;
+  /** `--rule ID=SEVERITY` flags: those naming the rules that report in policy files apply there too. */
+  rule?: readonly string[];
 }
 
 /** Everything a command needs to know about the rules in force: built-ins, the config file and custom policies. */
@@ -33,6 +35,7 @@ export async function loadRuleSet(flags: RuleSetFlags, cwd: string): Promise<Rul
     configFile,
     cwd,
     commandLinePolicies: flags.policy ?? [],
+    commandLineRules: flags.rule ?? [],
     readPolicyFiles: async (paths) => (await import('./policy-files.js')).readPolicyFiles(paths, cwd, flags.readFile),
   });
   const read = inForce.policyFiles.flatMap((file) => ('bytes' in file ? [file] : []));

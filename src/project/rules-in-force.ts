@@ -11,6 +11,7 @@ import type { LoadedPolicies, PolicyFile } from '../policy/load.js';
 import { settingsFiles, type ConfigFile } from '../settings-file/load.js';
 import { relative } from '../settings-file/path-functions.js';
 import { ResolvedConfig } from '../settings-file/resolve.js';
+import { parseRuleFlag, withOverrides, type RuleOverride } from './settings.js';
 
 export interface RulesInForce {
   configFile: ConfigFile | undefined;
@@ -32,6 +33,20 @@ export interface RulesInForceSources {
   commandLinePolicies: readonly string[];
   /** Reads the policy paths (files or folders, relative to `cwd`), each file once, in order. */
   readPolicyFiles(paths: readonly string[]): PolicyFile[] | Promise<PolicyFile[]>;
+  /** `--rule ID=SEVERITY` flags, for the rules that report in policy files (`policy/invalid`, `yaml/syntax`...). */
+  commandLineRules?: readonly string[];
+}
+
+/**
+ * The `--rule` flags that name built-in rules, those that report in policy files. The policies are loaded before
+ * the flags can be read against all the rules (a flag may name a policy's rule): the command reads every flag again
+ * then, and refuses a wrong one.
+ */
+function builtinRuleFlags(flags: readonly string[]): RuleOverride[] {
+  return flags.flatMap((flag) => {
+    const override = parseRuleFlag(flag, builtinRules);
+    return 'problem' in override ? [] : [override];
+  });
 }
 
 /** The rules in force; a mistake in the configuration file throws its `ConfigError`. */
@@ -49,8 +64,9 @@ export async function rulesInForce(sources: RulesInForceSources): Promise<RulesI
     const [{ loadPolicies }, files] = await Promise.all([import('../policy/load.js'), sources.readPolicyFiles(policyPaths)]);
     policyFiles = files;
     // The severities the config gives the rules that report problems in policy files (yaml/syntax, policy/invalid).
+    const overrides = builtinRuleFlags(sources.commandLineRules ?? []);
     policies = loadPolicies(files, {
-      settingsFor: (file) => base.settingsFor(file),
+      settingsFor: (file) => withOverrides(base.settingsFor(file), overrides, builtinRules),
       ...(base.kubernetesVersion ? { kubernetesVersion: base.kubernetesVersion } : {}),
       ...(base.admission ? { admission: base.admission } : {}),
     });

@@ -3,14 +3,16 @@ import { builtinRules } from '../../rules/index.js';
 import { docsUrlFor } from '../../src/engine/docs.js';
 import { lintBytes } from '../../src/engine/lint.js';
 import { presetSettings } from '../../src/engine/presets.js';
-import type { Diagnostic, FileResult } from '../../src/engine/types.js';
+import type { FileResult } from '../../src/engine/types.js';
 import { RuleSets } from '../../src/lsp/rule-sets.js';
 import { loadPolicyPaths } from '../../src/project/policy-files.js';
 import { lint, lintPatchFiles } from '../helpers/lint.js';
+import { runCli } from '../helpers/cli.js';
+import { report } from '../helpers/json-report.js';
 import { removeTempDirs, tempDir } from '../policy/helpers.js';
 
 /** `[ruleId, severity, line, column]`: what a configured severity must change, and where. */
-function severities(diagnostics: readonly Diagnostic[]): [string, string, number, number][] {
+function severities(diagnostics: readonly { ruleId: string; severity: string; line: number; column: number }[]): [string, string, number, number][] {
   return diagnostics.map((d) => [d.ruleId, d.severity, d.line, d.column]);
 }
 
@@ -81,6 +83,21 @@ describe('a severity set for yaml/syntax (and another rule) holds on every path 
     // At the quote that is never closed, as in a manifest.
     expect(load()).toEqual([[['yaml/syntax', 'error', 8, 20]], [['policy/invalid', 'error', 12, 7]]]);
     expect(load('warning')).toEqual([[['yaml/syntax', 'warning', 8, 20]], [['policy/invalid', 'warning', 12, 7]]]);
+  });
+
+  it('the command line: --rule flags for the rules that report in policy files, beside one naming a policy rule', () => {
+    const dir = tempDir({ 'broken.yaml': POLICY_BROKEN, 'unknown.yaml': POLICY_UNKNOWN_FIELD, 'user.yaml': USER });
+    const run = (...flags: string[]): { status: number | null; rows: [string, string, string, number, number][] } => {
+      const result = runCli(['--no-config', '--policy', 'broken.yaml', '--policy', 'unknown.yaml', ...flags.flatMap((f) => ['--rule', f]), '--format', 'json', 'user.yaml'], { cwd: dir });
+      const rows = report(result.stdout).results.flatMap((r) => severities(r.diagnostics).map(([id, severity, line, column]): [string, string, string, number, number] => [r.file, id, severity, line, column]));
+      return { status: result.status, rows };
+    };
+    expect(run()).toEqual({ status: 1, rows: [['broken.yaml', 'yaml/syntax', 'error', 8, 20], ['unknown.yaml', 'policy/invalid', 'error', 12, 7]] });
+    expect(run('yaml/syntax=warn', 'policy/invalid=off')).toEqual({ status: 0, rows: [['broken.yaml', 'yaml/syntax', 'warning', 8, 20]] });
+    expect(run('policy/*=info')).toEqual({ status: 1, rows: [['broken.yaml', 'yaml/syntax', 'error', 8, 20], ['unknown.yaml', 'policy/invalid', 'info', 12, 7]] });
+    // A flag naming no rule is still refused, once every rule is known.
+    const unknown = runCli(['--no-config', '--policy', 'unknown.yaml', '--rule', 'acme/nothing=off', 'user.yaml'], { cwd: dir });
+    expect([unknown.status, unknown.stderr.split('\n')[0]]).toEqual([2, 'platlint: --rule acme/nothing=off: matches no rule (see platlint rules)']);
   });
 
   it("the language server's rule sets, with the severities of the config file", async () => {
