@@ -187,9 +187,11 @@ export class TargetExtractor {
       this.items(documentIndex, locator, prefix, data, out, listOf);
       return;
     }
-    // Not linted as a List: its group defines none, and its items could be anything; say so rather than suggest "List".
+    // The group defines no List, and the API server serves none; kubectl still applies the items of any list it reads
+    // (a kind ending in List, with items), so they are linted as a v1 List's are, and the kind is reported.
     if (kind === 'List') {
       this.add(resourceKindRule.finding('groupList', { apiVersion }), place(['kind']), documentIndex);
+      this.items(documentIndex, locator, prefix, data, out, undefined);
       return;
     }
     if (!(RESOURCE_KINDS as readonly string[]).includes(kind)) {

@@ -96,12 +96,18 @@ describe('linting what is ours and skipping the rest', () => {
     expect(result.skippedFile).toBeUndefined();
   });
 
-  it('says why a List of management.platform/v1 is not linted, never suggesting the word written', () => {
+  it('reports a List of management.platform/v1 and lints its items, as kubectl applies them; never suggests the word written', () => {
     const text = 'apiVersion: management.platform/v1\nkind: List\nitems:\n  - apiVersion: management.platform/v1\n    kind: User\n    metadata:\n      name: Jane.Doe\n';
     const diagnostics = lint(text);
-    expect(spans(diagnostics)).toEqual([['resource/kind', 2, 7, 2, 11]]);
-    expect(diagnostics[0]?.message).toBe('Kind "List" is not in management.platform/v1, so the items of this list are not linted.');
-    expect(diagnostics[0]?.note).toBe('A list of any objects is apiVersion v1, kind List; a list of Users or Configs only is a UserList or a ConfigList. platlint lints the items of all three.');
+    // Reported, and its items linted as kubectl applies them: the item's name is no valid object name.
+    expect(spans(diagnostics)).toEqual([
+      ['resource/kind', 2, 7, 2, 11],
+      ['meta/name', 7, 13, 7, 21],
+    ]);
+    expect(diagnostics[0]?.message).toBe('Kind "List" is not in management.platform/v1: the API server has no such kind.');
+    expect(diagnostics[0]?.note).toBe(
+      'kubectl applies the items of such a list one by one, and platlint lints them, but any other client sends the list as it is and is refused. A list of any objects is apiVersion v1, kind List; a list of Users or Configs only is a UserList or a ConfigList.',
+    );
     // The kinds an unknown one is measured against are the group's own: List is core v1's.
     expect(lint('apiVersion: management.platform/v1\nkind: Lis\n')[0]?.message).toBe('Unknown kind "Lis" in management.platform/v1; expected one of User, Config, UserList, ConfigList.');
     expect(lint('apiVersion: management.platform/v1\nkind: list\n')[0]?.message).toBe('Unknown kind "list" in management.platform/v1; expected one of User, Config, UserList, ConfigList.');

@@ -14,8 +14,8 @@ const rule = defineRule({
     misspelt: { text: 'Unknown kind "{{kind}}"; did you mean "{{suggestion}}"?', note: 'The platform management API defines no such kind and rejects the object.' },
     unknownKind: "Unknown kind \"{{kind}}\" in management.platform/v1; expected one of {{kinds}}.",
     groupList: {
-      text: 'Kind "List" is not in {{apiVersion}}, so the items of this list are not linted.',
-      note: 'A list of any objects is apiVersion v1, kind List; a list of Users or Configs only is a UserList or a ConfigList. platlint lints the items of all three.',
+      text: 'Kind "List" is not in {{apiVersion}}: the API server has no such kind.',
+      note: 'kubectl applies the items of such a list one by one, and platlint lints them, but any other client sends the list as it is and is refused. A list of any objects is apiVersion v1, kind List; a list of Users or Configs only is a UserList or a ConfigList.',
     },
     listItemKind: "This item of a {{expected}}List has kind \"{{kind}}\"; expected {{expected}}.",
   },
