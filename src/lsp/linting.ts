@@ -5,7 +5,7 @@
  * and raising false `directive/unused` on its directives.
  */
 import { checkText } from '../engine/decode.js';
-import { FileLinter, lintBuffer, type FileFacts, type LintOptions } from '../engine/lint.js';
+import { FileLinter, lintBuffer, lintText, type FileFacts, type LintOptions } from '../engine/lint.js';
 import { ruleCategory, type Diagnostic, type FailedChecks, type FileResult, type TextEdit } from '../engine/types.js';
 import directiveUnknownRule from '../../rules/directive/unknown-rule/index.js';
 import directiveUnusedRule from '../../rules/directive/unused/index.js';
@@ -85,7 +85,18 @@ const FIRST_GUESS: FileFacts = { platformObjects: true, secrets: { values: new S
 
 /** What of the file's facts a result depends on: two files whose keys are equal give it the same result. */
 function factsKey(facts: FileFacts, uses: FactsUsed): string {
-  return JSON.stringify([uses.platformObjects && facts.platformObjects, uses.secrets ? [[...facts.secrets.values].sort(), [...facts.secrets.pieces].sort()] : []]);
+  return JSON.stringify([uses.platformObjects && facts.platformObjects, uses.secrets ? secretsKey(facts) : '']);
+}
+
+/** The secrets of a file's facts as one text, made once per facts (each document of the file is keyed by them). */
+const secretsKeys = new WeakMap<FileFacts, string>();
+function secretsKey(facts: FileFacts): string {
+  let key = secretsKeys.get(facts);
+  if (key === undefined) {
+    key = JSON.stringify([[...facts.secrets.values].sort(), [...facts.secrets.pieces].sort()]);
+    secretsKeys.set(facts, key);
+  }
+  return key;
 }
 
 /** The facts of a file from those of its documents. */
@@ -143,7 +154,8 @@ export class DocumentLinting {
     // What the rules could not check, document by document: a reused document's as when it was linted.
     const failedChecks: FailedChecks[] = [];
     if (whole) {
-      const result = lintBuffer(text, options);
+      // checkText passed above: the buffer is text.
+      const result = lintText(text, options);
       documents = result.documents;
       skipped = result.skipped;
       failedChecks.push(...(result.failedChecks ?? []));

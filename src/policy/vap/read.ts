@@ -13,7 +13,7 @@ import type { LabelSelector } from '../types.js';
 import type { JsonSchema } from '../schema.js';
 import { admissionBindingSchema, admissionPolicySchema } from './schema.js';
 import { structureErrors } from './structure.js';
-import type { BindingSpec, MatchResources, ParamRef, PolicySpec, ResourceRule, RuleScope, ValidationAction, ValidationSpec } from './types.js';
+import { splitApiVersion, type BindingSpec, type MatchResources, type ParamRef, type PolicySpec, type ResourceRule, type RuleScope, type ValidationAction, type ValidationSpec } from './types.js';
 
 type Path = (string | number)[];
 
@@ -106,10 +106,9 @@ class Checker {
       this.fail(path, 'spec.paramKind needs both apiVersion and kind', 'key');
       return;
     }
-    const parts = apiVersion === '/' ? ['', ''] : apiVersion.split('/');
-    const [group, version] = parts.length === 1 ? ['', parts[0] ?? ''] : [parts[0] ?? '', parts[1] ?? ''];
+    const { group, version } = splitApiVersion(apiVersion);
     const problems =
-      parts.length > 2
+      version.includes('/')
         ? ['it is not a group/version']
         : [...(group ? isDNS1123Subdomain(group).map((p) => `group "${group}": ${p}`) : []), ...(version ? isDNS1035Label(version).map((p) => `version "${version}": ${p}`) : ['it names no version'])];
     if (problems.length) this.fail([...path, 'apiVersion'], `paramKind.apiVersion "${apiVersion}" is not valid: ${problems.join('; ')}`);
